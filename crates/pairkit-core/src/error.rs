@@ -1,0 +1,28 @@
+//! Typed errors: every bad input maps to one of these, never a panic.
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    #[error("unknown parameter set id {0:?}")]
+    UnknownSet(String),
+    #[error("unknown algorithm {0:?}")]
+    UnknownAlgorithm(String),
+    #[error("invalid field parameters: {0}")]
+    InvalidField(String),
+    #[error("wrong encoding length: expected {expected} bytes, got {got}")]
+    WrongLength { expected: usize, got: usize },
+    #[error("invalid encoding: {0}")]
+    InvalidEncoding(String),
+    #[error("point is not on the curve")]
+    NotOnCurve,
+    #[error("point is not in the order-r subgroup")]
+    NotInSubgroup,
+    #[error("the point at infinity is not allowed here")]
+    PointAtInfinity,
+    #[error("division by zero (inverse of 0)")]
+    DivisionByZero,
+    #[error("batch inputs have different lengths: {0} vs {1}")]
+    BatchMismatch(usize, usize),
+}
+
+pub type Result<T> = core::result::Result<T, Error>;

@@ -1,0 +1,92 @@
+"""Symbolic execution of the specification: record every base-field operation.
+
+``TracingField(F)`` has the same interface as :class:`~pairkit.spec.gf2m.GF2m` but its values are
+:class:`Sym` nodes carrying both an id and the concrete value (so a trace is checked while it is
+recorded). Each operation appends ``Op(kind, args, out)`` to ``ops``; ``mark(label)`` inserts a
+marker (e.g. a loop-iteration boundary) so consumers can cut one iteration out of the trace.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Sym:
+    id: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Op:
+    kind: str  # input | const | add | mul | sqr | sqrt | inv | mark
+    args: tuple[int, ...]
+    out: int
+    label: str = ""
+
+
+@dataclass
+class TracingField:
+    base: object
+    ops: list[Op] = field(default_factory=list)
+    _next: int = 0
+    _consts: dict = field(default_factory=dict)
+
+    @property
+    def m(self) -> int:
+        return self.base.m
+
+    def _new(self, kind: str, args: tuple[int, ...], value: int, label: str = "") -> Sym:
+        s = Sym(self._next, value)
+        self._next += 1
+        self.ops.append(Op(kind, args, s.id, label))
+        return s
+
+    def input(self, name: str, value: int) -> Sym:
+        return self._new("input", (), value, name)
+
+    def const(self, c: int) -> Sym:
+        if c not in self._consts:
+            self._consts[c] = self._new("const", (), c, hex(c))
+        return self._consts[c]
+
+    @property
+    def zero(self) -> Sym:
+        return self.const(0)
+
+    @property
+    def one(self) -> Sym:
+        return self.const(1)
+
+    def mark(self, label: str) -> None:
+        self.ops.append(Op("mark", (), -1, label))
+
+    def add(self, a: Sym, b: Sym) -> Sym:
+        return self._new("add", (a.id, b.id), a.value ^ b.value)
+
+    def mul(self, a: Sym, b: Sym) -> Sym:
+        return self._new("mul", (a.id, b.id), self.base.mul(a.value, b.value))
+
+    def sqr(self, a: Sym) -> Sym:
+        return self._new("sqr", (a.id,), self.base.sqr(a.value))
+
+    def sqrt(self, a: Sym) -> Sym:
+        return self._new("sqrt", (a.id,), self.base.sqrt(a.value))
+
+    def inv(self, a: Sym) -> Sym:
+        return self._new("inv", (a.id,), self.base.inv(a.value))
+
+    def counts(self) -> dict[str, int]:
+        c: dict[str, int] = {}
+        for op in self.ops:
+            if op.kind not in ("input", "const", "mark"):
+                c[op.kind] = c.get(op.kind, 0) + 1
+        return c
+
+    def to_json(self) -> dict:
+        return {
+            "field": {"m": self.base.m, "taps": list(self.base.taps)},
+            "ops": [
+                {"kind": o.kind, "args": list(o.args), "out": o.out, **({"label": o.label} if o.label else {})}
+                for o in self.ops
+            ],
+        }
