@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Derive the binary-field parameter catalogue with PARI/GP (cypari2) and write it out.
 
-    python scripts/derive_params.py        # rewrites params/ss2.json and
+    python scripts/derive_params.py        # rewrites python/pairkit/data/ss2.json and
                                             # crates/pairkit-core/src/params/catalogue.rs
 
 For every set: the polynomial is checked irreducible; #E_b(F_{2^m}) is the supersingular
@@ -140,7 +140,7 @@ def main():
     q = seed004_question()
     out = {"generated_by": "python scripts/derive_params.py", "pari": str(pari()("version()")),
            "sets": sets, "notes": {"seed004_b1_283": q}}
-    (ROOT / "params" / "ss2.json").write_text(json.dumps(out, indent=1) + "\n")
+    (ROOT / "python" / "pairkit" / "data" / "ss2.json").write_text(json.dumps(out, indent=1) + "\n")
     write_rust(sets)
     for s in sets:
         print(f"{s['id']:9s} m={s['m']:5d} b={s['b']} h={int(s['cofactor'], 16)} r_bits={s['r_bits']} "
