@@ -1,0 +1,105 @@
+"""`pairkit bench`: end-to-end figures measured through the Rust core, beside the papers'.
+
+Per-pairing and per-field-operation medians are timed inside Rust (no Python overhead);
+all-core throughput times ``pair_batch`` from Python over a batch large enough to amortise it.
+"""
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import time
+from datetime import datetime, timezone
+
+from . import _native, api, catalogue
+from .papers import GOAL_MUL_NS, GOAL_US, PAIRING_LATENCY_US
+
+FIELD_OPS = ("mul", "sqr", "sqrt", "inv")
+
+
+def machine() -> str:
+    model = platform.processor() or "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}"
+
+
+def bench_set(set_id: str, quick: bool = False) -> dict:
+    p = catalogue.get(set_id)
+    big = p.m > 600
+    iters = (5 if big else 50) if quick else (30 if big else 400)
+    out = {"set": set_id, "m": p.m, "backend": api.backend(set_id), "algorithms": {}, "field_ns": {}}
+    for op in FIELD_OPS:
+        runs = _native.bench_field(set_id, op, 200 if op == "inv" else 5000)
+        out["field_ns"][op] = statistics.median(runs)
+    for alg in api.algorithms(set_id):
+        runs = _native.bench_pair(set_id, alg, iters)
+        out["algorithms"][alg] = statistics.median(runs) / 1000.0  # us
+    default = api.default_algorithm(set_id)
+    out["default"] = default
+    n = (64 if big else 2000) if not quick else (8 if big else 200)
+    P = api.random_points(set_id, n, seed=1)
+    Q = api.random_points(set_id, n, seed=2)
+    api.pair_batch(set_id, P[:4], Q[:4], alg=default)  # warm the thread pool
+    t = time.perf_counter()
+    api.pair_batch(set_id, P, Q, alg=default)
+    dt = time.perf_counter() - t
+    out["batch"] = {"n": n, "pairings_per_s": n / dt, "threads": os.cpu_count()}
+    out["single_core_per_s"] = 1e6 / out["algorithms"][default]
+    out["speedup"] = out["batch"]["pairings_per_s"] / out["single_core_per_s"]
+    out["papers"] = PAIRING_LATENCY_US.get(set_id, [])
+    out["goal_us"] = GOAL_US.get(set_id)
+    out["goal_mul_ns"] = GOAL_MUL_NS.get(set_id)
+    return out
+
+
+def run(sets: list[str], quick: bool = False) -> dict:
+    return {
+        "machine": machine(),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "results": [bench_set(s, quick) for s in sets],
+    }
+
+
+def markdown(report: dict, command: str) -> str:
+    L = [
+        "# pairkit benchmarks",
+        "",
+        f"- machine: {report['machine']}",
+        f"- date: {report['date']}",
+        f"- command: `{command}`",
+        "- medians; per-pairing and per-operation times measured inside Rust on one core;",
+        "  all-core throughput is `pair_batch` on every core. Paper figures are quoted from the seeds",
+        "  (hardware on their own devices) and from the issue's software anchors; they are not re-measured.",
+        "",
+        "## Pairing latency, one core",
+        "",
+        "| set | algorithm | median µs | goal µs | published figures (µs) |",
+        "|---|---|---:|---:|---|",
+    ]
+    for r in report["results"]:
+        papers = "; ".join(f"{v:g} ({src}: {what})" for src, what, v in r["papers"]) or "—"
+        for alg, us in r["algorithms"].items():
+            star = " (default)" if alg == r["default"] else ""
+            goal = f"{r['goal_us']:g}" if r["goal_us"] and alg == r["default"] else ""
+            L.append(f"| {r['set']} | {alg}{star} | {us:.1f} | {goal} | {papers if star else ''} |")
+    L += ["", "## Field operations (GF(2^m), one core)", "",
+          "| set | backend | mul ns | sqr ns | sqrt ns | inv ns | mul goal ns |", "|---|---|---:|---:|---:|---:|---:|"]
+    for r in report["results"]:
+        f = r["field_ns"]
+        goal = f"{r['goal_mul_ns']:g}" if r["goal_mul_ns"] else ""
+        L.append(f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['sqrt']:.1f} | "
+                 f"{f['inv']:.0f} | {goal} |")
+    L += ["", "## Throughput", "",
+          "| set | algorithm | one core /s | all cores /s | threads | speed-up | batch |",
+          "|---|---|---:|---:|---:|---:|---:|"]
+    for r in report["results"]:
+        b = r["batch"]
+        L.append(f"| {r['set']} | {r['default']} | {r['single_core_per_s']:.0f} | {b['pairings_per_s']:.0f} | "
+                 f"{b['threads']} | {r['speedup']:.2f}x | {b['n']} |")
+    return "\n".join(L) + "\n"

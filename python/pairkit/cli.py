@@ -1,0 +1,190 @@
+"""The `pairkit` command line (a stable contract; see README.md)."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from . import catalogue
+from .errors import EncodingError, PairkitError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="pairkit: cryptographic pairings computed fast and verifiably.")
+out = Console()
+err = Console(stderr=True)
+
+
+def _hex(s: str) -> bytes:
+    s = s.strip().lower()
+    s = s[2:] if s.startswith("0x") else s
+    try:
+        return bytes.fromhex(s)
+    except ValueError:
+        raise EncodingError(f"malformed hex: {s[:40]!r}") from None
+
+
+def _label(p) -> str:
+    return "toy" if p.role == "toy" else ("secure" if p.secure else "INSECURE")
+
+
+@app.command("list")
+def list_sets(as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+    """The parameter catalogue, with honest security labels."""
+    sets = catalogue.all_sets()
+    if as_json:
+        print(json.dumps([{
+            "id": p.id, "field": f"GF(2^{p.m})", "polynomial": p.poly, "curve": p.curve, "k": 4,
+            "r": hex(p.r), "r_bits": p.r.bit_length(), "cofactor": p.cofactor, "secure": p.secure,
+            "label": _label(p), "security": p.security, "seeds": p.seeds} for p in sets], indent=1))
+        return
+    t = Table(title="pairkit parameter sets (binary supersingular curves, k = 4)")
+    for c in ("id", "field polynomial", "curve", "k", "r", "cofactor", "security", "seeds"):
+        t.add_column(c)
+    for p in sets:
+        lab = _label(p)
+        style = "red" if lab == "INSECURE" else "yellow"
+        t.add_row(p.id, p.poly, p.curve, "4", f"{p.r.bit_length()}-bit", str(p.cofactor),
+                  f"[{style}]{lab}[/]: {p.security}", p.seeds)
+    out.print(t)
+    out.print("[red]Every small-characteristic set is broken today[/] (quasi-polynomial discrete logarithms, "
+              "2013-2014): use them to study the papers' hardware, not to protect data.")
+
+
+@app.command()
+def points(set_id: str = typer.Option(..., "--set", help="parameter set id"),
+           n: int = typer.Option(1, "-n", min=0, help="how many points"),
+           seed: Optional[int] = typer.Option(None, help="reproducible stream"),
+           compressed: bool = typer.Option(False, help="x with the y-bit at bit m"),
+           as_json: bool = typer.Option(False, "--json")):
+    """Random points of order r, encoded as hex."""
+    from . import api
+
+    catalogue.get(set_id)
+    pts = [p.hex() for p in api.random_points(set_id, n, seed, compressed)]
+    print(json.dumps({"set": set_id, "points": pts}) if as_json else "\n".join(pts))
+
+
+@app.command()
+def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
+         Q: str = typer.Argument(..., help="encoded point Q (hex)"),
+         set_id: str = typer.Option(..., "--set"),
+         alg: Optional[str] = typer.Option(None, "--alg", help="tate-alg1 | tate-alg9 | tate-alg10 | eta-alg2 | eta-t"),
+         canonical: bool = typer.Option(False, "--canonical", help="print tau_r(P, psi(Q)) whatever the algorithm"),
+         as_json: bool = typer.Option(False, "--json")):
+    """The pairing of two encoded points; a GT element is c0||c1||c2||c3 in the basis {1, s, t, st}."""
+    from . import api
+
+    catalogue.get(set_id)
+    a = alg or api.default_algorithm(set_id)
+    gt = api.pair(set_id, _hex(P), _hex(Q), alg=a, canonical=canonical)
+    if as_json:
+        print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "gt": gt.hex(),
+                          "coords": [hex(c) for c in api.split_gt(set_id, gt)]}))
+    else:
+        print(gt.hex())
+
+
+@app.command()
+def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repeatable; default: the papers' sets"),
+          quick: bool = typer.Option(False, help="fewer iterations"),
+          as_json: bool = typer.Option(False, "--json"),
+          markdown: Optional[str] = typer.Option(None, help="write BENCHMARKS.md-style markdown to this path")):
+    """Medians per pairing and per field operation, single- and all-core throughput, beside the papers."""
+    from . import bench as B
+
+    sets = set_ids or ["ss2-239", "ss2-283", "ss2-283b1", "ss2-1223"]
+    for s in sets:
+        catalogue.get(s)
+    report = B.run(sets, quick)
+    if markdown:
+        cmd = "pairkit bench" + "".join(f" --set {s}" for s in set_ids or []) + (" --quick" if quick else "") + \
+              f" --markdown {markdown}"
+        open(markdown, "w").write(B.markdown(report, cmd))
+    if as_json:
+        print(json.dumps(report, indent=1))
+    elif not markdown:
+        print(B.markdown(report, "pairkit bench"))
+
+
+@app.command()
+def trace(set_id: str = typer.Option(..., "--set"),
+          alg: str = typer.Option("eta-alg2", "--alg"),
+          whole: bool = typer.Option(False, help="the whole Miller loop instead of one steady-state iteration")):
+    """The spec's symbolic operation trace (JSON): nodes are GF(2^m) operations."""
+    from .spec.api import SpecPairing
+    from .spec.trace import TracingField
+
+    S = SpecPairing(set_id)
+    T = TracingField(S.F)
+    Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), S.generator))
+    Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), S.generator))
+    S.miller_loop(alg, Pp, Qp, F=T)
+    j = T.to_json()
+    if not whole:
+        marks = [i for i, o in enumerate(j["ops"]) if o["kind"] == "mark"]
+        lo, hi = (marks[1], marks[2]) if len(marks) > 2 else (0, len(j["ops"]))
+        j["ops"] = j["ops"][lo:hi]
+        j["scope"] = "iteration 1"
+    j.update({"set": set_id, "alg": alg, "counts": T.counts()})
+    print(json.dumps(j))
+
+
+@app.command()
+def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when cypari2 is present")):
+    """Pairings computed and checked for every parameter set, with timings beside the papers."""
+    from . import _native, api
+    from .papers import PAIRING_LATENCY_US
+    from .spec.api import SpecPairing
+
+    try:
+        from . import oracle as O
+        O.pari()
+    except ImportError:
+        oracle = False
+    t = Table(title="pairkit demo: each row is one random pairing, recomputed three ways")
+    for c in ("set", "algorithm", "Rust == spec", "== PARI/GP", "bilinear", "Rust µs (median)", "papers (µs)", "label"):
+        t.add_column(c)
+    rng = random.Random(2026)
+    ok = True
+    for p in catalogue.all_sets():
+        S = SpecPairing(p.id)
+        alg = api.default_algorithm(p.id)
+        P, Q = api.random_points(p.id, 2, seed=rng.getrandbits(32))
+        gt = api.pair(p.id, P, Q, alg=alg, canonical=True)
+        sP, sQ = S.curve.decode(P), S.curve.decode(Q)
+        spec_ok = api.split_gt(p.id, gt) == list(S.canonical(sP, sQ, alg))
+        orc = "skipped"
+        if oracle and p.m <= 283:
+            orc = "yes" if tuple(api.split_gt(p.id, gt)) == O.reduced_tate(p.m, p.taps, p.b, p.r, sP, sQ) else "NO"
+        a = rng.randrange(2, p.r)
+        aP = _native.random_points  # noqa: F841  (keeps the import visible in tracebacks)
+        g2 = api.pair(p.id, S.curve.encode(S.curve.mul(a, sP)), Q, alg=alg, canonical=True)
+        bil = g2 == _native.gt_pow(p.id, gt, a.to_bytes((p.r.bit_length() + 7) // 8, "big"))
+        us = sorted(_native.bench_pair(p.id, alg, 5 if p.m > 600 else 50))
+        papers = ", ".join(f"{v:g}" for _, _, v in PAIRING_LATENCY_US.get(p.id, [])[:3]) or "—"
+        ok &= spec_ok and bil and orc != "NO"
+        t.add_row(p.id, alg, "yes" if spec_ok else "NO", orc, "yes" if bil else "NO",
+                  f"{us[len(us) // 2] / 1000:.1f}", papers, _label(p))
+        out.print(f"  {p.id}: done", style="dim")
+    out.print(t)
+    out.print("[red]All of these sets are insecure today[/] (see `pairkit list`); they reproduce the papers.")
+    if not ok:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    try:
+        app()
+    except PairkitError as e:
+        err.print(f"[red]error[/]: {type(e).__name__}: {e}")
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()
