@@ -104,3 +104,10 @@ def test_trace_records_and_checks_values(rng):
     assert x.value == F.mul(a, F.sqr(b))
     j = T.to_json()
     assert [o["kind"] for o in j["ops"]] == ["input", "input", "sqr", "mul"]
+
+
+@pytest.mark.parametrize("F", FIELDS, ids=lambda F: f"m{F.m}")
+def test_euclid_inverse_equals_itoh_tsujii(F, rng):
+    for _ in range(5):
+        a = rng.randrange(1, 1 << F.m)
+        assert F.inv_vartime(a) == F.inv(a)

@@ -163,6 +163,23 @@ class GF2m:
             raise ZeroDivisionError("inverse of 0 in GF(2^m)")
         return itoh_tsujii(self, a)
 
+    def inv_vartime(self, a: int) -> int:
+        """Inverse by the binary-polynomial extended Euclid algorithm (HMV Alg. 2.48).
+
+        Faster than Itoh-Tsujii in Python; used by the curve layer, not by the traced algorithms.
+        """
+        if a == 0:
+            raise ZeroDivisionError("inverse of 0 in GF(2^m)")
+        u, v, g1, g2 = a, self.poly, 1, 0
+        while u != 1:
+            j = u.bit_length() - v.bit_length()
+            if j < 0:
+                u, v, g1, g2 = v, u, g2, g1
+                j = -j
+            u ^= v << j
+            g1 ^= g2 << j
+        return self.reduce(g1)
+
     def trace(self, a: int) -> int:
         t, x = 0, a
         for _ in range(self.m):

@@ -48,7 +48,7 @@ class Curve:
         (x1, y1), (x2, y2) = P, Q
         if x1 == x2:
             return self.double(P) if y1 == y2 else None
-        lam = F.mul(y1 ^ y2, F.inv(x1 ^ x2))
+        lam = F.mul(y1 ^ y2, F.inv_vartime(x1 ^ x2))
         x3 = F.sqr(lam) ^ x1 ^ x2
         return (x3, F.mul(lam, x1 ^ x3) ^ y1 ^ 1)
 

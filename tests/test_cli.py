@@ -1,0 +1,59 @@
+"""The CLI contract: outputs, JSON, and typed errors with exit status 2."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pairkit import catalogue, oracle
+from pairkit.spec.api import SpecPairing
+
+
+def run(*args, ok=True):
+    p = subprocess.run([sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300)
+    if ok:
+        assert p.returncode == 0, p.stderr
+    return p
+
+
+def test_list_json_has_security_labels():
+    data = json.loads(run("list", "--json").stdout)
+    ids = {d["id"] for d in data}
+    assert {"ss2-239", "ss2-283", "ss2-283b1", "ss2-1223"} <= ids
+    for d in data:
+        assert d["secure"] is False
+        assert d["label"] in ("INSECURE", "toy")
+    assert "INSECURE" in run("list").stdout
+
+
+def test_points_then_pair_canonical_equals_pari():
+    sid = "ss2-239"
+    pts = json.loads(run("points", "--set", sid, "-n", "2", "--seed", "5", "--json").stdout)["points"]
+    res = json.loads(run("pair", "--set", sid, "--canonical", "--json", *pts).stdout)
+    S = SpecPairing(sid)
+    P, Q = (S.curve.decode(bytes.fromhex(h)) for h in pts)
+    p = catalogue.get(sid)
+    assert tuple(int(c, 16) for c in res["coords"]) == oracle.reduced_tate(p.m, p.taps, p.b, p.r, P, Q)
+    plain = run("pair", "--set", sid, "--alg", "tate-alg1", *pts).stdout.strip()
+    assert plain == res["gt"]
+
+
+@pytest.mark.parametrize("args,etype", [
+    (["pair", "--set", "nope", "00", "00"], "UnknownSetError"),
+    (["pair", "--set", "ss2-7", "zz", "00"], "EncodingError"),
+    (["pair", "--set", "ss2-7", "0000", "00"], "EncodingError"),
+    (["pair", "--set", "ss2-7", "--alg", "fast", "0000", "0000"], "UnknownAlgorithmError"),
+    (["pair", "--set", "ss2-7", "ffff", "ffff"], "PointAtInfinityError"),
+    (["points", "--set", "ss2-9000"], "UnknownSetError"),
+])
+def test_bad_input_exit_2(args, etype):
+    p = run(*args, ok=False)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert etype in p.stderr
+    assert "Traceback" not in p.stderr
+
+
+def test_trace_json_counts():
+    d = json.loads(run("trace", "--set", "ss2-283", "--alg", "eta-alg2").stdout)
+    kinds = [o["kind"] for o in d["ops"]]
+    assert kinds.count("mul") == 7 and d["scope"] == "iteration 1"
