@@ -1,9 +1,13 @@
 """The independent oracle: PARI/GP (through cypari2) computes the reduced Tate pairing.
 
-tau_r(P, psi(Q)) = elltatepairing(E, P, psi(Q), r)^((2^{4m}-1)/r), in F_{2^{4m}} built by PARI
-from its own irreducible polynomial (``ffinit``), with F_{2^m} embedded by ``ffembed`` and s, t
-found as roots of X^2+X+1 and X^2+X+s. Coordinates in {1, s, t, st} come from the relative trace
-and the dual basis (a 4x4 Gram system over F_{2^m}). Nothing here shares code with the spec or Rust.
+tau_r(P, psi(Q)) = elltatepairing(E, P, psi(Q), r)^((2^{4m}-1)/r), in F_{2^{4m}} = F_2(theta) built
+by PARI as the compositum of F_{2^m} and F_16: theta = x + y with f(x) = 0 and y^4 + y + 1 = 0, whose
+minimal polynomial is Res_Y(Y^4+Y+1, f(T+Y)) (irreducible of degree 4m for odd m, checked). In K,
+y is the root of Y^4+Y+1 with f(theta + y) = 0, x = theta + y, and t = y, s = y^2 + y satisfy
+s^2+s+1 = 0, t^2+t = s. (PARI's ``ffembed`` would take most of an hour for m = 1223.)
+Coordinates in {1, s, t, st} come from the relative trace and the dual basis (a 4x4 Gram system
+over F_{2^m}), and are read back in F_{2^m} through the inverse of the F_2-linear map
+b -> sum b_j x^j (precomputed). Nothing here shares code with the spec or the Rust core.
 """
 from __future__ import annotations
 
@@ -11,13 +15,27 @@ from functools import lru_cache
 
 _GP = r"""
 pk_setup(m, fpol) = {
-  my(K = ffgen(ffinit(2, 4*m), 'pkw), A = ffgen(Mod(1,2)*fpol, 'pka), emb = ffembed(A, K));
-  my(s = polrootsmod('X^2 + 'X + 1, K)[1]);
-  my(t = polrootsmod('X^2 + 'X + s, K)[1]);
-  [K, A, emb, ffinvmap(emb), s, t];
+  my(R, K, th, y, xk, M, rows, B);
+  R = polresultant(Mod(1,2)*('Y^4 + 'Y + 1), subst(Mod(1,2)*fpol, 'x, 'T + 'Y), 'Y);
+  R = subst(lift(R), 'T, 'x);
+  if (poldegree(R) != 4*m || !polisirreducible(Mod(1,2)*R), error("pk_setup: theta is not primitive"));
+  K = ffgen(Mod(1,2)*R, 'pkw); th = K;
+  y = 0; foreach(polrootsmod('Y^4 + 'Y + 1, K), z, if (subst(fpol, 'x, th + z) == 0, y = z));
+  if (y == 0, error("pk_setup: no root y"));
+  xk = th + y;
+  M = matrix(4*m, m, i, j, 0); B = K^0;
+  for (j = 1, m, my(v = Vecrev(lift(B.pol), 4*m)); for (i = 1, 4*m, M[i, j] = v[i]); B *= xk);
+  M = Mod(M, 2); rows = Vec(matindexrank(M)[1]);
+  [K, xk, 0, matrix(m, m, i, j, M[rows[i], j])^(-1), y^2 + y, y, rows];
 }
-pk_int2ff(S, n) = ffmap(S[3], subst(Pol(binary(n)), 'x, S[2]));
-pk_ff2int(S, c) = subst(lift(ffmap(S[4], c).pol), 'pka, 2);
+pk_int2ff(S, n) = subst(Pol(binary(n)), 'x, S[2]) * S[1]^0;
+pk_ff2int(S, c) = {
+  my(v = Vecrev(lift(c.pol), 4*#S[4]), w, b);
+  w = Mod(vector(#S[7], i, v[S[7][i]])~, 2);
+  b = lift(S[4] * w);
+  if (S[2]^0 * subst(Pol(Vecrev(b)), 'x, S[2]) != c, error("pk_ff2int: not in the subfield"));
+  fromdigits(Vecrev(b), 2);
+}
 pk_rtr(S, z, m) = { my(r = z, y = z); for(j = 1, 3, y = y^(2^m); r += y); r; }
 pk_coords(S, z, m) = {
   my(B = [1, S[5], S[6], S[5]*S[6]], G, v);
