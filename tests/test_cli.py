@@ -41,7 +41,7 @@ def test_points_then_pair_canonical_equals_pari():
 @pytest.mark.parametrize("args,etype", [
     (["pair", "--set", "nope", "00", "00"], "UnknownSetError"),
     (["pair", "--set", "ss2-7", "zz", "00"], "EncodingError"),
-    (["pair", "--set", "ss2-7", "0000", "00"], "EncodingError"),
+    (["pair", "--set", "ss2-7", "000000", "00"], "EncodingError"),
     (["pair", "--set", "ss2-7", "--alg", "fast", "0000", "0000"], "UnknownAlgorithmError"),
     (["pair", "--set", "ss2-7", "ffff", "ffff"], "PointAtInfinityError"),
     (["points", "--set", "ss2-9000"], "UnknownSetError"),

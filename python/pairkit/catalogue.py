@@ -28,7 +28,7 @@ class ParamSet:
 
     @property
     def poly(self) -> str:
-        return "x^%d + %s + 1" % (self.m, " + ".join("x^%d" % k for k in self.taps))
+        return "x^%d + %s + 1" % (self.m, " + ".join("x^%d" % k if k > 1 else "x" for k in self.taps))
 
     @property
     def curve(self) -> str:

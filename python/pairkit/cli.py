@@ -16,7 +16,7 @@ from .errors import EncodingError, PairkitError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="pairkit: cryptographic pairings computed fast and verifiably.")
-out = Console()
+out = Console(width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True)
 
 
@@ -44,14 +44,17 @@ def list_sets(as_json: bool = typer.Option(False, "--json", help="machine-readab
             "label": _label(p), "security": p.security, "seeds": p.seeds} for p in sets], indent=1))
         return
     t = Table(title="pairkit parameter sets (binary supersingular curves, k = 4)")
-    for c in ("id", "field polynomial", "curve", "k", "r", "cofactor", "security", "seeds"):
-        t.add_column(c)
+    for c in ("id", "security", "field polynomial", "curve", "k", "r", "cofactor", "seeds"):
+        t.add_column(c, no_wrap=c in ("id", "security"))
     for p in sets:
         lab = _label(p)
         style = "red" if lab == "INSECURE" else "yellow"
-        t.add_row(p.id, p.poly, p.curve, "4", f"{p.r.bit_length()}-bit", str(p.cofactor),
-                  f"[{style}]{lab}[/]: {p.security}", p.seeds)
+        t.add_row(p.id, f"[{style}]{lab}[/]", p.poly, p.curve, "4", f"{p.r.bit_length()}-bit",
+                  str(p.cofactor), p.seeds)
     out.print(t)
+    for p in sets:
+        if p.role != "toy":
+            out.print(f"  {p.id}: {p.security}")
     out.print("[red]Every small-characteristic set is broken today[/] (quasi-polynomial discrete logarithms, "
               "2013-2014): use them to study the papers' hardware, not to protect data.")
 

@@ -23,6 +23,12 @@ pub enum Error {
     DivisionByZero,
     #[error("batch inputs have different lengths: {0} vs {1}")]
     BatchMismatch(usize, usize),
+    #[error("algorithm {alg:?} is not available here: {reason}")]
+    UnsupportedAlgorithm { alg: String, reason: String },
+    #[error("unknown operation {0:?}")]
+    UnknownOperation(String),
+    #[error("batch item {index}: {source}")]
+    AtIndex { index: usize, source: Box<Error> },
 }
 
 pub type Result<T> = core::result::Result<T, Error>;

@@ -3,6 +3,7 @@
 //! Layers (one module per layer, named after its math; see ARCHITECTURE.md):
 //! `field` (GF(2^m) and its towers) -> `curve` -> `pairing`.
 pub mod curve;
+pub mod engine;
 pub mod error;
 pub mod field;
 pub mod pairing;

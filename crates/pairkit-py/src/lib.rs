@@ -1,8 +1,337 @@
 //! pairkit._native: thin PyO3 bindings over pairkit-core. No arithmetic lives here.
+//!
+//! Every function takes a parameter-set id first and forwards to the cached
+//! `pairkit_core::engine::engine(id)`. Heavy work runs with the GIL released (`py.detach`).
+//! Errors are raised as the classes of `pairkit.errors` (all subclasses of ValueError); a
+//! batch error carries the failing item's position in its `index` attribute.
+use std::sync::Arc;
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pairkit_core::engine::{self, Engine};
+use pairkit_core::Error;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyInt};
+
+/// Name of the `pairkit.errors` class an error maps to.
+fn class_name(e: &Error) -> &'static str {
+    match e {
+        Error::UnknownSet(_) => "UnknownSetError",
+        Error::UnknownAlgorithm(_) | Error::UnsupportedAlgorithm { .. } | Error::UnknownOperation(_) => {
+            "UnknownAlgorithmError"
+        }
+        Error::WrongLength { .. } | Error::InvalidEncoding(_) | Error::BatchMismatch(..) => "EncodingError",
+        Error::NotOnCurve => "NotOnCurveError",
+        Error::NotInSubgroup => "NotInSubgroupError",
+        Error::PointAtInfinity => "PointAtInfinityError",
+        Error::AtIndex { source, .. } => class_name(source),
+        _ => "PairkitError",
+    }
+}
+
+fn to_py(py: Python<'_>, e: Error) -> PyErr {
+    let msg = e.to_string();
+    let build = || -> PyResult<PyErr> {
+        let module = py.import("pairkit.errors")?;
+        let cls = module.getattr(class_name(&e))?;
+        let inst = cls.call1((msg.clone(),))?;
+        if let Error::AtIndex { index, .. } = &e {
+            inst.setattr("index", *index)?;
+        }
+        Ok(PyErr::from_value(inst))
+    };
+    build().unwrap_or_else(|_| PyValueError::new_err(msg))
+}
+
+trait IntoPy<T> {
+    fn py(self, py: Python<'_>) -> PyResult<T>;
+}
+
+impl<T> IntoPy<T> for pairkit_core::error::Result<T> {
+    fn py(self, py: Python<'_>) -> PyResult<T> {
+        self.map_err(|e| to_py(py, e))
+    }
+}
+
+fn eng(py: Python<'_>, set_id: &str) -> PyResult<Arc<dyn Engine>> {
+    engine::engine(set_id).py(py)
+}
+
+fn bytes<'py>(py: Python<'py>, v: &[u8]) -> Bound<'py, PyBytes> {
+    PyBytes::new(py, v)
+}
+
+/// Ids of the parameter sets in the catalogue.
+#[pyfunction]
+fn sets() -> Vec<&'static str> {
+    pairkit_core::params::SETS.iter().map(|s| s.id).collect()
+}
+
+/// Algorithm ids valid for the set.
+#[pyfunction]
+fn algorithms(py: Python<'_>, set_id: &str) -> PyResult<Vec<&'static str>> {
+    Ok(eng(py, set_id)?.algorithms())
+}
+
+/// The fastest valid algorithm of the set.
+#[pyfunction]
+fn default_algorithm(py: Python<'_>, set_id: &str) -> PyResult<&'static str> {
+    Ok(eng(py, set_id)?.default_algorithm())
+}
+
+/// The GF(2^m) multiplication backend ("Portable", "Clmul", "Vpclmul").
+#[pyfunction]
+fn backend(py: Python<'_>, set_id: &str) -> PyResult<String> {
+    Ok(eng(py, set_id)?.backend())
+}
+
+/// (field bytes, uncompressed point bytes, compressed point bytes, GT bytes).
+#[pyfunction]
+fn sizes(py: Python<'_>, set_id: &str) -> PyResult<(usize, usize, usize, usize)> {
+    let e = eng(py, set_id)?;
+    Ok((e.field_len(), e.point_len(false), e.point_len(true), e.gt_len()))
+}
+
+/// The pairing of `alg` (canonical: mapped to tau_r(P, psi(Q))).
+#[pyfunction]
+#[pyo3(signature = (set_id, alg, p, q, canonical=false))]
+fn pair<'py>(py: Python<'py>, set_id: &str, alg: &str, p: &[u8], q: &[u8], canonical: bool) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let v = py.detach(|| e.pair(alg, p, q, canonical)).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// The Miller loop of `alg` (before the final exponentiation).
+#[pyfunction]
+fn miller_loop<'py>(py: Python<'py>, set_id: &str, alg: &str, p: &[u8], q: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let v = py.detach(|| e.miller_loop(alg, p, q)).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// The final exponentiation of `alg` on a GT-encoded Miller value.
+#[pyfunction]
+fn final_exponentiation<'py>(py: Python<'py>, set_id: &str, alg: &str, f: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let v = py.detach(|| e.final_exponentiation(alg, f)).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// Map an output of `alg` to the canonical reduced Tate pairing.
+#[pyfunction]
+fn to_canonical<'py>(py: Python<'py>, set_id: &str, alg: &str, v: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let v = e.to_canonical(alg, v).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// The accumulator after every Miller iteration.
+#[pyfunction]
+fn miller_states<'py>(py: Python<'py>, set_id: &str, alg: &str, p: &[u8], q: &[u8]) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let e = eng(py, set_id)?;
+    let v = py.detach(|| e.miller_states(alg, p, q)).py(py)?;
+    Ok(v.iter().map(|s| bytes(py, s)).collect())
+}
+
+fn flat<'a>(a: &'a PyReadonlyArray2<'_, u8>) -> (usize, usize, std::borrow::Cow<'a, [u8]>) {
+    let shape = a.shape();
+    let (n, len) = (shape[0], shape[1]);
+    let data = match a.as_slice() {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => std::borrow::Cow::Owned(a.as_array().iter().copied().collect()),
+    };
+    (n, len, data)
+}
+
+/// Pairings of the rows of `ps` (n, plen) and `qs` (n, qlen) uint8 arrays on all cores;
+/// returns an (n, gtlen) uint8 array.
+#[pyfunction]
+#[pyo3(signature = (set_id, alg, ps, qs, canonical=false))]
+fn pair_batch<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    ps: PyReadonlyArray2<'py, u8>,
+    qs: PyReadonlyArray2<'py, u8>,
+    canonical: bool,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let e = eng(py, set_id)?;
+    let (n, plen, pd) = flat(&ps);
+    let (nq, qlen, qd) = flat(&qs);
+    if n != nq {
+        return Err(to_py(py, Error::BatchMismatch(n, nq)));
+    }
+    let g = e.gt_len();
+    let out = if n == 0 {
+        Vec::new()
+    } else {
+        py.detach(|| e.pair_batch_flat(alg, &pd, plen, &qd, qlen, canonical)).py(py)?
+    };
+    PyArray1::from_vec(py, out).reshape([n, g])
+}
+
+/// prod_i e(P_i, Q_i) with one final exponentiation (lists of encoded points).
+#[pyfunction]
+#[pyo3(signature = (set_id, alg, ps, qs, canonical=false))]
+fn multi_pair<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    ps: Vec<Vec<u8>>,
+    qs: Vec<Vec<u8>>,
+    canonical: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let pr: Vec<&[u8]> = ps.iter().map(|v| v.as_slice()).collect();
+    let qr: Vec<&[u8]> = qs.iter().map(|v| v.as_slice()).collect();
+    let v = py.detach(|| e.multi_pair(alg, &pr, &qr, canonical)).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// `n` random points of order r (deterministic in `seed`).
+#[pyfunction]
+#[pyo3(signature = (set_id, n, seed=0, compressed=false))]
+fn random_points<'py>(py: Python<'py>, set_id: &str, n: usize, seed: u64, compressed: bool) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let e = eng(py, set_id)?;
+    let v = py.detach(|| e.random_points(n, seed, compressed));
+    Ok(v.iter().map(|s| bytes(py, s)).collect())
+}
+
+/// The catalogue generator (uncompressed).
+#[pyfunction]
+fn generator<'py>(py: Python<'py>, set_id: &str) -> PyResult<Bound<'py, PyBytes>> {
+    Ok(bytes(py, &eng(py, set_id)?.generator()))
+}
+
+/// Decode and validate a point: (x, y) field-element bytes, or None for infinity.
+#[pyfunction]
+#[pyo3(signature = (set_id, data, check_subgroup=true))]
+fn decode_point<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    data: &[u8],
+    check_subgroup: bool,
+) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)>> {
+    let e = eng(py, set_id)?;
+    let v = py.detach(|| e.decode_point(data, check_subgroup)).py(py)?;
+    Ok(v.map(|(x, y)| (bytes(py, &x), bytes(py, &y))))
+}
+
+/// Re-encode a valid point, compressed or not.
+#[pyfunction]
+#[pyo3(signature = (set_id, data, compressed=false))]
+fn encode_point<'py>(py: Python<'py>, set_id: &str, data: &[u8], compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?.encode_point(data, compressed).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// A non-negative Python int or big-endian bytes -> big-endian bytes.
+fn scalar_bytes(k: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(b) = k.cast::<PyBytes>() {
+        return Ok(b.as_bytes().to_vec());
+    }
+    if k.is_instance_of::<PyInt>() {
+        if k.lt(0)? {
+            return Err(PyValueError::new_err("the scalar must be non-negative"));
+        }
+        let bits: usize = k.call_method0("bit_length")?.extract()?;
+        let n = bits.div_ceil(8).max(1);
+        let b = k.call_method1("to_bytes", (n, "big"))?;
+        return Ok(b.cast::<PyBytes>()?.as_bytes().to_vec());
+    }
+    Err(PyValueError::new_err("the scalar must be an int or big-endian bytes"))
+}
+
+/// k P (k an int or big-endian bytes).
+#[pyfunction]
+#[pyo3(signature = (set_id, p, k, compressed=false))]
+fn point_mul<'py>(py: Python<'py>, set_id: &str, p: &[u8], k: &Bound<'py, PyAny>, compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let kb = scalar_bytes(k)?;
+    let v = py.detach(|| e.point_mul(p, &kb, compressed)).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// P + Q.
+#[pyfunction]
+#[pyo3(signature = (set_id, p, q, compressed=false))]
+fn point_add<'py>(py: Python<'py>, set_id: &str, p: &[u8], q: &[u8], compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?.point_add(p, q, compressed).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// One GF(2^m) operation: add, mul, sqr, sqrt, inv, half_trace, trace (b ignored if unary).
+#[pyfunction]
+#[pyo3(signature = (set_id, op, a, b=None))]
+fn field_op<'py>(py: Python<'py>, set_id: &str, op: &str, a: &[u8], b: Option<&[u8]>) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?.field_op(op, a, b.unwrap_or(&[])).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// a b in GT (F_{2^{4m}}).
+#[pyfunction]
+fn gt_mul<'py>(py: Python<'py>, set_id: &str, a: &[u8], b: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?.gt_mul(a, b).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// a^k in GT (k an int or big-endian bytes).
+#[pyfunction]
+fn gt_pow<'py>(py: Python<'py>, set_id: &str, a: &[u8], k: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let kb = scalar_bytes(k)?;
+    let v = py.detach(|| e.gt_pow(a, &kb)).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// The GT identity.
+#[pyfunction]
+fn gt_one<'py>(py: Python<'py>, set_id: &str) -> PyResult<Bound<'py, PyBytes>> {
+    Ok(bytes(py, &eng(py, set_id)?.gt_one()))
+}
+
+/// `iters` timings in ns per pairing (measured in Rust on pre-validated points).
+#[pyfunction]
+#[pyo3(signature = (set_id, alg, iters=10))]
+fn bench_pair(py: Python<'_>, set_id: &str, alg: &str, iters: usize) -> PyResult<Vec<f64>> {
+    let e = eng(py, set_id)?;
+    py.detach(|| e.bench_pair(alg, iters)).py(py)
+}
+
+/// `iters` timings in ns per field operation (measured in Rust).
+#[pyfunction]
+#[pyo3(signature = (set_id, op, iters=10))]
+fn bench_field(py: Python<'_>, set_id: &str, op: &str, iters: usize) -> PyResult<Vec<f64>> {
+    let e = eng(py, set_id)?;
+    py.detach(|| e.bench_field(op, iters)).py(py)
+}
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(sets, m)?)?;
+    m.add_function(wrap_pyfunction!(algorithms, m)?)?;
+    m.add_function(wrap_pyfunction!(default_algorithm, m)?)?;
+    m.add_function(wrap_pyfunction!(backend, m)?)?;
+    m.add_function(wrap_pyfunction!(sizes, m)?)?;
+    m.add_function(wrap_pyfunction!(pair, m)?)?;
+    m.add_function(wrap_pyfunction!(miller_loop, m)?)?;
+    m.add_function(wrap_pyfunction!(final_exponentiation, m)?)?;
+    m.add_function(wrap_pyfunction!(to_canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(miller_states, m)?)?;
+    m.add_function(wrap_pyfunction!(pair_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(multi_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(random_points, m)?)?;
+    m.add_function(wrap_pyfunction!(generator, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_point, m)?)?;
+    m.add_function(wrap_pyfunction!(encode_point, m)?)?;
+    m.add_function(wrap_pyfunction!(point_mul, m)?)?;
+    m.add_function(wrap_pyfunction!(point_add, m)?)?;
+    m.add_function(wrap_pyfunction!(field_op, m)?)?;
+    m.add_function(wrap_pyfunction!(gt_mul, m)?)?;
+    m.add_function(wrap_pyfunction!(gt_pow, m)?)?;
+    m.add_function(wrap_pyfunction!(gt_one, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_field, m)?)?;
     Ok(())
 }

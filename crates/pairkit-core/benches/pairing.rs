@@ -1,0 +1,86 @@
+//! Pairing benchmarks (criterion): every algorithm's pairing on ss2-239, ss2-283 and
+//! ss2-1223 — `pair` through the validating byte API and `raw` on decoded points (Miller loop
+//! + final exponentiation only) — plus the Miller loop, the final exponentiation and point
+//! validation separately for each set's default algorithm, and a 2-thread batch.
+//!
+//!   cargo bench -p pairkit-core --bench pairing -- --warm-up-time 1 --measurement-time 3
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput};
+use pairkit_core::engine::{engine, BinaryEngine};
+use pairkit_core::pairing::Algorithm;
+use pairkit_core::params;
+use std::hint::black_box;
+
+const SETS: [&str; 3] = ["ss2-239", "ss2-283", "ss2-1223"];
+
+/// Miller loop + final exponentiation on already-decoded points (no byte decoding, no
+/// subgroup check).
+fn raw<const N: usize>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, alg: &str, p: &[u8], q: &[u8]) {
+    let e = BinaryEngine::<N>::new(params::lookup(id).unwrap()).unwrap();
+    let a = Algorithm::parse(alg).unwrap();
+    let (p, q) = (e.decode_valid(p).unwrap(), e.decode_valid(q).unwrap());
+    g.bench_function(BenchmarkId::new("raw_pair", alg), |b| {
+        b.iter(|| e.pair_xy(a, black_box(&p), black_box(&q), false).unwrap())
+    });
+}
+
+fn pairing(c: &mut Criterion) {
+    for id in SETS {
+        let Ok(e) = engine(id) else { continue };
+        let pts = e.random_points(2, 1, false);
+        let (p, q) = (&pts[0], &pts[1]);
+        let mut g = c.benchmark_group(format!("pair/{id}"));
+        if id == "ss2-1223" {
+            g.sample_size(20);
+        }
+        for alg in e.algorithms() {
+            if id == "ss2-1223" && alg.starts_with("tate") {
+                continue; // m iterations at m = 1223: minutes of benchmarking for no insight
+            }
+            g.bench_function(BenchmarkId::new("pair", alg), |b| {
+                b.iter(|| e.pair(alg, black_box(p), black_box(q), false).unwrap())
+            });
+        }
+        g.finish();
+
+        let alg = e.default_algorithm();
+        let mut g = c.benchmark_group(format!("stages/{id}"));
+        if id == "ss2-1223" {
+            g.sample_size(20);
+        }
+        let f = e.miller_loop(alg, p, q).unwrap();
+        g.bench_function(BenchmarkId::new("miller_loop", alg), |b| {
+            b.iter(|| e.miller_loop(alg, black_box(p), black_box(q)).unwrap())
+        });
+        g.bench_function(BenchmarkId::new("final_exponentiation", alg), |b| {
+            b.iter(|| e.final_exponentiation(alg, black_box(&f)).unwrap())
+        });
+        g.bench_function("decode_point+subgroup", |b| b.iter(|| e.decode_point(black_box(p), true).unwrap()));
+        match id {
+            "ss2-239" => raw::<4>(&mut g, id, alg, p, q),
+            "ss2-283" => raw::<5>(&mut g, id, alg, p, q),
+            _ => raw::<20>(&mut g, id, alg, p, q),
+        }
+        g.finish();
+
+        if id != "ss2-1223" {
+            let n = 64;
+            let pts = e.random_points(2 * n, 2, false);
+            let ps: Vec<&[u8]> = pts[..n].iter().map(|v| v.as_slice()).collect();
+            let qs: Vec<&[u8]> = pts[n..].iter().map(|v| v.as_slice()).collect();
+            let mut g = c.benchmark_group(format!("batch/{id}"));
+            g.throughput(Throughput::Elements(n as u64));
+            g.sample_size(20);
+            for threads in [1, 2] {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                g.bench_function(BenchmarkId::new(format!("pair_batch/{alg}"), threads), |b| {
+                    b.iter(|| pool.install(|| e.pair_batch(alg, &ps, &qs, false).unwrap()))
+                });
+            }
+            g.finish();
+        }
+    }
+}
+
+criterion_group!(benches, pairing);
+criterion_main!(benches);
