@@ -163,7 +163,7 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
         sP, sQ = S.curve.decode(P), S.curve.decode(Q)
         spec_ok = api.split_gt(p.id, gt) == list(S.canonical(sP, sQ, alg))
         orc = "skipped"
-        if oracle and p.m <= 283:
+        if oracle and p.m <= 400:  # ss2-1223 takes ~90 s: `make test` checks it
             orc = "yes" if tuple(api.split_gt(p.id, gt)) == O.reduced_tate(p.m, p.taps, p.b, p.r, sP, sQ) else "NO"
         a = rng.randrange(2, p.r)
         aP = _native.random_points  # noqa: F841  (keeps the import visible in tracebacks)
