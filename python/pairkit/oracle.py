@@ -61,8 +61,8 @@ def pari():
     import cypari2
 
     p = cypari2.Pari()
-    p.default("parisizemax", 4 << 30)  # grows on demand; m >= 283 needs hundreds of MB
     p.default("debugmem", 0)  # no "increasing stack size" chatter
+    p.default("parisizemax", 4 << 30)  # grows on demand; m >= 283 needs hundreds of MB
     for chunk in _GP.strip().split("\npk_"):  # one definition per call (newlines are not separators)
         p(("pk_" + chunk if not chunk.startswith("pk_") else chunk).replace("\n", " "))
     return p
