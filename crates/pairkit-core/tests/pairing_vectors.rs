@@ -45,7 +45,8 @@ fn rust_matches_spec_vectors() {
             let alg = v["alg"].as_str().unwrap();
             let e = engine(set).unwrap_or_else(|err| panic!("{ctx}: {err}"));
             let (p, q) = (unhex(v, "P").unwrap(), unhex(v, "Q").unwrap());
-            if let Some(states) = v.get("states").and_then(|s| s.as_array()) {
+            // An empty "states" list means the vector does not record them.
+            if let Some(states) = v.get("states").and_then(|s| s.as_array()).filter(|s| !s.is_empty()) {
                 let got = e.miller_states(alg, &p, &q).unwrap_or_else(|err| panic!("{ctx}: {err}"));
                 assert_eq!(got.len(), states.len(), "{ctx}: number of states");
                 for (j, (g, w)) in got.iter().zip(states).enumerate() {
