@@ -1,7 +1,7 @@
 //! Pairing benchmarks (criterion): every algorithm's pairing on ss2-239, ss2-283 and
-//! ss2-1223 — `pair` through the validating byte API and `raw` on decoded points (Miller loop
-//! + final exponentiation only) — plus the Miller loop, the final exponentiation and point
-//! validation separately for each set's default algorithm, and a 2-thread batch.
+//! ss2-1223 through the validating byte API (`pair`), plus, for each set's default algorithm,
+//! the Miller loop, the final exponentiation, point validation, `raw_pair` on decoded points
+//! (Miller loop and final exponentiation only) and a 64-pair batch on 1 and 2 threads.
 //!
 //!   cargo bench -p pairkit-core --bench pairing -- --warm-up-time 1 --measurement-time 3
 use criterion::measurement::WallTime;

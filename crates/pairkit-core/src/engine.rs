@@ -7,8 +7,8 @@
 //!
 //! Every entry point validates its input and returns a typed [`Error`]; nothing panics on bad
 //! input. Points given to `pair`, `miller_loop`, ... must decode, lie on the curve, be finite
-//! and lie in the order-r subgroup (the check is skipped when the cofactor is 1, where every
-//! finite point qualifies).
+//! and lie in the order-r subgroup ([`SubgroupTest`]: nothing to check when the cofactor is 1;
+//! the Frobenius trace sum_j sigma^j(P) = O for b = 0, #E = 5r; r P = O otherwise).
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;

@@ -41,10 +41,10 @@ fn tower<const N: usize>(m: usize, taps: &[usize], reps: usize) {
         // Frobenius maps = powers.
         assert_eq!(f4::frob(&f, &a), f4::pow_2k_sqr(&f, &a, m));
         assert_eq!(f4::frob2(&a), f4::pow_2k_sqr(&f, &a, 2 * m));
-        for k in [1, 2, 3, 4, 5, (m + 1) / 2, m - 1] {
+        for k in [1, 2, 3, 4, 5, m.div_ceil(2), m - 1] {
             assert_eq!(f4::pow_2k(&f, &a, k), f4::pow_2k_sqr(&f, &a, k), "pow_2k k={k}");
         }
-        let k4 = ((m + 1) / 2) & !3;
+        let k4 = m.div_ceil(2) & !3;
         assert_eq!(f4::pow_2k_by_sqrt(&f, &a, k4).unwrap(), f4::pow_2k_sqr(&f, &a, k4));
         assert!(f4::pow_2k_by_sqrt(&f, &a, 1).is_err());
         // Sparse products = generic products.
@@ -102,7 +102,7 @@ fn curve_ops<const N: usize>(m: usize, taps: &[usize], b: u8) {
     let f = Gf2m::<N>::new(m, taps).unwrap();
     let e = Curve::new(f.clone(), b);
     let mut rng = StdRng::seed_from_u64(99);
-    let mut rp = |rng: &mut StdRng| loop {
+    let rp = |rng: &mut StdRng| loop {
         if let Some(p) = e.lift_x(&f.random(rng), 0) {
             return p;
         }

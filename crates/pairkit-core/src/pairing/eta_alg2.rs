@@ -63,7 +63,7 @@ pub fn miller<const N: usize>(
 /// (z^{-1} = z^{2^{2m}}); for delta = -1 Eq. 8 replaces (2^k - 1) by 2^m, for delta = +1
 /// likewise z^{B (2^k+1)} = z^{-B 2^m}, B = 2^m + 1 - 2^k.
 pub fn final_exp_mt<const N: usize>(f: &Gf2m<N>, c: &Fe4<N>, delta: i8) -> Result<Fe4<N>> {
-    let k = (f.m() + 1) / 2;
+    let k = f.m().div_ceil(2);
     let z = final_exp_2m(f, c)?;
     let mut zk = f4::pow_2k(f, &z, k);
     if delta > 0 {

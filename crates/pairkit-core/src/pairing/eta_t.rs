@@ -23,7 +23,7 @@ pub fn miller<const N: usize>(
     let g0 = xor3(&f.mul(&t, &addc(&xor(&x1, &x2), 1)), &y1, &y2);
     let g1 = xor(&t, &x2);
     let mut acc: Fe4<N> = [g0, g1, Gf2m::<N>::one(), [0u64; N]];
-    let iters = (m + 1) / 2;
+    let iters = m.div_ceil(2);
     for i in 0..iters {
         // Alg. 1 lines 5-10: T <- x1, x1 <- sqrt(x1), y1 <- sqrt(y1),
         // g0 <- T (x1 + x2) + y1 + y2 + x1 + 1, g1 <- T + x2, f <- f (g0 + g1 u + v).
@@ -49,7 +49,7 @@ pub fn miller<const N: usize>(
 /// 4 T = S^{2^{2m}} (delta > 0) or S; 5 T = T^{2^{(m+1)/2}} (App. A.2 square-root chain when
 /// (m+1)/2 = 0 mod 4, squarings otherwise); 6 R = S^{2^m} (Lemma 1 (ii)); 7 R = R T S.
 pub fn final_exp<const N: usize>(f: &Gf2m<N>, c: &Fe4<N>, delta: i8) -> Result<Fe4<N>> {
-    let k = (f.m() + 1) / 2;
+    let k = f.m().div_ceil(2);
     let s = f4::frob2(c);
     let t = f4::inv(f, c)?;
     let s = f4::mul(f, &s, &t);
