@@ -6,17 +6,13 @@ export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
 
-.PHONY: demo test test-slow build venv rust-test py-test bench bench-rust params vectors clean
+.PHONY: demo test build venv rust-test py-test bench bench-rust params vectors clean
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
 	$(VENV)/bin/pairkit demo
 
 test: build rust-test py-test  ## every test (Rust, then Python); no GPU needed
-
-test-slow: build  ## the minutes-long checks too (ss2-1223 against PARI/GP, large batches)
-	cargo test -p pairkit-core --release -j$(CARGO_JOBS) -- --include-ignored
-	$(PY) -m pytest -q -m "slow or not slow"
 
 $(VENV)/.stamp: requirements-dev.txt
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }

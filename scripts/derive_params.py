@@ -109,7 +109,7 @@ def derive(sid, m, taps, b, seeds, role, note):
     gy = int(p("subst(lift(pkG[2].pol), 'pka, 2)"))
     print(f"  derived {sid} in {time.time() - t0:.1f}s", file=sys.stderr, flush=True)
     return {
-        "id": sid, "m": m, "taps": list(taps), "poly": fpol(m, taps).replace("x", "x"), "b": b,
+        "id": sid, "m": m, "taps": list(taps), "poly": fpol(m, taps), "b": b,
         "curve": f"y^2 + y = x^3 + x{' + 1' if b else ''}", "k": 4,
         "order": hex(N), "delta": delta, "r": hex(r), "r_bits": r.bit_length(), "cofactor": hex(h),
         "generator": {"x": hex(gx), "y": hex(gy), "hash_counter": i},

@@ -49,8 +49,9 @@ def test_bilinear_nondegenerate_order_r(sid, rng):
 
 
 def test_eta_t_refuses_b1():
+    S = SpecPairing("ss2-239")
     with pytest.raises(UnknownAlgorithmError):
-        SpecPairing("ss2-239").pair("eta-t", SpecPairing("ss2-239").generator, SpecPairing("ss2-239").generator)
+        S.pair("eta-t", S.generator, S.generator)
     with pytest.raises(UnknownAlgorithmError):
         SpecPairing("ss2-283").pair("tate-alg99", None, None)
 

@@ -166,7 +166,6 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
         if oracle and p.m <= 400:  # ss2-1223 takes ~90 s: `make test` checks it
             orc = "yes" if tuple(api.split_gt(p.id, gt)) == O.reduced_tate(p.m, p.taps, p.b, p.r, sP, sQ) else "NO"
         a = rng.randrange(2, p.r)
-        aP = _native.random_points  # noqa: F841  (keeps the import visible in tracebacks)
         g2 = api.pair(p.id, S.curve.encode(S.curve.mul(a, sP)), Q, alg=alg, canonical=True)
         bil = g2 == _native.gt_pow(p.id, gt, a.to_bytes((p.r.bit_length() + 7) // 8, "big"))
         us = sorted(_native.bench_pair(p.id, alg, 5 if p.m > 600 else 50))

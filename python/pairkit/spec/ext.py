@@ -7,7 +7,7 @@ runs on concrete ints or on traced symbols alike. m must be odd.
 """
 from __future__ import annotations
 
-from .gf2m import itoh_tsujii, sqr_n, sqrt_n
+from .gf2m import itoh_tsujii, sqrt_n
 
 # ---------------------------------------------------------------- F_{2^{2m}}
 
@@ -177,10 +177,10 @@ def f4_pow_2k(F, a, k):
 
 
 def f4_pow_2k_by_sqrt(F, a, k):
-    """a^{2^k} for k = (m+1)/2 by m - k square roots of each coordinate (seed 003 Appendix A.2).
+    """a^{2^k} by m - k square roots of each coordinate (seed 003 Appendix A.2).
 
-    Valid when 4 | k... in general u^{2^k}, v^{2^k} depend on k mod 4; seed 003 uses k = 612 = 0 mod 4
-    where u, v are fixed, so the power acts coordinate-wise: f_i^{2^k} = f_i^{2^{-(m-k)}}.
+    Needs k = 0 mod 4 (then s^{2^k} = s, t^{2^k} = t and the power acts coordinate-wise,
+    f_i^{2^k} = f_i^{2^{-(m-k)}}); seed 003 has k = 612.
     """
     if k % 4 != 0:
         raise ValueError("the coordinate-wise square-root chain needs k = 0 mod 4")
@@ -201,4 +201,3 @@ def f4_is_one(F, a):
     return a[0] == F.one and a[1] == F.zero and a[2] == F.zero and a[3] == F.zero
 
 
-__all__ = [n for n in dir() if n.startswith(("f2_", "f4_", "one4"))] + ["sqr_n"]

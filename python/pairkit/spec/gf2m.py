@@ -8,7 +8,7 @@ record the operation trace consumed by the scheduler (``pairkit.dse``) and the R
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 
@@ -77,7 +77,6 @@ class GF2m:
 
     m: int
     taps: tuple[int, ...]
-    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.m < 3 or self.m % 2 == 0:
@@ -142,16 +141,6 @@ class GF2m:
         """sqrt(a) = a_even(x) + sqrt(x) * a_odd(x)  (seed 003 section 2)."""
         e, o = split_even_odd(a)
         return e ^ self.mul(self.sqrt_x, o)
-
-    def sqr_n(self, a: int, n: int) -> int:
-        for _ in range(n):
-            a = self.sqr(a)
-        return a
-
-    def sqrt_n(self, a: int, n: int) -> int:
-        for _ in range(n):
-            a = self.sqrt(a)
-        return a
 
     def inv(self, a: int) -> int:
         """Itoh-Tsujii inversion (seed 000 Eq. 7): a^{-1} = (a^{2^{m-1}-1})^2.
