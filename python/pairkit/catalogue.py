@@ -25,6 +25,7 @@ class ParamSet:
     security: str
     role: str  # toy | paper | extra
     seeds: str
+    family: str = "ss2"
 
     @property
     def poly(self) -> str:
@@ -37,6 +38,46 @@ class ParamSet:
     @property
     def nbytes(self) -> int:
         return (self.m + 7) // 8
+
+
+@dataclass(frozen=True)
+class ParamSet3:
+    """A characteristic-three set: E_b: y^2 = x^3 - x + b over F_3[x]/(x^m + x^h - 1)."""
+    id: str
+    m: int
+    h: int
+    b: int  # +1 or -1
+    order: int
+    r: int
+    cofactor: int
+    gx: int  # integer form sum a_i 3^i
+    gy: int
+    secure: bool
+    security: str
+    role: str
+    seeds: str
+    family: str = "ss3"
+
+    @property
+    def taps(self) -> tuple[int, ...]:
+        return (self.h,)
+
+    @property
+    def poly(self) -> str:
+        return f"x^{self.m} + x^{self.h} - 1"
+
+    @property
+    def curve(self) -> str:
+        return "y^2 = x^3 - x " + ("+ 1" if self.b == 1 else "- 1")
+
+    @property
+    def nbytes(self) -> int:
+        return ((3**self.m - 1).bit_length() + 7) // 8
+
+
+@lru_cache(maxsize=1)
+def _raw3() -> dict:
+    return json.loads(resources.files("pairkit").joinpath("data/ss3.json").read_text())
 
 
 @lru_cache(maxsize=1)
@@ -53,6 +94,12 @@ def all_sets() -> tuple[ParamSet, ...]:
             order=int(s["order"], 16), r=int(s["r"], 16), cofactor=int(s["cofactor"], 16),
             gx=int(s["generator"]["x"], 16), gy=int(s["generator"]["y"], 16),
             secure=s["secure"], security=s["security"], role=s["role"], seeds=s["seeds"]))
+    for s in _raw3()["sets"]:
+        out.append(ParamSet3(
+            id=s["id"], m=s["m"], h=s["h"], b=s["b"], order=int(s["order"], 16), r=int(s["r"], 16),
+            cofactor=int(s["cofactor"], 16), gx=int(s["generator"]["x"], 16),
+            gy=int(s["generator"]["y"], 16), secure=s["secure"], security=s["security"],
+            role=s["role"], seeds=s["seeds"]))
     return tuple(out)
 
 

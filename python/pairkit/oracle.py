@@ -8,6 +8,12 @@ s^2+s+1 = 0, t^2+t = s. (PARI's ``ffembed`` would take most of an hour for m = 1
 Coordinates in {1, s, t, st} come from the relative trace and the dual basis (a 4x4 Gram system
 over F_{2^m}), and are read back in F_{2^m} through the inverse of the F_2-linear map
 b -> sum b_j x^j (precomputed). Nothing here shares code with the spec or the Rust core.
+
+Characteristic three (``reduced_tate3``): K = F_{3^{6m}} is PARI's own ``ffinit(3, 6m)``; x, rho
+and sigma are roots in K of f, Z^3 - Z - b and Z^2 + 1 (fast for m <= 193), so K = F_{3^m}(rho,
+sigma) with the spec's tower. The pairing is elltatepairing(E, P, (rho - x_Q, sigma y_Q), r) to
+the power (3^{6m} - 1)/r; coordinates in {1, rho, rho^2, sigma, sigma rho, sigma rho^2} come from
+the relative trace to F_{3^m} and the 6x6 Gram system, as above.
 """
 from __future__ import annotations
 
@@ -55,6 +61,47 @@ pk_tate(S, m, b, r, px, py, qx, qy) = {
 }
 """
 
+_GP3 = r"""
+pk3_setup(m, fpol, b) = {
+  my(K, xk, rho, sig, M, rows, B);
+  K = ffgen(ffinit(3, 6*m), 'pk3w);
+  xk = polrootsmod(fpol, K)[1];
+  rho = polrootsmod('Z^3 - 'Z - b, K)[1]; sig = polrootsmod('Z^2 + 1, K)[1];
+  M = matrix(6*m, m, i, j, 0); B = K^0;
+  for (j = 1, m, my(v = Vecrev(lift(B.pol), 6*m)); for (i = 1, 6*m, M[i, j] = v[i]); B *= xk);
+  M = Mod(M, 3); rows = Vec(matindexrank(M)[1]);
+  [K, xk, rho, sig, matrix(m, m, i, j, M[rows[i], j])^(-1), rows];
+}
+pk3_int2ff(S, n) = subst(Pol(digits(n, 3)), 'x, S[2]) * S[1]^0;
+pk3_ff2int(S, c) = {
+  my(n = #S[5], v = Vecrev(lift(c.pol), 6*n), w, d);
+  w = Mod(vector(#S[6], i, v[S[6][i]])~, 3);
+  d = lift(S[5] * w);
+  if (S[2]^0 * subst(Pol(Vecrev(d)), 'x, S[2]) != c, error("pk3_ff2int: not in the subfield"));
+  fromdigits(Vecrev(d), 3);
+}
+pk3_rtr(z, m) = { my(r = z, y = z); for(j = 1, 5, y = y^(3^m); r += y); r; }
+pk3_coords(S, z, m) = {
+  my(B = [1, S[3], S[3]^2, S[4], S[4]*S[3], S[4]*S[3]^2], G, v);
+  G = matrix(6, 6, i, j, pk3_rtr(B[i]*B[j], m));
+  v = vector(6, j, pk3_rtr(z*B[j], m))~;
+  apply(c -> pk3_ff2int(S, c), matsolve(G, v));
+}
+pk3_embed(S, c) = {
+  my(B = [1, S[3], S[3]^2, S[4], S[4]*S[3], S[4]*S[3]^2]);
+  sum(j = 1, 6, pk3_int2ff(S, c[j]) * B[j]);
+}
+pk3_tate(S, m, b, r, px, py, qx, qy) = {
+  my(K = S[1], E, P, Q, e);
+  E = ellinit([0, 0, 0, -1, b] * K^0, K);
+  P = [pk3_int2ff(S, px), pk3_int2ff(S, py)];
+  Q = [S[3] - pk3_int2ff(S, qx), S[4] * pk3_int2ff(S, qy)];
+  if (!ellisoncurve(E, P) || !ellisoncurve(E, Q), error("pk3_tate: point not on curve"));
+  e = elltatepairing(E, P, Q, r)^((3^(6*m) - 1) / r);
+  pk3_coords(S, e, m);
+}
+"""
+
 
 @lru_cache(maxsize=1)
 def pari():
@@ -65,6 +112,8 @@ def pari():
     p.default("parisizemax", 4 << 30)  # grows on demand; m >= 283 needs hundreds of MB
     for chunk in _GP.strip().split("\npk_"):  # one definition per call (newlines are not separators)
         p(("pk_" + chunk if not chunk.startswith("pk_") else chunk).replace("\n", " "))
+    for chunk in _GP3.strip().split("\npk3_"):
+        p(("pk3_" + chunk if not chunk.startswith("pk3_") else chunk).replace("\n", " "))
     return p
 
 
@@ -95,3 +144,29 @@ def discrete_log_mu_r(m: int, taps, r: int, g, h) -> int:
         return sum((p("pk_int2ff")(S, ci) * B[i] for i, ci in enumerate(c)), p(0) * S[0])
 
     return int(p.fflog(emb(h), emb(g), r))
+
+
+@lru_cache(maxsize=None)
+def _setup3(m: int, h: int, b: int):
+    p = pari()
+    fpol = f"x^{m} + x^{h} - 1"
+    if not p(f"polisirreducible(Mod(1,3)*({fpol}))"):
+        raise ValueError(f"{fpol} is not irreducible over F_3")
+    return p(f"pk3_setup({m}, Mod(1,3)*({fpol}), {b})")
+
+
+def reduced_tate3(m: int, h: int, b: int, r: int, P, Q) -> tuple[int, ...]:
+    """tau_r(P, phi(Q)) on y^2 = x^3 - x + b over F_{3^m}, as its six coordinates (integer form
+    sum a_i 3^i each) in the basis 1, rho, rho^2, sigma, sigma rho, sigma rho^2."""
+    p = pari()
+    S = _setup3(m, h, b)
+    res = p("pk3_tate")(S, m, b, r, P[0], P[1], Q[0], Q[1])
+    return tuple(int(c) for c in res)
+
+
+def discrete_log3(m: int, h: int, b: int, r: int, g, x) -> int:
+    """log_g(x) for g, x (six integer coordinates each) in the order-r subgroup of F_{3^{6m}}^*."""
+    p = pari()
+    S = _setup3(m, h, b)
+    emb = p("pk3_embed")
+    return int(p.fflog(emb(S, list(x)), emb(S, list(g)), r))

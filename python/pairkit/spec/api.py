@@ -31,7 +31,16 @@ ALGORITHMS = ("tate-alg1", "tate-alg9", "tate-alg10", "eta-alg2", "eta-t")
 
 @dataclass
 class SpecPairing:
+    """The binary-family spec; ``SpecPairing("ss3-...")`` returns a :class:`SpecPairing3`."""
+
     set_id: str
+
+    def __new__(cls, set_id: str):
+        if cls is SpecPairing and catalogue.get(set_id).family == "ss3":
+            from .api3 import SpecPairing3
+
+            return SpecPairing3(set_id)
+        return super().__new__(cls)
 
     @cached_property
     def params(self):
@@ -116,3 +125,41 @@ class SpecPairing:
                 P = self.curve.mul(self.params.cofactor, P)
                 if P is not None:
                     return P
+
+
+def trace_json(set_id: str, alg: str, whole: bool = False) -> dict:
+    """The symbolic trace of ``alg`` on ``set_id`` (the generator paired with itself) as JSON.
+
+    ``whole=False``: one steady-state loop iteration (the ops between the 2nd and 3rd iteration
+    marks; live-ins are ids defined outside the slice); ``whole=True``: the whole Miller loop.
+    Nodes are base-field operations: add, mul, sqr, sqrt, inv (binary) or add, sub, neg, mul,
+    sqr, cube, cbrt, inv (characteristic three).
+    """
+    from .trace import TracingField
+
+    S = SpecPairing(set_id)
+    T = TracingField(S.F)
+    Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), S.generator))
+    Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), S.generator))
+    S.miller_loop(alg, Pp, Qp, F=T)
+    j = T.to_json()
+    if not whole:
+        marks = [i for i, o in enumerate(j["ops"]) if o["kind"] == "mark"]
+        lo, hi = (marks[1], marks[2]) if len(marks) > 2 else (0, len(j["ops"]))
+        sl = j["ops"][lo:hi]
+        j["counts"] = _counts(sl)
+        j["ops"] = sl
+        j["scope"] = sl[0].get("label", "iteration").replace("iter ", "iteration ") if sl else "empty"
+    else:
+        j["counts"] = T.counts()
+        j["scope"] = "miller loop"
+    j.update({"set": set_id, "alg": alg})
+    return j
+
+
+def _counts(ops) -> dict[str, int]:
+    c: dict[str, int] = {}
+    for o in ops:
+        if o["kind"] not in ("input", "const", "mark"):
+            c[o["kind"]] = c.get(o["kind"], 0) + 1
+    return c

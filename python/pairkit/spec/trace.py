@@ -1,6 +1,7 @@
 """Symbolic execution of the specification: record every base-field operation.
 
-``TracingField(F)`` has the same interface as :class:`~pairkit.spec.gf2m.GF2m` but its values are
+``TracingField(F)`` has the same interface as :class:`~pairkit.spec.gf2m.GF2m` (or
+:class:`~pairkit.spec.gf3m.GF3m`: then the kinds also include sub, neg, cube and cbrt) but its values are
 :class:`Sym` nodes carrying both an id and the concrete value (so a trace is checked while it is
 recorded). Each operation appends ``Op(kind, args, out)`` to ``ops``; ``mark(label)`` inserts a
 marker (e.g. a loop-iteration boundary) so consumers can cut one iteration out of the trace.
@@ -13,12 +14,12 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Sym:
     id: int
-    value: int
+    value: object  # int (GF(2^m)) or (lo, hi) planes (GF(3^m))
 
 
 @dataclass(frozen=True)
 class Op:
-    kind: str  # input | const | add | mul | sqr | sqrt | inv | mark
+    kind: str  # input | const | add | sub | neg | mul | sqr | sqrt | cube | cbrt | inv | mark
     args: tuple[int, ...]
     out: int
     label: str = ""
@@ -44,24 +45,44 @@ class TracingField:
     def input(self, name: str, value: int) -> Sym:
         return self._new("input", (), value, name)
 
-    def const(self, c: int) -> Sym:
+    @property
+    def ternary(self) -> bool:
+        return hasattr(self.base, "cbrt")
+
+    def const(self, c) -> Sym:
         if c not in self._consts:
-            self._consts[c] = self._new("const", (), c, hex(c))
+            label = str(self.base.to_int(c)) if self.ternary else hex(c)
+            self._consts[c] = self._new("const", (), c, label)
         return self._consts[c]
 
     @property
     def zero(self) -> Sym:
-        return self.const(0)
+        return self.const(self.base.zero)
 
     @property
     def one(self) -> Sym:
-        return self.const(1)
+        return self.const(self.base.one)
+
+    def digit(self, d: int) -> Sym:
+        return self.const(self.base.digit(d))
 
     def mark(self, label: str) -> None:
         self.ops.append(Op("mark", (), -1, label))
 
     def add(self, a: Sym, b: Sym) -> Sym:
-        return self._new("add", (a.id, b.id), a.value ^ b.value)
+        return self._new("add", (a.id, b.id), self.base.add(a.value, b.value))
+
+    def sub(self, a: Sym, b: Sym) -> Sym:
+        return self._new("sub", (a.id, b.id), self.base.sub(a.value, b.value))
+
+    def neg(self, a: Sym) -> Sym:
+        return self._new("neg", (a.id,), self.base.neg(a.value))
+
+    def cube(self, a: Sym) -> Sym:
+        return self._new("cube", (a.id,), self.base.cube(a.value))
+
+    def cbrt(self, a: Sym) -> Sym:
+        return self._new("cbrt", (a.id,), self.base.cbrt(a.value))
 
     def mul(self, a: Sym, b: Sym) -> Sym:
         return self._new("mul", (a.id, b.id), self.base.mul(a.value, b.value))
@@ -84,7 +105,8 @@ class TracingField:
 
     def to_json(self) -> dict:
         return {
-            "field": {"m": self.base.m, "taps": list(self.base.taps)},
+            "field": ({"p": 3, "m": self.base.m, "h": self.base.h} if self.ternary
+                      else {"p": 2, "m": self.base.m, "taps": list(self.base.taps)}),
             "ops": [
                 {"kind": o.kind, "args": list(o.args), "out": o.out, **({"label": o.label} if o.label else {})}
                 for o in self.ops
