@@ -134,6 +134,47 @@ def trace(set_id: str = typer.Option(..., "--set"),
 
 
 @app.command()
+def count(set_id: str = typer.Option("ss3-97", "--set"),
+          alg: str = typer.Option(None, "--alg", help="default: duursma-lee (ss3), eta-alg2 (ss2)"),
+          as_json: bool = typer.Option(False, "--json")):
+    """Base-field operations per Miller-loop iteration: the spec's trace, the Rust core's meter,
+    and seed 001's count for Alg. 2.1."""
+    from . import _native
+    from .papers import SEED001_COUNTS
+    from .spec.api import trace_json
+
+    p = catalogue.get(set_id)
+    if alg is None:
+        alg = "duursma-lee" if p.family == "ss3" else "eta-alg2"
+    spec_it = trace_json(set_id, alg)["counts"]
+    spec_all = trace_json(set_id, alg, whole=True)["counts"]
+    rust_it = rust_all = None
+    if hasattr(_native, "op_counts") and set_id in _native.sets():
+        rust_it, rust_all = (dict(x) for x in _native.op_counts(set_id, alg))
+    report = {"set": set_id, "alg": alg, "spec_iteration": spec_it, "spec_miller_loop": spec_all,
+              "rust_iteration": rust_it, "rust_miller_loop": rust_all,
+              "seed001_alg21_iteration": SEED001_COUNTS if alg == "duursma-lee" else None}
+    if as_json:
+        print(json.dumps(report, indent=1))
+        return
+    kinds = sorted(set(spec_it) | set(spec_all) | set(rust_it or {}))
+    t = Table(title=f"{set_id} {alg}: base-field operations (negations are sign swaps, free in seed 001's units)")
+    for c in ("operation", "spec / iteration", "Rust / iteration", "spec / Miller loop", "Rust / Miller loop"):
+        t.add_column(c)
+    for k in kinds:
+        t.add_row(k, str(spec_it.get(k, 0)), "—" if rust_it is None else str(rust_it.get(k, 0)),
+                  str(spec_all.get(k, 0)), "—" if rust_all is None else str(rust_all.get(k, 0)))
+    out.print(t)
+    if report["seed001_alg21_iteration"]:
+        ours = {"add/sub": spec_it.get("add", 0) + spec_it.get("sub", 0),
+                "mul": spec_it.get("mul", 0) + spec_it.get("sqr", 0),
+                "cube": spec_it.get("cube", 0), "cbrt": spec_it.get("cbrt", 0)}
+        out.print("seed 001 Alg. 2.1 per iteration: " + ", ".join(f"{k} {v}" for k, v in SEED001_COUNTS.items()))
+        out.print("pairkit per iteration:           " + ", ".join(f"{k} {v}" for k, v in ours.items())
+                  + f" (+ {spec_it.get('neg', 0)} sign swaps)")
+
+
+@app.command()
 def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when cypari2 is present")):
     """Pairings computed and checked for every parameter set, with timings beside the papers."""
     from . import _native, api
@@ -177,6 +218,11 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
     out.print("[red]All of these sets are insecure today[/] (see `pairkit list`); they reproduce the papers.")
     if not ok:
         raise typer.Exit(1)
+
+
+from .dse.cli import app as dse_app  # noqa: E402  (pairkit dse: design-space exploration, seed 001)
+
+app.add_typer(dse_app, name="dse")
 
 
 def main() -> None:

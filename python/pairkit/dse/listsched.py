@@ -1,0 +1,251 @@
+"""Resource-constrained list scheduling with the minimum-mobility priority of seed 001 section 3.
+
+Seed 001: "The LBS discipline uses the latency and number of every function unit type, to construct
+the schedule by assigning all the operations to each control step at a time. It maintains a
+ready-set of operations, i.e., those the predecessors of which are already scheduled, assigned to the
+current control step until the available resources are run out. To determine which of the ready-set
+operations of the same type to schedule first, that having minimum mobility is selected. Mobility is
+the control step interval delimited by the ASAP and ALAP schedules constrained by the actual resources
+and latencies; both schedules are recomputed whenever the resource availability changes."
+
+Our reading, made exact (``priority="mobility"``, the default):
+
+* Cycles advance from 0; at cycle t an operation is *ready* when every predecessor has finished
+  (start + latency <= t), and a unit instance is *free* when its previous operation's occupancy has
+  ended (non-pipelined: the whole latency; pipelined: one cycle). Cycles where nothing can start are
+  skipped (the schedule is the same as stepping every cycle).
+* Unit types are served in the fixed order of ``costs.UNIT_ORDER``. When a type has at least as many
+  free instances as ready operations, all of them start at t. Otherwise the ready operations with the
+  smallest mobility start, one per free instance (lowest instance index first).
+* Mobility(v) = ALAP(v) - ASAP(v), recomputed whenever the resource availability changed since the
+  last computation (a new cycle, or operations committed at this cycle for an earlier type):
+  ASAP is the as-soon-as-possible schedule of the unscheduled operations with the real latencies,
+  where every operation already placed sits at the cycle the resource-constrained scheduler gave it
+  (this is how "the actual resources" enter); ALAP is the as-late-as-possible schedule against that
+  ASAP's makespan. (Algebraically the order this gives equals "largest data-ready time + longest path
+  to the end first", but it is computed as the paper describes.)
+* Ties are broken by the node's position in the (topologically ordered, trace-ordered) DDG, so
+  schedules are reproducible bit for bit.
+
+Why this reading: on the spec's ss3-97 loop body it reproduces seed 001 Table 3's T for 1 to 5 and
+>= 9 multipliers exactly (423, 234, 159, 132, 108, 87) and 7 of the 14 (unit mix, T) pairs printed
+in Tables 3-4; the textbook variant matches 6, and variants that clamp ASAP to the current cycle and
+to unit availability match 3 (docs/DSE.md has the comparison). Other priorities:
+
+``static``  mobility from the unlimited-unit ASAP/ALAP with the real latencies, computed once
+            (Gajski et al.'s textbook list scheduling, seed 001's reference [10]);
+``rc``      a stronger heuristic beyond the paper: ASAP clamped to the current cycle and to the first
+            free unit of the type, ALAP from a backward list schedule on the actual unit counts
+            (resource-constrained ALAP), both recomputed as above. It finds shorter schedules when
+            units are scarce (e.g. 411 instead of 423 clk with one multiplier).
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from typing import Optional
+
+from . import analysis
+from .problem import Problem
+
+PRIORITIES = ("mobility", "static", "rc")
+
+
+@dataclass
+class Schedule:
+    problem: Problem
+    counts: list  # units per type (over problem.types)
+    start: list  # start cycle per node
+    inst: list  # unit instance per node (0-based, within its type)
+    method: str = "list"
+    info: dict = field(default_factory=dict)
+
+    @property
+    def T(self) -> int:
+        return analysis.makespan(self.problem, self.start)
+
+    def mix(self) -> dict:
+        return self.problem.mix(self.counts)
+
+    def violations(self) -> list:
+        """Everything wrong with the schedule (empty when it respects precedence and resources)."""
+        P, bad = self.problem, []
+        for v in range(P.n):
+            if self.start[v] < 0:
+                bad.append(f"{P.names[v]} is not scheduled")
+                continue
+            for p in P.preds[v]:
+                if self.start[v] < self.start[p] + P.lat[p]:
+                    bad.append(f"{P.names[v]} starts at {self.start[v]} before {P.names[p]} ends at "
+                               f"{self.start[p] + P.lat[p]}")
+            if not 0 <= self.inst[v] < self.counts[P.unit[v]]:
+                bad.append(f"{P.names[v]} on instance {self.inst[v]} of {self.counts[P.unit[v]]}")
+        occ: dict = {}
+        for v in range(P.n):
+            for c in range(self.start[v], self.start[v] + P.occ[v]):
+                key = (P.unit[v], self.inst[v], c)
+                if key in occ:
+                    bad.append(f"{P.names[v]} and {P.names[occ[key]]} share {P.types[P.unit[v]]}#{self.inst[v]} "
+                               f"at cycle {c}")
+                occ[key] = v
+        return bad
+
+    def verify(self) -> "Schedule":
+        bad = self.violations()
+        if bad:
+            raise AssertionError(f"invalid schedule ({len(bad)} violations): " + "; ".join(bad[:5]))
+        return self
+
+    def to_json(self) -> dict:
+        P = self.problem
+        return {"method": self.method, "T": self.T, "units": self.mix(), "info": self.info,
+                "ops": [{"id": P.names[v], "op": P.ops[v], "unit": P.types[P.unit[v]], "instance": self.inst[v],
+                         "start": self.start[v], "end": self.start[v] + P.lat[v]} for v in range(P.n)]}
+
+
+def assign_instances(P: Problem, counts, start) -> list:
+    """Unit instances for given start times (interval-graph colouring per type, lowest free first);
+    feasible whenever no more than counts[u] operations of type u occupy any cycle."""
+    inst = [-1] * P.n
+    free_at = [[0] * c for c in counts]
+    for v in sorted(range(P.n), key=lambda v: (start[v], v)):
+        u = P.unit[v]
+        k = next((k for k, f in enumerate(free_at[u]) if f <= start[v]), None)
+        if k is None:
+            k = min(range(counts[u]), key=lambda k: (free_at[u][k], k))  # over capacity: caught by verify()
+        inst[v] = k
+        free_at[u][k] = start[v] + P.occ[v]
+    return inst
+
+
+def _paper_mobility(P: Problem, tail, start) -> list:
+    """ALAP - ASAP of the unscheduled nodes, placed nodes fixed at their cycles (``mobility``)."""
+    n, lat, preds = P.n, P.lat, P.preds
+    est = [0] * n
+    L = 0
+    for v in range(n):  # topological order
+        s = start[v]
+        if s < 0:
+            s = 0
+            for p in preds[v]:
+                f = (start[p] if start[p] >= 0 else est[p]) + lat[p]
+                if f > s:
+                    s = f
+        est[v] = s
+        if s + lat[v] > L:
+            L = s + lat[v]
+    return [L - tail[v] - est[v] for v in range(n)]  # ALAP(v) = L - tail(v)
+
+
+def _rc_mobility(P: Problem, vec, t, start, busy) -> list:
+    """ALAP_rc - ASAP_rc of the unscheduled nodes at cycle t (``rc``, see the module docstring)."""
+    n, lat, occ, unit, preds = P.n, P.lat, P.occ, P.unit, P.preds
+    minfree = [max(t, min(b)) for b in busy]
+    est = [0] * n
+    L = 0
+    for v in range(n):
+        s = start[v]
+        if s >= 0:
+            f = s + lat[v]
+        else:
+            e = minfree[unit[v]]
+            for p in preds[v]:
+                fp = start[p] + lat[p] if start[p] >= 0 else est[p] + lat[p]
+                if fp > e:
+                    e = fp
+            est[v] = e
+            f = e + lat[v]
+        if f > L:
+            L = f
+    ceil = [[L] * c for c in vec]
+    LF = [L] * n
+    cnt = [0] * n
+    heap = []
+    for v in range(n):
+        if start[v] < 0:
+            cnt[v] = sum(1 for s in P.succs[v] if start[s] < 0)
+            if cnt[v] == 0:
+                heap.append((-L, -est[v], -v))
+    heapq.heapify(heap)
+    mob = [0] * n
+    while heap:
+        _, _, mv = heapq.heappop(heap)
+        v = -mv
+        cu = ceil[unit[v]]
+        k = max(range(len(cu)), key=lambda k: (cu[k], -k))
+        s = min(LF[v] - lat[v], cu[k] - occ[v])
+        cu[k] = s
+        mob[v] = s - est[v]
+        for p in preds[v]:
+            if start[p] < 0:
+                if s < LF[p]:
+                    LF[p] = s
+                cnt[p] -= 1
+                if cnt[p] == 0:
+                    heapq.heappush(heap, (-LF[p], -est[p], -p))
+    return mob
+
+
+def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
+    """Seed 001's list-based schedule of ``P`` on ``counts`` units (dict by name or vector over P.types)."""
+    if priority not in PRIORITIES:
+        from .errors import DSEError
+
+        raise DSEError(f"unknown priority {priority!r} (known: {', '.join(PRIORITIES)})")
+    vec = P.counts_vector(counts)
+    n, lat, occ, unit, succs = P.n, P.lat, P.occ, P.unit, P.succs
+    static: Optional[list] = None
+    tail = analysis.tails(P)
+    if priority == "static":
+        a = analysis.asap(P)
+        L0 = analysis.makespan(P, a)
+        static = [L0 - tail[v] - a[v] for v in range(n)]
+    npred = [len(p) for p in P.preds]
+    ready_at = [0] * n
+    start, inst = [-1] * n, [-1] * n
+    busy = [[0] * c for c in vec]
+    pending = {v for v in range(n) if npred[v] == 0}
+    ntypes = len(vec)
+    t, recomputes = 0, 0
+    while pending:
+        by_type: list = [[] for _ in range(ntypes)]
+        for v in pending:
+            if ready_at[v] <= t:
+                by_type[unit[v]].append(v)
+        mob, dirty = None, True
+        for u in range(ntypes):
+            C = by_type[u]
+            if not C:
+                continue
+            free = [k for k, b in enumerate(busy[u]) if b <= t]
+            if not free:
+                continue
+            if len(C) > len(free):
+                if static is not None:
+                    C.sort(key=lambda v: (static[v], v))
+                else:
+                    if dirty:
+                        mob = (_paper_mobility(P, tail, start) if priority == "mobility"
+                               else _rc_mobility(P, vec, t, start, busy))
+                        dirty = False
+                        recomputes += 1
+                    C.sort(key=lambda v: (mob[v], v))
+                C = C[:len(free)]
+            else:
+                C.sort()
+            for v, k in zip(C, free):
+                start[v], inst[v] = t, k
+                busy[u][k] = t + occ[v]
+                pending.discard(v)
+                dirty = True
+                f = t + lat[v]
+                for s in succs[v]:
+                    npred[s] -= 1
+                    if f > ready_at[s]:
+                        ready_at[s] = f
+                    if npred[s] == 0:
+                        pending.add(s)
+        if pending:
+            minfree = [min(b) for b in busy]
+            t = min(max(ready_at[v], minfree[unit[v]], t + 1) for v in pending)
+    return Schedule(P, vec, start, inst, "list", {"priority": priority, "mobility_recomputations": recomputes})
