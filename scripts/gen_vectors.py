@@ -5,7 +5,8 @@
 
 One file per set: {"set", "generated_by", "vectors": [{"set", "alg", "P", "Q", "miller",
 "states", "output", "canonical"}]}; hex strings in the CLI encodings (points x||y; F_{2^{4m}}
-elements c0||c1||c2||c3 in the basis {1, s, t, st}). "states" is the Miller accumulator after
+elements c0||c1||c2||c3 in the basis {1, s, t, st}; F_{3^{6m}} elements as their six coordinates
+1, rho, rho^2, sigma, sigma rho, sigma rho^2, each the integer sum a_i 3^i). "states" is the Miller accumulator after
 every iteration (empty for the second vector of each algorithm, to keep files small).
 The Rust core (crates/pairkit-core/tests), RTL simulation and GPU kernels check against these.
 """
@@ -21,7 +22,7 @@ sys.path.insert(0, str(ROOT / "python"))
 
 from pairkit.spec.api import SpecPairing  # noqa: E402
 
-PLAN = {"ss2-283": 2, "ss2-1223": 1, "ss2-239": 1, "ss2-11": 2}
+PLAN = {"ss2-283": 2, "ss2-1223": 1, "ss2-239": 1, "ss2-11": 2, "ss3-97": 2, "ss3-193": 1, "ss3-13": 2}
 
 
 def main() -> None:

@@ -94,8 +94,11 @@ def backend(set_id: str) -> str:
 
 
 def split_gt(set_id: str, gt: bytes) -> list[int]:
-    n = catalogue.get(set_id).nbytes
-    return [int.from_bytes(gt[i * n:(i + 1) * n], "big") for i in range(4)]
+    """GT bytes -> coordinates: four (ss2, basis {1, s, t, st}) or six (ss3, 1, rho, rho^2, sigma,
+    sigma rho, sigma rho^2; each the integer sum a_i 3^i)."""
+    p = catalogue.get(set_id)
+    n, k = p.nbytes, (6 if p.family == "ss3" else 4)
+    return [int.from_bytes(gt[i * n:(i + 1) * n], "big") for i in range(k)]
 
 
 def join_gt(set_id: str, coords: Iterable[int]) -> bytes:

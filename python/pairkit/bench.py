@@ -12,9 +12,10 @@ import time
 from datetime import datetime, timezone
 
 from . import _native, api, catalogue
-from .papers import GOAL_MUL_NS, GOAL_US, PAIRING_LATENCY_US
+from .papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
 
-FIELD_OPS = ("mul", "sqr", "sqrt", "inv")
+FIELD_OPS = ("mul", "sqr", "sqrt", "inv")  # binary sets
+FIELD_OPS3 = ("mul", "sqr", "cube", "cbrt", "inv")  # characteristic three
 
 
 def machine() -> str:
@@ -33,8 +34,9 @@ def bench_set(set_id: str, quick: bool = False) -> dict:
     p = catalogue.get(set_id)
     big = p.m > 600
     iters = (5 if big else 50) if quick else (30 if big else 400)
-    out = {"set": set_id, "m": p.m, "backend": api.backend(set_id), "algorithms": {}, "field_ns": {}}
-    for op in FIELD_OPS:
+    out = {"set": set_id, "m": p.m, "family": p.family, "backend": api.backend(set_id), "algorithms": {},
+           "field_ns": {}}
+    for op in (FIELD_OPS3 if p.family == "ss3" else FIELD_OPS):
         runs = _native.bench_field(set_id, op, 200 if op == "inv" else 5000)
         out["field_ns"][op] = statistics.median(runs)
     for alg in api.algorithms(set_id):
@@ -57,6 +59,8 @@ def bench_set(set_id: str, quick: bool = False) -> dict:
     out["single_core_per_s"] = n / (time.perf_counter() - t)
     out["speedup"] = out["batch"]["pairings_per_s"] / out["single_core_per_s"]
     out["papers"] = PAIRING_LATENCY_US.get(set_id, [])
+    out["papers_cycles"] = PAIRING_CYCLES.get(set_id, [])
+    out["goal_speedup"] = GOAL_SPEEDUP_2CORES.get(set_id)
     out["goal_us"] = GOAL_US.get(set_id)
     out["goal_mul_ns"] = GOAL_MUL_NS.get(set_id)
     return out
@@ -93,18 +97,35 @@ def markdown(report: dict, command: str) -> str:
             star = " (default)" if alg == r["default"] else ""
             goal = f"{r['goal_us']:g}" if r["goal_us"] and alg == r["default"] else ""
             L.append(f"| {r['set']} | {alg}{star} | {us:.1f} | {goal} | {papers if star else ''} |")
+    cyc = [(r["set"], c) for r in report["results"] for c in r.get("papers_cycles", [])]
+    if cyc:
+        L += ["", "Hardware figures the papers give in clock cycles (no clock stated), for scale:", ""]
+        L += [f"- {sid}: {n:,} cycles ({src}: {what})" for sid, (src, what, n) in cyc]
     L += ["", "## Field operations (GF(2^m), one core)", "",
           "| set | backend | mul ns | sqr ns | sqrt ns | inv ns | mul goal ns |", "|---|---|---:|---:|---:|---:|---:|"]
     for r in report["results"]:
+        if r.get("family", "ss2") != "ss2":
+            continue
         f = r["field_ns"]
         goal = f"{r['goal_mul_ns']:g}" if r["goal_mul_ns"] else ""
         L.append(f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['sqrt']:.1f} | "
                  f"{f['inv']:.0f} | {goal} |")
+    r3 = [r for r in report["results"] if r.get("family") == "ss3"]
+    if r3:
+        L += ["", "## Field operations (GF(3^m), one core)", "",
+              "| set | backend | mul ns | sqr ns | cube ns | cube root ns | inv ns | mul goal ns |",
+              "|---|---|---:|---:|---:|---:|---:|---:|"]
+        for r in r3:
+            f = r["field_ns"]
+            goal = f"{r['goal_mul_ns']:g}" if r["goal_mul_ns"] else ""
+            L.append(f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['cube']:.1f} | "
+                     f"{f['cbrt']:.1f} | {f['inv']:.0f} | {goal} |")
     L += ["", "## Throughput", "",
-          "| set | algorithm | one core /s | all cores /s | threads | speed-up | batch |",
-          "|---|---|---:|---:|---:|---:|---:|"]
+          "| set | algorithm | one core /s | all cores /s | threads | speed-up | speed-up goal | batch |",
+          "|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in report["results"]:
         b = r["batch"]
+        g = f"{r['goal_speedup']:g}x" if r.get("goal_speedup") else ""
         L.append(f"| {r['set']} | {r['default']} | {r['single_core_per_s']:.0f} | {b['pairings_per_s']:.0f} | "
-                 f"{b['threads']} | {r['speedup']:.2f}x | {b['n']} |")
+                 f"{b['threads']} | {r['speedup']:.2f}x | {g} | {b['n']} |")
     return "\n".join(L) + "\n"

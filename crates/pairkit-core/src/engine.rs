@@ -24,13 +24,28 @@ use crate::field::gf2m::{Fe, Gf2m};
 use crate::pairing::{self, Algorithm, CurveParams};
 use crate::params::{self, SetDesc};
 
-/// The operations [`Engine::field_op`] and [`Engine::bench_field`] accept.
+/// (per iteration, whole Miller loop) operation counts.
+pub type OpCountPair = (Vec<(&'static str, u64)>, Vec<(&'static str, u64)>);
+
+/// The operations [`Engine::field_op`] and [`Engine::bench_field`] accept (binary sets).
 pub const FIELD_OPS: [&str; 7] = ["add", "mul", "sqr", "sqrt", "inv", "half_trace", "trace"];
 
 /// A pairing engine for one parameter set (object safe; see the module docs for encodings).
 pub trait Engine: Send + Sync {
-    /// The catalogue entry.
-    fn set(&self) -> &'static SetDesc;
+    /// The catalogue id.
+    fn id(&self) -> &'static str;
+    /// The prime group order r, big-endian hex.
+    fn r_hex(&self) -> &'static str;
+    /// The field operations [`Engine::field_op`] and [`Engine::bench_field`] accept.
+    fn field_ops(&self) -> Vec<&'static str>;
+    /// Base-field operation counts of `alg`'s Miller loop: (one steady-state iteration -- the
+    /// second --, the whole loop), as (kind, count) pairs in the spec trace's kind names.
+    fn op_counts(&self, alg: &str) -> Result<OpCountPair> {
+        Err(Error::UnsupportedAlgorithm {
+            alg: alg.to_string(),
+            reason: format!("operation metering is implemented for the characteristic-three sets, not {}", self.id()),
+        })
+    }
     /// Algorithm ids valid for this set.
     fn algorithms(&self) -> Vec<&'static str>;
     /// The fastest valid algorithm (measured with `benches/pairing.rs`).
@@ -105,14 +120,25 @@ pub trait Engine: Send + Sync {
 /// The engine of a catalogue set (built once per id and cached).
 pub fn engine(id: &str) -> Result<Arc<dyn Engine>> {
     static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<dyn Engine>>>> = OnceLock::new();
-    let desc = params::lookup(id)?;
+    let (key, build_it): (&'static str, Box<dyn FnOnce() -> Result<Arc<dyn Engine>>>) = match params::lookup(id) {
+        Ok(desc) => (desc.id, Box::new(move || build(desc))),
+        Err(_) => {
+            let desc = params::lookup3(id)?;
+            (desc.id, Box::new(move || crate::engine3::build3(desc)))
+        }
+    };
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(e) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(desc.id) {
+    if let Some(e) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(key) {
         return Ok(e.clone());
     }
-    let e = build(desc)?;
+    let e = build_it()?;
     let mut map = cache.lock().unwrap_or_else(|p| p.into_inner());
-    Ok(map.entry(desc.id).or_insert(e).clone())
+    Ok(map.entry(key).or_insert(e).clone())
+}
+
+/// Every catalogue id (binary, then characteristic three).
+pub fn set_ids() -> Vec<&'static str> {
+    params::SETS.iter().map(|s| s.id).chain(params::SETS3.iter().map(|s| s.id)).collect()
 }
 
 macro_rules! build_n {
@@ -311,7 +337,7 @@ impl<const N: usize> BinaryEngine<N> {
 }
 
 /// Run `op` `reps` times per entry, `iters` entries, reps chosen so an entry lasts ~50 µs.
-fn time_runs(iters: usize, mut op: impl FnMut()) -> Vec<f64> {
+pub(crate) fn time_runs(iters: usize, mut op: impl FnMut()) -> Vec<f64> {
     let t0 = Instant::now();
     op();
     let one = t0.elapsed().as_nanos().max(1) as f64;
@@ -331,8 +357,16 @@ fn time_runs(iters: usize, mut op: impl FnMut()) -> Vec<f64> {
 }
 
 impl<const N: usize> Engine for BinaryEngine<N> {
-    fn set(&self) -> &'static SetDesc {
-        self.desc
+    fn id(&self) -> &'static str {
+        self.desc.id
+    }
+
+    fn r_hex(&self) -> &'static str {
+        self.desc.r_hex
+    }
+
+    fn field_ops(&self) -> Vec<&'static str> {
+        FIELD_OPS.to_vec()
     }
 
     fn algorithms(&self) -> Vec<&'static str> {

@@ -4,6 +4,7 @@
 //! `field` (GF(2^m) and its towers) -> `curve` -> `pairing`.
 pub mod curve;
 pub mod engine;
+pub mod engine3;
 pub mod error;
 pub mod field;
 pub mod pairing;

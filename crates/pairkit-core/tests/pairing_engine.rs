@@ -30,7 +30,7 @@ fn two_points(e: &dyn Engine, seed: u64) -> (Vec<u8>, Vec<u8>) {
 /// e(aP, bQ) = e(P, Q)^{ab} and e(P, Q)^r = 1, e(P, Q) != 1.
 fn bilinear(id: &str, algs: &[&str], reps: u64) {
     let e = eng(id);
-    let r = hex_be(e.set().r_hex);
+    let r = hex_be(e.r_hex());
     for rep in 0..reps {
         let (p, q) = two_points(&*e, 100 + rep);
         let (a, b) = (3 + 7 * rep as u128, 11 + 5 * rep as u128);

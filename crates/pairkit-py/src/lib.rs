@@ -64,7 +64,20 @@ fn bytes<'py>(py: Python<'py>, v: &[u8]) -> Bound<'py, PyBytes> {
 /// Ids of the parameter sets in the catalogue.
 #[pyfunction]
 fn sets() -> Vec<&'static str> {
-    pairkit_core::params::SETS.iter().map(|s| s.id).collect()
+    engine::set_ids()
+}
+
+/// The field operations `field_op` / `bench_field` accept for the set.
+#[pyfunction]
+fn field_ops(py: Python<'_>, set_id: &str) -> PyResult<Vec<&'static str>> {
+    Ok(eng(py, set_id)?.field_ops())
+}
+
+/// Base-field operation counts of `alg`'s Miller loop, measured by the Rust meter:
+/// (second iteration, whole loop), each a list of (kind, count).
+#[pyfunction]
+fn op_counts(py: Python<'_>, set_id: &str, alg: &str) -> PyResult<engine::OpCountPair> {
+    eng(py, set_id)?.op_counts(alg).py(py)
 }
 
 /// Algorithm ids valid for the set.
@@ -310,6 +323,8 @@ fn bench_field(py: Python<'_>, set_id: &str, op: &str, iters: usize) -> PyResult
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(sets, m)?)?;
+    m.add_function(wrap_pyfunction!(field_ops, m)?)?;
+    m.add_function(wrap_pyfunction!(op_counts, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(default_algorithm, m)?)?;
     m.add_function(wrap_pyfunction!(backend, m)?)?;

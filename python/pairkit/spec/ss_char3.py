@@ -10,7 +10,8 @@ so scalar multiplication runs on the balanced ternary digits of k.
 Encodings: a field element is ``GF3m.to_bytes`` (L bytes, the integer sum a_i 3^i). A point is
 x || y (2L bytes), or compressed 0x02/0x03 || x (L + 1 bytes) where 0x03 means the lowest nonzero
 digit of y is 2 (exactly one of y, -y has that property when y != 0). The point at infinity is
-the all-0xFF string of either length (never a valid x: 2^{8L} - 1 >= 3^m).
+the all-0xFF string of either length (never a valid x: 2^{8L} - 1 >= 3^m). When L = 1 (m <= 5)
+both forms are two bytes long and the string is read as x || y.
 """
 from __future__ import annotations
 
@@ -115,7 +116,7 @@ class Curve3:
             if allow_infinity:
                 return None
             raise PointAtInfinityError("the point at infinity is not allowed here")
-        if len(data) == n + 1:
+        if len(data) == n + 1 and len(data) != 2 * n:  # L = 1 (m <= 5): x || y wins
             if data[0] not in (2, 3):
                 raise EncodingError(f"compressed point prefix must be 0x02 or 0x03, got {data[0]:#04x}")
             P = self.lift_x(F.from_bytes(data[1:]), data[0] - 2)

@@ -1,6 +1,7 @@
 //! Elliptic curves: the supersingular binary curves of seeds 000/003/004 (`ss_binary`) and the
 //! public-scalar helpers their scalar multiplication uses (`scalar`).
 pub mod scalar;
+pub mod ss_char3;
 pub mod ss_binary;
 
 pub use ss_binary::{Curve, Point, Proj};

@@ -14,6 +14,7 @@
 //!
 //! [`to_canonical`] undoes these with Frobenius maps (frob^4 = id, frob2^2 = id).
 pub mod alg9;
+pub mod duursma_lee;
 pub mod eta_alg2;
 pub mod eta_t;
 pub mod tate_alg1;

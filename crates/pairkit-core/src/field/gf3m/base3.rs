@@ -1,0 +1,77 @@
+//! [`Base3`] (the tower / curve / pairing interface defined in `field::ext3`) for [`Gf3m`]:
+//! plain forwarding to the inherent methods.
+
+use super::{Fe3, Gf3m};
+use crate::error::Result;
+use crate::field::ext3::Base3;
+
+impl<const N: usize> Base3 for Gf3m<N> {
+    type E = Fe3<N>;
+    #[inline]
+    fn m(&self) -> usize {
+        Gf3m::m(self)
+    }
+    #[inline]
+    fn zero(&self) -> Fe3<N> {
+        Fe3::ZERO
+    }
+    #[inline]
+    fn one(&self) -> Fe3<N> {
+        Gf3m::one(self)
+    }
+    #[inline]
+    fn digit(&self, d: i64) -> Fe3<N> {
+        self.constant(d.rem_euclid(3) as u8)
+    }
+    #[inline]
+    fn is_zero(&self, a: &Fe3<N>) -> bool {
+        a.is_zero()
+    }
+    #[inline]
+    fn add(&self, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
+        Gf3m::add(self, a, b)
+    }
+    #[inline]
+    fn sub(&self, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
+        Gf3m::sub(self, a, b)
+    }
+    #[inline]
+    fn neg(&self, a: &Fe3<N>) -> Fe3<N> {
+        Gf3m::neg(self, a)
+    }
+    #[inline]
+    fn mul(&self, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
+        Gf3m::mul(self, a, b)
+    }
+    #[inline]
+    fn sqr(&self, a: &Fe3<N>) -> Fe3<N> {
+        Gf3m::sqr(self, a)
+    }
+    #[inline]
+    fn cube(&self, a: &Fe3<N>) -> Fe3<N> {
+        Gf3m::cube(self, a)
+    }
+    #[inline]
+    fn cbrt(&self, a: &Fe3<N>) -> Fe3<N> {
+        Gf3m::cbrt(self, a)
+    }
+    #[inline]
+    fn inv(&self, a: &Fe3<N>) -> Result<Fe3<N>> {
+        Gf3m::inv(self, a)
+    }
+    fn byte_len(&self) -> usize {
+        Gf3m::byte_len(self)
+    }
+    fn to_bytes(&self, a: &Fe3<N>) -> Vec<u8> {
+        Gf3m::to_bytes(self, a)
+    }
+    fn from_bytes(&self, data: &[u8]) -> Result<Fe3<N>> {
+        Gf3m::from_bytes(self, data)
+    }
+    fn sign(&self, a: &Fe3<N>) -> u8 {
+        Gf3m::sign(self, a)
+    }
+    fn random(&self, rng: &mut dyn rand::RngCore) -> Fe3<N> {
+        Gf3m::random(self, rng)
+    }
+}

@@ -1,0 +1,142 @@
+//! The characteristic-three engine: bilinearity, non-degeneracy, the relation between the two
+//! algorithms, multi-pairing, staged API consistency, metering, and typed errors on bad input.
+//! (Bit-exact agreement with the Python spec is `pairing_vectors.rs`; PARI agreement is pytest.)
+use pairkit_core::engine::{engine, Engine};
+use pairkit_core::error::Error;
+use std::sync::Arc;
+
+fn eng(id: &str) -> Arc<dyn Engine> {
+    engine(id).unwrap()
+}
+
+fn hex_be(h: &str) -> Vec<u8> {
+    pairkit_core::params::hex_to_bytes(h)
+}
+
+/// k mod r as big-endian bytes, for k < 2^64.
+fn be(k: u64) -> Vec<u8> {
+    k.to_be_bytes().to_vec()
+}
+
+#[test]
+fn bilinear_and_non_degenerate() {
+    for id in ["ss3-5", "ss3-11", "ss3-13", "ss3-97", "ss3-193"] {
+        let e = eng(id);
+        let pts = e.random_points(2, 7, false);
+        let (p, q) = (&pts[0], &pts[1]);
+        for alg in e.algorithms() {
+            let g = e.pair(alg, p, q, true).unwrap();
+            assert_ne!(g, e.gt_one(), "{id} {alg}: degenerate");
+            // e(aP, bQ) = e(P, Q)^{ab}
+            let (a, b) = (123_457u64, 98_765u64);
+            let ap = e.point_mul(p, &be(a), false).unwrap();
+            let bq = e.point_mul(q, &be(b), false).unwrap();
+            let lhs = e.pair(alg, &ap, &bq, true).unwrap();
+            let rhs = e.gt_pow(&g, &(a as u128 * b as u128).to_be_bytes()).unwrap();
+            assert_eq!(lhs, rhs, "{id} {alg}: not bilinear");
+            // g^r = 1
+            assert_eq!(e.gt_pow(&g, &hex_be(e.r_hex())).unwrap(), e.gt_one(), "{id} {alg}: g^r != 1");
+        }
+    }
+}
+
+#[test]
+fn algorithms_agree_on_canonical_and_staged_api_composes() {
+    let e = eng("ss3-97");
+    let pts = e.random_points(4, 11, true);
+    let (p, q) = (&pts[0], &pts[1]);
+    let dl = e.pair("duursma-lee", p, q, true).unwrap();
+    assert_eq!(e.pair("duursma-lee-nocbrt", p, q, true).unwrap(), dl);
+    for alg in e.algorithms() {
+        let f = e.miller_loop(alg, p, q).unwrap();
+        let v = e.final_exponentiation(alg, &f).unwrap();
+        assert_eq!(v, e.pair(alg, p, q, false).unwrap());
+        assert_eq!(e.to_canonical(alg, &v).unwrap(), dl);
+        let st = e.miller_states(alg, p, q).unwrap();
+        assert_eq!(st.len(), 97);
+        assert_eq!(st.last().unwrap(), &f);
+    }
+    // multi_pair = product of pairings; pair_batch = pairwise
+    let ps: Vec<&[u8]> = vec![&pts[0], &pts[2]];
+    let qs: Vec<&[u8]> = vec![&pts[1], &pts[3]];
+    let prod = e.gt_mul(&e.pair("duursma-lee", &pts[0], &pts[1], true).unwrap(),
+                        &e.pair("duursma-lee", &pts[2], &pts[3], true).unwrap()).unwrap();
+    assert_eq!(e.multi_pair("duursma-lee-nocbrt", &ps, &qs, true).unwrap(), prod);
+    let batch = e.pair_batch("duursma-lee", &ps, &qs, true).unwrap();
+    assert_eq!(batch[0], dl);
+}
+
+#[test]
+fn metering_matches_seed001_counts() {
+    let e = eng("ss3-97");
+    let (it, whole) = e.op_counts("duursma-lee").unwrap();
+    let get = |v: &[(&str, u64)], k: &str| v.iter().find(|(n, _)| *n == k).map_or(0, |x| x.1);
+    assert_eq!(get(&it, "mul") + get(&it, "sqr"), 15);
+    assert_eq!(get(&it, "cube"), 2);
+    assert_eq!(get(&it, "cbrt"), 2);
+    assert!(get(&it, "add") + get(&it, "sub") <= 52);
+    assert_eq!(get(&whole, "cbrt"), 2 * 97);
+    let (it2, _) = e.op_counts("duursma-lee-nocbrt").unwrap();
+    assert_eq!(get(&it2, "cbrt"), 0);
+    assert_eq!(get(&it2, "cube"), 10);
+    assert!(matches!(eng("ss2-283").op_counts("eta-t"), Err(Error::UnsupportedAlgorithm { .. })));
+}
+
+#[test]
+fn bad_input_is_a_typed_error() {
+    let e = eng("ss3-97");
+    let n = e.field_len();
+    assert_eq!(n, 20);
+    let g = e.generator();
+    // wrong length
+    assert!(matches!(e.pair("duursma-lee", &g[..39], &g, true), Err(Error::WrongLength { .. })));
+    // a coordinate >= 3^97
+    let mut big = g.clone();
+    big[..n].copy_from_slice(&[0xff; 20]);
+    big[0] = 0x7f;
+    assert!(matches!(e.decode_point(&big, true), Err(Error::InvalidEncoding(_))));
+    // off the curve: change y
+    let mut off = g.clone();
+    off[2 * n - 1] ^= 1;
+    let r = e.decode_point(&off, true);
+    assert!(matches!(r, Err(Error::NotOnCurve) | Err(Error::InvalidEncoding(_))), "{r:?}");
+    // infinity
+    assert!(matches!(e.pair("duursma-lee", &vec![0xff; 2 * n], &g, true), Err(Error::PointAtInfinity)));
+    // bad compressed prefix
+    let mut c = e.encode_point(&g, true).unwrap();
+    c[0] = 5;
+    assert!(matches!(e.decode_point(&c, true), Err(Error::InvalidEncoding(_))));
+    // unknown algorithm, unknown set, GT of the wrong length
+    assert!(matches!(e.pair("tate-alg1", &g, &g, true), Err(Error::UnknownAlgorithm(_))));
+    assert!(matches!(engine("ss3-98"), Err(Error::UnknownSet(_))));
+    assert!(matches!(e.final_exponentiation("duursma-lee", &[0u8; 7]), Err(Error::WrongLength { .. })));
+    assert!(matches!(e.field_op("inv", &[0u8; 20], &[]), Err(Error::DivisionByZero)));
+}
+
+#[test]
+fn points_outside_the_subgroup_are_rejected() {
+    // ss3-97 has cofactor 7: find a point of order 7 as r * (random point).
+    let e = eng("ss3-97");
+    let r = hex_be(e.r_hex());
+    let mut seed = 1;
+    let t = loop {
+        // random_points are already in the subgroup; build a full-group point from x instead.
+        let mut x = vec![0u8; 20];
+        x[19] = seed as u8;
+        x[18] = (seed >> 8) as u8;
+        seed += 1;
+        let mut enc = vec![2u8];
+        enc.extend(&x);
+        if let Ok(Some(_)) = e.decode_point(&enc, false) {
+            let t = e.point_mul(&enc, &r, false).unwrap();
+            if t != vec![0xff; 40] {
+                break t;
+            }
+        }
+    };
+    assert!(matches!(e.decode_point(&t, true), Err(Error::NotInSubgroup)));
+    assert!(matches!(e.pair("duursma-lee", &t, &e.generator(), true), Err(Error::NotInSubgroup)));
+    let g = e.generator();
+    let batch = e.pair_batch("duursma-lee", &[&g, &t], &[&g, &g], true);
+    assert!(matches!(batch, Err(Error::AtIndex { index: 1, .. })));
+}
