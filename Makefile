@@ -38,8 +38,9 @@ bench: build  ## regenerate BENCHMARKS.md
 bench-rust:  ## criterion micro-benchmarks
 	cargo bench -p pairkit-core -j$(CARGO_JOBS)
 
-params: venv  ## regenerate the parameter catalogue with PARI/GP
+params: venv  ## regenerate the parameter catalogues with PARI/GP
 	$(PY) scripts/derive_params.py
+	$(PY) scripts/derive_params3.py
 
 vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors.py
