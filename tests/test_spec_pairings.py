@@ -121,7 +121,11 @@ def test_loop_operation_counts_match_the_papers(rng):
 def test_catalogue_is_consistent():
     for p in catalogue.all_sets():
         k = (p.m + 1) // 2
-        assert p.order == 2**p.m + 1 + p.delta * 2**k == p.r * p.cofactor
+        if p.family == "ss3":  # #E = 3^m + 1 + mu b 3^k, mu = +1 iff m = +-1 mod 12
+            mu = 1 if p.m % 12 in (1, 11) else -1
+            assert p.order == 3**p.m + 1 + mu * p.b * 3**k == p.r * p.cofactor
+        else:
+            assert p.order == 2**p.m + 1 + p.delta * 2**k == p.r * p.cofactor
         S = SpecPairing(p.id)
         G = S.generator
         assert S.curve.is_on_curve(G) and S.curve.mul(p.r, G) is None
