@@ -292,19 +292,7 @@ impl<const N: usize> BinaryEngine<N> {
     }
 
     fn decode_pairs(&self, ps: &[&[u8]], qs: &[&[u8]]) -> Result<Vec<(Xy<N>, Xy<N>)>> {
-        if ps.len() != qs.len() {
-            return Err(Error::BatchMismatch(ps.len(), qs.len()));
-        }
-        let decoded: Vec<Result<(Xy<N>, Xy<N>)>> = ps
-            .par_iter()
-            .zip(qs.par_iter())
-            .enumerate()
-            .map(|(i, (p, q))| {
-                let wrap = |e: Error| Error::AtIndex { index: i, source: Box::new(e) };
-                Ok((self.decode_valid(p).map_err(wrap)?, self.decode_valid(q).map_err(wrap)?))
-            })
-            .collect();
-        decoded.into_iter().collect()
+        decode_pairs_with(ps, qs, |d| self.decode_valid(d))
     }
 
     fn fe(&self, data: &[u8]) -> Result<Fe<N>> {
@@ -334,6 +322,56 @@ impl<const N: usize> BinaryEngine<N> {
         };
         (xy(), xy())
     }
+}
+
+/// Split flat buffers of fixed-length encoded points into points (`pair_batch_flat`).
+pub(crate) fn split_flat<'a>(
+    ps: &'a [u8],
+    p_len: usize,
+    qs: &'a [u8],
+    q_len: usize,
+) -> Result<(Vec<&'a [u8]>, Vec<&'a [u8]>)> {
+    for (buf, len) in [(ps, p_len), (qs, q_len)] {
+        if len == 0 || buf.len() % len != 0 {
+            return Err(Error::InvalidEncoding(format!(
+                "a flat batch of {} bytes is not a whole number of {len}-byte points",
+                buf.len()
+            )));
+        }
+    }
+    Ok((ps.chunks(p_len).collect(), qs.chunks(q_len).collect()))
+}
+
+/// Decode and validate a batch of (P_i, Q_i) on all cores; the first bad input is `AtIndex`.
+pub(crate) fn decode_pairs_with<T: Send>(
+    ps: &[&[u8]],
+    qs: &[&[u8]],
+    dec: impl Fn(&[u8]) -> Result<T> + Sync,
+) -> Result<Vec<(T, T)>> {
+    if ps.len() != qs.len() {
+        return Err(Error::BatchMismatch(ps.len(), qs.len()));
+    }
+    let decoded: Vec<Result<(T, T)>> = ps
+        .par_iter()
+        .zip(qs.par_iter())
+        .enumerate()
+        .map(|(i, (p, q))| {
+            let wrap = |e: Error| Error::AtIndex { index: i, source: Box::new(e) };
+            Ok((dec(p).map_err(wrap)?, dec(q).map_err(wrap)?))
+        })
+        .collect();
+    decoded.into_iter().collect()
+}
+
+/// Pair every decoded (P, Q) on all cores into one flat buffer of `g`-byte GT elements.
+pub(crate) fn pair_into_flat<T: Sync>(
+    pts: &[(T, T)],
+    g: usize,
+    pair_to: impl Fn(&T, &T, &mut [u8]) -> Result<()> + Sync,
+) -> Result<Vec<u8>> {
+    let mut out = vec![0u8; pts.len() * g];
+    out.par_chunks_mut(g).zip(pts.par_iter()).try_for_each(|(o, (p, q))| pair_to(p, q, o))?;
+    Ok(out)
 }
 
 /// Run `op` `reps` times per entry, `iters` entries, reps chosen so an entry lasts ~50 µs.
@@ -495,23 +533,12 @@ impl<const N: usize> Engine for BinaryEngine<N> {
         canonical: bool,
     ) -> Result<Vec<u8>> {
         let a = self.alg(alg)?;
-        for (buf, len) in [(ps, p_len), (qs, q_len)] {
-            if len == 0 || buf.len() % len != 0 {
-                return Err(Error::InvalidEncoding(format!(
-                    "a flat batch of {} bytes is not a whole number of {len}-byte points",
-                    buf.len()
-                )));
-            }
-        }
-        let (pv, qv): (Vec<&[u8]>, Vec<&[u8]>) = (ps.chunks(p_len).collect(), qs.chunks(q_len).collect());
+        let (pv, qv) = split_flat(ps, p_len, qs, q_len)?;
         let pts = self.decode_pairs(&pv, &qv)?;
-        let g = self.gt_len();
-        let mut out = vec![0u8; pts.len() * g];
-        out.par_chunks_mut(g).zip(pts.par_iter()).try_for_each(|(o, (p, q))| -> Result<()> {
+        pair_into_flat(&pts, self.gt_len(), |p, q, o| {
             self.gt_write(&self.pair_xy(a, p, q, canonical)?, o);
             Ok(())
-        })?;
-        Ok(out)
+        })
     }
 
     fn field_op(&self, op: &str, a: &[u8], b: &[u8]) -> Result<Vec<u8>> {

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::curve::scalar;
 use crate::curve::ss_char3::{Curve3, Point3};
-use crate::engine::{time_runs, Engine, OpCountPair};
+use crate::engine::{decode_pairs_with, pair_into_flat, split_flat, time_runs, Engine, OpCountPair};
 use crate::error::{Error, Result};
 use crate::field::ext3::sextic::{self, Fe3x6};
 use crate::field::ext3::{Base3, Metered};
@@ -138,19 +138,7 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Char3Engine<B> {
     }
 
     fn decode_pairs(&self, ps: &[&[u8]], qs: &[&[u8]]) -> Result<Vec<(Xy<B::E>, Xy<B::E>)>> {
-        if ps.len() != qs.len() {
-            return Err(Error::BatchMismatch(ps.len(), qs.len()));
-        }
-        let decoded: Vec<Result<_>> = ps
-            .par_iter()
-            .zip(qs.par_iter())
-            .enumerate()
-            .map(|(i, (p, q))| {
-                let wrap = |e: Error| Error::AtIndex { index: i, source: Box::new(e) };
-                Ok((self.decode_valid(p).map_err(wrap)?, self.decode_valid(q).map_err(wrap)?))
-            })
-            .collect();
-        decoded.into_iter().collect()
+        decode_pairs_with(ps, qs, |d| self.decode_valid(d))
     }
 
     fn field_op_fe(&self, op: &str, a: &B::E, b: &B::E) -> Result<B::E> {
@@ -323,23 +311,12 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
         canonical: bool,
     ) -> Result<Vec<u8>> {
         let a = self.alg(alg)?;
-        for (buf, len) in [(ps, p_len), (qs, q_len)] {
-            if len == 0 || buf.len() % len != 0 {
-                return Err(Error::InvalidEncoding(format!(
-                    "a flat batch of {} bytes is not a whole number of {len}-byte points",
-                    buf.len()
-                )));
-            }
-        }
-        let (pv, qv): (Vec<&[u8]>, Vec<&[u8]>) = (ps.chunks(p_len).collect(), qs.chunks(q_len).collect());
+        let (pv, qv) = split_flat(ps, p_len, qs, q_len)?;
         let pts = self.decode_pairs(&pv, &qv)?;
-        let g = self.gt_len();
-        let mut out = vec![0u8; pts.len() * g];
-        out.par_chunks_mut(g).zip(pts.par_iter()).try_for_each(|(o, (p, q))| -> Result<()> {
+        pair_into_flat(&pts, self.gt_len(), |p, q, o| {
             self.gt_write(&self.pair_xy(a, p, q, canonical)?, o);
             Ok(())
-        })?;
-        Ok(out)
+        })
     }
 
     fn field_op(&self, op: &str, a: &[u8], b: &[u8]) -> Result<Vec<u8>> {
