@@ -184,6 +184,34 @@ def test_toys_against_pari_both_algorithms(set_id):
         assert S.gt_ints(dl) == want
         assert X.f6_pow(S.F, p.b, dl, p.r) == X.f6_one(S.F)
         assert S.gt_ints(S.to_canonical("duursma-lee-nocbrt", S.pair("duursma-lee-nocbrt", P, Q))) == want
+        assert S.gt_ints(S.canonical(P, Q, "eta-t")) == want
+
+
+@pytest.mark.parametrize("m,b", [(5, 1), (7, 1), (11, -1), (13, 1), (17, -1), (19, 1)])
+def test_eta_t_every_class_against_pari(m, b):
+    """eta_T mapped by x -> (x^{q^5})^{1/3} is PARI's tau_r(P, phi(Q)) for every class (m mod 12,
+    b), including those the catalogue's toys miss; the raw value is canonical^{3^{m+1}}."""
+    from pairkit.oracle import pari, reduced_tate3
+    from pairkit.spec.ss_char3 import Curve3
+
+    h = next(h for h in range(1, m) if GF3m.is_irreducible(m, h))
+    mu = 1 if m % 12 in (1, 11) else -1
+    order = 3**m + 1 + mu * b * 3 ** ((m + 1) // 2)
+    r = int(pari()(f"vecmax(factor({order})[,1])"))
+    F, E, rng = GF3m(m, h), Curve3(GF3m(m, h), b), random.Random(m * b)
+
+    def point():
+        while True:
+            P = E.lift_x(F.random(rng), rng.randrange(2))
+            if P is not None and (P := E.mul(order // r, P)) is not None:
+                return P
+
+    for _ in range(2):
+        P, Q = point(), point()
+        v = pc.eta_final_exp(F, b, mu, pc.eta_miller(F, b, P, Q))
+        want = reduced_tate3(m, h, b, r, tuple(map(F.to_int, P)), tuple(map(F.to_int, Q)))
+        assert tuple(map(F.to_int, X.f6_flat(pc.eta_to_canonical(F, b, v)))) == want
+        assert v == X.f6_pow(F, b, X.f6_unflat([F.from_int(c) for c in want]), 3 ** (m + 1))
 
 
 def test_ss3_97_against_pari_and_bilinear():
@@ -196,6 +224,7 @@ def test_ss3_97_against_pari_and_bilinear():
     e = S.pair("duursma-lee", P, Q)
     assert S.gt_ints(e) == want
     assert S.canonical(P, Q, "duursma-lee-nocbrt") == e
+    assert S.canonical(P, Q, "eta-t") == e
     a, c = rng.randrange(1, p.r), rng.randrange(1, p.r)
     lhs = S.pair("duursma-lee", S.curve.mul(a, P), S.curve.mul(c, Q))
     assert lhs == X.f6_pow(S.F, p.b, e, a * c % p.r)
@@ -235,3 +264,22 @@ def test_final_exp_is_the_3_3m_minus_1_power_on_a_toy():
     rng = random.Random(3)
     x = (tuple(F.random(rng) for _ in range(3)), tuple(F.random(rng) for _ in range(3)))
     assert pc.final_exp(F, b, x) == X.f6_pow(F, b, x, 3 ** (3 * F.m) - 1)
+
+
+@pytest.mark.parametrize("set_id", ["ss3-5", "ss3-7", "ss3-11", "ss3-13"])
+def test_eta_final_exp_is_the_6m_over_order_power(set_id):
+    """eta_final_exp(f) = f^{(3^{6m} - 1)/#E} on arbitrary f, and the cube root of F_{3^{6m}}."""
+    S = SpecPairing(set_id)
+    F, b, p = S.F, S.params.b, S.params
+    rng = random.Random(set_id)
+    x = (tuple(F.random(rng) for _ in range(3)), tuple(F.random(rng) for _ in range(3)))
+    assert pc.eta_final_exp(F, b, p.mu, x) == X.f6_pow(F, b, x, (3 ** (6 * F.m) - 1) // p.order)
+    assert X.f6_cube(F, b, pc.f6_cbrt(F, b, x)) == x
+
+
+def test_eta_t_trace_halves_the_loop():
+    """eta_T runs Alg. 2.1's body (m + 1)/2 times: per iteration the same counts as Duursma-Lee."""
+    dl, et = trace_json("ss3-97", "duursma-lee"), trace_json("ss3-97", "eta-t")
+    assert et["counts"] == dl["counts"]
+    w_dl, w_et = (trace_json("ss3-97", a, whole=True)["counts"] for a in ("duursma-lee", "eta-t"))
+    assert w_et["mul"] < 0.55 * w_dl["mul"] and w_et["cube"] == 2 * 49 and w_et["cbrt"] == 2 * 48

@@ -123,6 +123,8 @@ def test_catalogue_is_consistent():
         k = (p.m + 1) // 2
         if p.family == "ss3":  # #E = 3^m + 1 + mu b 3^k, mu = +1 iff m = +-1 mod 12
             mu = 1 if p.m % 12 in (1, 11) else -1
+            derived = {s["id"]: s["mu"] for s in catalogue._raw3()["sets"]}  # the PARI script's mu
+            assert p.mu == mu == derived[p.id]
             assert p.order == 3**p.m + 1 + mu * p.b * 3**k == p.r * p.cofactor
         else:
             assert p.order == 2**p.m + 1 + p.delta * 2**k == p.r * p.cofactor

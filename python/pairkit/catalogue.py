@@ -67,6 +67,11 @@ class ParamSet3:
         return f"x^{self.m} + x^{self.h} - 1"
 
     @property
+    def mu(self) -> int:
+        """#E = 3^m + 1 + mu b 3^((m+1)/2): mu = +1 if m = 1, 11 mod 12, else -1."""
+        return 1 if self.m % 12 in (1, 11) else -1
+
+    @property
     def curve(self) -> str:
         return "y^2 = x^3 - x " + ("+ 1" if self.b == 1 else "- 1")
 

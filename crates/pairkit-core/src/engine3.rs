@@ -259,8 +259,8 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
     }
 
     fn final_exponentiation(&self, alg: &str, f: &[u8]) -> Result<Vec<u8>> {
-        self.alg(alg)?;
-        Ok(self.gt_bytes(&dl::final_exp(self.field(), self.b(), &self.gt(f)?)?))
+        let a = self.alg(alg)?;
+        Ok(self.gt_bytes(&dl::final_exp_alg(a, self.field(), self.b(), &self.gt(f)?)?))
     }
 
     fn miller_states(&self, alg: &str, p: &[u8], q: &[u8]) -> Result<Vec<Vec<u8>>> {
@@ -291,7 +291,7 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
             .par_iter()
             .map(|(p, q)| dl::miller(a, f, b, (&p.0, &p.1), (&q.0, &q.1), &mut |_| {}))
             .reduce(|| sextic::one(f), |x, y| sextic::mul(f, b, &x, &y));
-        let v = dl::final_exp(f, b, &prod)?;
+        let v = dl::final_exp_alg(a, f, b, &prod)?;
         Ok(self.gt_bytes(&if canonical { dl::to_canonical(a, f, b, &v) } else { v }))
     }
 

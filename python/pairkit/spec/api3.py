@@ -9,6 +9,8 @@ against PARI on ss3-97 by the tests:
 duursma-lee         canonical: seed 001 Alg. 2.1 followed by the power 3^{3m} - 1
 duursma-lee-nocbrt  canonical^{3^{m-1}} (the cube-root-free loop; see pairing_char3), mapped back
                     by x -> (x^{q^5})^3, two linear maps
+eta-t               canonical^{3^{m+1}} ((m + 1)/2 iterations, a correction factor, the power
+                    (3^{6m} - 1)/#E; see pairing_char3), mapped back by x -> (x^{q^5})^{1/3}
 ==================  ============================================================================
 """
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .ext3 import f6_flat, f6_unflat
 from .gf3m import GF3m
 from .ss_char3 import Curve3, check_subgroup3
 
-ALGORITHMS3 = ("duursma-lee", "duursma-lee-nocbrt")
+ALGORITHMS3 = ("duursma-lee", "duursma-lee-nocbrt", "eta-t")
 
 
 @dataclass
@@ -60,10 +62,14 @@ class SpecPairing3:
         F = F or self.F
         if alg == "duursma-lee":
             return pc.dl_miller(F, self.params.b, P, Q, states)
+        if alg == "eta-t":
+            return pc.eta_miller(F, self.params.b, P, Q, states)
         return pc.dl_nocbrt_miller(F, self.params.b, P, Q, states)
 
     def final_exponentiation(self, alg: str, f, F=None):
         self._check_alg(alg)
+        if alg == "eta-t":
+            return pc.eta_final_exp(F or self.F, self.params.b, self.params.mu, f)
         return pc.final_exp(F or self.F, self.params.b, f)
 
     def pair(self, alg: str, P, Q, states=None):
@@ -72,6 +78,8 @@ class SpecPairing3:
     def to_canonical(self, alg: str, value):
         if alg == "duursma-lee-nocbrt":
             return pc.nocbrt_to_dl(self.F, self.params.b, value)
+        if alg == "eta-t":
+            return pc.eta_to_canonical(self.F, self.params.b, value)
         return value
 
     def canonical(self, P, Q, alg: str = "duursma-lee"):

@@ -19,7 +19,9 @@ P, Q (pairs of field values); ``states`` (optional) receives f after every itera
 """
 from __future__ import annotations
 
-from .ext3 import f3_add, f3_inv, f3_mul, f6_conj, f6_cube, f6_frob, f6_mul_line, f6_one, f6_sqr
+from .ext3 import (
+    _sgn, f3_add, f3_inv, f3_mul, f6_conj, f6_cube, f6_frob, f6_mul, f6_mul_line, f6_one, f6_sqr,
+)
 
 
 def _mark(F, label: str) -> None:
@@ -90,3 +92,72 @@ def frob_inv(F, b, x):
 def nocbrt_to_dl(F, b, x):
     """x^{3^{-(m-1)}} = (x^{q^{-1}})^3: maps the cube-root-free output onto Alg. 2.1's."""
     return f6_cube(F, b, frob_inv(F, b, x))
+
+
+# ---------------------------------------------------------------- eta_T (half the loop)
+#
+# The eta_T pairing (Barreto, Galbraith, O hEigeartaigh and Scott, eprint 2004/375, section 5;
+# the characteristic-three algorithms of Beuchat et al., IEEE TC 57(11), 2008) written in the
+# iteration form of seed 001 Alg. 2.1. Derivation (each step checked by the tests):
+#  * tripling is [3](x, y) = (x^9 - b, -y^9) and g_R(x, y) = beta^3 y - (alpha^3 - x + b)^2 has
+#    divisor 3(R) + (-[3]R) - 4(O), so Miller's function f_{3^n,P} is a product of n tripling
+#    lines; in Horner form at -phi(Q) it is exactly the first n iterations of the cube-root-free
+#    loop (``dl_nocbrt_miller``), i.e. (first n iterations of Alg. 2.1)^{3^{n-1}};
+#  * with n = (m + 1)/2 and T = 3^n + mu b (mu as in #E = 3^m + 1 + mu b 3^n), f_{T,P} = f_{3^n,P}
+#    times the line through [3^n]P = (x_P^3 - n b, (-1)^n y_P^3) and mu b P. Up to factors in
+#    F_{3^{3m}} (killed by the final power) that line at -phi(Q), raised to 3^{-(n-1)} to match
+#    the cube-root form, is D = y_P' (x_P' + x_Q' + b) - y_P' rho + y_Q' sigma with
+#    P' = P^{3^n} and Q' = Q^{3^{-(n-1)}}: the values the loop holds after its last iteration
+#    (x_P cubed n times, x_Q cube-rooted n - 1 times). No inversion is needed.
+#  * final power W = (3^{6m} - 1)/#E = (q^3 - 1)(q + 1)(q + 1 - mu b 3^n) (BGOS Thm. 6); then
+#    (eta_miller^W) = tau_r(P, phi(Q))^{3^{m+1}} on every set (PARI discrete logarithms on toys
+#    of every class m mod 12 and both b), undone by two linear maps: x -> (x^{q^{-1}})^{1/3}.
+
+
+def eta_miller(F, b, P, Q, states=None):
+    """eta_T: (m + 1)/2 iterations of Alg. 2.1's body, then one sparse correction factor D."""
+    (xp, yp), (xq, yq) = P, Q
+    bc = F.digit(b)
+    n = (F.m + 1) // 2
+    f = f6_one(F)
+    for i in range(1, n + 1):
+        _mark(F, f"iter {i}")
+        xp, yp = F.cube(xp), F.cube(yp)
+        g0, g1, c = _line(F, b, xp, yp, xq, yq, bc, 1)
+        f = f6_mul_line(F, b, f, g0, g1, c)
+        if i < n:
+            xq, yq = F.cbrt(xq), F.cbrt(yq)
+        if states is not None:
+            states.append(f)
+    _mark(F, "correction")
+    # D = y_P (x_P + x_Q + b) - y_P rho + y_Q sigma: the line of T = 3^n + mu b (see above)
+    d0 = F.mul(yp, F.add(F.add(xp, xq), bc))
+    f = f6_mul(F, b, f, ((d0, F.neg(yp), F.zero), (yq, F.zero, F.zero)))
+    _mark(F, "end")
+    return f
+
+
+def eta_final_exp(F, b, mu: int, f):
+    """f^W, W = (q^3 - 1)(q + 1)(q + 1 - mu b 3^n), n = (m + 1)/2 (BGOS Thm. 6): after the first
+    factor f is unitary (f^{q^3 + 1} = 1), so its inverse is its conjugate."""
+    u = final_exp(F, b, f)  # f^{q^3 - 1}
+    u = f6_mul(F, b, f6_frob(F, b, u), u)  # ^(q + 1)
+    w = u
+    for _ in range((F.m + 1) // 2):  # ^(3^n): n cubings in F_{3^{6m}}
+        w = f6_cube(F, b, w)
+    if mu * b == 1:
+        w = f6_conj(F, w)  # ^(-3^n)
+    return f6_mul(F, b, f6_mul(F, b, f6_frob(F, b, u), u), w)
+
+
+def f6_cbrt(F, b, x):
+    """x^{1/3}: sigma^{1/3} = -sigma, rho^{1/3} = rho - b, rho^{2/3} = rho^2 + b rho + 1."""
+    def f3_cbrt(a):
+        c0, c1, c2 = F.cbrt(a[0]), F.cbrt(a[1]), F.cbrt(a[2])
+        return (F.add(F.sub(c0, _sgn(F, c1, b)), c2), F.add(c1, _sgn(F, c2, b)), c2)
+    return (f3_cbrt(x[0]), f3_cbrt(f6_conj(F, x)[1]))
+
+
+def eta_to_canonical(F, b, x):
+    """x^{3^{-(m+1)}} = (x^{q^{-1}})^{1/3}: maps eta_T's value onto tau_r(P, phi(Q))."""
+    return f6_cbrt(F, b, frob_inv(F, b, x))

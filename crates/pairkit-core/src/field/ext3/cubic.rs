@@ -68,6 +68,13 @@ pub fn cube<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     [f.add(&f.add(&c0, &sgn(f, &c1, b)), &c2), f.sub(&c1, &sgn(f, &c2, b)), c2]
 }
 
+/// a^{1/3} = (c0 - b c1 + c2) + (c1 + b c2) rho + c2 rho^2 with c_i = a_i^{1/3}
+/// (rho^{1/3} = rho - b, rho^{2/3} = rho^2 + b rho + 1).
+pub fn cbrt<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
+    let (c0, c1, c2) = (f.cbrt(&a[0]), f.cbrt(&a[1]), f.cbrt(&a[2]));
+    [f.add(&f.sub(&c0, &sgn(f, &c1, b)), &c2), f.add(&c1, &sgn(f, &c2, b)), c2]
+}
+
 /// a^q: (a0 + e a1 + a2) + (a1 - e a2) rho + a2 rho^2, e = m b mod 3.
 pub fn frob<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     let e = (f.m() as i64 * b).rem_euclid(3);

@@ -43,6 +43,11 @@ pub fn cube<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>) -> Fe3x6<B::E> {
     [cubic::cube(f, b, &x[0]), cubic::neg(f, &cubic::cube(f, b, &x[1]))]
 }
 
+/// x^{1/3} = A0^{1/3} + (-A1)^{1/3} sigma (sigma^{1/3} = -sigma).
+pub fn cbrt<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>) -> Fe3x6<B::E> {
+    [cubic::cbrt(f, b, &x[0]), cubic::cbrt(f, b, &cubic::neg(f, &x[1]))]
+}
+
 /// x^q = frob(A0) - frob(A1) sigma.
 pub fn frob<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>) -> Fe3x6<B::E> {
     [cubic::frob(f, b, &x[0]), cubic::neg(f, &cubic::frob(f, b, &x[1]))]
