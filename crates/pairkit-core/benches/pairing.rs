@@ -1,17 +1,32 @@
-//! Pairing benchmarks (criterion): every algorithm's pairing on ss2-239, ss2-283 and
-//! ss2-1223 through the validating byte API (`pair`), plus, for each set's default algorithm,
+//! Pairing benchmarks (criterion): every algorithm's pairing on ss2-239, ss2-283, ss2-1223,
+//! ss3-97 and ss3-193 through the validating byte API (`pair`), plus, for each set's default algorithm
+//! (and eta-t on the ss3 sets),
 //! the Miller loop, the final exponentiation, point validation, `raw_pair` on decoded points
 //! (Miller loop and final exponentiation only) and a 64-pair batch on 1 and 2 threads.
 //!
 //!   cargo bench -p pairkit-core --bench pairing -- --warm-up-time 1 --measurement-time 3
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput};
-use pairkit_core::engine::{engine, BinaryEngine};
+use pairkit_core::engine::{engine, BinaryEngine, Engine};
+use pairkit_core::engine3::Char3Engine;
+use pairkit_core::field::gf3m::Gf3m;
+use pairkit_core::pairing::duursma_lee::Alg3;
 use pairkit_core::pairing::Algorithm;
 use pairkit_core::params;
 use std::hint::black_box;
 
-const SETS: [&str; 3] = ["ss2-239", "ss2-283", "ss2-1223"];
+const SETS: [&str; 5] = ["ss2-239", "ss2-283", "ss2-1223", "ss3-97", "ss3-193"];
+
+/// The characteristic-three twin of [`raw`].
+fn raw3<const N: usize>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, alg: &str, p: &[u8], q: &[u8]) {
+    let d = params::lookup3(id).unwrap();
+    let e = Char3Engine::new(d, Gf3m::<N>::new(d.m, d.h).unwrap()).unwrap();
+    let a = Alg3::parse(alg).unwrap();
+    let (p, q) = (e.decode_valid(p).unwrap(), e.decode_valid(q).unwrap());
+    g.bench_function(BenchmarkId::new("raw_pair", alg), |b| {
+        b.iter(|| e.pair_xy(a, black_box(&p), black_box(&q), false).unwrap())
+    });
+}
 
 /// Miller loop + final exponentiation on already-decoded points (no byte decoding, no
 /// subgroup check).
@@ -43,42 +58,57 @@ fn pairing(c: &mut Criterion) {
         }
         g.finish();
 
-        let alg = e.default_algorithm();
-        let mut g = c.benchmark_group(format!("stages/{id}"));
-        if id == "ss2-1223" {
-            g.sample_size(20);
+        let mut algs = vec![e.default_algorithm()];
+        if id.starts_with("ss3") {
+            algs.push("eta-t"); // the fastest characteristic-three algorithm
         }
-        let f = e.miller_loop(alg, p, q).unwrap();
-        g.bench_function(BenchmarkId::new("miller_loop", alg), |b| {
-            b.iter(|| e.miller_loop(alg, black_box(p), black_box(q)).unwrap())
-        });
-        g.bench_function(BenchmarkId::new("final_exponentiation", alg), |b| {
-            b.iter(|| e.final_exponentiation(alg, black_box(&f)).unwrap())
-        });
+        for (i, alg) in algs.into_iter().enumerate() {
+            stages(c, e.as_ref(), id, alg, p, q, i == 0);
+        }
+    }
+}
+
+/// Miller loop, final exponentiation, `raw_pair` and (except ss2-1223) a 64-pair batch on 1 and
+/// 2 threads for one algorithm; point validation once per set (`first`).
+fn stages(c: &mut Criterion, e: &dyn Engine, id: &str, alg: &str, p: &[u8], q: &[u8], first: bool) {
+    let mut g = c.benchmark_group(format!("stages/{id}"));
+    if id == "ss2-1223" {
+        g.sample_size(20);
+    }
+    let f = e.miller_loop(alg, p, q).unwrap();
+    g.bench_function(BenchmarkId::new("miller_loop", alg), |b| {
+        b.iter(|| e.miller_loop(alg, black_box(p), black_box(q)).unwrap())
+    });
+    g.bench_function(BenchmarkId::new("final_exponentiation", alg), |b| {
+        b.iter(|| e.final_exponentiation(alg, black_box(&f)).unwrap())
+    });
+    if first {
         g.bench_function("decode_point+subgroup", |b| b.iter(|| e.decode_point(black_box(p), true).unwrap()));
-        match id {
-            "ss2-239" => raw::<4>(&mut g, id, alg, p, q),
-            "ss2-283" => raw::<5>(&mut g, id, alg, p, q),
-            _ => raw::<20>(&mut g, id, alg, p, q),
+    }
+    match id {
+        "ss2-239" => raw::<4>(&mut g, id, alg, p, q),
+        "ss2-283" => raw::<5>(&mut g, id, alg, p, q),
+        "ss3-97" => raw3::<2>(&mut g, id, alg, p, q),
+        "ss3-193" => raw3::<4>(&mut g, id, alg, p, q),
+        _ => raw::<20>(&mut g, id, alg, p, q),
+    }
+    g.finish();
+
+    if id != "ss2-1223" {
+        let n = 64;
+        let pts = e.random_points(2 * n, 2, false);
+        let ps: Vec<&[u8]> = pts[..n].iter().map(|v| v.as_slice()).collect();
+        let qs: Vec<&[u8]> = pts[n..].iter().map(|v| v.as_slice()).collect();
+        let mut g = c.benchmark_group(format!("batch/{id}"));
+        g.throughput(Throughput::Elements(n as u64));
+        g.sample_size(20);
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            g.bench_function(BenchmarkId::new(format!("pair_batch/{alg}"), threads), |b| {
+                b.iter(|| pool.install(|| e.pair_batch(alg, &ps, &qs, false).unwrap()))
+            });
         }
         g.finish();
-
-        if id != "ss2-1223" {
-            let n = 64;
-            let pts = e.random_points(2 * n, 2, false);
-            let ps: Vec<&[u8]> = pts[..n].iter().map(|v| v.as_slice()).collect();
-            let qs: Vec<&[u8]> = pts[n..].iter().map(|v| v.as_slice()).collect();
-            let mut g = c.benchmark_group(format!("batch/{id}"));
-            g.throughput(Throughput::Elements(n as u64));
-            g.sample_size(20);
-            for threads in [1, 2] {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-                g.bench_function(BenchmarkId::new(format!("pair_batch/{alg}"), threads), |b| {
-                    b.iter(|| pool.install(|| e.pair_batch(alg, &ps, &qs, false).unwrap()))
-                });
-            }
-            g.finish();
-        }
     }
 }
 

@@ -2,9 +2,8 @@
 //! schoolbook digit-by-digit products on `Vec<u8>` digits, reduced by x^m = 1 - x^h from the
 //! top digit down. Run in release mode:
 //! `cargo test -p pairkit-core --release --test gf3m_props`.
-use pairkit_core::field::gf3m::{
-    irreducible_trinomials, is_irreducible_trinomial, F3Ops, Fe3, Gf3m, Metered,
-};
+use pairkit_core::field::ext3::{Base3, Metered};
+use pairkit_core::field::gf3m::{irreducible_trinomials, is_irreducible_trinomial, Fe3, Gf3m};
 use pairkit_core::Error;
 use proptest::prelude::*;
 
@@ -507,14 +506,15 @@ fn sign_and_random() {
     }
 }
 
-/// Generic code over F3Ops: (a + b)^3 = a^3 + b^3, with operation counts.
-fn frobenius_additive<O: F3Ops<N>, const N: usize>(o: &O, a: &Fe3<N>, b: &Fe3<N>) -> bool {
+/// Generic code over the tower's `Base3` interface: (a + b)^3 = a^3 + b^3 and a^{-1} a = 1.
+fn frobenius_additive<B: Base3>(o: &B, a: &B::E, b: &B::E) -> bool {
     let lhs = o.cube(&o.add(a, b));
     let rhs = o.add(&o.cube(a), &o.cube(b));
     let inv = o.inv(a).map(|i| o.mul(&i, a));
-    lhs == rhs && inv.map_or(a.is_zero(), |one| one == o.field().one())
+    lhs == rhs && inv.map_or(o.is_zero(a), |one| one == o.one())
 }
 
+/// Operation counting goes through `field::ext3::Metered` over the `Base3` impl of `Gf3m`.
 #[test]
 fn metered_counts() {
     use rand::SeedableRng;
@@ -527,16 +527,18 @@ fn metered_counts() {
     assert!(frobenius_additive(&met, &a, &b));
     let c = met.counts();
     assert_eq!((c.add, c.cube, c.inv, c.mul), (2, 3, 1, 1));
-    met.reset();
+    let met = Metered::new(&f);
     let _ = met.sqr(&a);
     let _ = met.neg(&a);
     let _ = met.sub(&a, &b);
     let _ = met.cbrt(&a);
-    let _ = met.cube_n(&a, 5);
     let c = met.counts();
-    assert_eq!((c.sqr, c.neg, c.add, c.cbrt, c.cube), (1, 1, 1, 1, 5));
     assert_eq!(
-        format!("{c}"),
-        "add 1 neg 1 mul 0 sqr 1 cube 5 cbrt 1 inv 0"
+        (c.sqr, c.neg, c.sub, c.cbrt, c.add, c.mul),
+        (1, 1, 1, 1, 0, 0)
+    );
+    assert_eq!(
+        c.named(),
+        vec![("sub", 1), ("neg", 1), ("sqr", 1), ("cbrt", 1)]
     );
 }

@@ -1,10 +1,11 @@
-//! Digit vectors and the byte encoding: the integer sum_i a_i 3^i as exactly
-//! L = ceil(bitlen(3^m - 1) / 8) big-endian bytes (m = 97: L = 20).
+//! Element encodings (planes, digits, bytes). The byte encoding is the integer sum_i a_i 3^i
+//! as exactly L = ceil(bitlen(3^m - 1) / 8) big-endian bytes (m = 97: L = 20).
 //!
 //! Base conversion uses a small bignum on u64 limbs, processed in chunks of 40 base-3 digits
 //! (3^40 < 2^64): to bytes by Horner's rule (limbs * 3^40 + chunk), from bytes by repeated
 //! division by 3^40. Public data only (variable time).
 
+use super::{Fe3, Gf3m};
 use crate::error::{Error, Result};
 
 /// 3^40, the largest power of 3 used as a limb-sized chunk.
@@ -129,6 +130,105 @@ pub(crate) fn bytes_to_digits(bytes: &[u8], m: usize, len: usize) -> Result<Vec<
         )));
     }
     Ok(digits)
+}
+
+// ------------------------------------------------------------------ element encodings ---
+
+impl<const N: usize> Gf3m<N> {
+    /// 1 if the lowest nonzero digit of `a` is 2, else 0 (0 for a = 0): the sign bit of
+    /// compressed points.
+    pub fn sign(&self, a: &Fe3<N>) -> u8 {
+        for i in 0..N {
+            let any = a.lo[i] | a.hi[i];
+            if any != 0 {
+                return ((a.hi[i] >> any.trailing_zeros()) & 1) as u8;
+            }
+        }
+        0
+    }
+
+    // ------------------------------------------------------------------ encodings -------
+
+    /// Whether `a` is a canonical element (no digit with both bits, no bits >= m).
+    pub fn is_canonical(&self, a: &Fe3<N>) -> bool {
+        let mut bad = 0u64;
+        for i in 0..N {
+            bad |= (a.lo[i] & a.hi[i]) | ((a.lo[i] | a.hi[i]) & !self.top_mask[i]);
+        }
+        bad == 0
+    }
+
+    /// The element with the given planes; `Err(InvalidEncoding)` if not canonical.
+    pub fn from_planes(&self, lo: [u64; N], hi: [u64; N]) -> Result<Fe3<N>> {
+        let a = Fe3 { lo, hi };
+        if !self.is_canonical(&a) {
+            return Err(Error::InvalidEncoding(format!(
+                "planes are not a canonical GF(3^{}) element (a digit with both bits, or bits >= m)",
+                self.m
+            )));
+        }
+        Ok(a)
+    }
+
+    /// The element sum d_i x^i from at most m digits in {0, 1, 2} (index = power of x).
+    pub fn from_digits(&self, digits: &[u8]) -> Result<Fe3<N>> {
+        if digits.len() > self.m {
+            return Err(Error::InvalidEncoding(format!(
+                "{} digits for GF(3^{}) (at most m)",
+                digits.len(),
+                self.m
+            )));
+        }
+        let mut r = Fe3::ZERO;
+        for (i, &d) in digits.iter().enumerate() {
+            match d {
+                0 => {}
+                1 => r.lo[i / 64] |= 1 << (i % 64),
+                2 => r.hi[i / 64] |= 1 << (i % 64),
+                _ => {
+                    return Err(Error::InvalidEncoding(format!(
+                        "digit {d} at position {i} is not in {{0, 1, 2}}"
+                    )))
+                }
+            }
+        }
+        Ok(r)
+    }
+
+    /// The m digits of `a` (index = power of x).
+    pub fn to_digits(&self, a: &Fe3<N>) -> Vec<u8> {
+        (0..self.m).map(|i| a.digit(i)).collect()
+    }
+
+    /// L = ceil(bitlen(3^m - 1) / 8), the byte length of the encoding.
+    pub fn byte_len(&self) -> usize {
+        self.byte_len
+    }
+
+    /// The integer sum a_i 3^i as exactly [`Self::byte_len`] big-endian bytes.
+    pub fn to_bytes(&self, a: &Fe3<N>) -> Vec<u8> {
+        digits_to_bytes(&self.to_digits(a), self.byte_len)
+    }
+
+    /// Inverse of [`Self::to_bytes`]: `Err(WrongLength)` for a length other than
+    /// [`Self::byte_len`], `Err(InvalidEncoding)` for a value >= 3^m.
+    pub fn from_bytes(&self, bytes: &[u8]) -> Result<Fe3<N>> {
+        let d = bytes_to_digits(bytes, self.m, self.byte_len)?;
+        self.from_digits(&d)
+    }
+
+    /// A uniformly random element.
+    pub fn random<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Fe3<N> {
+        let mut r = Fe3::ZERO;
+        for i in 0..self.m {
+            match rng.gen_range(0..3u8) {
+                1 => r.lo[i / 64] |= 1 << (i % 64),
+                2 => r.hi[i / 64] |= 1 << (i % 64),
+                _ => {}
+            }
+        }
+        r
+    }
 }
 
 #[cfg(test)]

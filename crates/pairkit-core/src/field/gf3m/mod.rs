@@ -1,4 +1,4 @@
-//! GF(3^m) = F_3[x]/(f), f = x^m + x^h - 1 (so x^m = 1 - x^h), 1 <= h < m, m <= 384.
+//! GF(3^m) = F_3[x]/(f), f = x^m + x^h - 1 (so x^m = 1 - x^h), 1 <= h < m, 2 <= m <= 384.
 //!
 //! # Encoding (fixed; the Python layer and the test vectors depend on it)
 //!
@@ -6,55 +6,91 @@
 //! bit i of a plane is digit i (the coefficient of x^i): digit 1 <=> `lo` bit set, digit 2 <=>
 //! `hi` bit set, never both, bits >= m zero. Negation swaps the planes (seed 001 §4: "swapping
 //! the bits inverts the sign"). The byte encoding is the integer sum a_i 3^i as exactly
-//! L = ceil(bitlen(3^m - 1) / 8) big-endian bytes (m = 97: L = 20); see [`Gf3m::to_bytes`].
+//! L = ceil(bitlen(3^m - 1) / 8) big-endian bytes (m = 97: L = 20, m = 193: L = 39), computed
+//! with a small u64-limb bignum in chunks of 40 digits (3^40 < 2^64); wrong lengths are
+//! `Error::WrongLength`, values >= 3^m `Error::InvalidEncoding` ([`Gf3m::to_bytes`],
+//! [`Gf3m::from_bytes`], also [`Gf3m::from_digits`], [`Gf3m::from_planes`]).
 //!
-//! # Unit operations (seed 001 §4 Table 1)
+//! # Field parameters
 //!
-//! [`Gf3m`] is the field context: m, h, the run-time-selected multiplication backend and the
-//! precomputed constants (x^{1/3}, x^{2/3}, the trace vector, the vector-reduction shifts).
+//! [`Gf3m::new`] checks that N = ceil(m/64) <= 6 and that f is irreducible (Rabin / Ben-Or:
+//! x^{3^m} = x mod f and gcd(x^{3^{m/p}} - x, f) = 1 for primes p | m, on plain digit vectors,
+//! `irreducible.rs`); reducible f is `Error::InvalidField` (e.g. x^6 + x^3 - 1 = (x^2 + x - 1)^3,
+//! x^3 + x - 1 with the root 2; x^4 + x^2 - 1 is irreducible). The context holds m, h, the
+//! backend chosen at run time and the precomputed constants (x^{1/3}, x^{2/3}, the trace vector
+//! Tr(x^i) from Newton's identities, the reduction parameters).
 //!
-//! * add / sub / neg: bit-sliced, 7 two-input gates per word for an addition (4 `vpternlogq`
-//!   in the AVX-512 kernels), subtraction = addition with the second operand's planes swapped,
-//!   negation = plane swap (formulas and their minimality in `arith.rs`).
+//! # Unit operations (seed 001 §4 Table 1: addition, multiplication, cube, cube root, inversion)
+//!
+//! * add / sub / neg: bit-sliced, six two-input gates per word for an addition
+//!   (t1 = x1 ^ y1, t2 = x2 ^ y2, z1 = (x2 | t1) & !t2, z2 = (x1 | t2) & !t1; an exhaustive
+//!   search shows five gates cannot do it), four `vpternlogq` in the AVX-512 kernels (three
+//!   cannot); subtraction = addition with the second operand's planes swapped; negation and
+//!   2a = -a are plane swaps (`arith.rs` has the formulas and the searches).
 //! * mul: two cross-checked variants, chosen at run time ([`MulBackend`]):
-//!   - `Comb`: portable López–Dahab comb with 3-digit windows (Ahmadi–Hankerson–Menezes 2007),
-//!     any m; the reference variant (table indexed by digits of a: not constant-time).
-//!   - `Avx512`: a 97x97-digit product kernel on AVX-512 (four 24-digit pieces of a in the
-//!     four 128-bit lanes, `vpermt2q` table lookups of binary 3-digit windows, a tree sum of
-//!     the eight window products, `vpermb` byte placement; details in `x86.rs`), then a
-//!     vector reduction for N = 2 (64 < m <= 97, m - h >= 64, 2h <= m; covers ss3-97) or the
-//!     generic one; Karatsuba over the kernel for m > 97 (3 kernel calls up to m = 193, 9 up
-//!     to 384). Constant-time (lookups are register permutes).
+//!   - `Comb`: the portable López–Dahab comb with 3-digit windows adapted to characteristic 3
+//!     (Ahmadi–Hankerson–Menezes, "Software implementation of arithmetic in F_{3^m}", WAIFI
+//!     2007; Kawahara et al. 2008), any m; the reference variant (its table is indexed by
+//!     digits of a, so it is not constant-time).
+//!   - `Avx512` (AVX-512 F/BW/DQ/VL/VBMI/VBMI2 + BMI1/2, detected with
+//!     `is_x86_feature_detected!`): a 97 x 97-digit product kernel (four 24-digit pieces of a in
+//!     the four 128-bit lanes, `vpermt2q` lookups of binary 3-digit windows, F_3 additions as
+//!     `vpternlogq`, a tree sum of the eight window products, `vpermb` byte placement;
+//!     `x86.rs`), then a vector reduction for N = 2 when 64 < m <= 97, m - h >= 64, 2h <= m
+//!     (ss3-97), else the chunked reduction below; Karatsuba over the kernel for m > 97
+//!     (3 kernel calls up to m = 193, 9 up to 384). Constant-time (the lookups are register
+//!     permutes).
+//! * reduction (both backends, except the ss3-97 vector path): chunks of min(64, m - h) digits
+//!   folded from the top with x^m = 1 - x^h (HMV Alg. 2.41 generalised; `arith::reduce`). The
+//!   catalogue's (97, 16) and (193, 64) get copies with compile-time (m, h)
+//!   (`arith::specialize_field!`: the chunk loop unrolls to constant shifts) in the products,
+//!   the cubes and the ss3-193 cube root (constant x^{1/3}, x^{2/3} terms). Measured (minimum
+//!   of criterion samples, same session): ss3-193 cube 81 -> 44 ns, cube root 90 -> 39 ns,
+//!   inversion 17.2 -> 10.1 us; the products are kernel-bound and did not change.
 //! * sqr = mul(a, a).
-//! * cube: a^3 = sum a_i x^{3i}, a digit spread (PDEP on `Avx512`, Morton shift-and-mask
-//!   spread on `Comb`) and the trinomial reduction.
+//! * cube: a^3 = sum a_i x^{3i} (characteristic 3), a digit spread then the reduction; for
+//!   m <= 128 (and 3h < m + 3, m + 2h <= 130; ss3-97) the spread is split into three blocks
+//!   S0 + x^m S1 + x^{2m} S2 and a^3 = S0 + (S1 + S2) + x^h (S2 - S1) + x^{2h} S2 is folded once
+//!   more on u128 planes (`small.rs`). Spread by PDEP (`Avx512`) or Morton shift-and-mask
+//!   (`Comb`).
 //! * cbrt: a = A0(x^3) + x A1(x^3) + x^2 A2(x^3) (digit classes by PEXT / Morton compaction),
-//!   cbrt(a) = A0 + x^{1/3} A1 + x^{2/3} A2 (Barreto, "A note on efficient computation of cube
-//!   roots in characteristic 3", eprint 2004/305). For m = h = 1 (mod 3):
-//!   x^{2/3} = x^{(m+2)/3} + x^{(h+2)/3}, x^{1/3} = x^{(2m+1)/3} - x^{(m+h+1)/3} + x^{(2h+1)/3}
-//!   (ss3-97: x^{1/3} = x^65 - x^38 + x^11, x^{2/3} = x^33 + x^6); for m = h = 2 (mod 3):
-//!   x^{1/3} = x^{(m+1)/3} + x^{(h+1)/3}, x^{2/3} = x^{(2m+2)/3} - x^{(m+h+2)/3} + x^{(2h+2)/3}
-//!   (cube either: x^{m+1} + x^{h+1} = x (x^m + x^h) = x). Both constants are computed at
-//!   construction as x^{3^{m-1}} and its square; when both have weight <= 6 (always the case
-//!   above) they are applied as shifted additions, otherwise by two multiplications (m != h
-//!   (mod 3), e.g. x^5 + x - 1 or x^193 + x^12 - 1... see [`Gf3m::cbrt_is_sparse`]).
-//!   m = h = 0 (mod 3) never occurs: x^m + x^h - 1 = g(x)^3 is then reducible.
-//! * cube_n / cbrt_n: k-fold Frobenius, by k cubes or m - k cube roots (a^{3^m} = a),
-//!   whichever the cost model says is cheaper.
-//! * inv: Itoh–Tsujii, a^{-1} = (beta_{m-1}^2)^3 a with beta_k = a^{(3^k - 1)/2},
+//!   cbrt(a) = A0(x) + x^{1/3} A1(x) + x^{2/3} A2(x) (Barreto, "A note on efficient computation
+//!   of cube roots in characteristic three", eprint 2004/305; seed 001 §4). For
+//!   m = h = 1 (mod 3): x^{2/3} = x^{(m+2)/3} + x^{(h+2)/3} (its cube is x^2 (x^m + x^h) = x^2)
+//!   and x^{1/3} = (x^{2/3})^2 / x = x^{(2m+1)/3} - x^{(m+h+1)/3} + x^{(2h+1)/3}; for
+//!   m = h = 2 (mod 3): x^{1/3} = x^{(m+1)/3} + x^{(h+1)/3} (cube x (x^m + x^h) = x) and
+//!   x^{2/3} = x^{(2m+2)/3} - x^{(m+h+2)/3} + x^{(2h+2)/3}. Both constants are computed at
+//!   construction as x^{3^{m-1}} and its square (and the tests check the formulas); when both
+//!   have weight <= 6 they are applied as shifted additions, otherwise by two multiplications.
+//!   m = h = 0 (mod 3) cannot occur (f = g(x^3) = g(x)^3 is reducible). Catalogue:
+//!
+//!   | (m, h) | m, h mod 3 | x^{1/3} | x^{2/3} | cube root |
+//!   |---|---|---|---|---|
+//!   | (97, 16) | 1, 1 | x^65 - x^38 + x^11 | x^33 + x^6 | shifts (u128, constant shifts) |
+//!   | (193, 64) | 1, 1 | x^129 - x^86 + x^43 | x^65 + x^22 | shifts |
+//!   | (239, 26) | 2, 2 | x^80 + x^9 | x^160 - x^89 + x^18 | shifts |
+//!   | (11, 2), (13, 4) | 2, 2 / 1, 1 | 2 / 3 terms | 3 / 2 terms | shifts |
+//!   | (5, 4) | 2, 1 | weight 3 | weight 4 | shifts (tiny field) |
+//!   | (7, 2), (79, 26), (97, 12), (163, 80), (193, 12), (353, 142) | differ | dense | dense | 2 multiplications |
+//!
+//! * cube_n / cbrt_n: k-fold Frobenius by k cubes or m - k cube roots (a^{3^m} = a), whichever
+//!   the cost model says is cheaper ([`Gf3m::frobenius_plan`]).
+//! * inv: Itoh–Tsujii, a^{-1} = (beta_{m-1}^2)^3 a with beta_k = a^{(3^k - 1)/2} and
 //!   beta_{j+k} = beta_j^{3^k} beta_k along the binary chain of m - 1 (m = 97: 9
-//!   multiplications and 96 cubings); constant-time apart from the zero test.
-//! * trace to F_3 from the trace vector Tr(x^i) (Newton's identities), random elements,
-//!   canonical checks, digit and byte conversions.
+//!   multiplications including one squaring, 96 cubings; [`Gf3m::inv_mul_count`]);
+//!   constant-time apart from the zero test (`Error::DivisionByZero`). An extended-Euclid
+//!   inverse would be variable-time and, by an operation count, not faster here.
+//! * trace to F_3, random elements, canonical checks, digits, bytes, [`Gf3m::sign`].
 //!
-//! [`F3Ops`] is the small operations trait the tower and the pairing are written against;
-//! [`Metered`] implements it and counts operations.
+//! `Gf3m` implements the tower's `field::ext3::Base3` (`base3.rs`); operation counting is
+//! `field::ext3::Metered` over it (one metering mechanism for the field, tower and pairing).
 //!
-//! # Measured (criterion medians, one core of the development machine: AMD EPYC Zen 5, 2 vCPUs
-//! shared with other jobs, so absolute numbers are noisy; `cargo bench --bench field3`)
+//! Constant time: the arithmetic (add .. inv, trace) has control flow and memory access
+//! independent of the element values, except `mul_comb` (the `Comb` backend's multiplication)
+//! and the zero test of `inv`; PDEP/PEXT are only used by the `Avx512` backend (every AVX-512
+//! CPU has the fast, data-independent implementations). Encodings, `sign` and `random` are
+//! variable-time (public data).
 //!
-//! See the table at the end of this documentation (filled in from `benches/field3.rs`).
-
 // Word-indexed loops over fixed-size arrays are the natural form of these kernels.
 #![allow(clippy::needless_range_loop)]
 
@@ -63,16 +99,14 @@ mod base3;
 mod comb;
 mod encoding;
 mod irreducible;
-mod ops;
 mod small;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
 pub use irreducible::{irreducible_trinomials, is_irreducible_f3, is_irreducible_trinomial};
-pub use ops::{Counters, F3Ops, Metered, OpCounts};
 
 use crate::error::{Error, Result};
-use arith::{add_w, compact_plane, reduce, spread_plane, sub_w, MAXN, SCRATCH};
+use arith::{add_w, compact_plane, reduce, specialize_field, spread_plane, sub_w, MAXN, SCRATCH};
 
 /// A field element: two bit-planes (see the module docs for the encoding).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,7 +156,7 @@ impl<const N: usize> Fe3<N> {
 pub enum MulBackend {
     /// Portable windowed comb (any CPU); the reference variant.
     Comb,
-    /// x86-64 AVX-512 (F, BW, DQ, VL, VBMI, VBMI2) + BMI2 kernels.
+    /// x86-64 AVX-512 (F, BW, DQ, VL, VBMI, VBMI2) + BMI1/BMI2 kernels.
     Avx512,
 }
 
@@ -145,6 +179,7 @@ fn cpu_has_avx512() -> bool {
             && std::arch::is_x86_feature_detected!("avx512vl")
             && std::arch::is_x86_feature_detected!("avx512vbmi")
             && std::arch::is_x86_feature_detected!("avx512vbmi2")
+            && std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2")
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -211,7 +246,7 @@ impl<const N: usize> Gf3m<N> {
         if backend == MulBackend::Avx512 && !has_avx512 {
             return Err(Error::UnsupportedAlgorithm {
                 alg: "avx512".into(),
-                reason: "this CPU lacks AVX-512 F/BW/DQ/VL/VBMI/VBMI2 + BMI2".into(),
+                reason: "this CPU lacks AVX-512 F/BW/DQ/VL/VBMI/VBMI2 + BMI1/BMI2".into(),
             });
         }
         let mut top_mask = [0u64; N];
@@ -234,7 +269,7 @@ impl<const N: usize> Gf3m<N> {
             cbrt_map: CbrtMap::Dense,
             trace_vec: Fe3::ZERO,
             byte_len: encoding::byte_len(m),
-            cbrt_cost_pct: 300,
+            cbrt_cost_pct: 500,
             cube_small: if N <= 2 {
                 small::CubeSmall::new(m, h)
             } else {
@@ -504,7 +539,8 @@ impl<const N: usize> Gf3m<N> {
         let mut ch = [0u64; SCRATCH];
         cl[..2 * N].copy_from_slice(pl.as_flattened());
         ch[..2 * N].copy_from_slice(ph.as_flattened());
-        reduce(&mut cl, &mut ch, 2 * self.m - 1, self.m, self.h);
+        let (m, h) = (self.m, self.h);
+        specialize_field!(m, h, reduce(&mut cl, &mut ch, 2 * m - 1, m, h));
         let mut r = Fe3::ZERO;
         r.lo.copy_from_slice(&cl[..N]);
         r.hi.copy_from_slice(&ch[..N]);
@@ -537,11 +573,14 @@ impl<const N: usize> Gf3m<N> {
     unsafe fn mul_avx512_unchecked(&self, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
         if N == 2 {
             if let Some(r2) = &self.red2 {
-                // N == 2 here (red2 is only built for N = 2); `1 % N` keeps other N compiling.
-                let two = |p: &[u64; N]| [p[0], p[1 % N]];
+                // N == 2 here (red2 is only built for N = 2): borrow the planes as [u64; 2]
+                // (no copies, so the kernel's 128-bit loads read the caller's memory directly).
+                fn two<const N: usize>(p: &[u64; N]) -> &[u64; 2] {
+                    p[..].try_into().expect("N == 2")
+                }
                 // SAFETY: caller guarantees the CPU features.
                 let (l, h) =
-                    unsafe { x86::mul_n2(r2, &two(&a.lo), &two(&a.hi), &two(&b.lo), &two(&b.hi)) };
+                    unsafe { x86::mul_n2(r2, two(&a.lo), two(&a.hi), two(&b.lo), two(&b.hi)) };
                 let mut r = Fe3::ZERO;
                 r.lo.copy_from_slice(&l[..N]);
                 r.hi.copy_from_slice(&h[..N]);
@@ -562,17 +601,8 @@ impl<const N: usize> Gf3m<N> {
     /// a^3 = sum a_i x^{3i} mod f.
     #[inline]
     pub fn cube(&self, a: &Fe3<N>) -> Fe3<N> {
-        if let Some(cs) = &self.cube_small {
-            let p = small::to_p(&a.lo, &a.hi);
-            #[cfg(target_arch = "x86_64")]
-            if self.backend == MulBackend::Avx512 {
-                // SAFETY: the Avx512 backend (which includes BMI2) is only selected after
-                // detection.
-                let (lo, hi) = small::from_p::<N>(unsafe { x86::cube_small(cs, p) });
-                return Fe3 { lo, hi };
-            }
-            let (lo, hi) = small::from_p::<N>(cs.cube::<small::Portable>(p));
-            return Fe3 { lo, hi };
+        if let Some(r) = self.cube_small_n(a, 1) {
+            return r;
         }
         #[cfg(target_arch = "x86_64")]
         if self.backend == MulBackend::Avx512 {
@@ -583,15 +613,56 @@ impl<const N: usize> Gf3m<N> {
         self.cube_portable(a)
     }
 
+    /// a^{3^k} on the m <= 128 path (None if the field does not qualify).
+    #[inline]
+    fn cube_small_n(&self, a: &Fe3<N>, k: usize) -> Option<Fe3<N>> {
+        let cs = self.cube_small.as_ref()?;
+        let p = small::to_p(&a.lo, &a.hi);
+        #[cfg(target_arch = "x86_64")]
+        if self.backend == MulBackend::Avx512 {
+            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+            let (lo, hi) = small::from_p::<N>(unsafe { x86::cube_small(cs, p, k) });
+            return Some(Fe3 { lo, hi });
+        }
+        let mut r = p;
+        for _ in 0..k {
+            r = cs.cube::<small::Portable>(r);
+        }
+        let (lo, hi) = small::from_p::<N>(r);
+        Some(Fe3 { lo, hi })
+    }
+
+    /// a^{3^{-k}} on the m <= 128 sparse path (None if the field does not qualify).
+    #[inline]
+    fn cbrt_small_n(&self, a: &Fe3<N>, k: usize) -> Option<Fe3<N>> {
+        let cs = self.cbrt_small.as_ref()?;
+        let p = small::to_p(&a.lo, &a.hi);
+        #[cfg(target_arch = "x86_64")]
+        if self.backend == MulBackend::Avx512 {
+            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+            let (lo, hi) = small::from_p::<N>(unsafe { x86::cbrt_small(cs, p, k) });
+            return Some(Fe3 { lo, hi });
+        }
+        let mut r = p;
+        for _ in 0..k {
+            r = cs.cbrt::<small::Portable>(r);
+        }
+        let (lo, hi) = small::from_p::<N>(r);
+        Some(Fe3 { lo, hi })
+    }
+
     /// a^3 with the portable digit spread.
     fn cube_portable(&self, a: &Fe3<N>) -> Fe3<N> {
-        let bits = 3 * self.m - 2;
         let mut cl = [0u64; SCRATCH];
         let mut ch = [0u64; SCRATCH];
-        let w = bits.div_ceil(64);
-        spread_plane(&a.lo, &mut cl[..w]);
-        spread_plane(&a.hi, &mut ch[..w]);
-        reduce(&mut cl, &mut ch, bits, self.m, self.h);
+        let (m, h) = (self.m, self.h);
+        specialize_field!(m, h, {
+            let bits = 3 * m - 2;
+            let w = bits.div_ceil(64);
+            spread_plane(&a.lo, &mut cl[..w]);
+            spread_plane(&a.hi, &mut ch[..w]);
+            reduce(&mut cl, &mut ch, bits, m, h);
+        });
         let mut r = Fe3::ZERO;
         r.lo.copy_from_slice(&cl[..N]);
         r.hi.copy_from_slice(&ch[..N]);
@@ -600,51 +671,22 @@ impl<const N: usize> Gf3m<N> {
 
     /// a^{1/3} = A0 + x^{1/3} A1 + x^{2/3} A2 (module docs; eprint 2004/305).
     pub fn cbrt(&self, a: &Fe3<N>) -> Fe3<N> {
-        if let Some(cs) = &self.cbrt_small {
-            let p = small::to_p(&a.lo, &a.hi);
-            #[cfg(target_arch = "x86_64")]
-            if self.backend == MulBackend::Avx512 {
-                // SAFETY: the Avx512 backend (which includes BMI2) is only selected after
-                // detection.
-                let (lo, hi) = small::from_p::<N>(unsafe { x86::cbrt_small(cs, p) });
-                return Fe3 { lo, hi };
-            }
-            let (lo, hi) = small::from_p::<N>(cs.cbrt::<small::Portable>(p));
-            return Fe3 { lo, hi };
+        if let Some(r) = self.cbrt_small_n(a, 1) {
+            return r;
         }
         let mut cl = [[0u64; MAXN]; 3];
         let mut ch = [[0u64; MAXN]; 3];
         self.split_classes(a, &mut cl, &mut ch);
         match &self.cbrt_map {
             CbrtMap::Sparse { t1, t2, bits } => {
-                let mut rl = [0u64; SCRATCH];
-                let mut rh = [0u64; SCRATCH];
-                rl[..N].copy_from_slice(&cl[0][..N]);
-                rh[..N].copy_from_slice(&ch[0][..N]);
-                let w = bits.div_ceil(64);
-                // A_1, A_2 have at most ceil(m/3) digits
-                let aw = self.m.div_ceil(3).div_ceil(64);
-                for (terms, c) in [(t1, 1usize), (t2, 2usize)] {
-                    for &(e, d) in terms.iter() {
-                        for k in 0..aw {
-                            arith::add_word_at(
-                                &mut rl[..w],
-                                &mut rh[..w],
-                                cl[c][k],
-                                ch[c][k],
-                                e + 64 * k,
-                                d == 2,
-                            );
-                        }
-                    }
+                if self.m == 193 && self.h == 64 {
+                    // ss3-193: x^{1/3} = x^129 - x^86 + x^43, x^{2/3} = x^65 + x^22 (the terms
+                    // the constructor derives; checked by the unit test below), as constants.
+                    const T1: [(usize, u8); 3] = [(43, 1), (86, 2), (129, 1)];
+                    const T2: [(usize, u8); 2] = [(22, 1), (65, 1)];
+                    return self.cbrt_sparse(&cl, &ch, &T1, &T2, 193, 193, 64);
                 }
-                if *bits > self.m {
-                    reduce(&mut rl, &mut rh, *bits, self.m, self.h);
-                }
-                let mut r = Fe3::ZERO;
-                r.lo.copy_from_slice(&rl[..N]);
-                r.hi.copy_from_slice(&rh[..N]);
-                r
+                self.cbrt_sparse(&cl, &ch, t1, t2, *bits, self.m, self.h)
             }
             CbrtMap::Dense => {
                 let part = |c: usize| -> Fe3<N> {
@@ -658,6 +700,49 @@ impl<const N: usize> Gf3m<N> {
                 self.add(&self.add(&part(0), &t1), &t2)
             }
         }
+    }
+
+    /// A0 + sum_t1 x^e A1 + sum_t2 x^e A2 (signed terms), reduced when `bits` > m.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn cbrt_sparse(
+        &self,
+        cl: &[[u64; MAXN]; 3],
+        ch: &[[u64; MAXN]; 3],
+        t1: &[(usize, u8)],
+        t2: &[(usize, u8)],
+        bits: usize,
+        m: usize,
+        h: usize,
+    ) -> Fe3<N> {
+        let mut rl = [0u64; SCRATCH];
+        let mut rh = [0u64; SCRATCH];
+        rl[..N].copy_from_slice(&cl[0][..N]);
+        rh[..N].copy_from_slice(&ch[0][..N]);
+        let w = bits.div_ceil(64);
+        // A_1, A_2 have at most ceil(m/3) digits
+        let aw = m.div_ceil(3).div_ceil(64);
+        for (terms, c) in [(t1, 1usize), (t2, 2usize)] {
+            for &(e, d) in terms.iter() {
+                for k in 0..aw {
+                    arith::add_word_at(
+                        &mut rl[..w],
+                        &mut rh[..w],
+                        cl[c][k],
+                        ch[c][k],
+                        e + 64 * k,
+                        d == 2,
+                    );
+                }
+            }
+        }
+        if bits > m {
+            reduce(&mut rl, &mut rh, bits, m, h);
+        }
+        let mut r = Fe3::ZERO;
+        r.lo.copy_from_slice(&rl[..N]);
+        r.hi.copy_from_slice(&rh[..N]);
+        r
     }
 
     fn split_classes(&self, a: &Fe3<N>, cl: &mut [[u64; MAXN]; 3], ch: &mut [[u64; MAXN]; 3]) {
@@ -691,6 +776,16 @@ impl<const N: usize> Gf3m<N> {
     /// a^{3^k} for any k (k cubes, or m - (k mod m) cube roots when cheaper).
     pub fn cube_n(&self, a: &Fe3<N>, k: usize) -> Fe3<N> {
         let (cubes, roots) = self.frobenius_plan(k);
+        if cubes > 0 {
+            if let Some(r) = self.cube_small_n(a, cubes) {
+                return r;
+            }
+        }
+        if roots > 0 {
+            if let Some(r) = self.cbrt_small_n(a, roots) {
+                return r;
+            }
+        }
         let mut r = *a;
         for _ in 0..cubes {
             r = self.cube(&r);
@@ -748,101 +843,6 @@ impl<const N: usize> Gf3m<N> {
         }
         ((pos + 2 * neg) % 3) as u8
     }
-
-    /// 1 if the lowest nonzero digit of `a` is 2, else 0 (0 for a = 0): the sign bit of
-    /// compressed points.
-    pub fn sign(&self, a: &Fe3<N>) -> u8 {
-        for i in 0..N {
-            let any = a.lo[i] | a.hi[i];
-            if any != 0 {
-                return ((a.hi[i] >> any.trailing_zeros()) & 1) as u8;
-            }
-        }
-        0
-    }
-
-    // ------------------------------------------------------------------ encodings -------
-
-    /// Whether `a` is a canonical element (no digit with both bits, no bits >= m).
-    pub fn is_canonical(&self, a: &Fe3<N>) -> bool {
-        let mut bad = 0u64;
-        for i in 0..N {
-            bad |= (a.lo[i] & a.hi[i]) | ((a.lo[i] | a.hi[i]) & !self.top_mask[i]);
-        }
-        bad == 0
-    }
-
-    /// The element with the given planes; `Err(InvalidEncoding)` if not canonical.
-    pub fn from_planes(&self, lo: [u64; N], hi: [u64; N]) -> Result<Fe3<N>> {
-        let a = Fe3 { lo, hi };
-        if !self.is_canonical(&a) {
-            return Err(Error::InvalidEncoding(format!(
-                "planes are not a canonical GF(3^{}) element (a digit with both bits, or bits >= m)",
-                self.m
-            )));
-        }
-        Ok(a)
-    }
-
-    /// The element sum d_i x^i from at most m digits in {0, 1, 2} (index = power of x).
-    pub fn from_digits(&self, digits: &[u8]) -> Result<Fe3<N>> {
-        if digits.len() > self.m {
-            return Err(Error::InvalidEncoding(format!(
-                "{} digits for GF(3^{}) (at most m)",
-                digits.len(),
-                self.m
-            )));
-        }
-        let mut r = Fe3::ZERO;
-        for (i, &d) in digits.iter().enumerate() {
-            match d {
-                0 => {}
-                1 => r.lo[i / 64] |= 1 << (i % 64),
-                2 => r.hi[i / 64] |= 1 << (i % 64),
-                _ => {
-                    return Err(Error::InvalidEncoding(format!(
-                        "digit {d} at position {i} is not in {{0, 1, 2}}"
-                    )))
-                }
-            }
-        }
-        Ok(r)
-    }
-
-    /// The m digits of `a` (index = power of x).
-    pub fn to_digits(&self, a: &Fe3<N>) -> Vec<u8> {
-        (0..self.m).map(|i| a.digit(i)).collect()
-    }
-
-    /// L = ceil(bitlen(3^m - 1) / 8), the byte length of the encoding.
-    pub fn byte_len(&self) -> usize {
-        self.byte_len
-    }
-
-    /// The integer sum a_i 3^i as exactly [`Self::byte_len`] big-endian bytes.
-    pub fn to_bytes(&self, a: &Fe3<N>) -> Vec<u8> {
-        encoding::digits_to_bytes(&self.to_digits(a), self.byte_len)
-    }
-
-    /// Inverse of [`Self::to_bytes`]: `Err(WrongLength)` for a length other than
-    /// [`Self::byte_len`], `Err(InvalidEncoding)` for a value >= 3^m.
-    pub fn from_bytes(&self, bytes: &[u8]) -> Result<Fe3<N>> {
-        let d = encoding::bytes_to_digits(bytes, self.m, self.byte_len)?;
-        self.from_digits(&d)
-    }
-
-    /// A uniformly random element.
-    pub fn random<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Fe3<N> {
-        let mut r = Fe3::ZERO;
-        for i in 0..self.m {
-            match rng.gen_range(0..3u8) {
-                1 => r.lo[i / 64] |= 1 << (i % 64),
-                2 => r.hi[i / 64] |= 1 << (i % 64),
-                _ => {}
-            }
-        }
-        r
-    }
 }
 
 #[cfg(test)]
@@ -865,5 +865,21 @@ mod tests {
         assert_eq!(c2, f.from_digits(&d2).unwrap());
         assert!(f.cbrt_is_sparse());
         assert_eq!(f.inv_mul_count(), 9);
+    }
+
+    /// The constant terms `cbrt` uses for ss3-193 are the ones the constructor derives.
+    #[test]
+    fn ss3_193_cube_root_terms() {
+        for be in Gf3m::<4>::available_backends() {
+            let f = Gf3m::<4>::with_backend(193, 64, be).unwrap();
+            match &f.cbrt_map {
+                CbrtMap::Sparse { t1, t2, bits } => {
+                    assert_eq!(t1, &vec![(43, 1), (86, 2), (129, 1)]);
+                    assert_eq!(t2, &vec![(22, 1), (65, 1)]);
+                    assert_eq!(*bits, 193);
+                }
+                CbrtMap::Dense => panic!("ss3-193 has sparse cube-root constants"),
+            }
+        }
     }
 }
