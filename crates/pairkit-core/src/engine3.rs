@@ -54,7 +54,7 @@ pub struct Char3Engine<B: Base3> {
 
 impl<B: Base3 + Send + Sync + std::fmt::Debug> Char3Engine<B> {
     pub fn new(desc: &'static Set3Desc, f: B) -> Result<Self> {
-        let backend = format!("{f:?}").split([' ', '{', '(']).next().unwrap_or("").to_string();
+        let backend = f.backend_name();
         let curve = Curve3::new(f, desc.b as i64);
         let r = scalar::from_hex(desc.r_hex)?;
         let cofactor = scalar::from_hex(desc.cofactor_hex)?;

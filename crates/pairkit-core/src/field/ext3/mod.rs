@@ -42,6 +42,10 @@ pub trait Base3 {
     fn sign(&self, a: &Self::E) -> u8;
     /// A uniformly random element.
     fn random(&self, rng: &mut dyn rand::RngCore) -> Self::E;
+    /// The implementation's name (shown by `pairkit list` / `bench`).
+    fn backend_name(&self) -> String {
+        std::any::type_name::<Self>().rsplit("::").next().unwrap_or("").to_string()
+    }
 }
 
 /// Base-field operation counts (the op kinds of the spec's symbolic trace).

@@ -11,6 +11,9 @@ impl<const N: usize> Base3 for Gf3m<N> {
     fn m(&self) -> usize {
         Gf3m::m(self)
     }
+    fn backend_name(&self) -> String {
+        format!("gf3m-{}", self.backend().name())
+    }
     #[inline]
     fn zero(&self) -> Fe3<N> {
         Fe3::ZERO
