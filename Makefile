@@ -6,7 +6,7 @@ export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
 
-.PHONY: demo test build venv rust-test py-test bench bench-rust params vectors clean
+.PHONY: demo test build venv tools rust-test py-test bench bench-rust hw-report params vectors clean
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -29,11 +29,21 @@ build: venv  ## the Rust core as the native module pairkit._native (release)
 rust-test:
 	cargo test -p pairkit-core --release -j$(CARGO_JOBS)
 
-py-test:
+# Verilator (the hardware kit's fast simulator; it builds its models with g++ and make) from Debian:
+# the hw tests fail, never skip, without it.
+tools:
+	@command -v verilator >/dev/null && command -v g++ >/dev/null && command -v make >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq verilator g++ make >/dev/null; }
+
+py-test: tools
 	$(PY) -m pytest -q
 
 bench: build  ## regenerate BENCHMARKS.md
 	$(VENV)/bin/pairkit bench --markdown BENCHMARKS.md
+
+hw-report: build  ## regenerate HARDWARE.md: simulate, synthesize, place and route the seeds' units (long; cached in hw/reports/)
+	$(VENV)/bin/python -m pairkit.cli hw report
 
 bench-rust:  ## criterion micro-benchmarks
 	cargo bench -p pairkit-core -j$(CARGO_JOBS)
@@ -41,6 +51,7 @@ bench-rust:  ## criterion micro-benchmarks
 params: venv  ## regenerate the parameter catalogues with PARI/GP
 	$(PY) scripts/derive_params.py
 	$(PY) scripts/derive_params3.py
+	$(PY) scripts/derive_params_prime.py
 
 vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors.py

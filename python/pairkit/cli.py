@@ -225,6 +225,8 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
 from .dse.cli import app as dse_app  # noqa: E402  (pairkit dse: design-space exploration, seed 001)
 
 app.add_typer(dse_app, name="dse")
+from .hw.cli import app as hw_app  # noqa: E402  (pairkit hw: the hardware kit)
+app.add_typer(hw_app, name="hw")
 
 
 def main() -> None:

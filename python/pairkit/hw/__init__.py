@@ -1,0 +1,1 @@
+"""pairkit.hw: the seeds' arithmetic units as generated, verified, synthesized RTL (docs/HW.md)."""

