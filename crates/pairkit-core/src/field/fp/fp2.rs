@@ -1,0 +1,324 @@
+//! F_{p^2} = F_p[i]/(i^2 + 1) for p = 3 mod 4 (so -1 is a non-square), mirroring
+//! python/pairkit/spec/fp_tower.py `Fp2`: c0 + c1 i.
+//!
+//! Products are Karatsuba (3 base products; Devegili, O hEigeartaigh, Scott, Dahab, eprint
+//! 2006/471 Sec. 3), squares the "complex" method (a + bi)^2 = (a + b)(a - b) + 2ab i (ibid.,
+//! 2 base products); inversion by the norm, 1/(a + bi) = (a - bi)/(a^2 + b^2); the Frobenius
+//! is conjugation (i^p = -i). Everything is constant time except `*_vartime`.
+use super::{Fp, FpParams};
+use crate::error::{Error, Result};
+use core::fmt;
+
+/// c0 + c1 i, i^2 = -1.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Fp2<P: FpParams<N>, const N: usize> {
+    pub c0: Fp<P, N>,
+    pub c1: Fp<P, N>,
+}
+
+impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
+    /// Encoded length: c0 || c1, 8N bytes each.
+    pub const BYTES: usize = 16 * N;
+    pub const ZERO: Self = Fp2 {
+        c0: Fp::ZERO,
+        c1: Fp::ZERO,
+    };
+    pub const ONE: Self = Fp2 {
+        c0: Fp::ONE,
+        c1: Fp::ZERO,
+    };
+
+    #[inline(always)]
+    pub const fn new(c0: Fp<P, N>, c1: Fp<P, N>) -> Self {
+        Fp2 { c0, c1 }
+    }
+
+    /// c0 + c1 i from small integers.
+    pub const fn from_u64s(c0: u64, c1: u64) -> Self {
+        Fp2 {
+            c0: Fp::from_u64(c0),
+            c1: Fp::from_u64(c1),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn add(&self, o: &Self) -> Self {
+        Fp2 {
+            c0: self.c0.add(&o.c0),
+            c1: self.c1.add(&o.c1),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn sub(&self, o: &Self) -> Self {
+        Fp2 {
+            c0: self.c0.sub(&o.c0),
+            c1: self.c1.sub(&o.c1),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn neg(&self) -> Self {
+        Fp2 {
+            c0: self.c0.neg(),
+            c1: self.c1.neg(),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn double(&self) -> Self {
+        self.add(self)
+    }
+
+    /// Conjugate c0 - c1 i = self^p.
+    #[inline(always)]
+    pub const fn conj(&self) -> Self {
+        Fp2 {
+            c0: self.c0,
+            c1: self.c1.neg(),
+        }
+    }
+
+    /// self^p (= conjugation, since i^p = -i for p = 3 mod 4).
+    #[inline(always)]
+    pub const fn frobenius(&self) -> Self {
+        self.conj()
+    }
+
+    /// Karatsuba: t0 = a0 b0, t1 = a1 b1, c0 = t0 - t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1.
+    #[inline(always)]
+    pub const fn mul(&self, o: &Self) -> Self {
+        let t0 = self.c0.mul(&o.c0);
+        let t1 = self.c1.mul(&o.c1);
+        let s = self.c0.add(&self.c1).mul(&o.c0.add(&o.c1));
+        Fp2 {
+            c0: t0.sub(&t1),
+            c1: s.sub(&t0).sub(&t1),
+        }
+    }
+
+    /// Complex squaring: (a + b)(a - b) + 2ab i.
+    #[inline(always)]
+    pub const fn square(&self) -> Self {
+        let a = self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1));
+        let b = self.c0.mul(&self.c1).double();
+        Fp2 { c0: a, c1: b }
+    }
+
+    /// Multiplication by a base-field element.
+    #[inline(always)]
+    pub const fn mul_by_fp(&self, k: &Fp<P, N>) -> Self {
+        Fp2 {
+            c0: self.c0.mul(k),
+            c1: self.c1.mul(k),
+        }
+    }
+
+    /// Multiplication by a small public integer.
+    #[inline(always)]
+    pub const fn mul_small(&self, k: u64) -> Self {
+        Fp2 {
+            c0: self.c0.mul_small(k),
+            c1: self.c1.mul_small(k),
+        }
+    }
+
+    /// (a0 + a1 i)(x0 + x1 i) for small public integers x0, x1 (the non-residue xi):
+    /// (x0 a0 - x1 a1) + (x0 a1 + x1 a0) i by additions only.
+    #[inline(always)]
+    pub const fn mul_by_small_fp2(&self, x0: u64, x1: u64) -> Self {
+        let c0 = self.c0.mul_small(x0).sub(&self.c1.mul_small(x1));
+        let c1 = self.c1.mul_small(x0).add(&self.c0.mul_small(x1));
+        Fp2 { c0, c1 }
+    }
+
+    /// Norm a^2 + b^2 in F_p.
+    #[inline(always)]
+    pub const fn norm(&self) -> Fp<P, N> {
+        self.c0.square().add(&self.c1.square())
+    }
+
+    /// Inverse (a - bi)/(a^2 + b^2), constant time (Fermat in F_p).
+    pub fn inv(&self) -> Result<Self> {
+        let n = self.norm().inv()?;
+        Ok(Fp2 {
+            c0: self.c0.mul(&n),
+            c1: self.c1.mul(&n).neg(),
+        })
+    }
+
+    /// As `inv`, with the variable-time base-field inversion.
+    pub fn inv_vartime(&self) -> Result<Self> {
+        let n = self.norm().inv_vartime()?;
+        Ok(Fp2 {
+            c0: self.c0.mul(&n),
+            c1: self.c1.mul(&n).neg(),
+        })
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+
+    pub fn conditional_select(a: &Self, b: &Self, choice: bool) -> Self {
+        Fp2 {
+            c0: Fp::conditional_select(&a.c0, &b.c0, choice),
+            c1: Fp::conditional_select(&a.c1, &b.c1, choice),
+        }
+    }
+
+    /// self^e for a public exponent e (little-endian words), square-and-multiply from the top
+    /// bit; the operation sequence depends on e only.
+    pub fn pow(&self, e: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for w in e.iter().rev() {
+            for k in (0..64).rev() {
+                r = r.square();
+                if (w >> k) & 1 == 1 {
+                    r = r.mul(self);
+                }
+            }
+        }
+        r
+    }
+
+    /// Compile-time power for public constants (Frobenius constants): square-and-multiply.
+    pub(crate) const fn pow_const(&self, e: &[u64; N]) -> Self {
+        let mut r = Self::ONE;
+        let mut i = 64 * N;
+        while i > 0 {
+            i -= 1;
+            r = r.square();
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                r = r.mul(self);
+            }
+        }
+        r
+    }
+
+    /// a + b i is a square in F_{p^2} iff its norm is a square in F_p.
+    pub fn is_square(&self) -> bool {
+        self.norm().legendre() != -1
+    }
+
+    /// A square root or None, by the spec's "complex method" (Adj, Rodriguez-Henriquez,
+    /// eprint 2012/685 Alg. 8) step for step, so the root is the spec's root. VARIABLE TIME
+    /// (branches on b = 0 and on which of (a +- lambda)/2 is a square).
+    pub fn sqrt_vartime(&self) -> Option<Self> {
+        let fsqrt = |x: &Fp<P, N>| x.sqrt().expect("p = 3 mod 4 (checked by the params tests)");
+        if self.c1.is_zero() {
+            if let Some(r) = fsqrt(&self.c0) {
+                return Some(Fp2 {
+                    c0: r,
+                    c1: Fp::ZERO,
+                });
+            }
+            // -1 = i^2 and -a is a square
+            return fsqrt(&self.c0.neg()).map(|r| Fp2 {
+                c0: Fp::ZERO,
+                c1: r,
+            });
+        }
+        let lam = fsqrt(&self.norm())?;
+        let half = Fp::<P, N>::from_u64(2).inv().ok()?;
+        let mut delta = self.c0.add(&lam).mul(&half);
+        if delta.legendre() == -1 {
+            delta = self.c0.sub(&lam).mul(&half);
+        }
+        let x0 = fsqrt(&delta)?;
+        let x1 = self.c1.mul(&x0.double().inv().ok()?);
+        let r = Fp2 { c0: x0, c1: x1 };
+        debug_assert!(r.square() == *self);
+        Some(r)
+    }
+
+    /// sgn0 of RFC 9380 Sec. 4.1 for m = 2.
+    pub fn sgn0(&self) -> bool {
+        let s0 = self.c0.sgn0();
+        let z0 = self.c0.is_zero();
+        s0 | (z0 & self.c1.sgn0())
+    }
+
+    /// c0 || c1, each the 8N-byte big-endian canonical integer.
+    pub fn to_bytes_be(&self) -> Vec<u8> {
+        let mut v = self.c0.to_bytes_be();
+        v.extend(self.c1.to_bytes_be());
+        v
+    }
+
+    /// Inverse of `to_bytes_be`; `WrongLength` / `InvalidEncoding` as for `Fp`.
+    pub fn from_bytes_be(b: &[u8]) -> Result<Self> {
+        if b.len() != Self::BYTES {
+            return Err(Error::WrongLength {
+                expected: Self::BYTES,
+                got: b.len(),
+            });
+        }
+        let h = Self::BYTES / 2;
+        Ok(Fp2 {
+            c0: Fp::from_bytes_be(&b[..h])?,
+            c1: Fp::from_bytes_be(&b[h..])?,
+        })
+    }
+
+    pub fn random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> Self {
+        Fp2 {
+            c0: Fp::random(rng),
+            c1: Fp::random(rng),
+        }
+    }
+}
+
+impl<P: FpParams<N>, const N: usize> Default for Fp2<P, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: FpParams<N>, const N: usize> fmt::Debug for Fp2<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fp2({:?}, {:?})", self.c0, self.c1)
+    }
+}
+
+/// Operators on references (`&a + &b`, `&a * &b`, `-&a`) and the `op=` forms (taking `Self`
+/// or `&Self`), delegating to the inherent `const fn`s (by-value binary operators would
+/// shadow them in method-call syntax).
+macro_rules! impl_ops {
+    ($ty:ident, $bound:ident) => {
+        crate::field::fp::fp2::impl_ops!(@bin $ty, $bound, Add, add, AddAssign, add_assign);
+        crate::field::fp::fp2::impl_ops!(@bin $ty, $bound, Sub, sub, SubAssign, sub_assign);
+        crate::field::fp::fp2::impl_ops!(@bin $ty, $bound, Mul, mul, MulAssign, mul_assign);
+        impl<P: $bound<N>, const N: usize> core::ops::Neg for &$ty<P, N> {
+            type Output = $ty<P, N>;
+            #[inline(always)]
+            fn neg(self) -> $ty<P, N> {
+                $ty::neg(self)
+            }
+        }
+    };
+    (@bin $ty:ident, $bound:ident, $tr:ident, $m:ident, $tra:ident, $ma:ident) => {
+        impl<'a, P: $bound<N>, const N: usize> core::ops::$tr<&'a $ty<P, N>> for &'a $ty<P, N> {
+            type Output = $ty<P, N>;
+            #[inline(always)]
+            fn $m(self, o: &'a $ty<P, N>) -> $ty<P, N> {
+                $ty::$m(self, o)
+            }
+        }
+        impl<P: $bound<N>, const N: usize> core::ops::$tra for $ty<P, N> {
+            #[inline(always)]
+            fn $ma(&mut self, o: Self) {
+                *self = $ty::$m(self, &o);
+            }
+        }
+        impl<P: $bound<N>, const N: usize> core::ops::$tra<&$ty<P, N>> for $ty<P, N> {
+            #[inline(always)]
+            fn $ma(&mut self, o: &Self) {
+                *self = $ty::$m(self, o);
+            }
+        }
+    };
+}
+pub(crate) use impl_ops;
+
+impl_ops!(Fp2, FpParams);
