@@ -75,6 +75,17 @@ pub fn cbrt<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     [f.add(&f.sub(&c0, &sgn(f, &c1, b)), &c2), f.add(&c1, &sgn(f, &c2, b)), c2]
 }
 
+/// a^{3^k}: coefficient-wise a_i^{3^k}, and rho^{3^k} = rho + c, c = k b mod 3, so
+/// (a0 + c a1 + c^2 a2) + (a1 - c a2) rho + a2 rho^2 (c^2 = 1 when c != 0).
+pub fn pow3<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>, k: usize) -> Fe3x3<B::E> {
+    let (c0, c1, c2) = (f.pow3(&a[0], k), f.pow3(&a[1], k), f.pow3(&a[2], k));
+    let c = (k as i64 * b).rem_euclid(3);
+    if c == 0 {
+        return [c0, c1, c2];
+    }
+    [f.add(&f.add(&c0, &sgn(f, &c1, c)), &c2), f.sub(&c1, &sgn(f, &c2, c)), c2]
+}
+
 /// a^q: (a0 + e a1 + a2) + (a1 - e a2) rho + a2 rho^2, e = m b mod 3.
 pub fn frob<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     let e = (f.m() as i64 * b).rem_euclid(3);

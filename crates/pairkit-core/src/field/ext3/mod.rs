@@ -42,6 +42,14 @@ pub trait Base3 {
     fn sign(&self, a: &Self::E) -> u8;
     /// A uniformly random element.
     fn random(&self, rng: &mut dyn rand::RngCore) -> Self::E;
+    /// a^{3^k} (default: k cubes; a field may use a table-driven linear map).
+    fn pow3(&self, a: &Self::E, k: usize) -> Self::E {
+        let mut r = *a;
+        for _ in 0..k {
+            r = self.cube(&r);
+        }
+        r
+    }
     /// The implementation's name (shown by `pairkit list` / `bench`).
     fn backend_name(&self) -> String {
         std::any::type_name::<Self>().rsplit("::").next().unwrap_or("").to_string()

@@ -48,6 +48,12 @@ pub fn cbrt<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>) -> Fe3x6<B::E> {
     [cubic::cbrt(f, b, &x[0]), cubic::cbrt(f, b, &cubic::neg(f, &x[1]))]
 }
 
+/// x^{3^k} = A0^{3^k} + (-1)^k A1^{3^k} sigma (sigma^3 = -sigma).
+pub fn pow3<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>, k: usize) -> Fe3x6<B::E> {
+    let a1 = cubic::pow3(f, b, &x[1], k);
+    [cubic::pow3(f, b, &x[0], k), if k % 2 == 1 { cubic::neg(f, &a1) } else { a1 }]
+}
+
 /// x^q = frob(A0) - frob(A1) sigma.
 pub fn frob<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>) -> Fe3x6<B::E> {
     [cubic::frob(f, b, &x[0]), cubic::neg(f, &cubic::frob(f, b, &x[1]))]

@@ -11,6 +11,9 @@ impl<const N: usize> Base3 for Gf3m<N> {
     fn m(&self) -> usize {
         Gf3m::m(self)
     }
+    fn pow3(&self, a: &Fe3<N>, k: usize) -> Fe3<N> {
+        Gf3m::pow3(self, a, k)
+    }
     fn backend_name(&self) -> String {
         format!("gf3m-{}", self.backend().name())
     }

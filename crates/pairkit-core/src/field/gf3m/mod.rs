@@ -99,6 +99,7 @@ mod base3;
 mod comb;
 mod encoding;
 mod irreducible;
+mod powmap;
 mod small;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -106,6 +107,7 @@ mod x86;
 pub use irreducible::{irreducible_trinomials, is_irreducible_f3, is_irreducible_trinomial};
 
 use crate::error::{Error, Result};
+pub use powmap::PowMap;
 use arith::{add_w, compact_plane, reduce, specialize_field, spread_plane, sub_w, MAXN, SCRATCH};
 
 /// A field element: two bit-planes (see the module docs for the encoding).
@@ -225,6 +227,8 @@ pub struct Gf3m<const N: usize> {
     /// m <= 128 fast paths (see `small.rs`).
     cube_small: Option<small::CubeSmall>,
     cbrt_small: Option<small::CbrtSmall>,
+    /// x -> x^{3^((m+1)/2)} (the eta_T final exponentiation), built on first use.
+    half_map: std::sync::Arc<std::sync::OnceLock<PowMap<N>>>,
 }
 
 impl<const N: usize> Gf3m<N> {
@@ -276,6 +280,7 @@ impl<const N: usize> Gf3m<N> {
                 None
             },
             cbrt_small: None,
+            half_map: Default::default(),
         };
         // x^{1/3} = x^{3^{m-1}} (the Frobenius has order m), with the portable cube.
         let x = f.monomial(1);
@@ -794,6 +799,16 @@ impl<const N: usize> Gf3m<N> {
             r = self.cbrt(&r);
         }
         r
+    }
+
+    /// a^{3^k}: through the cached table map when k = (m + 1)/2 (built on first use), else
+    /// [`Self::cube_n`].
+    pub fn pow3(&self, a: &Fe3<N>, k: usize) -> Fe3<N> {
+        if k == self.m.div_ceil(2) {
+            let map = self.half_map.get_or_init(|| self.pow3_map(k));
+            return self.apply_pow3_map(map, a);
+        }
+        self.cube_n(a, k)
     }
 
     /// a^{3^{-k}} for any k.
