@@ -38,19 +38,27 @@ def _line(F, b, xp, yp, xq, yq, c, s: int):
     return lam0, F.neg(mu), (F.neg(t) if s == 1 else t)
 
 
-def dl_miller(F, b, P, Q, states=None):
-    """Seed 001 Algorithm 2.1: f = f_P(phi(Q)) in F_{3^{6m}}^* / F_{3^{3m}}^*."""
+def _alg21_loop(F, b, P, Q, iters: int, last_cbrt: bool, states):
+    """``iters`` iterations of Alg. 2.1's body from f = 1 (the cube roots of Q skipped in the last
+    one unless ``last_cbrt``); returns f and the final P, Q."""
     (xp, yp), (xq, yq) = P, Q
     bc = F.digit(b)
     f = f6_one(F)
-    for i in range(1, F.m + 1):
+    for i in range(1, iters + 1):
         _mark(F, f"iter {i}")
         xp, yp = F.cube(xp), F.cube(yp)  # 1 + 1 cube powers
         g0, g1, c = _line(F, b, xp, yp, xq, yq, bc, 1)  # mu, lambda: 2 additions, 2 multiplications
         f = f6_mul_line(F, b, f, g0, g1, c)  # f <- f g: 13 multiplications
-        xq, yq = F.cbrt(xq), F.cbrt(yq)  # 1 + 1 cube roots
+        if i < iters or last_cbrt:
+            xq, yq = F.cbrt(xq), F.cbrt(yq)  # 1 + 1 cube roots
         if states is not None:
             states.append(f)
+    return f, (xp, yp), (xq, yq)
+
+
+def dl_miller(F, b, P, Q, states=None):
+    """Seed 001 Algorithm 2.1: f = f_P(phi(Q)) in F_{3^{6m}}^* / F_{3^{3m}}^*."""
+    f = _alg21_loop(F, b, P, Q, F.m, True, states)[0]
     _mark(F, "end")
     return f
 
@@ -116,19 +124,8 @@ def nocbrt_to_dl(F, b, x):
 
 def eta_miller(F, b, P, Q, states=None):
     """eta_T: (m + 1)/2 iterations of Alg. 2.1's body, then one sparse correction factor D."""
-    (xp, yp), (xq, yq) = P, Q
+    f, (xp, yp), (xq, yq) = _alg21_loop(F, b, P, Q, (F.m + 1) // 2, False, states)
     bc = F.digit(b)
-    n = (F.m + 1) // 2
-    f = f6_one(F)
-    for i in range(1, n + 1):
-        _mark(F, f"iter {i}")
-        xp, yp = F.cube(xp), F.cube(yp)
-        g0, g1, c = _line(F, b, xp, yp, xq, yq, bc, 1)
-        f = f6_mul_line(F, b, f, g0, g1, c)
-        if i < n:
-            xq, yq = F.cbrt(xq), F.cbrt(yq)
-        if states is not None:
-            states.append(f)
     _mark(F, "correction")
     # D = y_P (x_P + x_Q + b) - y_P rho + y_Q sigma: the line of T = 3^n + mu b (see above)
     d0 = F.mul(yp, F.add(F.add(xp, xq), bc))

@@ -57,6 +57,36 @@ fn line<B: Base3>(f: &B, xp: &B::E, yp: &B::E, xq: &B::E, yq: &B::E, c: &B::E, s
     (lam0, f.neg(&mu), if s == 1 { f.neg(&t) } else { t })
 }
 
+/// `iters` iterations of Alg. 2.1's body from f = 1 (the cube roots of Q skipped in the last one
+/// unless `last_cbrt`); returns f and the final x_P, y_P, x_Q, y_Q.
+#[allow(clippy::type_complexity)]
+fn alg21_loop<B: Base3>(
+    f: &B,
+    b: i64,
+    p: (&B::E, &B::E),
+    q: (&B::E, &B::E),
+    iters: usize,
+    last_cbrt: bool,
+    on_iter: &mut dyn FnMut(&Fe3x6<B::E>),
+) -> (Fe3x6<B::E>, [B::E; 4]) {
+    let (mut xp, mut yp) = (*p.0, *p.1);
+    let (mut xq, mut yq) = (*q.0, *q.1);
+    let bc = f.digit(b);
+    let mut acc = sextic::one(f);
+    for i in 1..=iters {
+        xp = f.cube(&xp); // 1 + 1 cube powers
+        yp = f.cube(&yp);
+        let (g0, g1, c) = line(f, &xp, &yp, &xq, &yq, &bc, 1); // 2 additions, 2 multiplications
+        acc = sextic::mul_line(f, b, &acc, &g0, &g1, &c); // f <- f g: 13 multiplications
+        if i < iters || last_cbrt {
+            xq = f.cbrt(&xq); // 1 + 1 cube roots
+            yq = f.cbrt(&yq);
+        }
+        on_iter(&acc);
+    }
+    (acc, [xp, yp, xq, yq])
+}
+
 /// Seed 001 Algorithm 2.1; `on_iter` sees f after every iteration.
 pub fn dl_miller<B: Base3>(
     f: &B,
@@ -65,20 +95,7 @@ pub fn dl_miller<B: Base3>(
     q: (&B::E, &B::E),
     on_iter: &mut dyn FnMut(&Fe3x6<B::E>),
 ) -> Fe3x6<B::E> {
-    let (mut xp, mut yp) = (*p.0, *p.1);
-    let (mut xq, mut yq) = (*q.0, *q.1);
-    let bc = f.digit(b);
-    let mut acc = sextic::one(f);
-    for _ in 0..f.m() {
-        xp = f.cube(&xp);
-        yp = f.cube(&yp);
-        let (g0, g1, c) = line(f, &xp, &yp, &xq, &yq, &bc, 1);
-        acc = sextic::mul_line(f, b, &acc, &g0, &g1, &c);
-        xq = f.cbrt(&xq);
-        yq = f.cbrt(&yq);
-        on_iter(&acc);
-    }
-    acc
+    alg21_loop(f, b, p, q, f.m(), true, on_iter).0
 }
 
 /// The cube-root-free loop: returns Alg. 2.1's f^{3^{m-1}}.
@@ -112,22 +129,8 @@ pub fn eta_miller<B: Base3>(
     q: (&B::E, &B::E),
     on_iter: &mut dyn FnMut(&Fe3x6<B::E>),
 ) -> Fe3x6<B::E> {
-    let (mut xp, mut yp) = (*p.0, *p.1);
-    let (mut xq, mut yq) = (*q.0, *q.1);
+    let (acc, [xp, yp, xq, yq]) = alg21_loop(f, b, p, q, f.m().div_ceil(2), false, on_iter);
     let bc = f.digit(b);
-    let n = f.m().div_ceil(2);
-    let mut acc = sextic::one(f);
-    for i in 1..=n {
-        xp = f.cube(&xp);
-        yp = f.cube(&yp);
-        let (g0, g1, c) = line(f, &xp, &yp, &xq, &yq, &bc, 1);
-        acc = sextic::mul_line(f, b, &acc, &g0, &g1, &c);
-        if i < n {
-            xq = f.cbrt(&xq);
-            yq = f.cbrt(&yq);
-        }
-        on_iter(&acc);
-    }
     let d0 = f.mul(&yp, &f.add(&f.add(&xp, &xq), &bc));
     sextic::mul(f, b, &acc, &[[d0, f.neg(&yp), f.zero()], [yq, f.zero(), f.zero()]])
 }
