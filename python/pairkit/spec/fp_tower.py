@@ -20,6 +20,18 @@ from __future__ import annotations
 from . import fp
 
 
+def _pow(one, b, e: int):
+    """b^e by right-to-left square-and-multiply (negative e through the inverse); public e only."""
+    r = one
+    if e < 0:
+        e, b = -e, b.inverse()
+    while e:
+        if e & 1:
+            r = r * b
+        b, e = b.square(), e >> 1
+    return r
+
+
 class Tower:
     """GF(p) and its extensions for one prime p and one non-residue xi = (xi0, xi1) of F_{p^2}."""
 
@@ -197,14 +209,7 @@ class Fp2:
         return self * o.inverse()
 
     def __pow__(self, e: int):
-        r, b = self.T.fp2_one(), self
-        if e < 0:
-            e, b = -e, b.inverse()
-        while e:
-            if e & 1:
-                r = r * b
-            b, e = b.square(), e >> 1
-        return r
+        return _pow(self.T.fp2_one(), self, e)
 
     def mul_by_xi(self):
         return self * self.T.xi
@@ -359,14 +364,7 @@ class Fp12:
         return f
 
     def __pow__(self, e: int):
-        r, b = self.T.fp12_one(), self
-        if e < 0:
-            e, b = -e, b.inverse()
-        while e:
-            if e & 1:
-                r = r * b
-            b, e = b.square(), e >> 1
-        return r
+        return _pow(self.T.fp12_one(), self, e)
 
     def cyclotomic_square(self):
         """Squaring in the cyclotomic subgroup G_{Phi_6(p^2)} (Granger, Scott, eprint 2009/565 section 3.2).
