@@ -181,18 +181,9 @@ def test_psi_is_the_frobenius_endomorphism():
 
 # -- typea-512 -----------------------------------------------------------------------------------
 def _pari_tate(P, Q):
-    import cypari2
-    pari = cypari2.Pari()
-    pari.default("debugmem", 0)
+    from pairkit.oracle import reduced_tate_typea
     S = pp.TYPEA_512
-    out = pari(
-        f"my(q = {S.p}, a = ffgen(Mod(1, q)*('a^2 + 1), 'a), E = ellinit([1, 0], a),"
-        f" P = [{P[0].a}*a^0, {P[1].a}*a^0], Q = [-{Q[0].a}*a^0, {Q[1].a}*a], e);"
-        f" if(!ellisoncurve(E, P) || !ellisoncurve(E, Q), error(\"off the curve\"));"
-        f" e = elltatepairing(E, P, Q, {S.r})^((q^2 - 1)/{S.r});"
-        f" [polcoef(e.pol, 0), polcoef(e.pol, 1)]"
-    )
-    return int(out[0]) % S.p, int(out[1]) % S.p
+    return reduced_tate_typea(S.p, S.r, (P[0].a, P[1].a), (Q[0].a, Q[1].a))
 
 
 def test_typea_vs_pari(rng):

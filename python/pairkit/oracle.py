@@ -9,6 +9,9 @@ Coordinates in {1, s, t, st} come from the relative trace and the dual basis (a 
 over F_{2^m}), and are read back in F_{2^m} through the inverse of the F_2-linear map
 b -> sum b_j x^j (precomputed). Nothing here shares code with the spec or the Rust core.
 
+PBC Type A (``reduced_tate_typea``): F_{q^2} = ffgen(i^2 + 1) over F_q; elltatepairing(E, P, (-x_Q, i y_Q), r)
+to the power (q^2 - 1)/r, read back as (a, b) of a + b i.
+
 Characteristic three (``reduced_tate3``): K = F_{3^{6m}} is PARI's own ``ffinit(3, 6m)``; x, rho
 and sigma are roots in K of f, Z^3 - Z - b and Z^2 + 1 (fast for m <= 193), so K = F_{3^m}(rho,
 sigma) with the spec's tower. The pairing is elltatepairing(E, P, (rho - x_Q, sigma y_Q), r) to
@@ -170,3 +173,19 @@ def discrete_log3(m: int, h: int, b: int, r: int, g, x) -> int:
     S = _setup3(m, h, b)
     emb = p("pk3_embed")
     return int(p.fflog(emb(S, list(x)), emb(S, list(g)), r))
+
+
+def reduced_tate_typea(q: int, r: int, P: tuple[int, int], Q: tuple[int, int]) -> tuple[int, int]:
+    """PBC Type A (y^2 = x^3 + x over F_q, q = 3 mod 4, embedding degree 2): the reduced Tate
+    pairing tau_r(P, phi(Q)) with the distortion map phi(x, y) = (-x, i y), in F_{q^2} =
+    F_q[i]/(i^2 + 1) built by PARI (``ffgen``), as its coordinates (a, b) of a + b i.
+    P, Q are affine integer coordinates of points of order r in E(F_q)."""
+    p = pari()
+    out = p(
+        f"my(q = {int(q)}, i = ffgen(Mod(1, q)*('i^2 + 1), 'i), E = ellinit([1, 0], i),"
+        f" P = [{int(P[0])}*i^0, {int(P[1])}*i^0], Q = [-{int(Q[0])}*i^0, {int(Q[1])}*i], e);"
+        f" if(!ellisoncurve(E, P) || !ellisoncurve(E, Q), error(\"reduced_tate_typea: off the curve\"));"
+        f" e = elltatepairing(E, P, Q, {int(r)})^((q^2 - 1)/{int(r)});"
+        f" [polcoef(e.pol, 0), polcoef(e.pol, 1)]"
+    )
+    return int(out[0]) % q, int(out[1]) % q
