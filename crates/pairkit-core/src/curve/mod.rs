@@ -1,5 +1,7 @@
 //! Elliptic curves: the supersingular binary curves of seeds 000/003/004 (`ss_binary`) and the
-//! public-scalar helpers their scalar multiplication uses (`scalar`).
+//! public-scalar helpers their scalar multiplication uses (`scalar`); the large-characteristic
+//! curves of bn254, bls12-381 and typea-512 (`prime`).
+pub mod prime;
 pub mod scalar;
 pub mod ss_char3;
 pub mod ss_binary;

@@ -14,10 +14,13 @@
 //!
 //! [`to_canonical`] undoes these with Frobenius maps (frob^4 = id, frob2^2 = id).
 pub mod alg9;
+pub mod ate;
+pub mod ate_final_exp;
 pub mod duursma_lee;
 pub mod eta_alg2;
 pub mod eta_t;
 pub mod tate_alg1;
+pub mod typea;
 
 use crate::error::{Error, Result};
 use crate::field::ext::gf2m_4::{self as f4, Fe4};

@@ -26,6 +26,7 @@ pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod params;
+pub mod sparse;
 
 use crate::error::{Error, Result};
 use core::fmt;

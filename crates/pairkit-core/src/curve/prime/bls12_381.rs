@@ -1,0 +1,348 @@
+//! bls12-381: E: y^2 = x^3 + 4 over F_p, G1 = E(F_p)[r] (cofactor h1 = (u - 1)^2/3), and the
+//! M-type sextic twist E': y^2 = x^3 + 4 xi over F_{p^2}, xi = 1 + i, G2 = E'(F_{p^2})[r].
+//! Mirrors python/pairkit/spec/params_prime.py (BLS12_381), curve_prime.py, serialize_prime.py.
+//!
+//! * G1 membership: sigma(P) == [-u^2] P, sigma(x, y) = (beta x, y), beta the primitive cube root
+//!   of unity the spec selects (Scott, eprint 2021/1130 Sec. 6; Bowe, eprint 2019/814).
+//! * G2 membership: psi(Q) == [u] Q (eprint 2021/1130 Sec. 4), psi = untwist o Frobenius o twist
+//!   (eprint 2008/117): for the M-type twist (x, y) -> (conj(x)/g2, conj(y)/g3).
+//! * Encodings: the ZCash format (draft-irtf-cfrg-pairing-friendly-curves-11 Appendix C):
+//!   big-endian, F_{p^2} as c1 || c0, flags C (0x80, compressed), I (0x40, infinity), S (0x20,
+//!   y lexicographically largest) in the top bits of the first byte. 48/96 bytes for G1, 96/192
+//!   for G2; the length must match the C flag.
+//! * Hashing: RFC 9380 BLS12381G1_XMD:SHA-256_SSWU_RO_ / BLS12381G2_XMD:SHA-256_SSWU_RO_
+//!   ([`hash_to_g1`], [`hash_to_g2`], in `h2c.rs`).
+use super::{check_len, fp_const, gamma_inv, psi_with, random_scalar, Affine, Curve, Field};
+use super::{Jacobian, h2c};
+use crate::error::{Error, Result};
+use crate::field::fp::arith::{self, parse_hex};
+use crate::field::fp::{Bls12381P, Bls12381R, Fp, Fp2, FpBls12381, FpParams};
+
+pub type Fp2Bls12381 = Fp2<Bls12381P, 6>;
+pub type G1 = Affine<FpBls12381>;
+pub type G2 = Affine<Fp2Bls12381>;
+
+pub const HAS_COMPRESSED: bool = true;
+/// Compressed / uncompressed lengths.
+pub const G1_BYTES: usize = 48;
+pub const G2_BYTES: usize = 96;
+
+/// |u| for u = -0xd201000000010000 (the BLS12 parameter; u < 0).
+pub const U_ABS: u64 = 0xd201_0000_0001_0000;
+/// h_eff of G1 = 1 - u (RFC 9380 Sec. 8.8.1).
+pub const G1_H_EFF: u64 = 0xd201_0000_0001_0001;
+
+pub const CURVE_G1: Curve<FpBls12381> = Curve {
+    a: Fp::ZERO,
+    b: Fp::from_u64(4),
+    a_is_zero: true,
+};
+/// E': y^2 = x^3 + 4 (1 + i).
+pub const CURVE_G2: Curve<Fp2Bls12381> = Curve {
+    a: Fp2::ZERO,
+    b: Fp2::from_u64s(4, 4),
+    a_is_zero: true,
+};
+/// beta: the cube root of unity with sigma(G1) = [-u^2] G1 (as the spec selects it; tests).
+pub const BETA: FpBls12381 = fp_const(parse_hex(
+    "5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffe",
+));
+/// psi constants (M-type): gamma_2^{-1}, gamma_3^{-1} (compile time, see `gamma_inv`).
+pub const PSI_CX: Fp2Bls12381 = gamma_inv::<Bls12381P, 6>(2);
+pub const PSI_CY: Fp2Bls12381 = gamma_inv::<Bls12381P, 6>(3);
+
+/// The generators of draft-irtf-cfrg-pairing-friendly-curves-11 Sec. 4.2.1 (ZCash).
+const G1_GEN: G1 = Affine::new(
+    fp_const(parse_hex("17F1D3A73197D7942695638C4FA9AC0FC3688C4F9774B905A14E3A3F171BAC586C55E83FF97A1AEFFB3AF00ADB22C6BB")),
+    fp_const(parse_hex("08B3F481E3AAA0F1A09E30ED741D8AE4FCF5E095D5D00AF600DB18CB2C04B3EDD03CC744A2888AE40CAA232946C5E7E1")),
+);
+const G2_GEN: G2 = Affine::new(
+    Fp2::new(
+        fp_const(parse_hex("024AA2B2F08F0A91260805272DC51051C6E47AD4FA403B02B4510B647AE3D1770BAC0326A805BBEFD48056C8C121BDB8")),
+        fp_const(parse_hex("13E02B6052719F607DACD3A088274F65596BD0D09920B61AB5DA61BBDC7F5049334CF11213945D57E5AC7D055D042B7E")),
+    ),
+    Fp2::new(
+        fp_const(parse_hex("0CE5D527727D6E118CC9CDC6DA2E351AADFD9BAA8CBDD3A76D429A695160D12C923AC9CC3BACA289E193548608B82801")),
+        fp_const(parse_hex("0606C4A02EA734CC32ACD2B02BC28B99CB3E287E85A763AF267492AB572E99AB3F370D275CEC1DA1AAA9075FF05F79BE")),
+    ),
+);
+
+pub fn g1_generator() -> G1 {
+    G1_GEN
+}
+
+pub fn g2_generator() -> G2 {
+    G2_GEN
+}
+
+pub fn g1_is_on_curve(p: &G1) -> bool {
+    CURVE_G1.is_on_curve(p)
+}
+
+pub fn g2_is_on_curve(q: &G2) -> bool {
+    CURVE_G2.is_on_curve(q)
+}
+
+/// sigma(x, y) = (beta x, y), the order-3 automorphism of E(F_p).
+pub fn sigma(p: &G1) -> G1 {
+    Affine {
+        x: p.x.mul(&BETA),
+        y: p.y,
+        infinity: p.infinity,
+    }
+}
+
+/// On E and sigma(P) == [-u^2] P = [|u|]([|u|] P) negated (eprint 2021/1130 Sec. 6): two
+/// 64-bit multiplications by the weight-6 |u|. Variable time (public points).
+pub fn g1_in_subgroup(p: &G1) -> bool {
+    if !g1_is_on_curve(p) {
+        return false;
+    }
+    let t = CURVE_G1.mul_vartime(p, &[U_ABS]);
+    let t = CURVE_G1.mul_jacobian_vartime(&t, &[U_ABS]);
+    t.neg().eq_affine(&sigma(p))
+}
+
+/// On E and r P = O (tests only).
+pub fn g1_in_subgroup_naive(p: &G1) -> bool {
+    g1_is_on_curve(p) && CURVE_G1.mul_vartime(p, &Bls12381R::MODULUS).is_identity()
+}
+
+/// psi(x, y) = (conj(x) gamma_2^{-1}, conj(y) gamma_3^{-1}) on E'(F_{p^2}) (eprint 2008/117).
+pub fn psi(q: &G2) -> G2 {
+    psi_with(q, &PSI_CX, &PSI_CY)
+}
+
+/// psi on Jacobian coordinates: (conj(X) cx, conj(Y) cy, conj(Z)) (x = X/Z^2 commutes with
+/// conjugation).
+pub(crate) fn psi_jacobian(q: &Jacobian<Fp2Bls12381>) -> Jacobian<Fp2Bls12381> {
+    Jacobian {
+        x: q.x.conj().mul(&PSI_CX),
+        y: q.y.conj().mul(&PSI_CY),
+        z: q.z.conj(),
+    }
+}
+
+/// On E' and psi(Q) == [u] Q = -[|u|] Q (eprint 2021/1130 Sec. 4). Variable time.
+pub fn g2_in_subgroup(q: &G2) -> bool {
+    g2_is_on_curve(q) && CURVE_G2.mul_vartime(q, &[U_ABS]).neg().eq_affine(&psi(q))
+}
+
+/// On E' and r Q = O (tests only).
+pub fn g2_in_subgroup_naive(q: &G2) -> bool {
+    g2_is_on_curve(q) && CURVE_G2.mul_vartime(q, &Bls12381R::MODULUS).is_identity()
+}
+
+// -- ZCash encoding ---------------------------------------------------------------------------
+
+const FLAG_C: u8 = 0x80;
+const FLAG_I: u8 = 0x40;
+const FLAG_S: u8 = 0x20;
+
+/// A coordinate field of the ZCash format.
+trait Coord: Field {
+    const LEN: usize;
+    fn put(&self, out: &mut Vec<u8>);
+    fn get(b: &[u8]) -> Result<Self>;
+    /// "lexicographically largest" of {y, -y}.
+    fn largest(&self) -> bool;
+}
+
+fn fp_largest(y: &FpBls12381) -> bool {
+    // y > (p - 1)/2
+    !arith::geq(&Bls12381P::P_MINUS_1_HALF, &y.to_limbs())
+}
+
+impl Coord for FpBls12381 {
+    const LEN: usize = 48;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend(self.to_bytes_be());
+    }
+    fn get(b: &[u8]) -> Result<Self> {
+        FpBls12381::from_bytes_be(b)
+    }
+    fn largest(&self) -> bool {
+        fp_largest(self)
+    }
+}
+
+impl Coord for Fp2Bls12381 {
+    const LEN: usize = 96;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend(self.c1.to_bytes_be());
+        out.extend(self.c0.to_bytes_be());
+    }
+    fn get(b: &[u8]) -> Result<Self> {
+        Ok(Fp2::new(
+            FpBls12381::from_bytes_be(&b[48..])?,
+            FpBls12381::from_bytes_be(&b[..48])?,
+        ))
+    }
+    fn largest(&self) -> bool {
+        if self.c1.is_zero() {
+            fp_largest(&self.c0)
+        } else {
+            fp_largest(&self.c1)
+        }
+    }
+}
+
+fn encode<F: Coord>(p: &Affine<F>, compressed: bool) -> Vec<u8> {
+    let n = F::LEN;
+    if p.infinity {
+        let mut out = vec![0u8; if compressed { n } else { 2 * n }];
+        out[0] = if compressed { FLAG_C | FLAG_I } else { FLAG_I };
+        return out;
+    }
+    let mut out = Vec::with_capacity(2 * n);
+    p.x.put(&mut out);
+    if compressed {
+        out[0] |= FLAG_C | if p.y.largest() { FLAG_S } else { 0 };
+    } else {
+        p.y.put(&mut out);
+    }
+    out
+}
+
+fn decode<F: Coord>(
+    data: &[u8],
+    curve: &Curve<F>,
+    check_subgroup: bool,
+    in_subgroup: fn(&Affine<F>) -> bool,
+) -> Result<Affine<F>> {
+    let n = F::LEN;
+    if data.len() != n && data.len() != 2 * n {
+        check_len(data, n)?;
+    }
+    let c = data[0] & FLAG_C != 0;
+    let inf = data[0] & FLAG_I != 0;
+    let s = data[0] & FLAG_S != 0;
+    if c != (data.len() == n) {
+        return Err(Error::InvalidEncoding(
+            "bls12-381: compression flag does not match the length".into(),
+        ));
+    }
+    let mut body = data.to_vec();
+    body[0] &= 0x1F;
+    if inf {
+        if s || body.iter().any(|&b| b != 0) {
+            return Err(Error::InvalidEncoding(
+                "bls12-381: infinity flag with non-zero bits".into(),
+            ));
+        }
+        return Ok(Affine::identity());
+    }
+    if !c && s {
+        return Err(Error::InvalidEncoding(
+            "bls12-381: sign flag set in the uncompressed format".into(),
+        ));
+    }
+    let x = F::get(&body[..n])?;
+    let p = if c {
+        let mut p = curve.lift_x_vartime(&x, None).ok_or(Error::NotOnCurve)?;
+        if p.y.largest() != s {
+            p.y = p.y.neg();
+        }
+        p
+    } else {
+        let p = Affine::new(x, F::get(&body[n..])?);
+        if !curve.is_on_curve(&p) {
+            return Err(Error::NotOnCurve);
+        }
+        p
+    };
+    if check_subgroup && !in_subgroup(&p) {
+        return Err(Error::NotInSubgroup);
+    }
+    Ok(p)
+}
+
+/// ZCash format: 48 bytes compressed, 96 uncompressed.
+pub fn g1_to_bytes(p: &G1, compressed: bool) -> Vec<u8> {
+    encode(p, compressed)
+}
+
+/// ZCash format, 48 or 96 bytes (the C flag must match the length): `WrongLength`,
+/// `InvalidEncoding` (flags, coordinate >= p), `NotOnCurve` (also: no y for a compressed x),
+/// `NotInSubgroup` when `check_subgroup`. The infinity encoding gives O.
+pub fn g1_from_bytes(data: &[u8], check_subgroup: bool) -> Result<G1> {
+    decode(data, &CURVE_G1, check_subgroup, g1_in_subgroup)
+}
+
+/// ZCash format: 96 bytes compressed, 192 uncompressed.
+pub fn g2_to_bytes(q: &G2, compressed: bool) -> Vec<u8> {
+    encode(q, compressed)
+}
+
+/// ZCash format, 96 or 192 bytes; errors as [`g1_from_bytes`].
+pub fn g2_from_bytes(data: &[u8], check_subgroup: bool) -> Result<G2> {
+    decode(data, &CURVE_G2, check_subgroup, g2_in_subgroup)
+}
+
+/// [k]P, k big-endian (secret: constant time in k and P).
+pub fn g1_mul(p: &G1, k_be: &[u8]) -> G1 {
+    CURVE_G1.to_affine(&CURVE_G1.mul(p, k_be))
+}
+
+pub fn g1_add(p: &G1, q: &G1) -> G1 {
+    CURVE_G1.add_affine(p, q)
+}
+
+/// [k]Q, k big-endian (secret: constant time in k and Q).
+pub fn g2_mul(q: &G2, k_be: &[u8]) -> G2 {
+    CURVE_G2.to_affine(&CURVE_G2.mul(q, k_be))
+}
+
+pub fn g2_add(p: &G2, q: &G2) -> G2 {
+    CURVE_G2.add_affine(p, q)
+}
+
+/// A uniformly random non-zero element of G1: [k] G1, k uniform in [1, r).
+pub fn g1_random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> G1 {
+    g1_mul(&G1_GEN, &random_scalar(rng, &Bls12381R::MODULUS))
+}
+
+/// A uniformly random non-zero element of G2: [k] G2, k uniform in [1, r).
+pub fn g2_random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> G2 {
+    g2_mul(&G2_GEN, &random_scalar(rng, &Bls12381R::MODULUS))
+}
+
+/// The group order r as big-endian bytes (32).
+pub fn order_be() -> Vec<u8> {
+    super::words_to_be_bytes(&Bls12381R::MODULUS)
+}
+
+/// G1 cofactor clearing by h_eff = 1 - u (RFC 9380 Sec. 8.8.1). Variable time (public points).
+pub fn clear_cofactor_g1(p: &G1) -> G1 {
+    CURVE_G1.to_affine_vartime(&CURVE_G1.mul_vartime(p, &[G1_H_EFF]))
+}
+
+/// G2 cofactor clearing, Budroni-Pintore (eprint 2017/419; RFC 9380 Appendix G.3), equal to
+/// [h_eff] with the h_eff of RFC 9380 Sec. 8.8.2; step for step as spec/hash_to_curve.py, with
+/// c1 = u < 0: [c1] T = -[|u|] T. Variable time (public points).
+pub fn clear_cofactor_g2(p: &G2) -> G2 {
+    let e = &CURVE_G2;
+    let pj = p.to_jacobian();
+    let t1 = e.mul_vartime(p, &[U_ABS]).neg();
+    let t2 = psi_jacobian(&pj);
+    let t3 = psi_jacobian(&psi_jacobian(&e.double(&pj)));
+    let t3 = e.add_vartime(&t3, &t2.neg());
+    let t2 = e.add_vartime(&t1, &t2);
+    let t2 = e.mul_jacobian_vartime(&t2, &[U_ABS]).neg();
+    let t3 = e.add_vartime(&t3, &t2);
+    let t3 = e.add_vartime(&t3, &t1.neg());
+    e.to_affine_vartime(&e.add_vartime(&t3, &pj.neg()))
+}
+
+/// RFC 9380 hash_to_curve, suite BLS12381G1_XMD:SHA-256_SSWU_RO_ (Sec. 8.8.1). Variable time
+/// in the message (hash inputs are public in BLS signatures; RFC 9380 Appendix F.2's
+/// constant-time SSWU is future work).
+pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1 {
+    h2c::hash_to_g1(msg, dst)
+}
+
+/// RFC 9380 hash_to_curve, suite BLS12381G2_XMD:SHA-256_SSWU_RO_ (Sec. 8.8.2). Variable time
+/// in the message, as [`hash_to_g1`].
+pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2 {
+    h2c::hash_to_g2(msg, dst)
+}

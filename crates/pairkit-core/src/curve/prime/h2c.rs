@@ -1,0 +1,180 @@
+//! RFC 9380 "Hashing to Elliptic Curves" for BLS12-381, mirroring python/pairkit/spec/
+//! hash_to_curve.py: suites BLS12381G1_XMD:SHA-256_SSWU_RO_ and BLS12381G2_XMD:SHA-256_SSWU_RO_.
+//!
+//!   hash_to_curve (Sec. 3): u0, u1 = hash_to_field(msg, 2); R = map(u0) + map(u1);
+//!                           P = clear_cofactor(R)
+//!   expand_message_xmd (Sec. 5.3.1) with SHA-256; DSTs over 255 bytes hashed (Sec. 5.3.3)
+//!   hash_to_field (Sec. 5.2): L = 64 bytes per F_p coordinate
+//!   map_to_curve = iso_map o map_to_curve_simple_swu (Sec. 6.6.2, 6.6.3) with the 11-isogeny
+//!                  (G1, Appendix E.2) and the 3-isogeny (G2, Appendix E.3): h2c_constants.rs
+//!   clear_cofactor: [1 - u] (G1, Sec. 8.8.1), Budroni-Pintore (G2, Appendix G.3)
+//!
+//! The straight-line SSWU of Sec. 6.6.2 (as the spec), variable time in the message.
+use super::bls12_381::{self, Fp2Bls12381, G1, G2};
+use super::h2c_constants as k;
+use super::{Affine, Curve, Field};
+use crate::field::fp::{Fp2, FpBls12381};
+use sha2::{Digest, Sha256};
+
+/// Bytes per F_p coordinate: L = ceil((ceil(log2 p) + k)/8) = 64 (k = 128, Sec. 8.8).
+const L: usize = 64;
+
+/// expand_message_xmd (RFC 9380 Sec. 5.3.1) with SHA-256 (b = 32, s = 64 bytes). None when
+/// len_in_bytes > 65535 or ell > 255.
+pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Option<Vec<u8>> {
+    let long_dst;
+    let dst = if dst.len() > 255 {
+        // Sec. 5.3.3
+        long_dst = Sha256::new()
+            .chain_update(b"H2C-OVERSIZE-DST-")
+            .chain_update(dst)
+            .finalize();
+        &long_dst[..]
+    } else {
+        dst
+    };
+    let ell = len_in_bytes.div_ceil(32);
+    if ell > 255 || len_in_bytes > 65535 {
+        return None;
+    }
+    let dst_len = [dst.len() as u8];
+    let b0 = Sha256::new()
+        .chain_update([0u8; 64])
+        .chain_update(msg)
+        .chain_update((len_in_bytes as u16).to_be_bytes())
+        .chain_update([0u8])
+        .chain_update(dst)
+        .chain_update(dst_len)
+        .finalize();
+    let mut out = Vec::with_capacity(32 * ell);
+    let mut prev = Sha256::new()
+        .chain_update(b0)
+        .chain_update([1u8])
+        .chain_update(dst)
+        .chain_update(dst_len)
+        .finalize();
+    out.extend_from_slice(&prev);
+    for i in 2..=ell {
+        let mut x = [0u8; 32];
+        for (j, b) in x.iter_mut().enumerate() {
+            *b = b0[j] ^ prev[j];
+        }
+        prev = Sha256::new()
+            .chain_update(x)
+            .chain_update([i as u8])
+            .chain_update(dst)
+            .chain_update(dst_len)
+            .finalize();
+        out.extend_from_slice(&prev);
+    }
+    out.truncate(len_in_bytes);
+    Some(out)
+}
+
+/// A 64-byte big-endian integer mod p: Horner over its eight 64-bit words.
+fn fp_from_64_bytes(b: &[u8]) -> FpBls12381 {
+    let two64 = FpBls12381::from_u64(1 << 32).square();
+    let mut acc = FpBls12381::ZERO;
+    for w in b.chunks(8) {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        acc = acc.mul(&two64).add(&FpBls12381::from_u64(u64::from_be_bytes(a)));
+    }
+    acc
+}
+
+/// hash_to_field (Sec. 5.2): `count` elements of F_p^m as m-tuples of F_p.
+fn hash_to_field(msg: &[u8], dst: &[u8], count: usize, m: usize) -> Vec<Vec<FpBls12381>> {
+    let uniform =
+        expand_message_xmd(msg, dst, count * m * L).expect("count * m * L is at most 256 bytes");
+    (0..count)
+        .map(|i| {
+            (0..m)
+                .map(|j| fp_from_64_bytes(&uniform[L * (j + i * m)..L * (j + i * m + 1)]))
+                .collect()
+        })
+        .collect()
+}
+
+/// map_to_curve_simple_swu (Sec. 6.6.2) on E': y^2 = x^3 + A x + B, A B != 0.
+fn simple_swu<F: Field>(u: &F, a: &F, b: &F, z: &F) -> Affine<F> {
+    let u2 = u.square();
+    let tv1 = z.square().mul(&u2.square()).add(&z.mul(&u2));
+    let neg_b_over_a = b.neg().mul(&a.inv_vartime().expect("A != 0"));
+    let x1 = match tv1.inv_vartime() {
+        // exceptional case: x1 = B/(Z A)
+        Err(_) => b.mul(&z.mul(a).inv_vartime().expect("Z A != 0")),
+        Ok(t) => neg_b_over_a.mul(&t.add(&F::ONE)),
+    };
+    let e = Curve {
+        a: *a,
+        b: *b,
+        a_is_zero: false,
+    };
+    let gx1 = e.rhs(&x1);
+    let (x, mut y) = match gx1.sqrt_vartime() {
+        Some(y) => (x1, y),
+        None => {
+            let x2 = z.mul(&u2).mul(&x1);
+            let y = e
+                .rhs(&x2)
+                .sqrt_vartime()
+                .expect("g(x2) = Z^3 u^6 g(x1) is a square when g(x1) is not");
+            (x2, y)
+        }
+    };
+    if u.sgn0() != y.sgn0() {
+        y = y.neg();
+    }
+    Affine::new(x, y)
+}
+
+fn horner<F: Field>(c: &[F], x: &F) -> F {
+    let mut acc = F::ZERO;
+    for ci in c.iter().rev() {
+        acc = acc.mul(x).add(ci);
+    }
+    acc
+}
+
+/// The isogeny map (Sec. 6.6.3): x = x_num(x')/x_den(x'), y = y' y_num(x')/y_den(x'); a kernel
+/// point (a zero denominator) maps to O.
+fn iso_map<F: Field>(p: &Affine<F>, xnum: &[F], xden: &[F], ynum: &[F], yden: &[F]) -> Affine<F> {
+    let xd = horner(xden, &p.x);
+    let yd = horner(yden, &p.x);
+    match (xd.inv_vartime(), yd.inv_vartime()) {
+        (Ok(xi), Ok(yi)) => Affine::new(
+            horner(xnum, &p.x).mul(&xi),
+            p.y.mul(&horner(ynum, &p.x)).mul(&yi),
+        ),
+        _ => Affine::identity(),
+    }
+}
+
+pub fn map_to_curve_g1(u: &FpBls12381) -> G1 {
+    let p = simple_swu(u, &k::G1_A, &k::G1_B, &k::G1_Z);
+    iso_map(&p, &k::G1_XNUM, &k::G1_XDEN, &k::G1_YNUM, &k::G1_YDEN)
+}
+
+pub fn map_to_curve_g2(u: &Fp2Bls12381) -> G2 {
+    let p = simple_swu(u, &k::G2_A, &k::G2_B, &k::G2_Z);
+    iso_map(&p, &k::G2_XNUM, &k::G2_XDEN, &k::G2_YNUM, &k::G2_YDEN)
+}
+
+pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1 {
+    let u = hash_to_field(msg, dst, 2, 1);
+    let e = &bls12_381::CURVE_G1;
+    let r = e.add_vartime(
+        &map_to_curve_g1(&u[0][0]).to_jacobian(),
+        &map_to_curve_g1(&u[1][0]).to_jacobian(),
+    );
+    bls12_381::clear_cofactor_g1(&e.to_affine_vartime(&r))
+}
+
+pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2 {
+    let u = hash_to_field(msg, dst, 2, 2);
+    let e = &bls12_381::CURVE_G2;
+    let f = |v: &Vec<FpBls12381>| map_to_curve_g2(&Fp2::new(v[0], v[1])).to_jacobian();
+    let r = e.add_vartime(&f(&u[0]), &f(&u[1]));
+    bls12_381::clear_cofactor_g2(&e.to_affine_vartime(&r))
+}

@@ -1,0 +1,138 @@
+//! The final exponentiation f^{(p^12 - 1)/r} of the optimal ate pairing, exactly the spec's
+//! (python/pairkit/spec/pairing_ate.py `final_exponentiation`: the canonical power, no extra
+//! exponent), so reduced pairings are bit-exact with the spec.
+//!
+//! (p^12 - 1)/r = (p^6 - 1)(p^2 + 1) (p^4 - p^2 + 1)/r:
+//!   easy part: m = (conj(f)/f)^{p^2 + 1}, unitary, in the cyclotomic subgroup, so squarings are
+//!   Granger-Scott cyclotomic squarings (eprint 2009/565 Sec. 3.2, `Fp12::cyclotomic_square`)
+//!   and inversion is conjugation;
+//!   hard part, BN (Scott, Benger, Charlemagne, Dominguez Perez, Kachisa, eprint 2008/490
+//!   Sec. 4): (p^4 - p^2 + 1)/r = l0 + l1 p + l2 p^2 + p^3 with l2 = 6u^2 + 1,
+//!   l1 = -36u^3 - 18u^2 - 12u + 1, l0 = -36u^3 - 30u^2 - 18u - 2; with m_k = m^{u^k} the three
+//!   exponentiations by u are shared and the small multiples by a short chain (below);
+//!   hard part, BLS12 (Hayashida, Hayasaka, Teruya, eprint 2020/875 Theorem 1, k = 12):
+//!   (p^4 - p^2 + 1)/r = (u - 1)^2/3 (u + p)(u^2 + p^2 - 1) + 1.
+//! Exponentiation by u uses the NAF of |u| (bn254: 24 non-zero digits; bls12-381: |u| =
+//! 0xd201000000010000, 6 non-zero bits) and conjugation for u < 0; the 126-bit (u - 1)^2/3 of
+//! bls12-381 uses a width-4 NAF (Hankerson-Menezes-Vanstone Alg. 3.35/3.36 with the free
+//! inversion of the cyclotomic subgroup).
+use super::ate::{wnaf, AteParams, Family, SignedDigits};
+use crate::error::Result;
+use crate::field::fp::Fp12;
+
+/// m^e for a cyclotomic m and the width-w NAF digits of a public e > 0: left-to-right with a
+/// table m, m^3, ..., m^{2^{w-1} - 1}; negative digits multiply by the conjugate.
+pub fn cyclotomic_pow_wnaf<P: AteParams<N>, const N: usize>(
+    m: &Fp12<P, N>,
+    d: &SignedDigits,
+    w: u32,
+) -> Fp12<P, N> {
+    let size = 1usize << (w - 2);
+    let mut table = [*m; 32];
+    if size > 1 {
+        let m2 = m.cyclotomic_square();
+        for k in 1..size {
+            table[k] = table[k - 1].mul(&m2);
+        }
+    }
+    let pick = |digit: i8| -> Fp12<P, N> {
+        let t = &table[(digit.unsigned_abs() as usize) >> 1];
+        if digit < 0 {
+            t.conj()
+        } else {
+            *t
+        }
+    };
+    let mut r = pick(d.digits[d.len - 1]);
+    for k in (0..d.len - 1).rev() {
+        r = r.cyclotomic_square();
+        if d.digits[k] != 0 {
+            r = r.mul(&pick(d.digits[k]));
+        }
+    }
+    r
+}
+
+/// m^u for a cyclotomic m.
+#[inline]
+pub fn exp_by_u<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
+    let r = cyclotomic_pow_wnaf(m, &P::U_NAF, 2);
+    if P::U_NEG {
+        r.conj()
+    } else {
+        r
+    }
+}
+
+/// f^{(p^6 - 1)(p^2 + 1)} = frob^2(g) g, g = conj(f)/f (spec `final_exponentiation_easy`).
+pub fn final_exponentiation_easy<P: AteParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+) -> Result<Fp12<P, N>> {
+    let g = f.conj().mul(&f.inv()?);
+    Ok(g.frobenius2().mul(&g))
+}
+
+/// m^{(p^4 - p^2 + 1)/r} for a cyclotomic m (spec `final_exponentiation_hard`).
+pub fn final_exponentiation_hard<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
+    match P::FAMILY {
+        Family::Bn => hard_bn(m),
+        Family::Bls12 => hard_bls12(m),
+    }
+}
+
+/// BN, eprint 2008/490 Sec. 4: with m1 = m^u, m2 = m^{u^2}, m3 = m^{u^3},
+///   l0 = (m3^36 m2^30 m1^18 m^2)^{-1}, l1 = (m3^36 m2^18 m1^12)^{-1} m, l2 = m2^6 m,
+///   result l0 l1^p l2^{p^2} m^{p^3};
+/// the multiples share x36 = m3^36, y6 = m2^6 (y12, y18 = y12 y6, y30 = y18 y12),
+/// z6 = m1^6 (z12, z18 = z12 z6): 11 products and 13 cyclotomic squarings besides the three
+/// exponentiations by u.
+fn hard_bn<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
+    let m1 = exp_by_u(m);
+    let m2 = exp_by_u(&m1);
+    let m3 = exp_by_u(&m2);
+    let sq = |x: &Fp12<P, N>| x.cyclotomic_square();
+    // x36 = m3^32 m3^4
+    let x4 = sq(&sq(&m3));
+    let x36 = sq(&sq(&sq(&x4))).mul(&x4);
+    // y6 = (m2^2 m2)^2
+    let y6 = sq(&sq(&m2).mul(&m2));
+    let y12 = sq(&y6);
+    let y18 = y12.mul(&y6);
+    let y30 = y18.mul(&y12);
+    let z6 = sq(&sq(&m1).mul(&m1));
+    let z12 = sq(&z6);
+    let z18 = z12.mul(&z6);
+    let l0 = x36.mul(&y30).mul(&z18).mul(&sq(m)).conj();
+    let l1 = x36.mul(&y18).mul(&z12).conj().mul(m);
+    let l2 = y6.mul(m);
+    l0.mul(&l1.frobenius())
+        .mul(&l2.frobenius2())
+        .mul(&m.frobenius3())
+}
+
+/// BLS12, eprint 2020/875: a = m^{(u-1)^2/3}, b = a^u a^p, c = b^{u^2} b^{p^2} b^{-1}, c m.
+fn hard_bls12<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
+    let a = cyclotomic_pow_wnaf(m, &bls12_h_digits::<P, N>(), 4);
+    let b = exp_by_u(&a).mul(&a.frobenius());
+    let c = exp_by_u(&exp_by_u(&b))
+        .mul(&b.frobenius2())
+        .mul(&b.conj());
+    c.mul(m)
+}
+
+/// Width-4 NAF of (u - 1)^2/3 (u = -U_ABS when U_NEG), a 126-bit integer for bls12-381.
+fn bls12_h_digits<P: AteParams<N>, const N: usize>() -> SignedDigits {
+    let u1 = if P::U_NEG {
+        P::U_ABS as u128 + 1
+    } else {
+        P::U_ABS as u128 - 1
+    };
+    wnaf(u1 * u1 / 3, 4)
+}
+
+/// The full final exponentiation f^{(p^12 - 1)/r}; `Err(DivisionByZero)` for f = 0.
+pub fn final_exponentiation<P: AteParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+) -> Result<Fp12<P, N>> {
+    Ok(final_exponentiation_hard(&final_exponentiation_easy(f)?))
+}
