@@ -6,7 +6,7 @@ export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
 
-.PHONY: demo test build venv tools rust-test py-test bench bench-rust hw-report params vectors clean
+.PHONY: demo test build venv tools peers rust-test py-test bench bench-rust hw-report params vectors clean
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -39,8 +39,11 @@ tools:
 py-test: tools
 	$(PY) -m pytest -q
 
-bench: build  ## regenerate BENCHMARKS.md
-	$(VENV)/bin/pairkit bench --markdown BENCHMARKS.md
+peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; never runtime dependencies)
+	$(PY) -m pip install -q --only-binary :all: pymcl==1.0.2 blspy==2.0.3 py-arkworks-bls12381==0.5.0 mclbn256==1.3.5
+
+bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and the peer libraries)
+	$(VENV)/bin/pairkit bench --peers --markdown BENCHMARKS.md
 
 hw-report: build  ## regenerate HARDWARE.md: simulate, synthesize, place and route the seeds' units (long; cached in hw/reports/)
 	$(VENV)/bin/python -m pairkit.cli hw report

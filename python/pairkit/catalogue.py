@@ -80,6 +80,76 @@ class ParamSet3:
         return ((3**self.m - 1).bit_length() + 7) // 8
 
 
+@dataclass(frozen=True)
+class ParamSetPrime:
+    """A large-characteristic set (issue 4): typea-512 (PBC Type A, seed 002), bn254, bls12-381.
+
+    The values come from the executable specification (``spec/params_prime.py``, which derives the
+    BN/BLS primes from u and is re-checked with PARI/GP by scripts/derive_params_prime.py)."""
+    id: str
+    family: str  # "typea" | "bn" | "bls12"
+    p: int
+    r: int
+    k: int
+    cofactor: int  # #E(F_p) / r
+    cofactor2: int | None  # #E'(F_{p^2}) / r (None: symmetric pairing, both arguments in G1)
+    u: int | None
+    secure: bool
+    security: str
+    security_bits: int
+    role: str
+    seeds: str
+    curve: str
+    twist: str | None
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes per base-field element (32, 48, 64)."""
+        return (self.p.bit_length() + 7) // 8
+
+    @property
+    def poly(self) -> str:
+        return f"p: {self.p.bit_length()}-bit prime"
+
+    @property
+    def asymmetric(self) -> bool:
+        return self.cofactor2 is not None
+
+    @property
+    def gt_coords(self) -> int:
+        """F_p coordinates of a GT element (2 for F_{q^2}, 12 for F_{p^12})."""
+        return self.k if self.family == "typea" else 12
+
+
+def _prime_sets() -> list[ParamSetPrime]:
+    from .spec.params_prime import SETS
+
+    out = []
+    for S in SETS.values():
+        a = "" if S.a == 0 else (" + x" if S.a == 1 else f" + {S.a}x")
+        b = "" if S.b == 0 else f" + {S.b}"
+        twist = None if S.twist is None else (f"{S.twist}-type sextic twist y^2 = x^3 + "
+                                              + (f"{S.b}/xi" if S.twist == "D" else f"{S.b} xi") +
+                                              f", xi = {S.xi[0]} + {S.xi[1]}i")
+        out.append(ParamSetPrime(
+            id=S.id, family=S.family, p=S.p, r=S.r, k=S.k, cofactor=S.h1, cofactor2=S.h2, u=S.u,
+            secure=S.security_bits >= 100, security=S.security_note, security_bits=S.security_bits,
+            role="paper" if S.family == "typea" else "extra", seeds="002" if S.family == "typea" else "—",
+            curve=f"y^2 = x^3{a}{b}", twist=twist))
+    return out
+
+
+def label(p) -> str:
+    """The honest one-word security label shown by the CLI and the docs."""
+    if p.role == "toy":
+        return "toy"
+    if not p.secure:
+        return "INSECURE"
+    if getattr(p, "security_bits", 128) < 117:
+        return f"reduced (~{p.security_bits}-bit)"
+    return "secure"
+
+
 @lru_cache(maxsize=1)
 def _raw3() -> dict:
     return json.loads(resources.files("pairkit").joinpath("data/ss3.json").read_text())
@@ -105,10 +175,11 @@ def all_sets() -> tuple[ParamSet, ...]:
             cofactor=int(s["cofactor"], 16), gx=int(s["generator"]["x"], 16),
             gy=int(s["generator"]["y"], 16), secure=s["secure"], security=s["security"],
             role=s["role"], seeds=s["seeds"]))
+    out.extend(_prime_sets())
     return tuple(out)
 
 
-def get(set_id: str) -> ParamSet:
+def get(set_id: str) -> ParamSet | ParamSet3 | ParamSetPrime:
     for s in all_sets():
         if s.id == set_id:
             return s

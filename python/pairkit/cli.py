@@ -30,11 +30,16 @@ def _hex(s: str) -> bytes:
 
 
 def _k(p) -> int:
-    return 6 if p.family == "ss3" else 4
+    return {"ss3": 6, "ss2": 4}.get(p.family) or p.k
 
 
-def _label(p) -> str:
-    return "toy" if p.role == "toy" else ("secure" if p.secure else "INSECURE")
+def _field(p) -> str:
+    if p.family in ("ss2", "ss3"):
+        return f"GF({3 if p.family == 'ss3' else 2}^{p.m})"
+    return f"GF(p), p {p.p.bit_length()}-bit"
+
+
+_label = catalogue.label
 
 
 @app.command("list")
@@ -43,38 +48,43 @@ def list_sets(as_json: bool = typer.Option(False, "--json", help="machine-readab
     sets = catalogue.all_sets()
     if as_json:
         print(json.dumps([{
-            "id": p.id, "field": f"GF({3 if p.family == 'ss3' else 2}^{p.m})", "polynomial": p.poly,
-            "curve": p.curve, "k": _k(p),
+            "id": p.id, "field": _field(p), "polynomial": p.poly,
+            "curve": p.curve, "twist": getattr(p, "twist", None), "k": _k(p),
             "r": hex(p.r), "r_bits": p.r.bit_length(), "cofactor": p.cofactor, "secure": p.secure,
             "label": _label(p), "security": p.security, "seeds": p.seeds} for p in sets], indent=1))
         return
-    t = Table(title="pairkit parameter sets (supersingular curves: binary k = 4, characteristic three k = 6)")
-    for c in ("id", "security", "field polynomial", "curve", "k", "r", "cofactor", "seeds"):
+    t = Table(title="pairkit parameter sets (supersingular binary k = 4, characteristic three k = 6; "
+                    "PBC Type A k = 2; BN / BLS12 k = 12)")
+    for c in ("id", "security", "field", "curve", "k", "r", "cofactor", "seeds"):
         t.add_column(c, no_wrap=c in ("id", "security"))
     for p in sets:
         lab = _label(p)
-        style = "red" if lab == "INSECURE" else "yellow"
-        t.add_row(p.id, f"[{style}]{lab}[/]", p.poly, p.curve, str(_k(p)), f"{p.r.bit_length()}-bit",
-                  str(p.cofactor), p.seeds)
+        style = "red" if lab == "INSECURE" else ("green" if lab == "secure" else "yellow")
+        cof = str(p.cofactor) if p.cofactor.bit_length() <= 64 else f"{p.cofactor.bit_length()}-bit"
+        field = p.poly if p.family in ("ss2", "ss3") else _field(p)
+        t.add_row(p.id, f"[{style}]{lab}[/]", field, p.curve, str(_k(p)), f"{p.r.bit_length()}-bit", cof, p.seeds)
     out.print(t)
     for p in sets:
         if p.role != "toy":
             out.print(f"  {p.id}: {p.security}")
     out.print("[red]Every small-characteristic set is broken today[/] (quasi-polynomial discrete logarithms, "
-              "2013-2014): use them to study the papers' hardware, not to protect data.")
+              "2013-2014): use them to study the papers' hardware, not to protect data. typea-512 offers at "
+              "most 80 bits; bn254 about 100 (exTNFS); bls12-381 about 117-120.")
 
 
 @app.command()
 def points(set_id: str = typer.Option(..., "--set", help="parameter set id"),
            n: int = typer.Option(1, "-n", min=0, help="how many points"),
            seed: Optional[int] = typer.Option(None, help="reproducible stream"),
-           compressed: bool = typer.Option(False, help="ss2: x with the y-bit at bit m; ss3: 0x02/0x03 || x"),
+           compressed: bool = typer.Option(False, help="ss2: x with the y-bit at bit m; ss3: 0x02/0x03 || x; "
+                                           "bls12-381: the ZCash compressed form"),
+           group: int = typer.Option(1, "--group", min=1, max=2, help="bn254 / bls12-381: 1 = G1, 2 = G2"),
            as_json: bool = typer.Option(False, "--json")):
     """Random points of order r, encoded as hex."""
     from . import api
 
     catalogue.get(set_id)
-    pts = [p.hex() for p in api.random_points(set_id, n, seed, compressed)]
+    pts = [p.hex() for p in api.random_points(set_id, n, seed, compressed, group=group)]
     print(json.dumps({"set": set_id, "points": pts}) if as_json else "\n".join(pts))
 
 
@@ -83,11 +93,13 @@ def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
          Q: str = typer.Argument(..., help="encoded point Q (hex)"),
          set_id: str = typer.Option(..., "--set"),
          alg: Optional[str] = typer.Option(None, "--alg", help="ss2: tate-alg1 | tate-alg9 | tate-alg10 | eta-alg2 | eta-t; "
-                                             "ss3: duursma-lee | duursma-lee-nocbrt"),
+                                             "ss3: duursma-lee | duursma-lee-nocbrt | eta-t; typea-512: tate; "
+                                             "bn254, bls12-381: optimal-ate (P in G1, Q in G2)"),
          canonical: bool = typer.Option(False, "--canonical", help="print tau_r(P, psi(Q)) (ss3: phi(Q)) whatever the algorithm"),
          as_json: bool = typer.Option(False, "--json")):
     """The pairing of two encoded points. A GT element is c0||c1||c2||c3 in the basis {1, s, t, st}
-    (ss2), or its six coordinates in 1, rho, rho^2, sigma, sigma rho, sigma rho^2 (ss3)."""
+    (ss2), its six coordinates in 1, rho, rho^2, sigma, sigma rho, sigma rho^2 (ss3), a||b for
+    a + b i (typea-512), or the twelve F_p coordinates of F_{p^12} (bn254, bls12-381)."""
     from . import api
 
     catalogue.get(set_id)
@@ -104,17 +116,20 @@ def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
 def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repeatable; default: the papers' sets"),
           quick: bool = typer.Option(False, help="fewer iterations"),
           as_json: bool = typer.Option(False, "--json"),
+          peers: bool = typer.Option(False, "--peers", help="also time the peer libraries (pymcl, blspy, "
+                                     "py-arkworks-bls12381, mclbn256; `make peers`) in the same run"),
           markdown: Optional[str] = typer.Option(None, help="write BENCHMARKS.md-style markdown to this path")):
-    """Medians per pairing and per field operation, single- and all-core throughput, beside the papers."""
+    """Medians per pairing and per field operation, single- and all-core throughput, beside the papers
+    (and, with --peers, beside the software a user would pick instead, as ratios)."""
     from . import bench as B
 
-    sets = set_ids or ["ss2-239", "ss2-283", "ss2-283b1", "ss2-1223", "ss3-97"]
+    sets = set_ids or ["ss2-239", "ss2-283", "ss2-283b1", "ss2-1223", "ss3-97", "typea-512", "bn254", "bls12-381"]
     for s in sets:
         catalogue.get(s)
-    report = B.run(sets, quick)
+    report = B.run(sets, quick, peers=peers)
     if markdown:
         cmd = "pairkit bench" + "".join(f" --set {s}" for s in set_ids or []) + (" --quick" if quick else "") + \
-              f" --markdown {markdown}"
+              (" --peers" if peers else "") + f" --markdown {markdown}"
         open(markdown, "w").write(B.markdown(report, cmd))
     if as_json:
         print(json.dumps(report, indent=1))
@@ -194,6 +209,19 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
     rng = random.Random(2026)
     ok = True
     for p in catalogue.all_sets():
+        if p.family not in ("ss2", "ss3"):  # large characteristic: Rust, spec, PARI / py_ecc
+            from .check_prime import check
+
+            alg = api.default_algorithm(p.id)
+            c = check(p.id, rng.getrandbits(32), oracle)
+            us = sorted(_native.bench_pair(p.id, alg, 50))
+            papers = ", ".join(f"{v:g}" for _, _, v in PAIRING_LATENCY_US.get(p.id, [])[:3]) or "—"
+            ok &= c["spec"] and c["bilinear"] and c["oracle"] != "NO"
+            t.add_row(p.id, alg, "yes" if c["spec"] else "NO",
+                      c["oracle"] + (" (py_ecc)" if p.family != "typea" and c["oracle"] == "yes" else ""),
+                      "yes" if c["bilinear"] else "NO", f"{us[len(us) // 2] / 1000:.1f}", papers, _label(p))
+            out.print(f"  {p.id}: done", style="dim")
+            continue
         S = SpecPairing(p.id)
         alg = api.default_algorithm(p.id)
         P, Q = api.random_points(p.id, 2, seed=rng.getrandbits(32))
@@ -217,7 +245,8 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
                   f"{us[len(us) // 2] / 1000:.1f}", papers, _label(p))
         out.print(f"  {p.id}: done", style="dim")
     out.print(t)
-    out.print("[red]All of these sets are insecure today[/] (see `pairkit list`); they reproduce the papers.")
+    out.print("[red]The small-characteristic sets are insecure today[/] and typea-512 offers at most 80 bits "
+              "(see `pairkit list`); they reproduce the papers. bn254 gives about 100 bits, bls12-381 about 117-120.")
     if not ok:
         raise typer.Exit(1)
 

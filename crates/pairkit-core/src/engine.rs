@@ -109,6 +109,88 @@ pub trait Engine: Send + Sync {
     /// The GT identity, encoded.
     fn gt_one(&self) -> Vec<u8>;
 
+    // -- asymmetric sets (bn254, bls12-381): G1 != G2 --------------------------------------
+    // For a symmetric set both groups are the one group of points (group 1 or 2 mean the same);
+    // for an asymmetric one `p` arguments of the pairing functions are G1 points and `q`
+    // arguments G2 points, and the `*_in` functions below name the group.
+
+    /// Whether the pairing is asymmetric (G1 != G2).
+    fn asymmetric(&self) -> bool {
+        false
+    }
+    /// Bytes per encoded point of `group` (1 or 2).
+    fn point_len_in(&self, group: u8, compressed: bool) -> Result<usize> {
+        check_group(group)?;
+        Ok(self.point_len(compressed))
+    }
+    /// [`Engine::decode_point`] in `group`: the coordinates as field-element bytes (an F_{p^2}
+    /// coordinate is c0 || c1).
+    fn decode_point_in(&self, group: u8, data: &[u8], check_subgroup: bool) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+        check_group(group)?;
+        self.decode_point(data, check_subgroup)
+    }
+    /// [`Engine::encode_point`] in `group`.
+    fn encode_point_in(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        check_group(group)?;
+        self.encode_point(data, compressed)
+    }
+    /// [`Engine::point_mul`] in `group`.
+    fn point_mul_in(&self, group: u8, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        check_group(group)?;
+        self.point_mul(p, k_be, compressed)
+    }
+    /// [`Engine::point_add`] in `group`.
+    fn point_add_in(&self, group: u8, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        check_group(group)?;
+        self.point_add(p, q, compressed)
+    }
+    /// The generator of `group` (uncompressed).
+    fn generator_in(&self, group: u8) -> Result<Vec<u8>> {
+        check_group(group)?;
+        Ok(self.generator())
+    }
+    /// [`Engine::random_points`] in `group`.
+    fn random_points_in(&self, group: u8, n: usize, seed: u64, compressed: bool) -> Result<Vec<Vec<u8>>> {
+        check_group(group)?;
+        Ok(self.random_points(n, seed, compressed))
+    }
+    /// Hash a message to `group` (RFC 9380, where the set defines a suite).
+    fn hash_to_point(&self, group: u8, msg: &[u8], dst: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        let _ = (group, msg, dst, compressed);
+        Err(Error::UnsupportedAlgorithm {
+            alg: "hash_to_curve".into(),
+            reason: format!("no RFC 9380 suite is defined for {}", self.id()),
+        })
+    }
+    /// Pairings of one fixed point with many: e(fixed, others_i) when `fixed_is_p`, else
+    /// e(others_i, fixed). Sets with a preprocessed Miller loop precompute the fixed point's
+    /// lines once; the default pairs one by one.
+    fn pair_fixed(&self, alg: &str, fixed: &[u8], fixed_is_p: bool, others: &[&[u8]]) -> Result<Vec<Vec<u8>>> {
+        let fx: Vec<&[u8]> = vec![fixed; others.len()];
+        if fixed_is_p {
+            self.pair_batch(alg, &fx, others, false)
+        } else {
+            self.pair_batch(alg, others, &fx, false)
+        }
+    }
+    /// `iters` timings (ns per pairing) of the preprocessed pairing (the fixed argument's lines
+    /// precomputed outside the timing), where the set has one.
+    fn bench_pair_prepared(&self, iters: usize) -> Result<Vec<f64>> {
+        let _ = iters;
+        Err(Error::UnsupportedAlgorithm {
+            alg: "prepared".into(),
+            reason: format!("{} has no preprocessed pairing", self.id()),
+        })
+    }
+    /// `iters` timings (ns per call) of `multi_pair` over `n` pairs (validated inputs).
+    fn bench_multi_pair(&self, n: usize, iters: usize) -> Result<Vec<f64>> {
+        let _ = (n, iters);
+        Err(Error::UnsupportedAlgorithm {
+            alg: "multi_pair".into(),
+            reason: format!("{}: multi_pair timing is measured for the large-characteristic sets", self.id()),
+        })
+    }
+
     /// `iters` timings (ns per pairing) of `alg`'s Miller loop + final exponentiation on
     /// pre-validated random points, measured in Rust (each entry averages enough pairings to
     /// last about 50 µs).
@@ -117,15 +199,27 @@ pub trait Engine: Send + Sync {
     fn bench_field(&self, op: &str, iters: usize) -> Result<Vec<f64>>;
 }
 
+/// Group numbers name G1 (1) and G2 (2).
+pub fn check_group(group: u8) -> Result<()> {
+    if group == 1 || group == 2 {
+        Ok(())
+    } else {
+        Err(Error::InvalidEncoding(format!("group must be 1 (G1) or 2 (G2), got {group}")))
+    }
+}
+
 /// The engine of a catalogue set (built once per id and cached).
 pub fn engine(id: &str) -> Result<Arc<dyn Engine>> {
     static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<dyn Engine>>>> = OnceLock::new();
     let (key, build_it): (&'static str, Box<dyn FnOnce() -> Result<Arc<dyn Engine>>>) = match params::lookup(id) {
         Ok(desc) => (desc.id, Box::new(move || build(desc))),
-        Err(_) => {
-            let desc = params::lookup3(id)?;
-            (desc.id, Box::new(move || crate::engine3::build3(desc)))
-        }
+        Err(_) => match crate::engine_prime::PRIME_IDS.iter().find(|&&p| p == id) {
+            Some(&pid) => (pid, Box::new(move || crate::engine_prime::build_prime(pid).map(|(_, e)| e))),
+            None => {
+                let desc = params::lookup3(id).map_err(|_| Error::UnknownSet(id.to_string()))?;
+                (desc.id, Box::new(move || crate::engine3::build3(desc)))
+            }
+        },
     };
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(e) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(key) {
@@ -136,9 +230,14 @@ pub fn engine(id: &str) -> Result<Arc<dyn Engine>> {
     Ok(map.entry(key).or_insert(e).clone())
 }
 
-/// Every catalogue id (binary, then characteristic three).
+/// Every catalogue id (binary, characteristic three, then large characteristic).
 pub fn set_ids() -> Vec<&'static str> {
-    params::SETS.iter().map(|s| s.id).chain(params::SETS3.iter().map(|s| s.id)).collect()
+    params::SETS
+        .iter()
+        .map(|s| s.id)
+        .chain(params::SETS3.iter().map(|s| s.id))
+        .chain(crate::engine_prime::PRIME_IDS)
+        .collect()
 }
 
 macro_rules! build_n {
@@ -348,26 +447,36 @@ pub(crate) fn decode_pairs_with<T: Send>(
     qs: &[&[u8]],
     dec: impl Fn(&[u8]) -> Result<T> + Sync,
 ) -> Result<Vec<(T, T)>> {
+    decode_pairs_with2(ps, qs, &dec, &dec)
+}
+
+/// [`decode_pairs_with`] with one decoder per argument (asymmetric pairings: G1 x G2).
+pub(crate) fn decode_pairs_with2<A: Send, B: Send>(
+    ps: &[&[u8]],
+    qs: &[&[u8]],
+    dec_p: impl Fn(&[u8]) -> Result<A> + Sync,
+    dec_q: impl Fn(&[u8]) -> Result<B> + Sync,
+) -> Result<Vec<(A, B)>> {
     if ps.len() != qs.len() {
         return Err(Error::BatchMismatch(ps.len(), qs.len()));
     }
-    let decoded: Vec<Result<(T, T)>> = ps
+    let decoded: Vec<Result<(A, B)>> = ps
         .par_iter()
         .zip(qs.par_iter())
         .enumerate()
         .map(|(i, (p, q))| {
             let wrap = |e: Error| Error::AtIndex { index: i, source: Box::new(e) };
-            Ok((dec(p).map_err(wrap)?, dec(q).map_err(wrap)?))
+            Ok((dec_p(p).map_err(wrap)?, dec_q(q).map_err(wrap)?))
         })
         .collect();
     decoded.into_iter().collect()
 }
 
 /// Pair every decoded (P, Q) on all cores into one flat buffer of `g`-byte GT elements.
-pub(crate) fn pair_into_flat<T: Sync>(
-    pts: &[(T, T)],
+pub(crate) fn pair_into_flat<A: Sync, B: Sync>(
+    pts: &[(A, B)],
     g: usize,
-    pair_to: impl Fn(&T, &T, &mut [u8]) -> Result<()> + Sync,
+    pair_to: impl Fn(&A, &B, &mut [u8]) -> Result<()> + Sync,
 ) -> Result<Vec<u8>> {
     let mut out = vec![0u8; pts.len() * g];
     out.par_chunks_mut(g).zip(pts.par_iter()).try_for_each(|(o, (p, q))| pair_to(p, q, o))?;

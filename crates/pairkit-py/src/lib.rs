@@ -98,11 +98,18 @@ fn backend(py: Python<'_>, set_id: &str) -> PyResult<String> {
     Ok(eng(py, set_id)?.backend())
 }
 
-/// (field bytes, uncompressed point bytes, compressed point bytes, GT bytes).
+/// (field bytes, uncompressed point bytes, compressed point bytes, GT bytes) of `group`.
 #[pyfunction]
-fn sizes(py: Python<'_>, set_id: &str) -> PyResult<(usize, usize, usize, usize)> {
+#[pyo3(signature = (set_id, group=1))]
+fn sizes(py: Python<'_>, set_id: &str, group: u8) -> PyResult<(usize, usize, usize, usize)> {
     let e = eng(py, set_id)?;
-    Ok((e.field_len(), e.point_len(false), e.point_len(true), e.gt_len()))
+    Ok((e.field_len(), e.point_len_in(group, false).py(py)?, e.point_len_in(group, true).py(py)?, e.gt_len()))
+}
+
+/// Whether the set's pairing is asymmetric (P in G1, Q in G2 != G1).
+#[pyfunction]
+fn asymmetric(py: Python<'_>, set_id: &str) -> PyResult<bool> {
+    Ok(eng(py, set_id)?.asymmetric())
 }
 
 /// The pairing of `alg` (canonical: mapped to tau_r(P, psi(Q))).
@@ -203,38 +210,68 @@ fn multi_pair<'py>(
 
 /// `n` random points of order r (deterministic in `seed`).
 #[pyfunction]
-#[pyo3(signature = (set_id, n, seed=0, compressed=false))]
-fn random_points<'py>(py: Python<'py>, set_id: &str, n: usize, seed: u64, compressed: bool) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+#[pyo3(signature = (set_id, n, seed=0, compressed=false, group=1))]
+fn random_points<'py>(py: Python<'py>, set_id: &str, n: usize, seed: u64, compressed: bool, group: u8) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let e = eng(py, set_id)?;
-    let v = py.detach(|| e.random_points(n, seed, compressed));
+    let v = py.detach(|| e.random_points_in(group, n, seed, compressed)).py(py)?;
     Ok(v.iter().map(|s| bytes(py, s)).collect())
 }
 
-/// The catalogue generator (uncompressed).
+/// The catalogue generator of `group` (uncompressed).
 #[pyfunction]
-fn generator<'py>(py: Python<'py>, set_id: &str) -> PyResult<Bound<'py, PyBytes>> {
-    Ok(bytes(py, &eng(py, set_id)?.generator()))
+#[pyo3(signature = (set_id, group=1))]
+fn generator<'py>(py: Python<'py>, set_id: &str, group: u8) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?.generator_in(group).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// Hash a message to `group` (RFC 9380; bls12-381: BLS12381G1/G2_XMD:SHA-256_SSWU_RO_ with `dst`).
+#[pyfunction]
+#[pyo3(signature = (set_id, msg, dst, group=1, compressed=false))]
+fn hash_to_point<'py>(py: Python<'py>, set_id: &str, msg: &[u8], dst: &[u8], group: u8, compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let v = py.detach(|| e.hash_to_point(group, msg, dst, compressed)).py(py)?;
+    Ok(bytes(py, &v))
+}
+
+/// e(fixed, others_i) (`fixed_is_p`) or e(others_i, fixed), the fixed point's lines precomputed
+/// where the set has a preprocessed Miller loop.
+#[pyfunction]
+#[pyo3(signature = (set_id, alg, fixed, others, fixed_is_p=true))]
+fn pair_fixed<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    fixed: &[u8],
+    others: Vec<Vec<u8>>,
+    fixed_is_p: bool,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let e = eng(py, set_id)?;
+    let or: Vec<&[u8]> = others.iter().map(|v| v.as_slice()).collect();
+    let v = py.detach(|| e.pair_fixed(alg, fixed, fixed_is_p, &or)).py(py)?;
+    Ok(v.iter().map(|s| bytes(py, s)).collect())
 }
 
 /// Decode and validate a point: (x, y) field-element bytes, or None for infinity.
 #[pyfunction]
-#[pyo3(signature = (set_id, data, check_subgroup=true))]
+#[pyo3(signature = (set_id, data, check_subgroup=true, group=1))]
 fn decode_point<'py>(
     py: Python<'py>,
     set_id: &str,
     data: &[u8],
     check_subgroup: bool,
+    group: u8,
 ) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)>> {
     let e = eng(py, set_id)?;
-    let v = py.detach(|| e.decode_point(data, check_subgroup)).py(py)?;
+    let v = py.detach(|| e.decode_point_in(group, data, check_subgroup)).py(py)?;
     Ok(v.map(|(x, y)| (bytes(py, &x), bytes(py, &y))))
 }
 
 /// Re-encode a valid point, compressed or not.
 #[pyfunction]
-#[pyo3(signature = (set_id, data, compressed=false))]
-fn encode_point<'py>(py: Python<'py>, set_id: &str, data: &[u8], compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
-    let v = eng(py, set_id)?.encode_point(data, compressed).py(py)?;
+#[pyo3(signature = (set_id, data, compressed=false, group=1))]
+fn encode_point<'py>(py: Python<'py>, set_id: &str, data: &[u8], compressed: bool, group: u8) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?.encode_point_in(group, data, compressed).py(py)?;
     Ok(bytes(py, &v))
 }
 
@@ -257,19 +294,19 @@ fn scalar_bytes(k: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 
 /// k P (k an int or big-endian bytes).
 #[pyfunction]
-#[pyo3(signature = (set_id, p, k, compressed=false))]
-fn point_mul<'py>(py: Python<'py>, set_id: &str, p: &[u8], k: &Bound<'py, PyAny>, compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
+#[pyo3(signature = (set_id, p, k, compressed=false, group=1))]
+fn point_mul<'py>(py: Python<'py>, set_id: &str, p: &[u8], k: &Bound<'py, PyAny>, compressed: bool, group: u8) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
     let kb = scalar_bytes(k)?;
-    let v = py.detach(|| e.point_mul(p, &kb, compressed)).py(py)?;
+    let v = py.detach(|| e.point_mul_in(group, p, &kb, compressed)).py(py)?;
     Ok(bytes(py, &v))
 }
 
 /// P + Q.
 #[pyfunction]
-#[pyo3(signature = (set_id, p, q, compressed=false))]
-fn point_add<'py>(py: Python<'py>, set_id: &str, p: &[u8], q: &[u8], compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
-    let v = eng(py, set_id)?.point_add(p, q, compressed).py(py)?;
+#[pyo3(signature = (set_id, p, q, compressed=false, group=1))]
+fn point_add<'py>(py: Python<'py>, set_id: &str, p: &[u8], q: &[u8], compressed: bool, group: u8) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?.point_add_in(group, p, q, compressed).py(py)?;
     Ok(bytes(py, &v))
 }
 
@@ -319,6 +356,22 @@ fn bench_field(py: Python<'_>, set_id: &str, op: &str, iters: usize) -> PyResult
     py.detach(|| e.bench_field(op, iters)).py(py)
 }
 
+/// Timings (ns per pairing) of the preprocessed pairing (fixed argument's lines precomputed).
+#[pyfunction]
+#[pyo3(signature = (set_id, iters=100))]
+fn bench_pair_prepared(py: Python<'_>, set_id: &str, iters: usize) -> PyResult<Vec<f64>> {
+    let e = eng(py, set_id)?;
+    py.detach(|| e.bench_pair_prepared(iters)).py(py)
+}
+
+/// Timings (ns per call) of `multi_pair` over `n` validated pairs.
+#[pyfunction]
+#[pyo3(signature = (set_id, n, iters=50))]
+fn bench_multi_pair(py: Python<'_>, set_id: &str, n: usize, iters: usize) -> PyResult<Vec<f64>> {
+    let e = eng(py, set_id)?;
+    py.detach(|| e.bench_multi_pair(n, iters)).py(py)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -348,5 +401,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(gt_one, m)?)?;
     m.add_function(wrap_pyfunction!(bench_pair, m)?)?;
     m.add_function(wrap_pyfunction!(bench_field, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_pair_prepared, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_multi_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(asymmetric, m)?)?;
+    m.add_function(wrap_pyfunction!(hash_to_point, m)?)?;
+    m.add_function(wrap_pyfunction!(pair_fixed, m)?)?;
     Ok(())
 }
