@@ -378,11 +378,7 @@ impl<F: Field> Curve<F> {
             let t = m.square().sub(&s.double());
             let y3 = m.mul(&s.sub(&t)).sub(&yyyy.double().double().double());
             let z3 = p.y.add(&p.z).square().sub(&yy).sub(&zz);
-            Jacobian {
-                x: t,
-                y: y3,
-                z: z3,
-            }
+            Jacobian { x: t, y: y3, z: z3 }
         }
     }
 
