@@ -551,3 +551,38 @@ fn bls_cofactor_clearing_lands_in_the_subgroup() {
         assert!(bls12_381::g2_in_subgroup_naive(&c) && bls12_381::g2_in_subgroup(&c));
     }
 }
+
+proptest! {
+    /// The NAF of k reconstructs k, with no two adjacent non-zero digits (mul_vartime's recoding).
+    #[test]
+    fn naf_recoding(lo in any::<u64>(), hi in any::<u64>()) {
+        let d = pairkit_core::curve::prime::naf(&[lo, hi]);
+        let mut v: i128 = 0;
+        let mut extra: i128 = 0; // the digit at 2^128, if any
+        for (i, &x) in d.iter().enumerate() {
+            if i < 128 { v = v.wrapping_add((x as i128).wrapping_shl(i as u32)); } else { extra += x as i128; }
+        }
+        prop_assert!(d.len() <= 129 && (d.len() < 129 || extra == 1));
+        prop_assert_eq!(v as u128, (lo as u128) | ((hi as u128) << 64));
+        prop_assert!(d.windows(2).all(|w| w[0] == 0 || w[1] == 0));
+    }
+}
+
+#[test]
+fn scalar_edge_cases() {
+    let g = bls12_381::g1_generator();
+    let o = bls12_381::G1::identity();
+    assert!(bls12_381::g1_mul(&o, &[0x12; 32]).infinity);
+    assert!(bls12_381::g1_mul(&g, &[]).infinity && bls12_381::g1_mul(&g, &[0; 5]).infinity);
+    assert_eq!(bls12_381::g1_mul(&g, &[1]), g);
+    let c = bls12_381::CURVE_G1;
+    assert!(c.mul_vartime(&g, &[]).is_identity() && c.mul_vartime(&o, &[5]).is_identity());
+    // the order-2 point (0, 0) of the Type A curve: 2 (0, 0) = O
+    let t = typea512::g1_from_bytes(&[0u8; 128], false).unwrap();
+    assert!(!t.infinity && typea512::g1_mul(&t, &[2]).infinity);
+    assert_eq!(typea512::g1_mul(&t, &[3]), t);
+    assert_eq!(
+        typea512::g1_from_bytes(&[0u8; 128], true),
+        Err(Error::NotInSubgroup)
+    );
+}
