@@ -19,7 +19,10 @@ fn load(id: &str) -> Value {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join(format!("../../test-vectors/curve-prime/{id}.json"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("{}: {e} (run scripts/gen_vectors_curve_prime.py)", path.display())
+        panic!(
+            "{}: {e} (run scripts/gen_vectors_curve_prime.py)",
+            path.display()
+        )
     });
     serde_json::from_str(&text).unwrap()
 }
@@ -173,13 +176,21 @@ fn check_vectors<F: Field>(doc: &Value, g: u64, grp: &Group<F>) -> usize {
     let enc = |p: &Affine<F>| hex::encode((grp.to_bytes)(p, false));
     let mut n = 0;
     let gen = (grp.generator)();
-    assert_eq!(enc(&gen), doc["generators"][format!("g{g}")].as_str().unwrap(), "{}", grp.name);
+    assert_eq!(
+        enc(&gen),
+        doc["generators"][format!("g{g}")].as_str().unwrap(),
+        "{}",
+        grp.name
+    );
     assert!((grp.in_sub)(&gen) && (grp.in_sub_naive)(&gen));
     for v in of_group("points") {
         let p = (grp.from_bytes)(&bytes(&v["enc"]), true).unwrap();
         assert_eq!(enc(&p), v["enc"].as_str().unwrap());
         if grp.compressed {
-            assert_eq!(hex::encode((grp.to_bytes)(&p, true)), v["enc_c"].as_str().unwrap());
+            assert_eq!(
+                hex::encode((grp.to_bytes)(&p, true)),
+                v["enc_c"].as_str().unwrap()
+            );
         }
         // [k] G from the vector's k
         let k = hex::decode(format!("{:0>64}", &v["k"].as_str().unwrap()[2..])).unwrap();
@@ -199,16 +210,29 @@ fn check_vectors<F: Field>(doc: &Value, g: u64, grp: &Group<F>) -> usize {
     }
     for v in of_group("add") {
         let (p, q) = (dec(&v["p"]), dec(&v["q"]));
-        assert_eq!(enc(&(grp.add)(&p, &q)), v["out"].as_str().unwrap(), "{} add", grp.name);
+        assert_eq!(
+            enc(&(grp.add)(&p, &q)),
+            v["out"].as_str().unwrap(),
+            "{} add",
+            grp.name
+        );
         let vt = grp.curve.add_vartime(&p.to_jacobian(), &q.to_jacobian());
-        assert_eq!(enc(&grp.curve.to_affine_vartime(&vt)), v["out"].as_str().unwrap());
+        assert_eq!(
+            enc(&grp.curve.to_affine_vartime(&vt)),
+            v["out"].as_str().unwrap()
+        );
         n += 1;
     }
     for v in of_group("decode_ok") {
         let p = (grp.from_bytes)(&bytes(&v["data"]), v["check"].as_bool().unwrap())
             .unwrap_or_else(|e| panic!("{} decode {}: {e}", grp.name, v["data"]));
         assert_eq!(enc(&p), v["out"].as_str().unwrap());
-        assert_eq!((grp.in_sub)(&p), (grp.in_sub_naive)(&p), "{} fast == naive", grp.name);
+        assert_eq!(
+            (grp.in_sub)(&p),
+            (grp.in_sub_naive)(&p),
+            "{} fast == naive",
+            grp.name
+        );
         n += 1;
     }
     for v in of_group("decode_err") {
@@ -239,11 +263,18 @@ fn check_psi<P: TowerParams<N>, const N: usize>(
 }
 
 fn fp2_hex<P: TowerParams<N>, const N: usize>(a: &Fp2<P, N>) -> Vec<String> {
-    vec![hex::encode(a.c0.to_bytes_be()), hex::encode(a.c1.to_bytes_be())]
+    vec![
+        hex::encode(a.c0.to_bytes_be()),
+        hex::encode(a.c1.to_bytes_be()),
+    ]
 }
 
 fn str_list(v: &Value) -> Vec<String> {
-    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -268,7 +299,10 @@ fn vectors_bls12_381() {
     let c = &doc["constants"];
     assert_eq!(fp2_hex(&bls12_381::PSI_CX), str_list(&c["psi_cx"]));
     assert_eq!(fp2_hex(&bls12_381::PSI_CY), str_list(&c["psi_cy"]));
-    assert_eq!(hex::encode(bls12_381::BETA.to_bytes_be()), c["beta"].as_str().unwrap());
+    assert_eq!(
+        hex::encode(bls12_381::BETA.to_bytes_be()),
+        c["beta"].as_str().unwrap()
+    );
     assert_eq!(c["u"].as_str().unwrap(), format!("-{}", bls12_381::U_ABS));
     // psi constants are the inverses of gamma_2, gamma_3; beta is a primitive cube root of 1
     let f = <Bls12381P as TowerParams<6>>::FROB;
@@ -362,7 +396,11 @@ fn scalar(rng: &mut StdRng) -> [u8; 32] {
 /// (a + b) P = aP + bP with the sum a + b computed on 33-byte integers (no reduction).
 fn distributive<F: Field>(grp: &Group<F>, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let p = if seed % 2 == 0 { (grp.random)(&mut rng) } else { random_curve_point(grp, &mut rng) };
+    let p = if seed.is_multiple_of(2) {
+        (grp.random)(&mut rng)
+    } else {
+        random_curve_point(grp, &mut rng)
+    };
     let (a, b) = (scalar(&mut rng), scalar(&mut rng));
     let mut s = [0u8; 33];
     let mut carry = 0u16;
@@ -388,7 +426,12 @@ fn order_kills<F: Field>(grp: &Group<F>, seed: u64) {
 fn fast_equals_naive<F: Field>(grp: &Group<F>, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let p = random_curve_point(grp, &mut rng);
-    assert_eq!((grp.in_sub)(&p), (grp.in_sub_naive)(&p), "{} on {p:?}", grp.name);
+    assert_eq!(
+        (grp.in_sub)(&p),
+        (grp.in_sub_naive)(&p),
+        "{} on {p:?}",
+        grp.name
+    );
     // and after "clearing" by a point of the subgroup: P + G stays outside iff P is outside
     let q = (grp.add)(&p, &(grp.generator)());
     assert_eq!((grp.in_sub)(&q), (grp.in_sub_naive)(&q));
@@ -396,10 +439,19 @@ fn fast_equals_naive<F: Field>(grp: &Group<F>, seed: u64) {
 
 fn round_trip<F: Field>(grp: &Group<F>, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    for p in [(grp.random)(&mut rng), random_curve_point(grp, &mut rng), Affine::identity()] {
+    for p in [
+        (grp.random)(&mut rng),
+        random_curve_point(grp, &mut rng),
+        Affine::identity(),
+    ] {
         for c in [false, true] {
             let b = (grp.to_bytes)(&p, c);
-            assert_eq!((grp.from_bytes)(&b, false).unwrap(), p, "{} round trip", grp.name);
+            assert_eq!(
+                (grp.from_bytes)(&b, false).unwrap(),
+                p,
+                "{} round trip",
+                grp.name
+            );
             if (grp.in_sub)(&p) {
                 assert_eq!((grp.from_bytes)(&b, true).unwrap(), p);
             } else {
@@ -414,7 +466,13 @@ fn ct_equals_vartime<F: Field>(grp: &Group<F>, seed: u64) {
     let p = random_curve_point(grp, &mut rng);
     let q = random_curve_point(grp, &mut rng);
     let c = &grp.curve;
-    for (a, b) in [(p, q), (p, p), (p, p.neg()), (p, Affine::identity()), (Affine::identity(), q)] {
+    for (a, b) in [
+        (p, q),
+        (p, p),
+        (p, p.neg()),
+        (p, Affine::identity()),
+        (Affine::identity(), q),
+    ] {
         let ct = c.add(&a.to_jacobian(), &b.to_jacobian());
         let vt = c.add_vartime(&a.to_jacobian(), &b.to_jacobian());
         let mx = c.add_mixed_vartime(&a.to_jacobian(), &b);
@@ -485,9 +543,46 @@ fn bls_cofactor_clearing_lands_in_the_subgroup() {
     let mut rng = StdRng::seed_from_u64(7);
     for _ in 0..4 {
         let p = random_curve_point(&bls_g1(), &mut rng);
-        assert!(bls12_381::g1_in_subgroup_naive(&bls12_381::clear_cofactor_g1(&p)));
+        assert!(bls12_381::g1_in_subgroup_naive(
+            &bls12_381::clear_cofactor_g1(&p)
+        ));
         let q = random_curve_point(&bls_g2(), &mut rng);
         let c = bls12_381::clear_cofactor_g2(&q);
         assert!(bls12_381::g2_in_subgroup_naive(&c) && bls12_381::g2_in_subgroup(&c));
     }
+}
+
+proptest! {
+    /// The NAF of k reconstructs k, with no two adjacent non-zero digits (mul_vartime's recoding).
+    #[test]
+    fn naf_recoding(lo in any::<u64>(), hi in any::<u64>()) {
+        let d = pairkit_core::curve::prime::naf(&[lo, hi]);
+        let mut v: i128 = 0;
+        let mut extra: i128 = 0; // the digit at 2^128, if any
+        for (i, &x) in d.iter().enumerate() {
+            if i < 128 { v = v.wrapping_add((x as i128).wrapping_shl(i as u32)); } else { extra += x as i128; }
+        }
+        prop_assert!(d.len() <= 129 && (d.len() < 129 || extra == 1));
+        prop_assert_eq!(v as u128, (lo as u128) | ((hi as u128) << 64));
+        prop_assert!(d.windows(2).all(|w| w[0] == 0 || w[1] == 0));
+    }
+}
+
+#[test]
+fn scalar_edge_cases() {
+    let g = bls12_381::g1_generator();
+    let o = bls12_381::G1::identity();
+    assert!(bls12_381::g1_mul(&o, &[0x12; 32]).infinity);
+    assert!(bls12_381::g1_mul(&g, &[]).infinity && bls12_381::g1_mul(&g, &[0; 5]).infinity);
+    assert_eq!(bls12_381::g1_mul(&g, &[1]), g);
+    let c = bls12_381::CURVE_G1;
+    assert!(c.mul_vartime(&g, &[]).is_identity() && c.mul_vartime(&o, &[5]).is_identity());
+    // the order-2 point (0, 0) of the Type A curve: 2 (0, 0) = O
+    let t = typea512::g1_from_bytes(&[0u8; 128], false).unwrap();
+    assert!(!t.infinity && typea512::g1_mul(&t, &[2]).infinity);
+    assert_eq!(typea512::g1_mul(&t, &[3]), t);
+    assert_eq!(
+        typea512::g1_from_bytes(&[0u8; 128], true),
+        Err(Error::NotInSubgroup)
+    );
 }

