@@ -60,6 +60,7 @@ vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors.py
 	$(PY) scripts/gen_vectors_prime.py
 	$(PY) scripts/gen_vectors_curve_prime.py
+	$(PY) scripts/gen_vectors_pairing_prime.py
 
 clean:
 	rm -rf $(VENV) target
