@@ -552,3 +552,39 @@ backend_props!(backends_bn254, Bn254P, 4);
 backend_props!(backends_bls12_381, Bls12381P, 6);
 backend_props!(backends_bls12_381_r, Bls12381R, 4);
 backend_props!(backends_typea_512, TypeA512Q, 8);
+
+/// F_{p^2}: the dispatched product (lazy reduction with MULX/ADX for bn254, bls12-381) equals
+/// the portable Karatsuba and the schoolbook formula, also on the edge values.
+fn fp2_backends<P: FpParams<N>, const N: usize>() {
+    let e: Vec<Fp<P, N>> = edge_words::<P, N>()
+        .iter()
+        .map(with_mont_words::<P, N>)
+        .collect();
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut xs: Vec<Fp2<P, N>> = Vec::new();
+    for a in &e {
+        for b in &e {
+            xs.push(Fp2::new(*a, *b));
+        }
+    }
+    for _ in 0..200 {
+        xs.push(Fp2::random(&mut rng));
+    }
+    for (k, a) in xs.iter().enumerate() {
+        for b in [xs[(k * 7 + 3) % xs.len()], xs[(k * 13 + 1) % xs.len()], *a] {
+            let want = a.mul_const(&b);
+            assert_eq!(a.mul(&b), want, "{a:?} * {b:?}");
+            let re = a.c0.mul_portable(&b.c0).sub(&a.c1.mul_portable(&b.c1));
+            let im = a.c0.mul_portable(&b.c1).add(&a.c1.mul_portable(&b.c0));
+            assert_eq!(want, Fp2::new(re, im));
+        }
+        assert_eq!(a.square(), a.square_const());
+    }
+}
+
+#[test]
+fn fp2_backends_agree() {
+    fp2_backends::<Bn254P, 4>();
+    fp2_backends::<Bls12381P, 6>();
+    fp2_backends::<TypeA512Q, 8>();
+}

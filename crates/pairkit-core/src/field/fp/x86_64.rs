@@ -126,3 +126,102 @@ pub fn mont_mul<P: FpParams<N>, const N: usize>(a: &[u64; N], b: &[u64; N]) -> O
         None
     }
 }
+
+// -- lazy reduction in F_{p^2} ----------------------------------------------------------------
+
+/// Whether the lazy-reduction F_{p^2} product applies: N = 4 or 6 (the assembly exists) and
+/// 2p < R (p's top bit is zero). The bounds (Aranha, Karabina, Longa, Gebotys, Lopez,
+/// eprint 2010/354 Sec. 3-4): a0 + a1 < 2p < R fits N words; (a0 + a1)(b0 + b1) < 4p^2 < R^2
+/// fits 2N words; both reduced values a0 b0 - a1 b1 (+ p R when negative) and
+/// a0 b1 + a1 b0 are < p R, so Montgomery reduction returns < 2p (one conditional
+/// subtraction). bn254 (254-bit p in 256 bits) and bls12-381 (381 in 384) qualify; typea-512
+/// (512 in 512) does not and keeps three full products.
+pub const fn lazy_ok<P: FpParams<N>, const N: usize>() -> bool {
+    (N == 4 || N == 6) && P::MODULUS[N - 1] >> 63 == 0
+}
+
+/// Scratch for a 2N-word value.
+pub type Wide = [u64; 2 * arith::MAX_LIMBS];
+
+#[inline(always)]
+unsafe fn cast_mut<const A: usize, const B: usize>(x: &mut [u64; A]) -> &mut [u64; B] {
+    debug_assert!(B <= A);
+    &mut *(x.as_mut_ptr() as *mut [u64; B])
+}
+
+/// out[0..2N] = a b (no reduction).
+///
+/// # Safety
+/// N is 4 or 6 and the CPU has BMI2 and ADX.
+#[inline(always)]
+pub unsafe fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N], out: &mut Wide) {
+    match N {
+        4 => asm::mul_wide_4(cast(a), cast(b), cast_mut(out)),
+        6 => asm::mul_wide_6(cast(a), cast(b), cast_mut(out)),
+        _ => unreachable!(),
+    }
+}
+
+/// t[0..2N] R^{-1} mod p, fully reduced, for t < p R and 2p < R.
+///
+/// # Safety
+/// `lazy_ok::<P, N>()` and the CPU has BMI2 and ADX.
+#[inline(always)]
+pub unsafe fn redc<P: FpParams<N>, const N: usize>(t: &Wide) -> [u64; N] {
+    let mc: &'static [u64; arith::MAX_LIMBS + 1] = const { &mont_words::<P, N>() };
+    let (r, _) = match N {
+        4 => widen(asm::redc_4(cast(t), cast(mc)), 0),
+        6 => widen(asm::redc_6(cast(t), cast(mc)), 0),
+        _ => unreachable!(),
+    };
+    arith::final_sub(&r, 0, &P::MODULUS)
+}
+
+/// a - b over the first 2N words (borrow returned).
+#[inline(always)]
+fn sub_wide<const N: usize>(a: &Wide, b: &Wide) -> (Wide, u64) {
+    let mut r = [0u64; 2 * arith::MAX_LIMBS];
+    let mut borrow = 0;
+    for i in 0..2 * N {
+        let (d, bo) = arith::sbb(a[i], b[i], borrow);
+        r[i] = d;
+        borrow = bo;
+    }
+    (r, borrow)
+}
+
+/// (a0 + a1 i)(b0 + b1 i) in F_{p^2} (i^2 = -1) by Karatsuba with lazy reduction: three
+/// 2N-word products, two Montgomery reductions (eprint 2010/354 Alg. 2 in spirit):
+/// c0 = REDC(a0 b0 - a1 b1 [+ p R]), c1 = REDC((a0 + a1)(b0 + b1) - a0 b0 - a1 b1).
+/// Constant time (the borrow is applied as a mask).
+///
+/// # Safety
+/// `lazy_ok::<P, N>()` and the CPU has BMI2 and ADX.
+#[inline(always)]
+pub unsafe fn fp2_mul_lazy<P: FpParams<N>, const N: usize>(
+    a0: &[u64; N],
+    a1: &[u64; N],
+    b0: &[u64; N],
+    b1: &[u64; N],
+) -> ([u64; N], [u64; N]) {
+    let sa = arith::add_n(a0, a1).0;
+    let sb = arith::add_n(b0, b1).0;
+    let mut t0: Wide = [0; 2 * arith::MAX_LIMBS];
+    let mut t1: Wide = [0; 2 * arith::MAX_LIMBS];
+    let mut t2: Wide = [0; 2 * arith::MAX_LIMBS];
+    mul_wide(a0, b0, &mut t0);
+    mul_wide(a1, b1, &mut t1);
+    mul_wide(&sa, &sb, &mut t2);
+    let (d, _) = sub_wide::<N>(&t2, &t0);
+    let (c1, _) = sub_wide::<N>(&d, &t1);
+    let (mut c0, borrow) = sub_wide::<N>(&t0, &t1);
+    // + p R when a0 b0 < a1 b1 (the carry out of the top word cancels the borrow)
+    let m = arith::mask(borrow);
+    let mut carry = 0;
+    for i in 0..N {
+        let (s, c) = arith::adc(c0[N + i], P::MODULUS[i] & m, carry);
+        c0[N + i] = s;
+        carry = c;
+    }
+    (redc::<P, N>(&c0), redc::<P, N>(&c1))
+}

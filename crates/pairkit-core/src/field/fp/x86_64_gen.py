@@ -288,5 +288,7 @@ if __name__ == "__main__":
         out.append(gen_nc(n))
     for n in (4, 6, 8):
         out.append(gen_full(n))
-
+    for n in (4, 6):
+        out.append(gen_wide(n))
+        out.append(gen_redc(n))
     print("".join(out), end="")
