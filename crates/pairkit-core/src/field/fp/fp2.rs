@@ -5,6 +5,13 @@
 //! 2006/471 Sec. 3), squares the "complex" method (a + bi)^2 = (a + b)(a - b) + 2ab i (ibid.,
 //! 2 base products); inversion by the norm, 1/(a + bi) = (a - bi)/(a^2 + b^2); the Frobenius
 //! is conjugation (i^p = -i). Everything is constant time except `*_vartime`.
+//!
+//! With the MULX/ADX backend and 2p < R, `mul` reduces lazily (Aranha, Karabina, Longa,
+//! Gebotys, Lopez, eprint 2010/354 Sec. 3-4): the three Karatsuba products stay 2N-word
+//! integers and only c0 = a0 b0 - a1 b1 (+ p R) and c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 are
+//! reduced, each < p R. Per prime: bn254 (254-bit p, N = 4) and bls12-381 (381-bit p, N = 6)
+//! satisfy 2p < R; typea-512 (512-bit p, N = 8, no spare bit) uses the three reduced products.
+//! `mul_const` / `square_const` are the portable, `const` forms (compile-time constants).
 use super::{Fp, FpParams};
 use crate::error::{Error, Result};
 use core::fmt;
