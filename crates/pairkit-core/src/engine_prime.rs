@@ -37,6 +37,10 @@ pub fn build_prime(id: &str) -> Result<(&'static str, Arc<dyn Engine>)> {
 
 /// The name of the F_p multiplication backend in use.
 fn fp_backend() -> String {
+    #[cfg(target_arch = "x86_64")]
+    if fp::x86_64::has_adx() {
+        return "mulx-adx".to_string();
+    }
     "portable-u128".to_string()
 }
 

@@ -429,3 +429,162 @@ mod typea_512 {
     use super::*;
     props!(fields, TypeA512Q, 8, TypeA512R, 3);
 }
+
+// ------------------------------------------------------------------ backends --------------
+// The MULX/ADX products (x86-64, BMI2 + ADX, N = 4, 6, 8) against the portable reference on
+// edge-case and random Montgomery words. The whole file also runs on the portable path with
+// PAIRKIT_FP_BACKEND=portable (the dispatch in `Fp::mul` / `Fp::square` honours it).
+
+/// The element whose Montgomery words are `w` (< p): from_limbs(w) has words w R, and the
+/// Montgomery product by the element with words 1 (canonical R^{-1}) leaves w.
+fn with_mont_words<P: FpParams<N>, const N: usize>(w: &[u64; N]) -> Fp<P, N> {
+    let r_inv = Fp::<P, N>::from_limbs(&P::R).unwrap().inv_vartime().unwrap();
+    let e = Fp::<P, N>::from_limbs(w).unwrap().mul_portable(&r_inv);
+    assert_eq!(e.mont_limbs(), w);
+    e
+}
+
+/// Any N words brought below p: the top limb masked to p's bit length, then p subtracted
+/// once if still >= p (the value is then < 2^{bits} < 2p).
+fn below_p<P: FpParams<N>, const N: usize>(mut w: [u64; N]) -> [u64; N] {
+    let top_bits = P::BITS - 64 * (N - 1);
+    if top_bits < 64 {
+        w[N - 1] &= (1u64 << top_bits) - 1;
+    }
+    if arith::geq(&w, &P::MODULUS) {
+        w = arith::sub_n(&w, &P::MODULUS).0;
+    }
+    w
+}
+
+/// Montgomery words 0, 1, 2, p-1, p-2, p - 2^64, (p-1)/2, R mod p, p with its low limbs
+/// replaced by all-ones and the top limb decremented (all-ones limbs below p), 2^{64(N-1)}.
+fn edge_words<P: FpParams<N>, const N: usize>() -> Vec<[u64; N]> {
+    let mut v = vec![[0u64; N]];
+    for k in [1u64, 2] {
+        v.push(arith::add_small(&[0u64; N], k));
+        v.push(arith::sub_small(&P::MODULUS, k));
+    }
+    let mut t = P::MODULUS;
+    t[0] = 0;
+    v.push(arith::sub_small(&t, 1));
+    v.push(arith::div_small(&P::MODULUS, 2));
+    v.push(P::R);
+    let mut ones = [u64::MAX; N];
+    ones[N - 1] = P::MODULUS[N - 1] - 1;
+    v.push(ones);
+    let mut top = [0u64; N];
+    top[N - 1] = 1;
+    v.push(top);
+    v
+}
+
+fn backends_agree<P: FpParams<N>, const N: usize>(a: &Fp<P, N>, b: &Fp<P, N>) {
+    let want = a.mul_portable(b);
+    assert_eq!(want, a.mul_cios(b));
+    if let Some(r) = a.mul_adx(b) {
+        assert_eq!(r, want, "{a:?} * {b:?}");
+    }
+    assert_eq!(a.mul(b), want);
+    assert_eq!(a.square(), a.square_portable());
+    assert_eq!(a.square_portable(), a.mul_portable(a));
+}
+
+fn backends_edges<P: FpParams<N>, const N: usize>() {
+    let e: Vec<Fp<P, N>> = edge_words::<P, N>()
+        .iter()
+        .map(with_mont_words::<P, N>)
+        .collect();
+    for a in &e {
+        for b in &e {
+            backends_agree(a, b);
+        }
+    }
+    let mut rng = StdRng::seed_from_u64(11);
+    for _ in 0..2000 {
+        backends_agree(&Fp::<P, N>::random(&mut rng), &Fp::<P, N>::random(&mut rng));
+    }
+    // the assembly exists exactly for N = 4, 6, 8 on x86-64 CPUs with BMI2 and ADX
+    #[cfg(target_arch = "x86_64")]
+    {
+        let able = std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
+        let expect = able && matches!(N, 4 | 6 | 8);
+        assert_eq!(e[1].mul_adx(&e[1]).is_some(), expect);
+    }
+}
+
+#[test]
+fn backends_edge_values() {
+    backends_edges::<Bn254P, 4>();
+    backends_edges::<Bn254R, 4>();
+    backends_edges::<Bls12381P, 6>();
+    backends_edges::<Bls12381R, 4>();
+    backends_edges::<TypeA512Q, 8>();
+    backends_edges::<TypeA512R, 3>();
+}
+
+/// Words biased to 0 and all-ones limbs.
+fn words<const N: usize>() -> impl Strategy<Value = [u64; N]> {
+    proptest::array::uniform(prop_oneof![
+        1 => Just(0u64),
+        2 => Just(u64::MAX),
+        1 => Just(u64::MAX - 1),
+        1 => Just(1u64 << 63),
+        4 => any::<u64>(),
+    ])
+    .prop_map(|v: [u64; N]| v)
+}
+
+macro_rules! backend_props {
+    ($name:ident, $p:ty, $n:literal) => {
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+            #[test]
+            fn $name(a in words::<$n>(), b in words::<$n>()) {
+                let x = with_mont_words::<$p, $n>(&below_p::<$p, $n>(a));
+                let y = with_mont_words::<$p, $n>(&below_p::<$p, $n>(b));
+                backends_agree(&x, &y);
+            }
+        }
+    };
+}
+backend_props!(backends_bn254, Bn254P, 4);
+backend_props!(backends_bls12_381, Bls12381P, 6);
+backend_props!(backends_bls12_381_r, Bls12381R, 4);
+backend_props!(backends_typea_512, TypeA512Q, 8);
+
+/// F_{p^2}: the dispatched product (lazy reduction with MULX/ADX for bn254, bls12-381) equals
+/// the portable Karatsuba and the schoolbook formula, also on the edge values.
+fn fp2_backends<P: FpParams<N>, const N: usize>() {
+    let e: Vec<Fp<P, N>> = edge_words::<P, N>()
+        .iter()
+        .map(with_mont_words::<P, N>)
+        .collect();
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut xs: Vec<Fp2<P, N>> = Vec::new();
+    for a in &e {
+        for b in &e {
+            xs.push(Fp2::new(*a, *b));
+        }
+    }
+    for _ in 0..200 {
+        xs.push(Fp2::random(&mut rng));
+    }
+    for (k, a) in xs.iter().enumerate() {
+        for b in [xs[(k * 7 + 3) % xs.len()], xs[(k * 13 + 1) % xs.len()], *a] {
+            let want = a.mul_const(&b);
+            assert_eq!(a.mul(&b), want, "{a:?} * {b:?}");
+            let re = a.c0.mul_portable(&b.c0).sub(&a.c1.mul_portable(&b.c1));
+            let im = a.c0.mul_portable(&b.c1).add(&a.c1.mul_portable(&b.c0));
+            assert_eq!(want, Fp2::new(re, im));
+        }
+        assert_eq!(a.square(), a.square_const());
+    }
+}
+
+#[test]
+fn fp2_backends_agree() {
+    fp2_backends::<Bn254P, 4>();
+    fp2_backends::<Bls12381P, 6>();
+    fp2_backends::<TypeA512Q, 8>();
+}

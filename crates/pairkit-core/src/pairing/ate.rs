@@ -106,7 +106,7 @@ pub const fn twist_b<P: TowerParams<N>, const N: usize>(b: u64, twist: Twist) ->
         Twist::D => {
             let n = Fp2::<P, N>::from_u64s(P::XI[0] * P::XI[0] + P::XI[1] * P::XI[1], 0);
             let n_inv = n.pow_const(&P::P_MINUS_2); // Fermat in F_p (n is in F_p)
-            xi.conj().mul(&n_inv).mul_small(b)
+            xi.conj().mul_const(&n_inv).mul_small(b)
         }
     }
 }

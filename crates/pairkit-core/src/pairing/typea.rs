@@ -249,7 +249,7 @@ pub fn miller_loop_prepared(p: &G1Prepared, q: &G1Affine) -> Fq2 {
 }
 
 const HALF: Fq = Fq::HALF;
-const EIGHTH: Fq = Fq::HALF.mul(&Fq::HALF).mul(&Fq::HALF);
+const EIGHTH: Fq = Fq::HALF.mul_portable(&Fq::HALF).mul_portable(&Fq::HALF);
 const TWO: Fq = Fq::from_u64(2);
 
 /// f^{(q^2 - 1)/r} = (conj(f)/f)^h by Lucas sequences (module doc); `Err(DivisionByZero)`

@@ -63,7 +63,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
 
     /// Karatsuba: t0 = a0 b0, t1 = a1 b1, c0 = t0 + v t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1.
     #[inline]
-    pub const fn mul(&self, o: &Self) -> Self {
+    pub fn mul(&self, o: &Self) -> Self {
         let t0 = self.c0.mul(&o.c0);
         let t1 = self.c1.mul(&o.c1);
         let s = self.c0.add(&self.c1).mul(&o.c0.add(&o.c1));
@@ -76,7 +76,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// Complex squaring for w^2 = v: t = a0 a1,
     /// c0 = (a0 + a1)(a0 + v a1) - t - v t, c1 = 2t.
     #[inline]
-    pub const fn square(&self) -> Self {
+    pub fn square(&self) -> Self {
         let t = self.c0.mul(&self.c1);
         let s = self.c0.add(&self.c1).mul(&self.c0.add(&self.c1.mul_by_v()));
         Fp12 {
@@ -90,7 +90,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// Karatsuba with sparse
     /// F_{p^6} products (13 F_{p^2} products instead of 18).
     #[inline]
-    pub const fn mul_by_034(&self, a: &Fp2<P, N>, b: &Fp2<P, N>, c: &Fp2<P, N>) -> Self {
+    pub fn mul_by_034(&self, a: &Fp2<P, N>, b: &Fp2<P, N>, c: &Fp2<P, N>) -> Self {
         let t0 = self.c0.mul_by_fp2(a);
         let t1 = self.c1.mul_by_01(b, c);
         let s = self.c0.add(&self.c1).mul_by_01(&a.add(b), c);

@@ -5,6 +5,13 @@
 //! 2006/471 Sec. 3), squares the "complex" method (a + bi)^2 = (a + b)(a - b) + 2ab i (ibid.,
 //! 2 base products); inversion by the norm, 1/(a + bi) = (a - bi)/(a^2 + b^2); the Frobenius
 //! is conjugation (i^p = -i). Everything is constant time except `*_vartime`.
+//!
+//! With the MULX/ADX backend and 2p < R, `mul` reduces lazily (Aranha, Karabina, Longa,
+//! Gebotys, Lopez, eprint 2010/354 Sec. 3-4): the three Karatsuba products stay 2N-word
+//! integers and only c0 = a0 b0 - a1 b1 (+ p R) and c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 are
+//! reduced, each < p R. Per prime: bn254 (254-bit p, N = 4) and bls12-381 (381-bit p, N = 6)
+//! satisfy 2p < R; typea-512 (512-bit p, N = 8, no spare bit) uses the three reduced products.
+//! `mul_const` / `square_const` are the portable, `const` forms (compile-time constants).
 use super::{Fp, FpParams};
 use crate::error::{Error, Result};
 use core::fmt;
@@ -86,8 +93,26 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     }
 
     /// Karatsuba: t0 = a0 b0, t1 = a1 b1, c0 = t0 - t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1.
+    /// With MULX/ADX and 2p < R (bn254, bls12-381): the same Karatsuba with lazy reduction,
+    /// two Montgomery reductions instead of three (`x86_64::fp2_mul_lazy`, eprint 2010/354).
     #[inline(always)]
-    pub const fn mul(&self, o: &Self) -> Self {
+    pub fn mul(&self, o: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if super::x86_64::lazy_ok::<P, N>() && super::x86_64::has_adx() {
+            // SAFETY: both conditions checked just above.
+            let (c0, c1) = unsafe {
+                super::x86_64::fp2_mul_lazy::<P, N>(
+                    self.c0.mont_limbs(),
+                    self.c1.mont_limbs(),
+                    o.c0.mont_limbs(),
+                    o.c1.mont_limbs(),
+                )
+            };
+            return Fp2 {
+                c0: Fp::from_mont(c0),
+                c1: Fp::from_mont(c1),
+            };
+        }
         let t0 = self.c0.mul(&o.c0);
         let t1 = self.c1.mul(&o.c1);
         let s = self.c0.add(&self.c1).mul(&o.c0.add(&o.c1));
@@ -99,15 +124,41 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
 
     /// Complex squaring: (a + b)(a - b) + 2ab i.
     #[inline(always)]
-    pub const fn square(&self) -> Self {
+    pub fn square(&self) -> Self {
         let a = self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1));
         let b = self.c0.mul(&self.c1).double();
         Fp2 { c0: a, c1: b }
     }
 
+    /// `mul` on the portable base-field product, usable in constant expressions.
+    pub const fn mul_const(&self, o: &Self) -> Self {
+        let t0 = self.c0.mul_portable(&o.c0);
+        let t1 = self.c1.mul_portable(&o.c1);
+        let s = self.c0.add(&self.c1).mul_portable(&o.c0.add(&o.c1));
+        Fp2 {
+            c0: t0.sub(&t1),
+            c1: s.sub(&t0).sub(&t1),
+        }
+    }
+
+    /// `square` on the portable base-field product, usable in constant expressions.
+    pub const fn square_const(&self) -> Self {
+        let a = self.c0.add(&self.c1).mul_portable(&self.c0.sub(&self.c1));
+        let b = self.c0.mul_portable(&self.c1).double();
+        Fp2 { c0: a, c1: b }
+    }
+
+    /// `mul_by_fp` on the portable base-field product, usable in constant expressions.
+    pub const fn mul_by_fp_const(&self, k: &Fp<P, N>) -> Self {
+        Fp2 {
+            c0: self.c0.mul_portable(k),
+            c1: self.c1.mul_portable(k),
+        }
+    }
+
     /// Multiplication by a base-field element.
     #[inline(always)]
-    pub const fn mul_by_fp(&self, k: &Fp<P, N>) -> Self {
+    pub fn mul_by_fp(&self, k: &Fp<P, N>) -> Self {
         Fp2 {
             c0: self.c0.mul(k),
             c1: self.c1.mul(k),
@@ -134,7 +185,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
 
     /// Norm a^2 + b^2 in F_p.
     #[inline(always)]
-    pub const fn norm(&self) -> Fp<P, N> {
+    pub fn norm(&self) -> Fp<P, N> {
         self.c0.square().add(&self.c1.square())
     }
 
@@ -188,9 +239,9 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         let mut i = 64 * N;
         while i > 0 {
             i -= 1;
-            r = r.square();
+            r = r.square_const();
             if (e[i / 64] >> (i % 64)) & 1 == 1 {
-                r = r.mul(self);
+                r = r.mul_const(self);
             }
         }
         r

@@ -49,10 +49,10 @@ pub const fn frob_consts<P: TowerParams<N>, const N: usize>() -> FrobConsts<P, N
     let mut eps = [Fp2::<P, N>::ONE; 6];
     let mut j = 1;
     while j < 6 {
-        gamma[j] = gamma[j - 1].mul(&g1);
-        let d = gamma[j].mul(&gamma[j].conj());
+        gamma[j] = gamma[j - 1].mul_const(&g1);
+        let d = gamma[j].mul_const(&gamma[j].conj());
         delta[j] = d.c0;
-        eps[j] = gamma[j].mul_by_fp(&d.c0);
+        eps[j] = gamma[j].mul_by_fp_const(&d.c0);
         j += 1;
     }
     FrobConsts { gamma, delta, eps }
@@ -127,7 +127,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// c0 = t0 + xi((a1 + a2)(b1 + b2) - t1 - t2), c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2,
     /// c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1.
     #[inline(always)]
-    pub const fn mul(&self, o: &Self) -> Self {
+    pub fn mul(&self, o: &Self) -> Self {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         let (b0, b1, b2) = (&o.c0, &o.c1, &o.c2);
         let t0 = a0.mul(b0);
@@ -154,7 +154,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// s2 = (a0 - a1 + a2)^2, s3 = 2 a1 a2, s4 = a2^2; c0 = s0 + xi s3, c1 = s1 + xi s4,
     /// c2 = s1 + s2 + s3 - s0 - s4.
     #[inline(always)]
-    pub const fn square(&self) -> Self {
+    pub fn square(&self) -> Self {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         let s0 = a0.square();
         let s1 = a0.mul(a1).double();
@@ -170,7 +170,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
 
     /// Multiplication by an F_{p^2} scalar.
     #[inline(always)]
-    pub const fn mul_by_fp2(&self, k: &Fp2<P, N>) -> Self {
+    pub fn mul_by_fp2(&self, k: &Fp2<P, N>) -> Self {
         Fp6 {
             c0: self.c0.mul(k),
             c1: self.c1.mul(k),
@@ -191,7 +191,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// Product by the sparse b0 + b1 v (5 F_{p^2} products instead of 6; Karatsuba as in
     /// `mul` with b2 = 0) — the shape of line functions in the Miller loop.
     #[inline(always)]
-    pub const fn mul_by_01(&self, b0: &Fp2<P, N>, b1: &Fp2<P, N>) -> Self {
+    pub fn mul_by_01(&self, b0: &Fp2<P, N>, b1: &Fp2<P, N>) -> Self {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         let t0 = a0.mul(b0);
         let t1 = a1.mul(b1);
@@ -203,7 +203,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
 
     /// Product by the sparse b1 v.
     #[inline(always)]
-    pub const fn mul_by_1(&self, b1: &Fp2<P, N>) -> Self {
+    pub fn mul_by_1(&self, b1: &Fp2<P, N>) -> Self {
         Fp6 {
             c0: self.c2.mul(b1).mul_by_xi(),
             c1: self.c0.mul(b1),
