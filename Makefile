@@ -56,6 +56,7 @@ params: venv  ## regenerate the parameter catalogues with PARI/GP
 vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors.py
 	$(PY) scripts/gen_vectors_prime.py
+	$(PY) scripts/gen_vectors_pairing_prime.py
 
 clean:
 	rm -rf $(VENV) target
