@@ -58,11 +58,21 @@ fn bench_ate<P: ate::AteParams<N>, const N: usize>(c: &mut Criterion<OnCpu>, id:
     let f = ate::miller_loop(&p, &q);
     let qp = ate::G2Prepared::new(&q);
     let mut g = c.benchmark_group(format!("pairing-prime/{id}"));
-    g.bench_function("miller_loop", |b| b.iter(|| ate::miller_loop(black_box(&p), black_box(&q))));
-    g.bench_function("final_exp", |b| b.iter(|| ate::final_exponentiation(black_box(&f)).unwrap()));
-    g.bench_function("pair", |b| b.iter(|| ate::pair(black_box(&p), black_box(&q)).unwrap()));
-    g.bench_function("multi_pair_8", |b| b.iter(|| ate::multi_pair(black_box(&pts)).unwrap()));
-    g.bench_function("prepare", |b| b.iter(|| ate::G2Prepared::new(black_box(&q))));
+    g.bench_function("miller_loop", |b| {
+        b.iter(|| ate::miller_loop(black_box(&p), black_box(&q)))
+    });
+    g.bench_function("final_exp", |b| {
+        b.iter(|| ate::final_exponentiation(black_box(&f)).unwrap())
+    });
+    g.bench_function("pair", |b| {
+        b.iter(|| ate::pair(black_box(&p), black_box(&q)).unwrap())
+    });
+    g.bench_function("multi_pair_8", |b| {
+        b.iter(|| ate::multi_pair(black_box(&pts)).unwrap())
+    });
+    g.bench_function("prepare", |b| {
+        b.iter(|| ate::G2Prepared::new(black_box(&q)))
+    });
     g.bench_function("miller_loop_prepared", |b| {
         b.iter(|| ate::miller_loop_prepared(black_box(&p), black_box(&qp)))
     });
@@ -80,7 +90,12 @@ fn bench_typea(c: &mut Criterion<OnCpu>) {
         .unwrap()
         .iter()
         .chain(doc["multi"]["pairs"].as_array().unwrap())
-        .map(|c| ((fq(&c["p"][0]), fq(&c["p"][1])), (fq(&c["q"][0]), fq(&c["q"][1]))))
+        .map(|c| {
+            (
+                (fq(&c["p"][0]), fq(&c["p"][1])),
+                (fq(&c["q"][0]), fq(&c["q"][1])),
+            )
+        })
         .cycle()
         .take(8)
         .collect();
@@ -88,11 +103,21 @@ fn bench_typea(c: &mut Criterion<OnCpu>) {
     let f = typea::miller_loop(&p, &q);
     let pp = typea::G1Prepared::new(&p).unwrap();
     let mut g = c.benchmark_group("pairing-prime/typea-512");
-    g.bench_function("miller_loop", |b| b.iter(|| typea::miller_loop(black_box(&p), black_box(&q))));
-    g.bench_function("final_exp", |b| b.iter(|| typea::final_exponentiation(black_box(&f)).unwrap()));
-    g.bench_function("pair", |b| b.iter(|| typea::pair(black_box(&p), black_box(&q)).unwrap()));
-    g.bench_function("multi_pair_8", |b| b.iter(|| typea::multi_pair(black_box(&pts)).unwrap()));
-    g.bench_function("prepare", |b| b.iter(|| typea::G1Prepared::new(black_box(&p)).unwrap()));
+    g.bench_function("miller_loop", |b| {
+        b.iter(|| typea::miller_loop(black_box(&p), black_box(&q)))
+    });
+    g.bench_function("final_exp", |b| {
+        b.iter(|| typea::final_exponentiation(black_box(&f)).unwrap())
+    });
+    g.bench_function("pair", |b| {
+        b.iter(|| typea::pair(black_box(&p), black_box(&q)).unwrap())
+    });
+    g.bench_function("multi_pair_8", |b| {
+        b.iter(|| typea::multi_pair(black_box(&pts)).unwrap())
+    });
+    g.bench_function("prepare", |b| {
+        b.iter(|| typea::G1Prepared::new(black_box(&p)).unwrap())
+    });
     g.bench_function("miller_loop_prepared", |b| {
         b.iter(|| typea::miller_loop_prepared(black_box(&pp), black_box(&q)))
     });

@@ -67,7 +67,10 @@ pub struct SignedDigits {
 /// and any w consecutive digits hold at most one non-zero (Hankerson, Menezes, Vanstone, Guide
 /// to ECC, Alg. 3.35). Compile-time helper for public exponents.
 pub const fn wnaf(mut e: u128, w: u32) -> SignedDigits {
-    assert!(e < 1 << 127 && w >= 2 && w <= 7, "wnaf: e < 2^127, 2 <= w <= 7");
+    assert!(
+        e < 1 << 127 && w >= 2 && w <= 7,
+        "wnaf: e < 2^127, 2 <= w <= 7"
+    );
     let mut digits = [0i8; 132];
     let mut len = 0;
     let modulus = 1i128 << w;
@@ -161,7 +164,11 @@ pub trait AteParams<const N: usize>: TowerParams<N> {
     const U_NAF: SignedDigits = wnaf(Self::U_ABS as u128, Self::U_W);
     /// (u - 1)^2/3 (the BLS12 hard part's first exponent, eprint 2020/875).
     const BLS12_H: u128 = {
-        let u1 = if Self::U_NEG { Self::U_ABS as u128 + 1 } else { Self::U_ABS as u128 - 1 };
+        let u1 = if Self::U_NEG {
+            Self::U_ABS as u128 + 1
+        } else {
+            Self::U_ABS as u128 - 1
+        };
         u1 * u1 / 3
     };
     /// Window width and digits for `BLS12_H`.
@@ -529,7 +536,7 @@ mod tests {
     #[test]
     fn windows() {
         assert_eq!(Bls12381P::U_W, 2, "|u| has 6 non-zero bits");
-        assert!(Bn254P::U_W > 2);
+        const { assert!(Bn254P::U_W > 2) };
         assert_eq!(Bls12381P::BLS12_H, 0x396c8c005555e1568c00aaab0000aaab);
     }
 

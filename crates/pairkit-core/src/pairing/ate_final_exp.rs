@@ -115,15 +115,11 @@ fn hard_bn<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
 fn hard_bls12<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
     let a = cyclotomic_pow_wnaf(m, &P::BLS12_H_NAF, P::BLS12_H_W);
     let b = exp_by_u(&a).mul(&a.frobenius());
-    let c = exp_by_u(&exp_by_u(&b))
-        .mul(&b.frobenius2())
-        .mul(&b.conj());
+    let c = exp_by_u(&exp_by_u(&b)).mul(&b.frobenius2()).mul(&b.conj());
     c.mul(m)
 }
 
 /// The full final exponentiation f^{(p^12 - 1)/r}; `Err(DivisionByZero)` for f = 0.
-pub fn final_exponentiation<P: AteParams<N>, const N: usize>(
-    f: &Fp12<P, N>,
-) -> Result<Fp12<P, N>> {
+pub fn final_exponentiation<P: AteParams<N>, const N: usize>(f: &Fp12<P, N>) -> Result<Fp12<P, N>> {
     Ok(final_exponentiation_hard(&final_exponentiation_easy(f)?))
 }

@@ -162,7 +162,10 @@ impl G1Prepared {
             let t = *pts.last().unwrap_or(&pts[0]);
             let xx = t.x.square();
             let m = xx.double().add(&xx).add(&t.z.square().square());
-            recs.push(Rec::Tangent { k: pts.len() - 1, m });
+            recs.push(Rec::Tangent {
+                k: pts.len() - 1,
+                m,
+            });
             let mut t2 = t;
             tangent_step(&mut t2, &(Fq::ZERO, Fq::ZERO));
             pts.push(t2);
@@ -180,8 +183,8 @@ impl G1Prepared {
         // each line's denominator is the Z of the point it produces:
         // tangent: 2YZ = Z(2T); chord: (x_P Z^2 - X) Z = Z(T + P)
         let mut coeffs = Vec::with_capacity(recs.len());
-        let mut next = 1;
-        for rec in recs {
+        // rec k produces point k + 1
+        for (next, rec) in (1..).zip(recs) {
             let (lambda, c) = match rec {
                 Rec::Tangent { k, m } => {
                     let lambda = m.mul(&zinv[next]);
@@ -196,7 +199,6 @@ impl G1Prepared {
                 }
             };
             coeffs.push((lambda, c));
-            next += 1;
         }
         Ok(G1Prepared { coeffs })
     }
