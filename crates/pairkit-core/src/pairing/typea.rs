@@ -26,6 +26,7 @@
 //!   y' - y_T - lambda (x' - x_T) = (lambda x_Q + c) + y_Q i,
 //! one F_q product per line; a step costs 6 F_q products (f^2: 2, line: 1, f l: 3). Affine
 //! lines differ from the Jacobian ones by F_q factors only, so the reduced pairing is the same.
+//! (The batched inversion is the blinded one of the final exponentiation, `inv_blinded`.)
 //!
 //! **Final exponentiation** (q^2 - 1)/r = (q - 1) h, h = (q + 1)/r: g = f^{q-1} = conj(f)/f is
 //! unitary (g conj(g) = 1), and g^h is computed as PBC's `a_tateexp` / `lucas_odd` do, with
@@ -179,7 +180,7 @@ impl G1Prepared {
             }
         }
         let mut zinv: Vec<Fq> = pts.iter().map(|t| t.z).collect();
-        Fq::batch_inv(&mut zinv)?;
+        Fq::batch_inv_with(&mut zinv, inv_blinded)?;
         // each line's denominator is the Z of the point it produces:
         // tangent: 2YZ = Z(2T); chord: (x_P Z^2 - X) Z = Z(T + P)
         let mut coeffs = Vec::with_capacity(recs.len());

@@ -72,13 +72,21 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// Elliptic and Hyperelliptic Curve Cryptography, Alg. 11.15). Returns
     /// `Error::DivisionByZero` if any entry is zero (then `v` is unchanged).
     pub fn batch_inv(v: &mut [Self]) -> crate::error::Result<()> {
+        Self::batch_inv_with(v, Self::inv)
+    }
+
+    /// As [`Fp::batch_inv`] with a given single inversion (e.g. a blinded variable-time one).
+    pub fn batch_inv_with(
+        v: &mut [Self],
+        inv1: impl Fn(&Self) -> crate::error::Result<Self>,
+    ) -> crate::error::Result<()> {
         let mut acc = Self::ONE;
         let mut prefix = Vec::with_capacity(v.len());
         for x in v.iter() {
             prefix.push(acc);
             acc = acc.mul(x);
         }
-        let mut inv = acc.inv()?;
+        let mut inv = inv1(&acc)?;
         for (x, pre) in v.iter_mut().zip(prefix).rev() {
             let xi = inv.mul(&pre);
             inv = inv.mul(x);
