@@ -19,7 +19,10 @@ fn load(id: &str) -> Value {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join(format!("../../test-vectors/pairing-prime/{id}.json"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("{}: {e} (run scripts/gen_vectors_pairing_prime.py)", path.display())
+        panic!(
+            "{}: {e} (run scripts/gen_vectors_pairing_prime.py)",
+            path.display()
+        )
     });
     serde_json::from_str(&text).unwrap()
 }
@@ -176,8 +179,16 @@ fn check_ate_vectors<P: ate::AteParams<N>, const N: usize>(id: &str) {
     let e = Fp12::<P, N>::from_bytes_be(&bytes(&m["e"])).unwrap();
     assert_eq!(ate::multi_pair(&pairs).unwrap(), e, "{id}: multi_pair");
     let preps: Vec<_> = pairs.iter().map(|(_, q)| ate::G2Prepared::new(q)).collect();
-    let pp: Vec<_> = pairs.iter().zip(&preps).map(|((p, _), q)| (*p, q)).collect();
-    assert_eq!(ate::multi_pair_prepared(&pp).unwrap(), e, "{id}: multi_pair_prepared");
+    let pp: Vec<_> = pairs
+        .iter()
+        .zip(&preps)
+        .map(|((p, _), q)| (*p, q))
+        .collect();
+    assert_eq!(
+        ate::multi_pair_prepared(&pp).unwrap(),
+        e,
+        "{id}: multi_pair_prepared"
+    );
     let prod = pairs
         .iter()
         .fold(Fp12::ONE, |acc, (p, q)| acc.mul(&ate::pair(p, q).unwrap()));
@@ -206,7 +217,9 @@ fn check_ate_props<P: ate::AteParams<N>, R: FpParams<NR>, const N: usize, const 
         assert_eq!(ate::multi_pair(&[(p, g2), (np, g2)]).unwrap(), Fp12::ONE);
         assert_eq!(
             ate::multi_pair(&[(p, g2), (g1, q)]).unwrap(),
-            ate::pair(&p, &g2).unwrap().mul(&ate::pair(&g1, &q).unwrap())
+            ate::pair(&p, &g2)
+                .unwrap()
+                .mul(&ate::pair(&g1, &q).unwrap())
         );
     }
     assert_eq!(ate::multi_pair::<P, N>(&[]).unwrap(), Fp12::ONE);
@@ -238,7 +251,10 @@ type Fq = Fp<TypeA512Q, 8>;
 
 fn typea_pair_of(v: &Value) -> (typea::G1Affine, typea::G1Affine) {
     let f = |x: &Value| Fq::from_bytes_be(&bytes(x)).unwrap();
-    ((f(&v["p"][0]), f(&v["p"][1])), (f(&v["q"][0]), f(&v["q"][1])))
+    (
+        (f(&v["p"][0]), f(&v["p"][1])),
+        (f(&v["q"][0]), f(&v["q"][1])),
+    )
 }
 
 #[test]
@@ -258,15 +274,28 @@ fn typea_matches_spec() {
         assert_eq!(typea::pair_prepared(&pp, &q).unwrap(), e, "prepared");
     }
     let m = &doc["multi"];
-    let pairs: Vec<_> = m["pairs"].as_array().unwrap().iter().map(typea_pair_of).collect();
+    let pairs: Vec<_> = m["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(typea_pair_of)
+        .collect();
     let e = typea::Fq2::from_bytes_be(&bytes(&m["e"])).unwrap();
     assert_eq!(typea::multi_pair(&pairs).unwrap(), e, "multi_pair");
     let preps: Vec<_> = pairs
         .iter()
         .map(|(p, _)| typea::G1Prepared::new(p).unwrap())
         .collect();
-    let pp: Vec<_> = preps.iter().zip(&pairs).map(|(p, (_, q))| (p, *q)).collect();
-    assert_eq!(typea::multi_pair_prepared(&pp).unwrap(), e, "multi_pair_prepared");
+    let pp: Vec<_> = preps
+        .iter()
+        .zip(&pairs)
+        .map(|(p, (_, q))| (p, *q))
+        .collect();
+    assert_eq!(
+        typea::multi_pair_prepared(&pp).unwrap(),
+        e,
+        "multi_pair_prepared"
+    );
 }
 
 #[test]
@@ -282,19 +311,38 @@ fn typea_properties() {
         let (a, b) = (rng.gen::<u64>() | 1, rng.gen::<u64>() | 1);
         let p = ec_mul(&Fq::ONE, &[a], g).unwrap();
         let q = ec_mul(&Fq::ONE, &[b], g).unwrap();
-        assert_eq!(typea::pair(&p, &q).unwrap(), e.pow(&mul_words(a, b)), "bilinearity");
-        assert_eq!(typea::pair(&q, &p).unwrap(), typea::pair(&p, &q).unwrap(), "symmetric");
+        assert_eq!(
+            typea::pair(&p, &q).unwrap(),
+            e.pow(&mul_words(a, b)),
+            "bilinearity"
+        );
+        assert_eq!(
+            typea::pair(&q, &p).unwrap(),
+            typea::pair(&p, &q).unwrap(),
+            "symmetric"
+        );
         let np = (p.0, p.1.neg());
-        assert_eq!(typea::multi_pair(&[(p, g), (np, g)]).unwrap(), typea::Fq2::ONE);
+        assert_eq!(
+            typea::multi_pair(&[(p, g), (np, g)]).unwrap(),
+            typea::Fq2::ONE
+        );
         let pp = typea::G1Prepared::new(&p).unwrap();
         assert_eq!(
             typea::multi_pair_prepared(&[(&pp, q), (&pp, g)]).unwrap(),
-            typea::pair(&p, &q).unwrap().mul(&typea::pair(&p, &g).unwrap())
+            typea::pair(&p, &q)
+                .unwrap()
+                .mul(&typea::pair(&p, &g).unwrap())
         );
     }
     // degenerate Miller values: f in F_q or i F_q reduce to 1; f = 0 is a typed error
     let two = Fq::from_u64(2);
-    assert_eq!(typea::final_exponentiation(&typea::Fq2::new(two, Fq::ZERO)).unwrap(), typea::Fq2::ONE);
-    assert_eq!(typea::final_exponentiation(&typea::Fq2::new(Fq::ZERO, two)).unwrap(), typea::Fq2::ONE);
+    assert_eq!(
+        typea::final_exponentiation(&typea::Fq2::new(two, Fq::ZERO)).unwrap(),
+        typea::Fq2::ONE
+    );
+    assert_eq!(
+        typea::final_exponentiation(&typea::Fq2::new(Fq::ZERO, two)).unwrap(),
+        typea::Fq2::ONE
+    );
     assert!(typea::final_exponentiation(&typea::Fq2::ZERO).is_err());
 }

@@ -67,7 +67,10 @@ pub struct SignedDigits {
 /// and any w consecutive digits hold at most one non-zero (Hankerson, Menezes, Vanstone, Guide
 /// to ECC, Alg. 3.35). Compile-time helper for public exponents.
 pub const fn wnaf(mut e: u128, w: u32) -> SignedDigits {
-    assert!(e < 1 << 127 && w >= 2 && w <= 7, "wnaf: e < 2^127, 2 <= w <= 7");
+    assert!(
+        e < 1 << 127 && w >= 2 && w <= 7,
+        "wnaf: e < 2^127, 2 <= w <= 7"
+    );
     let mut digits = [0i8; 132];
     let mut len = 0;
     let modulus = 1i128 << w;
@@ -85,6 +88,34 @@ pub const fn wnaf(mut e: u128, w: u32) -> SignedDigits {
         e >>= 1;
     }
     SignedDigits { digits, len }
+}
+
+/// The width w in 2..=6 minimising the products of a left-to-right width-w NAF
+/// exponentiation of e in the cyclotomic subgroup (inversion free): 2^{w-2} - 1 table products
+/// (plus one squaring for w > 2) and one product per non-zero digit but the first. Bit length
+/// (the squarings) does not depend on w (up to one).
+pub const fn best_window(e: u128) -> u32 {
+    let mut best = 2;
+    let mut best_cost = usize::MAX;
+    let mut w = 2;
+    while w <= 6 {
+        let d = wnaf(e, w);
+        let mut nz = 0;
+        let mut k = 0;
+        while k < d.len {
+            if d.digits[k] != 0 {
+                nz += 1;
+            }
+            k += 1;
+        }
+        let cost = (1usize << (w - 2)) - 1 + (w > 2) as usize + nz - 1;
+        if cost < best_cost {
+            best_cost = cost;
+            best = w;
+        }
+        w += 1;
+    }
+    best
 }
 
 /// 6u + 2 (BN) or |u| (BLS12).
@@ -127,8 +158,22 @@ pub trait AteParams<const N: usize>: TowerParams<N> {
     const THREE_B_TWIST: Fp2<Self, N> = Self::B_TWIST.mul_small(3);
     /// NAF of the Miller loop length (6u + 2 or |u|).
     const LOOP_NAF: SignedDigits = wnaf(loop_count(Self::U_ABS, Self::U_NEG, Self::FAMILY), 2);
-    /// NAF of |u| (exponentiation by u in the final exponentiation).
-    const U_NAF: SignedDigits = wnaf(Self::U_ABS as u128, 2);
+    /// Window width for the exponentiation by |u| (the cheapest by [`best_window`]).
+    const U_W: u32 = best_window(Self::U_ABS as u128);
+    /// Width-`U_W` NAF of |u| (exponentiation by u in the final exponentiation).
+    const U_NAF: SignedDigits = wnaf(Self::U_ABS as u128, Self::U_W);
+    /// (u - 1)^2/3 (the BLS12 hard part's first exponent, eprint 2020/875).
+    const BLS12_H: u128 = {
+        let u1 = if Self::U_NEG {
+            Self::U_ABS as u128 + 1
+        } else {
+            Self::U_ABS as u128 - 1
+        };
+        u1 * u1 / 3
+    };
+    /// Window width and digits for `BLS12_H`.
+    const BLS12_H_W: u32 = best_window(Self::BLS12_H);
+    const BLS12_H_NAF: SignedDigits = wnaf(Self::BLS12_H, Self::BLS12_H_W);
 }
 
 /// bn254 (EIP-196/197): u = 4965661367192848881, E: y^2 = x^3 + 3, D-type twist b' = 3/(9 + i).
@@ -486,6 +531,13 @@ mod tests {
             assert_eq!(v as u128, e);
             assert!(d.digits[d.len - 1] > 0);
         }
+    }
+
+    #[test]
+    fn windows() {
+        assert_eq!(Bls12381P::U_W, 2, "|u| has 6 non-zero bits");
+        const { assert!(Bn254P::U_W > 2) };
+        assert_eq!(Bls12381P::BLS12_H, 0x396c8c005555e1568c00aaab0000aaab);
     }
 
     #[test]

@@ -12,11 +12,12 @@
 //!   exponentiations by u are shared and the small multiples by a short chain (below);
 //!   hard part, BLS12 (Hayashida, Hayasaka, Teruya, eprint 2020/875 Theorem 1, k = 12):
 //!   (p^4 - p^2 + 1)/r = (u - 1)^2/3 (u + p)(u^2 + p^2 - 1) + 1.
-//! Exponentiation by u uses the NAF of |u| (bn254: 24 non-zero digits; bls12-381: |u| =
-//! 0xd201000000010000, 6 non-zero bits) and conjugation for u < 0; the 126-bit (u - 1)^2/3 of
-//! bls12-381 uses a width-4 NAF (Hankerson-Menezes-Vanstone Alg. 3.35/3.36 with the free
-//! inversion of the cyclotomic subgroup).
-use super::ate::{wnaf, AteParams, Family, SignedDigits};
+//! Exponentiations by |u| and by the 126-bit (u - 1)^2/3 of bls12-381 are left-to-right
+//! width-w NAF (Hankerson-Menezes-Vanstone, Guide to ECC, Alg. 3.35/3.36, with the free
+//! inversion of the cyclotomic subgroup), w chosen at compile time by `ate::best_window`
+//! (bls12-381 |u| = 0xd201000000010000: plain NAF, 6 non-zero digits; bn254 u: a wider window
+//! than its NAF's 24 non-zero digits); u < 0 by a final conjugation.
+use super::ate::{AteParams, Family, SignedDigits};
 use crate::error::Result;
 use crate::field::fp::Fp12;
 
@@ -56,7 +57,7 @@ pub fn cyclotomic_pow_wnaf<P: AteParams<N>, const N: usize>(
 /// m^u for a cyclotomic m.
 #[inline]
 pub fn exp_by_u<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
-    let r = cyclotomic_pow_wnaf(m, &P::U_NAF, 2);
+    let r = cyclotomic_pow_wnaf(m, &P::U_NAF, P::U_W);
     if P::U_NEG {
         r.conj()
     } else {
@@ -112,27 +113,13 @@ fn hard_bn<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
 
 /// BLS12, eprint 2020/875: a = m^{(u-1)^2/3}, b = a^u a^p, c = b^{u^2} b^{p^2} b^{-1}, c m.
 fn hard_bls12<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
-    let a = cyclotomic_pow_wnaf(m, &bls12_h_digits::<P, N>(), 4);
+    let a = cyclotomic_pow_wnaf(m, &P::BLS12_H_NAF, P::BLS12_H_W);
     let b = exp_by_u(&a).mul(&a.frobenius());
-    let c = exp_by_u(&exp_by_u(&b))
-        .mul(&b.frobenius2())
-        .mul(&b.conj());
+    let c = exp_by_u(&exp_by_u(&b)).mul(&b.frobenius2()).mul(&b.conj());
     c.mul(m)
 }
 
-/// Width-4 NAF of (u - 1)^2/3 (u = -U_ABS when U_NEG), a 126-bit integer for bls12-381.
-fn bls12_h_digits<P: AteParams<N>, const N: usize>() -> SignedDigits {
-    let u1 = if P::U_NEG {
-        P::U_ABS as u128 + 1
-    } else {
-        P::U_ABS as u128 - 1
-    };
-    wnaf(u1 * u1 / 3, 4)
-}
-
 /// The full final exponentiation f^{(p^12 - 1)/r}; `Err(DivisionByZero)` for f = 0.
-pub fn final_exponentiation<P: AteParams<N>, const N: usize>(
-    f: &Fp12<P, N>,
-) -> Result<Fp12<P, N>> {
+pub fn final_exponentiation<P: AteParams<N>, const N: usize>(f: &Fp12<P, N>) -> Result<Fp12<P, N>> {
     Ok(final_exponentiation_hard(&final_exponentiation_easy(f)?))
 }

@@ -13,6 +13,12 @@
 //! | `eta-t` (b = 0 only) | tau^{2^m} for m = 3 mod 4, tau for m = 1 mod 4 |
 //!
 //! [`to_canonical`] undoes these with Frobenius maps (frob^4 = id, frob2^2 = id).
+//!
+//! Large characteristic (issue 4), mirroring spec/pairing_ate.py and spec/pairing_typea.py
+//! (reduced pairings bit-exact; Miller values differ by factors the final exponentiation
+//! kills): [`ate`] (optimal ate of bn254 / bls12-381: projective Miller loop, multi-Miller
+//! loop, `G2Prepared`) with [`ate_final_exp`], and [`typea`] (typea-512 Tate pairing,
+//! `G1Prepared`, Lucas-sequence final exponentiation).
 pub mod alg9;
 pub mod ate;
 pub mod ate_final_exp;

@@ -50,30 +50,43 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         let x34 = a3.add(a4).mul(&b3.add(b4)).sub(&x33).sub(&x44);
         // A B = x33 + x34 v + x44 v^2; v A B = xi x44 + x33 v + x34 v^2
         let c0 = Fp6::new(x44.mul_by_xi().add(&x00), x33, x34);
-        let c1 = Fp6::new(a0.mul(b3).add(&b0.mul(a3)), a0.mul(b4).add(&b0.mul(a4)), Fp2::ZERO);
+        let c1 = Fp6::new(
+            a0.mul(b3).add(&b0.mul(a3)),
+            a0.mul(b4).add(&b0.mul(a4)),
+            Fp2::ZERO,
+        );
         Fp12 { c0, c1 }
     }
 }
 
 impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// 1/2 mod p as a constant ((p - 1)/2 + 1 = (p + 1)/2, which does not overflow).
-    pub const HALF: Self = match Self::from_limbs(&arith::add_small(&arith::div_small(&P::MODULUS, 2), 1)) {
-        Some(h) => h,
-        None => panic!("(p + 1)/2 < p"),
-    };
+    pub const HALF: Self =
+        match Self::from_limbs(&arith::add_small(&arith::div_small(&P::MODULUS, 2), 1)) {
+            Some(h) => h,
+            None => panic!("(p + 1)/2 < p"),
+        };
 
     /// Simultaneous inversion of all non-zero entries of `v` in place with one field
     /// inversion and 3(n - 1) products (Montgomery's trick; Cohen et al., Handbook of
     /// Elliptic and Hyperelliptic Curve Cryptography, Alg. 11.15). Returns
     /// `Error::DivisionByZero` if any entry is zero (then `v` is unchanged).
     pub fn batch_inv(v: &mut [Self]) -> crate::error::Result<()> {
+        Self::batch_inv_with(v, Self::inv)
+    }
+
+    /// As [`Fp::batch_inv`] with a given single inversion (e.g. a blinded variable-time one).
+    pub fn batch_inv_with(
+        v: &mut [Self],
+        inv1: impl Fn(&Self) -> crate::error::Result<Self>,
+    ) -> crate::error::Result<()> {
         let mut acc = Self::ONE;
         let mut prefix = Vec::with_capacity(v.len());
         for x in v.iter() {
             prefix.push(acc);
             acc = acc.mul(x);
         }
-        let mut inv = acc.inv()?;
+        let mut inv = inv1(&acc)?;
         for (x, pre) in v.iter_mut().zip(prefix).rev() {
             let xi = inv.mul(&pre);
             inv = inv.mul(x);
@@ -92,16 +105,28 @@ mod tests {
     fn check_014<P: TowerParams<N>, const N: usize>() {
         let mut rng = StdRng::seed_from_u64(7);
         let f = Fp12::<P, N>::random(&mut rng);
-        let (a, b, c) = (Fp2::random(&mut rng), Fp2::random(&mut rng), Fp2::random(&mut rng));
+        let (a, b, c) = (
+            Fp2::random(&mut rng),
+            Fp2::random(&mut rng),
+            Fp2::random(&mut rng),
+        );
         let z = Fp2::ZERO;
         let dense = Fp12::new(Fp6::new(a, b, z), Fp6::new(z, c, z));
         assert_eq!(f.mul_by_014(&a, &b, &c), f.mul(&dense));
-        let (d, e, g) = (Fp2::random(&mut rng), Fp2::random(&mut rng), Fp2::random(&mut rng));
+        let (d, e, g) = (
+            Fp2::random(&mut rng),
+            Fp2::random(&mut rng),
+            Fp2::random(&mut rng),
+        );
         let l1 = Fp12::new(Fp6::new(a, z, z), Fp6::new(b, c, z));
         let l2 = Fp12::new(Fp6::new(d, z, z), Fp6::new(e, g, z));
         assert_eq!(Fp12::mul_034_by_034(&a, &b, &c, &d, &e, &g), l1.mul(&l2));
         assert_eq!(Fp::<P, N>::HALF.double(), Fp::ONE);
-        let mut v = [Fp::<P, N>::random(&mut rng), Fp::random(&mut rng), Fp::random(&mut rng)];
+        let mut v = [
+            Fp::<P, N>::random(&mut rng),
+            Fp::random(&mut rng),
+            Fp::random(&mut rng),
+        ];
         let w = v;
         Fp::batch_inv(&mut v).unwrap();
         for (x, y) in v.iter().zip(w.iter()) {

@@ -1,0 +1,253 @@
+//! Pairing benchmarks for the large-characteristic sets (`pairing::ate`, `pairing::typea`):
+//! one group per set (`pairing-prime/<set>`), ids `miller_loop`, `final_exp`, `pair`,
+//! `multi_pair_8` (8 pairs, one shared Miller loop and one final exponentiation),
+//! `prepare` (G2Prepared / G1Prepared), `miller_loop_prepared`, `pair_prepared`.
+//!
+//! The clock is the calling thread's ON-CPU time (as benches/fp.rs; PAIRKIT_BENCH_WALL=1 for
+//! wall time).
+//!
+//! Quick run: cargo bench -p pairkit-core --bench pairing_prime -- --warm-up-time 1 --measurement-time 3
+use criterion::measurement::{Measurement, ValueFormatter};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pairkit_core::field::fp::{Bls12381P, Bn254P, Fp, Fp2, TypeA512Q};
+use pairkit_core::pairing::{ate, typea};
+use serde_json::Value;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn load(id: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../test-vectors/pairing-prime/{id}.json"));
+    serde_json::from_str(&std::fs::read_to_string(path).expect("vectors")).unwrap()
+}
+
+fn hexb(v: &Value) -> Vec<u8> {
+    hex::decode(v.as_str().unwrap()).unwrap()
+}
+
+/// The vectors' 3 multi-pair points and 4 single cases, cycled to n pairs.
+fn ate_points<P: ate::AteParams<N>, const N: usize>(
+    id: &str,
+    n: usize,
+) -> Vec<(ate::G1Affine<P, N>, ate::G2Affine<P, N>)> {
+    let doc = load(id);
+    let all: Vec<_> = doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(doc["multi"]["pairs"].as_array().unwrap())
+        .map(|c| {
+            let p = (
+                Fp::from_bytes_be(&hexb(&c["p"][0])).unwrap(),
+                Fp::from_bytes_be(&hexb(&c["p"][1])).unwrap(),
+            );
+            let q = (
+                Fp2::from_bytes_be(&hexb(&c["q"][0])).unwrap(),
+                Fp2::from_bytes_be(&hexb(&c["q"][1])).unwrap(),
+            );
+            (p, q)
+        })
+        .collect();
+    all.iter().cycle().take(n).copied().collect()
+}
+
+fn bench_ate<P: ate::AteParams<N>, const N: usize>(c: &mut Criterion<OnCpu>, id: &str) {
+    let pts = ate_points::<P, N>(id, 8);
+    let (p, q) = pts[1];
+    let f = ate::miller_loop(&p, &q);
+    let qp = ate::G2Prepared::new(&q);
+    let mut g = c.benchmark_group(format!("pairing-prime/{id}"));
+    g.bench_function("miller_loop", |b| {
+        b.iter(|| ate::miller_loop(black_box(&p), black_box(&q)))
+    });
+    g.bench_function("final_exp", |b| {
+        b.iter(|| ate::final_exponentiation(black_box(&f)).unwrap())
+    });
+    g.bench_function("pair", |b| {
+        b.iter(|| ate::pair(black_box(&p), black_box(&q)).unwrap())
+    });
+    g.bench_function("multi_pair_8", |b| {
+        b.iter(|| ate::multi_pair(black_box(&pts)).unwrap())
+    });
+    g.bench_function("prepare", |b| {
+        b.iter(|| ate::G2Prepared::new(black_box(&q)))
+    });
+    g.bench_function("miller_loop_prepared", |b| {
+        b.iter(|| ate::miller_loop_prepared(black_box(&p), black_box(&qp)))
+    });
+    g.bench_function("pair_prepared", |b| {
+        b.iter(|| ate::multi_pair_prepared(&[(*black_box(&p), black_box(&qp))]).unwrap())
+    });
+    g.finish();
+}
+
+fn bench_typea(c: &mut Criterion<OnCpu>) {
+    let doc = load("typea-512");
+    let fq = |v: &Value| Fp::<TypeA512Q, 8>::from_bytes_be(&hexb(v)).unwrap();
+    let pts: Vec<(typea::G1Affine, typea::G1Affine)> = doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(doc["multi"]["pairs"].as_array().unwrap())
+        .map(|c| {
+            (
+                (fq(&c["p"][0]), fq(&c["p"][1])),
+                (fq(&c["q"][0]), fq(&c["q"][1])),
+            )
+        })
+        .cycle()
+        .take(8)
+        .collect();
+    let (p, q) = pts[1];
+    let f = typea::miller_loop(&p, &q);
+    let pp = typea::G1Prepared::new(&p).unwrap();
+    let mut g = c.benchmark_group("pairing-prime/typea-512");
+    g.bench_function("miller_loop", |b| {
+        b.iter(|| typea::miller_loop(black_box(&p), black_box(&q)))
+    });
+    g.bench_function("final_exp", |b| {
+        b.iter(|| typea::final_exponentiation(black_box(&f)).unwrap())
+    });
+    g.bench_function("pair", |b| {
+        b.iter(|| typea::pair(black_box(&p), black_box(&q)).unwrap())
+    });
+    g.bench_function("multi_pair_8", |b| {
+        b.iter(|| typea::multi_pair(black_box(&pts)).unwrap())
+    });
+    g.bench_function("prepare", |b| {
+        b.iter(|| typea::G1Prepared::new(black_box(&p)).unwrap())
+    });
+    g.bench_function("miller_loop_prepared", |b| {
+        b.iter(|| typea::miller_loop_prepared(black_box(&pp), black_box(&q)))
+    });
+    g.bench_function("pair_prepared", |b| {
+        b.iter(|| typea::pair_prepared(black_box(&pp), black_box(&q)).unwrap())
+    });
+    g.finish();
+}
+
+fn benches(c: &mut Criterion<OnCpu>) {
+    bench_ate::<Bn254P, 4>(c, "bn254");
+    bench_ate::<Bls12381P, 6>(c, "bls12-381");
+    bench_typea(c);
+}
+
+/// On-CPU nanoseconds of this thread (clock_gettime(CLOCK_THREAD_CPUTIME_ID), Linux), or
+/// wall nanoseconds since a fixed origin elsewhere or when PAIRKIT_BENCH_WALL is set.
+struct OnCpu {
+    origin: Instant,
+    use_cpu: bool,
+}
+
+#[cfg(target_os = "linux")]
+mod cpu_clock {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clk: i32, ts: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    pub fn ns() -> Option<u64> {
+        let mut ts = Timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: a valid out-pointer to a C timespec (64-bit Linux layout).
+        let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
+    }
+}
+#[cfg(not(target_os = "linux"))]
+mod cpu_clock {
+    pub fn ns() -> Option<u64> {
+        None
+    }
+}
+
+impl OnCpu {
+    fn new() -> Self {
+        let use_cpu = std::env::var_os("PAIRKIT_BENCH_WALL").is_none()
+            && cfg!(all(target_os = "linux", target_pointer_width = "64"))
+            && cpu_clock::ns().is_some();
+        eprintln!(
+            "pairing_prime bench clock: {}",
+            if use_cpu {
+                "on-CPU thread time"
+            } else {
+                "wall time"
+            }
+        );
+        OnCpu {
+            origin: Instant::now(),
+            use_cpu,
+        }
+    }
+
+    fn now(&self) -> u64 {
+        match self.use_cpu {
+            true => cpu_clock::ns().unwrap_or(0),
+            false => self.origin.elapsed().as_nanos() as u64,
+        }
+    }
+}
+
+impl Measurement for OnCpu {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        self.now()
+    }
+    fn end(&self, t0: u64) -> u64 {
+        self.now().saturating_sub(t0)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &NsFormatter
+    }
+}
+
+struct NsFormatter;
+
+impl ValueFormatter for NsFormatter {
+    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
+        let (f, unit) = match typical {
+            t if t < 1e3 => (1.0, "ns"),
+            t if t < 1e6 => (1e-3, "µs"),
+            _ => (1e-6, "ms"),
+        };
+        values.iter_mut().for_each(|v| *v *= f);
+        unit
+    }
+    fn scale_throughputs(&self, _typical: f64, t: &Throughput, values: &mut [f64]) -> &'static str {
+        let n = match *t {
+            Throughput::Bytes(n) | Throughput::BytesDecimal(n) | Throughput::Elements(n) => n,
+            Throughput::Bits(n) => n,
+            #[allow(unreachable_patterns)]
+            _ => 1,
+        } as f64;
+        values.iter_mut().for_each(|v| *v = n * 1e9 / *v);
+        "elem/s"
+    }
+    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+        "ns"
+    }
+}
+
+criterion_group! {
+    name = pairing_prime;
+    config = Criterion::default().with_measurement(OnCpu::new());
+    targets = benches
+}
+criterion_main!(pairing_prime);
