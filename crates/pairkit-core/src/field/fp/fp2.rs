@@ -95,7 +95,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     /// Karatsuba: t0 = a0 b0, t1 = a1 b1, c0 = t0 - t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1.
     /// With MULX/ADX and 2p < R (bn254, bls12-381): the same Karatsuba with lazy reduction,
     /// two Montgomery reductions instead of three (`x86_64::fp2_mul_lazy`, eprint 2010/354).
-    #[inline(always)]
+    #[inline(never)]
     pub fn mul(&self, o: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
         if super::x86_64::lazy_ok::<P, N>() && super::x86_64::has_adx() {
@@ -123,7 +123,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     }
 
     /// Complex squaring: (a + b)(a - b) + 2ab i.
-    #[inline(always)]
+    #[inline(never)]
     pub fn square(&self) -> Self {
         let a = self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1));
         let b = self.c0.mul(&self.c1).double();
