@@ -129,8 +129,9 @@ def decode_point(set_id: str, data: bytes, check_subgroup: bool = True, group: i
     if xy is None:
         return None
 
+    n = _native.sizes(set_id)[0]
+
     def coord(b: bytes):
-        n = _native.sizes(set_id)[0]
         if len(b) == n:
             return int.from_bytes(b, "big")
         return tuple(int.from_bytes(b[i:i + n], "big") for i in range(0, len(b), n))

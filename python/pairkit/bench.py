@@ -37,11 +37,9 @@ def machine() -> str:
 
 def _prime_extras(set_id: str, quick: bool, peers: bool, out: dict) -> None:
     """Preprocessed pairing, multi_pair of 8, and (``peers``) the peer libraries in the same run."""
-    from statistics import median
-
     n = 20 if quick else 100
-    out["prepared_us"] = median(_native.bench_pair_prepared(set_id, n)) / 1000.0
-    out["multi8_us"] = median(_native.bench_multi_pair(set_id, 8, max(5, n // 4))) / 1000.0
+    out["prepared_us"] = statistics.median(_native.bench_pair_prepared(set_id, n)) / 1000.0
+    out["multi8_us"] = statistics.median(_native.bench_multi_pair(set_id, 8, max(5, n // 4))) / 1000.0
     one = out["algorithms"][out["fastest"]]
     out["multi8_ratio"] = out["multi8_us"] / one
     # through Python as a peer is called: api.pair on encoded points (decode + subgroup checks included)

@@ -7,7 +7,7 @@
 //! for a + b i in F_{q^2} (typea-512), the 12 coordinates in `Fp12::coeffs` order otherwise.
 //! Every input is validated (length, canonical coordinates, on the curve, in the subgroup,
 //! finite) before any pairing; nothing panics on bad input.
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -122,7 +122,7 @@ macro_rules! hash_impl {
 // -- the optimal ate sets ------------------------------------------------------------------------
 
 macro_rules! ate_engine {
-    ($name:ident, $id:literal, $m:ident, $P:ty, $N:literal, $r_hex:expr) => {
+    ($name:ident, $id:literal, $m:ident, $P:ty, $N:literal, $R:ty) => {
         /// The optimal ate engine of one BN/BLS set (see the module docs).
         pub struct $name;
 
@@ -169,7 +169,8 @@ macro_rules! ate_engine {
                 $id
             }
             fn r_hex(&self) -> &'static str {
-                $r_hex
+                static R: OnceLock<String> = OnceLock::new();
+                R.get_or_init(|| words_hex(&<$R as FpParams<4>>::MODULUS))
             }
             fn field_ops(&self) -> Vec<&'static str> {
                 FIELD_OPS_P.to_vec()
@@ -395,6 +396,14 @@ fn decode_all<T: Send>(data: &[&[u8]], dec: impl Fn(&[u8]) -> Result<T> + Sync) 
         .collect()
 }
 
+/// Little-endian u64 words -> big-endian hex without leading zeros (the group order r of the
+/// set's params, so the engine never restates it).
+fn words_hex(w: &[u64]) -> String {
+    let s: String = w.iter().rev().map(|x| format!("{x:016x}")).collect();
+    let t = s.trim_start_matches('0');
+    if t.is_empty() { "0".into() } else { t.into() }
+}
+
 /// Big-endian bytes -> little-endian u64 words.
 fn be_to_words(k: &[u8]) -> Vec<u64> {
     let mut w = vec![0u64; k.len().div_ceil(8).max(1)];
@@ -404,10 +413,8 @@ fn be_to_words(k: &[u8]) -> Vec<u64> {
     w
 }
 
-ate_engine!(Bn254Engine, "bn254", bn254, fp::Bn254P, 4,
-    "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001");
-ate_engine!(Bls12381Engine, "bls12-381", bls12_381, fp::Bls12381P, 6,
-    "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001");
+ate_engine!(Bn254Engine, "bn254", bn254, fp::Bn254P, 4, fp::Bn254R);
+ate_engine!(Bls12381Engine, "bls12-381", bls12_381, fp::Bls12381P, 6, fp::Bls12381R);
 
 // -- typea-512 -----------------------------------------------------------------------------------
 
@@ -448,7 +455,8 @@ impl Engine for TypeAEngine {
         "typea-512"
     }
     fn r_hex(&self) -> &'static str {
-        "8000000000000800000000000000000000000001"
+        static R: OnceLock<String> = OnceLock::new();
+        R.get_or_init(|| words_hex(&fp::TypeA512R::MODULUS))
     }
     fn field_ops(&self) -> Vec<&'static str> {
         FIELD_OPS_P.to_vec()
@@ -595,5 +603,30 @@ impl Engine for TypeAEngine {
     }
     fn bench_field(&self, op: &str, iters: usize) -> Result<Vec<f64>> {
         fp_bench::<Q8, 8>(op, iters)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// r as published (EIP-196, the IETF pairing-friendly-curves draft, PBC a.param), and
+    /// e(P, Q)^r = 1 != e(P, Q) through the engine with that r.
+    #[test]
+    fn r_hex_is_the_published_order_and_kills_gt() {
+        for (id, want) in [
+            ("bn254", "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001"),
+            ("bls12-381", "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001"),
+            ("typea-512", "8000000000000800000000000000000000000001"),
+        ] {
+            let (_, e) = build_prime(id).unwrap();
+            assert_eq!(e.r_hex(), want, "{id}");
+            let p = e.random_points_in(1, 1, 7, false).unwrap().remove(0);
+            let q = e.random_points_in(if e.asymmetric() { 2 } else { 1 }, 1, 8, false).unwrap().remove(0);
+            let g = e.pair(e.default_algorithm(), &p, &q, false).unwrap();
+            let r: Vec<u8> = (0..want.len() / 2).map(|i| u8::from_str_radix(&want[2 * i..2 * i + 2], 16).unwrap()).collect();
+            assert_ne!(g, e.gt_one(), "{id}");
+            assert_eq!(e.gt_pow(&g, &r).unwrap(), e.gt_one(), "{id}");
+        }
     }
 }
