@@ -133,11 +133,11 @@ pub const fn loop_count(u_abs: u64, u_neg: bool, family: Family) -> u128 {
 pub const fn twist_b<P: TowerParams<N>, const N: usize>(b: u64, twist: Twist) -> Fp2<P, N> {
     let xi = Fp2::<P, N>::from_u64s(P::XI[0], P::XI[1]);
     match twist {
-        Twist::M => xi.mul_small(b),
+        Twist::M => xi.mul_small_const(b),
         Twist::D => {
             let n = Fp2::<P, N>::from_u64s(P::XI[0] * P::XI[0] + P::XI[1] * P::XI[1], 0);
             let n_inv = n.pow_const(&P::P_MINUS_2); // Fermat in F_p (n is in F_p)
-            xi.conj().mul_const(&n_inv).mul_small(b)
+            xi.conj_const().mul_const(&n_inv).mul_small_const(b)
         }
     }
 }
@@ -155,7 +155,7 @@ pub trait AteParams<const N: usize>: TowerParams<N> {
 
     // -- derived (do not override) -------------------------------------------------------
     /// 3 b'.
-    const THREE_B_TWIST: Fp2<Self, N> = Self::B_TWIST.mul_small(3);
+    const THREE_B_TWIST: Fp2<Self, N> = Self::B_TWIST.mul_small_const(3);
     /// NAF of the Miller loop length (6u + 2 or |u|).
     const LOOP_NAF: SignedDigits = wnaf(loop_count(Self::U_ABS, Self::U_NEG, Self::FAMILY), 2);
     /// Window width for the exponentiation by |u| (the cheapest by [`best_window`]).

@@ -38,7 +38,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     #[inline(always)]
-    pub const fn add(&self, o: &Self) -> Self {
+    pub fn add(&self, o: &Self) -> Self {
         Fp12 {
             c0: self.c0.add(&o.c0),
             c1: self.c1.add(&o.c1),
@@ -46,7 +46,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     #[inline(always)]
-    pub const fn sub(&self, o: &Self) -> Self {
+    pub fn sub(&self, o: &Self) -> Self {
         Fp12 {
             c0: self.c0.sub(&o.c0),
             c1: self.c1.sub(&o.c1),
@@ -54,7 +54,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     #[inline(always)]
-    pub const fn neg(&self) -> Self {
+    pub fn neg(&self) -> Self {
         Fp12 {
             c0: self.c0.neg(),
             c1: self.c1.neg(),
@@ -102,7 +102,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
 
     /// Conjugate c0 - c1 w = self^{p^6}; the inverse of a unitary (cyclotomic) element.
     #[inline(always)]
-    pub const fn conj(&self) -> Self {
+    pub fn conj(&self) -> Self {
         Fp12 {
             c0: self.c0,
             c1: self.c1.neg(),

@@ -49,7 +49,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     }
 
     #[inline(always)]
-    pub const fn add(&self, o: &Self) -> Self {
+    pub fn add(&self, o: &Self) -> Self {
         Fp2 {
             c0: self.c0.add(&o.c0),
             c1: self.c1.add(&o.c1),
@@ -57,7 +57,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     }
 
     #[inline(always)]
-    pub const fn sub(&self, o: &Self) -> Self {
+    pub fn sub(&self, o: &Self) -> Self {
         Fp2 {
             c0: self.c0.sub(&o.c0),
             c1: self.c1.sub(&o.c1),
@@ -65,7 +65,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     }
 
     #[inline(always)]
-    pub const fn neg(&self) -> Self {
+    pub fn neg(&self) -> Self {
         Fp2 {
             c0: self.c0.neg(),
             c1: self.c1.neg(),
@@ -73,13 +73,13 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     }
 
     #[inline(always)]
-    pub const fn double(&self) -> Self {
+    pub fn double(&self) -> Self {
         self.add(self)
     }
 
     /// Conjugate c0 - c1 i = self^p.
     #[inline(always)]
-    pub const fn conj(&self) -> Self {
+    pub fn conj(&self) -> Self {
         Fp2 {
             c0: self.c0,
             c1: self.c1.neg(),
@@ -88,8 +88,54 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
 
     /// self^p (= conjugation, since i^p = -i for p = 3 mod 4).
     #[inline(always)]
-    pub const fn frobenius(&self) -> Self {
+    pub fn frobenius(&self) -> Self {
         self.conj()
+    }
+
+    // -- the same, `const`, for constant expressions --
+
+    #[inline(always)]
+    pub const fn add_const(&self, o: &Self) -> Self {
+        Fp2 {
+            c0: self.c0.add_const(&o.c0),
+            c1: self.c1.add_const(&o.c1),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn sub_const(&self, o: &Self) -> Self {
+        Fp2 {
+            c0: self.c0.sub_const(&o.c0),
+            c1: self.c1.sub_const(&o.c1),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn neg_const(&self) -> Self {
+        Fp2 {
+            c0: self.c0.neg_const(),
+            c1: self.c1.neg_const(),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn double_const(&self) -> Self {
+        self.add_const(self)
+    }
+
+    /// `conj` for constant expressions.
+    #[inline(always)]
+    pub const fn conj_const(&self) -> Self {
+        Fp2 {
+            c0: self.c0,
+            c1: self.c1.neg_const(),
+        }
+    }
+
+    /// `frobenius` for constant expressions.
+    #[inline(always)]
+    pub const fn frobenius_const(&self) -> Self {
+        self.conj_const()
     }
 
     /// Karatsuba: t0 = a0 b0, t1 = a1 b1, c0 = t0 - t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1.
@@ -134,17 +180,17 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     pub const fn mul_const(&self, o: &Self) -> Self {
         let t0 = self.c0.mul_portable(&o.c0);
         let t1 = self.c1.mul_portable(&o.c1);
-        let s = self.c0.add(&self.c1).mul_portable(&o.c0.add(&o.c1));
+        let s = self.c0.add_const(&self.c1).mul_portable(&o.c0.add_const(&o.c1));
         Fp2 {
-            c0: t0.sub(&t1),
-            c1: s.sub(&t0).sub(&t1),
+            c0: t0.sub_const(&t1),
+            c1: s.sub_const(&t0).sub_const(&t1),
         }
     }
 
     /// `square` on the portable base-field product, usable in constant expressions.
     pub const fn square_const(&self) -> Self {
-        let a = self.c0.add(&self.c1).mul_portable(&self.c0.sub(&self.c1));
-        let b = self.c0.mul_portable(&self.c1).double();
+        let a = self.c0.add_const(&self.c1).mul_portable(&self.c0.sub_const(&self.c1));
+        let b = self.c0.mul_portable(&self.c1).double_const();
         Fp2 { c0: a, c1: b }
     }
 
@@ -167,7 +213,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
 
     /// Multiplication by a small public integer.
     #[inline(always)]
-    pub const fn mul_small(&self, k: u64) -> Self {
+    pub fn mul_small(&self, k: u64) -> Self {
         Fp2 {
             c0: self.c0.mul_small(k),
             c1: self.c1.mul_small(k),
@@ -177,9 +223,26 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     /// (a0 + a1 i)(x0 + x1 i) for small public integers x0, x1 (the non-residue xi):
     /// (x0 a0 - x1 a1) + (x0 a1 + x1 a0) i by additions only.
     #[inline(always)]
-    pub const fn mul_by_small_fp2(&self, x0: u64, x1: u64) -> Self {
+    pub fn mul_by_small_fp2(&self, x0: u64, x1: u64) -> Self {
         let c0 = self.c0.mul_small(x0).sub(&self.c1.mul_small(x1));
         let c1 = self.c1.mul_small(x0).add(&self.c0.mul_small(x1));
+        Fp2 { c0, c1 }
+    }
+
+    /// `mul_small` for constant expressions.
+    #[inline(always)]
+    pub const fn mul_small_const(&self, k: u64) -> Self {
+        Fp2 {
+            c0: self.c0.mul_small_const(k),
+            c1: self.c1.mul_small_const(k),
+        }
+    }
+
+    /// `mul_by_small_fp2` for constant expressions.
+    #[inline(always)]
+    pub const fn mul_by_small_fp2_const(&self, x0: u64, x1: u64) -> Self {
+        let c0 = self.c0.mul_small_const(x0).sub_const(&self.c1.mul_small_const(x1));
+        let c1 = self.c1.mul_small_const(x0).add_const(&self.c0.mul_small_const(x1));
         Fp2 { c0, c1 }
     }
 

@@ -50,7 +50,7 @@ pub const fn frob_consts<P: TowerParams<N>, const N: usize>() -> FrobConsts<P, N
     let mut j = 1;
     while j < 6 {
         gamma[j] = gamma[j - 1].mul_const(&g1);
-        let d = gamma[j].mul_const(&gamma[j].conj());
+        let d = gamma[j].mul_const(&gamma[j].conj_const());
         delta[j] = d.c0;
         eps[j] = gamma[j].mul_by_fp_const(&d.c0);
         j += 1;
@@ -69,8 +69,14 @@ pub struct Fp6<P: TowerParams<N>, const N: usize> {
 impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Multiplication by xi (additions only: xi has small coordinates).
     #[inline(always)]
-    pub const fn mul_by_xi(&self) -> Self {
+    pub fn mul_by_xi(&self) -> Self {
         self.mul_by_small_fp2(P::XI[0], P::XI[1])
+    }
+
+    /// `mul_by_xi` for constant expressions.
+    #[inline(always)]
+    pub const fn mul_by_xi_const(&self) -> Self {
+        self.mul_by_small_fp2_const(P::XI[0], P::XI[1])
     }
 }
 
@@ -92,7 +98,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     }
 
     #[inline(always)]
-    pub const fn add(&self, o: &Self) -> Self {
+    pub fn add(&self, o: &Self) -> Self {
         Fp6 {
             c0: self.c0.add(&o.c0),
             c1: self.c1.add(&o.c1),
@@ -101,7 +107,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     }
 
     #[inline(always)]
-    pub const fn sub(&self, o: &Self) -> Self {
+    pub fn sub(&self, o: &Self) -> Self {
         Fp6 {
             c0: self.c0.sub(&o.c0),
             c1: self.c1.sub(&o.c1),
@@ -110,7 +116,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     }
 
     #[inline(always)]
-    pub const fn neg(&self) -> Self {
+    pub fn neg(&self) -> Self {
         Fp6 {
             c0: self.c0.neg(),
             c1: self.c1.neg(),
@@ -119,7 +125,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     }
 
     #[inline(always)]
-    pub const fn double(&self) -> Self {
+    pub fn double(&self) -> Self {
         self.add(self)
     }
 
@@ -180,7 +186,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
 
     /// v (c0 + c1 v + c2 v^2) = xi c2 + c0 v + c1 v^2.
     #[inline(always)]
-    pub const fn mul_by_v(&self) -> Self {
+    pub fn mul_by_v(&self) -> Self {
         Fp6 {
             c0: self.c2.mul_by_xi(),
             c1: self.c0,

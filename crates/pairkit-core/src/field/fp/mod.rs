@@ -34,6 +34,7 @@
 //! the concrete primes (bn254, bls12-381, typea-512 and their group orders) in [`params`].
 
 pub mod arith;
+pub mod carry;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;
@@ -170,25 +171,47 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     }
 
     // -- constant-time ring operations -------------------------------------------------
+    // add/sub/neg/double run on the carry intrinsics ([`carry`]); the `*_const` twins (the
+    // `arith` reference) serve constant expressions.
 
     #[inline(always)]
-    pub const fn add(&self, o: &Self) -> Self {
+    pub fn add(&self, o: &Self) -> Self {
+        Self::from_mont(carry::add_mod(&self.m, &o.m, &P::MODULUS))
+    }
+
+    #[inline(always)]
+    pub fn sub(&self, o: &Self) -> Self {
+        Self::from_mont(carry::sub_mod(&self.m, &o.m, &P::MODULUS))
+    }
+
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Self::from_mont(carry::neg_mod(&self.m, &P::MODULUS))
+    }
+
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        self.add(self)
+    }
+
+    #[inline(always)]
+    pub const fn add_const(&self, o: &Self) -> Self {
         Self::from_mont(arith::add_mod(&self.m, &o.m, &P::MODULUS))
     }
 
     #[inline(always)]
-    pub const fn sub(&self, o: &Self) -> Self {
+    pub const fn sub_const(&self, o: &Self) -> Self {
         Self::from_mont(arith::sub_mod(&self.m, &o.m, &P::MODULUS))
     }
 
     #[inline(always)]
-    pub const fn neg(&self) -> Self {
+    pub const fn neg_const(&self) -> Self {
         Self::from_mont(arith::neg_mod(&self.m, &P::MODULUS))
     }
 
     #[inline(always)]
-    pub const fn double(&self) -> Self {
-        self.add(self)
+    pub const fn double_const(&self) -> Self {
+        self.add_const(self)
     }
 
     /// Montgomery product: the MULX/ADX assembly on x86-64 CPUs that have it (N = 4, 6, 8;
@@ -251,7 +274,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// Multiplication by a small public constant k by double-and-add over the bits of k
     /// (the control flow depends on k only).
     #[inline(always)]
-    pub const fn mul_small(&self, k: u64) -> Self {
+    pub fn mul_small(&self, k: u64) -> Self {
         if k == 0 {
             return Self::ZERO;
         }
@@ -261,6 +284,24 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
             r = r.double();
             if (k >> i) & 1 == 1 {
                 r = r.add(self);
+            }
+            i -= 1;
+        }
+        r
+    }
+
+    /// `mul_small` for constant expressions.
+    #[inline(always)]
+    pub const fn mul_small_const(&self, k: u64) -> Self {
+        if k == 0 {
+            return Self::ZERO;
+        }
+        let mut r = *self;
+        let mut i = 63 - k.leading_zeros() as i32 - 1;
+        while i >= 0 {
+            r = r.double_const();
+            if (k >> i) & 1 == 1 {
+                r = r.add_const(self);
             }
             i -= 1;
         }
