@@ -17,7 +17,9 @@ use crate::error::{Error, Result};
 use core::fmt;
 
 /// c0 + c1 i, i^2 = -1.
+/// `repr(C)`: c0 then c1, 2N contiguous words (see `Fp`).
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
 pub struct Fp2<P: FpParams<N>, const N: usize> {
     pub c0: Fp<P, N>,
     pub c1: Fp<P, N>,
@@ -139,26 +141,31 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     }
 
     /// Karatsuba: t0 = a0 b0, t1 = a1 b1, c0 = t0 - t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1.
-    /// With MULX/ADX and 2p < R (bn254, bls12-381): the same Karatsuba with lazy reduction,
-    /// two Montgomery reductions instead of three (`x86_64::fp2_mul_lazy`, eprint 2010/354).
+    /// With MULX/ADX and 4p < R (bn254, bls12-381): the same Karatsuba with lazy reduction,
+    /// two Montgomery reductions instead of three, in one assembly block
+    /// (`x86_64::fp2_mul`, eprint 2010/354).
     #[inline(never)]
     pub fn mul(&self, o: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
         if super::x86_64::lazy_ok::<P, N>() && super::x86_64::has_adx() {
-            // SAFETY: both conditions checked just above.
-            let (c0, c1) = unsafe {
-                super::x86_64::fp2_mul_lazy::<P, N>(
-                    self.c0.mont_limbs(),
-                    self.c1.mont_limbs(),
-                    o.c0.mont_limbs(),
-                    o.c1.mont_limbs(),
-                )
-            };
-            return Fp2 {
-                c0: Fp::from_mont(c0),
-                c1: Fp::from_mont(c1),
-            };
+            let mut r = core::mem::MaybeUninit::<Self>::uninit();
+            // SAFETY: both conditions checked just above; Fp2 is repr(C) c0 || c1 of repr(C)
+            // N-word Fp, and `r` is a distinct local that the call fully initialises.
+            unsafe {
+                super::x86_64::fp2_mul::<P, N>(
+                    self as *const Self as *const u64,
+                    o as *const Self as *const u64,
+                    r.as_mut_ptr() as *mut u64,
+                );
+                return r.assume_init();
+            }
         }
+        self.mul_generic(o)
+    }
+
+    /// `mul` on the base-field products (the reference for the assembly; also typea-512's).
+    #[inline(always)]
+    pub fn mul_generic(&self, o: &Self) -> Self {
         let t0 = self.c0.mul(&o.c0);
         let t1 = self.c1.mul(&o.c1);
         let s = self.c0.add(&self.c1).mul(&o.c0.add(&o.c1));
@@ -168,9 +175,28 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
-    /// Complex squaring: (a + b)(a - b) + 2ab i.
+    /// Complex squaring: (a + b)(a - b) + 2ab i; with MULX/ADX and 4p < R in one assembly
+    /// block with lazy reduction (`x86_64::fp2_sqr`).
     #[inline(never)]
     pub fn square(&self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if super::x86_64::lazy_ok::<P, N>() && super::x86_64::has_adx() {
+            let mut r = core::mem::MaybeUninit::<Self>::uninit();
+            // SAFETY: as in `mul`.
+            unsafe {
+                super::x86_64::fp2_sqr::<P, N>(
+                    self as *const Self as *const u64,
+                    r.as_mut_ptr() as *mut u64,
+                );
+                return r.assume_init();
+            }
+        }
+        self.square_generic()
+    }
+
+    /// `square` on the base-field products (the reference for the assembly).
+    #[inline(always)]
+    pub fn square_generic(&self) -> Self {
         let a = self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1));
         let b = self.c0.mul(&self.c1).double();
         Fp2 { c0: a, c1: b }

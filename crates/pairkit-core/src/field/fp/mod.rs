@@ -44,6 +44,8 @@ pub mod sparse;
 pub mod x86_64;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_asm;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_fp2_asm;
 
 use crate::error::{Error, Result};
 use core::fmt;
@@ -99,7 +101,10 @@ pub trait FpParams<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug + 
 }
 
 /// An element of GF(p), in Montgomery form, fully reduced.
+/// `repr(C)`: exactly the N words, so that F_{p^2} elements are 2N contiguous words for the
+/// assembly of `x86_64_fp2_asm`.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Fp<P: FpParams<N>, const N: usize> {
     m: [u64; N],
     _p: PhantomData<P>,

@@ -8,6 +8,7 @@
 //! forces the portable code, so that whole test suites can run on both paths; a build with
 //! `-C target-feature=+bmi2,+adx` skips the run-time check and the variable.
 use super::x86_64_asm as asm;
+use super::x86_64_fp2_asm as fp2_asm;
 use super::{arith, carry, FpParams};
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -129,103 +130,67 @@ pub fn mont_mul<P: FpParams<N>, const N: usize>(a: &[u64; N], b: &[u64; N]) -> O
 
 // -- lazy reduction in F_{p^2} ----------------------------------------------------------------
 
-/// Whether the lazy-reduction F_{p^2} product applies: N = 4 or 6 (the assembly exists) and
-/// 2p < R (p's top bit is zero). The bounds (Aranha, Karabina, Longa, Gebotys, Lopez,
-/// eprint 2010/354 Sec. 3-4): a0 + a1 < 2p < R fits N words; (a0 + a1)(b0 + b1) < 4p^2 < R^2
-/// fits 2N words; both reduced values a0 b0 - a1 b1 (+ p R when negative) and
-/// a0 b1 + a1 b0 are < p R, so Montgomery reduction returns < 2p (one conditional
-/// subtraction). bn254 (254-bit p in 256 bits) and bls12-381 (381 in 384) qualify; typea-512
-/// (512 in 512) does not and keeps three full products.
+/// Whether the F_{p^2} assembly applies: N = 4 or 6 and 4p < R (p's top two bits are zero).
+/// The bounds (Aranha, Karabina, Longa, Gebotys, Lopez, eprint 2010/354 Sec. 3-4, and
+/// `x86_64_fp2_gen.py`): sums of two elements < 2p fit N words unreduced; the products
+/// (a0 + a1)(b0 + b1) < 4p^2 and (a0 + a1)(a0 + p - a1) < 4p^2 are < p R, so Montgomery
+/// reduction returns < 2p (one conditional subtraction). bn254 (254-bit p in 256 bits) and
+/// bls12-381 (381 in 384) qualify; typea-512 (512 in 512) does not and keeps three full
+/// products.
 pub const fn lazy_ok<P: FpParams<N>, const N: usize>() -> bool {
-    (N == 4 || N == 6) && P::MODULUS[N - 1] >> 63 == 0
+    (N == 4 || N == 6) && P::MODULUS[N - 1] >> 62 == 0
 }
 
-/// out = a b over 2N words (no reduction), N = 4 or 6, by the MULX assembly.
-macro_rules! lazy_fp2 {
-    ($name:ident, $n:literal, $mul_wide:ident, $redc:ident) => {
-        /// (a0 + a1 i)(b0 + b1 i) with lazy reduction for this N (see [`fp2_mul_lazy`]);
-        /// inputs < p, outputs fully reduced.
-        #[inline(always)]
-        unsafe fn $name(
-            a0: &[u64; $n],
-            a1: &[u64; $n],
-            b0: &[u64; $n],
-            b1: &[u64; $n],
-            p: &[u64; $n],
-            mc: &[u64; $n + 1],
-        ) -> ([u64; $n], [u64; $n]) {
-            // a0 + a1 < 2p < R and b0 + b1 < 2p: no carry out, no reduction needed
-            let sa = carry::add_n(a0, a1).0;
-            let sb = carry::add_n(b0, b1).0;
-            let mut t0 = [0u64; 2 * $n];
-            let mut t1 = [0u64; 2 * $n];
-            let mut t2 = [0u64; 2 * $n];
-            asm::$mul_wide(a0, b0, &mut t0);
-            asm::$mul_wide(a1, b1, &mut t1);
-            asm::$mul_wide(&sa, &sb, &mut t2);
-            // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 >= 0
-            let (d, _) = carry::sub_n(&t2, &t0);
-            let (c1, _) = carry::sub_n(&d, &t1);
-            // c0 = t0 - t1, + p R when negative (the carry out cancels the borrow)
-            let (mut c0, borrow) = carry::sub_n(&t0, &t1);
-            let m = 0u64.wrapping_sub(borrow);
-            let mut hi = [0u64; $n];
-            hi.copy_from_slice(&c0[$n..]);
-            let mut pm = [0u64; $n];
-            for i in 0..$n {
-                pm[i] = p[i] & m;
-            }
-            let (hi, _) = carry::add_n(&hi, &pm);
-            c0[$n..].copy_from_slice(&hi);
-            (
-                carry::final_sub(&asm::$redc(&c0, mc), 0, p),
-                carry::final_sub(&asm::$redc(&c1, mc), 0, p),
-            )
-        }
-    };
+/// Writes the frame header of `x86_64_fp2_asm` (address of mc, address of the result).
+#[inline(always)]
+unsafe fn frame<P: FpParams<N>, const N: usize, const F: usize>(
+    s: &mut core::mem::MaybeUninit<[u64; F]>,
+    out: *mut u64,
+) -> *mut u64 {
+    let mc: &'static [u64; arith::MAX_LIMBS + 1] = const { &mont_words::<P, N>() };
+    let sp = s.as_mut_ptr() as *mut u64;
+    sp.write(mc.as_ptr() as u64);
+    sp.add(1).write(out as u64);
+    sp
 }
-lazy_fp2!(fp2_mul_lazy_4, 4, mul_wide_4, redc_4);
-lazy_fp2!(fp2_mul_lazy_6, 6, mul_wide_6, redc_6);
 
-/// (a0 + a1 i)(b0 + b1 i) in F_{p^2} (i^2 = -1) by Karatsuba with lazy reduction: three
-/// 2N-word products, two Montgomery reductions (eprint 2010/354 Alg. 2 in spirit):
-/// c0 = REDC(a0 b0 - a1 b1 [+ p R]), c1 = REDC((a0 + a1)(b0 + b1) - a0 b0 - a1 b1).
-/// Constant time (the borrow is applied as a mask). Written per N on concrete 2N-word arrays
-/// and the carry intrinsics ([`carry`]): the earlier generic form on 16-word scratch buffers
-/// and `u128` borrows cost bn254 about 15 ns of glue per product.
+/// (a0 + a1 i)(b0 + b1 i) in F_{p^2} (i^2 = -1): Karatsuba with lazy reduction, three 2N-word
+/// products and two Montgomery reductions in one assembly block (`x86_64_fp2_asm`,
+/// eprint 2010/354). `a`, `b` point to c0 || c1 (2N words each, canonical), the canonical
+/// result is written to `out` (2N words, not overlapping the operands). Constant time.
 ///
 /// # Safety
-/// `lazy_ok::<P, N>()` and the CPU has BMI2 and ADX.
+/// `lazy_ok::<P, N>()`, the CPU has BMI2 and ADX, and the pointers are valid as stated.
 #[inline(always)]
-pub unsafe fn fp2_mul_lazy<P: FpParams<N>, const N: usize>(
-    a0: &[u64; N],
-    a1: &[u64; N],
-    b0: &[u64; N],
-    b1: &[u64; N],
-) -> ([u64; N], [u64; N]) {
-    let mc: &'static [u64; arith::MAX_LIMBS + 1] = const { &mont_words::<P, N>() };
+pub unsafe fn fp2_mul<P: FpParams<N>, const N: usize>(a: *const u64, b: *const u64, out: *mut u64) {
     match N {
         4 => {
-            let (c0, c1) = fp2_mul_lazy_4(
-                cast(a0),
-                cast(a1),
-                cast(b0),
-                cast(b1),
-                cast(&P::MODULUS),
-                cast(mc),
-            );
-            (*cast(&c0), *cast(&c1))
+            let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME_4]>::uninit();
+            fp2_asm::fp2_mul_4(a, b, frame::<P, N, { fp2_asm::FRAME_4 }>(&mut s, out));
         }
         6 => {
-            let (c0, c1) = fp2_mul_lazy_6(
-                cast(a0),
-                cast(a1),
-                cast(b0),
-                cast(b1),
-                cast(&P::MODULUS),
-                cast(mc),
-            );
-            (*cast(&c0), *cast(&c1))
+            let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME_6]>::uninit();
+            fp2_asm::fp2_mul_6(a, b, frame::<P, N, { fp2_asm::FRAME_6 }>(&mut s, out));
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// (a0 + a1 i)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 i with lazy reduction: two 2N-word products
+/// and two reductions in one assembly block (as [`fp2_mul`]).
+///
+/// # Safety
+/// As [`fp2_mul`].
+#[inline(always)]
+pub unsafe fn fp2_sqr<P: FpParams<N>, const N: usize>(a: *const u64, out: *mut u64) {
+    match N {
+        4 => {
+            let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME_4]>::uninit();
+            fp2_asm::fp2_sqr_4(a, frame::<P, N, { fp2_asm::FRAME_4 }>(&mut s, out));
+        }
+        6 => {
+            let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME_6]>::uninit();
+            fp2_asm::fp2_sqr_6(a, frame::<P, N, { fp2_asm::FRAME_6 }>(&mut s, out));
         }
         _ => unreachable!(),
     }

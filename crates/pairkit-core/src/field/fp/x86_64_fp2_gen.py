@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Generator of x86_64_fp2_asm.rs: whole F_{p^2} products and squarings in one MULX/ADX block.
+
+    python3 crates/pairkit-core/src/field/fp/x86_64_fp2_gen.py > crates/pairkit-core/src/field/fp/x86_64_fp2_asm.rs
+
+F_{p^2} = F_p[i]/(i^2 + 1), p < R/4 (R = 2^{64N}; bn254 and bls12-381), Montgomery form. Lazy
+reduction (Aranha, Karabina, Longa, Gebotys, Lopez, "Faster explicit formulas for computing
+pairings over ordinary curves", eprint 2010/354, Sec. 3-4): the 2N-word products are combined
+before reduction, so a product costs three N x N-word multiplications and two Montgomery
+reductions, a squaring two and two.
+
+* `fp2_mul_N`: Karatsuba. sa = a0 + a1, sb = b0 + b1 (< 2p < R, no reduction),
+  T0 = a0 b0, T1 = a1 b1, T2 = sa sb; c1 = REDC(T2 - T0 - T1) (= a0 b1 + a1 b0 < 2p^2),
+  c0 = REDC(T0 - T1 + [T0 < T1] p R) (< p R).
+* `fp2_sqr_N`: complex squaring. c0 = REDC((a0 + a1)(a0 + p - a1)) (< 4p^2 < p R since 4p < R),
+  c1 = REDC((2 a0) a1) (< 2p^2).
+
+REDC of T < p R with p < R/2 returns (T + M p)/R < 2p; one conditional subtraction (CMOVC)
+makes the result canonical. The products are the row-wise MULX/ADCX/ADOX schedule of
+x86_64_gen.py (`gen_wide`, `gen_redc`), here addressed as base register + offset inside one
+`asm!` block, so that no intermediate value travels through Rust.
+
+Frame (u64 words, caller-provided scratch `s`): [0] address of mc = p words then -p^{-1},
+[1] address of the result c0 || c1 (2N words), then sa (N), sb (N), T0 (2N), T1 (2N),
+T2 (2N). Register budget: pointers a, b, s; N temporaries, lo, hi, a rotating top word, rdx:
+N + 7 = 13 for N = 6 (every general register Rust lets inline assembly use); after the
+products `a` holds &mc and `b` the result address. The conditional subtraction keeps its
+masked p in the (dead) sa words so that the borrow chain needs no extra register.
+"""
+
+def off(n):
+    sa = 2
+    sb = sa + n
+    t0 = sb + n
+    t1 = t0 + 2 * n
+    t2 = t1 + 2 * n
+    return dict(sa=sa, sb=sb, t0=t0, t1=t1, t2=t2, size=t2 + 2 * n)
+
+
+def m(reg, word):
+    return f"qword ptr [{reg} + {8 * word}]" if word else f"qword ptr [{reg}]"
+
+
+def wide(n, x, xo, y, yo, o, oo):
+    """2N-word product [x + xo] * [y + yo] -> [o + oo] (gen_wide's schedule)."""
+    w = [f"{{t{j}}}" for j in range(n)]
+    top, lo, hi = "{c}", "{lo}", "{hi}"
+    ins = []
+    for i in range(n):
+        ins.append(f"mov rdx, {m(y, yo + i)}")
+        if i == 0:
+            ins.append(f"mulx {w[1]}, {w[0]}, {m(x, xo)}")
+            for j in range(1, n):
+                h = w[j + 1] if j + 1 < n else top
+                ins.append(f"mulx {h}, {lo}, {m(x, xo + j)}")
+                ins.append(f"{'add' if j == 1 else 'adc'} {w[j]}, {lo}")
+            ins.append(f"adc {top}, 0")
+        else:
+            ins.append(f"xor {lo}, {lo}")
+            ins.append(f"mulx {hi}, {lo}, {m(x, xo)}")
+            ins.append(f"adox {w[0]}, {lo}")
+            for j in range(1, n):
+                ins.append(f"adcx {w[j]}, {hi}")
+                h = hi if j + 1 < n else top
+                ins.append(f"mulx {h}, {lo}, {m(x, xo + j)}")
+                ins.append(f"adox {w[j]}, {lo}")
+            ins.append(f"mov {lo}, 0")
+            ins.append(f"adcx {top}, {lo}")
+            ins.append(f"adox {top}, {lo}")
+        ins.append(f"mov {m(o, oo + i)}, {w[0]}")
+        w, top = w[1:] + [top], w[0]
+    for j in range(n):
+        ins.append(f"mov {m(o, oo + n + j)}, {w[j]}")
+    return ins
+
+
+def redc_store(n, s, so, p, out, oo, tmp):
+    """REDC of [s + so] (2N words) with mc at [p], conditional subtraction of p, store to
+    [out + oo]; [s + tmp] is N words of scratch for the masked p."""
+    t = [f"{{t{j}}}" for j in range(n)]
+    lo, hi = "{lo}", "{hi}"
+    ins = [f"mov {t[j]}, {m(s, so + j)}" for j in range(n)]
+    for _ in range(n):
+        ins.append(f"mov rdx, {t[0]}")
+        ins.append(f"imul rdx, {m(p, n)}")
+        ins.append(f"xor {lo}, {lo}")
+        ins.append(f"mulx {hi}, {lo}, {m(p, 0)}")
+        ins.append(f"adcx {lo}, {t[0]}")
+        ins.append(f"mov {t[0]}, {hi}")
+        for j in range(1, n):
+            ins.append(f"adcx {t[j - 1]}, {t[j]}")
+            ins.append(f"mulx {t[j]}, {lo}, {m(p, j)}")
+            ins.append(f"adox {t[j - 1]}, {lo}")
+        ins.append(f"mov {lo}, 0")
+        ins.append(f"adcx {t[n - 1]}, {lo}")
+        ins.append(f"adox {t[n - 1]}, {lo}")
+    ins.append(f"add {t[0]}, {m(s, so + n)}")
+    for j in range(1, n):
+        ins.append(f"adc {t[j]}, {m(s, so + n + j)}")
+    # t < 2p: borrow of t - p (discarded difference) -> hi = all-ones iff t >= p
+    for j in range(n):
+        ins.append(f"mov {lo}, {t[j]}")
+        ins.append(f"{'sub' if j == 0 else 'sbb'} {lo}, {m(p, j)}")
+    ins.append(f"sbb {hi}, {hi}")
+    ins.append(f"not {hi}")
+    for j in range(n):
+        ins.append(f"mov {lo}, {m(p, j)}")
+        ins.append(f"and {lo}, {hi}")
+        ins.append(f"mov {m(s, tmp + j)}, {lo}")
+    for j in range(n):
+        ins.append(f"{'sub' if j == 0 else 'sbb'} {t[j]}, {m(s, tmp + j)}")
+    for j in range(n):
+        ins.append(f"mov {m(out, oo + j)}, {t[j]}")
+    return ins
+
+
+def add_to(n, x, xo, y, yo, o, oo, tmp="{lo}"):
+    """[o + oo] = [x + xo] + [y + yo] over N words (no reduction; no carry out by the bounds)."""
+    ins = []
+    for j in range(n):
+        ins.append(f"mov {tmp}, {m(x, xo + j)}")
+        ins.append(f"{'add' if j == 0 else 'adc'} {tmp}, {m(y, yo + j)}")
+        ins.append(f"mov {m(o, oo + j)}, {tmp}")
+    return ins
+
+
+def sub_in_place(n2, x, xo, y, yo, tmp="{lo}"):
+    """[x + xo] -= [y + yo] over n2 words; the borrow is left in CF."""
+    ins = []
+    for j in range(n2):
+        ins.append(f"mov {tmp}, {m(x, xo + j)}")
+        ins.append(f"{'sub' if j == 0 else 'sbb'} {tmp}, {m(y, yo + j)}")
+        ins.append(f"mov {m(x, xo + j)}, {tmp}")
+    return ins
+
+
+def operands(n, with_b):
+    regs = "".join(f"            t{j} = out(reg) _,\n" for j in range(n))
+    b = "            b = inout(reg) b => _,\n" if with_b else "            b = out(reg) _,\n"
+    return (
+        "            a = inout(reg) a => _,\n"
+        + b
+        + "            s = in(reg) s,\n"
+        + regs
+        + "            lo = out(reg) _,\n            hi = out(reg) _,\n            c = out(reg) _,\n"
+        + '            out("rdx") _,\n            options(nostack)\n'
+    )
+
+
+def body(ins):
+    return "\n".join(f'            "{s}",' for s in ins)
+
+
+def gen_mul(n):
+    f = off(n)
+    a, b, s = "{a}", "{b}", "{s}"
+    ins = add_to(n, a, 0, a, n, s, f["sa"]) + add_to(n, b, 0, b, n, s, f["sb"])
+    ins += wide(n, a, 0, b, 0, s, f["t0"])
+    ins += wide(n, a, n, b, n, s, f["t1"])
+    ins += wide(n, s, f["sa"], s, f["sb"], s, f["t2"])
+    # a, b are free now: a = &mc, b = borrow mask, then &out
+    ins.append(f"mov {a}, {m(s, 0)}")
+    ins += sub_in_place(2 * n, s, f["t2"], s, f["t0"])
+    ins += sub_in_place(2 * n, s, f["t2"], s, f["t1"])
+    ins += sub_in_place(2 * n, s, f["t0"], s, f["t1"])
+    ins.append(f"sbb {b}, {b}")
+    for j in range(n):
+        ins.append(f"mov {{lo}}, {m(a, j)}")
+        ins.append(f"and {{lo}}, {b}")
+        ins.append(f"mov {m(s, f['sa'] + j)}, {{lo}}")
+    for j in range(n):
+        ins.append(f"mov {{lo}}, {m(s, f['sa'] + j)}")
+        ins.append(f"{'add' if j == 0 else 'adc'} {m(s, f['t0'] + n + j)}, {{lo}}")
+    ins.append(f"mov {b}, {m(s, 1)}")
+    ins += redc_store(n, s, f["t0"], a, b, 0, f["sa"])
+    ins += redc_store(n, s, f["t2"], a, b, n, f["sa"])
+    return ins
+
+
+def gen_sqr(n):
+    f = off(n)
+    a, b, s = "{a}", "{b}", "{s}"
+    ins = []
+    # sa = a0 + a1; sb = a0 + (p - a1); the T2 words hold 2 a0
+    ins.append(f"mov {{c}}, {m(s, 0)}")
+    ins += add_to(n, a, 0, a, n, s, f["sa"])
+    for j in range(n):
+        ins.append(f"mov {{t{j}}}, {m('{c}', j)}")
+    for j in range(n):
+        ins.append(f"{'sub' if j == 0 else 'sbb'} {{t{j}}}, {m(a, n + j)}")
+    for j in range(n):
+        ins.append(f"{'add' if j == 0 else 'adc'} {{t{j}}}, {m(a, j)}")
+    for j in range(n):
+        ins.append(f"mov {m(s, f['sb'] + j)}, {{t{j}}}")
+    for j in range(n):
+        ins.append(f"mov {{t{j}}}, {m(a, j)}")
+    for j in range(n):
+        ins.append(f"{'add' if j == 0 else 'adc'} {{t{j}}}, {{t{j}}}")
+    for j in range(n):
+        ins.append(f"mov {m(s, f['t2'] + j)}, {{t{j}}}")
+    ins += wide(n, s, f["sa"], s, f["sb"], s, f["t0"])
+    ins += wide(n, s, f["t2"], a, n, s, f["t1"])
+    ins.append(f"mov {a}, {m(s, 0)}")
+    ins.append(f"mov {b}, {m(s, 1)}")
+    ins += redc_store(n, s, f["t0"], a, b, 0, f["sa"])
+    ins += redc_store(n, s, f["t1"], a, b, n, f["sa"])
+    return ins
+
+
+def emit(name, n, ins, with_b, doc):
+    f = off(n)
+    sig_b = "b: *const u64, " if with_b else ""
+    return f'''
+/// {doc}, N = {n}: operands c0 || c1 (< p); the canonical result c0 || c1 is written to the
+/// address in `s[1]`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX; 4p < 2^{64 * n}; the operands point to {2 * n} readable
+/// words each, `s` to `FRAME_{n}` = {f["size"]} writable words whose first holds the address of
+/// mc = p words then -p^{{-1}} mod 2^64 ({n + 1} words) and whose second that of {2 * n} writable
+/// words (the result; it may not overlap the operands).
+#[inline(always)]
+pub unsafe fn {name}_{n}(a: *const u64, {sig_b}s: *mut u64) {{
+    asm!(
+{body(ins)}
+{operands(n, with_b)}    );
+}}
+'''
+
+
+HEADER = '''\
+// @generated by x86_64_fp2_gen.py (same folder); do not edit by hand.
+//! Whole F_{p^2} products and squarings with lazy reduction in one MULX/ADX block each (see
+//! `x86_64_fp2_gen.py` for the formulas, the bounds and the frame layout). Callers must have
+//! checked BMI2 and ADX and 4p < R (`super::x86_64::lazy_ok`).
+#![allow(clippy::too_many_lines)]
+
+use core::arch::asm;
+
+/// Scratch frame length (u64 words) for N = 4.
+pub const FRAME_4: usize = {f4};
+/// Scratch frame length (u64 words) for N = 6.
+pub const FRAME_6: usize = {f6};
+'''
+
+if __name__ == "__main__":
+    out = [HEADER.replace("{f4}", str(off(4)["size"])).replace("{f6}", str(off(6)["size"]))]
+    for n in (4, 6):
+        out.append(emit("fp2_mul", n, gen_mul(n), True, "(a0 + a1 i)(b0 + b1 i) by Karatsuba with lazy reduction"))
+        out.append(emit("fp2_sqr", n, gen_sqr(n), False, "(a0 + a1 i)^2 by complex squaring with lazy reduction"))
+    print("".join(out), end="")
