@@ -123,6 +123,90 @@ pub fn neg_mod<const N: usize>(a: &[u64; N], p: &[u64; N]) -> [u64; N] {
     r
 }
 
+/// The shift s and divisor d of [`small_mul_add`]'s quotient estimate for p: s = bits(p) - 60
+/// (so that (p >> s) >= 2^59 and any t < 16 p has t >> s < 2^64), d = (p >> s) + 1.
+pub const fn quotient_estimator<const N: usize>(p: &[u64; N]) -> (u32, u64) {
+    let bits = super::arith::bit_len(p) as u32;
+    assert!(bits > 60);
+    let s = bits - 60;
+    (s, top_word(p, 0, s) + 1)
+}
+
+/// The 64 bits of (hi 2^{64N} + t) >> s (the caller guarantees they are all).
+#[inline(always)]
+const fn top_word<const N: usize>(t: &[u64; N], hi: u64, s: u32) -> u64 {
+    let w = (s / 64) as usize;
+    let b = s % 64;
+    let lo = t[w];
+    let next = if w + 1 < N { t[w + 1] } else { hi };
+    if b == 0 {
+        lo
+    } else {
+        (lo >> b) | (next << (64 - b))
+    }
+}
+
+/// k a + b mod p (`NEG` = false) or k a - b mod p (`NEG` = true) for a, b < p and a small
+/// public k <= 14 (the F_{p^2} non-residue products, e.g. bn254's xi = 9 + i:
+/// (9 a0 - a1) + (9 a1 + a0) i). Constant time: t = k a + (b or p - b) < 15 p is formed on
+/// N + 1 words, a quotient q = floor((t >> s) / d) with (s, d) = [`quotient_estimator`]
+/// satisfies Q - 2 <= q <= Q for Q = floor(t / p) (d overestimates p >> s by less than 2^-58
+/// relatively and t >> s drops less than one unit), and t - q p < 3 p is finished by two
+/// masked subtractions. Replaces a double-and-add chain of modular additions (bn254
+/// `mul_by_xi` 18 ns before).
+#[inline(always)]
+pub fn small_mul_add<const N: usize, const NEG: bool>(
+    a: &[u64; N],
+    k: u64,
+    b: &[u64; N],
+    p: &[u64; N],
+    est: (u32, u64),
+) -> [u64; N] {
+    // t = k a
+    let mut t = [0u64; N];
+    let mut hi = 0u64;
+    for i in 0..N {
+        let v = (a[i] as u128) * (k as u128) + hi as u128;
+        t[i] = v as u64;
+        hi = (v >> 64) as u64;
+    }
+    // + b, or + (p - b) in (0, p]
+    let e = if NEG { sub_n(p, b).0 } else { *b };
+    let (t2, c) = add_n(&t, &e);
+    let hi = hi + c;
+    let q = top_word(&t2, hi, est.0) / est.1;
+    // r = t - q p over N + 1 words
+    let mut r = [0u64; N];
+    let mut mh = 0u64; // high word of the running q p
+    let mut borrow = 0u8;
+    for i in 0..N {
+        let v = (p[i] as u128) * (q as u128) + mh as u128;
+        mh = (v >> 64) as u64;
+        // SAFETY: SBB is baseline x86-64 (see `sub_n`); portable form elsewhere.
+        #[cfg(target_arch = "x86_64")]
+        {
+            borrow = unsafe { _subborrow_u64(borrow, t2[i], v as u64, &mut r[i]) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let (d, bo) = super::arith::sbb(t2[i], v as u64, borrow as u64);
+            r[i] = d;
+            borrow = bo as u8;
+        }
+    }
+    let mut rh = hi.wrapping_sub(mh).wrapping_sub(borrow as u64);
+    // two masked subtractions of p
+    for _ in 0..2 {
+        let (d, bo) = sub_n(&r, p);
+        let (dh, bo2) = rh.overflowing_sub(bo);
+        // keep r when (rh:r) < p, i.e. the (N + 1)-word difference borrowed
+        let keep = 0u64.wrapping_sub(bo2 as u64);
+        r = select(&d, &r, keep);
+        rh = dh ^ ((dh ^ rh) & keep);
+    }
+    r
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::arith;
@@ -162,6 +246,17 @@ mod tests {
                 assert_eq!(sub_n(a, b), arith::sub_n(a, b));
                 let (s, c) = arith::add_n(a, b);
                 assert_eq!(final_sub(&s, c, &P), arith::final_sub(&s, c, &P));
+                let est = quotient_estimator(&P);
+                for k in [0u64, 1, 2, 9, 14] {
+                    let mut ka = [0u64; 4];
+                    for _ in 0..k {
+                        ka = arith::add_mod(&ka, a, &P);
+                    }
+                    let plus = arith::add_mod(&ka, b, &P);
+                    let minus = arith::sub_mod(&ka, b, &P);
+                    assert_eq!(small_mul_add::<4, false>(a, k, b, &P, est), plus);
+                    assert_eq!(small_mul_add::<4, true>(a, k, b, &P, est), minus);
+                }
             }
         }
     }

@@ -70,6 +70,29 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Multiplication by xi (additions only: xi has small coordinates).
     #[inline(always)]
     pub fn mul_by_xi(&self) -> Self {
+        if P::XI[1] == 1 && P::XI[0] > 1 && P::XI[0] <= 14 {
+            // (x0 a0 - a1) + (x0 a1 + a0) i, each by one small product with a single
+            // quotient-estimated reduction (`carry::small_mul_add`)
+            let est = const { super::carry::quotient_estimator(&P::MODULUS) };
+            let (a0, a1) = (self.c0.mont_limbs(), self.c1.mont_limbs());
+            let x0 = P::XI[0];
+            return Fp2::new(
+                Fp::from_mont(super::carry::small_mul_add::<N, true>(
+                    a0,
+                    x0,
+                    a1,
+                    &P::MODULUS,
+                    est,
+                )),
+                Fp::from_mont(super::carry::small_mul_add::<N, false>(
+                    a1,
+                    x0,
+                    a0,
+                    &P::MODULUS,
+                    est,
+                )),
+            );
+        }
         self.mul_by_small_fp2(P::XI[0], P::XI[1])
     }
 
