@@ -9,23 +9,28 @@
 //! **Miller loop** (seed 002 Algorithm 1, the spec's loop): for each bit of r below the top,
 //! f <- f^2 l_{T,T}(phi(Q)), T <- 2T, and on a 1 bit f <- f l_{T,P}(phi(Q)), T <- T + P, with
 //! denominator elimination (Barreto, Kim, Lynn, Scott, eprint 2002/008 Theorem 1: vertical lines
-//! at phi(Q) lie in F_q, and q - 1 divides (q^2 - 1)/r). T is Jacobian (X/Z^2, Y/Z^3) and each
-//! line is multiplied by an F_q denominator (killed likewise); with M = 3X^2 + Z^4 (a = 1):
-//!   tangent at phi(Q):  [M (x_Q Z^2 + X) - 2Y^2] + [2YZ Z^2 y_Q] i,
-//!   doubling:           S = 4XY^2, X' = M^2 - 2S, Y' = M(S - X') - 8Y^4, Z' = 2YZ
-//!                       (Cohen, Miyaji, Ono, ASIACRYPT '98, Jacobian doubling),
-//!   chord T, P:         [R (x_Q + x_P) - D y_P] + [D y_Q] i with R = y_P Z^3 - Y,
-//!                       D = (x_P Z^2 - X) Z (the Z of T + P in the mixed addition).
+//! at phi(Q) lie in F_q, and q - 1 divides (q^2 - 1)/r). T is in weight-(1,2) coordinates
+//! (x = X/Z, y = Y/Z^2) and each line is multiplied by an F_q factor (killed likewise):
+//!   tangent at phi(Q):  [(3A + C)(x_Q C + X Z) - 2B] + [2 Y C y_Q] i,  A = X^2, B = Y^2, C = Z^2,
+//!   doubling:           X' = (A - C)^2, Y' = (2(A + C)^2 - X')((A - C + Y)^2 - B - X'), Z' = 4B
+//!                       (Costello, Lange, Naehrig, eprint 2009/615 Sec. 4, a = 1; `dbl_step`),
+//!   chord T, P:         [R (x_Q + x_P) - D y_P] + [D y_Q] i with R = y_P Z^2 - Y,
+//!                       D = (x_P Z - X) Z (mixed addition, Z' = D^2; `add_step`).
+//! A doubling step costs 6 squarings and 6 products for T and the line, and 5 products for
+//! f <- f^2 l (f^2 = (a + b)(a - b) + 2ab i, then Karatsuba; `fq2_sqr_mul`).
 //! The last 1 bit of r adds P to T = [r - 1]P = -P: that chord is vertical and is dropped (as in
-//! the spec), and the loop ends. These are exactly the spec's `_tangent` / `_chord` values.
+//! the spec), and the loop ends. These are the spec's `_tangent` / `_chord` values up to F_q
+//! factors.
 //!
 //! **Preprocessing** ([`G1Prepared`], the idea of PBC's `pairing_pp_init` for Type A: the loop
 //! depends on P only, the evaluation on Q): the multiples of P are computed once, made affine
-//! with one shared inversion (Montgomery's trick), and each line is stored as (lambda, c) with
+//! with one shared inversion of their Z's (Montgomery's trick; the slopes' denominators need
+//! none of their own: 1/(2Y) = 2Y/Z' after a doubling, Z' = 4Y^2, and 1/D = D/Z' after a
+//! chord, Z' = D^2), and each line is stored as (lambda, c) with
 //! lambda its slope and c = lambda x_T - y_T, so that at phi(Q) = (-x_Q, i y_Q)
 //!   y' - y_T - lambda (x' - x_T) = (lambda x_Q + c) + y_Q i,
 //! one F_q product per line; a step costs 6 F_q products (f^2: 2, line: 1, f l: 3). Affine
-//! lines differ from the Jacobian ones by F_q factors only, so the reduced pairing is the same.
+//! lines differ from the projective ones by F_q factors only, so the reduced pairing is the same.
 //! (The batched inversion is the blinded one of the final exponentiation, `inv_blinded`.)
 //!
 //! **Final exponentiation** (q^2 - 1)/r = (q - 1) h, h = (q + 1)/r: g = f^{q-1} = conj(f)/f is
@@ -60,73 +65,144 @@ fn r_bit(i: usize) -> bool {
     (TypeA512R::MODULUS[i / 64] >> (i % 64)) & 1 == 1
 }
 
-/// T in Jacobian coordinates.
+/// T in weight-(1,2) coordinates of the loop: x = X/Z, y = Y/Z^2 (module doc).
 #[derive(Clone, Copy, Debug)]
-struct Jac {
+struct W12 {
     x: Fq,
     y: Fq,
     z: Fq,
 }
 
-/// Tangent at T evaluated at phi(Q), and T <- 2T (module doc).
-#[inline(always)]
-fn tangent_step(t: &mut Jac, q: &G1Affine) -> Fq2 {
-    let xx = t.x.square();
-    let yy = t.y.square();
-    let zz = t.z.square();
-    let m = xx.double().add(&xx).add(&zz.square());
-    let re = m.mul(&q.0.mul(&zz).add(&t.x)).sub(&yy.double());
-    let z3 = t.y.add(&t.z).square().sub(&yy).sub(&zz); // 2YZ
-    let im = z3.mul(&zz).mul(&q.1);
-    let s = t.x.mul(&yy).double().double();
-    let x3 = m.square().sub(&s.double());
-    let yyyy8 = yy.square().double().double().double();
-    t.y = m.mul(&s.sub(&x3)).sub(&yyyy8);
-    t.x = x3;
-    t.z = z3;
-    Fq2::new(re, im)
+/// The second argument as the loop uses it: x_Q and 2 y_Q.
+struct QEval {
+    x: Fq,
+    y2: Fq,
 }
 
-/// Chord through T and P evaluated at phi(Q), and T <- T + P (T != +-P).
-fn chord_step(t: &mut Jac, p: &G1Affine, q: &G1Affine) -> Fq2 {
-    let zz = t.z.square();
-    let r = p.1.mul(&zz).mul(&t.z).sub(&t.y);
-    let h = p.0.mul(&zz).sub(&t.x);
-    let d = h.mul(&t.z);
-    let re = r.mul(&q.0.add(&p.0)).sub(&d.mul(&p.1));
-    let im = d.mul(&q.1);
-    // mixed Jacobian addition: X' = R^2 - H^3 - 2 X H^2, Y' = R (X H^2 - X') - Y H^3, Z' = Z H
-    let hh = h.square();
-    let hhh = hh.mul(&h);
-    let xhh = t.x.mul(&hh);
-    let x3 = r.square().sub(&hhh).sub(&xhh.double());
-    t.y = r.mul(&xhh.sub(&x3)).sub(&t.y.mul(&hhh));
+/// Tangent at T evaluated at phi(Q) (times the F_q factor 2 Y Z^2), and T <- 2T, in weight-(1,2)
+/// coordinates: 6 squarings and 6 products (module doc). The doubling is the one of
+/// Costello, Lange, Naehrig, "Faster pairing computations on curves with high-degree twists",
+/// PKC 2010 (eprint 2009/615), Sec. 4, for y^2 = x^3 + a x with a = 1: from
+/// x(2T) = (x^2 - a)^2 / (4 y^2),
+///   X' = (A - C)^2, Y' = (2 (A + C)^2 - X') ((A - C + Y)^2 - B - X'), Z' = 4B,
+///   A = X^2, B = Y^2, C = Z^2;
+/// the line y' - y - lambda (x' - x), lambda = (3A + C)/(2Y), times 2 Y Z^2 at
+/// (x', y') = (-x_Q, i y_Q):  [(3A + C)(x_Q C + X Z) - 2B] + [2 Y C y_Q] i.
+#[inline(always)]
+fn dbl_step(t: &mut W12, q: &QEval) -> (Fq, Fq) {
+    let a = t.x.square();
+    let b = t.y.square();
+    let c = t.z.square();
+    let amc = a.sub(&c);
+    let x3 = amc.square();
+    let e = a.add(&c).square().double().sub(&x3);
+    let f = amc.add(&t.y).square().sub(&b).sub(&x3); // 2 Y (A - C)
+    let l = a.double().add(&a).add(&c);
+    let re = l.mul(&q.x.mul(&c).add(&t.x.mul(&t.z))).sub(&b.double());
+    let im = t.y.mul(&c).mul(&q.y2);
     t.x = x3;
-    t.z = d;
-    Fq2::new(re, im)
+    t.y = e.mul(&f);
+    t.z = b.double().double();
+    (re, im)
+}
+
+/// T <- 2T as in [`dbl_step`] without the line; returns the slope's numerator 3A + C.
+fn dbl_point(t: &mut W12) -> Fq {
+    let a = t.x.square();
+    let b = t.y.square();
+    let c = t.z.square();
+    let amc = a.sub(&c);
+    let x3 = amc.square();
+    let e = a.add(&c).square().double().sub(&x3);
+    let f = amc.add(&t.y).square().sub(&b).sub(&x3);
+    t.x = x3;
+    t.y = e.mul(&f);
+    t.z = b.double().double();
+    a.double().add(&a).add(&c)
+}
+
+/// Chord through T and P evaluated at phi(Q), and T <- T + P (T != +-P), T in weight-(1,2)
+/// coordinates (derived as the module doc's chord; mixed addition with Z' = D^2):
+///   R = y_P Z^2 - Y, H = x_P Z - X, D = Z H, line [R (x_Q + x_P) - D y_P] + [D y_Q] i
+///   (returned times 2),
+///   X' = R^2 - (X + x_P Z) D H, Y' = R D (x_P D^2 - X') - y_P D^4, Z' = D^2.
+fn add_step(t: &mut W12, p: &G1Affine, q: &QEval) -> (Fq, Fq) {
+    let c = t.z.square();
+    let r = p.1.mul(&c).sub(&t.y);
+    let xpz = p.0.mul(&t.z);
+    let h = xpz.sub(&t.x);
+    let d = t.z.mul(&h);
+    // the line times 2 (q.y2 = 2 y_Q)
+    let re = r.mul(&q.x.add(&p.0)).sub(&d.mul(&p.1)).double();
+    let im = d.mul(&q.y2);
+    let x3 = r.square().sub(&t.x.add(&xpz).mul(&d.mul(&h)));
+    let dd = d.square();
+    t.y = r
+        .mul(&d)
+        .mul(&p.0.mul(&dd).sub(&x3))
+        .sub(&p.1.mul(&dd.square()));
+    t.x = x3;
+    t.z = dd;
+    (re, im)
+}
+
+/// (a + b i)(c + d i) in F_q[i]/(i^2 + 1), Karatsuba: 3 products.
+#[inline(always)]
+fn fq2_mul(a: &Fq, b: &Fq, c: &Fq, d: &Fq) -> Fq2 {
+    let t0 = a.mul(c);
+    let t1 = b.mul(d);
+    let t2 = a.add(b).mul(&c.add(d));
+    Fq2::new(t0.sub(&t1), t2.sub(&t0).sub(&t1))
+}
+
+/// f^2 (c + d i): f^2 = (a + b)(a - b) + 2 a b i (2 products), then Karatsuba (3).
+#[inline(always)]
+fn fq2_sqr_mul(f: &Fq2, c: &Fq, d: &Fq) -> Fq2 {
+    let (a, b) = (&f.c0, &f.c1);
+    let s0 = a.add(b).mul(&a.sub(b));
+    let s1 = a.mul(b).double();
+    fq2_mul(&s0, &s1, c, d)
 }
 
 /// prod_j f_{r,P_j}(phi(Q_j)) up to F_q factors, sharing the squarings of f.
 pub fn multi_miller_loop(pairs: &[(G1Affine, G1Affine)]) -> Fq2 {
-    let mut ts: Vec<Jac> = pairs
+    let mut ts: Vec<W12> = pairs
         .iter()
-        .map(|(p, _)| Jac {
+        .map(|(p, _)| W12 {
             x: p.0,
             y: p.1,
             z: Fq::ONE,
         })
         .collect();
+    let qs: Vec<QEval> = pairs
+        .iter()
+        .map(|(_, q)| QEval {
+            x: q.0,
+            y2: q.1.double(),
+        })
+        .collect();
     let mut f = Fq2::ONE;
+    let mut first = true;
+    // f <- f^2 l on the first line of a step (f = 1 before the first), f <- f l after
+    let mut acc = |f: &mut Fq2, sq: &mut bool, (re, im): (Fq, Fq)| {
+        *f = match (first, *sq) {
+            (true, _) => {
+                first = false;
+                Fq2::new(re, im)
+            }
+            (false, true) => fq2_sqr_mul(f, &re, &im),
+            (false, false) => fq2_mul(&f.c0, &f.c1, &re, &im),
+        };
+        *sq = false;
+    };
     for i in (0..R_BITS - 1).rev() {
-        if i != R_BITS - 2 {
-            f = f.square();
-        }
-        for (t, (_, q)) in ts.iter_mut().zip(pairs) {
-            f = f.mul(&tangent_step(t, q));
+        let mut sq = true;
+        for (t, q) in ts.iter_mut().zip(&qs) {
+            acc(&mut f, &mut sq, dbl_step(t, q));
         }
         if r_bit(i) && i != 0 {
-            for (t, (p, q)) in ts.iter_mut().zip(pairs) {
-                f = f.mul(&chord_step(t, p, q));
+            for (t, ((p, _), q)) in ts.iter_mut().zip(pairs.iter().zip(&qs)) {
+                acc(&mut f, &mut sq, add_step(t, p, q));
             }
         }
     }
@@ -145,57 +221,60 @@ pub struct G1Prepared {
 }
 
 impl G1Prepared {
-    /// Precomputes the loop for P: Jacobian walk, one batched inversion, affine (lambda, c).
-    /// `Err(DivisionByZero)` only for a P of order 2 (y = 0), never in G.
+    /// Precomputes the loop for P: weight-(1,2) walk, one batched inversion of the Z's, affine
+    /// (lambda, c). `Err(DivisionByZero)` only for a P of order 2 (y = 0), never in G.
     pub fn new(p: &G1Affine) -> Result<Self> {
-        // walk: record each line's numerator and the index of the point it starts from
+        // walk: record which line starts at each point (its index k; the line's output point
+        // is k + 1) with the numerators of the slopes
         enum Rec {
-            Tangent { k: usize, m: Fq },
-            Chord { num: Fq },
+            Tangent { k: usize, l: Fq },
+            Chord { r: Fq, d: Fq },
         }
-        let mut pts = vec![Jac {
+        let mut pts = Vec::with_capacity(R_BITS + 2);
+        pts.push(W12 {
             x: p.0,
             y: p.1,
             z: Fq::ONE,
-        }];
+        });
         let mut recs = Vec::with_capacity(R_BITS + 2);
+        let mut t = pts[0];
+        let q0 = QEval {
+            x: Fq::ZERO,
+            y2: Fq::ZERO,
+        };
         for i in (0..R_BITS - 1).rev() {
-            let t = *pts.last().unwrap_or(&pts[0]);
-            let xx = t.x.square();
-            let m = xx.double().add(&xx).add(&t.z.square().square());
+            let l = dbl_point(&mut t);
             recs.push(Rec::Tangent {
                 k: pts.len() - 1,
-                m,
+                l,
             });
-            let mut t2 = t;
-            tangent_step(&mut t2, &(Fq::ZERO, Fq::ZERO));
-            pts.push(t2);
+            pts.push(t);
             if r_bit(i) && i != 0 {
-                let zz = t2.z.square();
-                let num = p.1.mul(&zz).mul(&t2.z).sub(&t2.y);
-                recs.push(Rec::Chord { num });
-                let mut t3 = t2;
-                chord_step(&mut t3, p, &(Fq::ZERO, Fq::ZERO));
-                pts.push(t3);
+                let c = t.z.square();
+                let r = p.1.mul(&c).sub(&t.y);
+                let d = p.0.mul(&t.z).sub(&t.x).mul(&t.z);
+                recs.push(Rec::Chord { r, d });
+                add_step(&mut t, p, &q0);
+                pts.push(t);
             }
         }
         let mut zinv: Vec<Fq> = pts.iter().map(|t| t.z).collect();
         Fq::batch_inv_with(&mut zinv, inv_blinded)?;
-        // each line's denominator is the Z of the point it produces:
-        // tangent: 2YZ = Z(2T); chord: (x_P Z^2 - X) Z = Z(T + P)
+        // tangent at point k: lambda = (3A + C)/(2Y) = (3A + C) 2Y / Z_{k+1} (Z_{k+1} = 4Y^2),
+        // c = lambda X/Z - Y/Z^2; chord: lambda = R/D = R D / Z_{k+1} (Z_{k+1} = D^2)
         let mut coeffs = Vec::with_capacity(recs.len());
-        // rec k produces point k + 1
         for (next, rec) in (1..).zip(recs) {
+            let zn = &zinv[next];
             let (lambda, c) = match rec {
-                Rec::Tangent { k, m } => {
-                    let lambda = m.mul(&zinv[next]);
-                    let zi2 = zinv[k].square();
-                    let x = pts[k].x.mul(&zi2);
-                    let y = pts[k].y.mul(&zi2.mul(&zinv[k]));
+                Rec::Tangent { k, l } => {
+                    let (pt, zk) = (&pts[k], &zinv[k]);
+                    let lambda = l.mul(&pt.y.double()).mul(zn);
+                    let x = pt.x.mul(zk);
+                    let y = pt.y.mul(&zk.square());
                     (lambda, lambda.mul(&x).sub(&y))
                 }
-                Rec::Chord { num } => {
-                    let lambda = num.mul(&zinv[next]);
+                Rec::Chord { r, d } => {
+                    let lambda = r.mul(&d).mul(zn);
                     (lambda, lambda.mul(&p.0).sub(&p.1))
                 }
             };
@@ -214,30 +293,27 @@ impl G1Prepared {
     }
 }
 
-/// f <- f ((lambda x_Q + c) + y_Q i): 4 F_q products (Karatsuba).
-#[inline(always)]
-fn mul_prepared_line(f: &Fq2, lc: &(Fq, Fq), q: &G1Affine) -> Fq2 {
-    let l0 = lc.0.mul(&q.0).add(&lc.1);
-    let t0 = f.c0.mul(&l0);
-    let t1 = f.c1.mul(&q.1);
-    let s = f.c0.add(&f.c1).mul(&l0.add(&q.1));
-    Fq2::new(t0.sub(&t1), s.sub(&t0).sub(&t1))
-}
-
 /// As [`multi_miller_loop`] with prepared first arguments (equal after the final
 /// exponentiation).
 pub fn multi_miller_loop_prepared(pairs: &[(&G1Prepared, G1Affine)]) -> Fq2 {
+    // f <- f^2 l or f l, l = (lambda x_Q + c) + y_Q i (1 product); f = l for the first line
     let mut f = Fq2::ONE;
+    let mut first = true;
     let mut idx = 0;
     for i in (0..R_BITS - 1).rev() {
-        if i != R_BITS - 2 {
-            f = f.square();
-        }
+        let mut sq = true;
         let lines = if r_bit(i) && i != 0 { 2 } else { 1 };
         for _ in 0..lines {
             for (pp, q) in pairs {
-                if let Some(lc) = pp.coeffs.get(idx) {
-                    f = mul_prepared_line(&f, lc, q);
+                if let Some((lambda, c)) = pp.coeffs.get(idx) {
+                    let l0 = lambda.mul(&q.0).add(c);
+                    f = match (first, sq) {
+                        (true, _) => Fq2::new(l0, q.1),
+                        (false, true) => fq2_sqr_mul(&f, &l0, &q.1),
+                        (false, false) => fq2_mul(&f.c0, &f.c1, &l0, &q.1),
+                    };
+                    first = false;
+                    sq = false;
                 }
             }
             idx += 1;
