@@ -1,5 +1,6 @@
 //! GF(p) and tower benchmarks (`field::fp`): one group per prime (`fp/<set>`), ids
-//! `mul` (the selected Montgomery product), `mul_cios` (general CIOS), `sqr`, `inv` (Fermat,
+//! `mul` (the selected Montgomery product), `mul_cios` (general CIOS), `sqr`, `mul_chain16` /
+//! `sqr_chain16` (16 dependent products: latency rather than throughput), `inv` (Fermat,
 //! constant time), `inv_vartime` (binary Euclid), `sqrt`, and for the sextic towers
 //! `fp2_mul`, `fp2_sqr`, `fp6_mul`, `fp12_mul`, `fp12_sqr`, `fp12_cyc_sqr`, `fp12_inv`,
 //! `fp12_frob`.
@@ -27,6 +28,13 @@ fn bench_base<P: FpParams<N>, const N: usize>(c: &mut Criterion<OnCpu>, id: &str
         b.iter(|| black_box(&x).mul_cios(black_box(&y)))
     });
     g.bench_function("sqr", |b| b.iter(|| black_box(&x).square()));
+    // latency (each product waits for the previous one): 16 chained operations per iteration
+    g.bench_function("mul_chain16", |b| {
+        b.iter(|| (0..16).fold(*black_box(&x), |t, _| t.mul(black_box(&y))))
+    });
+    g.bench_function("sqr_chain16", |b| {
+        b.iter(|| (0..16).fold(*black_box(&x), |t, _| t.square()))
+    });
     g.bench_function("add", |b| b.iter(|| black_box(&x).add(black_box(&y))));
     g.bench_function("inv", |b| b.iter(|| black_box(&x).inv().unwrap()));
     g.bench_function("inv_vartime", |b| {

@@ -2007,3 +2007,142 @@ pub unsafe fn redc_6(t: &[u64; 12], mc: &[u64; 7]) -> [u64; 6] {
     );
     r
 }
+
+/// (a + b) mod p for a, b < p, N = 8 (constant time: the reduction is a CMOV).
+///
+/// # Safety
+/// None beyond x86-64 (no extension used); `p` = the N words of the modulus.
+#[inline(always)]
+pub unsafe fn add_mod_8(a: &[u64; 8], b: &[u64; 8], p: &[u64; 8]) -> [u64; 8] {
+    let mut r = [0u64; 8];
+    asm!(
+            "sub rsp, 64",
+            "mov {t0}, qword ptr [{x}]",
+            "mov {t1}, qword ptr [{x} + 8]",
+            "mov {t2}, qword ptr [{x} + 16]",
+            "mov {t3}, qword ptr [{x} + 24]",
+            "mov {t4}, qword ptr [{x} + 32]",
+            "mov {t5}, qword ptr [{x} + 40]",
+            "mov {t6}, qword ptr [{x} + 48]",
+            "mov {t7}, qword ptr [{x} + 56]",
+            "add {t0}, qword ptr [{y}]",
+            "adc {t1}, qword ptr [{y} + 8]",
+            "adc {t2}, qword ptr [{y} + 16]",
+            "adc {t3}, qword ptr [{y} + 24]",
+            "adc {t4}, qword ptr [{y} + 32]",
+            "adc {t5}, qword ptr [{y} + 40]",
+            "adc {t6}, qword ptr [{y} + 48]",
+            "adc {t7}, qword ptr [{y} + 56]",
+            "mov {c}, 0",
+            "adc {c}, 0",
+            "mov qword ptr [rsp], {t0}",
+            "mov qword ptr [rsp + 8], {t1}",
+            "mov qword ptr [rsp + 16], {t2}",
+            "mov qword ptr [rsp + 24], {t3}",
+            "mov qword ptr [rsp + 32], {t4}",
+            "mov qword ptr [rsp + 40], {t5}",
+            "mov qword ptr [rsp + 48], {t6}",
+            "mov qword ptr [rsp + 56], {t7}",
+            "sub {t0}, qword ptr [{p}]",
+            "sbb {t1}, qword ptr [{p} + 8]",
+            "sbb {t2}, qword ptr [{p} + 16]",
+            "sbb {t3}, qword ptr [{p} + 24]",
+            "sbb {t4}, qword ptr [{p} + 32]",
+            "sbb {t5}, qword ptr [{p} + 40]",
+            "sbb {t6}, qword ptr [{p} + 48]",
+            "sbb {t7}, qword ptr [{p} + 56]",
+            "sbb {c}, 0",
+            "cmovc {t0}, qword ptr [rsp]",
+            "cmovc {t1}, qword ptr [rsp + 8]",
+            "cmovc {t2}, qword ptr [rsp + 16]",
+            "cmovc {t3}, qword ptr [rsp + 24]",
+            "cmovc {t4}, qword ptr [rsp + 32]",
+            "cmovc {t5}, qword ptr [rsp + 40]",
+            "cmovc {t6}, qword ptr [rsp + 48]",
+            "cmovc {t7}, qword ptr [rsp + 56]",
+            "add rsp, 64",
+            x = in(reg) a.as_ptr(),
+            y = in(reg) b.as_ptr(),
+            p = in(reg) p.as_ptr(),
+            t0 = out(reg) r[0],
+            t1 = out(reg) r[1],
+            t2 = out(reg) r[2],
+            t3 = out(reg) r[3],
+            t4 = out(reg) r[4],
+            t5 = out(reg) r[5],
+            t6 = out(reg) r[6],
+            t7 = out(reg) r[7],
+            c = out(reg) _,
+            options(pure, readonly)
+    );
+    r
+}
+
+/// (a - b) mod p for a, b < p, N = 8 (constant time: the reduction is a CMOV).
+///
+/// # Safety
+/// None beyond x86-64 (no extension used); `p` = the N words of the modulus.
+#[inline(always)]
+pub unsafe fn sub_mod_8(a: &[u64; 8], b: &[u64; 8], p: &[u64; 8]) -> [u64; 8] {
+    let mut r = [0u64; 8];
+    asm!(
+            "sub rsp, 64",
+            "mov {t0}, qword ptr [{x}]",
+            "mov {t1}, qword ptr [{x} + 8]",
+            "mov {t2}, qword ptr [{x} + 16]",
+            "mov {t3}, qword ptr [{x} + 24]",
+            "mov {t4}, qword ptr [{x} + 32]",
+            "mov {t5}, qword ptr [{x} + 40]",
+            "mov {t6}, qword ptr [{x} + 48]",
+            "mov {t7}, qword ptr [{x} + 56]",
+            "sub {t0}, qword ptr [{y}]",
+            "sbb {t1}, qword ptr [{y} + 8]",
+            "sbb {t2}, qword ptr [{y} + 16]",
+            "sbb {t3}, qword ptr [{y} + 24]",
+            "sbb {t4}, qword ptr [{y} + 32]",
+            "sbb {t5}, qword ptr [{y} + 40]",
+            "sbb {t6}, qword ptr [{y} + 48]",
+            "sbb {t7}, qword ptr [{y} + 56]",
+            "sbb {c}, {c}",
+            "mov qword ptr [rsp], {t0}",
+            "mov qword ptr [rsp + 8], {t1}",
+            "mov qword ptr [rsp + 16], {t2}",
+            "mov qword ptr [rsp + 24], {t3}",
+            "mov qword ptr [rsp + 32], {t4}",
+            "mov qword ptr [rsp + 40], {t5}",
+            "mov qword ptr [rsp + 48], {t6}",
+            "mov qword ptr [rsp + 56], {t7}",
+            "add {t0}, qword ptr [{p}]",
+            "adc {t1}, qword ptr [{p} + 8]",
+            "adc {t2}, qword ptr [{p} + 16]",
+            "adc {t3}, qword ptr [{p} + 24]",
+            "adc {t4}, qword ptr [{p} + 32]",
+            "adc {t5}, qword ptr [{p} + 40]",
+            "adc {t6}, qword ptr [{p} + 48]",
+            "adc {t7}, qword ptr [{p} + 56]",
+            "test {c}, {c}",
+            "cmovz {t0}, qword ptr [rsp]",
+            "cmovz {t1}, qword ptr [rsp + 8]",
+            "cmovz {t2}, qword ptr [rsp + 16]",
+            "cmovz {t3}, qword ptr [rsp + 24]",
+            "cmovz {t4}, qword ptr [rsp + 32]",
+            "cmovz {t5}, qword ptr [rsp + 40]",
+            "cmovz {t6}, qword ptr [rsp + 48]",
+            "cmovz {t7}, qword ptr [rsp + 56]",
+            "add rsp, 64",
+            x = in(reg) a.as_ptr(),
+            y = in(reg) b.as_ptr(),
+            p = in(reg) p.as_ptr(),
+            t0 = out(reg) r[0],
+            t1 = out(reg) r[1],
+            t2 = out(reg) r[2],
+            t3 = out(reg) r[3],
+            t4 = out(reg) r[4],
+            t5 = out(reg) r[5],
+            t6 = out(reg) r[6],
+            t7 = out(reg) r[7],
+            c = out(reg) _,
+            options(pure, readonly)
+    );
+    r
+}
