@@ -6,7 +6,7 @@ export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
 
-.PHONY: demo test build venv tools peers rust-test py-test bench bench-rust hw-report params vectors clean
+.PHONY: demo test build venv tools peers rust-test py-test bench bench-rust hw-report params vectors asm clean
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -55,6 +55,10 @@ params: venv  ## regenerate the parameter catalogues with PARI/GP
 	$(PY) scripts/derive_params.py
 	$(PY) scripts/derive_params3.py
 	$(PY) scripts/derive_params_prime.py
+
+asm:  ## regenerate the generated x86-64 assembly of the GF(p) backend (checked by tests/test_generated_asm.py)
+	python3 crates/pairkit-core/src/field/fp/x86_64_gen.py > crates/pairkit-core/src/field/fp/x86_64_asm.rs
+	python3 crates/pairkit-core/src/field/fp/x86_64_fp2_gen.py > crates/pairkit-core/src/field/fp/x86_64_fp2_asm.rs
 
 vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors.py

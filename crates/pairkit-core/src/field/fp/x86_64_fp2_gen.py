@@ -17,8 +17,8 @@ reductions, a squaring two and two.
 
 REDC of T < p R with p < R/2 returns (T + M p)/R < 2p; one conditional subtraction (CMOVC)
 makes the result canonical. The products are the row-wise MULX/ADCX/ADOX schedule of
-x86_64_gen.py (`gen_wide`, `gen_redc`), here addressed as base register + offset inside one
-`asm!` block, so that no intermediate value travels through Rust.
+x86_64_gen.py's Montgomery products (two carry chains per row), here without interleaved
+reduction and addressed as base register + offset inside one `asm!` block, so that no intermediate value travels through Rust.
 
 Frame (u64 words, caller-provided scratch `s`): [0] address of mc = p words then -p^{-1},
 [1] address of the result c0 || c1 (2N words), then sa (N), sb (N), T0 (2N), T1 (2N),

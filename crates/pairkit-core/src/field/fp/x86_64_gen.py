@@ -186,106 +186,6 @@ pub unsafe fn mul_full_{n}(a: &[u64; {n}], b: &[u64; {n}], mc: &[u64; {n + 1}]) 
 '''
 
 
-def gen_wide(n):
-    """2N-word product a b (operand scanning, rows of two carry chains), no reduction."""
-    w = [f"{{t{j}}}" for j in range(n)]  # window: the next N words of the accumulator
-    A, lo, hi, x, y, o = "{a}", "{lo}", "{hi}", "{x}", "{y}", "{o}"
-    ins = []
-    for i in range(n):
-        ins.append(f"mov rdx, {q(y, 8 * i)}")
-        if i == 0:
-            ins.append(f"mulx {w[1]}, {w[0]}, {q(x, 0)}")
-            for j in range(1, n):
-                h = w[j + 1] if j + 1 < n else A
-                ins.append(f"mulx {h}, {lo}, {q(x, 8 * j)}")
-                ins.append(f"{'add' if j == 1 else 'adc'} {w[j]}, {lo}")
-            ins.append(f"adc {A}, 0")
-        else:
-            ins.append(f"xor {lo}, {lo}")
-            ins.append(f"mulx {hi}, {lo}, {q(x, 0)}")
-            ins.append(f"adox {w[0]}, {lo}")
-            for j in range(1, n):
-                ins.append(f"adcx {w[j]}, {hi}")
-                h = hi if j + 1 < n else A
-                ins.append(f"mulx {h}, {lo}, {q(x, 8 * j)}")
-                ins.append(f"adox {w[j]}, {lo}")
-            ins.append(f"mov {lo}, 0")
-            ins.append(f"adcx {A}, {lo}")
-            ins.append(f"adox {A}, {lo}")
-        ins.append(f"mov {q(o, 8 * i)}, {w[0]}")
-        w, A = w[1:] + [A], w[0]
-    for j in range(n):
-        ins.append(f"mov {q(o, 8 * (n + j))}, {w[j]}")
-    body = "\n".join(f'            "{s}",' for s in ins)
-    return f'''
-/// The 2N-word product a b, N = {n} (no reduction; for lazy reduction in the towers).
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX.
-#[inline(always)]
-pub unsafe fn mul_wide_{n}(a: &[u64; {n}], b: &[u64; {n}], out: &mut [u64; {2 * n}]) {{
-    asm!(
-{body}
-            x = in(reg) a.as_ptr(),
-            y = in(reg) b.as_ptr(),
-            o = in(reg) out.as_mut_ptr(),
-{"".join(f"            t{j} = out(reg) _,{chr(10)}" for j in range(n))}            lo = out(reg) _,
-            hi = out(reg) _,
-            a = out(reg) _,
-            out("rdx") _,
-            options(nostack)
-    );
-}}
-'''
-
-
-def gen_redc(n):
-    """Montgomery reduction of a 2N-word T < p R with p < R/2: N reduction rows on the low
-    half (the CIOS reduction step of gen_nc), then + the high half: (T + M p)/R < 2p."""
-    t = [f"{{t{j}}}" for j in range(n)]
-    lo, hi, s, p = "{lo}", "{hi}", "{s}", "{p}"
-    ins = [f"mov {t[j]}, {q(s, 8 * j)}" for j in range(n)]
-    for i in range(n):
-        ins.append(f"mov rdx, {t[0]}")
-        ins.append(f"imul rdx, {q(p, 8 * n)}")
-        ins.append(f"xor {lo}, {lo}")
-        ins.append(f"mulx {hi}, {lo}, {q(p, 0)}")
-        ins.append(f"adcx {lo}, {t[0]}")
-        ins.append(f"mov {t[0]}, {hi}")
-        for j in range(1, n):
-            ins.append(f"adcx {t[j - 1]}, {t[j]}")
-            ins.append(f"mulx {t[j]}, {lo}, {q(p, 8 * j)}")
-            ins.append(f"adox {t[j - 1]}, {lo}")
-        ins.append(f"mov {lo}, 0")
-        ins.append(f"adcx {t[n - 1]}, {lo}")
-        ins.append(f"adox {t[n - 1]}, {lo}")
-    ins.append(f"add {t[0]}, {q(s, 8 * n)}")
-    for j in range(1, n):
-        ins.append(f"adc {t[j]}, {q(s, 8 * (n + j))}")
-    body = "\n".join(f'            "{s}",' for s in ins)
-    outs = "".join(f"            t{j} = out(reg) r[{j}],{chr(10)}" for j in range(n))
-    return f'''
-/// Montgomery reduction T R^{{-1}} (< 2p) of a 2N-word T < p R, N = {n}, for p < R/2.
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX; `mc` = p words then -p^{{-1}} mod 2^64.
-#[inline(always)]
-pub unsafe fn redc_{n}(t: &[u64; {2 * n}], mc: &[u64; {n + 1}]) -> [u64; {n}] {{
-    let mut r = [0u64; {n}];
-    asm!(
-{body}
-            s = in(reg) t.as_ptr(),
-            p = in(reg) mc.as_ptr(),
-{outs}            lo = out(reg) _,
-            hi = out(reg) _,
-            out("rdx") _,
-            options(pure, readonly, nostack)
-    );
-    r
-}}
-'''
-
-
 def gen_addsub(n):
     """(a + b) mod p and (a - b) mod p for a, b < p: one carry chain, the other candidate
     (minus or plus p) by a second chain, the unreduced value kept in 64 bytes of stack, and the
@@ -346,8 +246,5 @@ if __name__ == "__main__":
         out.append(gen_nc(n))
     for n in (4, 6, 8):
         out.append(gen_full(n))
-    for n in (4, 6):
-        out.append(gen_wide(n))
-        out.append(gen_redc(n))
     out.append(gen_addsub(8))
     print("".join(out), end="")
