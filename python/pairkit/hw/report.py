@@ -20,6 +20,7 @@ from .errors import HwToolError
 from .unit import build
 
 NOT_RUN = "not run"
+DOES_NOT_FIT = "does not fit"  # more LUT4 than the LFE5U-85F has: no place and route
 
 
 @dataclass
@@ -188,8 +189,9 @@ def measure_unit(u, workdir: str | None = None, pnr: bool = True, timeout: float
         lut = res["ecp5"].get("lut")
         if lut is None:
             res["pnr"] = {"status": NOT_RUN, "reason": "no ECP5 netlist"}
-        elif lut > 0.9 * synth.ECP5_85F_LUTS:
-            res["pnr"] = {"status": NOT_RUN, "reason": f"{lut} LUT4 do not fit an LFE5U-85F comfortably"}
+        elif lut > synth.ECP5_85F_LUTS:
+            res["pnr"] = {"status": DOES_NOT_FIT, "lut4": lut,
+                          "reason": f"{lut:,} LUT4 > the {synth.ECP5_85F_LUTS:,} LUT4 of an LFE5U-85F"}
         else:
             if not os.path.exists(os.path.join(wd, "top_ecp5.json")):
                 _step(res, "ecp5", lambda: synth.synth_ecp5(u, wd, timeout, flow), timeout)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import papers
-from .report import ENTRIES, NOT_RUN, UNITS_BIN, UNITS_TER, area_lut_eq
+from .report import DOES_NOT_FIT, ENTRIES, NOT_RUN, UNITS_BIN, UNITS_TER, area_lut_eq
 
 CMD = "pairkit hw report --units {id} --timeout 7200"
 
@@ -30,6 +30,12 @@ def _ok(res):
     if v.get("status"):
         return v["status"]
     return "✗" if v else "—"
+
+
+def _fmax(res):
+    """ECP5 Fmax (MHz) after place and route, 'does not fit' for units larger than the LFE5U-85F, or '—'."""
+    p = res.get("pnr") or {}
+    return p.get("fmax_mhz") or (DOES_NOT_FIT if p.get("status") == DOES_NOT_FIT else "—")
 
 
 def _ns(res):
@@ -62,7 +68,9 @@ def _missing(results, ids):
             continue
         for k in ("xilinx", "ecp5", "pnr"):
             st = (r.get(k) or {}).get("status")
-            if st:
+            if st == DOES_NOT_FIT:
+                lines.append(f"- `{i}` {k}: does not fit an LFE5U-85F ({r[k].get('reason')}): no place and route")
+            elif st:
                 lines.append(f"- `{i}` {k}: {st} ({(r[k].get('reason') or '')[:160]}) — `{CMD.format(id=i)}`")
             elif k not in r:
                 lines.append(f"- `{i}` {k}: not run in this sweep ({WHY_NOT[k]}) — `{CMD.format(id=i)}`")
@@ -137,9 +145,8 @@ def _seed004(results):
         goal = "—"
         if isinstance(l6, int):
             goal = _goal(l6, p["lut"]) + ("" if same else " (more cycles)")
-        fm = (r.get("pnr") or {}).get("fmax_mhz")
         L.append(_row([e.label, f"`{e.unit}` {_params(e)}", f"{pc or '—'} / {cyc or '—'}", p["lut"], l6,
-                       f"{p['ff']} / {_fmt(_v(r, 'xilinx', 'ff'))}", f"{_fmt(_v(r, 'ecp5', 'lut'))} / {fm or '—'}",
+                       f"{p['ff']} / {_fmt(_v(r, 'xilinx', 'ff'))}", f"{_fmt(_v(r, 'ecp5', 'lut'))} / {_fmax(r)}",
                        _v(r, "xilinx", "depth"), f"{_fmt(atp) if atp else '—'} / {_fmt(ato) if ato else '—'}", goal, _ok(r)]))
     L.append("")
     L.append("Li et al. [8] (Table 3 of seed 004): " + "; ".join(f"{k} {v[0]:,} LUT / {v[1]:,} FF"
@@ -167,7 +174,7 @@ def _seed003(results):
         met = r.get("metrics", {})
         goal = _goal(l6, p["lut"])
         L.append(_row([e.label, f"{p['cycles']} / {r.get('compute_cycles', '—')}", p["lut"], l6, _v(r, "xilinx", "ff"),
-                       f"{p.get('mhz', '—')} / {(r.get('pnr') or {}).get('fmax_mhz') or '—'}",
+                       f"{p.get('mhz', '—')} / {_fmax(r)}",
                        str(p.get("at_lut_ms", "—")), f"{ato:.2f}" if ato else "—",
                        f"{met.get('core_and', '—')} / {met.get('core_xor', '—')}", goal, _ok(r)]))
     L += ["", "Karatsuba 306-bit [12] (seed 003 Table 2): 10 cycles, 30,148 LUTs, 250 MHz, A·T 1.21 LUT·ms.", "",
