@@ -344,11 +344,15 @@ Virtex-6/7 and the area-oriented ABC mapping that wins on LUT count builds deepe
 retimed or pipelined; Fmax is for orientation. (3) *LUT counts* depend on the mapper: Yosys' default ABC
 mapping for the ECP5 is up to 2.7× larger on XOR-heavy datapaths (kept as `alt` in the JSON), so the report
 synthesizes both ways and keeps the smaller; the vendors' mappers were tuned for speed (seed 000: "the
-optimization goal is speed instead of area"). (4) *Seed 001's areas are formulas*, not netlists: its adder
-(m F3A + 4m MX + 3 registers) and cube root ((m − 1) F3A + 2m MX + 2 registers) have no control logic; ours
-add the `done` flip-flop and the start/enable logic, and the ECP5 packing of the plane-swap multiplexers
-does not always merge them into the F3A LUTs (our cube root has exactly seed 001's 96 F3A, but maps to
-429 LUT4 instead of 386). (5) *Squarer and reduction* are combinational in seed 004 (1 cycle, 0 FF);
+optimization goal is speed instead of area"). (4) *Seed 001's areas are formulas*, not netlists, without
+control logic: its adder is m F3A + 4m MX + 3 registers = 582 LUT + 582 FF = 1,358 LUT-eq. Ours maps to
+exactly that datapath (194 F3A LUT4, 388 plane-swap LUT4, 582 FF) plus the `done` flip-flop and the
+LUT4 inverting `start` into it (the ECP5 flip-flops' LSR already carries the domain reset): 583 LUT4 +
+583 FF = 1,361, i.e. the 3 LUT-eq over are the start/done handshake that every unit has. The linear
+maps add a recurring pair of signed digits once (cube root 91 F3A instead of seed 001's m − 1 = 96,
+cube 96 instead of 106) and write each F3A plane as its own 4-input sum of products, so every F3A
+maps to two LUT4 (the 6-operation form shares a node between the planes, which ABC's area mapping
+kept as a third LUT4: 429 instead of 377 LUT4 for the cube root). (5) *Squarer and reduction* are combinational in seed 004 (1 cycle, 0 FF);
 ours register operand and result (2 cycles by our convention, the LUT counts are comparable). (6) *TMVP
 (seed 003)*: same split structure and cycle counts as the paper; the breakdown under the seed 003 table
 shows where the LUTs go (parallel core vs. T_net/V_net/OUT_net) and how many are small functions that a
