@@ -55,8 +55,10 @@ def _row(cells):
 
 
 WHY_NOT = {"xilinx": "left out for time", "ecp5": "left out for time",
-           "pnr": "left out for time: the sweep placed and routed the smaller units first; nextpnr-ecp5 needed over "
-                  "15 minutes for the 23k-LUT4 C·A unit on 2 shared cores"}
+           "pnr": "left out for time: place and route runs one unit at a time, smallest first, nextpnr-ecp5 "
+                  "single-threaded and niced on 2 shared cores (3 minutes for the 11-14k-LUT4 units, 13 for the 20k-LUT4 "
+                  "C·A unit); the sweep "
+                  "stopped before this unit's turn"}
 
 
 def _missing(results, ids):
