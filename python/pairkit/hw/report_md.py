@@ -372,7 +372,7 @@ LUT4 inverting `start` into it (the ECP5 flip-flops' LSR already carries the dom
 maps add a recurring pair of signed digits once (cube root 91 F3A instead of seed 001's m − 1 = 96,
 cube 96 instead of 106) and write each F3A plane as its own 4-input sum of products, so every F3A
 maps to two LUT4 (the 6-operation form shares a node between the planes, which ABC's area mapping
-kept as a third LUT4: 429 instead of 377 LUT4 for the cube root). (5) *Squarer and reduction* are combinational in seed 004 (1 cycle, 0 FF);
+kept as a third LUT4 of chained F3As: 409 instead of 377 LUT4 for the cube root). (5) *Squarer and reduction* are combinational in seed 004 (1 cycle, 0 FF);
 ours register operand and result (2 cycles by our convention, the LUT counts are comparable). (6) *TMVP
 (seed 003)*: same split structure and cycle counts as the paper; the breakdown under the seed 003 table
 shows where the LUTs go (parallel core vs. T_net/V_net/OUT_net) and how many are small functions that a
