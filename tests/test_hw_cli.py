@@ -114,6 +114,14 @@ def test_units_larger_than_the_ecp5_85f_do_not_fit(tmp_path):
     assert "pairkit hw report --units s003-dmoci" not in text  # nothing to run
 
 
+def test_resume_retries_timed_out_steps_with_a_longer_timeout():
+    done = {"verify": {"ok": True}, "xilinx": {"lut": 1}, "ecp5": {"lut": 1}}
+    assert R.complete({**done, "pnr": {"fmax_mhz": 100.0}})
+    assert R.complete({**done, "pnr": {"status": R.DOES_NOT_FIT}})
+    assert not R.complete({**done, "pnr": {"status": R.NOT_RUN, "reason": "nextpnr-ecp5 timed out after 900.0 s"}})
+    assert not R.complete({**done, "pnr": {"status": "failed"}}) and R.complete(done, pnr=False)
+
+
 def test_report_list():
     out = run("report", "--list").stdout
     assert "s000-ca-m283-s1-d16" in out and "s003-tmvp2" in out and "s001-mul" in out

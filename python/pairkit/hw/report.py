@@ -200,6 +200,13 @@ def measure_unit(u, workdir: str | None = None, pnr: bool = True, timeout: float
     return res
 
 
+def complete(res: dict, pnr: bool = True) -> bool:
+    """Every step of a cached entry has a result; place and route counts as done when it ran or the unit
+    does not fit the device (a step that timed out is retried by a run with a longer ``timeout``)."""
+    return all(k in res and not res[k].get("status") for k in ("verify", "xilinx", "ecp5")) and \
+        (not pnr or ("pnr" in res and res["pnr"].get("status") in (None, DOES_NOT_FIT)))
+
+
 def run_report(keys=None, *, out="HARDWARE.md", reports_dir=os.path.join("hw", "reports"), force=False,
                timeout=900.0, pnr=True, log=print, measure=True) -> None:
     os.makedirs(reports_dir, exist_ok=True)
@@ -208,9 +215,7 @@ def run_report(keys=None, *, out="HARDWARE.md", reports_dir=os.path.join("hw", "
         res = {}
         if os.path.exists(path) and not force:
             res = json.load(open(path))
-            complete = all(k in res and not res[k].get("status") for k in ("verify", "xilinx", "ecp5")) and \
-                (not pnr or ("pnr" in res and res["pnr"].get("status") != "failed"))
-            if complete or res.get("_skip"):
+            if complete(res, pnr) or res.get("_skip"):
                 continue
             if res.get("_timeout", 0) >= timeout and any(res.get(k, {}).get("status") == NOT_RUN
                                                          for k in ("xilinx", "ecp5", "pnr")):
