@@ -192,7 +192,8 @@ def _seed003(results):
     r = results.get("s003-inv")
     if r:
         L += ["", f"Itoh–Tsujii inverter with seed 003's Alg. 4 chain (14 multiplications, MSD D = 8, two squarers in series): "
-              f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF; "
+              f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF "
+              f"(ECP5: {_fmt(_v(r, 'ecp5', 'lut'))} LUT4, {_fmax(r)} MHz); "
               f"seed 003 Table 4 reports 794 cycles per F_{{2^4m}} inverse with its 9-cycle multiplier."]
     L += _missing(results, ids) + [""]
     return L
