@@ -236,7 +236,8 @@ def _tmvp_breakdown(results) -> list[str]:
     L = ["", f"Where the two-way TMVP multiplier's {lm:,} LUT6 go: "]
     if isinstance(lc, int):
         L[-1] += (f"the 306-bit parallel core measured alone (`tmvp_core`, 306 → 102 → 34 → 17, "
-                  f"{core['metrics']['core_and']:,} AND + {core['metrics']['core_xor']:,} XOR gates) maps to {lc:,} LUT6; "
+                  f"{core['metrics']['core_and']:,} AND + {core['metrics']['core_xor']:,} XOR gates) maps to {lc:,} LUT6 "
+                  f"(ECP5: {_fmt(_v(core, 'ecp5', 'lut'))} LUT4, {_fmax(core)} MHz); "
                   f"the other {lm - lc:,} are the CONVERTOR, the T_net and V_net (per cycle a 9:1 multiplexer of XORs of up "
                   f"to four 611-bit / two 306-bit slices), the four 306-bit OUT_net accumulators and the control. ")
         if lc > papers.SEED003_T2["two-way TMVP (A.1)"][1]:
