@@ -38,6 +38,11 @@ def _fmax(res):
     return p.get("fmax_mhz") or (DOES_NOT_FIT if p.get("status") == DOES_NOT_FIT else "—")
 
 
+def _mhz(res):
+    f = _fmax(res)
+    return f"{f} MHz" if isinstance(f, float) else f"Fmax {f}"
+
+
 def _ns(res):
     f = (res.get("pnr") or {}).get("fmax_mhz")
     return 1000.0 / f if f else None
@@ -193,7 +198,7 @@ def _seed003(results):
     if r:
         L += ["", f"Itoh–Tsujii inverter with seed 003's Alg. 4 chain (14 multiplications, MSD D = 8, two squarers in series): "
               f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF "
-              f"(ECP5: {_fmt(_v(r, 'ecp5', 'lut'))} LUT4, {_fmax(r)} MHz); "
+              f"(ECP5: {_fmt(_v(r, 'ecp5', 'lut'))} LUT4, {_mhz(r)}); "
               f"seed 003 Table 4 reports 794 cycles per F_{{2^4m}} inverse with its 9-cycle multiplier."]
     L += _missing(results, ids) + [""]
     return L
@@ -237,7 +242,7 @@ def _tmvp_breakdown(results) -> list[str]:
     if isinstance(lc, int):
         L[-1] += (f"the 306-bit parallel core measured alone (`tmvp_core`, 306 → 102 → 34 → 17, "
                   f"{core['metrics']['core_and']:,} AND + {core['metrics']['core_xor']:,} XOR gates) maps to {lc:,} LUT6 "
-                  f"(ECP5: {_fmt(_v(core, 'ecp5', 'lut'))} LUT4, {_fmax(core)} MHz); "
+                  f"(ECP5: {_fmt(_v(core, 'ecp5', 'lut'))} LUT4, {_mhz(core)}); "
                   f"the other {lm - lc:,} are the CONVERTOR, the T_net and V_net (per cycle a 9:1 multiplexer of XORs of up "
                   f"to four 611-bit / two 306-bit slices), the four 306-bit OUT_net accumulators and the control. ")
         if lc > papers.SEED003_T2["two-way TMVP (A.1)"][1]:
