@@ -61,9 +61,8 @@ def _row(cells):
 
 WHY_NOT = {"xilinx": "left out for time", "ecp5": "left out for time",
            "pnr": "left out for time: place and route runs one unit at a time, smallest first, nextpnr-ecp5 "
-                  "single-threaded and niced on 2 shared cores (3 minutes for the 11-14k-LUT4 units, 13 for the 20k-LUT4 "
-                  "C·A unit); the sweep "
-                  "stopped before this unit's turn"}
+                  "single-threaded and niced on 2 shared cores (3 minutes for the 11-14k-LUT4 units, 6-20 minutes for "
+                  "the 20-28k-LUT4 ones); this unit had not been placed and routed when the sweep ended"}
 
 
 def _missing(results, ids):
