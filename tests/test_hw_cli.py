@@ -95,6 +95,33 @@ def test_report_rendering_and_units_json(tmp_path):
     assert not (rd / "s003-tmvp2.json").exists()
 
 
+def test_units_larger_than_the_ecp5_85f_do_not_fit(tmp_path):
+    """No place and route for more LUT4 than the LFE5U-85F has: 'does not fit' with the count, not 'not run'."""
+    from pairkit.hw.synth import ECP5_85F_LUTS
+    from pairkit.hw.unit import build
+
+    done = {"verify": {"ok": True}, "xilinx": {"lut": 1}, "ecp5": {"lut": ECP5_85F_LUTS + 1, "ff": 1}}
+    res = R.measure_unit(build("gf2_add", field="ss2-7"), str(tmp_path), res=dict(done))
+    assert res["pnr"]["status"] == R.DOES_NOT_FIT and res["pnr"]["lut4"] == ECP5_85F_LUTS + 1
+    e = next(x for x in R.ENTRIES if x.id == "s003-dmoci")
+    rd = tmp_path / "reports"
+    rd.mkdir()
+    (rd / "s003-dmoci.json").write_text(json.dumps({**_fake(e), "pnr": res["pnr"]}))
+    md = tmp_path / "HW.md"
+    R.run_report(out=str(md), reports_dir=str(rd), measure=False)
+    text = md.read_text()
+    assert f"does not fit an LFE5U-85F ({ECP5_85F_LUTS + 1:,} LUT4" in text
+    assert "pairkit hw report --units s003-dmoci" not in text  # nothing to run
+
+
+def test_resume_retries_timed_out_steps_with_a_longer_timeout():
+    done = {"verify": {"ok": True}, "xilinx": {"lut": 1}, "ecp5": {"lut": 1}}
+    assert R.complete({**done, "pnr": {"fmax_mhz": 100.0}})
+    assert R.complete({**done, "pnr": {"status": R.DOES_NOT_FIT}})
+    assert not R.complete({**done, "pnr": {"status": R.NOT_RUN, "reason": "nextpnr-ecp5 timed out after 900.0 s"}})
+    assert not R.complete({**done, "pnr": {"status": "failed"}}) and R.complete(done, pnr=False)
+
+
 def test_report_list():
     out = run("report", "--list").stdout
     assert "s000-ca-m283-s1-d16" in out and "s003-tmvp2" in out and "s001-mul" in out

@@ -40,6 +40,8 @@ def test_ternary_maps(rng):
     cbrt = L.ter_map_from_spec(F, F.cbrt, 97)
     assert L.ter_adds(cbrt) == 96  # seed 001 Table 1: (m - 1) F3A for the cube root
     assert L.ter_adds(cube) <= 2 * 97  # Table 1: 2m F3A for the cube
+    # pairs of signed digits that recur (up to sign) are added once: 91 / 96 F3A instead of 96 / 106
+    assert len(L.ter_plan(cbrt)[0]) == 91 and len(L.ter_plan(cube)[0]) == 96
     for _ in range(5):
         a = F.random(rng)
         for rows, fn in ((cube, F.cube), (cbrt, F.cbrt)):
@@ -124,3 +126,23 @@ def test_itoh_tsujii_alg4_program(rng):
     assert sum(i[3] for i in prog if i[0] == "sqr") == 1222
     a = rng.getrandbits(1223)
     assert run_program(F, prog, a) == F.inv(a)
+
+
+def test_ter_plan_evaluates_to_the_map(rng):
+    """The shared F3A network (ter_plan) digit by digit against the map, and the sum-of-products F_3
+    adder against the 6-operation one on the valid digits."""
+    F = GF3m(97, 16)
+    for fn in (F.cube, F.cbrt):
+        adds, R = L.ter_plan(L.ter_map_from_spec(F, fn, 97))
+        for _ in range(3):
+            a = F.random(rng)
+            val = [((a[0] >> i) & 1) + 2 * ((a[1] >> i) & 1) for i in range(97)]
+            for (i, s), (j, t) in adds:
+                val.append((val[i] * (-1) ** s + val[j] * (-1) ** t) % 3)
+            out = [(val[r[0][0]] * (-1) ** r[0][1]) % 3 if r else 0 for r in R]
+            c = fn(a)
+            assert out == [((c[0] >> j) & 1) + 2 * ((c[1] >> j) & 1) for j in range(97)]
+    digits = [(0, 0), (1, 0), (0, 1)]
+    for a in digits:
+        for b in digits:
+            assert tuple(x & 1 for x in L.t3_add_planes(*a, *b)) == L.t3_add(*a, *b)

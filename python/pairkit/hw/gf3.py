@@ -15,11 +15,12 @@ from amaranth.hdl import Cat, Module, Mux, Signal
 from .common import check_digit, n_digits, one_shot, seq_control, wire
 from .errors import HwParamError
 from .fields import ternary_field
-from .linmap import emit_ter_rows, t3_add, t3_sum, ter_adds, ter_map_from_spec, ter_weight
+from .linmap import emit_ter_plan, emit_ter_rows, t3_add, t3_sum, ter_adds, ter_map_from_spec, ter_plan, ter_weight
 from .unit import HwUnit, Param, register
 
 FIELD = Param("field", str, "ss3-97", "catalogue id or x^m+x^h-1, e.g. ss3-97 or x^13+x^4-1")
 KEEP = Param("keep", int, 1, "1: each F_3 adder of the network a kept net (one LUT4 per plane bit, seed 001's F3A)", (0, 1))
+SHARE = Param("share", int, 1, "1: a signed pair of digits that recurs in several rows is added once (with keep=1)", (0, 1))
 
 
 @lru_cache(maxsize=None)
@@ -146,24 +147,31 @@ class _TerLinear(_Ter):
     def cycles(self):
         return 2
 
+    def _shared(self):
+        return bool(self.params.get("keep") and self.params.get("share"))
+
     def metrics(self):
-        return {"f3_adds": ter_adds(self.rows), "max_terms": ter_weight(self.rows)}
+        n = len(ter_plan(self.rows)[0]) if self._shared() else ter_adds(self.rows)
+        return {"f3_adds": n, "f3_adds_unshared": ter_adds(self.rows), "max_terms": ter_weight(self.rows)}
 
     def elaborate(self, platform):
         m = Module()
         busy = one_shot(m, self.start, self.done)
         al, ah = self._load(m, self.a, self.sa, "a")
-        lo, hi = emit_ter_rows(self.rows, al, ah, m if self.params.get("keep") else None)
+        if self._shared():
+            lo, hi = emit_ter_plan(self.rows, al, ah, m)
+        else:
+            lo, hi = emit_ter_rows(self.rows, al, ah, m if self.params.get("keep") else None)
         with m.If(busy):
             m.d.sync += self.c.eq(Cat(lo, hi))
         return m
 
 
 @register("gf3_cube", summary="cube (±A)^3: a linear map (thinning + reduction)", seed="seed 001 Table 1 (2m F3A + 2m MX)",
-          family="gf3", params=[FIELD, KEEP], small={"field": "ss3-7"})
+          family="gf3", params=[FIELD, KEEP, SHARE], small={"field": "ss3-7"})
 class Cube(_TerLinear):
-    def __init__(self, field="ss3-97", keep=1):
-        super().__init__(field, keep=keep)
+    def __init__(self, field="ss3-97", keep=1, share=1):
+        super().__init__(field, keep=keep, share=share)
         self.rows = ter_map_from_spec(self.F, self.F.cube, self.m)
 
     def spec_model(self, ops):
@@ -173,15 +181,15 @@ class Cube(_TerLinear):
 @register("gf3_cbrt", summary="cube root of ±A as a linear map", seed="seed 001 Table 1 ((m-1) F3A + 2m MX; Barreto 2004/305)",
           family="gf3", params=[FIELD, Param("method", str, "seed001",
                                             "seed001: needs m = h = 1 or 2 (mod 3) (sparse); matrix: any (dense)",
-                                            ("seed001", "matrix")), KEEP],
+                                            ("seed001", "matrix")), KEEP, SHARE],
           small={"field": "ss3-13"})
 class CubeRoot(_TerLinear):
-    def __init__(self, field="ss3-97", method="seed001", keep=1):
+    def __init__(self, field="ss3-97", method="seed001", keep=1, share=1):
         f = ternary_field(field)
         if method == "seed001" and not (f.m % 3 == f.h % 3 and f.m % 3 in (1, 2)):
             raise HwParamError("method", f"seed 001's cube root needs m, h = 1, 1 or 2, 2 (mod 3); "
                                f"x^{f.m} + x^{f.h} - 1 has ({f.m % 3}, {f.h % 3}): use method=matrix (dense)")
-        super().__init__(field, method=method, keep=keep)
+        super().__init__(field, method=method, keep=keep, share=share)
         self.rows = ter_map_from_spec(self.F, self.F.cbrt, self.m)
 
     def spec_model(self, ops):

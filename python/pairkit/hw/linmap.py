@@ -148,6 +148,15 @@ def t3_add(al, ah, bl, bh):
     return ((ah | bh) ^ t, (al | bl) ^ t)
 
 
+def t3_add_planes(al, ah, bl, bh):
+    """F_3 addition with each output plane its own sum of products (lo: 1 + 0, 0 + 1, 2 + 2; hi: 2 + 0,
+    0 + 2, 1 + 1): equal to :func:`t3_add` on valid digits, but without the node ``t`` that both
+    planes of the 6-operation form share -- a mapper that keeps such a node builds 3 LUT4 per F3A
+    instead of 2 (one 4-input function per plane, seed 001's F3A)."""
+    nb, na = ~(bl | bh), ~(al | ah)
+    return (al & nb) | (bl & na) | (ah & bh), (ah & nb) | (bh & na) | (al & bl)
+
+
 def t3_sum(terms, keep=None):
     """Balanced tree of t3_add over a list of (lo, hi) pairs. ``keep`` (an Amaranth Module): every
     adder's planes become kept nets -- each output bit a 4-input function, i.e. exactly one LUT4
@@ -231,3 +240,71 @@ def emit_ter_rows(rows, lo: Value, hi: Value, keep=None):
                 vh.append(b)
         vecs.append((Cat(*vl), Cat(*vh)))
     return t3_sum(vecs, keep)
+
+
+def ter_plan(rows) -> tuple[list, list]:
+    """The F_3 adder network of a signed map with common pairs shared (seed 001 Table 1 counts the
+    cube root as (m - 1) F3A without sharing; a pair of signed digits that recurs in several rows,
+    up to a common sign, is added once).
+
+    Terms are (index, negate); indices >= n_in name the sums of ``adds``. Returns (adds, row_terms):
+    adds[k] = (term, term) is F3A number k (its result is term index n_in + k), row_terms[j] the terms
+    of output digit j, summed left to right by further F3As (tracked in ``adds`` as well)."""
+    from collections import Counter
+
+    n_in = max((max(p.bit_length(), q.bit_length()) for p, q in rows), default=0)
+    R = [[(i, False) for i in range(p.bit_length()) if p >> i & 1] +
+         [(i, True) for i in range(q.bit_length()) if q >> i & 1] for p, q in rows]
+    adds: list = []
+
+    def norm(x, y):  # a pair and its negation are the same F3A (negation swaps the planes: free)
+        (i, s), (j, t) = sorted((x, y))
+        return ((i, False), (j, s != t)), s
+
+    while True:
+        cnt = Counter(norm(r[a], r[b])[0] for r in R for a in range(len(r)) for b in range(a + 1, len(r)))
+        best = [(c, k) for k, c in cnt.items() if c > 1]
+        if not best:
+            break
+        _, key = max(best)
+        new = n_in + len(adds)
+        adds.append(key)
+        for r in R:
+            for a in range(len(r)):
+                for b in range(a + 1, len(r)):
+                    k, neg = norm(r[a], r[b])
+                    if k == key:
+                        rest = [x for z, x in enumerate(r) if z not in (a, b)]
+                        r[:] = [(new, neg)] + rest
+                        break
+                else:
+                    continue
+                break
+    for r in R:  # the remaining terms of each row, added in a chain
+        while len(r) > 1:
+            new = n_in + len(adds)
+            (i, s), (j, t) = r[0], r[1]
+            adds.append(((i, False), (j, s != t)))
+            r[:] = [(new, s)] + r[2:]
+    return adds, R
+
+
+def emit_ter_plan(rows, lo: Value, hi: Value, m) -> tuple[Value, Value]:
+    """:func:`ter_plan`'s network on bit-planes; every F3A's planes are kept nets (one LUT4 each)."""
+    from amaranth.hdl import Signal
+
+    adds, R = ter_plan(rows)
+    sig = [(lo[i], hi[i]) for i in range(len(lo))]
+
+    def term(i, neg):
+        a, b = sig[i]
+        return (b, a) if neg else (a, b)
+
+    for k, (x, y) in enumerate(adds):
+        sl, sh = t3_add_planes(*term(*x), *term(*y))
+        a = Signal(name=f"f3a{k}_lo", attrs={"keep": 1})
+        b = Signal(name=f"f3a{k}_hi", attrs={"keep": 1})
+        m.d.comb += [a.eq(sl), b.eq(sh)]
+        sig.append((a, b))
+    out = [term(*r[0]) if r else (Const(0, 1), Const(0, 1)) for r in R]
+    return Cat(*(o[0] for o in out)), Cat(*(o[1] for o in out))

@@ -20,6 +20,7 @@ from .errors import HwToolError
 from .unit import build
 
 NOT_RUN = "not run"
+DOES_NOT_FIT = "does not fit"  # more LUT4 than the LFE5U-85F has: no place and route
 
 
 @dataclass
@@ -188,14 +189,22 @@ def measure_unit(u, workdir: str | None = None, pnr: bool = True, timeout: float
         lut = res["ecp5"].get("lut")
         if lut is None:
             res["pnr"] = {"status": NOT_RUN, "reason": "no ECP5 netlist"}
-        elif lut > 0.9 * synth.ECP5_85F_LUTS:
-            res["pnr"] = {"status": NOT_RUN, "reason": f"{lut} LUT4 do not fit an LFE5U-85F comfortably"}
+        elif lut > synth.ECP5_85F_LUTS:
+            res["pnr"] = {"status": DOES_NOT_FIT, "lut4": lut,
+                          "reason": f"{lut:,} LUT4 > the {synth.ECP5_85F_LUTS:,} LUT4 of an LFE5U-85F"}
         else:
             if not os.path.exists(os.path.join(wd, "top_ecp5.json")):
                 _step(res, "ecp5", lambda: synth.synth_ecp5(u, wd, timeout, flow), timeout)
             _step(res, "pnr", lambda: synth.pnr_ecp5(wd, timeout), timeout)
         save()
     return res
+
+
+def complete(res: dict, pnr: bool = True) -> bool:
+    """Every step of a cached entry has a result; place and route counts as done when it ran or the unit
+    does not fit the device (a step that timed out is retried by a run with a longer ``timeout``)."""
+    return all(k in res and not res[k].get("status") for k in ("verify", "xilinx", "ecp5")) and \
+        (not pnr or ("pnr" in res and res["pnr"].get("status") in (None, DOES_NOT_FIT)))
 
 
 def run_report(keys=None, *, out="HARDWARE.md", reports_dir=os.path.join("hw", "reports"), force=False,
@@ -206,9 +215,7 @@ def run_report(keys=None, *, out="HARDWARE.md", reports_dir=os.path.join("hw", "
         res = {}
         if os.path.exists(path) and not force:
             res = json.load(open(path))
-            complete = all(k in res and not res[k].get("status") for k in ("verify", "xilinx", "ecp5")) and \
-                (not pnr or ("pnr" in res and res["pnr"].get("status") != "failed"))
-            if complete or res.get("_skip"):
+            if complete(res, pnr) or res.get("_skip"):
                 continue
             if res.get("_timeout", 0) >= timeout and any(res.get(k, {}).get("status") == NOT_RUN
                                                          for k in ("xilinx", "ecp5", "pnr")):

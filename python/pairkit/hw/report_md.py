@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import papers
-from .report import ENTRIES, NOT_RUN, UNITS_BIN, UNITS_TER, area_lut_eq
+from .report import DOES_NOT_FIT, ENTRIES, NOT_RUN, UNITS_BIN, UNITS_TER, area_lut_eq
 
 CMD = "pairkit hw report --units {id} --timeout 7200"
 
@@ -32,6 +32,17 @@ def _ok(res):
     return "✗" if v else "—"
 
 
+def _fmax(res):
+    """ECP5 Fmax (MHz) after place and route, 'does not fit' for units larger than the LFE5U-85F, or '—'."""
+    p = res.get("pnr") or {}
+    return p.get("fmax_mhz") or (DOES_NOT_FIT if p.get("status") == DOES_NOT_FIT else "—")
+
+
+def _mhz(res):
+    f = _fmax(res)
+    return f"{f} MHz" if isinstance(f, float) else f"Fmax {f}"
+
+
 def _ns(res):
     f = (res.get("pnr") or {}).get("fmax_mhz")
     return 1000.0 / f if f else None
@@ -49,8 +60,9 @@ def _row(cells):
 
 
 WHY_NOT = {"xilinx": "left out for time", "ecp5": "left out for time",
-           "pnr": "left out for time: the sweep placed and routed the smaller units first; nextpnr-ecp5 needed over "
-                  "15 minutes for the 23k-LUT4 C·A unit on 2 shared cores"}
+           "pnr": "left out for time: place and route runs one unit at a time, smallest first, nextpnr-ecp5 "
+                  "single-threaded and niced on 2 shared cores (3 minutes for the 11-14k-LUT4 units, 6-20 minutes for "
+                  "the 20-28k-LUT4 ones); this unit had not been placed and routed when the sweep ended"}
 
 
 def _missing(results, ids):
@@ -62,7 +74,9 @@ def _missing(results, ids):
             continue
         for k in ("xilinx", "ecp5", "pnr"):
             st = (r.get(k) or {}).get("status")
-            if st:
+            if st == DOES_NOT_FIT:
+                lines.append(f"- `{i}` {k}: does not fit an LFE5U-85F ({r[k].get('reason')}): no place and route")
+            elif st:
                 lines.append(f"- `{i}` {k}: {st} ({(r[k].get('reason') or '')[:160]}) — `{CMD.format(id=i)}`")
             elif k not in r:
                 lines.append(f"- `{i}` {k}: not run in this sweep ({WHY_NOT[k]}) — `{CMD.format(id=i)}`")
@@ -137,9 +151,8 @@ def _seed004(results):
         goal = "—"
         if isinstance(l6, int):
             goal = _goal(l6, p["lut"]) + ("" if same else " (more cycles)")
-        fm = (r.get("pnr") or {}).get("fmax_mhz")
         L.append(_row([e.label, f"`{e.unit}` {_params(e)}", f"{pc or '—'} / {cyc or '—'}", p["lut"], l6,
-                       f"{p['ff']} / {_fmt(_v(r, 'xilinx', 'ff'))}", f"{_fmt(_v(r, 'ecp5', 'lut'))} / {fm or '—'}",
+                       f"{p['ff']} / {_fmt(_v(r, 'xilinx', 'ff'))}", f"{_fmt(_v(r, 'ecp5', 'lut'))} / {_fmax(r)}",
                        _v(r, "xilinx", "depth"), f"{_fmt(atp) if atp else '—'} / {_fmt(ato) if ato else '—'}", goal, _ok(r)]))
     L.append("")
     L.append("Li et al. [8] (Table 3 of seed 004): " + "; ".join(f"{k} {v[0]:,} LUT / {v[1]:,} FF"
@@ -167,9 +180,9 @@ def _seed003(results):
         met = r.get("metrics", {})
         goal = _goal(l6, p["lut"])
         L.append(_row([e.label, f"{p['cycles']} / {r.get('compute_cycles', '—')}", p["lut"], l6, _v(r, "xilinx", "ff"),
-                       f"{p.get('mhz', '—')} / {(r.get('pnr') or {}).get('fmax_mhz') or '—'}",
+                       f"{p.get('mhz', '—')} / {_fmax(r)}",
                        str(p.get("at_lut_ms", "—")), f"{ato:.2f}" if ato else "—",
-                       f"{met.get('core_and', '—')} / {met.get('core_xor', '—')}", goal, _ok(r)]))
+                       _core_gates(met), goal, _ok(r)]))
     L += ["", "Karatsuba 306-bit [12] (seed 003 Table 2): 10 cycles, 30,148 LUTs, 250 MHz, A·T 1.21 LUT·ms.", "",
           "| linear map (x^1223 + x^255 + 1) | XOR paper | XOR ours (derived) | depth paper / ours | LUT6 ours | sim |",
           "|---|---|---|---|---|---|"]
@@ -179,14 +192,41 @@ def _seed003(results):
             met = r.get("metrics", {})
             L.append(_row([e.label, e.paper["xor"], met.get("xor", "—"), f"{e.paper['xor_depth']} / {met.get('xor_depth', '—')}",
                            _v(r, "xilinx", "lut"), _ok(r)]))
-    L += _tmvp_breakdown(results)
+    L += _tmvp_breakdown(results) + _dmoci_note(results)
     r = results.get("s003-inv")
     if r:
         L += ["", f"Itoh–Tsujii inverter with seed 003's Alg. 4 chain (14 multiplications, MSD D = 8, two squarers in series): "
-              f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF; "
+              f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF "
+              f"(ECP5: {_fmt(_v(r, 'ecp5', 'lut'))} LUT4, {_mhz(r)}); "
               f"seed 003 Table 4 reports 794 cycles per F_{{2^4m}} inverse with its 9-cycle multiplier."]
     L += _missing(results, ids) + [""]
     return L
+
+
+def _core_gates(met) -> str:
+    """The parallel core's AND / XOR gates; 'k × ...' for a unit with k cores (DMOCI: 2)."""
+    k = met.get("cores", 1)
+    pre = f"{k} × " if k > 1 else ""
+    return f"{pre}{met.get('core_and', '—')} / {pre}{met.get('core_xor', '—')}"
+
+
+def _dmoci_note(results) -> list[str]:
+    """DMOCI against two separate two-way multipliers (seed 003 section 6: one T_net, two copies of the rest)."""
+    d, mul, core = results.get("s003-dmoci") or {}, results.get("s003-tmvp2") or {}, results.get("s003-core") or {}
+    ld, lm, lc = _v(d, "xilinx", "lut"), _v(mul, "xilinx", "lut"), _v(core, "xilinx", "lut")
+    if not (isinstance(ld, int) and isinstance(lm, int)):
+        return []
+    pd, pm = papers.SEED003_DMOCI_LUT, papers.SEED003_T2["two-way TMVP (A.1)"][1]
+    L = f"DMOCI (seed 003 section 6: one CONVERTOR and T_net for the common input A, two V_net, cores and OUT_net): " \
+        f"{ld:,} LUT6 = {ld / lm:.2f} × our two-way multiplier ({lm:,}); sharing saves {2 * lm - ld:,} LUT6 " \
+        f"({100 * (2 * lm - ld) / (2 * lm):.0f}%) against two multipliers. Seed 003: {pd:,} = {pd / pm:.2f} × its {pm:,}."
+    if isinstance(lc, int):
+        L += (f" Its two parallel cores alone map to 2 × {lc:,} = {2 * lc:,} LUT6 (`s003-core`), already above the paper's "
+              f"{pd:,} for the whole unit: the gap is the core's mapping, as for the two-way multiplier.")
+    ec = _v(d, "ecp5", "lut")
+    if isinstance(ec, int):
+        L += f" ECP5: {ec:,} LUT4 ({100 * ec / 83640:.0f}% of an LFE5U-85F)."
+    return ["", L]
 
 
 def _tmvp_breakdown(results) -> list[str]:
@@ -200,7 +240,8 @@ def _tmvp_breakdown(results) -> list[str]:
     L = ["", f"Where the two-way TMVP multiplier's {lm:,} LUT6 go: "]
     if isinstance(lc, int):
         L[-1] += (f"the 306-bit parallel core measured alone (`tmvp_core`, 306 → 102 → 34 → 17, "
-                  f"{core['metrics']['core_and']:,} AND + {core['metrics']['core_xor']:,} XOR gates) maps to {lc:,} LUT6; "
+                  f"{core['metrics']['core_and']:,} AND + {core['metrics']['core_xor']:,} XOR gates) maps to {lc:,} LUT6 "
+                  f"(ECP5: {_fmt(_v(core, 'ecp5', 'lut'))} LUT4, {_mhz(core)}); "
                   f"the other {lm - lc:,} are the CONVERTOR, the T_net and V_net (per cycle a 9:1 multiplexer of XORs of up "
                   f"to four 611-bit / two 306-bit slices), the four 306-bit OUT_net accumulators and the control. ")
         if lc > papers.SEED003_T2["two-way TMVP (A.1)"][1]:
@@ -208,9 +249,27 @@ def _tmvp_breakdown(results) -> list[str]:
                       "how the AND/XOR network maps to LUTs, not in the sequential wrapper. ")
     L[-1] += (f"{small:,} of the {lm:,} LUTs use at most 5 inputs: the Virtex-6 LUT6 is fracturable (two functions of "
               f"up to 5 shared inputs per LUT, O5/O6) and ISE packs such pairs, while Yosys' `synth_xilinx` counts each "
-              f"function as one LUT, which accounts for much of the gap to seed 003's count (we did not run ISE "
-              f"to measure how much).")
+              f"function as one LUT.")
+    est = []
+    for eid, name in (("s003-tmvp2", "two-way"), ("s003-tmvp3", "three-way"), ("s003-dmoci", "DMOCI")):
+        r = results.get(eid) or {}
+        fr = (r.get("xilinx") or {}).get("fracturable")
+        if fr and fr.get("luts") == r["xilinx"].get("lut"):
+            pl = _paper_lut(eid)
+            d = fr["sites"] - pl
+            est.append(f"{name} {fr['luts']:,} → {fr['sites']:,} sites (paper {pl:,}: "
+                       f"{'above by' if d > 0 else 'below by'} {abs(d):,}, {100 * abs(d) / pl:.1f}%)")
+    if est:
+        L[-1] += (" Pairing, in our mapped netlists, every two LUT functions with at most 5 distinct inputs between "
+                  "them into one LUT6 site (`synth.lut6_pair_estimate`: greedy and ignoring placement, so an "
+                  "optimistic estimate of that packing, not a vendor measurement) gives " + "; ".join(est) + ". By this "
+                  "estimate most of the gap may be how LUTs are counted; the goals above are judged on the unpacked "
+                  "Yosys count, which is what we measure (we did not run ISE).")
     return L
+
+
+def _paper_lut(eid):
+    return next(e.paper["lut"] for e in ENTRIES if e.id == eid)
 
 
 def _seed001(results):
@@ -267,6 +326,8 @@ def _goals(results):
     cmp("s004-m5", "seed 004: M5, m = 283 (LUT6)", 2440, "lut6", 55)
     cmp("s003-tmvp2", "seed 003: two-way TMVP, m = 1223, 9 cycles (LUT6)", 19721, "lut6", 9)
     cmp("s003-tmvp3", "seed 003: three-way TMVP, m = 1223, 6 cycles (LUT6)", 33546, "lut6", 6)
+    cmp("s003-dmoci", "seed 003: DMOCI (two products, common input), m = 1223, 9 cycles (LUT6)",
+        papers.SEED003_DMOCI_LUT, "lut6", 9)
     # best LUT x cycles per table
     for grp, basis, title in (("seed000", "lut4", "seed 000 Table 2"), ("seed004", "lut6", "seed 004 multipliers M0-M5"),
                               ("seed003", "lut6", "seed 003 Table 2")):
@@ -309,11 +370,15 @@ Virtex-6/7 and the area-oriented ABC mapping that wins on LUT count builds deepe
 retimed or pipelined; Fmax is for orientation. (3) *LUT counts* depend on the mapper: Yosys' default ABC
 mapping for the ECP5 is up to 2.7× larger on XOR-heavy datapaths (kept as `alt` in the JSON), so the report
 synthesizes both ways and keeps the smaller; the vendors' mappers were tuned for speed (seed 000: "the
-optimization goal is speed instead of area"). (4) *Seed 001's areas are formulas*, not netlists: its adder
-(m F3A + 4m MX + 3 registers) and cube root ((m − 1) F3A + 2m MX + 2 registers) have no control logic; ours
-add the `done` flip-flop and the start/enable logic, and the ECP5 packing of the plane-swap multiplexers
-does not always merge them into the F3A LUTs (our cube root has exactly seed 001's 96 F3A, but maps to
-429 LUT4 instead of 386). (5) *Squarer and reduction* are combinational in seed 004 (1 cycle, 0 FF);
+optimization goal is speed instead of area"). (4) *Seed 001's areas are formulas*, not netlists, without
+control logic: its adder is m F3A + 4m MX + 3 registers = 582 LUT + 582 FF = 1,358 LUT-eq. Ours maps to
+exactly that datapath (194 F3A LUT4, 388 plane-swap LUT4, 582 FF) plus the `done` flip-flop and the
+LUT4 inverting `start` into it (the ECP5 flip-flops' LSR already carries the domain reset): 583 LUT4 +
+583 FF = 1,361, i.e. the 3 LUT-eq over are the start/done handshake that every unit has. The linear
+maps add a recurring pair of signed digits once (cube root 91 F3A instead of seed 001's m − 1 = 96,
+cube 96 instead of 106) and write each F3A plane as its own 4-input sum of products, so every F3A
+maps to two LUT4 (the 6-operation form shares a node between the planes, which ABC's area mapping
+kept as a third LUT4 of chained F3As: 409 instead of 377 LUT4 for the cube root). (5) *Squarer and reduction* are combinational in seed 004 (1 cycle, 0 FF);
 ours register operand and result (2 cycles by our convention, the LUT counts are comparable). (6) *TMVP
 (seed 003)*: same split structure and cycle counts as the paper; the breakdown under the seed 003 table
 shows where the LUTs go (parallel core vs. T_net/V_net/OUT_net) and how many are small functions that a

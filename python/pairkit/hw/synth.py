@@ -70,6 +70,47 @@ def logic_depth(netlist_json: str, ff_prefixes=("FD", "TRELLIS_FF", "$_DFF", "$_
     return max(memo.values(), default=0)
 
 
+def lut6_pair_estimate(netlist_json: str) -> dict:
+    """How many LUT6 sites the mapped 7-series netlist would need if every two LUT functions with at
+    most 5 distinct inputs between them shared one fracturable LUT6 (O5/O6 outputs, as ISE/Vivado pack
+    them on Virtex-6/7; Yosys counts one LUT per function). Greedy matching -- first pairs that share
+    inputs, then disjoint small ones by size -- without the placement constraints of real packing, so
+    an optimistic estimate of what the vendor count could be, not a measurement."""
+    import collections
+
+    d = json.load(open(netlist_json))
+    mods = d["modules"]
+    top = mods.get("top") or next(iter(mods.values()))
+    luts = [frozenset(b for p, bits in c["connections"].items() if p.startswith("I") for b in bits if isinstance(b, int))
+            for c in top["cells"].values() if c["type"] in XILINX_LUTS]
+    small = [i for i, s in enumerate(luts) if len(s) <= 5]
+    by_in = collections.defaultdict(list)
+    for i in small:
+        for b in luts[i]:
+            by_in[b].append(i)
+    used, pairs = set(), 0
+    for i in sorted(small, key=lambda i: -len(luts[i])):
+        if i in used:
+            continue
+        best = None
+        for b in luts[i]:
+            for j in by_in[b][:200]:  # bounded scan: control nets feed thousands of LUTs
+                if j != i and j not in used and len(luts[i] | luts[j]) <= 5 and \
+                        (best is None or len(luts[i] | luts[j]) < len(luts[i] | luts[best])):
+                    best = j
+        if best is not None:
+            used |= {i, best}
+            pairs += 1
+    left = collections.Counter(len(luts[i]) for i in small if i not in used)
+    for k in sorted(left):
+        for k2 in sorted(left, reverse=True):
+            while k + k2 <= 5 and left[k2] > 0 and left[k] > (1 if k == k2 else 0):
+                left[k] -= 1
+                left[k2] -= 1
+                pairs += 1
+    return {"luts": len(luts), "le5_inputs": len(small), "pairs": pairs, "sites": len(luts) - pairs}
+
+
 def write_rtlil(unit, workdir: str) -> str:
     os.makedirs(workdir, exist_ok=True)
     p = os.path.join(workdir, "top.il")
@@ -124,6 +165,7 @@ def synth_xilinx(unit, workdir: str, timeout: float | None = None, flow: str = "
             "carry": sum(v for k, v in cells.items() if k.startswith("CARRY")), "flow": flow,
             "srl": sum(v for k, v in cells.items() if k.startswith("SRL")),
             "depth": logic_depth(os.path.join(workdir, "net_xilinx.json")),
+            "fracturable": lut6_pair_estimate(os.path.join(workdir, "net_xilinx.json")),
             "seconds": round(time.time() - t, 1)}
 
 

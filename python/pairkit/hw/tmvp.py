@@ -172,8 +172,6 @@ PARAMS = [Param("field", str, "ss2-1223", "catalogue id or trinomial x^m+x^k+1")
 
 
 class _Tmvp(_Bin):
-    n_products = 1
-
     def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2"):
         super().__init__(field, outer=outer, inner=inner)
         if len(self.field.taps) != 1:
@@ -195,7 +193,8 @@ class _Tmvp(_Bin):
         return 1 + len(self.leaves)
 
     def metrics(self):
-        return {"n": self.n, "core_size": self.s, "products": len(self.leaves), **core_gates(self.s, self.inner)}
+        return {"n": self.n, "core_size": self.s, "products": len(self.leaves), "cores": len(self.B_PORTS),
+                **core_gates(self.s, self.inner)}
 
     def _t_vector(self, m: Module, A: Signal):
         """CONVERTOR: t of the n x n extension of T_A (2n - 1 bits) from the bits of A."""
