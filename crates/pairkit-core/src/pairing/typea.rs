@@ -43,8 +43,6 @@
 //! Im(g)/(V_1^2 - 4) = -1/(4 Im(g)) = N/(8ab), so the two divisions (by N and by ab) share one
 //! F_q inversion of N a b (blinded binary Euclid, `inv_blinded`). f in F_q or i F_q gives g = +-1 and g^h = 1 (4 divides h).
 use crate::error::{Error, Result};
-#[cfg(target_arch = "x86_64")]
-use crate::field::fp::x86_64;
 use crate::field::fp::{arith, Fp, Fp2, FpParams, TypeA512Q, TypeA512R};
 
 type Fq = Fp<TypeA512Q, 8>;
@@ -68,44 +66,6 @@ const R_BITS: usize = arith::bit_len(&TypeA512R::MODULUS);
 #[inline(always)]
 fn r_bit(i: usize) -> bool {
     (TypeA512R::MODULUS[i / 64] >> (i % 64)) & 1 == 1
-}
-
-/// F_q addition, subtraction and doubling by the 8-word assembly on x86-64
-/// (`x86_64::add_mod_8` / `sub_mod_8`, about half the instructions of the portable code), the
-/// portable `Fp::add` / `sub` elsewhere; both constant time and equal.
-trait FqAddSub {
-    fn ad(&self, o: &Self) -> Self;
-    fn sb(&self, o: &Self) -> Self;
-    fn dbl(&self) -> Self;
-}
-
-impl FqAddSub for Fq {
-    #[inline(always)]
-    fn ad(&self, o: &Fq) -> Fq {
-        #[cfg(target_arch = "x86_64")]
-        return Fq::from_mont(x86_64::add_mod_8::<TypeA512Q>(
-            self.mont_limbs(),
-            o.mont_limbs(),
-        ));
-        #[cfg(not(target_arch = "x86_64"))]
-        return self.add(o);
-    }
-
-    #[inline(always)]
-    fn sb(&self, o: &Fq) -> Fq {
-        #[cfg(target_arch = "x86_64")]
-        return Fq::from_mont(x86_64::sub_mod_8::<TypeA512Q>(
-            self.mont_limbs(),
-            o.mont_limbs(),
-        ));
-        #[cfg(not(target_arch = "x86_64"))]
-        return self.sub(o);
-    }
-
-    #[inline(always)]
-    fn dbl(&self) -> Fq {
-        self.ad(self)
-    }
 }
 
 /// T in weight-(1,2) coordinates of the loop: x = X/Z, y = Y/Z^2 (module doc).
@@ -155,18 +115,18 @@ fn dbl_step(t: &mut W12, q: &QEval) -> (Fq, Fq) {
     let a = mul_ol(&t.x, &t.x);
     let b = mul_ol(&t.y, &t.y);
     let c = mul_ol(&t.z, &t.z);
-    let amc = a.sb(&c);
+    let amc = a.sub(&c);
     let x3 = mul_ol(&amc, &amc);
-    let apc = a.ad(&c);
-    let e = mul_ol(&apc, &apc).dbl().sb(&x3);
-    let f = amc.ad(&t.y);
-    let f = mul_ol(&f, &f).sb(&b).sb(&x3); // 2 Y (A - C)
-    let l = a.dbl().ad(&a).ad(&c);
-    let re = mul_ol(&l, &mul_ol(&q.x, &c).ad(&mul_ol(&t.x, &t.z))).sb(&b.dbl());
+    let apc = a.add(&c);
+    let e = mul_ol(&apc, &apc).double().sub(&x3);
+    let f = amc.add(&t.y);
+    let f = mul_ol(&f, &f).sub(&b).sub(&x3); // 2 Y (A - C)
+    let l = a.double().add(&a).add(&c);
+    let re = mul_ol(&l, &mul_ol(&q.x, &c).add(&mul_ol(&t.x, &t.z))).sub(&b.double());
     let im = mul_ol(&mul_ol(&t.y, &c), &q.y2);
     t.x = x3;
     t.y = mul_ol(&e, &f);
-    t.z = b.dbl().dbl();
+    t.z = b.double().double();
     (re, im)
 }
 
@@ -175,14 +135,14 @@ fn dbl_point(t: &mut W12) -> Fq {
     let a = t.x.square();
     let b = t.y.square();
     let c = t.z.square();
-    let amc = a.sb(&c);
+    let amc = a.sub(&c);
     let x3 = amc.square();
-    let e = a.ad(&c).square().dbl().sb(&x3);
-    let f = amc.ad(&t.y).square().sb(&b).sb(&x3);
+    let e = a.add(&c).square().double().sub(&x3);
+    let f = amc.add(&t.y).square().sub(&b).sub(&x3);
     t.x = x3;
     t.y = e.mul(&f);
-    t.z = b.dbl().dbl();
-    a.dbl().ad(&a).ad(&c)
+    t.z = b.double().double();
+    a.double().add(&a).add(&c)
 }
 
 /// Chord through T and P evaluated at phi(Q), and T <- T + P (T != +-P), T in weight-(1,2)
@@ -192,19 +152,19 @@ fn dbl_point(t: &mut W12) -> Fq {
 ///   X' = R^2 - (X + x_P Z) D H, Y' = R D (x_P D^2 - X') - y_P D^4, Z' = D^2.
 fn add_step(t: &mut W12, p: &G1Affine, q: &QEval) -> (Fq, Fq) {
     let c = t.z.square();
-    let r = p.1.mul(&c).sb(&t.y);
+    let r = p.1.mul(&c).sub(&t.y);
     let xpz = p.0.mul(&t.z);
-    let h = xpz.sb(&t.x);
+    let h = xpz.sub(&t.x);
     let d = t.z.mul(&h);
     // the line times 2 (q.y2 = 2 y_Q)
-    let re = r.mul(&q.x.ad(&p.0)).sb(&d.mul(&p.1)).dbl();
+    let re = r.mul(&q.x.add(&p.0)).sub(&d.mul(&p.1)).double();
     let im = d.mul(&q.y2);
-    let x3 = r.square().sb(&t.x.ad(&xpz).mul(&d.mul(&h)));
+    let x3 = r.square().sub(&t.x.add(&xpz).mul(&d.mul(&h)));
     let dd = d.square();
     t.y = r
         .mul(&d)
-        .mul(&p.0.mul(&dd).sb(&x3))
-        .sb(&p.1.mul(&dd.square()));
+        .mul(&p.0.mul(&dd).sub(&x3))
+        .sub(&p.1.mul(&dd.square()));
     t.x = x3;
     t.z = dd;
     (re, im)
@@ -215,16 +175,16 @@ fn add_step(t: &mut W12, p: &G1Affine, q: &QEval) -> (Fq, Fq) {
 fn fq2_mul<const OL: bool>(a: &Fq, b: &Fq, c: &Fq, d: &Fq) -> Fq2 {
     let t0 = mul_of::<OL>(a, c);
     let t1 = mul_of::<OL>(b, d);
-    let t2 = mul_of::<OL>(&a.ad(b), &c.ad(d));
-    Fq2::new(t0.sb(&t1), t2.sb(&t0).sb(&t1))
+    let t2 = mul_of::<OL>(&a.add(b), &c.add(d));
+    Fq2::new(t0.sub(&t1), t2.sub(&t0).sub(&t1))
 }
 
 /// f^2 (c + d i): f^2 = (a + b)(a - b) + 2 a b i (2 products), then Karatsuba (3).
 #[inline(always)]
 fn fq2_sqr_mul<const OL: bool>(f: &Fq2, c: &Fq, d: &Fq) -> Fq2 {
     let (a, b) = (&f.c0, &f.c1);
-    let s0 = mul_of::<OL>(&a.ad(b), &a.sb(b));
-    let s1 = mul_of::<OL>(a, b).dbl();
+    let s0 = mul_of::<OL>(&a.add(b), &a.sub(b));
+    let s1 = mul_of::<OL>(a, b).double();
     fq2_mul::<OL>(&s0, &s1, c, d)
 }
 
@@ -242,7 +202,7 @@ pub fn multi_miller_loop(pairs: &[(G1Affine, G1Affine)]) -> Fq2 {
         .iter()
         .map(|(_, q)| QEval {
             x: q.0,
-            y2: q.1.dbl(),
+            y2: q.1.double(),
         })
         .collect();
     let mut f = Fq2::ONE;
@@ -315,8 +275,8 @@ impl G1Prepared {
             pts.push(t);
             if r_bit(i) && i != 0 {
                 let c = t.z.square();
-                let r = p.1.mul(&c).sb(&t.y);
-                let d = p.0.mul(&t.z).sb(&t.x).mul(&t.z);
+                let r = p.1.mul(&c).sub(&t.y);
+                let d = p.0.mul(&t.z).sub(&t.x).mul(&t.z);
                 recs.push(Rec::Chord { r, d });
                 add_step(&mut t, p, &q0);
                 pts.push(t);
@@ -332,14 +292,14 @@ impl G1Prepared {
             let (lambda, c) = match rec {
                 Rec::Tangent { k, l } => {
                     let (pt, zk) = (&pts[k], &zinv[k]);
-                    let lambda = l.mul(&pt.y.dbl()).mul(zn);
+                    let lambda = l.mul(&pt.y.double()).mul(zn);
                     let x = pt.x.mul(zk);
                     let y = pt.y.mul(&zk.square());
-                    (lambda, lambda.mul(&x).sb(&y))
+                    (lambda, lambda.mul(&x).sub(&y))
                 }
                 Rec::Chord { r, d } => {
                     let lambda = r.mul(&d).mul(zn);
-                    (lambda, lambda.mul(&p.0).sb(&p.1))
+                    (lambda, lambda.mul(&p.0).sub(&p.1))
                 }
             };
             coeffs.push((lambda, c));
@@ -370,7 +330,7 @@ pub fn multi_miller_loop_prepared(pairs: &[(&G1Prepared, G1Affine)]) -> Fq2 {
         for _ in 0..lines {
             for (pp, q) in pairs {
                 if let Some((lambda, c)) = pp.coeffs.get(idx) {
-                    let l0 = lambda.mul(&q.0).ad(c);
+                    let l0 = lambda.mul(&q.0).add(c);
                     f = match (first, sq) {
                         (true, _) => Fq2::new(l0, q.1),
                         (false, true) => fq2_sqr_mul::<false>(&f, &l0, &q.1),
@@ -508,7 +468,7 @@ pub fn final_exponentiation(f: &Fq2) -> Result<Fq2> {
     let (a, b) = (&f.c0, &f.c1);
     let aa = a.square();
     let bb = b.square();
-    let n = aa.ad(&bb);
+    let n = aa.add(&bb);
     if n.is_zero() {
         return Err(Error::DivisionByZero);
     }
@@ -519,20 +479,20 @@ pub fn final_exponentiation(f: &Fq2) -> Result<Fq2> {
     };
     let n_inv = ab.mul(&t);
     let n_over_ab = n.square().mul(&t);
-    let v1_ = aa.sb(&bb).dbl().mul(&n_inv); // V_1 = g + 1/g = 2 Re(g)
+    let v1_ = aa.sub(&bb).double().mul(&n_inv); // V_1 = g + 1/g = 2 Re(g)
     let (mut v0, mut v1) = (TWO, v1_);
     for i in (0..H_BITS).rev() {
         if (H[i / 64] >> (i % 64)) & 1 == 1 {
-            v0 = v0.mul(&v1).sb(&v1_);
-            v1 = v1.square().sb(&TWO);
+            v0 = v0.mul(&v1).sub(&v1_);
+            v1 = v1.square().sub(&TWO);
         } else {
-            v1 = v0.mul(&v1).sb(&v1_);
-            v0 = v0.square().sb(&TWO);
+            v1 = v0.mul(&v1).sub(&v1_);
+            v0 = v0.square().sub(&TWO);
         }
     }
     // v0 = V_h, v1 = V_{h+1}
     let re = v0.mul(&HALF);
-    let im = v1.dbl().sb(&v1_.mul(&v0)).mul(&n_over_ab).mul(&EIGHTH);
+    let im = v1.double().sub(&v1_.mul(&v0)).mul(&n_over_ab).mul(&EIGHTH);
     Ok(Fq2::new(re, im))
 }
 

@@ -230,6 +230,32 @@ mod tests {
         }
     }
 
+    /// Full-width modulus (typea-512's q has its top bit set, so sums carry out of 8 words).
+    #[test]
+    fn matches_arith_full_width() {
+        use super::super::{Fp, FpParams, TypeA512Q};
+        let p = TypeA512Q::MODULUS;
+        let mut v: Vec<[u64; 8]> = vec![[0; 8]];
+        for k in [1u64, 2] {
+            v.push(arith::add_small(&[0; 8], k));
+            v.push(arith::sub_small(&p, k));
+        }
+        v.push(arith::div_small(&p, 2));
+        v.push(arith::add_small(&arith::div_small(&p, 2), 1));
+        v.push(TypeA512Q::R);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        for _ in 0..200 {
+            v.push(*Fp::<TypeA512Q, 8>::random(&mut rng).mont_limbs());
+        }
+        for a in &v {
+            assert_eq!(neg_mod(a, &p), arith::neg_mod(a, &p));
+            for b in &v {
+                assert_eq!(add_mod(a, b, &p), arith::add_mod(a, b, &p));
+                assert_eq!(sub_mod(a, b, &p), arith::sub_mod(a, b, &p));
+            }
+        }
+    }
+
     #[test]
     fn matches_arith() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);

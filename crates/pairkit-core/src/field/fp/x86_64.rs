@@ -128,21 +128,6 @@ pub fn mont_mul<P: FpParams<N>, const N: usize>(a: &[u64; N], b: &[u64; N]) -> O
     }
 }
 
-/// (a + b) mod p for a, b < p, N = 8 (`x86_64_asm::add_mod_8`: baseline instructions only,
-/// so on every x86-64 CPU; constant time).
-#[inline(always)]
-pub fn add_mod_8<P: FpParams<8>>(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-    // SAFETY: no CPU extension is used; all three operands are 8 words.
-    unsafe { asm::add_mod_8(a, b, &P::MODULUS) }
-}
-
-/// (a - b) mod p for a, b < p, N = 8 (as [`add_mod_8`]).
-#[inline(always)]
-pub fn sub_mod_8<P: FpParams<8>>(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-    // SAFETY: as in `add_mod_8`.
-    unsafe { asm::sub_mod_8(a, b, &P::MODULUS) }
-}
-
 // -- lazy reduction in F_{p^2} ----------------------------------------------------------------
 
 /// Whether the F_{p^2} assembly applies: N = 4 or 6 and 4p < R (p's top two bits are zero).
@@ -208,37 +193,5 @@ pub unsafe fn fp2_sqr<P: FpParams<N>, const N: usize>(a: *const u64, out: *mut u
             fp2_asm::fp2_sqr_6(a, frame::<P, N, { fp2_asm::FRAME_6 }>(&mut s, out));
         }
         _ => unreachable!(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::{Fp, TypeA512Q};
-    use super::*;
-    use rand::{rngs::StdRng, SeedableRng};
-
-    /// add_mod_8 / sub_mod_8 against the portable arith::add_mod / sub_mod on edge words
-    /// (0, 1, 2, p-1, p-2, 2^511-ish, R mod p) and random ones.
-    #[test]
-    fn add_sub_8_match_portable() {
-        let p = TypeA512Q::MODULUS;
-        let mut v: Vec<[u64; 8]> = vec![[0; 8]];
-        for k in [1u64, 2] {
-            v.push(arith::add_small(&[0; 8], k));
-            v.push(arith::sub_small(&p, k));
-        }
-        v.push(arith::div_small(&p, 2));
-        v.push(arith::add_small(&arith::div_small(&p, 2), 1));
-        v.push(TypeA512Q::R);
-        let mut rng = StdRng::seed_from_u64(5);
-        for _ in 0..200 {
-            v.push(*Fp::<TypeA512Q, 8>::random(&mut rng).mont_limbs());
-        }
-        for a in &v {
-            for b in &v {
-                assert_eq!(add_mod_8::<TypeA512Q>(a, b), arith::add_mod(a, b, &p));
-                assert_eq!(sub_mod_8::<TypeA512Q>(a, b), arith::sub_mod(a, b, &p));
-            }
-        }
     }
 }

@@ -18,11 +18,9 @@ using advanced vector instructions architectures", WAIFI 2012):
   invariant t < 2p) and the row overflow word t_{N+1}. Fixed registers, rbx and rbp saved on
   the stack (15 registers for N = 8), the pointer to b spilled to the stack.
 
-and, for N = 8 (typea-512), `add_mod_8` / `sub_mod_8` (modular addition and subtraction by
-two carry chains and a CMOV choice; the portable u128 code compiles to about twice as many
-instructions).
-
-Both products return the N (and t_N) words of t < 2p; the conditional subtraction is arith::final_sub.
+Both return the N (and t_N) words of t < 2p; the conditional subtraction is carry::final_sub.
+(Modular addition and subtraction need no assembly: carry.rs's ADC/SBB intrinsics measured
+the same as an 8-word assembly version on the typea-512 pairing.)
 Operands: a, b < p (b = a for squaring), mc = [p_0 .. p_{N-1}, -p^{-1} mod 2^64].
 """
 
@@ -186,65 +184,10 @@ pub unsafe fn mul_full_{n}(a: &[u64; {n}], b: &[u64; {n}], mc: &[u64; {n + 1}]) 
 '''
 
 
-def gen_addsub(n):
-    """(a + b) mod p and (a - b) mod p for a, b < p: one carry chain, the other candidate
-    (minus or plus p) by a second chain, the unreduced value kept in 64 bytes of stack, and the
-    choice by CMOV from that copy (no branch; the chains' flags survive since MOV and CMOV
-    write none). Baseline x86-64."""
-    t = [f"{{t{j}}}" for j in range(n)]
-    c, x, y, p = "{c}", "{x}", "{y}", "{p}"
-    sv = [f"qword ptr [rsp + {8 * j}]" if j else "qword ptr [rsp]" for j in range(n)]
-    add = [f"sub rsp, {8 * n}"]
-    add += [f"mov {t[j]}, {q(x, 8 * j)}" for j in range(n)]
-    add += [f"{'add' if j == 0 else 'adc'} {t[j]}, {q(y, 8 * j)}" for j in range(n)]
-    add.append(f"mov {c}, 0")
-    add.append(f"adc {c}, 0")  # c = carry out of a + b
-    add += [f"mov {sv[j]}, {t[j]}" for j in range(n)]
-    add += [f"{'sub' if j == 0 else 'sbb'} {t[j]}, {q(p, 8 * j)}" for j in range(n)]
-    # c - borrow borrows (CF = 1) iff a + b < p (no carry, and a borrow): keep a + b then;
-    # a carry out of a + b always borrows here, as a + b - 2^{64N} < 2p - 2^{64N} < p
-    add.append(f"sbb {c}, 0")
-    add += [f"cmovc {t[j]}, {sv[j]}" for j in range(n)]
-    add.append(f"add rsp, {8 * n}")
-    sub = [f"sub rsp, {8 * n}"]
-    sub += [f"mov {t[j]}, {q(x, 8 * j)}" for j in range(n)]
-    sub += [f"{'sub' if j == 0 else 'sbb'} {t[j]}, {q(y, 8 * j)}" for j in range(n)]
-    sub.append(f"sbb {c}, {c}")  # -borrow
-    sub += [f"mov {sv[j]}, {t[j]}" for j in range(n)]
-    sub += [f"{'add' if j == 0 else 'adc'} {t[j]}, {q(p, 8 * j)}" for j in range(n)]
-    sub.append(f"test {c}, {c}")  # ZF = 1: no borrow, keep a - b
-    sub += [f"cmovz {t[j]}, {sv[j]}" for j in range(n)]
-    sub.append(f"add rsp, {8 * n}")
-    out = []
-    for name, ins, what in (("add", add, "(a + b) mod p"), ("sub", sub, "(a - b) mod p")):
-        body = "\n".join(f'            "{s}",' for s in ins)
-        outs = "".join(f"            t{j} = out(reg) r[{j}],{chr(10)}" for j in range(n))
-        out.append(f'''
-/// {what} for a, b < p, N = {n} (constant time: the reduction is a CMOV).
-///
-/// # Safety
-/// None beyond x86-64 (no extension used); `p` = the N words of the modulus.
-#[inline(always)]
-pub unsafe fn {name}_mod_{n}(a: &[u64; {n}], b: &[u64; {n}], p: &[u64; {n}]) -> [u64; {n}] {{
-    let mut r = [0u64; {n}];
-    asm!(
-{body}
-            x = in(reg) a.as_ptr(),
-            y = in(reg) b.as_ptr(),
-            p = in(reg) p.as_ptr(),
-{outs}            c = out(reg) _,
-            options(pure, readonly)
-    );
-    r
-}}
-''')
-    return "".join(out)
-
 if __name__ == "__main__":
     out = [HEADER]
     for n in (4, 6):
         out.append(gen_nc(n))
     for n in (4, 6, 8):
         out.append(gen_full(n))
-    out.append(gen_addsub(8))
     print("".join(out), end="")
