@@ -122,3 +122,17 @@ def test_paper_m_one_vector_amaranth(name, params):
     vs = random_vectors(u, 3, 5)[::2]  # zero and one random operand set
     errs = check(u, vs, run_amaranth(u, vs))
     assert not errs, errs[:1]
+
+
+def test_tmvp_structural_lut6_count():
+    from pairkit.hw.tmvp import core_lut6_model, xor_lut6
+    # a tree of 6-input LUTs removes at most 5 signals per LUT
+    assert [xor_lut6(k) for k in (1, 2, 6, 7, 11, 12, 34)] == [0, 1, 1, 2, 2, 3, 7]
+    # quadratic base: row r is the XOR of n ANDs (2n inputs), no pair shared between rows
+    assert core_lut6_model(17, ()) == 17 * 7
+    # 34 -> 17 (two-way): T pre-adds 2 x 33, V pre-add 17, the shared product P1 (119), and 34 output rows
+    # of 17 pairs + P1 (35 inputs, 7 LUTs each)
+    assert core_lut6_model(34, (2,)) == 66 + 17 + 119 + 34 * 7
+    # 102 -> 34 (three-way): T pre-adds 3 x 67, V 3 x 34, six 34-cores, 102 three-input output XORs
+    assert core_lut6_model(102, (3, 2)) == 201 + 102 + 6 * 440 + 102
+    assert core_lut6_model(306, (3, 3, 2)) == 609 + 306 + 6 * 3045 + 306

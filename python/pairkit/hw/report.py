@@ -74,6 +74,9 @@ def _entries() -> list[Entry]:
               {"lut": papers.SEED003_DMOCI_LUT, "cycles": 9}, flow="area"),
         Entry("s003-core", "seed003", "tmvp_core", {"n": 306, "inner": "3,3,2"},
               "parallel TMVP core alone (306 -> 102 -> 34 -> 17)", {}, flow="area"),
+        *(Entry(f"s003-core-{n}", "seed003", "tmvp_core", {"n": n, "inner": inner},
+                f"parallel TMVP core of size {n} (the 306-bit core's lower levels)", {}, flow="area")
+          for n, inner in ((17, ""), (34, "2"), (102, "3,2"))),
         Entry("s003-sqr", "seed003", "gf2_sqr", dict(g), "squarer", {"xor": 738, "xor_depth": 2}),
         Entry("s003-sqrt", "seed003", "gf2_sqrt", dict(g), "square root", {"xor": 611, "xor_depth": 1}),
         Entry("s003-inv", "seed003", "gf2_inv", {**g, "D": 8, "q": 2, "chain": "alg4"},

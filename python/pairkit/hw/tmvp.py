@@ -166,6 +166,37 @@ def core_gates(n: int, inner: tuple[int, ...]) -> dict:
     return {"core_and": cnt.ands, "core_xor": cnt.xors}
 
 
+def xor_lut6(k: int) -> int:
+    """LUT6 of one XOR of k distinct inputs: each LUT6 takes 6 signals and gives 1, so a tree of
+    ceil((k - 1) / 5) LUTs, and no network of 6-input LUTs does with fewer (each removes at most 5)."""
+    return 0 if k <= 1 else -(-(k - 1) // 5)
+
+
+@lru_cache(maxsize=None)
+def core_lut6_model(n: int, inner: tuple[int, ...]) -> int:
+    """Structural LUT6 count of `tmvp_parallel`'s network, one function per LUT (no fracturable pairs).
+
+    Quadratic base of size s: row r is the XOR of s ANDs (2s inputs), xor_lut6(2s) LUTs, no row
+    shares a pair with another. A split level: every pre-added T entry (2- or 3-input XOR) and V entry
+    is one LUT, its sub-products are materialized, each output bit is one XOR of 2 or 3 of them --
+    except directly above the quadratic base, where the products used once (two-way: P0, P2;
+    three-way: P0, P1, P2) are folded into the output rows (2s pair inputs plus the shared ones).
+    Zero padding (sizes rounded up to the split) is counted as if it were logic, so for padded sizes
+    this is an overcount. An estimate of what a perfect mapper could reach for this decomposition,
+    set beside Yosys/ABC's mapping in HARDWARE.md; not a lower bound over all circuits."""
+    if not inner:
+        return n * xor_lut6(2 * n)
+    q = inner[0]
+    n2 = -(-n // q) * q
+    s = n2 // q
+    shared = 1 if q == 2 else 2  # products each output block takes from the shared ones
+    pre = (2 if q == 2 else 3) * (2 * s - 1) + (1 if q == 2 else 3) * s
+    if not inner[1:]:
+        n_shared = 1 if q == 2 else 3
+        return pre + n_shared * core_lut6_model(s, ()) + n2 * xor_lut6(2 * s + shared)
+    return pre + (3 if q == 2 else 6) * core_lut6_model(s, inner[1:]) + n2 * xor_lut6(shared + 1)
+
+
 PARAMS = [Param("field", str, "ss2-1223", "catalogue id or trinomial x^m+x^k+1"),
           Param("outer", str, "2,2", "sequential splits: 2,2 (seed 003 A.1, 9 cycles) or 3 (section 3.2, 6 cycles)"),
           Param("inner", str, "3,3,2", "parallel core splits: 3,3,2 (306->17) or 3,3,3,2 (408->8); empty: quadratic")]
