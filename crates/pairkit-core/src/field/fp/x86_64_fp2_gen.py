@@ -28,6 +28,9 @@ products `a` holds &mc and `b` the result address. The conditional subtraction k
 masked p in the (dead) sa words so that the borrow chain needs no extra register.
 """
 
+from x86_64_gen import mulx_row  # the same MULX row schedule (this script's folder is on sys.path)
+
+
 def off(n):
     sa = 2
     sb = sa + n
@@ -48,25 +51,7 @@ def wide(n, x, xo, y, yo, o, oo):
     ins = []
     for i in range(n):
         ins.append(f"mov rdx, {m(y, yo + i)}")
-        if i == 0:
-            ins.append(f"mulx {w[1]}, {w[0]}, {m(x, xo)}")
-            for j in range(1, n):
-                h = w[j + 1] if j + 1 < n else top
-                ins.append(f"mulx {h}, {lo}, {m(x, xo + j)}")
-                ins.append(f"{'add' if j == 1 else 'adc'} {w[j]}, {lo}")
-            ins.append(f"adc {top}, 0")
-        else:
-            ins.append(f"xor {lo}, {lo}")
-            ins.append(f"mulx {hi}, {lo}, {m(x, xo)}")
-            ins.append(f"adox {w[0]}, {lo}")
-            for j in range(1, n):
-                ins.append(f"adcx {w[j]}, {hi}")
-                h = hi if j + 1 < n else top
-                ins.append(f"mulx {h}, {lo}, {m(x, xo + j)}")
-                ins.append(f"adox {w[j]}, {lo}")
-            ins.append(f"mov {lo}, 0")
-            ins.append(f"adcx {top}, {lo}")
-            ins.append(f"adox {top}, {lo}")
+        ins += mulx_row(i, n, w, top, lo, hi, lambda j: m(x, xo + j))
         ins.append(f"mov {m(o, oo + i)}, {w[0]}")
         w, top = w[1:] + [top], w[0]
     for j in range(n):

@@ -38,6 +38,34 @@ def q(reg, off):
     return f"qword ptr [{reg} + {off}]" if off else f"qword ptr [{reg}]"
 
 
+def mulx_row(i, n, t, top, lo, hi, xw):
+    """Row i of a product-scanning MULX/ADCX/ADOX schedule: t[0..n] (+ top) += x * rdx, where rdx
+    holds word i of the second operand and xw(j) is the memory operand of word j of x. Row 0
+    starts the accumulator with MULX/ADD/ADC; later rows run two carry chains (ADCX for the high
+    halves, ADOX for the low halves). Shared by gen_nc, gen_full's first row and x86_64_fp2_gen.wide."""
+    ins = []
+    if i == 0:
+        ins.append(f"mulx {t[1] if n > 1 else top}, {t[0]}, {xw(0)}")
+        for j in range(1, n):
+            h = t[j + 1] if j + 1 < n else top
+            ins.append(f"mulx {h}, {lo}, {xw(j)}")
+            ins.append(f"{'add' if j == 1 else 'adc'} {t[j]}, {lo}")
+        ins.append(f"adc {top}, 0")
+    else:
+        ins.append(f"xor {lo}, {lo}")
+        ins.append(f"mulx {hi}, {lo}, {xw(0)}")
+        ins.append(f"adox {t[0]}, {lo}")
+        for j in range(1, n):
+            ins.append(f"adcx {t[j]}, {hi}")
+            h = hi if j + 1 < n else top
+            ins.append(f"mulx {h}, {lo}, {xw(j)}")
+            ins.append(f"adox {t[j]}, {lo}")
+        ins.append(f"mov {lo}, 0")
+        ins.append(f"adcx {top}, {lo}")
+        ins.append(f"adox {top}, {lo}")
+    return ins
+
+
 def gen_nc(n):
     """no-carry CIOS, compiler-allocated registers ({t0}.. {lo} {hi} {a} {x} {y} {p})."""
     t = [f"{{t{j}}}" for j in range(n)]
@@ -45,25 +73,7 @@ def gen_nc(n):
     ins = []
     for i in range(n):
         ins.append(f"mov rdx, {q(y, 8 * i)}")
-        if i == 0:
-            ins.append(f"mulx {t[1]}, {t[0]}, {q(x, 0)}")
-            for j in range(1, n):
-                h = t[j + 1] if j + 1 < n else A
-                ins.append(f"mulx {h}, {lo}, {q(x, 8 * j)}")
-                ins.append(f"{'add' if j == 1 else 'adc'} {t[j]}, {lo}")
-            ins.append(f"adc {A}, 0")
-        else:
-            ins.append(f"xor {lo}, {lo}")
-            ins.append(f"mulx {hi}, {lo}, {q(x, 0)}")
-            ins.append(f"adox {t[0]}, {lo}")
-            for j in range(1, n):
-                ins.append(f"adcx {t[j]}, {hi}")
-                h = hi if j + 1 < n else A
-                ins.append(f"mulx {h}, {lo}, {q(x, 8 * j)}")
-                ins.append(f"adox {t[j]}, {lo}")
-            ins.append(f"mov {lo}, 0")
-            ins.append(f"adcx {A}, {lo}")
-            ins.append(f"adox {A}, {lo}")
+        ins += mulx_row(i, n, t, A, lo, hi, lambda j: q(x, 8 * j))
         # reduction: t = (t + m p) / 2^64, m = t0 * inv
         ins.append(f"mov rdx, {t[0]}")
         ins.append(f"imul rdx, {q(p, 8 * n)}")
@@ -117,12 +127,7 @@ def gen_full(n):
         if i == 0:
             ins.append(f"mov rdx, {q('rdi', 0)}")
             ins.append(f"xor {A}, {A}")
-            ins.append(f"mulx {t[1] if n > 1 else tn}, {t[0]}, {q(x, 0)}")
-            for j in range(1, n):
-                h = t[j + 1] if j + 1 < n else tn
-                ins.append(f"mulx {h}, {lo}, {q(x, 8 * j)}")
-                ins.append(f"{'add' if j == 1 else 'adc'} {t[j]}, {lo}")
-            ins.append(f"adc {tn}, 0")
+            ins += mulx_row(0, n, t, tn, lo, hi, lambda j: q(x, 8 * j))
         else:
             ins.append(f"mov rdx, {q('rsp', 0)}")
             ins.append(f"mov rdx, {q('rdx', 8 * i)}")
