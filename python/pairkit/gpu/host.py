@@ -16,16 +16,12 @@ from pathlib import Path
 import numpy as np
 
 from .. import catalogue
-from ..errors import PairkitError
+from ..errors import GpuKernelBuildError, PairkitError
 from . import layout, source
 
 STAGES = {"miller": 0, "final_exp": 1, "pair": 2}
 OP_KINDS = ("mul", "sqr", "sqrt", "inv", "add")
 CXXFLAGS = ("-O2", "-shared", "-fPIC", "-std=c++17", "-Wall", "-Wno-unknown-pragmas", "-Werror")
-
-
-class HostBuildError(PairkitError):
-    """g++ is missing or rejected the kernel source."""
 
 
 def cache_dir() -> Path:
@@ -39,7 +35,7 @@ def build(set_id: str, alg: str) -> Path:
     src = source.host_source(set_id, alg)
     cxx = shutil.which(os.environ.get("CXX", "g++"))
     if cxx is None:
-        raise HostBuildError("g++ is not installed (`make tools` installs it)")
+        raise GpuKernelBuildError("g++ is not installed (`make tools` installs it)")
     tag = hashlib.sha256((src + " ".join(CXXFLAGS)).encode()).hexdigest()[:16]
     lib = cache_dir() / f"{set_id}-{alg}-{tag}.so"
     if lib.exists():
@@ -49,7 +45,7 @@ def build(set_id: str, alg: str) -> Path:
     tmp = lib.with_suffix(f".{os.getpid()}.tmp")
     r = subprocess.run([cxx, *CXXFLAGS, "-o", str(tmp), str(cpp)], capture_output=True, text=True)
     if r.returncode != 0:
-        raise HostBuildError(f"g++ failed on the {set_id}/{alg} kernels:\n{r.stderr[-4000:]}")
+        raise GpuKernelBuildError(f"g++ failed on the {set_id}/{alg} kernels:\n{r.stderr[-4000:]}")
     os.replace(tmp, lib)
     return lib
 
