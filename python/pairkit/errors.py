@@ -39,3 +39,7 @@ class GpuUnavailableError(PairkitError):
 
 class GpuKernelBuildError(PairkitError):
     """A GPU kernel source did not compile (NVRTC, or g++ for the host-executed check)."""
+
+
+class GpuUnsupportedError(UnknownAlgorithmError):
+    """A parameter set or algorithm the gpu engine has no kernels for (the message lists those it has)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import catalogue
-from ..errors import UnknownAlgorithmError
+from ..errors import GpuUnsupportedError
 from ..spec.gf2m import GF2m
 
 # The sets and algorithms the GPU engine compiles (issue 7: binary fields first). eta-t needs
@@ -40,7 +40,7 @@ def check(set_id: str, alg: str) -> None:
     """Raise UnknownAlgorithmError unless the GPU engine has kernels for (set_id, alg)."""
     p = catalogue.get(set_id)
     if set_id not in GPU_SETS or alg not in GPU_ALGS or (alg == "eta-t" and p.b != 0):
-        raise UnknownAlgorithmError(f"the gpu engine has no kernel for {set_id} / {alg}; supported: {supported()}")
+        raise GpuUnsupportedError(f"the gpu engine has no kernel for {set_id} / {alg}; supported: {supported()}")
 
 
 def words(m: int) -> int:
@@ -53,7 +53,7 @@ def prelude(set_id: str, alg: str) -> str:
     p = catalogue.get(set_id)
     m, taps = p.m, tuple(p.taps)
     if m - max(taps) < WORD_BITS or max(taps) + WORD_BITS >= m:
-        raise UnknownAlgorithmError(f"{set_id}: the word reduction needs m - max(taps) >= 32")
+        raise GpuUnsupportedError(f"{set_id}: the word reduction needs m - max(taps) >= 32")
     sx = GF2m(m, taps).sqrt_x
     terms = [i for i in range(m) if sx >> i & 1]
     sparse = len(terms) <= SPARSE_SQRT_TERMS
