@@ -88,12 +88,12 @@ class GpuKernels:
             self._drain(s, b, out)  # the chunk this stream ran before: its pinned buffers are free again
             cnt = min(size, n - start)
             b["h_in"][:words * cnt] = layout.pack([c[start:start + cnt] for c in coords], self.m)
-            b["d_in"][:words * cnt].set(b["h_in"][:words * cnt], stream=s)
             grid = ((cnt + BLOCK - 1) // BLOCK,)
-            self.fn[stage](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_st"], np.uint32(cnt), np.int32(canonical)),
-                           stream=s)
-            b["d_out"][:words * cnt].get(stream=s, out=b["h_out"][:words * cnt], blocking=False)
-            b["d_st"][:cnt].get(stream=s, out=b["h_st"][:cnt], blocking=False)
+            with s:  # RawKernel launches on the current stream
+                b["d_in"][:words * cnt].set(b["h_in"][:words * cnt], stream=s)
+                self.fn[stage](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_st"], np.uint32(cnt), np.int32(canonical)))
+                b["d_out"][:words * cnt].get(stream=s, out=b["h_out"][:words * cnt], blocking=False)
+                b["d_st"][:cnt].get(stream=s, out=b["h_st"][:cnt], blocking=False)
             b["job"] = (start, cnt)
         for s, b in zip(streams, bufs):
             self._drain(s, b, out)
