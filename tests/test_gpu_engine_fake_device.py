@@ -48,8 +48,8 @@ def fake_cupy(free_bytes, launches):
 
             def launch(grid, block, args):
                 d_in, d_out, d_st, n, canonical = args
-                assert grid[0] * block[0] >= int(n) and FakeStream.current, "launched outside a stream"
-                launches.append(int(n))
+                assert grid[0] * block[0] >= int(n)
+                launches.append(int(n) if FakeStream.current else ("outside a stream", int(n)))
                 # the chunk's words are the first 4 W n of the (chunk-sized) device buffer
                 out, st = k.launch(stage, np.asarray(d_in)[:out_words(k, n)], int(n), bool(canonical))
                 d_out[:out.size] = out
@@ -60,11 +60,16 @@ def fake_cupy(free_bytes, launches):
         return types.SimpleNamespace(get_function=function)
 
     runtime = types.SimpleNamespace(getDeviceCount=lambda: 1, getDevice=lambda: 0,
-                                    memGetInfo=lambda: (free_bytes, free_bytes))
-    cuda = types.SimpleNamespace(runtime=runtime, Stream=FakeStream,
+                                    memGetInfo=lambda: (free_bytes, free_bytes),
+                                    getDeviceProperties=lambda dev: {"name": b"stand-in"})
+    event = types.SimpleNamespace(record=lambda: None, synchronize=lambda: None)
+    cuda = types.SimpleNamespace(runtime=runtime, Stream=FakeStream, Event=lambda: event,
+                                 get_elapsed_time=lambda a, b: 2.0,  # ms
                                  alloc_pinned_memory=lambda nbytes: bytearray(nbytes))
     return types.SimpleNamespace(cuda=cuda, RawModule=raw_module, uint32=np.uint32,
-                                 empty=lambda n, dtype: np.empty(n, dtype=dtype).view(FakeArray))
+                                 empty=lambda n, dtype: np.empty(n, dtype=dtype).view(FakeArray),
+                                 asarray=lambda a: np.array(a).view(FakeArray),
+                                 empty_like=lambda a: np.empty_like(a).view(FakeArray))
 
 
 def out_words(k, n):
@@ -123,3 +128,19 @@ def test_a_status_word_becomes_a_typed_error_with_the_batch_index(device):
     ml[4] = 0  # ... but a zero Miller value at index 4
     with pytest.raises(PairkitError, match="batch item 4: division by zero"):
         k.run([np.ascontiguousarray(ml[:, i * 36:(i + 1) * 36]) for i in range(4)], "final_exp", max_chunk=3)
+
+
+def test_the_gpu_bench_runs_end_to_end_and_writes_its_section(device, tmp_path):
+    from pairkit.gpu import bench
+
+    launches = device()
+    report = bench.run(["ss2-239", "ss2-1223"], n=8, repeats=1)
+    assert report["device"] == "stand-in"
+    r239, r1223 = report["results"]
+    assert (r239["n"], r1223["n"]) == (8, 1) and r239["equal_to_cpu"] and r1223["equal_to_cpu"]
+    assert r239["kernel_per_s"]["pair"] == pytest.approx(8 / 0.002)  # 2 ms per launch from the events
+    assert r1223["goal_per_s"] == 100_000 and r239["goal_per_s"] is None
+    md = tmp_path / "BENCHMARKS.md"
+    bench.write_section(str(md), bench.markdown(report, "pairkit bench --engine gpu"))
+    assert "| ss2-239 | eta-alg2 | 8 | yes | 4,000 |" in md.read_text()
+    assert 8 in launches  # the engine's own launches ran inside streams
