@@ -147,12 +147,13 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
 
 
 def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], batch: int) -> None:
+    from . import api
     from .gpu import bench as G
     from .gpu import source
 
     sets = set_ids or G.DEFAULT_SETS
     for s in sets:
-        source.check(s, api_default_alg(s))
+        source.check(s, api.default_algorithm(s))
     n = min(batch, 1 << 14) if quick else batch
     report = G.run(sets, n, 2 if quick else 5)
     cmd = "pairkit bench --engine gpu" + "".join(f" --set {s}" for s in set_ids or []) + \
@@ -163,12 +164,6 @@ def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], bat
         print(json.dumps(report, indent=1))
     elif not markdown:
         print(G.markdown(report, cmd))
-
-
-def api_default_alg(set_id: str) -> str:
-    from . import api
-
-    return api.default_algorithm(set_id)
 
 
 @app.command("pair-batch")

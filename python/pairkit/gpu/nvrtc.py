@@ -13,7 +13,7 @@ from ..errors import GpuKernelBuildError, GpuUnavailableError
 
 # H100 / H200.
 DEFAULT_ARCH = "sm_90"
-OPTIONS = ("--std=c++17", "-default-device")
+OPTIONS = ("--std=c++17",)  # what engine.py passes to CuPy's RawModule (NVRTC_OPTIONS)
 
 
 def find_library() -> str:

@@ -1,8 +1,9 @@
 // GF(2^m) for the GPU batch engine: one field element per thread ("lane per instance") in PK_W
 // 32-bit words, little-endian word order (bit i of the polynomial is bit i%32 of word i/32).
-// Mirrors crates/pairkit-core/src/field/gf2m/mod.rs operation for operation where the result
-// could differ (it cannot: every function returns the unique reduced representative), and
-// the cost model where it picks between two routes (sqr_n / sqrt_n, seed 003 App. A.2).
+// Mirrors crates/pairkit-core/src/field/gf2m/mod.rs: the same operations (every one returns the
+// unique reduced representative, so the bytes agree whatever the multiplication method), the
+// same Itoh-Tsujii chain and the same rule for choosing between squarings and square roots in
+// sqr_n / sqrt_n (seed 003 App. A.2).
 //
 // The per-set constants (PK_M, PK_W, the tap X-macro PK_FOR_TAPS, sqrt(x)) come from the
 // generated prelude (python/pairkit/gpu/source.py derives them from the catalogue), so every
