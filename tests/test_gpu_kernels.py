@@ -11,7 +11,8 @@ from pairkit.gpu import decode, layout, source
 from pairkit.gpu.host import HostKernels
 
 # (set, algorithm, random batch size): ss2-1223 costs ~15 ms per host-executed pairing.
-CASES = [("ss2-283", "eta-t", 37), ("ss2-1223", "eta-t", 5), ("ss2-239", "eta-alg2", 37), ("ss2-283", "eta-alg2", 9)]
+CASES = [("ss2-283", "eta-t", 37), ("ss2-1223", "eta-t", 5), ("ss2-239", "eta-alg2", 37), ("ss2-283", "eta-alg2", 9),
+         ("ss2-1223", "eta-alg2", 2)]
 
 
 @pytest.fixture(scope="module")
