@@ -102,14 +102,18 @@ def _as_matrix(set_id: str, pts) -> np.ndarray:
 
 def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes],
                alg: str | None = None, canonical: bool = False, engine: str = "cpu") -> np.ndarray:
-    """Pairings of P[i], Q[i] on every core; returns a uint8 array (n, GT length)."""
+    """Pairings of P[i], Q[i]; returns a uint8 array (n, GT length). ``engine="cpu"``: every core
+    (Rust); ``engine="gpu"``: the CUDA kernels (ss2-283 / ss2-1223 eta-t or eta-alg2, ss2-239
+    eta-alg2), byte-identical to the CPU engine; GpuUnavailableError without CuPy or a device."""
     if engine not in ENGINES:
         raise PairkitError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
-    if engine == "gpu":
-        raise PairkitError("the gpu engine is not built yet (issue: GPU batch engine); use engine='cpu'")
     Pm, Qm = _as_matrix(set_id, P), _as_matrix(set_id, Q)
     if Pm.shape[0] != Qm.shape[0]:
         raise PairkitError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
+    if engine == "gpu":  # CUDA kernels for ss2-283, ss2-1223, ss2-239 (python/pairkit/gpu, docs/GPU.md)
+        from .gpu import engine as gpu_engine
+
+        return gpu_engine.pair_batch(set_id, Pm, Qm, _alg(set_id, alg), canonical)
     return _native.pair_batch(set_id, _alg(set_id, alg), Pm, Qm, canonical)
 
 

@@ -9,6 +9,7 @@ from typing import List, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from . import catalogue
@@ -118,11 +119,19 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
           as_json: bool = typer.Option(False, "--json"),
           peers: bool = typer.Option(False, "--peers", help="also time the peer libraries (pymcl, blspy, "
                                      "py-arkworks-bls12381, mclbn256; `make peers`) in the same run"),
-          markdown: Optional[str] = typer.Option(None, help="write BENCHMARKS.md-style markdown to this path")):
+          markdown: Optional[str] = typer.Option(None, help="write BENCHMARKS.md-style markdown to this path"),
+          engine: str = typer.Option("cpu", "--engine", help="cpu | gpu (the CUDA kernels: ss2-283, ss2-1223, "
+                                     "ss2-239; --markdown then replaces only the file's GPU section)"),
+          batch: int = typer.Option(1 << 20, "--batch", min=1, help="gpu: pairings per batch (ss2-1223: 1/8 of it)")):
     """Medians per pairing and per field operation, single- and all-core throughput, beside the papers
     (and, with --peers, beside the software a user would pick instead, as ratios)."""
     from . import bench as B
 
+    if engine not in ("cpu", "gpu"):
+        raise PairkitError(f"unknown engine {engine!r}; known: cpu, gpu")
+    if engine == "gpu":
+        _bench_gpu(set_ids, quick, as_json, markdown, batch)
+        return
     sets = set_ids or ["ss2-239", "ss2-283", "ss2-283b1", "ss2-1223", "ss3-97", "typea-512", "bn254", "bls12-381"]
     for s in sets:
         catalogue.get(s)
@@ -135,6 +144,54 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
         print(json.dumps(report, indent=1))
     elif not markdown:
         print(B.markdown(report, "pairkit bench"))
+
+
+def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], batch: int) -> None:
+    from . import api
+    from .gpu import bench as G
+    from .gpu import source
+
+    sets = set_ids or G.DEFAULT_SETS
+    for s in sets:
+        source.check(s, api.default_algorithm(s))
+    n = min(batch, 1 << 14) if quick else batch
+    report = G.run(sets, n, 2 if quick else 5)
+    cmd = "pairkit bench --engine gpu" + "".join(f" --set {s}" for s in set_ids or []) + \
+          (" --quick" if quick else "") + f" --batch {batch}" + (f" --markdown {markdown}" if markdown else "")
+    if markdown:
+        G.write_section(markdown, G.markdown(report, cmd))
+    if as_json:
+        print(json.dumps(report, indent=1))
+    elif not markdown:
+        print(G.markdown(report, cmd))
+
+
+@app.command("pair-batch")
+def pair_batch(set_id: str = typer.Option(..., "--set"),
+               infile: Optional[str] = typer.Option(None, "--input", help="lines `P Q` (hex); default: stdin"),
+               alg: Optional[str] = typer.Option(None, "--alg"),
+               canonical: bool = typer.Option(False, "--canonical"),
+               engine: str = typer.Option("cpu", "--engine", help="cpu (every core) | gpu (CUDA: ss2-283, "
+                                          "ss2-1223, ss2-239)"),
+               as_json: bool = typer.Option(False, "--json")):
+    """Pairings of many pairs: one `P Q` hex pair per input line, one GT element (hex) per output
+    line, in order. A bad point fails the whole batch naming its line's index (from 0)."""
+    from . import api
+
+    catalogue.get(set_id)
+    text = open(infile).read() if infile else sys.stdin.read()
+    rows = [ln.split() for ln in text.splitlines() if ln.strip()]
+    for i, r in enumerate(rows):
+        if len(r) != 2:
+            raise EncodingError(f"line {i}: expected two hex points `P Q`, got {len(r)} fields")
+    a = alg or api.default_algorithm(set_id)
+    gts = api.pair_batch(set_id, [_hex(r[0]) for r in rows], [_hex(r[1]) for r in rows], alg=a,
+                         canonical=canonical, engine=engine)
+    hexes = [bytes(g).hex() for g in gts]
+    if as_json:
+        print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "engine": engine, "gt": hexes}))
+    else:
+        print("\n".join(hexes))
 
 
 @app.command()
@@ -262,7 +319,7 @@ def main() -> None:
     try:
         app()
     except PairkitError as e:
-        err.print(f"[red]error[/]: {type(e).__name__}: {e}")
+        err.print(f"[red]error[/]: {type(e).__name__}: {escape(str(e))}")
         sys.exit(2)
 
 

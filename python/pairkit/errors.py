@@ -31,3 +31,15 @@ class PointAtInfinityError(PairkitError):
 
 class InsecureParameterError(PairkitError):
     """A protocol was asked to use a parameter set labelled insecure without explicit consent."""
+
+
+class GpuUnavailableError(PairkitError):
+    """The gpu engine cannot run here: CuPy, the CUDA runtime or a CUDA device is missing."""
+
+
+class GpuKernelBuildError(PairkitError):
+    """A GPU kernel source did not compile (NVRTC, or g++ for the host-executed check)."""
+
+
+class GpuUnsupportedError(UnknownAlgorithmError):
+    """A parameter set or algorithm the gpu engine has no kernels for (the message lists those it has)."""

@@ -1,0 +1,104 @@
+"""`pairkit bench --engine gpu`: the gpu engine's throughput per set, per stage, beside the CPU
+engine on the same batch (and checked equal to it). Kernel times come from CUDA events around
+launches on device-resident data (no transfers); end-to-end times include CPU-side validation,
+packing and the copies. The markdown goes into its own section of BENCHMARKS.md (between the
+markers below), leaving the CPU figures as they are. Written without a GPU: unmeasured so far."""
+from __future__ import annotations
+
+import re
+import time
+from datetime import datetime, timezone
+
+import numpy as np
+
+from .. import _native, api, catalogue
+from . import engine, source
+
+BEGIN, END = "<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"
+GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s (issue 7)
+
+
+def _batch(set_id: str, n: int, seed: int) -> np.ndarray:
+    return np.frombuffer(b"".join(_native.random_points(set_id, n, seed, False, 1)), np.uint8).reshape(n, -1).copy()
+
+
+def _kernel_seconds(k: engine.GpuKernels, coords, stage: str, repeats: int) -> float:
+    """Median seconds of one launch of `stage` over the whole batch, data already on the device."""
+    cp, n = k.cp, coords[0].shape[0]
+    from . import layout
+
+    d_in = cp.asarray(layout.pack(coords, k.m))
+    d_out, d_st = cp.empty_like(d_in), cp.empty(n, dtype=cp.uint32)
+    grid = ((n + engine.BLOCK - 1) // engine.BLOCK,)
+    times = []
+    for _ in range(repeats + 1):  # the first launch loads the module
+        a, b = cp.cuda.Event(), cp.cuda.Event()
+        a.record()
+        k.fn[stage](grid, (engine.BLOCK,), (d_in, d_out, d_st, np.uint32(n), np.int32(0)))
+        b.record()
+        b.synchronize()
+        times.append(cp.cuda.get_elapsed_time(a, b) / 1000.0)
+    return float(np.median(times[1:]))
+
+
+def bench_set(set_id: str, n: int, repeats: int) -> dict:
+    alg = api.default_algorithm(set_id)
+    k = engine.GpuKernels(set_id, alg)
+    P, Q = _batch(set_id, n, 1), _batch(set_id, n, 2)
+    t = time.perf_counter()
+    coords = engine.prepare(set_id, P, Q, alg)
+    t_prepare = time.perf_counter() - t
+    ml = k.run(coords, "miller")
+    nb = ml.shape[1] // 4
+    ml_coords = [np.ascontiguousarray(ml[:, i * nb:(i + 1) * nb]) for i in range(4)]
+    kern = {"miller": _kernel_seconds(k, coords, "miller", repeats),
+            "final_exp": _kernel_seconds(k, ml_coords, "final_exp", repeats),
+            "pair": _kernel_seconds(k, coords, "pair", repeats)}
+    t = time.perf_counter()
+    got = api.pair_batch(set_id, P, Q, engine="gpu")
+    t_gpu = time.perf_counter() - t
+    t = time.perf_counter()
+    want = api.pair_batch(set_id, P, Q)
+    t_cpu = time.perf_counter() - t
+    return {"set": set_id, "alg": alg, "n": n, "equal_to_cpu": bool((got == want).all()),
+            "kernel_per_s": {s: n / v for s, v in kern.items()}, "end_to_end_per_s": n / t_gpu,
+            "validation_per_s": n / t_prepare, "cpu_per_s": n / t_cpu, "goal_per_s": GOALS.get(set_id)}
+
+
+def run(sets: list[str], n: int, repeats: int = 5) -> dict:
+    cp = engine.cupy_module()
+    props = cp.cuda.runtime.getDeviceProperties(cp.cuda.runtime.getDevice())
+    return {"device": props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"]),
+            "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "results": [bench_set(s, n if catalogue.get(s).m < 600 else max(1, n // 8), repeats) for s in sets]}
+
+
+def markdown(report: dict, command: str) -> str:
+    L = [BEGIN, "## GPU engine (CUDA, lane per instance)", "",
+         f"- device: {report['device']}; date: {report['date']}; command: `{command}`",
+         "- kernel: CUDA events around one launch over the batch on device-resident data (median);",
+         "  end to end: `api.pair_batch(..., engine=\"gpu\")` (CPU validation, packing, copies, kernels);",
+         "  CPU: `api.pair_batch` on every core of this machine, same batch; docs/GPU.md has the ceilings.", "",
+         "| set | algorithm | batch | == CPU | Miller /s | final exp /s | fused /s | end to end /s | validation /s "
+         "| CPU engine /s | goal /s |", "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in report["results"]:
+        k = r["kernel_per_s"]
+        goal = f"{r['goal_per_s']:,}" if r["goal_per_s"] else ""
+        L.append(f"| {r['set']} | {r['alg']} | {r['n']:,} | {'yes' if r['equal_to_cpu'] else 'NO'} | "
+                 f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {r['end_to_end_per_s']:,.0f} | "
+                 f"{r['validation_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} |")
+    return "\n".join(L + ["", END]) + "\n"
+
+
+def write_section(path: str, section: str) -> None:
+    """Replace the GPU section of the markdown file at path (or append it)."""
+    try:
+        text = open(path).read()
+    except FileNotFoundError:
+        text = ""
+    pat = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"\n?", re.S)
+    text = pat.sub(lambda _: section, text) if pat.search(text) else (text.rstrip("\n") + "\n\n" + section if text else section)
+    open(path, "w").write(text)
+
+
+DEFAULT_SETS = list(source.GPU_SETS)

@@ -1,0 +1,92 @@
+"""Host execution of the GPU kernels: the same CUDA source, compiled by g++ behind
+kernels/host_shim.h (``__device__``/``__global__`` erased, ``blockIdx``/``threadIdx`` simulated)
+into a shared library that loops every ``__global__`` function over the grid. This is the
+correctness check available without a GPU (tests/test_gpu_kernels.py compares it with the Rust
+core byte for byte); it is not an engine and is not fast."""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from .. import catalogue
+from ..errors import GpuKernelBuildError, PairkitError
+from . import layout, source
+
+STAGES = {"miller": 0, "final_exp": 1, "pair": 2}
+OP_KINDS = ("mul", "sqr", "sqrt", "inv", "add")
+CXXFLAGS = ("-O2", "-shared", "-fPIC", "-std=c++17", "-Wall", "-Wno-unknown-pragmas")
+
+
+def cache_dir() -> Path:
+    d = os.environ.get("PAIRKIT_GPU_HOST_CACHE") or os.path.join(tempfile.gettempdir(), f"pairkit-gpu-host-{os.getuid()}")
+    Path(d).mkdir(parents=True, exist_ok=True)
+    return Path(d)
+
+
+def build(set_id: str, alg: str) -> Path:
+    """Compile (or reuse, keyed by the source's hash) the host library for (set_id, alg)."""
+    src = source.host_source(set_id, alg)
+    cxx = shutil.which(os.environ.get("CXX", "g++"))
+    if cxx is None:
+        raise GpuKernelBuildError("g++ is not installed (`make tools` installs it)")
+    tag = hashlib.sha256((src + " ".join(CXXFLAGS)).encode()).hexdigest()[:16]
+    lib = cache_dir() / f"{set_id}-{alg}-{tag}.so"
+    if lib.exists():
+        return lib
+    cpp = lib.with_suffix(".cpp")
+    cpp.write_text(src)
+    tmp = lib.with_suffix(f".{os.getpid()}.tmp")
+    r = subprocess.run([cxx, *CXXFLAGS, "-o", str(tmp), str(cpp)], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise GpuKernelBuildError(f"g++ failed on the {set_id}/{alg} kernels:\n{r.stderr[-4000:]}")
+    os.replace(tmp, lib)
+    return lib
+
+
+class HostKernels:
+    """The kernels of one (set, algorithm), executed on the host."""
+
+    def __init__(self, set_id: str, alg: str, block: int = 32):
+        self.set_id, self.alg, self.block = set_id, alg, block
+        self.m = catalogue.get(set_id).m
+        self.lib = ctypes.CDLL(str(build(set_id, alg)))
+        u32p = ctypes.POINTER(ctypes.c_uint32)
+        self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]
+        self.lib.pk_host_launch.restype = ctypes.c_int
+        self.lib.pk_host_counts.argtypes = [ctypes.POINTER(ctypes.c_ulonglong)]
+
+    def launch(self, stage: str, words_in: np.ndarray, n: int, canonical: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Run one entry point over n instances: (output words, status per instance)."""
+        w = source.words(self.m)
+        inp = np.ascontiguousarray(words_in, dtype=np.uint32)
+        if inp.size != 4 * w * n:
+            raise PairkitError(f"expected {4 * w * n} input words, got {inp.size}")
+        out = np.zeros(4 * w * n, dtype=np.uint32)
+        status = np.full(n, 0xFFFFFFFF, dtype=np.uint32)
+        p = ctypes.POINTER(ctypes.c_uint32)
+        rc = self.lib.pk_host_launch(STAGES[stage], inp.ctypes.data_as(p), out.ctypes.data_as(p),
+                                     status.ctypes.data_as(p), n, int(canonical), self.block)
+        if rc != 0:
+            raise PairkitError(f"pk_host_launch({stage}) returned {rc}")
+        return out, status
+
+    def counts(self) -> dict[str, int]:
+        """GF(2^m) operations since the last call (and reset them)."""
+        buf = (ctypes.c_ulonglong * len(OP_KINDS))()
+        self.lib.pk_host_counts(buf)
+        return dict(zip(OP_KINDS, (int(v) for v in buf)))
+
+    def pair_coords(self, coords: list[np.ndarray], canonical: bool = False, stage: str = "pair") -> np.ndarray:
+        """Encoded coordinates in ((n, ceil(m/8)) uint8 each) -> encoded outputs (n, 4 ceil(m/8))."""
+        n = coords[0].shape[0]
+        out, status = self.launch(stage, layout.pack(coords, self.m), n, canonical)
+        if status.any():
+            raise PairkitError(f"kernel status {status.max()} at index {int(np.argmax(status != 0))}")
+        return layout.unpack(out, self.m, n)

@@ -1,0 +1,28 @@
+// Host entry (appended after batch.cu in the host build only): launches one of the __global__
+// functions over a grid by looping the simulated blocks and threads, exactly the indexing a
+// GPU launch <<<ceil(n / block), block>>> performs.
+extern "C" int pk_host_launch(int stage, const pk_u32* in, pk_u32* out, pk_u32* status, unsigned n, int canonical,
+                              unsigned block) {
+    if (block == 0u) return -1;
+    void (*kernel)(const pk_u32*, pk_u32*, pk_u32*, unsigned, int) =
+        stage == 0 ? pk_miller : stage == 1 ? pk_final_exp : stage == 2 ? pk_pair : nullptr;
+    if (kernel == nullptr) return -1;
+    blockDim.x = block;
+    gridDim.x = (n + block - 1u) / block;
+    for (unsigned b = 0; b < gridDim.x; ++b) {
+        blockIdx.x = b;
+        for (unsigned t = 0; t < block; ++t) {
+            threadIdx.x = t;
+            kernel(in, out, status, n, canonical);
+        }
+    }
+    return 0;
+}
+
+// Copies and clears the operation counters: mul, sqr, sqrt, inv, add (GF(2^m) calls).
+extern "C" void pk_host_counts(unsigned long long* out) {
+    for (int k = 0; k < 5; ++k) {
+        out[k] = pk_counts[k];
+        pk_counts[k] = 0ull;
+    }
+}

@@ -1,0 +1,21 @@
+// Host shim: lets g++ compile the CUDA sources above unchanged, so the very kernels the GPU
+// runs are executed (one simulated thread at a time) and compared with the Rust core on a
+// machine without a GPU (tests/test_gpu_kernels.py). Prepended before the prelude.
+#include <cstddef>
+#include <cstdint>
+
+#define __device__
+#define __global__
+#define __host__
+#define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __restrict__ __restrict
+
+struct pk_dim3 {
+    unsigned x, y, z;
+};
+static pk_dim3 threadIdx, blockIdx, blockDim, gridDim;
+
+// Operation counters (see PK_COUNT in gf2m.cuh).
+static unsigned long long pk_counts[5];
+#define PK_COUNT(kind) (++pk_counts[kind])

@@ -1,0 +1,84 @@
+"""`pairkit pair-batch` (both engines) and `pairkit bench --engine gpu`: outputs, and typed errors
+with exit status 2 where no CUDA device is present."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pairkit import api
+from pairkit.gpu import bench as gpu_bench
+from pairkit.gpu import engine
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300,
+                          input=stdin)
+
+
+try:
+    engine.cupy_module()
+    NO_DEVICE = None
+except Exception as e:  # GpuUnavailableError
+    NO_DEVICE = str(e)
+no_device_only = pytest.mark.skipif(NO_DEVICE is None, reason="a CUDA device is present")
+
+
+def pairs(sid, n, seed):
+    P = api.random_points(sid, n, seed=seed)
+    Q = api.random_points(sid, n, seed=seed + 1)
+    return P, Q, "".join(f"{p.hex()} {q.hex()}\n" for p, q in zip(P, Q))
+
+
+def test_pair_batch_cpu_lines_equal_pair(tmp_path):
+    sid = "ss2-239"
+    P, Q, text = pairs(sid, 5, 20)
+    f = tmp_path / "in.txt"
+    f.write_text(text)
+    p = run("pair-batch", "--set", sid, "--input", str(f), "--canonical")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split() == [api.pair(sid, a, b, canonical=True).hex() for a, b in zip(P, Q)]
+    j = json.loads(run("pair-batch", "--set", sid, "--json", stdin=text).stdout)
+    assert j["engine"] == "cpu" and j["alg"] == "eta-alg2" and j["gt"] == [api.pair(sid, a, b).hex() for a, b in zip(P, Q)]
+
+
+def test_pair_batch_errors_are_typed():
+    sid = "ss2-283"
+    P, Q, _ = pairs(sid, 3, 30)
+    text = f"{P[0].hex()} {Q[0].hex()}\n{'ff' * len(P[1])} {Q[1].hex()}\n"
+    p = run("pair-batch", "--set", sid, stdin=text)
+    assert p.returncode == 2 and "PointAtInfinityError" in p.stderr and "batch item 1" in p.stderr
+    p = run("pair-batch", "--set", sid, stdin="00 11 22\n")
+    assert p.returncode == 2 and "EncodingError" in p.stderr and "line 0" in p.stderr
+    p = run("pair-batch", "--set", sid, "--engine", "tpu", stdin=text)
+    assert p.returncode == 2 and "unknown engine" in p.stderr
+    p = run("pair-batch", "--set", "ss2-283b1", "--engine", "gpu", stdin=text)
+    assert p.returncode == 2 and "GpuUnsupportedError" in p.stderr and "ss2-239 (eta-alg2)" in p.stderr
+
+
+@no_device_only
+def test_gpu_switches_without_a_device_say_how_to_install():
+    _, _, text = pairs("ss2-283", 2, 40)
+    for args in (["pair-batch", "--set", "ss2-283", "--engine", "gpu"], ["bench", "--engine", "gpu", "--quick"]):
+        p = run(*args, stdin=text)
+        assert p.returncode == 2, p.stderr
+        assert "GpuUnavailableError" in p.stderr and "pip install pairkit[gpu]" in " ".join(p.stderr.split())
+
+
+def test_bench_gpu_rejects_unsupported_sets():
+    p = run("bench", "--engine", "gpu", "--set", "bn254")
+    assert p.returncode == 2 and "GpuUnsupportedError" in p.stderr
+
+
+def test_gpu_section_replaces_only_itself(tmp_path):
+    f = tmp_path / "BENCHMARKS.md"
+    f.write_text("# pairkit benchmarks\n\nCPU table\n")
+    report = {"device": "NVIDIA H100", "date": "d", "results": [
+        {"set": "ss2-283", "alg": "eta-t", "n": 10, "equal_to_cpu": True, "goal_per_s": 1_000_000,
+         "kernel_per_s": {"miller": 1.0, "final_exp": 2.0, "pair": 3.0}, "end_to_end_per_s": 4.0,
+         "validation_per_s": 5.0, "cpu_per_s": 6.0}]}
+    gpu_bench.write_section(str(f), gpu_bench.markdown(report, "cmd one"))
+    gpu_bench.write_section(str(f), gpu_bench.markdown(report, "cmd two"))
+    text = f.read_text()
+    assert text.startswith("# pairkit benchmarks\n\nCPU table\n") and text.count(gpu_bench.BEGIN) == 1
+    assert "cmd two" in text and "cmd one" not in text and "| ss2-283 | eta-t | 10 | yes |" in text
