@@ -6,13 +6,13 @@ export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
 
-.PHONY: demo test build venv tools peers rust-test py-test bench bench-rust hw-report params vectors asm clean
+.PHONY: demo test build venv tools peers lint rust-test py-test bench bench-rust hw-report params vectors asm clean
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
 	$(VENV)/bin/pairkit demo
 
-test: build rust-test py-test  ## every test (Rust, then Python); no GPU needed
+test: build lint rust-test py-test  ## every test (Rust lints and tests, then Python); no GPU needed
 
 $(VENV)/.stamp: requirements-dev.txt
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }
@@ -25,6 +25,10 @@ venv: $(VENV)/.stamp
 
 build: venv  ## the Rust core as the native module pairkit._native (release)
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release -q
+
+lint:  ## clippy on the Rust crates, warnings as errors
+	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+	cargo clippy -p pairkit-core -p pairkit-py --all-targets --release -j$(CARGO_JOBS) -- -D warnings
 
 rust-test:
 	cargo test -p pairkit-core --release -j$(CARGO_JOBS)

@@ -208,10 +208,13 @@ pub fn check_group(group: u8) -> Result<()> {
     }
 }
 
+/// A deferred engine constructor (`engine`'s cache fills on first use).
+type Builder = Box<dyn FnOnce() -> Result<Arc<dyn Engine>>>;
+
 /// The engine of a catalogue set (built once per id and cached).
 pub fn engine(id: &str) -> Result<Arc<dyn Engine>> {
     static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<dyn Engine>>>> = OnceLock::new();
-    let (key, build_it): (&'static str, Box<dyn FnOnce() -> Result<Arc<dyn Engine>>>) = match params::lookup(id) {
+    let (key, build_it): (&'static str, Builder) = match params::lookup(id) {
         Ok(desc) => (desc.id, Box::new(move || build(desc))),
         Err(_) => match crate::engine_prime::PRIME_IDS.iter().find(|&&p| p == id) {
             Some(&pid) => (pid, Box::new(move || crate::engine_prime::build_prime(pid).map(|(_, e)| e))),
@@ -304,7 +307,7 @@ impl<const N: usize> BinaryEngine<N> {
         }
         let subgroup = if scalar::is_one(&cofactor) {
             SubgroupTest::Trivial
-        } else if desc.b == 0 && cofactor == [5] && r != [5] && desc.m % 5 != 0 {
+        } else if desc.b == 0 && cofactor == [5] && r != [5] && !desc.m.is_multiple_of(5) {
             SubgroupTest::FrobeniusTrace
         } else {
             SubgroupTest::ScalarMul
@@ -423,13 +426,16 @@ impl<const N: usize> BinaryEngine<N> {
     }
 }
 
+/// The P and Q halves of a batch, one encoded point per entry.
+pub(crate) type PointSlices<'a> = (Vec<&'a [u8]>, Vec<&'a [u8]>);
+
 /// Split flat buffers of fixed-length encoded points into points (`pair_batch_flat`).
 pub(crate) fn split_flat<'a>(
     ps: &'a [u8],
     p_len: usize,
     qs: &'a [u8],
     q_len: usize,
-) -> Result<(Vec<&'a [u8]>, Vec<&'a [u8]>)> {
+) -> Result<PointSlices<'a>> {
     for (buf, len) in [(ps, p_len), (qs, q_len)] {
         if len == 0 || buf.len() % len != 0 {
             return Err(Error::InvalidEncoding(format!(

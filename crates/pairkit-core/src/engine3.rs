@@ -137,6 +137,7 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Char3Engine<B> {
         out
     }
 
+    #[allow(clippy::type_complexity)] // (P, Q) pairs of affine points: clearer spelled out than aliased
     fn decode_pairs(&self, ps: &[&[u8]], qs: &[&[u8]]) -> Result<Vec<(Xy<B::E>, Xy<B::E>)>> {
         decode_pairs_with(ps, qs, |d| self.decode_valid(d))
     }

@@ -16,7 +16,7 @@ fn rand4<const N: usize>(f: &Gf2m<N>, rng: &mut StdRng) -> Fe4<N> {
 /// 2^e - 1 as little-endian limbs.
 fn pow2_minus_1(e: usize) -> Vec<u64> {
     let mut v = vec![u64::MAX; e / 64];
-    if e % 64 != 0 {
+    if !e.is_multiple_of(64) {
         v.push((1u64 << (e % 64)) - 1);
     }
     v

@@ -172,7 +172,7 @@ pub fn pow_2k_sqr<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>, k: usize) -> Fe4<N> {
 /// Seed 003 Appendix A.2 (spec `f4_pow_2k_by_sqrt`): a^{2^k} for k = 0 mod 4 by m - k square
 /// roots of each coordinate (u, v are fixed by 2^k, so the power acts coordinate-wise).
 pub fn pow_2k_by_sqrt<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>, k: usize) -> Result<Fe4<N>> {
-    if k % 4 != 0 {
+    if !k.is_multiple_of(4) {
         return Err(Error::InvalidField(format!(
             "the coordinate-wise square-root chain needs k = 0 mod 4, got k = {k}"
         )));

@@ -36,7 +36,9 @@ pub trait Base3 {
     fn byte_len(&self) -> usize;
     /// The integer sum a_i 3^i, big-endian, `byte_len` bytes.
     fn to_bytes(&self, a: &Self::E) -> Vec<u8>;
-    /// Inverse of `to_bytes`; wrong length or a value >= 3^m is a typed error.
+    /// Inverse of `to_bytes`; wrong length or a value >= 3^m is a typed error. (`self` is the
+    /// field, which knows m; the element type alone does not.)
+    #[allow(clippy::wrong_self_convention)]
     fn from_bytes(&self, data: &[u8]) -> Result<Self::E>;
     /// 1 if the lowest nonzero digit of a is 2, else 0 (the compressed-point sign).
     fn sign(&self, a: &Self::E) -> u8;

@@ -87,9 +87,9 @@ fn prime_factors(mut n: usize) -> Vec<usize> {
     let mut out = vec![];
     let mut p = 2;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             out.push(p);
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
             }
         }

@@ -723,7 +723,7 @@ impl<const N: usize> Gf2m<N> {
     }
 
     fn validate(m: usize, taps: &[usize]) -> Result<()> {
-        if m < 3 || m % 2 == 0 {
+        if m < 3 || m.is_multiple_of(2) {
             return Err(Error::InvalidField(format!(
                 "m = {m}: the extension degree must be odd and >= 3"
             )));
