@@ -9,8 +9,9 @@ from pairkit import catalogue, oracle
 from pairkit.spec.api import SpecPairing
 
 
-def run(*args, ok=True):
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300)
+def run(*args, ok=True, input_text=None):
+    p = subprocess.run([sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300,
+                       input=input_text)
     if ok:
         assert p.returncode == 0, p.stderr
     return p
@@ -37,8 +38,13 @@ def test_points_then_pair_canonical_equals_pari():
     P, Q = (S.curve.decode(bytes.fromhex(h)) for h in pts)
     p = catalogue.get(sid)
     assert tuple(int(c, 16) for c in res["coords"]) == oracle.reduced_tate(p.m, p.taps, p.b, p.r, P, Q)
-    plain = run("pair", "--set", sid, "--alg", "tate-alg1", *pts).stdout.strip()
-    assert plain == res["gt"]
+    plain = run("pair", "--set", sid, "--alg", "tate-alg1", *pts)
+    assert plain.stdout.strip() == res["gt"]
+    # the honest label beside the result: on stderr (stdout stays the bare result) and in the JSON
+    assert res["label"] == "INSECURE"
+    assert "note: ss2-239 is INSECURE" in plain.stderr and "quasi-polynomial" in plain.stderr
+    batch = run("pair-batch", "--set", sid, "--alg", "tate-alg1", input_text=" ".join(pts) + "\n")
+    assert batch.stdout.strip() == res["gt"] and "note: ss2-239 is INSECURE" in batch.stderr
 
 
 @pytest.mark.parametrize("args,etype", [

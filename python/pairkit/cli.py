@@ -43,6 +43,16 @@ def _field(p) -> str:
 _label = catalogue.label
 
 
+def _security_note(set_id: str) -> None:
+    """Say on stderr, beside a result, when the set is not secure (toy, INSECURE, reduced); stdout
+    keeps only the result. The --json outputs carry the same label in a "label" field."""
+    p = catalogue.get(set_id)
+    lab = _label(p)
+    if lab != "secure":
+        why = p.security if p.security.startswith(lab) else f"{lab}: {p.security}"
+        err.print(f"note: {set_id} is {why}", markup=False, highlight=False, soft_wrap=True)
+
+
 @app.command("list")
 def list_sets(as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """The parameter catalogue, with honest security labels."""
@@ -108,9 +118,10 @@ def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
     gt = api.pair(set_id, _hex(P), _hex(Q), alg=a, canonical=canonical)
     if as_json:
         print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "gt": gt.hex(),
-                          "coords": [hex(c) for c in api.split_gt(set_id, gt)]}))
+                          "coords": [hex(c) for c in api.split_gt(set_id, gt)], "label": _label(catalogue.get(set_id))}))
     else:
         print(gt.hex())
+        _security_note(set_id)
 
 
 @app.command()
@@ -189,9 +200,11 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
                          canonical=canonical, engine=engine)
     hexes = [bytes(g).hex() for g in gts]
     if as_json:
-        print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "engine": engine, "gt": hexes}))
+        print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "engine": engine, "gt": hexes,
+                          "label": _label(catalogue.get(set_id))}))
     else:
         print("\n".join(hexes))
+        _security_note(set_id)
 
 
 @app.command()
