@@ -19,7 +19,7 @@ from .. import catalogue
 from ..errors import GpuKernelBuildError, PairkitError
 from . import layout, source
 
-STAGES = {"miller": 0, "final_exp": 1, "pair": 2}
+STAGES = {"miller": 0, "final_exp": 1, "pair": 2, "validate": 3}
 OP_KINDS = ("mul", "sqr", "sqrt", "inv", "add")
 CXXFLAGS = ("-O2", "-shared", "-fPIC", "-std=c++17", "-Wall", "-Wno-unknown-pragmas")
 

@@ -3,11 +3,22 @@
 // instance i is at a[(c * PK_W + j) * n + i], so the 32 lanes of a warp read 32 consecutive
 // words (one 128-byte transaction) for every word they load or store.
 //
-//   input of pk_miller / pk_pair: 4 coordinates x(P), y(P), x(Q), y(Q), validated on the host
+//   input of pk_validate / pk_miller / pk_pair: 4 coordinates x(P), y(P), x(Q), y(Q), field
+//                                 elements (< 2^m) of finite points, checked on the host
 //   input of pk_final_exp:        the 4 coordinates c0, c1, c2, c3 of a Miller value
-//   output of every kernel:       4 coordinates c0, c1, c2, c3 in the basis {1, s, t, st}
-//   status[i]:                    0 = ok, 1 = division by zero in the final exponentiation
-//                                 (a zero Miller value; impossible for validated points)
+//   output of the other kernels:  4 coordinates c0, c1, c2, c3 in the basis {1, s, t, st}
+//   status[i] of pk_miller / pk_final_exp / pk_pair: 0 = ok, 1 = division by zero in the final
+//                                 exponentiation (a zero Miller value; impossible for valid points)
+//   status[i] of pk_validate:     P's code in bits 0-7, Q's in bits 8-15, each 0 = ok,
+//                                 2 = not on the curve (PK_ST_NOT_ON_CURVE),
+//                                 3 = not in the order-r subgroup (PK_ST_NOT_IN_SUBGROUP)
+//
+// pk_validate is the device half of input validation (curve.cuh: the curve equation and the
+// subgroup test, the part of the CPU engine's decode that costs ~17-56 us per point on a CPU
+// core); the host keeps lengths, canonical encodings, the point at infinity and decompression.
+// It is a separate kernel, not fused into pk_pair, so it can be timed on its own and so
+// pk_miller and pk_pair keep their register budget; the engine launches it before pk_pair on the
+// same stream, reading the same input buffer.
 //
 // The stages are separate kernels so a GPU session can time them; pk_pair fuses them and
 // never writes the Miller value to memory. PK_ALG selects the algorithm (1 = eta-t, seed 003
@@ -76,4 +87,15 @@ extern "C" __global__ void pk_pair(const pk_u32* __restrict__ in, pk_u32* __rest
     if (canonical) v = PK_TO_CANONICAL(v);
     pk_store4(out, n, i, v);
     status[i] = ok ? 0u : 1u;
+}
+
+// Validation of both inputs (curve.cuh): writes status[i] only; `out` and `canonical` are unused
+// (the signature is the other entry points', so the launch code is shared).
+extern "C" __global__ void pk_validate(const pk_u32* __restrict__ in, pk_u32* __restrict__ out,
+                                       pk_u32* __restrict__ status, unsigned n, int canonical) {
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const pk_u32 sp = pk_point_status(pk_load(in, n, i, 0), pk_load(in, n, i, 1));
+    const pk_u32 sq = pk_point_status(pk_load(in, n, i, 2), pk_load(in, n, i, 3));
+    status[i] = sp | (sq << 8);
 }

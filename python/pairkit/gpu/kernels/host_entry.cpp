@@ -5,7 +5,7 @@ extern "C" int pk_host_launch(int stage, const pk_u32* in, pk_u32* out, pk_u32* 
                               unsigned block) {
     if (block == 0u) return -1;
     void (*kernel)(const pk_u32*, pk_u32*, pk_u32*, unsigned, int) =
-        stage == 0 ? pk_miller : stage == 1 ? pk_final_exp : stage == 2 ? pk_pair : nullptr;
+        stage == 0 ? pk_miller : stage == 1 ? pk_final_exp : stage == 2 ? pk_pair : stage == 3 ? pk_validate : nullptr;
     if (kernel == nullptr) return -1;
     blockDim.x = block;
     gridDim.x = (n + block - 1u) / block;
