@@ -28,12 +28,63 @@ def batch(set_id, n, seed):
     return np.frombuffer(b"".join(_native.random_points(set_id, n, seed, False, 1)), dtype=np.uint8).reshape(n, -1).copy()
 
 
-def off_curve(set_id, row):
-    """row with y + x (y + 1 would be -P, y^2 + y being invariant under y -> y + 1)."""
-    bad = row.copy()
-    bad[-1] ^= 2
-    assert _pairs_ok(set_id, bad) is NotOnCurveError
-    return bad
+@pytest.mark.parametrize("set_id,alg", [("ss2-283", "eta-t"), ("ss2-239", "eta-alg2"), ("ss2-1223", "eta-t")])
+def test_host_checks_name_bad_elements_like_the_cpu_engine(set_id, alg):
+    """What the host still checks (no device): the point at infinity, bits at or above x^m, bits
+    above the y bit of a compressed point, a compressed x with no point; the lowest index wins,
+    P before Q at the same index. The curve equation and the subgroup test are the device's
+    (test_gpu_validate.py, test_gpu_engine_fake_device.py)."""
+    n, nb = 6, _native.sizes(set_id)[0]
+    P, Q = batch(set_id, n, 3), batch(set_id, n, 4)
+    high = P[0].copy()
+    high[0] = 0xFF  # bits at or above x^m: not a field element
+    high_y = P[1].copy()
+    high_y[nb] |= 0x80
+    infinity = np.full(P.shape[1], 0xFF, dtype=np.uint8)
+    cases = [("P", 3, infinity, PointAtInfinityError), ("Q", 0, high, EncodingError), ("P", 5, high_y, EncodingError)]
+    for arg, i, row, cls in cases:
+        a, b = P.copy(), Q.copy()
+        (a if arg == "P" else b)[i] = row
+        with pytest.raises(cls) as cpu:
+            api.pair_batch(set_id, a, b, alg=alg)
+        assert cpu.value.index == i
+        h = engine.prepare(set_id, a, b, alg)
+        assert h.first_host_bad() == i
+        err = h.first_error(0, np.zeros(n, np.uint32))
+        assert type(err) is cls and err.index == i and str(err) == f"{arg}[{i}]: " + str(cpu.value).split(": ", 1)[1]
+    # the same index bad in both arguments: P's error; a device code below outranks the host's
+    a, b = P.copy(), Q.copy()
+    a[4], b[4] = high, infinity
+    h = engine.prepare(set_id, a, b, alg)
+    assert isinstance(h.first_error(0, np.zeros(n, np.uint32)), EncodingError)
+    status = np.zeros(n, np.uint32)
+    status[2] = 3 << 8  # Q[2] not in the subgroup (pk_validate's code for Q)
+    err = h.first_error(0, status)
+    assert type(err) is NotInSubgroupError and str(err) == "Q[2]: point is not in the order-r subgroup"
+    assert err.index == 2 and h.first_error(3, status[3:]).index == 4
+
+
+def test_compressed_points_are_decompressed_on_the_host_and_bad_ones_named(monkeypatch):
+    from pairkit.gpu import decode
+
+    s, n = "ss2-283", 20
+    C = np.frombuffer(b"".join(_native.random_points(s, n, 6, True, 1)), np.uint8).reshape(n, -1).copy()
+    U = batch(s, n, 6)  # the same points, uncompressed
+    x, y = decode.decode(s, "P", C)
+    assert (np.concatenate([x, y], axis=1) == U).all()
+    xs = (int.from_bytes(bytes(r), "big") >> 5 for r in np.random.default_rng(1).integers(0, 256, (64, 36), np.uint8))
+    nox = next(v for v in xs if _pairs_ok(s, v.to_bytes(36, "big")) is NotOnCurveError)
+    C[14] = np.frombuffer(nox.to_bytes(36, "big"), np.uint8)  # no point has this x
+    C[9, 0] |= 0x10  # a bit above the y bit
+    for chunk in (4, decode.CHUNK):  # the lowest index across decompression tasks
+        monkeypatch.setattr(decode, "CHUNK", chunk)
+        with pytest.raises(EncodingError, match=r"^Q\[9\]: invalid encoding: non-canonical compressed") as e:
+            decode.decode(s, "Q", C)
+        assert e.value.index == 9
+    C[9] = U[9, :36]
+    C[9, 0] |= 0x08 * (U[9, -1] & 1)
+    with pytest.raises(NotOnCurveError, match=r"^Q\[14\]: point is not on the curve"):
+        decode.decode(s, "Q", C)
 
 
 def _pairs_ok(set_id, row):
@@ -44,76 +95,16 @@ def _pairs_ok(set_id, row):
     return None
 
 
-def off_subgroup(set_id, rng):
-    """A point of E(GF(2^m)) outside the order-r subgroup: a random lift of x (cofactor > 1)."""
-    from pairkit.spec.api import SpecPairing
-
-    S = SpecPairing(set_id)
-    while True:
-        R = S.curve.lift_x(rng.randrange(1 << S.F.m), 0)
-        if R is not None:
-            row = np.frombuffer(S.curve.encode(R), dtype=np.uint8)
-            if _pairs_ok(set_id, row) is NotInSubgroupError:
-                return row
-
-
-@pytest.mark.parametrize("set_id,alg", [("ss2-283", "tate-alg1"), ("ss2-283b1", "eta-alg2"), ("ss3-97", "eta-t"),
-                                        ("bn254", "optimal-ate"), ("ss2-239", "eta-t")])
-def test_unsupported_sets_and_algorithms_name_what_is_supported(set_id, alg):
-    with pytest.raises(GpuUnsupportedError, match=r"supported: ss2-283 \(eta-t, eta-alg2\), ss2-1223"):
-        api.pair_batch(set_id, np.zeros((1, 4), np.uint8), np.zeros((1, 4), np.uint8), alg=alg, engine="gpu")
-
-
-def test_mismatched_batches():
-    P, Q = batch("ss2-283", 3, 1), batch("ss2-283", 2, 2)
-    with pytest.raises(PairkitError, match="batch sizes differ: 3 points P vs 2 points Q"):
-        api.pair_batch("ss2-283", P, Q, engine="gpu")
-    with pytest.raises(PairkitError, match="batch sizes differ"):
-        engine.prepare("ss2-283", P, Q, "eta-t")
-
-
-@pytest.mark.parametrize("set_id,alg", [("ss2-283", "eta-t"), ("ss2-239", "eta-alg2")])
-def test_bad_elements_are_named_by_argument_and_index_like_the_cpu_engine(set_id, alg, rng):
-    n = 40
-    P, Q = batch(set_id, n, 3), batch(set_id, n, 4)
-    infinity = np.full(P.shape[1], 0xFF, dtype=np.uint8)
-    high = P[0].copy()
-    high[0] = 0xFF  # bits at or above x^m: not a field element
-    cases = [("P", 17, off_curve(set_id, P[17]), NotOnCurveError), ("P", 39, infinity, PointAtInfinityError),
-             ("Q", 0, high, EncodingError)]
-    if catalogue.get(set_id).cofactor > 1:  # ss2-239 has cofactor 1: every curve point is in the subgroup
-        cases.append(("Q", 5, off_subgroup(set_id, rng), NotInSubgroupError))
-    for arg, i, row, cls in cases:
-        a, b = P.copy(), Q.copy()
-        (a if arg == "P" else b)[i] = row
-        with pytest.raises(cls) as cpu:
-            api.pair_batch(set_id, a, b, alg=alg)
-        assert cpu.value.index == i
-        with pytest.raises(cls, match=rf"^{arg}\[{i}\]: ") as gpu:
-            engine.prepare(set_id, a, b, alg)
-        assert gpu.value.index == i
-    # two bad elements: the lowest index is reported, across decode chunks
-    a = P.copy()
-    a[33], a[2] = infinity, off_curve(set_id, P[2])
-    with pytest.raises(NotOnCurveError, match=r"^P\[2\]: "):
-        engine.prepare(set_id, a, Q, alg)
-
-
-def test_decode_reports_the_lowest_index_across_chunks(monkeypatch):
-    from pairkit.gpu import decode
-
-    monkeypatch.setattr(decode, "CHUNK", 4)
-    P = batch("ss2-239", 20, 6)
-    P[14, -1] ^= 1
-    P[9] = 0xFF
-    with pytest.raises(PointAtInfinityError, match=r"^Q\[9\]: ") as e:
-        decode.decode("ss2-239", "Q", P)
-    assert e.value.index == 9
+def test_wrong_lengths_are_the_host_s_and_name_index_0():
+    P = batch("ss2-239", 3, 1)
+    h = engine.prepare("ss2-239", P, P[:, :-1].copy(), "eta-alg2")
+    err = h.first_error(0, np.zeros(3, np.uint32))
+    assert type(err) is EncodingError and str(err) == "Q[0]: wrong encoding length: expected 60 bytes, got 59"
 
 
 def test_decoded_coordinates_are_the_cpu_engine_s():
     P = batch("ss2-1223", 3, 7)
-    x, y = engine.prepare("ss2-1223", P, P, "eta-t")[:2]
+    x, y = engine.prepare("ss2-1223", P, P, "eta-t").coords[:2]
     for i in range(3):
         assert (bytes(x[i]), bytes(y[i])) == _native.decode_point("ss2-1223", bytes(P[i]), True, 1)
 
@@ -135,7 +126,7 @@ def test_without_a_device_the_engine_says_what_is_missing():
 def test_chunks_follow_free_device_memory():
     m = 283
     per = engine.per_instance_bytes(m)
-    assert per == 2 * 4 * 9 * 4 + 4
+    assert per == 2 * 4 * 9 * 4 + 2 * 4  # coordinates in and out, two status words
     assert engine.chunk_size(10**7, m, free_bytes=80 * 2**30) == engine.MAX_CHUNK
     # 1 MiB free: half of it for two chunks in flight
     assert engine.chunk_size(10**6, m, free_bytes=2**20) == (2**20 // 2) // (2 * per)
@@ -175,7 +166,7 @@ def test_gpu_edge_sizes_and_forced_chunking(n):
 def test_gpu_stages_equal_the_rust_stages(set_id, alg):
     P, Q = batch(set_id, 64, 105), batch(set_id, 64, 106)
     k = engine.GpuKernels(set_id, alg)
-    ml = k.run(engine.prepare(set_id, P, Q, alg), "miller")
+    ml = k.run(engine.prepare(set_id, P, Q, alg).coords, "miller")
     assert [bytes(r) for r in ml] == [_native.miller_loop(set_id, alg, bytes(P[i]), bytes(Q[i])) for i in range(64)]
     nb = ml.shape[1] // 4
     fe = k.run([np.ascontiguousarray(ml[:, i * nb:(i + 1) * nb]) for i in range(4)], "final_exp", canonical=True)

@@ -1,51 +1,135 @@
-"""Batch decoding and validation on the CPU, through the Rust core (``_native.decode_point``:
-length, canonical field elements, curve equation, order-r subgroup). A bad element is reported
-with its argument and index ("P[17]: point is not on the curve") as the typed error the core
-raised, with ``.index`` set, like the CPU engine's batch errors."""
+"""The host half of the gpu engine's input validation. The CPU engine's decode
+(crates/pairkit-core: `Curve::decode`, then the subgroup test) checks, per point and in this
+order: the length, the point at infinity (all 0xFF), canonical field elements (< 2^m; compressed:
+nothing above bit m), decompression (compressed points), the curve equation, the order-r subgroup.
+Here the host does the first four, with numpy for uncompressed points (no per-point Python call)
+and ``_native.decode_point(..., check_subgroup=False)`` for decompression; the curve equation and
+the subgroup test run on the device (kernels/curve.cuh, ``pk_validate``), whose status words
+:meth:`Batch.first_error` turns into the CPU engine's typed error: the lowest bad index, P before
+Q at the same index (``decode_pairs_with2`` in engine.rs), "P[17]: ..." with ``.index`` set."""
 from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _native
-from ..errors import PairkitError, PointAtInfinityError
+from .. import _native, catalogue
+from ..errors import NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
 
-# Points per task: the subgroup check costs ~17 us (ss2-283) to ~56 us (ss2-1223) per point on
-# one core (decode_point releases the GIL), so the batch is decoded on every core.
+# Compressed points per decompression task (decode_point releases the GIL; every core is used).
 CHUNK = 4096
+# pk_validate's per-point codes (kernels/curve.cuh) -> the Rust core's error and its message
+# (crates/pairkit-core/src/error.rs).
+STATUS_ERRORS = {2: (NotOnCurveError, "point is not on the curve"),
+                 3: (NotInSubgroupError, "point is not in the order-r subgroup")}
+INFINITY_MESSAGE = "the point at infinity is not allowed here"
 
 
-def _decode_rows(set_id: str, name: str, rows: np.ndarray, start: int):
-    xs, ys = [], []
-    for k, row in enumerate(rows):
-        i = start + k
+def _named(err: PairkitError, name: str, i: int) -> PairkitError:
+    e = type(err)(f"{name}[{i}]: {err}")
+    e.index = i
+    return e
+
+
+def host_error(set_id: str, name: str, i: int, row: np.ndarray) -> PairkitError:
+    """The CPU engine's error for an element the host checks rejected, from the Rust decoder itself
+    (so class and message are the core's), named "name[i]: ..."."""
+    try:
+        xy = _native.decode_point(set_id, row.tobytes(), False, 1)
+    except PairkitError as e:
+        return _named(e, name, i)
+    if xy is None:
+        return _named(PointAtInfinityError(INFINITY_MESSAGE), name, i)
+    return _named(PairkitError(f"the host checks rejected a point the Rust decoder accepts ({row.tobytes().hex()})"),
+                  name, i)
+
+
+def _decompress(set_id: str, rows: np.ndarray, idx: np.ndarray, x: np.ndarray, y: np.ndarray, bad: np.ndarray):
+    for i in idx:
         try:
-            xy = _native.decode_point(set_id, row.tobytes(), True, 1)
-        except PairkitError as e:
-            err = type(e)(f"{name}[{i}]: {e}")
-            err.index = i
-            raise err from None
-        if xy is None:
-            err = PointAtInfinityError(f"{name}[{i}]: the point at infinity is not allowed here")
-            err.index = i
-            raise err
-        xs.append(xy[0])
-        ys.append(xy[1])
-    return xs, ys
+            xy = _native.decode_point(set_id, rows[i].tobytes(), False, 1)
+        except PairkitError:
+            bad[i] = True
+            continue
+        x[i] = np.frombuffer(xy[0], np.uint8)
+        y[i] = np.frombuffer(xy[1], np.uint8)
+
+
+def parse(set_id: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(n, point length) uint8 -> x, y as (n, ceil(m/8)) uint8 and bad (n,) bool: the elements the
+    host checks reject (their coordinates are zero: the device's verdict on them is ignored)."""
+    n, length = pts.shape
+    nb = _native.sizes(set_id)[0]
+    top = catalogue.get(set_id).m - 8 * (nb - 1)  # bits of a coordinate in its leading byte
+    x, y = np.zeros((n, nb), np.uint8), np.zeros((n, nb), np.uint8)
+    if length not in (nb, 2 * nb):
+        return x, y, np.ones(n, dtype=bool)
+    lead = pts[:, 0].astype(np.int32)
+    bad = (pts == 0xFF).all(axis=1)  # the point at infinity
+    if length == 2 * nb:
+        bad |= (lead >> top != 0) | (pts[:, nb].astype(np.int32) >> top != 0)
+        ok = ~bad
+        x[ok], y[ok] = pts[ok, :nb], pts[ok, nb:]
+        return x, y, bad
+    bad |= lead >> (top + 1) != 0  # bit m carries y_0; nothing may lie above it
+    todo = np.flatnonzero(~bad)
+    parts = [todo[s:s + CHUNK] for s in range(0, todo.size, CHUNK)]
+    with ThreadPoolExecutor(max_workers=max(1, min(len(parts), os.cpu_count() or 1))) as ex:
+        for f in [ex.submit(_decompress, set_id, pts, p, x, y, bad) for p in parts]:
+            f.result()
+    return x, y, bad
 
 
 def decode(set_id: str, name: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(n, point length) uint8 -> the x and y coordinates as (n, ceil(m/8)) uint8 arrays; raises the
-    first bad element's typed error (lowest index) with the argument name and index."""
-    n = pts.shape[0]
-    nbytes = _native.sizes(set_id)[0]
-    starts = list(range(0, n, CHUNK))
-    workers = max(1, min(len(starts), os.cpu_count() or 1))
-    with ThreadPoolExecutor(max_workers=workers) as ex:
-        futs = [ex.submit(_decode_rows, set_id, name, pts[s:s + CHUNK], s) for s in starts]
-        parts = [f.result() for f in futs]  # in order: the first failing chunk raises first
-    x = np.frombuffer(b"".join(b for xs, _ in parts for b in xs), dtype=np.uint8).reshape(n, nbytes)
-    y = np.frombuffer(b"".join(b for _, ys in parts for b in ys), dtype=np.uint8).reshape(n, nbytes)
+    """x, y of every point after the host checks only (no curve equation or subgroup test for
+    uncompressed points); raises the first rejected element's error with its name and index."""
+    x, y, bad = parse(set_id, pts)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise host_error(set_id, name, i, pts[i])
     return x, y
+
+
+@dataclass
+class Batch:
+    """Both arguments of a pair_batch after the host checks: the device input and what is needed
+    to name the first bad element once pk_validate's status words are in."""
+
+    set_id: str
+    P: np.ndarray
+    Q: np.ndarray
+    coords: list  # x(P), y(P), x(Q), y(Q): (n, ceil(m/8)) uint8 each
+    bad_p: np.ndarray
+    bad_q: np.ndarray
+
+    @classmethod
+    def parse(cls, set_id: str, P: np.ndarray, Q: np.ndarray) -> "Batch":
+        xp, yp, bp = parse(set_id, P)
+        xq, yq, bq = parse(set_id, Q)
+        return cls(set_id, P, Q, [xp, yp, xq, yq], bp, bq)
+
+    def first_host_bad(self) -> int | None:
+        """The lowest index the host checks rejected (in P or Q), or None."""
+        bad = self.bad_p | self.bad_q
+        return int(np.argmax(bad)) if bad.any() else None
+
+    def first_error(self, start: int, status: np.ndarray) -> PairkitError | None:
+        """The CPU engine's error for instances start .. start + len(status), given pk_validate's
+        status words for them (P's code in bits 0-7, Q's in bits 8-15), or None if all are valid:
+        the lowest bad index, P before Q; a host rejection outranks the device's code."""
+        k = status.size
+        hp, hq = self.bad_p[start:start + k], self.bad_q[start:start + k]
+        dp, dq = status & 0xFF, (status >> 8) & 0xFF
+        badp, badq = hp | (dp != 0), hq | (dq != 0)
+        if not (badp | badq).any():
+            return None
+        j = int(np.argmax(badp | badq))
+        i, name, host, code = (start + j, *(("P", hp[j], dp[j]) if badp[j] else ("Q", hq[j], dq[j])))
+        if host:
+            return host_error(self.set_id, name, i, (self.P if name == "P" else self.Q)[i])
+        if int(code) not in STATUS_ERRORS:
+            return _named(PairkitError(f"unknown validation status {int(code)}"), name, i)
+        cls, msg = STATUS_ERRORS[int(code)]
+        return _named(cls(msg), name, i)

@@ -1,12 +1,16 @@
-"""The gpu engine behind ``api.pair_batch(..., engine="gpu")``: inputs decoded and validated on
-the CPU through the Rust core (:mod:`.decode`), packed into the kernels' word layout
-(:mod:`.layout`), launched through CuPy's RawModule (NVRTC at run time) chunk by chunk on two
-streams, so the copies of one chunk overlap the kernels of the other, and unpacked into GT
-encodings. Batches larger than the free device memory allows are split, never refused.
+"""The gpu engine behind ``api.pair_batch(..., engine="gpu")``: the host checks of the inputs
+(:mod:`.decode`: lengths, canonical encodings, the point at infinity, decompression), packed into
+the kernels' word layout (:mod:`.layout`), launched through CuPy's RawModule (NVRTC at run time)
+chunk by chunk on two streams, so the copies of one chunk overlap the kernels of the other: per
+chunk ``pk_validate`` (curve equation and order-r subgroup test on the device) then ``pk_pair`` on
+the same stream; a chunk's validation status words are read before its outputs, and the lowest
+bad index raises the CPU engine's typed error. Outputs are unpacked into GT encodings. Batches
+larger than the free device memory allows are split, never refused.
 
 UNMEASURED: nothing in this module has run on a GPU yet (docs/GPU.md says what a GPU session
 must run). The kernels it launches are checked byte for byte against the Rust core by the
-host-executed build (tests/test_gpu_kernels.py) and compiled for sm_90 by NVRTC in CI."""
+host-executed build (tests/test_gpu_kernels.py, tests/test_gpu_validate.py) and compiled for
+sm_90 by NVRTC in CI."""
 from __future__ import annotations
 
 import numpy as np
@@ -20,7 +24,7 @@ INSTALL = f"`pip install pairkit[gpu]` ({CUPY_PIN}; needs an NVIDIA driver for C
 BLOCK = 128  # threads per block (a GPU session should sweep 64..256: docs/GPU.md)
 MEM_FRACTION = 0.5  # of the free device memory, for the double-buffered chunks
 MAX_CHUNK = 1 << 20
-STAGES = ("miller", "final_exp", "pair")
+STAGES = ("miller", "final_exp", "pair", "validate")
 NVRTC_OPTIONS = ("--std=c++17",)
 
 
@@ -40,8 +44,9 @@ def cupy_module():
 
 
 def per_instance_bytes(m: int) -> int:
-    """Device bytes one instance needs: 4 input + 4 output coordinates, and its status word."""
-    return 2 * 4 * source.words(m) * 4 + 4
+    """Device bytes one instance needs: 4 input + 4 output coordinates, and its two status words
+    (the stage's and pk_validate's)."""
+    return 2 * 4 * source.words(m) * 4 + 2 * 4
 
 
 def chunk_size(n: int, m: int, free_bytes: int, max_chunk: int = MAX_CHUNK) -> int:
@@ -68,8 +73,11 @@ class GpuKernels:
         self.fn = GpuKernels._cache[key]
 
     def run(self, coords: list[np.ndarray], stage: str = "pair", canonical: bool = False,
-            max_chunk: int = MAX_CHUNK) -> np.ndarray:
-        """Encoded coordinates ((n, ceil(m/8)) uint8, 4 of them) -> (n, 4 ceil(m/8)) uint8 outputs."""
+            max_chunk: int = MAX_CHUNK, check: decode.Batch | None = None) -> np.ndarray:
+        """Encoded coordinates ((n, ceil(m/8)) uint8, 4 of them) -> (n, 4 ceil(m/8)) uint8 outputs.
+        With ``check`` (the host-checked batch the coordinates come from) every chunk is validated
+        by pk_validate before `stage` runs on it, and the first bad element raises its typed error;
+        stage "validate" runs the validation alone (no outputs)."""
         cp, n = self.cp, coords[0].shape[0]
         nb = 4 * ((self.m + 7) // 8)
         if n == 0:
@@ -79,37 +87,48 @@ class GpuKernels:
         words = 4 * source.words(self.m)
         streams = [cp.cuda.Stream(non_blocking=True) for _ in range(2)]
         bufs = [dict(d_in=cp.empty(words * size, dtype=cp.uint32), d_out=cp.empty(words * size, dtype=cp.uint32),
-                     d_st=cp.empty(size, dtype=cp.uint32),
+                     d_st=cp.empty(size, dtype=cp.uint32), d_vst=cp.empty(size, dtype=cp.uint32),
                      h_in=_pinned(cp, words * size), h_out=_pinned(cp, words * size), h_st=_pinned(cp, size),
-                     job=None) for _ in range(2)]
+                     h_vst=_pinned(cp, size), job=None) for _ in range(2)]
         out = np.empty((n, nb), dtype=np.uint8)
         for k, start in enumerate(range(0, n, size)):
             s, b = streams[k % 2], bufs[k % 2]
             self._drain(s, b, out)  # the chunk this stream ran before: its pinned buffers are free again
             cnt = min(size, n - start)
             b["h_in"][:words * cnt] = layout.pack([c[start:start + cnt] for c in coords], self.m)
-            grid = ((cnt + BLOCK - 1) // BLOCK,)
+            grid, args = ((cnt + BLOCK - 1) // BLOCK,), (np.uint32(cnt), np.int32(canonical))
             with s:  # RawKernel launches on the current stream
                 b["d_in"][:words * cnt].set(b["h_in"][:words * cnt], stream=s)
-                self.fn[stage](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_st"], np.uint32(cnt), np.int32(canonical)))
-                b["d_out"][:words * cnt].get(stream=s, out=b["h_out"][:words * cnt], blocking=False)
-                b["d_st"][:cnt].get(stream=s, out=b["h_st"][:cnt], blocking=False)
-            b["job"] = (start, cnt)
-        for s, b in zip(streams, bufs):
-            self._drain(s, b, out)
+                if check is not None:
+                    self.fn["validate"](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_vst"], *args))
+                    b["d_vst"][:cnt].get(stream=s, out=b["h_vst"][:cnt], blocking=False)
+                if stage != "validate":
+                    self.fn[stage](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_st"], *args))
+                    b["d_out"][:words * cnt].get(stream=s, out=b["h_out"][:words * cnt], blocking=False)
+                    b["d_st"][:cnt].get(stream=s, out=b["h_st"][:cnt], blocking=False)
+            b["job"] = (start, cnt, stage, check)
+        pending = sorted((b["job"][0], i) for i, b in enumerate(bufs) if b["job"] is not None)
+        for _, i in pending:  # in batch order, so the lowest bad index raises first
+            self._drain(streams[i], bufs[i], out)
         return out
 
     def _drain(self, stream, b: dict, out: np.ndarray) -> None:
         if b["job"] is None:
             return
         stream.synchronize()
-        start, cnt = b["job"]
+        start, cnt, stage, check = b["job"]
+        b["job"] = None
+        if check is not None:
+            err = check.first_error(start, b["h_vst"][:cnt])
+            if err is not None:
+                raise err
+        if stage == "validate":
+            return
         st = b["h_st"][:cnt]
         if st.any():
             i = int(np.argmax(st != 0))
             raise PairkitError(f"batch item {start + i}: division by zero (inverse of 0) in the final exponentiation")
         out[start:start + cnt] = layout.unpack(b["h_out"][:4 * source.words(self.m) * cnt], self.m, cnt)
-        b["job"] = None
 
 
 def _pinned(cp, count: int) -> np.ndarray:
@@ -117,19 +136,24 @@ def _pinned(cp, count: int) -> np.ndarray:
     return np.frombuffer(mem, dtype=np.uint32, count=count)
 
 
-def prepare(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str) -> list[np.ndarray]:
-    """Check (set, alg) support and decode/validate both batches: [x(P), y(P), x(Q), y(Q)]."""
+def prepare(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str) -> decode.Batch:
+    """Check (set, alg) support and run the host checks on both batches (no device needed)."""
     source.check(set_id, alg)
     if P.shape[0] != Q.shape[0]:
         raise PairkitError(f"batch sizes differ: {P.shape[0]} points P vs {Q.shape[0]} points Q")
-    xp, yp = decode.decode(set_id, "P", P)
-    xq, yq = decode.decode(set_id, "Q", Q)
-    return [xp, yp, xq, yq]
+    return decode.Batch.parse(set_id, P, Q)
 
 
 def pair_batch(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: bool = False,
                max_chunk: int = MAX_CHUNK) -> np.ndarray:
     """The gpu engine's ``pair_batch``: same inputs, outputs and errors as the CPU engine's."""
     source.check(set_id, alg)
-    kernels = GpuKernels(set_id, alg)  # GpuUnavailableError before the (slow) validation
-    return kernels.run(prepare(set_id, P, Q, alg), "pair", canonical, max_chunk)
+    kernels = GpuKernels(set_id, alg)  # GpuUnavailableError before the host checks
+    batch = prepare(set_id, P, Q, alg)
+    cut = batch.first_host_bad()
+    if cut is None:
+        return kernels.run(batch.coords, "pair", canonical, max_chunk, check=batch)
+    # The host rejected element `cut`: the CPU engine reports it unless a lower index (or P at the
+    # same index) fails the device checks, so validate instances 0 .. cut on the device first.
+    kernels.run([c[:cut + 1] for c in batch.coords], "validate", max_chunk=max_chunk, check=batch)
+    raise batch.first_error(cut, np.zeros(1, dtype=np.uint32))  # not reached: the run above raises
