@@ -1,6 +1,7 @@
 """The gpu engine's contract: typed errors (unsupported set/algorithm, mismatched batches, bad
 elements named by argument and index, no CuPy / no device), chunking by device memory, and,
-on a machine with a CUDA device, large batches equal to the CPU engine byte for byte."""
+on a machine with a CUDA device, large batches equal to the CPU engine byte for byte and bad
+elements rejected by the device validation as the CPU engine rejects them."""
 import sys
 
 import numpy as np
@@ -171,3 +172,25 @@ def test_gpu_stages_equal_the_rust_stages(set_id, alg):
     nb = ml.shape[1] // 4
     fe = k.run([np.ascontiguousarray(ml[:, i * nb:(i + 1) * nb]) for i in range(4)], "final_exp", canonical=True)
     assert (fe == api.pair_batch(set_id, P, Q, alg=alg, canonical=True)).all()
+
+
+@needs_gpu
+@pytest.mark.parametrize("set_id,alg", [("ss2-283", "eta-t"), ("ss2-1223", "eta-t"), ("ss2-239", "eta-alg2")])
+def test_gpu_validation_rejects_like_the_cpu_engine(set_id, alg):
+    from pairkit.spec.api import SpecPairing
+
+    n = 5000
+    P, Q = batch(set_id, n, 107), batch(set_id, n, 108)
+    C = SpecPairing(set_id).curve
+    a, b = P.copy(), Q.copy()
+    b[4321, -1] ^= 2  # off the curve
+    cases = [(P, b)]
+    if catalogue.get(set_id).cofactor > 1:  # plus (0, 0), a point of order 5: outside the subgroup
+        a[1234] = np.frombuffer(C.encode(C.add(C.decode(bytes(P[1234])), (0, 0))), np.uint8)
+        cases += [(a, Q), (a, b)]
+    for x, y in cases:
+        with pytest.raises(PairkitError) as cpu:
+            api.pair_batch(set_id, x, y, alg=alg)
+        with pytest.raises(type(cpu.value)) as gpu:
+            engine.pair_batch(set_id, x, y, alg, max_chunk=1000)
+        assert gpu.value.index == cpu.value.index

@@ -1,6 +1,7 @@
-"""engine.py's launch path (chunks, two streams, pinned buffers, status words, unpacking) run
-without a GPU: a stand-in for the few CuPy calls the engine makes executes each launch with the
-host-built kernels (pairkit.gpu.host). It checks the engine's bookkeeping, not CuPy or CUDA."""
+"""engine.py's launch path (chunks, two streams, pinned buffers, pk_validate then pk_pair per
+chunk, status words turned into the CPU engine's typed errors, unpacking) run without a GPU: a
+stand-in for the few CuPy calls the engine makes executes each launch with the host-built kernels
+(pairkit.gpu.host). It checks the engine's bookkeeping, not CuPy or CUDA."""
 import re
 import types
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from pairkit import _native, api
-from pairkit.errors import PairkitError
+from pairkit.errors import EncodingError, NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
 from pairkit.gpu import engine
 from pairkit.gpu.host import HostKernels
 
@@ -49,7 +50,7 @@ def fake_cupy(free_bytes, launches):
             def launch(grid, block, args):
                 d_in, d_out, d_st, n, canonical = args
                 assert grid[0] * block[0] >= int(n)
-                launches.append(int(n) if FakeStream.current else ("outside a stream", int(n)))
+                launches.append((stage, int(n)) if FakeStream.current else ("outside a stream", stage, int(n)))
                 # the chunk's words are the first 4 W n of the (chunk-sized) device buffer
                 out, st = k.launch(stage, np.asarray(d_in)[:out_words(k, n)], int(n), bool(canonical))
                 d_out[:out.size] = out
@@ -102,7 +103,8 @@ def test_chunked_launches_reassemble_the_cpu_engine_s_bytes(device, set_id, alg,
         got = engine.pair_batch(set_id, P, Q, alg, canonical, max_chunk=max_chunk)
         assert (got == _native.pair_batch(set_id, alg, P, Q, canonical)).all()
     sizes = [min(max_chunk, n - s) for s in range(0, n, max_chunk)]
-    assert launches == sizes * 2
+    per_chunk = [launch for c in sizes for launch in (("validate", c), ("pair", c))]
+    assert launches == per_chunk * 2  # validation first, on the chunk's stream
 
 
 def test_chunks_follow_the_reported_free_memory(device):
@@ -110,7 +112,7 @@ def test_chunks_follow_the_reported_free_memory(device):
     launches = device(free_bytes=2 * 2 * per * 4)  # room for two chunks of 4 at MEM_FRACTION 1/2
     P, Q = batch("ss2-283", 10, 63), batch("ss2-283", 10, 64)
     got = api.pair_batch("ss2-283", P, Q, engine="gpu")
-    assert launches == [4, 4, 2]
+    assert launches == [("validate", 4), ("pair", 4), ("validate", 4), ("pair", 4), ("validate", 2), ("pair", 2)]
     assert (got == api.pair_batch("ss2-283", P, Q)).all()
 
 
@@ -143,4 +145,83 @@ def test_the_gpu_bench_runs_end_to_end_and_writes_its_section(device, tmp_path):
     md = tmp_path / "BENCHMARKS.md"
     bench.write_section(str(md), bench.markdown(report, "pairkit bench --engine gpu"))
     assert "| ss2-239 | eta-alg2 | 8 | yes | 4,000 |" in md.read_text()
-    assert 8 in launches  # the engine's own launches ran inside streams
+    assert ("pair", 8) in launches and ("validate", 8) in launches  # the engine's launches ran inside streams
+
+
+def off_curve(row):
+    bad = row.copy()
+    bad[-1] ^= 2  # y + x (y + 1 would be -P, still on the curve)
+    return bad
+
+
+def off_subgroup(set_id, row):
+    """row + (0, 0), a point of order 5 of E_0(F_2): on the curve, outside the order-r subgroup."""
+    from pairkit.spec.api import SpecPairing
+
+    C = SpecPairing(set_id).curve
+    return np.frombuffer(C.encode(C.add(C.decode(bytes(row)), (0, 0))), np.uint8)
+
+
+def cpu_error(set_id, alg, a, b):
+    with pytest.raises(PairkitError) as e:
+        api.pair_batch(set_id, a, b, alg=alg)
+    return type(e.value), e.value.index, str(e.value).split(": ", 1)[1]
+
+
+@pytest.mark.parametrize("set_id,alg", [("ss2-283", "eta-t"), ("ss2-239", "eta-alg2")])
+def test_bad_elements_raise_the_cpu_engine_s_error_named_by_argument_and_index(device, set_id, alg):
+    launches = device()
+    n = 40
+    P, Q = batch(set_id, n, 3), batch(set_id, n, 4)
+    infinity = np.full(P.shape[1], 0xFF, dtype=np.uint8)
+    high = P[0].copy()
+    high[0] = 0xFF  # bits at or above x^m: not a field element
+    single = [("P", 17, off_curve(P[17]), NotOnCurveError), ("P", 39, infinity, PointAtInfinityError),
+              ("Q", 0, high, EncodingError), ("Q", 33, off_curve(Q[33]), NotOnCurveError)]
+    if set_id == "ss2-283":  # ss2-239 has cofactor 1: every curve point is in the subgroup
+        single += [("Q", 5, off_subgroup(set_id, Q[5]), NotInSubgroupError),
+                   ("P", 38, off_subgroup(set_id, P[38]), NotInSubgroupError)]
+    cases = []
+    for arg, i, row, cls in single:
+        a, b = P.copy(), Q.copy()
+        (a if arg == "P" else b)[i] = row
+        cases.append((a, b, arg, i, cls))
+    # two bad elements: the lowest index wins, across chunks; P before Q at the same index; a
+    # device verdict below a host one wins (the host's is found first, the device's later)
+    a, b = P.copy(), Q.copy()
+    a[33], a[2] = infinity, off_curve(P[2])
+    cases.append((a, b, "P", 2, NotOnCurveError))
+    a, b = P.copy(), Q.copy()
+    a[20], b[7] = infinity, off_curve(Q[7])
+    cases.append((a, b, "Q", 7, NotOnCurveError))
+    a, b = P.copy(), Q.copy()
+    a[5], b[5] = off_curve(P[5]), infinity
+    cases.append((a, b, "P", 5, NotOnCurveError))
+    a, b = P.copy(), Q.copy()
+    a[5], b[5] = infinity, off_curve(Q[5])
+    cases.append((a, b, "P", 5, PointAtInfinityError))
+    for a, b, arg, i, cls in cases:
+        cpu_cls, cpu_index, cpu_msg = cpu_error(set_id, alg, a, b)
+        assert (cpu_cls, cpu_index) == (cls, i)
+        for max_chunk in (8, 1 << 20):
+            with pytest.raises(cls) as gpu:
+                engine.pair_batch(set_id, a, b, alg, max_chunk=max_chunk)
+            assert gpu.value.index == i and str(gpu.value) == f"{arg}[{i}]: {cpu_msg}"
+    # a host rejection at index 20: the device validates instances 0 .. 20 only, and pairs none
+    launches.clear()
+    a = P.copy()
+    a[20] = infinity
+    with pytest.raises(PointAtInfinityError, match=r"^P\[20\]: "):
+        engine.pair_batch(set_id, a, Q, alg, max_chunk=8)
+    assert launches == [("validate", 8), ("validate", 8), ("validate", 5)]
+
+
+def test_compressed_inputs_take_the_same_path(device):
+    device()
+    s = "ss2-283"
+    C = np.frombuffer(b"".join(_native.random_points(s, 9, 65, True, 1)), np.uint8).reshape(9, -1).copy()
+    U = batch(s, 9, 66)
+    assert (engine.pair_batch(s, C, U, "eta-t", max_chunk=4) == api.pair_batch(s, C, U)).all()
+    C[6, 0] |= 0x10  # a bit above y_0
+    with pytest.raises(EncodingError, match=r"^P\[6\]: invalid encoding: non-canonical compressed point"):
+        engine.pair_batch(s, C, U, "eta-t", max_chunk=4)
