@@ -125,3 +125,13 @@ def test_resume_retries_timed_out_steps_with_a_longer_timeout():
 def test_report_list():
     out = run("report", "--list").stdout
     assert "s000-ca-m283-s1-d16" in out and "s003-tmvp2" in out and "s001-mul" in out
+
+
+def test_pnr_router_option():
+    from pairkit.hw import report, synth
+    assert "--router" not in synth.pnr_args()
+    assert synth.pnr_args(router="router2")[-2:] == ["--router", "router2"]
+    with pytest.raises(ValueError, match="router"):
+        synth.pnr_args(router="router3")
+    routers = {e.id: e.router for e in report.ENTRIES}
+    assert routers["s003-dmoci"] == "router2" and routers["s003-tmvp2"] == "router1"

@@ -33,6 +33,7 @@ class Entry:
     paper: dict = field(default_factory=dict)  # lut, ff, cycles, period_ns / mhz, note
     basis: str = "lut6"  # lut4: compare with ECP5 LUT4; lut6: with synth_xilinx LUT6
     flow: str = "best"  # synthesis flows: best (default and area-oriented ABC, the smaller) | area
+    router: str = "router1"  # nextpnr-ecp5 router: router1 (default) | router2 (the fullest units)
 
 
 def _entries() -> list[Entry]:
@@ -71,7 +72,7 @@ def _entries() -> list[Entry]:
         Entry("s003-tmvp3", "seed003", "gf2_mul_tmvp", {**g, "outer": "3", "inner": "3,3,3,2"},
               "three-way TMVP (408-bit core)", _p3("three-way TMVP (3.2)"), flow="area"),
         Entry("s003-dmoci", "seed003", "gf2_dmoci", {**g, "outer": "2,2", "inner": "3,3,2"}, "DMOCI (two-way)",
-              {"lut": papers.SEED003_DMOCI_LUT, "cycles": 9}, flow="area"),
+              {"lut": papers.SEED003_DMOCI_LUT, "cycles": 9}, flow="area", router="router2"),
         Entry("s003-core", "seed003", "tmvp_core", {"n": 306, "inner": "3,3,2"},
               "parallel TMVP core alone (306 -> 102 -> 34 -> 17)", {}, flow="area"),
         *(Entry(f"s003-core-{n}", "seed003", "tmvp_core", {"n": n, "inner": inner},
@@ -153,7 +154,8 @@ def _step(res: dict, key: str, fn, timeout):
 
 
 def measure_unit(u, workdir: str | None = None, pnr: bool = True, timeout: float | None = None,
-                 vectors: int = 8, res: dict | None = None, save=None, flow: str = "best") -> dict:
+                 vectors: int = 8, res: dict | None = None, save=None, flow: str = "best",
+                 router: str = "router1") -> dict:
     """Simulate against the spec, synthesize for both targets, place and route. ``res`` carries
     results of an interrupted run (steps already present are skipped)."""
     from . import synth
@@ -198,7 +200,7 @@ def measure_unit(u, workdir: str | None = None, pnr: bool = True, timeout: float
         else:
             if not os.path.exists(os.path.join(wd, "top_ecp5.json")):
                 _step(res, "ecp5", lambda: synth.synth_ecp5(u, wd, timeout, flow), timeout)
-            _step(res, "pnr", lambda: synth.pnr_ecp5(wd, timeout), timeout)
+            _step(res, "pnr", lambda: synth.pnr_ecp5(wd, timeout, router=router), timeout)
         save()
     return res
 
@@ -237,7 +239,8 @@ def run_report(keys=None, *, out="HARDWARE.md", reports_dir=os.path.join("hw", "
             u = build(e.unit, **e.params)
             from .verilator import cache_dir
 
-            measure_unit(u, os.path.join(cache_dir(), "work", e.id), pnr, timeout, res=res, save=save, flow=e.flow)
+            measure_unit(u, os.path.join(cache_dir(), "work", e.id), pnr, timeout, res=res, save=save, flow=e.flow,
+                         router=e.router)
         except Exception as ex:  # keep the sweep going; the entry shows the failure
             res["error"] = f"{type(ex).__name__}: {ex}"[:600]
             res["traceback"] = traceback.format_exc()[-2000:]

