@@ -224,7 +224,7 @@ def _dmoci_note(results) -> list[str]:
         f"({100 * (2 * lm - ld) / (2 * lm):.0f}%) against two multipliers. Seed 003: {pd:,} = {pd / pm:.2f} × its {pm:,}."
     if isinstance(lc, int):
         L += (f" Its two parallel cores alone map to 2 × {lc:,} = {2 * lc:,} LUT6 (`s003-core`), already above the paper's "
-              f"{pd:,} for the whole unit: the gap is the core's mapping, as for the two-way multiplier.")
+              f"{pd:,} for the whole unit: the gap is in the cores, as for the two-way multiplier.")
     ec = _v(d, "ecp5", "lut")
     if isinstance(ec, int):
         L += f" ECP5: {ec:,} LUT4 ({100 * ec / 83640:.0f}% of an LFE5U-85F)."
@@ -248,7 +248,7 @@ def _tmvp_breakdown(results) -> list[str]:
                   f"to four 611-bit / two 306-bit slices), the four 306-bit OUT_net accumulators and the control. ")
         if lc > papers.SEED003_T2["two-way TMVP (A.1)"][1]:
             L[-1] += ("The core alone is already above the paper's count for the whole multiplier, so the gap is in "
-                      "how the AND/XOR network maps to LUTs, not in the sequential wrapper. ")
+                      "the parallel core, not in the sequential wrapper. ")
         L[-1] += _core_levels(results)
     L[-1] += (f"{small:,} of the {lm:,} LUTs use at most 5 inputs: the Virtex-6 LUT6 is fracturable (two functions of "
               f"up to 5 shared inputs per LUT, O5/O6) and ISE packs such pairs, while Yosys' `synth_xilinx` counts each "
