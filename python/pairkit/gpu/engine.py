@@ -20,7 +20,8 @@ from ..errors import GpuUnavailableError, PairkitError
 from . import decode, layout, source
 
 CUPY_PIN = "cupy-cuda12x==14.2.0"
-INSTALL = f"`pip install pairkit[gpu]` ({CUPY_PIN}; needs an NVIDIA driver for CUDA 12)"
+INSTALL = (f"`pip install pairkit[gpu]` ({CUPY_PIN}, for a CUDA 12 driver) or `pip install pairkit[gpu-cuda13]` "
+           "(cupy-cuda13x==14.2.0, for a CUDA 13 driver)")
 BLOCK = 128  # threads per block (a GPU session should sweep 64..256: docs/GPU.md)
 MEM_FRACTION = 0.5  # of the free device memory, for the double-buffered chunks
 MAX_CHUNK = 1 << 20
