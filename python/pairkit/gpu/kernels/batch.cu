@@ -54,6 +54,15 @@ __device__ __forceinline__ void pk_store4(pk_u32* __restrict__ a, unsigned n, un
         for (int j = 0; j < PK_W; ++j) a[(size_t)(c * PK_W + j) * n + i] = v.c[c].w[j];
 }
 
+// Store a pairing (mapped to the canonical pairing when asked) and its status (1: an inverse of 0
+// in the final exponentiation).
+__device__ __forceinline__ void pk_finish(pk_u32* out, pk_u32* status, unsigned n, unsigned i, pk_f4 v, bool ok,
+                                          int canonical) {
+    if (canonical) v = PK_TO_CANONICAL(v);
+    pk_store4(out, n, i, v);
+    status[i] = ok ? 0u : 1u;
+}
+
 // The Miller loop alone: out = f_P(psi Q) before the final exponentiation.
 extern "C" __global__ void pk_miller(const pk_u32* __restrict__ in, pk_u32* __restrict__ out,
                                      pk_u32* __restrict__ status, unsigned n, int canonical) {
@@ -70,10 +79,8 @@ extern "C" __global__ void pk_final_exp(const pk_u32* __restrict__ in, pk_u32* _
     const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     bool ok = true;
-    pk_f4 v = PK_FINAL_EXP(pk_load4(in, n, i), &ok);
-    if (canonical) v = PK_TO_CANONICAL(v);
-    pk_store4(out, n, i, v);
-    status[i] = ok ? 0u : 1u;
+    const pk_f4 v = PK_FINAL_EXP(pk_load4(in, n, i), &ok);
+    pk_finish(out, status, n, i, v, ok, canonical);
 }
 
 // Miller loop + final exponentiation, fused.
@@ -83,10 +90,8 @@ extern "C" __global__ void pk_pair(const pk_u32* __restrict__ in, pk_u32* __rest
     if (i >= n) return;
     const pk_f4 pq = pk_load4(in, n, i);
     bool ok = true;
-    pk_f4 v = PK_FINAL_EXP(PK_MILLER(pq.c[0], pq.c[1], pq.c[2], pq.c[3]), &ok);
-    if (canonical) v = PK_TO_CANONICAL(v);
-    pk_store4(out, n, i, v);
-    status[i] = ok ? 0u : 1u;
+    const pk_f4 v = PK_FINAL_EXP(PK_MILLER(pq.c[0], pq.c[1], pq.c[2], pq.c[3]), &ok);
+    pk_finish(out, status, n, i, v, ok, canonical);
 }
 
 // Validation of both inputs (curve.cuh): writes status[i] only; `out` and `canonical` are unused
