@@ -20,6 +20,8 @@ from ..errors import GpuKernelBuildError, PairkitError
 from . import layout, source
 
 STAGES = {"miller": 0, "final_exp": 1, "pair": 2, "validate": 3}
+# The layout kernels (kernels/layout.cuh): name -> (pk_host_convert's direction, input dtype).
+CONVERSIONS = {"rows_to_words": (0, np.uint8), "words_to_rows": (1, np.uint32)}
 OP_KINDS = ("mul", "sqr", "sqrt", "inv", "add")
 CXXFLAGS = ("-O2", "-shared", "-fPIC", "-std=c++17", "-Wall", "-Wno-unknown-pragmas")
 
@@ -60,6 +62,8 @@ class HostKernels:
         u32p = ctypes.POINTER(ctypes.c_uint32)
         self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]
         self.lib.pk_host_launch.restype = ctypes.c_int
+        self.lib.pk_host_convert.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint]
+        self.lib.pk_host_convert.restype = ctypes.c_int
         self.lib.pk_host_counts.argtypes = [ctypes.POINTER(ctypes.c_ulonglong)]
 
     def launch(self, stage: str, words_in: np.ndarray, n: int, canonical: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -76,6 +80,21 @@ class HostKernels:
         if rc != 0:
             raise PairkitError(f"pk_host_launch({stage}) returned {rc}")
         return out, status
+
+    def convert(self, kind: str, data: np.ndarray, n: int) -> np.ndarray:
+        """Run a layout kernel over n instances: "rows_to_words" takes (n, 4 ceil(m/8)) uint8 rows
+        (or their flat bytes) to the 4 W n word-major words, "words_to_rows" the reverse."""
+        w, nb = source.words(self.m), (self.m + 7) // 8
+        direction, dtype = CONVERSIONS[kind]
+        inp = np.ascontiguousarray(data, dtype=dtype).reshape(-1)
+        sizes = (4 * nb * n, 4 * w * n) if direction == 0 else (4 * w * n, 4 * nb * n)
+        if inp.size != sizes[0]:
+            raise PairkitError(f"{kind}: expected {sizes[0]} input items, got {inp.size}")
+        out = np.zeros(sizes[1], dtype=np.uint32 if direction == 0 else np.uint8)
+        rc = self.lib.pk_host_convert(direction, inp.ctypes.data, out.ctypes.data, n, self.block)
+        if rc != 0:
+            raise PairkitError(f"pk_host_convert({kind}) returned {rc}")
+        return out if direction == 0 else out.reshape(n, 4 * nb)
 
     def counts(self) -> dict[str, int]:
         """GF(2^m) operations since the last call (and reset them)."""

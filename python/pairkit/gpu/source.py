@@ -20,8 +20,8 @@ GPU_SETS = ("ss2-283", "ss2-1223", "ss2-239")
 GPU_ALGS = {"eta-t": 1, "eta-alg2": 2}
 
 # Device sources in dependency order; the kernels do not #include each other.
-DEVICE_FILES = ("gf2m.cuh", "gf2m_ext.cuh", "curve.cuh", "eta_t.cuh", "eta_alg2.cuh", "batch.cu")
-ENTRY_POINTS = ("pk_miller", "pk_final_exp", "pk_pair", "pk_validate")
+DEVICE_FILES = ("gf2m.cuh", "gf2m_ext.cuh", "curve.cuh", "eta_t.cuh", "eta_alg2.cuh", "layout.cuh", "batch.cu")
+ENTRY_POINTS = ("pk_miller", "pk_final_exp", "pk_pair", "pk_validate", "pk_rows_to_words", "pk_words_to_rows")
 # The device subgroup tests (kernels/curve.cuh, PK_SUBGROUP), named as in the Rust core's
 # engine.rs `SubgroupTest`.
 SUBGROUP_TESTS = {"trivial": 0, "frobenius-trace": 1}

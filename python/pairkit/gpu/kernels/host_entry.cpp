@@ -19,6 +19,25 @@ extern "C" int pk_host_launch(int stage, const pk_u32* in, pk_u32* out, pk_u32* 
     return 0;
 }
 
+// The same grid loop for the layout kernels (layout.cuh): dir 0 = pk_rows_to_words (in: bytes,
+// out: words), dir 1 = pk_words_to_rows (in: words, out: bytes).
+extern "C" int pk_host_convert(int dir, const void* in, void* out, unsigned n, unsigned block) {
+    if (block == 0u || (dir != 0 && dir != 1)) return -1;
+    blockDim.x = block;
+    gridDim.x = (n + block - 1u) / block;
+    for (unsigned b = 0; b < gridDim.x; ++b) {
+        blockIdx.x = b;
+        for (unsigned t = 0; t < block; ++t) {
+            threadIdx.x = t;
+            if (dir == 0)
+                pk_rows_to_words(static_cast<const unsigned char*>(in), static_cast<pk_u32*>(out), n);
+            else
+                pk_words_to_rows(static_cast<const pk_u32*>(in), static_cast<unsigned char*>(out), n);
+        }
+    }
+    return 0;
+}
+
 // Copies and clears the operation counters: mul, sqr, sqrt, inv, add (GF(2^m) calls).
 extern "C" void pk_host_counts(unsigned long long* out) {
     for (int k = 0; k < 5; ++k) {
