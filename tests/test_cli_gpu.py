@@ -75,10 +75,10 @@ def test_gpu_section_replaces_only_itself(tmp_path):
     f.write_text("# pairkit benchmarks\n\nCPU table\n")
     report = {"device": "NVIDIA H100", "date": "d", "results": [
         {"set": "ss2-283", "alg": "eta-t", "n": 10, "equal_to_cpu": True, "goal_per_s": 1_000_000,
-         "kernel_per_s": {"miller": 1.0, "final_exp": 2.0, "pair": 3.0, "validate": 7.0}, "end_to_end_per_s": 4.0,
+         "kernel_per_s": {"miller": 1.0, "final_exp": 2.0, "pair": 3.0, "validate": 7.0, "layout": 8.0}, "end_to_end_per_s": 4.0,
          "host_checks_per_s": 5.0, "cpu_per_s": 6.0}]}
     gpu_bench.write_section(str(f), gpu_bench.markdown(report, "cmd one"))
     gpu_bench.write_section(str(f), gpu_bench.markdown(report, "cmd two"))
     text = f.read_text()
     assert text.startswith("# pairkit benchmarks\n\nCPU table\n") and text.count(gpu_bench.BEGIN) == 1
-    assert "cmd two" in text and "cmd one" not in text and "| ss2-283 | eta-t | 10 | yes | 1 | 2 | 3 | 7 | 4 | 5 | 6 |" in text
+    assert "cmd two" in text and "cmd one" not in text and "| ss2-283 | eta-t | 10 | yes | 1 | 2 | 3 | 7 | 8 | 4 | 5 | 6 |" in text

@@ -127,7 +127,7 @@ def test_without_a_device_the_engine_says_what_is_missing():
 def test_chunks_follow_free_device_memory():
     m = 283
     per = engine.per_instance_bytes(m)
-    assert per == 2 * 4 * 9 * 4 + 2 * 4  # coordinates in and out, two status words
+    assert per == 4 * 36 + 2 * 4 * 9 * 4 + 2 * 4  # its byte row, coordinates in and out, two status words
     assert engine.chunk_size(10**7, m, free_bytes=80 * 2**30) == engine.MAX_CHUNK
     # 1 MiB free: half of it for two chunks in flight
     assert engine.chunk_size(10**6, m, free_bytes=2**20) == (2**20 // 2) // (2 * per)

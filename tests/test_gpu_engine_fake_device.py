@@ -10,7 +10,7 @@ import pytest
 
 from pairkit import _native, api
 from pairkit.errors import EncodingError, NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
-from pairkit.gpu import engine
+from pairkit.gpu import engine, source
 from pairkit.gpu.host import HostKernels
 
 
@@ -48,8 +48,15 @@ def fake_cupy(free_bytes, launches):
             stage = name[len("pk_"):]
 
             def launch(grid, block, args):
+                assert grid[0] * block[0] >= int(args[-1 if stage in engine.LAYOUT_KERNELS else 3])
+                if stage in engine.LAYOUT_KERNELS:  # (source, destination, n): byte rows <-> words
+                    src, dst, n = args
+                    launches.append((stage, int(n)) if FakeStream.current else ("outside a stream", stage, int(n)))
+                    items = 4 * int(n) * (source.words(k.m) if stage == "words_to_rows" else (k.m + 7) // 8)
+                    got = k.convert(stage, np.asarray(src)[:items], int(n)).reshape(-1)
+                    dst[:got.size] = got
+                    return
                 d_in, d_out, d_st, n, canonical = args
-                assert grid[0] * block[0] >= int(n)
                 launches.append((stage, int(n)) if FakeStream.current else ("outside a stream", stage, int(n)))
                 # the chunk's words are the first 4 W n of the (chunk-sized) device buffer
                 out, st = k.launch(stage, np.asarray(d_in)[:out_words(k, n)], int(n), bool(canonical))
@@ -67,15 +74,13 @@ def fake_cupy(free_bytes, launches):
     cuda = types.SimpleNamespace(runtime=runtime, Stream=FakeStream, Event=lambda: event,
                                  get_elapsed_time=lambda a, b: 2.0,  # ms
                                  alloc_pinned_memory=lambda nbytes: bytearray(nbytes))
-    return types.SimpleNamespace(cuda=cuda, RawModule=raw_module, uint32=np.uint32,
+    return types.SimpleNamespace(cuda=cuda, RawModule=raw_module, uint32=np.uint32, uint8=np.uint8,
                                  empty=lambda n, dtype: np.empty(n, dtype=dtype).view(FakeArray),
                                  asarray=lambda a: np.array(a).view(FakeArray),
                                  empty_like=lambda a: np.empty_like(a).view(FakeArray))
 
 
 def out_words(k, n):
-    from pairkit.gpu import source
-
     return 4 * source.words(k.m) * int(n)
 
 
@@ -103,8 +108,9 @@ def test_chunked_launches_reassemble_the_cpu_engine_s_bytes(device, set_id, alg,
         got = engine.pair_batch(set_id, P, Q, alg, canonical, max_chunk=max_chunk)
         assert (got == _native.pair_batch(set_id, alg, P, Q, canonical)).all()
     sizes = [min(max_chunk, n - s) for s in range(0, n, max_chunk)]
-    per_chunk = [launch for c in sizes for launch in (("validate", c), ("pair", c))]
-    assert launches == per_chunk * 2  # validation first, on the chunk's stream
+    per_chunk = [launch for c in sizes
+                 for launch in (("rows_to_words", c), ("validate", c), ("pair", c), ("words_to_rows", c))]
+    assert launches == per_chunk * 2  # on the chunk's stream: rows -> words, validation first, words -> rows
 
 
 def test_chunks_follow_the_reported_free_memory(device):
@@ -112,7 +118,7 @@ def test_chunks_follow_the_reported_free_memory(device):
     launches = device(free_bytes=2 * 2 * per * 4)  # room for two chunks of 4 at MEM_FRACTION 1/2
     P, Q = batch("ss2-283", 10, 63), batch("ss2-283", 10, 64)
     got = api.pair_batch("ss2-283", P, Q, engine="gpu")
-    assert launches == [("validate", 4), ("pair", 4), ("validate", 4), ("pair", 4), ("validate", 2), ("pair", 2)]
+    assert launches == [(k, c) for c in (4, 4, 2) for k in ("rows_to_words", "validate", "pair", "words_to_rows")]
     assert (got == api.pair_batch("ss2-283", P, Q)).all()
 
 
@@ -141,11 +147,13 @@ def test_the_gpu_bench_runs_end_to_end_and_writes_its_section(device, tmp_path):
     r239, r1223 = report["results"]
     assert (r239["n"], r1223["n"]) == (8, 1) and r239["equal_to_cpu"] and r1223["equal_to_cpu"]
     assert r239["kernel_per_s"]["pair"] == pytest.approx(8 / 0.002)  # 2 ms per launch from the events
+    assert r239["kernel_per_s"]["layout"] == pytest.approx(8 / 0.002)  # both conversions between two events
     assert r1223["goal_per_s"] == 100_000 and r239["goal_per_s"] is None
     md = tmp_path / "BENCHMARKS.md"
     bench.write_section(str(md), bench.markdown(report, "pairkit bench --engine gpu"))
     assert "| ss2-239 | eta-alg2 | 8 | yes | 4,000 |" in md.read_text()
     assert ("pair", 8) in launches and ("validate", 8) in launches  # the engine's launches ran inside streams
+    assert ("rows_to_words", 8) in launches and ("words_to_rows", 8) in launches
 
 
 def off_curve(row):
@@ -213,7 +221,7 @@ def test_bad_elements_raise_the_cpu_engine_s_error_named_by_argument_and_index(d
     a[20] = infinity
     with pytest.raises(PointAtInfinityError, match=r"^P\[20\]: "):
         engine.pair_batch(set_id, a, Q, alg, max_chunk=8)
-    assert launches == [("validate", 8), ("validate", 8), ("validate", 5)]
+    assert launches == [(k, c) for c in (8, 8, 5) for k in ("rows_to_words", "validate")]
 
 
 def test_compressed_inputs_take_the_same_path(device):

@@ -2,9 +2,10 @@
 engine on the same batch (and checked equal to it). Kernel times come from CUDA events around
 launches on device-resident data (no transfers), the validation kernel (pk_validate: curve
 equation and subgroup test of both points) timed on its own; end-to-end times include the host
-checks (lengths, encodings, decompression), packing, the copies and both kernels. The markdown
-goes into its own section of BENCHMARKS.md (between the markers below), leaving the CPU figures
-as they are. Written without a GPU: unmeasured so far."""
+checks (lengths, encodings, decompression), the copies and every kernel; "layout" times the
+device-side conversion between byte rows and the word layout (kernels/layout.cuh), in and out.
+The markdown goes into its own section of BENCHMARKS.md (between the markers below), leaving the
+CPU figures as they are. Written without a GPU: unmeasured so far."""
 from __future__ import annotations
 
 import re
@@ -24,23 +25,43 @@ def _batch(set_id: str, n: int, seed: int) -> np.ndarray:
     return np.frombuffer(b"".join(_native.random_points(set_id, n, seed, False, 1)), np.uint8).reshape(n, -1).copy()
 
 
+def _event_seconds(k: engine.GpuKernels, launch, repeats: int) -> float:
+    """Median seconds of launch() between two CUDA events (the first call, which loads the module,
+    not counted)."""
+    cp, times = k.cp, []
+    for _ in range(repeats + 1):
+        a, b = cp.cuda.Event(), cp.cuda.Event()
+        a.record()
+        launch()
+        b.record()
+        b.synchronize()
+        times.append(cp.cuda.get_elapsed_time(a, b) / 1000.0)
+    return float(np.median(times[1:]))
+
+
 def _kernel_seconds(k: engine.GpuKernels, coords, stage: str, repeats: int) -> float:
-    """Median seconds of one launch of `stage` over the whole batch, data already on the device."""
+    """Seconds of one launch of `stage` over the whole batch, data already on the device."""
     cp, n = k.cp, coords[0].shape[0]
     from . import layout
 
     d_in = cp.asarray(layout.pack(coords, k.m))
     d_out, d_st = cp.empty_like(d_in), cp.empty(n, dtype=cp.uint32)
     grid = ((n + engine.BLOCK - 1) // engine.BLOCK,)
-    times = []
-    for _ in range(repeats + 1):  # the first launch loads the module
-        a, b = cp.cuda.Event(), cp.cuda.Event()
-        a.record()
-        k.fn[stage](grid, (engine.BLOCK,), (d_in, d_out, d_st, np.uint32(n), np.int32(0)))
-        b.record()
-        b.synchronize()
-        times.append(cp.cuda.get_elapsed_time(a, b) / 1000.0)
-    return float(np.median(times[1:]))
+    return _event_seconds(k, lambda: k.fn[stage](grid, (engine.BLOCK,), (d_in, d_out, d_st, np.uint32(n), np.int32(0))),
+                          repeats)
+
+
+def _layout_seconds(k: engine.GpuKernels, rows: np.ndarray, repeats: int) -> float:
+    """Seconds of pk_rows_to_words then pk_words_to_rows over the whole batch, on the device."""
+    cp, n = k.cp, rows.shape[0]
+    d_rows, d_words = cp.asarray(rows.reshape(-1)), cp.empty(4 * source.words(k.m) * n, dtype=cp.uint32)
+    grid, block = ((n + engine.BLOCK - 1) // engine.BLOCK,), (engine.BLOCK,)
+
+    def launch():
+        k.fn["rows_to_words"](grid, block, (d_rows, d_words, np.uint32(n)))
+        k.fn["words_to_rows"](grid, block, (d_words, d_rows, np.uint32(n)))
+
+    return _event_seconds(k, launch, repeats)
 
 
 def bench_set(set_id: str, n: int, repeats: int) -> dict:
@@ -52,11 +73,12 @@ def bench_set(set_id: str, n: int, repeats: int) -> dict:
     t_host = time.perf_counter() - t
     ml = k.run(coords, "miller")
     nb = ml.shape[1] // 4
-    ml_coords = [np.ascontiguousarray(ml[:, i * nb:(i + 1) * nb]) for i in range(4)]
+    ml_coords = [ml[:, i * nb:(i + 1) * nb] for i in range(4)]
     kern = {"miller": _kernel_seconds(k, coords, "miller", repeats),
             "final_exp": _kernel_seconds(k, ml_coords, "final_exp", repeats),
             "pair": _kernel_seconds(k, coords, "pair", repeats),
-            "validate": _kernel_seconds(k, coords, "validate", repeats)}
+            "validate": _kernel_seconds(k, coords, "validate", repeats),
+            "layout": _layout_seconds(k, np.hstack([P, Q]), repeats)}
     t = time.perf_counter()
     got = api.pair_batch(set_id, P, Q, engine="gpu")
     t_gpu = time.perf_counter() - t
@@ -81,16 +103,18 @@ def markdown(report: dict, command: str) -> str:
          f"- device: {report['device']}; date: {report['date']}; command: `{command}`",
          "- kernel: CUDA events around one launch over the batch on device-resident data (median);",
          "  validate: pk_validate alone (curve equation + subgroup test of P and Q, per pair of points);",
-         "  end to end: `api.pair_batch(..., engine=\"gpu\")` (host checks, packing, copies, both kernels);",
+         "  layout: pk_rows_to_words + pk_words_to_rows (byte rows <-> word layout, in and out, per pairing);",
+         "  end to end: `api.pair_batch(..., engine=\"gpu\")` (host checks, copies, every kernel);",
          "  host checks: lengths, encodings, infinity, decompression on the CPU (`engine.prepare`);",
          "  CPU: `api.pair_batch` on every core of this machine, same batch; docs/GPU.md has the ceilings.", "",
-         "| set | algorithm | batch | == CPU | Miller /s | final exp /s | fused /s | validate /s | end to end /s "
-         "| host checks /s | CPU engine /s | goal /s |", "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+         "| set | algorithm | batch | == CPU | Miller /s | final exp /s | fused /s | validate /s | layout /s "
+         "| end to end /s | host checks /s | CPU engine /s | goal /s |",
+         "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in report["results"]:
         k = r["kernel_per_s"]
         goal = f"{r['goal_per_s']:,}" if r["goal_per_s"] else ""
         L.append(f"| {r['set']} | {r['alg']} | {r['n']:,} | {'yes' if r['equal_to_cpu'] else 'NO'} | "
-                 f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | "
+                 f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | {k['layout']:,.0f} | "
                  f"{r['end_to_end_per_s']:,.0f} | {r['host_checks_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} |")
     return "\n".join(L + ["", END]) + "\n"
 

@@ -46,69 +46,86 @@ def host_error(set_id: str, name: str, i: int, row: np.ndarray) -> PairkitError:
                   name, i)
 
 
-def _decompress(set_id: str, rows: np.ndarray, idx: np.ndarray, x: np.ndarray, y: np.ndarray, bad: np.ndarray):
+def _decompress(set_id: str, rows: np.ndarray, idx: np.ndarray, xy: np.ndarray, bad: np.ndarray):
+    nb = xy.shape[1] // 2
     for i in idx:
         try:
-            xy = _native.decode_point(set_id, rows[i].tobytes(), False, 1)
+            x, y = _native.decode_point(set_id, rows[i].tobytes(), False, 1)
         except PairkitError:
             bad[i] = True
             continue
-        x[i] = np.frombuffer(xy[0], np.uint8)
-        y[i] = np.frombuffer(xy[1], np.uint8)
+        xy[i, :nb] = np.frombuffer(x, np.uint8)
+        xy[i, nb:] = np.frombuffer(y, np.uint8)
 
 
-def parse(set_id: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(n, point length) uint8 -> x, y as (n, ceil(m/8)) uint8 and bad (n,) bool: the elements the
-    host checks reject (their coordinates are zero: the device's verdict on them is ignored)."""
+def parse(set_id: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(n, point length) uint8 -> xy, bad: xy the (n, 2 ceil(m/8)) uint8 rows x || y (each
+    big-endian), bad (n,) bool the elements the host checks reject (the device's verdict on them is
+    ignored). Uncompressed points are returned as they are, no copy: a rejected row keeps its bytes
+    (kernels/layout.cuh masks them to field elements); compressed ones are decompressed (a rejected
+    row is zero)."""
     n, length = pts.shape
     nb = _native.sizes(set_id)[0]
     top = catalogue.get(set_id).m - 8 * (nb - 1)  # bits of a coordinate in its leading byte
-    x, y = np.zeros((n, nb), np.uint8), np.zeros((n, nb), np.uint8)
     if length not in (nb, 2 * nb):
-        return x, y, np.ones(n, dtype=bool)
+        return np.zeros((n, 2 * nb), np.uint8), np.ones(n, dtype=bool)
     lead = pts[:, 0].astype(np.int32)
     bad = (pts == 0xFF).all(axis=1)  # the point at infinity
     if length == 2 * nb:
         bad |= (lead >> top != 0) | (pts[:, nb].astype(np.int32) >> top != 0)
-        ok = ~bad
-        x[ok], y[ok] = pts[ok, :nb], pts[ok, nb:]
-        return x, y, bad
+        return np.ascontiguousarray(pts, dtype=np.uint8), bad
     bad |= lead >> (top + 1) != 0  # bit m carries y_0; nothing may lie above it
+    xy = np.zeros((n, 2 * nb), np.uint8)
     todo = np.flatnonzero(~bad)
     parts = [todo[s:s + CHUNK] for s in range(0, todo.size, CHUNK)]
     with ThreadPoolExecutor(max_workers=max(1, min(len(parts), os.cpu_count() or 1))) as ex:
-        for f in [ex.submit(_decompress, set_id, pts, p, x, y, bad) for p in parts]:
+        for f in [ex.submit(_decompress, set_id, pts, p, xy, bad) for p in parts]:
             f.result()
-    return x, y, bad
+    return xy, bad
 
 
 def decode(set_id: str, name: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """x, y of every point after the host checks only (no curve equation or subgroup test for
-    uncompressed points); raises the first rejected element's error with its name and index."""
-    x, y, bad = parse(set_id, pts)
+    """x, y ((n, ceil(m/8)) uint8 views) of every point after the host checks only (no curve
+    equation or subgroup test for uncompressed points); raises the first rejected element's error
+    with its name and index."""
+    xy, bad = parse(set_id, pts)
     if bad.any():
         i = int(np.argmax(bad))
         raise host_error(set_id, name, i, pts[i])
-    return x, y
+    nb = xy.shape[1] // 2
+    return xy[:, :nb], xy[:, nb:]
 
 
 @dataclass
 class Batch:
-    """Both arguments of a pair_batch after the host checks: the device input and what is needed
-    to name the first bad element once pk_validate's status words are in."""
+    """Both arguments of a pair_batch after the host checks: the device input (the byte rows
+    xy_p || xy_q, copied as they are into the engine's pinned buffer) and what is needed to name the
+    first bad element once pk_validate's status words are in."""
 
     set_id: str
     P: np.ndarray
     Q: np.ndarray
-    coords: list  # x(P), y(P), x(Q), y(Q): (n, ceil(m/8)) uint8 each
+    xy_p: np.ndarray  # x(P) || y(P): (n, 2 ceil(m/8)) uint8, big-endian coordinates
+    xy_q: np.ndarray  # x(Q) || y(Q)
     bad_p: np.ndarray
     bad_q: np.ndarray
 
     @classmethod
     def parse(cls, set_id: str, P: np.ndarray, Q: np.ndarray) -> "Batch":
-        xp, yp, bp = parse(set_id, P)
-        xq, yq, bq = parse(set_id, Q)
-        return cls(set_id, P, Q, [xp, yp, xq, yq], bp, bq)
+        xy_p, bp = parse(set_id, P)
+        xy_q, bq = parse(set_id, Q)
+        return cls(set_id, P, Q, xy_p, xy_q, bp, bq)
+
+    @property
+    def parts(self) -> list:
+        """The device input as column blocks of one row: x(P) || y(P) || x(Q) || y(Q)."""
+        return [self.xy_p, self.xy_q]
+
+    @property
+    def coords(self) -> list:
+        """x(P), y(P), x(Q), y(Q): (n, ceil(m/8)) uint8 views each (layout.pack's input)."""
+        nb = self.xy_p.shape[1] // 2
+        return [self.xy_p[:, :nb], self.xy_p[:, nb:], self.xy_q[:, :nb], self.xy_q[:, nb:]]
 
     def first_host_bad(self) -> int | None:
         """The lowest index the host checks rejected (in P or Q), or None."""

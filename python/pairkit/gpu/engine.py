@@ -1,11 +1,13 @@
 """The gpu engine behind ``api.pair_batch(..., engine="gpu")``: the host checks of the inputs
-(:mod:`.decode`: lengths, canonical encodings, the point at infinity, decompression), packed into
-the kernels' word layout (:mod:`.layout`), launched through CuPy's RawModule (NVRTC at run time)
+(:mod:`.decode`: lengths, canonical encodings, the point at infinity, decompression), copied as
+byte rows to the device and turned into the kernels' word layout there (kernels/layout.cuh;
+:mod:`.layout` is the host reference), launched through CuPy's RawModule (NVRTC at run time)
 chunk by chunk on two streams, so the copies of one chunk overlap the kernels of the other: per
 chunk ``pk_validate`` (curve equation and order-r subgroup test on the device) then ``pk_pair`` on
 the same stream; a chunk's validation status words are read before its outputs, and the lowest
-bad index raises the CPU engine's typed error. Outputs are unpacked into GT encodings. Batches
-larger than the free device memory allows are split, never refused.
+bad index raises the CPU engine's typed error. Outputs are turned into GT encodings (byte rows) on
+the device and copied back. Batches larger than the free device memory allows are split, never
+refused.
 
 UNMEASURED: nothing in this module has run on a GPU yet (docs/GPU.md says what a GPU session
 must run). The kernels it launches are checked byte for byte against the Rust core by the
@@ -17,7 +19,7 @@ import numpy as np
 
 from .. import catalogue
 from ..errors import GpuUnavailableError, PairkitError
-from . import decode, layout, source
+from . import decode, source
 
 CUPY_PIN = "cupy-cuda12x==14.2.0"
 INSTALL = (f"`pip install pairkit[gpu]` ({CUPY_PIN}, for a CUDA 12 driver) or `pip install pairkit[gpu-cuda13]` "
@@ -26,6 +28,7 @@ BLOCK = 128  # threads per block (a GPU session should sweep 64..256: docs/GPU.m
 MEM_FRACTION = 0.5  # of the free device memory, for the double-buffered chunks
 MAX_CHUNK = 1 << 20
 STAGES = ("miller", "final_exp", "pair", "validate")
+LAYOUT_KERNELS = ("rows_to_words", "words_to_rows")  # kernels/layout.cuh
 NVRTC_OPTIONS = ("--std=c++17",)
 
 
@@ -45,9 +48,10 @@ def cupy_module():
 
 
 def per_instance_bytes(m: int) -> int:
-    """Device bytes one instance needs: 4 input + 4 output coordinates, and its two status words
-    (the stage's and pk_validate's)."""
-    return 2 * 4 * source.words(m) * 4 + 2 * 4
+    """Device bytes one instance needs: its byte row (4 ceil(m/8) bytes, the input rows and then,
+    in the same buffer, the output rows), 4 input + 4 output coordinates in words, and its two
+    status words (the stage's and pk_validate's)."""
+    return 4 * ((m + 7) // 8) + 2 * 4 * source.words(m) * 4 + 2 * 4
 
 
 def chunk_size(n: int, m: int, free_bytes: int, max_chunk: int = MAX_CHUNK) -> int:
@@ -70,42 +74,56 @@ class GpuKernels:
         key = (set_id, alg, self.cp.cuda.runtime.getDevice())
         if key not in GpuKernels._cache:
             mod = self.cp.RawModule(code=source.device_source(set_id, alg), options=NVRTC_OPTIONS)
-            GpuKernels._cache[key] = {s: mod.get_function(f"pk_{s}") for s in STAGES}
+            GpuKernels._cache[key] = {s: mod.get_function(f"pk_{s}") for s in STAGES + LAYOUT_KERNELS}
         self.fn = GpuKernels._cache[key]
 
-    def run(self, coords: list[np.ndarray], stage: str = "pair", canonical: bool = False,
+    def run(self, parts: list[np.ndarray], stage: str = "pair", canonical: bool = False,
             max_chunk: int = MAX_CHUNK, check: decode.Batch | None = None) -> np.ndarray:
-        """Encoded coordinates ((n, ceil(m/8)) uint8, 4 of them) -> (n, 4 ceil(m/8)) uint8 outputs.
-        With ``check`` (the host-checked batch the coordinates come from) every chunk is validated
-        by pk_validate before `stage` runs on it, and the first bad element raises its typed error;
+        """Byte rows -> (n, 4 ceil(m/8)) uint8 outputs (c0 || c1 || c2 || c3, big-endian each).
+        ``parts`` are (n, k ceil(m/8)) uint8 column blocks that, side by side, make the kernels'
+        input row x(P) || y(P) || x(Q) || y(Q) (a Miller value's c0 .. c3 for "final_exp"): P's
+        and Q's rows, the 4 coordinates, or one (n, 4 ceil(m/8)) array. Per chunk the rows are
+        copied into a pinned buffer, to the device, turned into the word layout there
+        (pk_rows_to_words), validated, paired, turned back into byte rows (pk_words_to_rows) and
+        copied back into the same pinned buffer; the host does one copy in and one copy out.
+        With ``check`` (the host-checked batch the rows come from) every chunk is validated by
+        pk_validate before `stage` runs on it, and the first bad element raises its typed error;
         stage "validate" runs the validation alone (no outputs)."""
-        cp, n = self.cp, coords[0].shape[0]
-        nb = 4 * ((self.m + 7) // 8)
+        cp, n = self.cp, parts[0].shape[0]
+        row = 4 * ((self.m + 7) // 8)
+        if sum(p.shape[1] for p in parts) != row or any(p.shape[0] != n for p in parts):
+            raise PairkitError(f"expected rows of {row} bytes in all, got blocks {[p.shape for p in parts]}")
         if n == 0:
-            return np.zeros((0, nb), dtype=np.uint8)
+            return np.zeros((0, row), dtype=np.uint8)
         free, _ = cp.cuda.runtime.memGetInfo()
         size = chunk_size(n, self.m, free, max_chunk)
         words = 4 * source.words(self.m)
         streams = [cp.cuda.Stream(non_blocking=True) for _ in range(2)]
-        bufs = [dict(d_in=cp.empty(words * size, dtype=cp.uint32), d_out=cp.empty(words * size, dtype=cp.uint32),
-                     d_st=cp.empty(size, dtype=cp.uint32), d_vst=cp.empty(size, dtype=cp.uint32),
-                     h_in=_pinned(cp, words * size), h_out=_pinned(cp, words * size), h_st=_pinned(cp, size),
-                     h_vst=_pinned(cp, size), job=None) for _ in range(2)]
-        out = np.empty((n, nb), dtype=np.uint8)
+        bufs = [dict(d_rows=cp.empty(row * size, dtype=cp.uint8), d_in=cp.empty(words * size, dtype=cp.uint32),
+                     d_out=cp.empty(words * size, dtype=cp.uint32), d_st=cp.empty(size, dtype=cp.uint32),
+                     d_vst=cp.empty(size, dtype=cp.uint32), h_rows=_pinned(cp, row * size, np.uint8),
+                     h_st=_pinned(cp, size), h_vst=_pinned(cp, size), job=None) for _ in range(2)]
+        out = np.empty((n, row), dtype=np.uint8)
         for k, start in enumerate(range(0, n, size)):
             s, b = streams[k % 2], bufs[k % 2]
             self._drain(s, b, out)  # the chunk this stream ran before: its pinned buffers are free again
             cnt = min(size, n - start)
-            b["h_in"][:words * cnt] = layout.pack([c[start:start + cnt] for c in coords], self.m)
+            h_rows, col = b["h_rows"][:row * cnt].reshape(cnt, row), 0
+            for p in parts:  # the host's only copy in: pageable rows -> pinned
+                h_rows[:, col:col + p.shape[1]] = p[start:start + cnt]
+                col += p.shape[1]
             grid, args = ((cnt + BLOCK - 1) // BLOCK,), (np.uint32(cnt), np.int32(canonical))
             with s:  # RawKernel launches on the current stream
-                b["d_in"][:words * cnt].set(b["h_in"][:words * cnt], stream=s)
+                b["d_rows"][:row * cnt].set(b["h_rows"][:row * cnt], stream=s)
+                self.fn["rows_to_words"](grid, (BLOCK,), (b["d_rows"], b["d_in"], np.uint32(cnt)))
                 if check is not None:
                     self.fn["validate"](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_vst"], *args))
                     b["d_vst"][:cnt].get(stream=s, out=b["h_vst"][:cnt], blocking=False)
                 if stage != "validate":
                     self.fn[stage](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_st"], *args))
-                    b["d_out"][:words * cnt].get(stream=s, out=b["h_out"][:words * cnt], blocking=False)
+                    # the input rows are consumed: the output rows reuse their device and pinned buffers
+                    self.fn["words_to_rows"](grid, (BLOCK,), (b["d_out"], b["d_rows"], np.uint32(cnt)))
+                    b["d_rows"][:row * cnt].get(stream=s, out=b["h_rows"][:row * cnt], blocking=False)
                     b["d_st"][:cnt].get(stream=s, out=b["h_st"][:cnt], blocking=False)
             b["job"] = (start, cnt, stage, check)
         pending = sorted((b["job"][0], i) for i, b in enumerate(bufs) if b["job"] is not None)
@@ -129,12 +147,12 @@ class GpuKernels:
         if st.any():
             i = int(np.argmax(st != 0))
             raise PairkitError(f"batch item {start + i}: division by zero (inverse of 0) in the final exponentiation")
-        out[start:start + cnt] = layout.unpack(b["h_out"][:4 * source.words(self.m) * cnt], self.m, cnt)
+        out[start:start + cnt] = b["h_rows"][:out.shape[1] * cnt].reshape(cnt, out.shape[1])  # the only copy out
 
 
-def _pinned(cp, count: int) -> np.ndarray:
-    mem = cp.cuda.alloc_pinned_memory(count * 4)
-    return np.frombuffer(mem, dtype=np.uint32, count=count)
+def _pinned(cp, count: int, dtype=np.uint32) -> np.ndarray:
+    mem = cp.cuda.alloc_pinned_memory(count * np.dtype(dtype).itemsize)
+    return np.frombuffer(mem, dtype=dtype, count=count)
 
 
 def prepare(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str) -> decode.Batch:
@@ -153,8 +171,8 @@ def pair_batch(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: b
     batch = prepare(set_id, P, Q, alg)
     cut = batch.first_host_bad()
     if cut is None:
-        return kernels.run(batch.coords, "pair", canonical, max_chunk, check=batch)
+        return kernels.run(batch.parts, "pair", canonical, max_chunk, check=batch)
     # The host rejected element `cut`: the CPU engine reports it unless a lower index (or P at the
     # same index) fails the device checks, so validate instances 0 .. cut on the device first.
-    kernels.run([c[:cut + 1] for c in batch.coords], "validate", max_chunk=max_chunk, check=batch)
+    kernels.run([p[:cut + 1] for p in batch.parts], "validate", max_chunk=max_chunk, check=batch)
     raise batch.first_error(cut, np.zeros(1, dtype=np.uint32))  # not reached: the run above raises
