@@ -70,10 +70,12 @@ def parse(set_id: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if length not in (nb, 2 * nb):
         return np.zeros((n, 2 * nb), np.uint8), np.ones(n, dtype=bool)
     lead = pts[:, 0].astype(np.int32)
-    bad = (pts == 0xFF).all(axis=1)  # the point at infinity
     if length == 2 * nb:
-        bad |= (lead >> top != 0) | (pts[:, nb].astype(np.int32) >> top != 0)
+        bad = (lead >> top != 0) | (pts[:, nb].astype(np.int32) >> top != 0)
+        if top == 8:  # m divisible by 8: the point at infinity (all 0xFF) has no bit above x^m
+            bad |= (pts == 0xFF).all(axis=1)
         return np.ascontiguousarray(pts, dtype=np.uint8), bad
+    bad = (pts == 0xFF).all(axis=1)  # the point at infinity
     bad |= lead >> (top + 1) != 0  # bit m carries y_0; nothing may lie above it
     xy = np.zeros((n, 2 * nb), np.uint8)
     todo = np.flatnonzero(~bad)
