@@ -1,5 +1,6 @@
-"""engine.py's launch path (chunks, two streams, pinned buffers, pk_validate then pk_pair per
-chunk, status words turned into the CPU engine's typed errors, unpacking) run without a GPU: a
+"""engine.py's launch path (chunks, two streams, pinned buffers, per chunk the byte rows turned
+into words on the device, pk_validate then pk_pair, the words turned back into byte rows; status
+words turned into the CPU engine's typed errors) run without a GPU: a
 stand-in for the few CuPy calls the engine makes executes each launch with the host-built kernels
 (pairkit.gpu.host). It checks the engine's bookkeeping, not CuPy or CUDA."""
 import re
@@ -136,6 +137,16 @@ def test_a_status_word_becomes_a_typed_error_with_the_batch_index(device):
     ml[4] = 0  # ... but a zero Miller value at index 4
     with pytest.raises(PairkitError, match="batch item 4: division by zero"):
         k.run([np.ascontiguousarray(ml[:, i * 36:(i + 1) * 36]) for i in range(4)], "final_exp", max_chunk=3)
+
+
+def test_row_blocks_that_do_not_make_a_row_are_a_typed_error(device):
+    device()
+    k = engine.GpuKernels("ss2-283", "eta-t")
+    P = batch("ss2-283", 3, 67)
+    for parts in ([P], [P, P[:, :-1]], [P, P[:2]]):  # 72 bytes of 144; 143; 3 rows against 2
+        with pytest.raises(PairkitError, match="expected rows of 144 bytes"):
+            k.run(parts)
+    assert (k.run([P, P]) == _native.pair_batch("ss2-283", "eta-t", P, P, False)).all()
 
 
 def test_the_gpu_bench_runs_end_to_end_and_writes_its_section(device, tmp_path):
