@@ -1,8 +1,8 @@
 """engine.py's launch path (chunks, two streams, pinned buffers, per chunk the byte rows turned
 into words on the device, pk_validate then pk_pair, the words turned back into byte rows; status
-words turned into the CPU engine's typed errors) run without a GPU: a
-stand-in for the few CuPy calls the engine makes executes each launch with the host-built kernels
-(pairkit.gpu.host). It checks the engine's bookkeeping, not CuPy or CUDA."""
+words turned into the CPU engine's typed errors) run without a GPU: a stand-in for the few CuPy
+calls the engine makes executes each launch with the host-built kernels (pairkit.gpu.host). It
+checks the engine's bookkeeping, not CuPy or CUDA."""
 import re
 import types
 
