@@ -79,7 +79,7 @@ def _missing(results, ids):
             if st == DOES_NOT_FIT:
                 lines.append(f"- `{i}` {k}: does not fit an LFE5U-85F ({r[k].get('reason')}): no place and route")
             elif st:
-                lines.append(f"- `{i}` {k}: {st} ({(r[k].get('reason') or '')[:160]}) — `{CMD.format(id=i)}`")
+                lines.append(f"- `{i}` {k}: {st} ({(r[k].get('reason') or '')[:300]}) — `{CMD.format(id=i)}`")
             elif k not in r:
                 lines.append(f"- `{i}` {k}: not run in this sweep ({WHY_NOT[k]}) — `{CMD.format(id=i)}`")
         if r.get("error"):
