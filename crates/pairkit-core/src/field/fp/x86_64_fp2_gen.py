@@ -44,6 +44,12 @@ def m(reg, word):
     return f"qword ptr [{reg} + {8 * word}]" if word else f"qword ptr [{reg}]"
 
 
+def chain(n, first, rest, operands):
+    """One instruction per word j < n: `first` for word 0 and `rest` (its carry/borrow form) after,
+    e.g. chain(n, "add", "adc", ...); `first == rest` gives a plain per-word sequence (mov)."""
+    return [f"{first if j == 0 else rest} {operands(j)}" for j in range(n)]
+
+
 def wide(n, x, xo, y, yo, o, oo):
     """2N-word product [x + xo] * [y + yo] -> [o + oo] (gen_wide's schedule)."""
     w = [f"{{t{j}}}" for j in range(n)]
@@ -79,9 +85,7 @@ def redc_store(n, s, so, p, out, oo, tmp):
         ins.append(f"mov {lo}, 0")
         ins.append(f"adcx {t[n - 1]}, {lo}")
         ins.append(f"adox {t[n - 1]}, {lo}")
-    ins.append(f"add {t[0]}, {m(s, so + n)}")
-    for j in range(1, n):
-        ins.append(f"adc {t[j]}, {m(s, so + n + j)}")
+    ins += chain(n, "add", "adc", lambda j: f"{t[j]}, {m(s, so + n + j)}")
     # t < 2p: borrow of t - p (discarded difference) -> hi = all-ones iff t >= p
     for j in range(n):
         ins.append(f"mov {lo}, {t[j]}")
@@ -92,10 +96,8 @@ def redc_store(n, s, so, p, out, oo, tmp):
         ins.append(f"mov {lo}, {m(p, j)}")
         ins.append(f"and {lo}, {hi}")
         ins.append(f"mov {m(s, tmp + j)}, {lo}")
-    for j in range(n):
-        ins.append(f"{'sub' if j == 0 else 'sbb'} {t[j]}, {m(s, tmp + j)}")
-    for j in range(n):
-        ins.append(f"mov {m(out, oo + j)}, {t[j]}")
+    ins += chain(n, "sub", "sbb", lambda j: f"{t[j]}, {m(s, tmp + j)}")
+    ins += chain(n, "mov", "mov", lambda j: f"{m(out, oo + j)}, {t[j]}")
     return ins
 
 
@@ -169,20 +171,13 @@ def gen_sqr(n):
     # sa = a0 + a1; sb = a0 + (p - a1); the T2 words hold 2 a0
     ins.append(f"mov {{c}}, {m(s, 0)}")
     ins += add_to(n, a, 0, a, n, s, f["sa"])
-    for j in range(n):
-        ins.append(f"mov {{t{j}}}, {m('{c}', j)}")
-    for j in range(n):
-        ins.append(f"{'sub' if j == 0 else 'sbb'} {{t{j}}}, {m(a, n + j)}")
-    for j in range(n):
-        ins.append(f"{'add' if j == 0 else 'adc'} {{t{j}}}, {m(a, j)}")
-    for j in range(n):
-        ins.append(f"mov {m(s, f['sb'] + j)}, {{t{j}}}")
-    for j in range(n):
-        ins.append(f"mov {{t{j}}}, {m(a, j)}")
-    for j in range(n):
-        ins.append(f"{'add' if j == 0 else 'adc'} {{t{j}}}, {{t{j}}}")
-    for j in range(n):
-        ins.append(f"mov {m(s, f['t2'] + j)}, {{t{j}}}")
+    ins += chain(n, "mov", "mov", lambda j: f"{{t{j}}}, {m('{c}', j)}")
+    ins += chain(n, "sub", "sbb", lambda j: f"{{t{j}}}, {m(a, n + j)}")
+    ins += chain(n, "add", "adc", lambda j: f"{{t{j}}}, {m(a, j)}")
+    ins += chain(n, "mov", "mov", lambda j: f"{m(s, f['sb'] + j)}, {{t{j}}}")
+    ins += chain(n, "mov", "mov", lambda j: f"{{t{j}}}, {m(a, j)}")
+    ins += chain(n, "add", "adc", lambda j: f"{{t{j}}}, {{t{j}}}")
+    ins += chain(n, "mov", "mov", lambda j: f"{m(s, f['t2'] + j)}, {{t{j}}}")
     ins += wide(n, s, f["sa"], s, f["sb"], s, f["t0"])
     ins += wide(n, s, f["t2"], a, n, s, f["t1"])
     ins.append(f"mov {a}, {m(s, 0)}")
