@@ -101,24 +101,24 @@ def redc_store(n, s, so, p, out, oo, tmp):
     return ins
 
 
-def add_to(n, x, xo, y, yo, o, oo, tmp="{lo}"):
-    """[o + oo] = [x + xo] + [y + yo] over N words (no reduction; no carry out by the bounds)."""
+def through_tmp(n, first, rest, x, xo, y, yo, o, oo, tmp):
+    """[o + oo] = [x + xo] op [y + yo] over n words through the register tmp (op: first, then rest)."""
     ins = []
     for j in range(n):
         ins.append(f"mov {tmp}, {m(x, xo + j)}")
-        ins.append(f"{'add' if j == 0 else 'adc'} {tmp}, {m(y, yo + j)}")
+        ins.append(f"{first if j == 0 else rest} {tmp}, {m(y, yo + j)}")
         ins.append(f"mov {m(o, oo + j)}, {tmp}")
     return ins
 
 
+def add_to(n, x, xo, y, yo, o, oo, tmp="{lo}"):
+    """[o + oo] = [x + xo] + [y + yo] over N words (no reduction; no carry out by the bounds)."""
+    return through_tmp(n, "add", "adc", x, xo, y, yo, o, oo, tmp)
+
+
 def sub_in_place(n2, x, xo, y, yo, tmp="{lo}"):
     """[x + xo] -= [y + yo] over n2 words; the borrow is left in CF."""
-    ins = []
-    for j in range(n2):
-        ins.append(f"mov {tmp}, {m(x, xo + j)}")
-        ins.append(f"{'sub' if j == 0 else 'sbb'} {tmp}, {m(y, yo + j)}")
-        ins.append(f"mov {m(x, xo + j)}, {tmp}")
-    return ins
+    return through_tmp(n2, "sub", "sbb", x, xo, y, yo, x, xo, tmp)
 
 
 def operands(n, with_b):
