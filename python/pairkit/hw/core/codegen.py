@@ -1,0 +1,395 @@
+"""From a lowered program to micro-code: schedule each block, allocate registers, emit control words.
+
+1. **Schedule.** The prologue, one loop iteration (the template of :mod:`.blocks`) and the epilogue
+   are scheduled separately on the unit mix with :mod:`pairkit.dse` (seed 001's list scheduling, or
+   the CP-SAT optimum of :mod:`pairkit.dse.exact`); blocks run one after the other, each for its
+   makespan (every result is stored before the next block starts).
+2. **Timeline.** Block steps are laid end to end: prologue, an optional copy step (constants or
+   shared values into the loop's home registers), the loop body, the epilogue.
+3. **Registers.** Every value that is read later gets a lifetime [written + 1, last read + 1) on that
+   timeline (seed 001 section 3's lifetimes; the loop body appears once, since every iteration uses
+   the same registers). A carried value has a *home* register that holds it at every iteration
+   boundary: the value the first iteration reads is produced into it (or copied), and each
+   iteration's new value is written into it once the old one has been read for the last time. A
+   unit holds its result until its next start, so that write may come later than the result
+   (deferred write-back, no extra register); only when the unit restarts first does the value go
+   through a temporary, moved home in the step of the last read (no extra step: that read comes
+   after the value was written). Lifetimes are coloured first-fit (host inputs first).
+4. **Control words.** One per step: unit starts with their operand sources and sign bits, register
+   writes with their sources.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...dse import exact, listsched
+from ...dse import problem as dproblem
+from ...dse.ddg import DDG, Input, Node
+from .blocks import Blocks, find_blocks
+from .config import CoreConfig
+from .errors import CoreError
+from .microcode import Microcode, Start, Step, Write
+from .program import Program, lower
+
+
+@dataclass
+class BlockSchedule:
+    start: dict  # key (op index, or template position) -> start step
+    inst: dict  # key -> unit instance
+    T: int  # makespan
+    info: dict
+
+
+def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: bool) -> BlockSchedule:
+    """Schedule a DDG given as ([(key, op, [arg ids])], [Input]) on the configuration's mix."""
+    if not nodes:
+        return BlockSchedule({}, {}, 0, {"method": "empty"})
+    ddg = DDG(name, "iteration", [Node(f"n{k}", op, tuple(args)) for k, op, args in nodes], inputs, [])
+    P = dproblem.build(ddg, cfg.cost_model())
+    counts = P.counts_vector(cfg.counts())
+    big = P.n > 400
+    s = listsched.list_schedule(P, counts, "static" if big and cfg.priority == "mobility" else cfg.priority)
+    info = {"method": "list", "priority": s.problem and ("static" if big and cfg.priority == "mobility"
+                                                          else cfg.priority), "list_T": s.T}
+    if cfg.scheduler == "exact" and exact_ok:
+        e = exact.solve(P, counts, time_limit=cfg.time_limit, hint=s)
+        if e.T <= s.T and not e.violations():
+            info.update(method="exact", **{k: v for k, v in e.info.items() if k in ("status", "proven", "bound")})
+            s = e
+    bad = s.violations()
+    if bad:
+        raise CoreError(f"schedule of {name} does not fit the unit mix: {bad[0]}")
+    key = {f"n{k}": k for k, _, _ in nodes}
+    return BlockSchedule({key[P.names[v]]: s.start[v] for v in range(P.n)},
+                         {key[P.names[v]]: s.inst[v] for v in range(P.n)}, s.T, info)
+
+
+def _flat_nodes(prog: Program, idx: list):
+    inside = {prog.ops[i].id for i in idx}
+    nodes, ins = [], {}
+    for i in idx:
+        o = prog.ops[i]
+        args = []
+        for a in o.args:
+            if a.value in inside:
+                args.append(f"n{i_of(prog, a.value)}")
+            else:
+                kind = "const" if a.value in prog.consts else "live-in"
+                ins[a.value] = Input(f"v{a.value}", "", kind)
+                args.append(f"v{a.value}")
+        nodes.append((i, o.kind, args))
+    return nodes, list(ins.values())
+
+
+def i_of(prog: Program, value: int) -> int:
+    return prog.index[value]
+
+
+def _loop_nodes(blocks: Blocks):
+    nodes, ins = [], {}
+    for q, (kind, slots) in enumerate(blocks.loop.template):
+        args = []
+        for s in slots:
+            if s.role == "internal":
+                args.append(f"n{s.ref}")
+                continue
+            iid = {"carried": "c", "const": "k", "invariant": "v"}[s.role] + str(s.ref)
+            if s.role == "carried":
+                ins[iid] = Input(iid, "", "carried", f"n{s.ref}", 1)
+            else:
+                ins[iid] = Input(iid, "", s.role)
+            args.append(iid)
+        nodes.append((q, kind, args))
+    return nodes, list(ins.values())
+
+
+class _Alloc:
+    """Virtual registers (sets of disjoint intervals) coloured first-fit."""
+
+    def __init__(self):
+        self.vregs: list = []  # list of interval lists
+
+    def new(self, *ivs) -> int:
+        self.vregs.append([iv for iv in ivs if iv[1] > iv[0]])
+        return len(self.vregs) - 1
+
+    def add(self, v: int, iv) -> None:
+        if iv[1] > iv[0]:
+            self.vregs[v].append(iv)
+
+    def colour(self, first: list) -> tuple:
+        occ: list = []  # per register: list of intervals
+        phys = [-1] * len(self.vregs)
+        order = first + sorted((v for v in range(len(self.vregs)) if v not in set(first)),
+                               key=lambda v: (min((a for a, _ in self.vregs[v]), default=0), v))
+        for v in order:
+            ivs = self.vregs[v]
+            for r, taken in enumerate(occ):
+                if all(b <= c or d <= a for a, b in ivs for c, d in taken):
+                    break
+            else:
+                r = len(occ)
+                occ.append([])
+            occ[r].extend(ivs)
+            phys[v] = r
+        return phys, len(occ)
+
+
+def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
+    prog = prog or lower(cfg.set_id, cfg.alg, has_inv=cfg.has("inv"))
+    prog.index = {o.id: i for i, o in enumerate(prog.ops)}
+    for k in prog.counts():
+        cfg.choice(k)  # every operation kind needs a unit (a typed error names the missing one)
+    blocks = find_blocks(prog)
+    lp = blocks.loop
+    pro = _schedule(cfg, "prologue", *_flat_nodes(prog, blocks.prologue), True)
+    body = _schedule(cfg, "loop body", *_loop_nodes(blocks), True) if lp else None
+    epi = _schedule(cfg, "epilogue", *_flat_nodes(prog, blocks.epilogue), len(blocks.epilogue) <= 400)
+    return _emit(cfg, prog, blocks, pro, body, epi)
+
+
+def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
+    lp = blocks.loop
+    cyc = {k: cfg.cycles(k) for k in cfg.counts()}
+    lat = {k: c + 1 for k, c in cyc.items()}
+    consts = sorted(prog.consts)
+    cidx = {v: i for i, v in enumerate(consts)}
+    A = _Alloc()
+    vreg: dict = {}  # program value -> vreg (prologue/epilogue values, inputs)
+    reads: dict = {}  # program value -> last read step (absolute)
+    Tp = pro.T
+
+    # -- where every value lives: reads first (absolute steps need the layout)
+    looped_pos = {}  # value of the last looped iteration -> template position
+    if lp:
+        for q, i in enumerate(lp.seg_ops[-1]):
+            looped_pos[prog.ops[i].id] = q
+    carried = lp.carried_positions() if lp else []
+    # copies into homes before the loop: constants, values also needed elsewhere, shared inits
+    init_src = {}
+    copies = []
+    if lp:
+        used_after = set()
+        for i in blocks.epilogue:
+            used_after.update(a.value for a in prog.ops[i].args)
+        used_after.update(o.value for o in prog.outputs)
+        used_after.update(lp.invariants)
+        seen = set()
+        for q in carried:
+            a = lp.init[q]
+            if a.value in prog.consts or a.value in seen or a.value in used_after:
+                copies.append(q)
+            seen.add(a.value)
+            init_src[q] = a.value
+    Ls = Tp + (1 if copies else 0)
+
+    # the loop body: natural write steps, deferred writes, temps, moves
+    moves = []
+    home_w = {}
+    temp_needed = set()
+    if lp:
+        Tb = body.T
+        last_internal = {}
+        last_carried = {}
+        for q, (kind, slots) in enumerate(lp.template):
+            for s in slots:
+                if s.role == "internal":
+                    last_internal[s.ref] = max(last_internal.get(s.ref, -1), body.start[q])
+                elif s.role == "carried":
+                    last_carried[s.ref] = max(last_carried.get(s.ref, -1), body.start[q])
+        nxt = {}
+        for q in range(len(lp.template)):
+            u = (lp.template[q][0], body.inst[q])
+            later = [body.start[r] for r in range(len(lp.template))
+                     if (lp.template[r][0], body.inst[r]) == u and body.start[r] > body.start[q]]
+            nxt[q] = min(later, default=Tb - 1)
+        for q in carried:
+            ws = body.start[q] + cyc[lp.template[q][0]]
+            need = last_carried.get(q, -1)
+            if need <= ws:
+                home_w[q] = ws
+            elif need <= min(nxt[q], Tb - 1):
+                home_w[q] = need
+                if last_internal.get(q, -1) >= ws + 1:
+                    temp_needed.add(q)
+            else:  # the unit restarts first: through a temporary, moved home after the last read
+                home_w[q] = need
+                moves.append(q)
+                temp_needed.add(q)
+        Tl = Tb
+    else:
+        Tl = 0
+    Le = Ls + Tl
+    Es = Le
+    END = Es + epi.T
+
+    def step_pro(i):
+        return pro.start[i]
+
+    def step_epi(i):
+        return Es + epi.start[i]
+
+    def note_read(value, t):
+        if value not in prog.consts:
+            reads[value] = max(reads.get(value, -1), t)
+
+    for i in blocks.prologue:
+        for a in prog.ops[i].args:
+            note_read(a.value, step_pro(i))
+    for i in blocks.epilogue:
+        for a in prog.ops[i].args:
+            if a.value in looped_pos:
+                continue
+            note_read(a.value, step_epi(i))
+    epi_reads_pos: dict = {}
+    for i in blocks.epilogue:
+        for a in prog.ops[i].args:
+            if a.value in looped_pos:
+                q = looped_pos[a.value]
+                epi_reads_pos[q] = max(epi_reads_pos.get(q, -1), step_epi(i))
+    for o in prog.outputs:
+        if o.value in looped_pos:
+            epi_reads_pos[looped_pos[o.value]] = END
+        else:
+            note_read(o.value, END)
+    if lp:
+        for v in lp.invariants:
+            note_read(v, Le - 1)
+        for q in copies:
+            note_read(init_src[q], Ls - 1)
+
+    # values of the prologue and inputs
+    for v, _ in prog.inputs:
+        vreg[v] = A.new((0, reads.get(v, 0) + 1)) if v in reads else A.new()
+    in_first = [vreg[v] for v, _ in prog.inputs]
+    defs = {}
+    for i in blocks.prologue:
+        o = prog.ops[i]
+        defs[o.id] = pro.start[i] + lat[o.kind]
+    for i in blocks.epilogue:
+        o = prog.ops[i]
+        defs[o.id] = Es + epi.start[i] + lat[o.kind]
+    for v, d in defs.items():
+        if v in reads:
+            vreg[v] = A.new((d, reads[v] + 1))
+
+    # the loop: homes, temps, plain positions
+    pos_vreg = {}
+    temp_vreg = {}
+    if lp:
+        for q in carried:
+            h = A.new((Ls, Ls + last_carried[q] + 1))
+            A.add(h, (Ls + home_w[q] + 1, max(Le, epi_reads_pos.get(q, -1) + 1)))
+            if q not in copies:  # the initial value is produced into the home
+                v = init_src[q]
+                if v in vreg:
+                    for iv in A.vregs[vreg[v]]:
+                        A.add(h, (iv[0], Ls))
+                    A.vregs[vreg[v]] = []
+                    if v in [x for x, _ in prog.inputs]:
+                        in_first[in_first.index(vreg[v])] = h
+                    vreg[v] = h
+                else:
+                    first_def = 0 if v in [x for x, _ in prog.inputs] else defs[v]
+                    A.add(h, (first_def, Ls))
+                    vreg[v] = h
+            pos_vreg[q] = h
+        for q in range(len(lp.template)):
+            kind = lp.template[q][0]
+            d = Ls + body.start[q] + lat[kind]
+            if q in carried:
+                if q in temp_needed:
+                    end = Ls + max(last_internal.get(q, -1), home_w[q] if q in moves else -1) + 1
+                    temp_vreg[q] = A.new((d, end))
+                continue
+            end = max(Ls + last_internal.get(q, -1) + 1, epi_reads_pos.get(q, -1) + 1)
+            if end > d:
+                pos_vreg[q] = A.new((d, end))
+
+    phys, n_regs = A.colour(in_first)
+
+    def reg_of(value):
+        if value in looped_pos and lp:
+            return phys[pos_vreg[looped_pos[value]]]
+        return phys[vreg[value]]
+
+    def src(value):
+        if value in prog.consts:
+            return ("const", cidx[value])
+        return ("reg", reg_of(value))
+
+    steps = [Step() for _ in range(END)]
+    for i in blocks.prologue:
+        _start(steps, prog.ops[i], pro.start[i], pro.inst[i], [src(a.value) for a in prog.ops[i].args], cyc,
+               reg_of if prog.ops[i].id in vreg else None, phys, vreg)
+    for q in copies:
+        steps[Ls - 1].writes.append(Write(phys[pos_vreg[q]], src(init_src[q]), -1))
+    if lp:
+        for q, (kind, slots) in enumerate(lp.template):
+            srcs = []
+            for s in slots:
+                if s.role in ("const",):
+                    srcs.append(("const", cidx[s.ref]))
+                elif s.role == "invariant":
+                    srcs.append(src(s.ref))
+                elif s.role == "carried":
+                    srcs.append(("reg", phys[pos_vreg[s.ref]]))
+                else:
+                    r = temp_vreg.get(s.ref, pos_vreg.get(s.ref))
+                    srcs.append(("reg", phys[r]))
+            t = Ls + body.start[q]
+            u = (kind, body.inst[q])
+            val = prog.ops[lp.seg_ops[0][q]].id
+            steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val))
+            ws = t + cyc[kind]
+            if q in temp_vreg:
+                steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
+            if q in carried and q not in moves:
+                steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
+            elif q not in carried and q in pos_vreg:
+                steps[ws].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
+        for q in moves:
+            steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("reg", phys[temp_vreg[q]]), -1))
+    for i in blocks.epilogue:
+        o = prog.ops[i]
+        _start(steps, o, Es + epi.start[i], epi.inst[i], [src(a.value) for a in o.args], cyc,
+               reg_of if o.id in vreg else None, phys, vreg)
+
+    outputs = []
+    for o in prog.outputs:
+        if o.neg:
+            raise CoreError("internal: a negated output was not materialised")
+        outputs.append((src(o.value), False))
+    state_regs = []
+    first_iter = lp.first if lp else 0
+    if lp:
+        pos_in_first = {prog.ops[i].id: q for q, i in enumerate(lp.seg_ops[0])}
+        for o in prog.states[lp.first]:
+            q = pos_in_first.get(o.value)
+            state_regs.append((phys[pos_vreg[q]], o.neg) if q in carried else None)
+    units = {k: (cfg.choice(k).unit, cfg.choice(k).count, cyc[k]) for k in cfg.counts()}
+    blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
+    info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
+                          "epilogue": epi.info | {"T": epi.T}},
+            "copies": len(copies), "moves": len(moves), "deferred_writes": sum(
+                1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
+            "ops": prog.counts(), "loop_ops": _loop_counts(lp)}
+    return Microcode(cfg.name, prog.p, prog.m, units, n_regs, [prog.consts[v] for v in consts], steps, Ls, Le,
+                     lp.count if lp else 1, [phys[vreg[v]] for v, _ in prog.inputs], outputs, state_regs,
+                     first_iter, blocks_d, info,
+                     [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of))
+
+
+def _loop_counts(lp) -> dict:
+    c: dict = {}
+    if lp:
+        for kind, _ in lp.template:
+            c[kind] = c.get(kind, 0) + 1
+    return c
+
+
+def _start(steps, o, t, inst, srcs, cyc, has_reg, phys, vreg):
+    u = (o.kind, inst)
+    steps[t].starts.append(Start(u, tuple(srcs), tuple(a.neg for a in o.args), o.id))
+    if has_reg is not None:
+        steps[t + cyc[o.kind]].writes.append(Write(phys[vreg[o.id]], ("unit", u), o.id))

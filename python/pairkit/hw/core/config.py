@@ -1,0 +1,106 @@
+"""A core's configuration: the pairing, the unit mix (drawn from the hardware kit's units, with their
+simulated latencies) and the scheduler.
+
+A unit operation started at step s on a unit whose handshake takes ``cycles`` edges (start edge
+included, :mod:`pairkit.hw.unit`) has its result on the unit's output during step s + cycles; the
+core writes it into a register at the edge ending that step, so a reader can start at
+s + cycles + 1. The latency seen by the scheduler is therefore ``cycles + 1``: one operand-load edge,
+the compute cycles and one store edge, exactly seed 001 section 4's "+2" (Table 2: multiplier 27,
+adder, cube and cube root 3 at m = 97, D = 4). Units are not pipelined: an instance is busy for the
+whole latency.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ...dse.costs import CostModel, Unit
+from .. import unit as hwunit
+from .errors import CoreError, CoreMixError
+
+#: the operation kind each unit generator executes, and its operand / sign ports
+UNIT_OPS = {
+    "gf3_add": ("add", ("a", "b"), ("sa", "sb")),
+    "gf3_mul": ("mul", ("a", "b"), ("sa", "sb")),
+    "gf3_cube": ("cube", ("a",), ("sa",)),
+    "gf3_cbrt": ("cbrt", ("a",), ("sa",)),
+}
+SCHEDULERS = ("list", "exact")
+
+
+@dataclass(frozen=True)
+class UnitChoice:
+    unit: str  # a hardware-kit generator (pairkit hw list)
+    count: int
+    params: tuple = ()  # ((name, value), ...)
+
+    @property
+    def op(self) -> str:
+        return UNIT_OPS[self.unit][0]
+
+
+@dataclass
+class CoreConfig:
+    name: str
+    set_id: str
+    alg: str
+    units: list  # of UnitChoice
+    scheduler: str = "list"
+    priority: str = "mobility"
+    time_limit: float = 20.0  # CP-SAT, per block, seconds
+    summary: str = ""
+    paper: dict = field(default_factory=dict)  # the seed's figures, for the report
+
+    def __post_init__(self):
+        if self.scheduler not in SCHEDULERS:
+            raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
+        seen = set()
+        for u in self.units:
+            if u.unit not in UNIT_OPS:
+                raise CoreMixError("units", f"{u.unit!r} is not a unit the core generator can use "
+                                            f"(known: {', '.join(UNIT_OPS)})")
+            if not isinstance(u.count, int) or isinstance(u.count, bool) or not 1 <= u.count <= 64:
+                raise CoreMixError("units", f"{u.unit}: count must be an integer from 1 to 64, got {u.count!r}")
+            if u.op in seen:
+                raise CoreMixError("units", f"two unit kinds execute {u.op!r}")
+            seen.add(u.op)
+
+    @property
+    def p(self) -> int:
+        return 3 if self.set_id.startswith("ss3") else 2
+
+    def choice(self, op: str) -> UnitChoice:
+        for u in self.units:
+            if u.op == op:
+                return u
+        raise CoreMixError("units", f"the unit mix has no unit for {op!r} operations, which {self.set_id}/"
+                                    f"{self.alg} needs (mix: {self.mix_str()})")
+
+    def mix_str(self) -> str:
+        return ", ".join(f"{u.count} {u.unit}" for u in self.units)
+
+    def has(self, op: str) -> bool:
+        return any(u.op == op for u in self.units)
+
+    @cached_property
+    def prototypes(self) -> dict:
+        """op kind -> one built unit (ports, cycles)."""
+        out = {}
+        for u in self.units:
+            params = dict(u.params)
+            params.setdefault("field", self.set_id)
+            out[u.op] = hwunit.build(u.unit, **params)
+        return out
+
+    def latency(self, op: str) -> int:
+        return self.prototypes[op].cycles + 1
+
+    def cycles(self, op: str) -> int:
+        return self.prototypes[op].cycles
+
+    def cost_model(self) -> CostModel:
+        units = {u.op: Unit(u.op, 0.0, self.latency(u.op), False) for u in self.units}
+        return CostModel("core", units, {u.op: u.op for u in self.units}, 0.0, "max", {}, "hw unit latencies")
+
+    def counts(self) -> dict:
+        return {u.op: u.count for u in self.units}

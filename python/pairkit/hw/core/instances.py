@@ -1,0 +1,53 @@
+"""The named cores (``pairkit hw core list``): the seeds' accelerators and the toy cores the tests
+simulate whole in Amaranth.
+
+seed 001 (Bertoni et al., ss3-97 Duursma--Lee, Tables 2--4): the units of Table 2 (m = 97, D = 4:
+multiplier 27 clk, adder, cube and cube root 3 clk, I/O cycles included) in the AT-optimal mix
+5 mul / 1 cube / 4 add / 1 cube root (T = 108 clk per iteration, 10,476 per loop, 35,253 LUT-eq,
+Table 4, an estimate without control or final exponentiation) and the time-optimal mix of >= 9
+multipliers (T = 87, 8,439 per loop), each from the list schedule (the paper's method) and from
+CP-SAT.
+"""
+from __future__ import annotations
+
+from .config import CoreConfig, UnitChoice
+from .errors import CoreError
+
+
+def _s001(name, set_id, mul, cube, add, cbrt, D, scheduler, summary, paper=None, alg="duursma-lee"):
+    units = [UnitChoice("gf3_mul", mul, (("D", D),)), UnitChoice("gf3_cube", cube, ()),
+             UnitChoice("gf3_add", add, ()), UnitChoice("gf3_cbrt", cbrt, ())]
+    return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {})
+
+
+_PAPER_AT = {"seed": "seed 001 Table 4", "T_iter": 108, "loop_cycles": 10476, "area_lut": 35253,
+             "note": "estimate: units and 32 registers, no control, no final exponentiation"}
+_PAPER_FAST = {"seed": "seed 001 Table 3", "T_iter": 87, "loop_cycles": 8439,
+               "note": "estimate: >= 9 multipliers, no control, no final exponentiation"}
+
+_ALL = [
+    lambda: _s001("s001-dl-5141-list", "ss3-97", 5, 1, 4, 1, 4, "list",
+                  "seed 001 AT-optimal mix 5 mul/1 cube/4 add/1 cbrt, list schedule (the paper's)", _PAPER_AT),
+    lambda: _s001("s001-dl-5141-cpsat", "ss3-97", 5, 1, 4, 1, 4, "exact",
+                  "seed 001 AT-optimal mix, CP-SAT schedules", _PAPER_AT),
+    lambda: _s001("s001-dl-9mul-list", "ss3-97", 9, 2, 4, 2, 4, "list",
+                  "seed 001 time-optimal mix (9 mul, 2 cube, 4 add, 2 cbrt), list schedule", _PAPER_FAST),
+    lambda: _s001("s001-dl-9mul-cpsat", "ss3-97", 9, 2, 4, 2, 4, "exact",
+                  "seed 001 time-optimal mix, CP-SAT schedules", _PAPER_FAST),
+    lambda: _s001("toy-ss3-13-dl", "ss3-13", 2, 1, 2, 1, 4, "list",
+                  "toy: ss3-13 Duursma-Lee, 2 mul/1 cube/2 add/1 cbrt (whole pairings in Amaranth's simulator)"),
+    lambda: _s001("toy-ss3-13-dl-min", "ss3-13", 1, 1, 1, 1, 3, "list",
+                  "toy: ss3-13 Duursma-Lee, one unit of each kind"),
+]
+
+
+def all_configs() -> list:
+    return [f() for f in _ALL]
+
+
+def get(name: str) -> CoreConfig:
+    for c in all_configs():
+        if c.name == name:
+            return c
+    raise CoreError(f"core: unknown core {name!r} (pairkit hw core list shows them: "
+                    f"{', '.join(c.name for c in all_configs())})")

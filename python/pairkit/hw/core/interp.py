@@ -1,0 +1,140 @@
+"""The schedule interpreter: run a core's control words on concrete values with the spec's field
+operations, step by step as the RTL does, and compare with the spec.
+
+This is the cheap first check of scheduling and register allocation, before any RTL. It models the
+datapath exactly: operands are read from registers at the step a unit starts (register writes of
+the same step are not yet visible), a unit's result appears ``cycles`` steps after its start and
+stays on its output until the unit starts again, register writes take effect at the end of their
+step. It raises :class:`CoreMismatchError` on
+
+* a unit restarted while busy, or a write from a unit whose result is not ready or already gone;
+* any written value that differs from the spec's value of the same operation (every value of the
+  pairing, every iteration: the spec trace on the same points), naming the Miller iteration (or
+  block), the step and the register;
+* a Miller state (the accumulator's home registers at every loop boundary) or the final value that
+  differs from the spec's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import CoreMismatchError
+from .microcode import Microcode
+from .program import run_trace, spec_of
+
+
+@dataclass
+class RunResult:
+    output: tuple  # GT coordinates
+    cycles: int
+    states_checked: int  # Miller iterations whose state was compared at a loop boundary
+    values_checked: int  # register writes compared with the spec
+
+
+def unit_result(F, p: int, kind: str, ops: list, signs: tuple):
+    xs = [F.neg(x) if s else x for x, s in zip(ops, signs)] if p == 3 else list(ops)
+    if kind == "add":
+        return F.add(xs[0], xs[1])
+    if kind == "mul":
+        return F.mul(xs[0], xs[1])
+    return getattr(F, kind)(xs[0])
+
+
+def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> RunResult:
+    """Interpret ``mc`` on the points (P, Q) (spec encoding); with ``check`` compare every value."""
+    S = spec_of(set_id)
+    F = S.F
+    T, ins, states, outs = run_trace(set_id, alg, P, Q) if check else (None, [], [], [])
+    values = T.values if check else {}
+    regs: list = [None] * mc.n_regs
+    for r, v in zip(mc.inputs, (*P, *Q)):
+        regs[r] = v
+    units: dict = {}  # (op, i) -> [result, ready step, started step]
+    cyc = {k: c for k, (_, _, c) in mc.units.items()}
+    t = pc = 0
+    it = 0  # completed passes through the loop body
+    n_states = n_values = 0
+    first = mc.first_looped_iteration
+
+    def where(step_pc):
+        if mc.loop_start <= step_pc < mc.loop_end:
+            return f"Miller iteration {first + it + 1} (loop step {step_pc - mc.loop_start})"
+        blk = "prologue" if step_pc < mc.loop_start else "epilogue"
+        return f"{blk} step {step_pc}"
+
+    def check_states(k):
+        nonlocal n_states
+        if not check or not mc.state_regs or not 0 <= k < len(states):
+            return
+        for c, (sr, tid) in enumerate(zip(mc.state_regs, states[k])):
+            if sr is None:
+                continue
+            r, neg = sr
+            got = F.neg(regs[r]) if neg and mc.p == 3 else regs[r]
+            if got != values[tid]:
+                raise CoreMismatchError(f"Miller iteration {k + 1}, register r{r}",
+                                        f"accumulator coordinate {c} differs from the spec's state")
+        n_states += 1
+
+    n_total = mc.cycles()
+    while pc < mc.n_steps:
+        if pc == mc.loop_start:
+            check_states(first + it - 1)
+        st = mc.steps[pc]
+        new = {}
+        for w in st.writes:
+            kind, x = w.src
+            if kind == "unit":
+                u = units.get(x)
+                if u is None or t < u[1]:
+                    raise CoreMismatchError(f"{where(pc)}, register r{w.reg}",
+                                            f"written from {x[0]}{x[1]} before its result is ready")
+                val = u[0]
+            elif kind == "reg":
+                val = regs[x]
+            else:
+                val = mc.consts[x]
+            if check and w.value >= 0:
+                vid = w.value
+                if mc.loop_start <= pc < mc.loop_end and mc.loop_values:
+                    vid = mc.loop_values[it][mc.loop_values[0].index(w.value)]
+                tid = mc.trace_of.get(vid)
+                if tid is not None:
+                    if val != values[tid]:
+                        raise CoreMismatchError(f"{where(pc)}, register r{w.reg}",
+                                                f"value {vid} differs from the spec")
+                    n_values += 1
+            new[w.reg] = val
+        for s in st.starts:
+            old = units.get(s.unit)
+            if old is not None and t < old[2] + cyc[s.unit[0]]:
+                raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} restarted while busy")
+            ops = []
+            for kind, x in s.srcs:
+                v = regs[x] if kind == "reg" else mc.consts[x]
+                if v is None:
+                    raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} reads register r{x}, "
+                                                            "never written")
+                ops.append(v)
+            units[s.unit] = [unit_result(F, mc.p, s.unit[0], ops, s.signs), t + cyc[s.unit[0]], t]
+        for r, v in new.items():
+            regs[r] = v
+        t += 1
+        if pc == mc.loop_end - 1 and it + 1 < mc.loop_count:
+            it += 1
+            pc = mc.loop_start
+        else:
+            if pc == mc.loop_end - 1:
+                it += 1
+                check_states(first + it - 1)
+                it -= 1
+            pc += 1
+    out = tuple(regs[x] if kind == "reg" else mc.consts[x] for (kind, x), _ in mc.outputs)
+    if check:
+        want = tuple(values[i] for i in outs)
+        if out != want:
+            bad = next(i for i, (a, b) in enumerate(zip(out, want)) if a != b)
+            raise CoreMismatchError("output", f"GT coordinate {bad} differs from the spec's pairing")
+    if t != n_total:
+        raise CoreMismatchError("controller", f"ran {t} cycles, the micro-code has {n_total}")
+    return RunResult(out, t, n_states, n_values)

@@ -1,0 +1,113 @@
+"""The core's micro-code: one control word per clock step.
+
+A control word starts unit instances (operand sources and sign bits) and writes registers (from a
+unit instance's output, another register or a constant). Steps ``[loop_start, loop_end)`` run
+``loop_count`` times (a loop counter in the controller); the steps before are the prologue, those
+after the epilogue (the rest of the Miller loop and the final exponentiation). The core raises
+``done`` after the last step.
+
+Sources are ``("reg", r)``, ``("const", c)`` (an index into :attr:`Microcode.consts`) or, for
+register writes, ``("unit", (op, i))``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Start:
+    unit: tuple  # (op kind, instance)
+    srcs: tuple  # operand sources, port order
+    signs: tuple  # sign bits, port order
+    value: int  # the program value it computes (for listings and checks)
+
+
+@dataclass(frozen=True)
+class Write:
+    reg: int
+    src: tuple  # ("unit", (op, i)) | ("reg", r) | ("const", c)
+    value: int  # the program value written (-1 for a copy of a constant)
+
+
+@dataclass
+class Step:
+    starts: list = field(default_factory=list)
+    writes: list = field(default_factory=list)
+
+
+@dataclass
+class Microcode:
+    name: str
+    p: int
+    m: int
+    units: dict  # op kind -> (unit name, count, cycles)
+    n_regs: int
+    consts: list  # field elements (spec encoding)
+    steps: list  # of Step
+    loop_start: int
+    loop_end: int
+    loop_count: int
+    inputs: list  # register per host input (xP, yP, xQ, yQ)
+    outputs: list  # (source, neg) per GT coordinate: ("reg", r) | ("const", c)
+    state_regs: list  # per Miller-iteration state coordinate: (register, neg), read at loop boundaries
+    first_looped_iteration: int  # 0-based Miller iteration index of the loop's first iteration
+    blocks: dict = field(default_factory=dict)  # name -> (first step, end step)
+    info: dict = field(default_factory=dict)
+    loop_values: list = field(default_factory=list)  # per looped iteration: program value per template position
+    trace_of: dict = field(default_factory=dict)  # program value -> spec trace id (for the checks)
+
+    @property
+    def n_steps(self) -> int:
+        return len(self.steps)
+
+    def cycles(self) -> int:
+        """Clock cycles from start to done: every step once, the loop body loop_count times."""
+        body = self.loop_end - self.loop_start
+        return self.n_steps + body * (self.loop_count - 1)
+
+    def block_cycles(self) -> dict:
+        out = {}
+        for name, (a, b) in self.blocks.items():
+            out[name] = (b - a) * (self.loop_count if name == "loop" else 1)
+        return out
+
+    def sources(self) -> dict:
+        """(op, i, port) -> sorted operand sources; reg -> sorted write sources (what the muxes need)."""
+        ops: dict = {}
+        regs: dict = {}
+        for st in self.steps:
+            for s in st.starts:
+                for k, src in enumerate(s.srcs):
+                    ops.setdefault((*s.unit, k), set()).add(src)
+            for w in st.writes:
+                regs.setdefault(w.reg, set()).add(w.src)
+        return ({k: sorted(v, key=_key) for k, v in ops.items()}, {k: sorted(v, key=_key) for k, v in regs.items()})
+
+    def listing(self, limit: int | None = None) -> str:
+        """The control ROM as text: one line per step."""
+        lines = [f"; {self.name}: {self.n_steps} control words, loop [{self.loop_start}, {self.loop_end}) x "
+                 f"{self.loop_count}, {self.cycles()} cycles, {self.n_regs} registers"]
+        for t, st in enumerate(self.steps[:limit]):
+            tag = "L" if self.loop_start <= t < self.loop_end else " "
+            parts = []
+            for s in st.starts:
+                ops = ",".join(("-" if g else "") + _src(x) for x, g in zip(s.srcs, s.signs))
+                parts.append(f"{s.unit[0]}{s.unit[1]}({ops})")
+            for w in st.writes:
+                parts.append(f"r{w.reg}<={_src(w.src)}")
+            lines.append(f"{t:6d}{tag} " + " ".join(parts))
+        return "\n".join(lines) + "\n"
+
+
+def _key(src):
+    kind, x = src
+    return (kind, x if isinstance(x, int) else tuple(x))
+
+
+def _src(src) -> str:
+    kind, x = src
+    if kind == "reg":
+        return f"r{x}"
+    if kind == "const":
+        return f"k{x}"
+    return f"{x[0]}{x[1]}"

@@ -1,0 +1,290 @@
+"""The whole pairing as a program of base-field operations: the spec's trace, lowered for a core.
+
+:func:`lower` runs the spec's Miller loop *and* final exponentiation on symbolic values
+(:class:`pairkit.spec.trace.TracingField`) and rewrites the trace into the operations a core's units
+execute:
+
+* every operand is a pair (value, sign): ``neg`` disappears into the signs of its readers (seed 001
+  section 4: "every unit computes +-A +-B or (+-A)(+-B)"), ``sub(a, b)`` is ``add(a, -b)``; in
+  characteristic 3 ``sqr(a)`` is ``mul(a, a)`` ("square is counted as one multiplication", seed 001
+  section 2);
+* constants are folded where the result is known without a unit (x + 0, (+-1) x, 0 x, and any
+  operation on constants only); the remaining constants are hard-wired operand sources;
+* ``inv`` becomes the Itoh--Tsujii chain on the multiplier and the Frobenius unit when the unit mix
+  has no inverter (x^{-1} = x^{p^m - 2}; seed 000 Eq. 7 and seed 003 Alg. 4 for p = 2, the same
+  addition chain on (3^k - 1)/2 for p = 3).
+
+The lowered program is cut into blocks along the spec's ``mark``s: the *loop* is the longest run of
+consecutive iterations that execute the same code on values carried from the previous iteration
+(the micro-code of one iteration runs that many times); everything before it (iterations that read
+constants, e.g. f = 1 in the first one) is the *prologue* and everything after it (the last
+iterations if they differ, the correction factor, the final exponentiation) is the *epilogue*.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ...spec.trace import Sym, TracingField
+from .errors import CoreError
+
+UNARY = ("cube", "cbrt", "sqr", "sqrt", "inv")
+BINARY = ("add", "mul")
+
+
+@dataclass(frozen=True)
+class Operand:
+    value: int  # a value id (see Program.values)
+    neg: bool = False
+
+
+@dataclass
+class Op:
+    """One unit operation: ``out = kind(+-a, +-b)``."""
+    id: int  # == its output value id
+    kind: str  # add | mul | cube | cbrt | sqr | sqrt | inv
+    args: tuple  # of Operand
+    seg: int  # index into Program.segments
+    pos: int  # position inside the segment
+    trace_id: Optional[int] = None  # the spec trace's id of the result (None: made by lowering)
+
+
+@dataclass
+class Program:
+    """A lowered pairing. Value ids: inputs, constants and op outputs share one id space."""
+    set_id: str
+    alg: str
+    p: int
+    m: int
+    inputs: list  # [(value id, name)] in host order: xP, yP, xQ, yQ
+    consts: dict  # value id -> field element (spec encoding)
+    ops: list  # of Op, in trace order
+    segments: list  # [(label, [op indices])]
+    outputs: list  # [Operand]: the final value's coordinates
+    states: list  # per Miller iteration: [Operand] of the accumulator's coordinates
+    trace_of: dict = field(default_factory=dict)  # value id -> spec trace id
+    iter_segments: list = field(default_factory=list)  # segment index of Miller iteration i (1-based order)
+
+    def op_of(self) -> dict:
+        return {o.id: o for o in self.ops}
+
+    def counts(self, segs=None) -> dict:
+        c: dict = {}
+        for o in self.ops:
+            if segs is None or o.seg in segs:
+                c[o.kind] = c.get(o.kind, 0) + 1
+        return dict(sorted(c.items()))
+
+
+class _ValueTrace(TracingField):
+    """A TracingField that also remembers the concrete value of every symbol."""
+
+    def __init__(self, base):
+        super().__init__(base)
+        self.values: dict = {}
+
+    def _new(self, kind, args, value, label=""):
+        s = super()._new(kind, args, value, label)
+        self.values[s.id] = value
+        return s
+
+
+def spec_of(set_id: str):
+    from ...spec.api import SpecPairing
+
+    return SpecPairing(set_id)
+
+
+def flat_gt(set_id: str, x) -> tuple:
+    """The GT element's base-field coordinates in the public encoding's order."""
+    if set_id.startswith("ss3"):
+        from ...spec.ext3 import f6_flat
+
+        return f6_flat(x)
+    return tuple(x)
+
+
+def run_trace(set_id: str, alg: str, P, Q):
+    """The spec's whole pairing on (P, Q) as a value-recording trace; returns (T, inputs, states, out)."""
+    S = spec_of(set_id)
+    S._check_alg(alg)
+    T = _ValueTrace(S.F)
+    Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), P))
+    Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), Q))
+    states: list = []
+    f = S.miller_loop(alg, Pp, Qp, states=states, F=T)
+    T.mark("final exponentiation")
+    g = S.final_exponentiation(alg, f, F=T)
+    ins = [s.id for s in (*Pp, *Qp)]
+    sts = [[s.id for s in flat_gt(set_id, st)] for st in states]
+    return T, ins, sts, [s.id for s in flat_gt(set_id, g)]
+
+
+class _Lowerer:
+    def __init__(self, F, p: int, has_inv: bool):
+        self.F, self.p, self.has_inv = F, p, has_inv
+        self.ops: list = []
+        self.consts: dict = {}  # value id -> element
+        self.const_id: dict = {}  # element -> value id
+        self.alias: dict = {}  # trace id -> Operand
+        self.next = 0
+        self.seg = 0
+        self.pos = 0
+
+    def new_id(self) -> int:
+        self.next += 1
+        return self.next - 1
+
+    def const(self, c) -> Operand:
+        k = c if not isinstance(c, list) else tuple(c)
+        if k not in self.const_id:
+            v = self.new_id()
+            self.const_id[k] = v
+            self.consts[v] = c
+        return Operand(self.const_id[k])
+
+    def cval(self, o: Operand):
+        """The constant's value with its sign, or None."""
+        if o.value not in self.consts:
+            return None
+        c = self.consts[o.value]
+        return self.F.neg(c) if o.neg else c
+
+    def emit(self, kind, args, trace_id=None) -> Operand:
+        # constant folding: no unit needed when the result is known
+        cs = [self.cval(a) for a in args]
+        F = self.F
+        if all(c is not None for c in cs):
+            return self.const(_apply(F, kind, cs))
+        if kind == "add":
+            for i in (0, 1):
+                if cs[i] is not None and cs[i] == F.zero:
+                    return args[1 - i]
+        if kind == "mul":
+            for i in (0, 1):
+                c = cs[i]
+                if c is None:
+                    continue
+                if c == F.zero:
+                    return self.const(F.zero)
+                if c == F.one:
+                    return args[1 - i]
+                if self.p == 3 and c == F.neg(F.one):
+                    a = args[1 - i]
+                    return Operand(a.value, not a.neg)
+        if self.p == 2:
+            args = tuple(Operand(a.value) for a in args)
+        return self.raw(kind, args, trace_id)
+
+    def raw(self, kind, args, trace_id=None) -> Operand:
+        v = self.new_id()
+        self.ops.append(Op(v, kind, tuple(args), self.seg, self.pos, trace_id))
+        self.pos += 1
+        return Operand(v)
+
+    def lower_inv(self, a: Operand, trace_id) -> Operand:
+        """Itoh--Tsujii: x^{-1} = x^{p^m - 2} with the multiplier and the Frobenius unit only."""
+        frob = "cube" if self.p == 3 else "sqr"
+        m = self.F.m
+        # r_k = x^{(p^k - 1)/(p - 1)}: r_{i+j} = r_i^{p^j} r_j, r_1 = x (seed 003 Alg. 4's chain for p = 2)
+        n = m - 1
+        r, k = a, 1
+        for bit in bin(n)[3:]:
+            t = r
+            for _ in range(k):
+                t = self.emit(frob, (t,))
+            r, k = self.emit("mul", (t, r)), 2 * k
+            if bit == "1":
+                r, k = self.emit("mul", (self.emit(frob, (r,)), a)), k + 1
+        if self.p == 2:  # x^{2^m - 2} = (x^{2^{m-1} - 1})^2
+            return self.emit("sqr", (r,), trace_id)
+        y = self.emit("mul", (r, r))  # x^{3^{m-1} - 1}
+        return self.emit("mul", (self.emit("cube", (y,)), a), trace_id)  # x^{3^m - 3} x
+
+
+def _apply(F, kind, cs):
+    if kind == "add":
+        return F.add(cs[0], cs[1])
+    if kind == "mul":
+        return F.mul(cs[0], cs[1])
+    return getattr(F, kind)(cs[0])
+
+
+def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None) -> Program:
+    """Lower the spec's whole pairing (set_id, alg) for a core (see the module docstring).
+
+    The trace is taken on (P, Q) (default: the generator twice); the program does not depend on
+    the points (the spec's pairings have no data-dependent control flow)."""
+    S = spec_of(set_id)
+    F = S.F
+    p = 3 if set_id.startswith("ss3") else 2
+    P = P or S.generator
+    Q = Q or S.generator
+    T, ins, states, outs = run_trace(set_id, alg, P, Q)
+    consts = {s.id: c for c, s in T._consts.items()}
+    L = _Lowerer(F, p, has_inv)
+    seg_labels = ["prologue"]
+    inputs = []
+    for o in T.ops:
+        k = o.kind
+        if k == "mark":
+            seg_labels.append(o.label)
+            L.seg, L.pos = len(seg_labels) - 1, 0
+            continue
+        if k == "input":
+            v = L.new_id()
+            L.alias[o.out] = Operand(v)
+            inputs.append((v, o.label))
+            continue
+        if k == "const":
+            L.alias[o.out] = L.const(consts[o.out])
+            continue
+        a = [L.alias[x] for x in o.args]
+        if k == "neg":
+            r = a[0] if p == 2 else Operand(a[0].value, not a[0].neg)
+        elif k == "sub":
+            r = L.emit("add", (a[0], Operand(a[1].value, not a[1].neg) if p == 3 else a[1]), o.out)
+        elif k == "sqr" and p == 3:
+            r = L.emit("mul", (a[0], a[0]), o.out)
+        elif k == "inv" and not has_inv:
+            r = L.lower_inv(a[0], o.out)
+        elif k in ("add", "mul"):
+            r = L.emit(k, tuple(a), o.out)
+        elif k in UNARY:
+            r = L.emit(k, (a[0],), o.out)
+        else:
+            raise CoreError(f"{set_id}/{alg}: the spec trace has an operation {k!r} no core unit executes")
+        L.alias[o.out] = r
+    outputs = []
+    for i in outs:  # a register holds a value, not its negation: materialise -x as (-x) + 0
+        o = L.alias[i]
+        outputs.append(L.raw("add", (o, L.const(F.zero))) if o.neg else o)
+    ops = _live_ops(L.ops, outputs)
+    segs: list = [(lab, []) for lab in seg_labels]
+    for i, o in enumerate(ops):
+        o.pos = len(segs[o.seg][1])
+        segs[o.seg][1].append(i)
+    trace_of = {}
+    for tid, opd in L.alias.items():
+        if not opd.neg:
+            trace_of.setdefault(opd.value, tid)
+    iter_segs = [i for i, (lab, _) in enumerate(segs) if lab.startswith("iter ")]
+    return Program(set_id, alg, p, F.m, inputs, L.consts, ops, segs, outputs,
+                   [[L.alias[i] for i in st] for st in states], trace_of, iter_segs)
+
+
+def _live_ops(ops: list, outputs: list) -> list:
+    """Dead-code elimination: the operations the outputs depend on, in trace order."""
+    live = {o.value for o in outputs}
+    keep = []
+    for o in reversed(ops):
+        if o.id in live:
+            keep.append(o)
+            live.update(a.value for a in o.args)
+    return keep[::-1]
+
+
+def concrete(set_id: str, alg: str, P, Q):
+    """The spec's concrete values on (P, Q): (trace values by trace id, inputs, states, output)."""
+    T, ins, states, outs = run_trace(set_id, alg, P, Q)
+    return T.values, ins, states, outs
