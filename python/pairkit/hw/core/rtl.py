@@ -1,0 +1,242 @@
+"""The core as an Amaranth design: units, registers, operand multiplexers limited to the sources the
+schedule uses, and a micro-coded controller with a loop counter.
+
+Host interface (one clock domain ``sync``; every port is also described in the generated Verilog's
+header comment, :func:`header`):
+
+* ``host_we``, ``host_addr``, ``host_wdata[31:0]``: while the core is idle, write word j of input i
+  (i = 0..3: x_P, y_P, x_Q, y_Q) at address ``i * WORDS + j``. An element is W bits (m bits of
+  GF(2^m); ``Cat(lo, hi)``, 2m bits, for GF(3^m): the spec's bit planes), word 0 its least
+  significant 32 bits.
+* ``start`` (one cycle, idle core): run the pairing. ``busy`` is high while it runs; ``done`` rises
+  after the last control word and stays high until the next ``start``. Latency: exactly
+  :meth:`Microcode.cycles` cycles from the start edge to ``done``.
+* ``rd_addr``, ``rd_data[31:0]``: combinational read of word j of GT coordinate i at ``i * WORDS + j``
+  (the spec's coordinate order), valid while ``done``.
+* ``rst``: synchronous reset to idle (registers keep their contents).
+* debug (simulation builds only, ``debug=True``): ``dbg_pc``, ``dbg_sel``/``dbg_data`` (any register
+  in full), used by the testbenches to compare the accumulator with the spec at every loop boundary.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amaranth.hdl import Cat, Const, Elaboratable, Module, Signal
+from amaranth.lib.memory import Memory
+
+from .. import unit as hwunit
+from .microcode import Microcode
+
+
+def _bits(n: int) -> int:
+    return max(1, (n - 1).bit_length())
+
+
+@dataclass
+class Field:
+    name: str
+    lo: int
+    width: int
+
+
+class Layout:
+    """The control word's fields: per unit instance ``start``, per operand port a source select and
+    a sign bit (characteristic 3), per register a write enable and a write-source select."""
+
+    def __init__(self, mc: Microcode):
+        self.op_src, self.reg_src = mc.sources()
+        self.fields: dict = {}
+        self.width = 0
+        for op, (_, count, _) in sorted(mc.units.items()):
+            for i in range(count):
+                self._add(f"{op}{i}_start", 1)
+                for k in range(_arity(op)):
+                    srcs = self.op_src.get((op, i, k), [])
+                    if len(srcs) > 1:
+                        self._add(f"{op}{i}_sel{k}", _bits(len(srcs)))
+                    if mc.p == 3:
+                        self._add(f"{op}{i}_neg{k}", 1)
+        for r in sorted(self.reg_src):
+            self._add(f"r{r}_we", 1)
+            if len(self.reg_src[r]) > 1:
+                self._add(f"r{r}_sel", _bits(len(self.reg_src[r])))
+
+    def _add(self, name, w):
+        self.fields[name] = Field(name, self.width, w)
+        self.width += w
+
+    def encode(self, mc: Microcode) -> list:
+        words = []
+        for st in mc.steps:
+            w = 0
+
+            def put(name, v):
+                nonlocal w
+                f = self.fields.get(name)
+                if f is not None:
+                    w |= v << f.lo
+
+            for s in st.starts:
+                op, i = s.unit
+                put(f"{op}{i}_start", 1)
+                for k, (src, g) in enumerate(zip(s.srcs, s.signs)):
+                    put(f"{op}{i}_sel{k}", self.op_src[(op, i, k)].index(src))
+                    put(f"{op}{i}_neg{k}", int(g))
+            for wr in st.writes:
+                put(f"r{wr.reg}_we", 1)
+                put(f"r{wr.reg}_sel", self.reg_src[wr.reg].index(wr.src))
+            words.append(w)
+        return words
+
+
+def _arity(op: str) -> int:
+    return 2 if op in ("add", "mul") else 1
+
+
+class PairingCore(Elaboratable):
+    def __init__(self, mc: Microcode, set_id: str, unit_params: dict, debug: bool = False):
+        self.mc = mc
+        self.debug = debug
+        self.layout = Layout(mc)
+        self.units = {}
+        for op, (name, count, _) in sorted(mc.units.items()):
+            for i in range(count):
+                params = dict(unit_params.get(op, ()))
+                params.setdefault("field", set_id)
+                self.units[(op, i)] = hwunit.build(name, **params)
+        proto = next(iter(self.units.values()))
+        self.spec = proto.in_specs[0]
+        self.W = self.spec.width
+        self.words = (self.W + 31) // 32
+        n_out = len(mc.outputs)
+        self.start = Signal(name="start")
+        self.done = Signal(name="done")
+        self.busy = Signal(name="busy")
+        self.host_we = Signal(name="host_we")
+        self.host_addr = Signal(_bits(4 * self.words + 1), name="host_addr")
+        self.host_wdata = Signal(32, name="host_wdata")
+        self.rd_addr = Signal(_bits(n_out * self.words + 1), name="rd_addr")
+        self.rd_data = Signal(32, name="rd_data")
+        self.regs = [Signal(self.W, name=f"r{r}") for r in range(mc.n_regs)]
+        self.pc = Signal(_bits(mc.n_steps + 1), name="pc")
+        if debug:
+            self.dbg_pc = Signal(self.pc.shape(), name="dbg_pc")
+            self.dbg_sel = Signal(_bits(mc.n_regs + 1), name="dbg_sel")
+            self.dbg_data = Signal(self.W, name="dbg_data")
+
+    def ports(self) -> list:
+        p = [self.start, self.done, self.busy, self.host_we, self.host_addr, self.host_wdata, self.rd_addr,
+             self.rd_data]
+        if self.debug:
+            p += [self.dbg_pc, self.dbg_sel, self.dbg_data]
+        return p
+
+    def const(self, c) -> Const:
+        return Const(self.spec.to_int(c), self.W)
+
+    def elaborate(self, platform):
+        m = Module()
+        mc, L = self.mc, self.layout
+        words = L.encode(mc)
+        rom = Memory(shape=L.width, depth=len(words), init=words)
+        m.submodules.control_rom = rom
+        rp = rom.read_port(domain="comb")
+        cw = Signal(L.width, name="control_word")
+        m.d.comb += [rp.addr.eq(self.pc), cw.eq(rp.data)]
+
+        def fld(name):
+            f = L.fields[name]
+            return cw[f.lo:f.lo + f.width]
+
+        def source(src):
+            kind, x = src
+            if kind == "reg":
+                return self.regs[x]
+            if kind == "const":
+                return self.const(mc.consts[x])
+            return self.units[tuple(x)].outputs[self.units[tuple(x)].out_specs[0].name]
+
+        def mux(m, target, srcs, sel_name):
+            if len(srcs) == 1:
+                m.d.comb += target.eq(source(srcs[0]))
+                return
+            sel = fld(sel_name)
+            with m.Switch(sel):
+                for i, s in enumerate(srcs):
+                    with m.Case(i):
+                        m.d.comb += target.eq(source(s))
+
+        # the units and their operand multiplexers
+        for (op, i), u in self.units.items():
+            m.submodules[f"{op}{i}"] = u
+            m.d.comb += u.start.eq(self.busy & fld(f"{op}{i}_start"))
+            el_ports = [p for p in u.in_specs if p.kind != "bits"]
+            bit_ports = [p for p in u.in_specs if p.kind == "bits"]
+            for k, p in enumerate(el_ports):
+                srcs = L.op_src.get((op, i, k), [])
+                if srcs:
+                    mux(m, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
+            for k, p in enumerate(bit_ports):
+                if f"{op}{i}_neg{k}" in L.fields:
+                    m.d.comb += u.inputs[p.name].eq(fld(f"{op}{i}_neg{k}"))
+
+        # registers: written by the micro-code while busy, input words by the host while idle
+        for r, reg in enumerate(self.regs):
+            srcs = L.reg_src.get(r)
+            if srcs:
+                nxt = Signal(self.W, name=f"r{r}_next")
+                mux(m, nxt, srcs, f"r{r}_sel")
+                with m.If(self.busy & fld(f"r{r}_we")):
+                    m.d.sync += reg.eq(nxt)
+        with m.If(~self.busy & self.host_we):
+            with m.Switch(self.host_addr):
+                for k, r in enumerate(mc.inputs):
+                    for j in range(self.words):
+                        hi = min(self.W, 32 * j + 32)
+                        with m.Case(k * self.words + j):
+                            m.d.sync += self.regs[r][32 * j:hi].eq(self.host_wdata[:hi - 32 * j])
+
+        # host read port
+        with m.Switch(self.rd_addr):
+            for k, (src, _) in enumerate(mc.outputs):
+                v = source(src)
+                for j in range(self.words):
+                    hi = min(self.W, 32 * j + 32)
+                    with m.Case(k * self.words + j):
+                        m.d.comb += self.rd_data.eq(v[32 * j:hi])
+
+        # controller: program counter, loop counter
+        cnt = Signal(_bits(mc.loop_count + 1), name="loop_count")
+        last = mc.n_steps - 1
+        with m.If(self.busy):
+            with m.If((self.pc == mc.loop_end - 1) & (cnt != 0)):
+                m.d.sync += [self.pc.eq(mc.loop_start), cnt.eq(cnt - 1)]
+            with m.Elif(self.pc == last):
+                m.d.sync += [self.busy.eq(0), self.done.eq(1)]
+            with m.Else():
+                m.d.sync += self.pc.eq(self.pc + 1)
+        with m.Elif(self.start):
+            m.d.sync += [self.busy.eq(1), self.done.eq(0), self.pc.eq(0), cnt.eq(mc.loop_count - 1)]
+        if self.debug:
+            m.d.comb += self.dbg_pc.eq(self.pc)
+            with m.Switch(self.dbg_sel):
+                for r, reg in enumerate(self.regs):
+                    with m.Case(r):
+                        m.d.comb += self.dbg_data.eq(reg)
+        return m
+
+
+def header(core: PairingCore, cfg) -> str:
+    """The comment block at the top of the generated Verilog: the interface protocol."""
+    mc = core.mc
+    return "\n".join("// " + ln for ln in f"""pairkit.hw.core: {cfg.name} -- {cfg.set_id} {cfg.alg}, the whole pairing (Miller loop and final exponentiation)
+{cfg.summary}
+units: {cfg.mix_str()}; {mc.n_regs} registers of {core.W} bits; control ROM {mc.n_steps} x {core.layout.width} bits
+Protocol (clock clk, synchronous reset rst to idle):
+  1. while idle, write the inputs x_P, y_P, x_Q, y_Q: host_we = 1, host_addr = i * {core.words} + j, host_wdata = word j
+     (bits 32j..32j+31) of input i; an element is {core.W} bits ({'Cat(lo, hi): the two GF(3) bit planes' if mc.p == 3 else 'bit i = coefficient of x^i'}).
+  2. pulse start for one cycle; busy is high while the pairing runs.
+  3. done rises exactly {mc.cycles()} cycles after the start edge and stays high until the next start.
+  4. read the result: rd_addr = i * {core.words} + j gives word j of GT coordinate i (i = 0..{len(mc.outputs) - 1}, the spec's order)
+     on rd_data, combinationally.
+Latency {mc.cycles()} cycles: prologue {mc.block_cycles()['prologue']}, loop {mc.loop_end - mc.loop_start} x {mc.loop_count}, epilogue {mc.block_cycles()['epilogue']}.""".split("\n"))
