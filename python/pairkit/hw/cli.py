@@ -133,3 +133,12 @@ def report(units: Optional[List[str]] = typer.Option(None, "--units", help="repo
         return
     run_report(units or None, out=out, reports_dir=reports_dir, force=force, timeout=timeout, pnr=not no_pnr,
                measure=not cached)
+
+
+def _core_app():
+    from .core.cli import app as core_app
+
+    return core_app
+
+
+app.add_typer(_core_app(), name="core", help="Pairing cores: whole pairings in generated hardware (docs/CORE.md).")

@@ -367,13 +367,22 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         for o in prog.states[lp.first]:
             q = pos_in_first.get(o.value)
             state_regs.append((phys[pos_vreg[q]], o.neg) if q in carried else None)
+    # where the Miller loop ends: the last write of an operation before the final exponentiation
+    body_extra = (Le - Ls) * ((lp.count if lp else 1) - 1)
+    miller_end = Le
+    for i in blocks.epilogue:
+        o = prog.ops[i]
+        if prog.segments[o.seg][0] != "final exponentiation":
+            miller_end = max(miller_end, Es + epi.start[i] + lat[o.kind])
     units = {k: (cfg.choice(k).unit, cfg.choice(k).count, cyc[k]) for k in cfg.counts()}
     blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
     info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
                           "epilogue": epi.info | {"T": epi.T}},
             "copies": len(copies), "moves": len(moves), "deferred_writes": sum(
                 1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
-            "ops": prog.counts(), "loop_ops": _loop_counts(lp)}
+            "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
+            "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
+            "looped_iterations": lp.count if lp else 0, "T_iter": (Le - Ls) if lp else None}
     return Microcode(cfg.name, prog.p, prog.m, units, n_regs, [prog.consts[v] for v in consts], steps, Ls, Le,
                      lp.count if lp else 1, [phys[vreg[v]] for v, _ in prog.inputs], outputs, state_regs,
                      first_iter, blocks_d, info,

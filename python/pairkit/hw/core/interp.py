@@ -29,6 +29,7 @@ class RunResult:
     cycles: int
     states_checked: int  # Miller iterations whose state was compared at a loop boundary
     values_checked: int  # register writes compared with the spec
+    values_written: int  # register writes of program values (those made by lowering have no spec twin)
 
 
 def unit_result(F, p: int, kind: str, ops: list, signs: tuple):
@@ -53,7 +54,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
     cyc = {k: c for k, (_, _, c) in mc.units.items()}
     t = pc = 0
     it = 0  # completed passes through the loop body
-    n_states = n_values = 0
+    n_states = n_values = n_written = 0
     first = mc.first_looped_iteration
 
     def where(step_pc):
@@ -94,6 +95,8 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
                 val = regs[x]
             else:
                 val = mc.consts[x]
+            if w.value >= 0:
+                n_written += 1
             if check and w.value >= 0:
                 vid = w.value
                 if mc.loop_start <= pc < mc.loop_end and mc.loop_values:
@@ -137,4 +140,4 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             raise CoreMismatchError("output", f"GT coordinate {bad} differs from the spec's pairing")
     if t != n_total:
         raise CoreMismatchError("controller", f"ran {t} cycles, the micro-code has {n_total}")
-    return RunResult(out, t, n_states, n_values)
+    return RunResult(out, t, n_states, n_values, n_written)

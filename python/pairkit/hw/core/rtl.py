@@ -138,11 +138,14 @@ class PairingCore(Elaboratable):
         m = Module()
         mc, L = self.mc, self.layout
         words = L.encode(mc)
+        # a synchronous ROM (block RAM) addressed with the next pc: during step t it holds word t
         rom = Memory(shape=L.width, depth=len(words), init=words)
         m.submodules.control_rom = rom
-        rp = rom.read_port(domain="comb")
+        rp = rom.read_port()
         cw = Signal(L.width, name="control_word")
-        m.d.comb += [rp.addr.eq(self.pc), cw.eq(rp.data)]
+        pc_next = Signal(self.pc.shape(), name="pc_next")
+        m.d.comb += [rp.addr.eq(pc_next), cw.eq(rp.data)]
+        m.d.sync += self.pc.eq(pc_next)
 
         def fld(name):
             f = L.fields[name]
@@ -208,15 +211,18 @@ class PairingCore(Elaboratable):
         # controller: program counter, loop counter
         cnt = Signal(_bits(mc.loop_count + 1), name="loop_count")
         last = mc.n_steps - 1
+        m.d.comb += pc_next.eq(self.pc)
         with m.If(self.busy):
             with m.If((self.pc == mc.loop_end - 1) & (cnt != 0)):
-                m.d.sync += [self.pc.eq(mc.loop_start), cnt.eq(cnt - 1)]
+                m.d.comb += pc_next.eq(mc.loop_start)
+                m.d.sync += cnt.eq(cnt - 1)
             with m.Elif(self.pc == last):
                 m.d.sync += [self.busy.eq(0), self.done.eq(1)]
             with m.Else():
-                m.d.sync += self.pc.eq(self.pc + 1)
+                m.d.comb += pc_next.eq(self.pc + 1)
         with m.Elif(self.start):
-            m.d.sync += [self.busy.eq(1), self.done.eq(0), self.pc.eq(0), cnt.eq(mc.loop_count - 1)]
+            m.d.comb += pc_next.eq(0)
+            m.d.sync += [self.busy.eq(1), self.done.eq(0), cnt.eq(mc.loop_count - 1)]
         if self.debug:
             m.d.comb += self.dbg_pc.eq(self.pc)
             with m.Switch(self.dbg_sel):

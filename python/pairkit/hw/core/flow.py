@@ -1,0 +1,117 @@
+"""The core flow in one place: compile a named core, build its RTL, simulate whole pairings and
+check them against the spec and the Rust core (``pairkit hw core ...`` and the tests use this)."""
+from __future__ import annotations
+
+import random
+import time
+from functools import lru_cache
+
+from . import codegen, instances, interp, rtl
+from .config import CoreConfig
+from .errors import CoreError, CoreMismatchError
+from .program import spec_of
+
+ENGINES = ("auto", "interp", "amaranth", "verilator")
+#: largest field degree simulated in Amaranth by default (the toy fields); larger ones go to Verilator
+AMARANTH_MAX_M = 32
+
+
+@lru_cache(maxsize=16)
+def _compiled(name: str):
+    cfg = instances.get(name)
+    return cfg, codegen.compile_core(cfg)
+
+
+def compiled(core: str | CoreConfig):
+    """(config, micro-code) of a named core (cached) or of a configuration."""
+    if isinstance(core, CoreConfig):
+        return core, codegen.compile_core(core)
+    return _compiled(core)
+
+
+def unit_params(cfg: CoreConfig) -> dict:
+    return {u.op: u.params for u in cfg.units}
+
+
+def make_rtl(cfg: CoreConfig, mc, debug: bool = False) -> rtl.PairingCore:
+    return rtl.PairingCore(mc, cfg.set_id, unit_params(cfg), debug=debug)
+
+
+def random_pairs(set_id: str, n: int, seed: int = 1) -> list:
+    S = spec_of(set_id)
+    rng = random.Random(seed)
+    return [(S.random_point(rng), S.random_point(rng)) for _ in range(n)]
+
+
+def gt_bytes(set_id: str, coords: tuple) -> bytes:
+    S = spec_of(set_id)
+    if set_id.startswith("ss3"):
+        from ...spec.ext3 import f6_unflat
+
+        return S.encode_gt(f6_unflat(list(coords)))
+    return S.encode_gt(tuple(coords))
+
+
+def rust_check(cfg: CoreConfig, P, Q, coords: tuple) -> None:
+    """The core's value equals the Rust core's pairing (same algorithm), and so does its canonical form."""
+    from ... import api
+
+    S = spec_of(cfg.set_id)
+    eP, eQ = S.curve.encode(P), S.curve.encode(Q)
+    got = gt_bytes(cfg.set_id, coords)
+    if api.pair(cfg.set_id, eP, eQ, cfg.alg) != got:
+        raise CoreMismatchError("output", "the core's GT element differs from the Rust core's pairing")
+    value = (coords if not cfg.set_id.startswith("ss3") else _unflat(coords))
+    canon = S.encode_gt(S.to_canonical(cfg.alg, value))
+    if api.pair(cfg.set_id, eP, eQ, cfg.alg, canonical=True) != canon:
+        raise CoreMismatchError("output", "the canonical value differs from the Rust core's")
+
+
+def _unflat(coords):
+    from ...spec.ext3 import f6_unflat
+
+    return f6_unflat(list(coords))
+
+
+def simulate(name: str, n: int = 2, seed: int = 1, engine: str = "auto", rust: bool = True) -> dict:
+    """Whole pairings of random points on core ``name``: interpreter always, then the RTL engine."""
+    if engine not in ENGINES:
+        raise CoreError(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 1000:
+        raise CoreError(f"n: the number of pairings must be an integer from 1 to 1000, got {n!r}")
+    cfg, mc = compiled(name)
+    if engine == "auto":
+        engine = "amaranth" if mc.m <= AMARANTH_MAX_M else "verilator"
+    pairs = random_pairs(cfg.set_id, n, seed)
+    t0 = time.time()
+    ref = [interp.run(mc, cfg.set_id, cfg.alg, P, Q) for P, Q in pairs]
+    res = {"core": name, "set": cfg.set_id, "alg": cfg.alg, "pairings": n, "engine": engine,
+           "cycles": mc.cycles(), "miller_cycles": mc.info["miller_cycles"],
+           "final_exp_cycles": mc.info["final_exp_cycles"], "T_iter": mc.info["T_iter"],
+           "looped_iterations": mc.info["looped_iterations"], "registers": mc.n_regs,
+           "control_words": mc.n_steps, "interp_values_checked": ref[0].values_checked,
+           "interp_states_checked": ref[0].states_checked}
+    if engine != "interp":
+        core = make_rtl(cfg, mc, debug=(engine == "verilator"))
+        if engine == "amaranth":
+            from .sim import run_amaranth
+
+            runs = run_amaranth(core, cfg.set_id, cfg.alg, pairs)
+        else:
+            from .verilator import run_verilator
+
+            runs = run_verilator(core, cfg.set_id, cfg.alg, pairs)
+        for r, x in zip(runs, ref):
+            if r.output != x.output:
+                raise CoreMismatchError("output", "the RTL's GT element differs from the interpreter's")
+            if r.cycles != mc.cycles() + 1:
+                raise CoreMismatchError("controller", f"the RTL took {r.cycles - 1} cycles, the micro-code "
+                                                      f"{mc.cycles()}")
+        res["rtl_states_checked"] = runs[0].states_checked
+        res["rtl_cycles"] = runs[0].cycles - 1
+    if rust:
+        for (P, Q), x in zip(pairs, ref):
+            rust_check(cfg, P, Q, x.output)
+    res["ok"] = True
+    res["seconds"] = round(time.time() - t0, 1)
+    return res

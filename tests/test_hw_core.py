@@ -1,0 +1,142 @@
+"""pairkit.hw.core: the pairing cores, checked in three layers (issue 15).
+
+1. the schedule interpreter on every named core: every written value against the spec's value of
+   the same operation, the accumulator at every loop boundary, the GT element and its canonical form
+   against the Rust core;
+2. the toy-field cores (ss3-13) in Amaranth's simulator, whole pairings through the host interface;
+3. one paper-size core (seed 001's 5/1/4/1 mix on ss3-97) in Verilator, the accumulator compared
+   with the spec after every looped Miller iteration.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pairkit.hw.core import codegen, flow, instances, interp
+from pairkit.hw.core.config import CoreConfig, UnitChoice
+from pairkit.hw.core.errors import CoreError, CoreMismatchError, CoreMixError
+from pairkit.hw.core.microcode import Start
+
+
+@pytest.mark.parametrize("name", [c.name for c in instances.all_configs()])
+def test_interpreter_every_core(name):
+    cfg, mc = flow.compiled(name)
+    for P, Q in flow.random_pairs(cfg.set_id, 2, seed=11):
+        r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+        assert r.cycles == mc.cycles()
+        assert r.states_checked == mc.loop_count + 1  # every loop boundary, the loop's exit included
+        # every value with a twin in the spec trace (all but the Itoh-Tsujii chain's intermediates)
+        assert r.values_checked > 0.9 * r.values_written
+        flow.rust_check(cfg, P, Q, r.output)
+
+
+def test_seed001_loop_bodies():
+    """The list schedules reproduce seed 001's T (Tables 3-4); CP-SAT beats the AT-optimal one."""
+    assert flow.compiled("s001-dl-5141-list")[1].info["T_iter"] == 108
+    assert flow.compiled("s001-dl-9mul-list")[1].info["T_iter"] == 87
+    mc = flow.compiled("s001-dl-5141-cpsat")[1]
+    assert mc.info["T_iter"] <= 102
+    assert mc.info["miller_cycles"] < 10476  # seed 001 Table 4: 108 x 97
+
+
+def test_toy_cores_in_amaranth():
+    r = flow.simulate("toy-ss3-13-dl", n=3, seed=5, engine="amaranth")
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] + 1
+    r = flow.simulate("toy-ss3-13-dl-min", n=1, seed=6, engine="amaranth")
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"]
+
+
+def test_paper_size_core_in_verilator():
+    r = flow.simulate("s001-dl-5141-list", n=2, seed=3, engine="verilator")
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"]
+    assert r["rtl_states_checked"] == r["looped_iterations"] + 1
+
+
+def _corrupt(mc, step_in_loop: int):
+    """A copy of ``mc`` whose first start at or after loop step ``step_in_loop`` reads its first operand
+    negated."""
+    mc2 = dataclasses.replace(mc, steps=[dataclasses.replace(s, starts=list(s.starts)) for s in mc.steps])
+    for t in range(mc.loop_start + step_in_loop, mc.loop_end):
+        st = mc2.steps[t]
+        for k, s in enumerate(st.starts):
+            if s.unit[0] in ("mul", "add"):
+                st.starts[k] = Start(s.unit, s.srcs, (not s.signs[0], *s.signs[1:]), s.value)
+                return mc2
+    raise AssertionError("no start to corrupt")
+
+
+def test_divergence_is_named():
+    cfg, mc = flow.compiled("toy-ss3-13-dl")
+    bad = _corrupt(mc, 3)
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=2)
+    with pytest.raises(CoreMismatchError) as e:
+        interp.run(bad, cfg.set_id, cfg.alg, P, Q)
+    assert f"Miller iteration {mc.first_looped_iteration + 1}" in e.value.where
+    assert "register r" in e.value.where
+
+
+def test_rtl_divergence_is_named():
+    """The Amaranth bench's per-boundary check can fail: a corrupted control word is caught at the
+    first loop boundary after it, with the iteration and register named."""
+    from pairkit.hw.core.sim import run_amaranth
+
+    cfg, mc = flow.compiled("toy-ss3-13-dl")
+    bad = _corrupt(mc, 3)
+    core = flow.make_rtl(cfg, bad)
+    with pytest.raises(CoreMismatchError) as e:
+        run_amaranth(core, cfg.set_id, cfg.alg, flow.random_pairs(cfg.set_id, 1, seed=2))
+    assert e.value.where.startswith("Miller iteration") and "register r" in e.value.where
+
+
+def test_bad_mixes_and_names():
+    base = instances.get("toy-ss3-13-dl")
+    no_cbrt = CoreConfig("x", "ss3-13", "duursma-lee", [u for u in base.units if u.unit != "gf3_cbrt"])
+    with pytest.raises(CoreMixError) as e:
+        codegen.compile_core(no_cbrt)
+    assert e.value.param == "units" and "cbrt" in str(e.value)
+    with pytest.raises(CoreMixError):
+        CoreConfig("x", "ss3-13", "duursma-lee", [UnitChoice("gf3_mul", 0, (("D", 2),))])
+    with pytest.raises(CoreMixError):
+        CoreConfig("x", "ss3-13", "duursma-lee", [UnitChoice("no_such_unit", 1)])
+    with pytest.raises(CoreMixError):
+        CoreConfig("x", "ss3-13", "duursma-lee", [UnitChoice("gf3_mul", 1), UnitChoice("gf3_mul", 2)])
+    with pytest.raises(CoreError):
+        CoreConfig("x", "ss3-13", "duursma-lee", base.units, scheduler="magic")
+    with pytest.raises(CoreError):
+        instances.get("no-such-core")
+    with pytest.raises(CoreError):
+        flow.simulate("toy-ss3-13-dl", n=0)
+    with pytest.raises(CoreError):
+        flow.simulate("toy-ss3-13-dl", engine="spice")
+    from pairkit.errors import UnknownAlgorithmError, UnknownSetError
+
+    with pytest.raises(UnknownAlgorithmError):
+        codegen.compile_core(CoreConfig("x", "ss3-13", "no-such-alg", base.units))
+    with pytest.raises(UnknownSetError):
+        codegen.compile_core(CoreConfig("x", "ss3-999", "duursma-lee", base.units))
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "pairkit.cli", "hw", "core", *args], capture_output=True, text=True)
+
+
+def test_cli(tmp_path):
+    r = _cli("list", "--json")
+    assert r.returncode == 0
+    assert {"s001-dl-5141-list", "toy-ss3-13-dl"} <= {x["core"] for x in json.loads(r.stdout)}
+    r = _cli("sim", "toy-ss3-13-dl", "--engine", "interp", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["ok"]
+    r = _cli("sim", "no-such-core")
+    assert r.returncode == 2 and "error: CoreError:" in r.stderr + r.stdout and "Traceback" not in r.stderr
+    r = _cli("gen", "toy-ss3-13-dl", "-o", str(tmp_path / "g"), "-n", "2")
+    assert r.returncode == 0, r.stderr
+    v = (tmp_path / "g" / "toy-ss3-13-dl.v").read_text()
+    assert v.startswith("// pairkit.hw.core: toy-ss3-13-dl") and "done rises exactly" in v
+    assert max(len(x) for x in v.split("\n")) < 2000
+    assert v.count("\nmodule ") >= 1 + sum(u.count for u in instances.get("toy-ss3-13-dl").units)
+    for f in ("bench.cpp", "vectors.txt", "expected.txt", "run.sh", "rom.txt", "core.json", "gantt.png"):
+        assert (tmp_path / "g" / f).stat().st_size > 0
