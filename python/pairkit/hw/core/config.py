@@ -24,6 +24,14 @@ UNIT_OPS = {
     "gf3_mul": ("mul", ("a", "b"), ("sa", "sb")),
     "gf3_cube": ("cube", ("a",), ("sa",)),
     "gf3_cbrt": ("cbrt", ("a",), ("sa",)),
+    "gf2_add": ("add", ("a", "b"), ()),
+    "gf2_mul_msd": ("mul", ("a", "b"), ()),
+    "gf2_mul_bitserial": ("mul", ("a", "b"), ()),
+    "gf2_mul_m1": ("mul", ("a", "b"), ()),
+    "gf2_mul_chunked": ("mul", ("a", "b"), ()),
+    "gf2_sqr": ("sqr", ("a",), ()),
+    "gf2_sqrt": ("sqrt", ("a",), ()),
+    "gf2_inv": ("inv", ("a",), ()),
 }
 SCHEDULERS = ("list", "exact")
 
@@ -52,6 +60,7 @@ class CoreConfig:
     paper: dict = field(default_factory=dict)  # the seed's figures, for the report
 
     def __post_init__(self):
+        fam = "gf3_" if self.set_id.startswith("ss3") else "gf2_"
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
         seen = set()
@@ -59,6 +68,10 @@ class CoreConfig:
             if u.unit not in UNIT_OPS:
                 raise CoreMixError("units", f"{u.unit!r} is not a unit the core generator can use "
                                             f"(known: {', '.join(UNIT_OPS)})")
+            if not u.unit.startswith(fam):
+                raise CoreMixError("units", f"{u.unit} is not a unit of {self.set_id}'s field (use {fam}* units)")
+            if dict(u.params).get("k", 1) != 1:
+                raise CoreMixError("units", f"{u.unit}: the core's squarer computes one square (k = 1)")
             if not isinstance(u.count, int) or isinstance(u.count, bool) or not 1 <= u.count <= 64:
                 raise CoreMixError("units", f"{u.unit}: count must be an integer from 1 to 64, got {u.count!r}")
             if u.op in seen:

@@ -14,6 +14,15 @@ from .config import CoreConfig, UnitChoice
 from .errors import CoreError
 
 
+def _bin(name, set_id, alg, mul, D, add, sqr, sqrt, inv, invD, scheduler, summary, paper=None, mul_unit="gf2_mul_msd"):
+    units = [UnitChoice(mul_unit, mul, (("D", D),)), UnitChoice("gf2_add", add, ()), UnitChoice("gf2_sqr", sqr, ())]
+    if sqrt:
+        units.append(UnitChoice("gf2_sqrt", sqrt, (("method", "matrix"),)))
+    if inv:
+        units.append(UnitChoice("gf2_inv", inv, (("D", invD),)))
+    return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {})
+
+
 def _s001(name, set_id, mul, cube, add, cbrt, D, scheduler, summary, paper=None, alg="duursma-lee"):
     units = [UnitChoice("gf3_mul", mul, (("D", D),)), UnitChoice("gf3_cube", cube, ()),
              UnitChoice("gf3_add", add, ()), UnitChoice("gf3_cbrt", cbrt, ())]
@@ -38,6 +47,10 @@ _ALL = [
                   "toy: ss3-13 Duursma-Lee, 2 mul/1 cube/2 add/1 cbrt (whole pairings in Amaranth's simulator)"),
     lambda: _s001("toy-ss3-13-dl-min", "ss3-13", 1, 1, 1, 1, 3, "list",
                   "toy: ss3-13 Duursma-Lee, one unit of each kind"),
+    lambda: _bin("toy-ss2-13-eta2", "ss2-13", "eta-alg2", 2, 4, 2, 1, 0, 1, 4, "list",
+                 "toy: ss2-13 eta (seed 000 Alg. 2), 2 MSD multipliers (D = 4), 2 adders, squarer, inverter"),
+    lambda: _bin("toy-ss2-11-alg1", "ss2-11", "tate-alg1", 1, 4, 1, 1, 0, 0, 4, "list",
+                 "toy: ss2-11 Tate (seed 000 Alg. 1), one unit of each kind, inversion by Itoh-Tsujii micro-code"),
 ]
 
 
