@@ -49,8 +49,9 @@ peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; neve
 bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and the peer libraries)
 	$(VENV)/bin/pairkit bench --peers --markdown BENCHMARKS.md
 
-hw-report: build  ## regenerate HARDWARE.md: simulate, synthesize, place and route the seeds' units (long; cached in hw/reports/)
+hw-report: build tools  ## regenerate HARDWARE.md: the seeds' units (simulate, synthesize, place and route) and the pairing cores (long; cached in hw/reports/)
 	$(VENV)/bin/python -m pairkit.cli hw report
+	$(VENV)/bin/python -m pairkit.cli hw core report
 
 bench-rust:  ## criterion micro-benchmarks
 	cargo bench -p pairkit-core -j$(CARGO_JOBS)

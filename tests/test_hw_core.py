@@ -140,3 +140,15 @@ def test_cli(tmp_path):
     assert v.count("\nmodule ") >= 1 + sum(u.count for u in instances.get("toy-ss3-13-dl").units)
     for f in ("bench.cpp", "vectors.txt", "expected.txt", "run.sh", "rom.txt", "core.json", "gantt.png"):
         assert (tmp_path / "g" / f).stat().st_size > 0
+
+
+@pytest.mark.parametrize("name,vectors,engine", [("s001-dl-5141-list", "ss3-97.json", "interp"),
+                                                  ("toy-ss3-13-dl", "ss3-13.json", "amaranth"),
+                                                  ("s000-eta2-239-d16", "ss2-239.json", "interp"),
+                                                  ("toy-ss2-11-alg1", "ss2-11.json", "amaranth")])
+def test_shared_vectors(name, vectors, engine):
+    """The cores read test-vectors/ (scripts/gen_vectors.py): per-iteration states, output."""
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "..", "test-vectors", vectors)
+    assert flow.vector_check(name, path, engine) >= 1

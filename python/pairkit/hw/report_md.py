@@ -434,6 +434,9 @@ def render(results: dict) -> str:
          "input buffer) and raises `done` `cycles` edges later; the seeds' cycle counts exclude that load edge, so "
          "'compute cycles' = our cycles − 1.", ""]
     L += _goals(results) + _seed000(results) + _seed004(results) + _seed003(results) + _seed001(results)
+    from .core.report import section as core_section
+
+    L += core_section()
     L += ["## units.json (for pairkit.dse, `--costs measured`)", "",
           "`hw/reports/units.json`: GF(3^97) " + ", ".join(f"{k} = `{v}`" for k, v in UNITS_TER.items()) +
           "; binary ss2-283 (under `_binary`, and flat in `hw/reports/units-ss2-283.json`): " +

@@ -115,3 +115,45 @@ def simulate(name: str, n: int = 2, seed: int = 1, engine: str = "auto", rust: b
     res["ok"] = True
     res["seconds"] = round(time.time() - t0, 1)
     return res
+
+
+def vector_check(name: str, path: str, engine: str = "interp") -> int:
+    """Run core ``name`` on every vector of its (set, alg) in the shared JSON ``path`` (test-vectors/):
+    the accumulator after every Miller iteration (``states``, when the vector has them) against the
+    interpreter's (which checks it at every loop boundary and every value in between), the Miller
+    value and the final value. Returns the number of vectors run."""
+    import json
+
+    cfg, mc = compiled(name)
+    S = spec_of(cfg.set_id)
+    with open(path) as fh:
+        doc = json.load(fh)
+    n = 0
+    for v in doc["vectors"]:
+        if v["alg"] != cfg.alg:
+            continue
+        P, Q = S.curve.decode(bytes.fromhex(v["P"])), S.curve.decode(bytes.fromhex(v["Q"]))
+        if v.get("states"):
+            from .program import run_trace
+
+            T, _, states, _ = run_trace(cfg.set_id, cfg.alg, P, Q)
+            for i, (st, want) in enumerate(zip(states, v["states"])):
+                if gt_bytes(cfg.set_id, tuple(T.values[t] for t in st)).hex() != want:
+                    raise CoreMismatchError(f"Miller iteration {i + 1}", "the spec trace differs from the vector")
+        r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+        if engine != "interp":
+            core = make_rtl(cfg, mc, debug=(engine == "verilator"))
+            if engine == "verilator":
+                from .verilator import run_verilator
+
+                rr = run_verilator(core, cfg.set_id, cfg.alg, [(P, Q)])[0]
+            else:
+                from .sim import run_amaranth
+
+                rr = run_amaranth(core, cfg.set_id, cfg.alg, [(P, Q)])[0]
+            if rr.output != r.output:
+                raise CoreMismatchError("output", "the RTL differs from the interpreter on a shared vector")
+        if gt_bytes(cfg.set_id, r.output).hex() != v["output"]:
+            raise CoreMismatchError("output", f"the core's value differs from the vector's output ({path})")
+        n += 1
+    return n

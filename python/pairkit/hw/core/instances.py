@@ -34,6 +34,12 @@ _PAPER_AT = {"seed": "seed 001 Table 4", "T_iter": 108, "loop_cycles": 10476, "a
 _PAPER_FAST = {"seed": "seed 001 Table 3", "T_iter": 87, "loop_cycles": 8439,
                "note": "estimate: >= 9 multipliers, no control, no final exponentiation"}
 
+_PAPER_000 = "seed 000 Table 3 (latency x clock)"
+_PAPER_000_239 = {"seed": _PAPER_000, "cycles": 2870, "area_lut4": 48895,
+                  "note": "C·A unit (scheme 1), Multipliers 1/2, inverter at D1:D2:D3 = 4:1:2, D1 = 16; Virtex-II Pro"}
+_PAPER_000_283A1 = {"seed": _PAPER_000, "cycles": 3520, "area_lut4": 72961, "note": "Alg. 1, D1 = 32; Virtex-II Pro"}
+_PAPER_000_283A2 = {"seed": _PAPER_000, "cycles": 3790, "area_lut4": 64845, "note": "Alg. 2, D1 = 16; Virtex-II Pro"}
+
 _ALL = [
     lambda: _s001("s001-dl-5141-list", "ss3-97", 5, 1, 4, 1, 4, "list",
                   "seed 001 AT-optimal mix 5 mul/1 cube/4 add/1 cbrt, list schedule (the paper's)", _PAPER_AT),
@@ -47,10 +53,17 @@ _ALL = [
                   "toy: ss3-13 Duursma-Lee, 2 mul/1 cube/2 add/1 cbrt (whole pairings in Amaranth's simulator)"),
     lambda: _s001("toy-ss3-13-dl-min", "ss3-13", 1, 1, 1, 1, 3, "list",
                   "toy: ss3-13 Duursma-Lee, one unit of each kind"),
-    lambda: _bin("toy-ss2-13-eta2", "ss2-13", "eta-alg2", 2, 4, 2, 1, 0, 1, 4, "list",
-                 "toy: ss2-13 eta (seed 000 Alg. 2), 2 MSD multipliers (D = 4), 2 adders, squarer, inverter"),
+    lambda: _bin("toy-ss2-13-eta2", "ss2-13", "eta-alg2", 2, 4, 2, 1, 0, 0, 4, "list",
+                 "toy: ss2-13 eta (seed 000 Alg. 2), 2 MSD multipliers (D = 4), 2 adders, squarer"),
     lambda: _bin("toy-ss2-11-alg1", "ss2-11", "tate-alg1", 1, 4, 1, 1, 0, 0, 4, "list",
                  "toy: ss2-11 Tate (seed 000 Alg. 1), one unit of each kind, inversion by Itoh-Tsujii micro-code"),
+    lambda: _bin("s000-eta2-239-d16", "ss2-239", "eta-alg2", 6, 16, 4, 2, 0, 0, 8, "list",
+                 "seed 000 Alg. 2 on ss2-239: six D = 16 MSD multipliers (the C·A unit's), 4 adders, 2 squarers",
+                 _PAPER_000_239),
+    lambda: _bin("s000-alg1-283-d32", "ss2-283", "tate-alg1", 6, 32, 4, 2, 0, 0, 16, "list",
+                 "seed 000 Alg. 1 on ss2-283: six D = 32 MSD multipliers, 4 adders, 2 squarers", _PAPER_000_283A1),
+    lambda: _bin("s000-eta2-283-d16", "ss2-283", "eta-alg2", 6, 16, 4, 2, 0, 0, 8, "list",
+                 "seed 000 Alg. 2 on ss2-283: six D = 16 MSD multipliers, 4 adders, 2 squarers", _PAPER_000_283A2),
 ]
 
 

@@ -1,0 +1,189 @@
+"""``pairkit hw core report``: measure the named cores and render HARDWARE.md's Pairing cores section.
+
+Per core (cached in ``hw/reports/cores/<core>.json``, re-measured when its micro-code or unit mix
+changes): cycles from the micro-code, confirmed by simulating whole pairings (Verilator for the
+papers' fields, Amaranth for the toys) against the spec and the Rust core; area from Yosys
+``synth_ecp5`` (LUT4, FF, block RAM for the control ROM) and, for LUT6 comparisons, ``synth_xilinx``.
+The section is rendered by :func:`section` into HARDWARE.md by ``pairkit hw report`` as well.
+"""
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import math
+import os
+import tempfile
+import time
+
+from ..errors import HwToolError
+from . import flow, instances
+
+DEFAULT_DIR = os.path.join("hw", "reports", "cores")
+FF_LUT = 4 / 3  # seed 001's flip-flop equivalent (Table 2 note)
+
+
+def _key(cfg, mc) -> str:
+    h = hashlib.sha256(mc.listing().encode() + cfg.mix_str().encode() + repr(sorted(
+        (u.unit, u.params) for u in cfg.units)).encode())
+    return h.hexdigest()[:16]
+
+
+def _synth_ecp5(core, timeout) -> dict:
+    from ..synth import _cells, logic_depth
+    from ..toolchain import to_rtlil, yosys
+
+    with tempfile.TemporaryDirectory() as wd:
+        with open(os.path.join(wd, "top.il"), "w") as fh:
+            fh.write(to_rtlil(core))
+        t = time.time()
+        yosys("read_rtlil top.il\nsynth_ecp5 -top top -json top_ecp5.json\ntee -q -o stat.json stat -json\n",
+              cwd=wd, timeout=timeout, what="yosys synth_ecp5 (core)")
+        cells = _cells(open(os.path.join(wd, "stat.json")).read())
+        return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
+                "bram": cells.get("DP16KD", 0), "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0),
+                "depth": logic_depth(os.path.join(wd, "top_ecp5.json")), "seconds": round(time.time() - t, 1)}
+
+
+def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeout: float = 3600,
+            force: bool = False) -> dict:
+    cfg, mc = flow.compiled(name)
+    os.makedirs(reports_dir, exist_ok=True)
+    path = os.path.join(reports_dir, f"{name}.json")
+    key = _key(cfg, mc)
+    res: dict = {}
+    if os.path.exists(path) and not force:
+        with open(path) as fh:
+            res = json.load(fh)
+        if res.get("key") != key:
+            res = {}
+    res.update({"key": key, "core": name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(),
+                "scheduler": cfg.scheduler, "summary": cfg.summary, "paper": cfg.paper, "cycles": mc.cycles(),
+                "miller_cycles": mc.info["miller_cycles"], "final_exp_cycles": mc.info["final_exp_cycles"],
+                "T_iter": mc.info["T_iter"], "iterations": mc.info["iterations"],
+                "looped_iterations": mc.info["looped_iterations"], "registers": mc.n_regs,
+                "control_words": mc.n_steps, "schedules": mc.info["schedules"]})
+
+    def save():
+        res["_updated"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+        with open(path, "w") as fh:
+            json.dump(res, fh, indent=1, sort_keys=True)
+            fh.write("\n")
+
+    if "sim" not in res:
+        r = flow.simulate(name, 2, seed=7)
+        res["sim"] = {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked") if k in r}
+        save()
+    if synth and "ecp5" not in res:
+        core = flow.make_rtl(cfg, mc)
+        try:
+            res["ecp5"] = _synth_ecp5(core, timeout)
+        except HwToolError as e:
+            res["ecp5"] = {"status": "not run", "reason": str(e)[:300]}
+        res["register_bits"] = core.W
+        res["control_word_bits"] = core.layout.width
+        save()
+    save()
+    return res
+
+
+def load_all(reports_dir: str = DEFAULT_DIR) -> dict:
+    out = {}
+    if os.path.isdir(reports_dir):
+        for fn in sorted(os.listdir(reports_dir)):
+            if fn.endswith(".json"):
+                with open(os.path.join(reports_dir, fn)) as fh:
+                    d = json.load(fh)
+                out[d["core"]] = d
+    return out
+
+
+def _n(x) -> str:
+    return "—" if x is None else f"{x:,}" if isinstance(x, int) else str(x)
+
+
+def _lut_eq(r) -> int | None:
+    e = r.get("ecp5") or {}
+    if "lut" not in e:
+        return None
+    return e["lut"] + math.ceil(FF_LUT * e["ff"])
+
+
+def _vs(ours, paper) -> str:
+    if ours is None or not paper:
+        return "—"
+    d = (ours - paper) / paper
+    return f"{'met' if ours <= paper else 'missed'} ({d:+.1%})"
+
+
+def section(reports_dir: str = DEFAULT_DIR) -> list:
+    """HARDWARE.md's Pairing cores section (Markdown lines) from the cached measurements."""
+    res = load_all(reports_dir)
+    L = ["## Pairing cores — whole pairings in generated hardware (`pairkit hw core`)", "",
+         "Generated by `pairkit hw core report` from `hw/reports/cores/*.json` (docs/CORE.md). Each core runs the "
+         "whole pairing — Miller loop **and** final exponentiation — from micro-code the generator derives from "
+         "the spec's trace, a unit mix of the hardware kit's units and a schedule (pairkit.dse). Cycles are the "
+         "micro-code's and were confirmed by simulating whole pairings (column *sim*: Verilator for the papers' "
+         "fields, Amaranth for the toys; every value against the spec in the schedule interpreter, the "
+         "accumulator at every loop boundary in the RTL, the GT element against the Rust core). Area: Yosys "
+         "`synth_ecp5` LUT4 and FF of the whole core (units, registers, multiplexers, controller); the control "
+         "ROM is in block RAM (DP16KD column). LUT-eq = LUT4 + ⌈4/3 FF⌉, seed 001's equivalent. "
+         "Fmax is not measured yet for the cores (place and route pending).", ""]
+    if not res:
+        return L + ["No core measured yet: run `pairkit hw core report`.", ""]
+    L += ["| core | pairing | units | schedule | loop body (cycles) | Miller loop | final exp. | total cycles | "
+          "registers | control words | sim | LUT4 | FF | DP16KD | LUT-eq |", "|" + "---|" * 15]
+    for name in [c.name for c in instances.all_configs()]:
+        r = res.get(name)
+        if r is None:
+            continue
+        e = r.get("ecp5") or {}
+        T = f"{r['T_iter']} × {r['looped_iterations']}" if r.get("T_iter") else "—"
+        sim = r.get("sim", {})
+        simtxt = (f"{sim.get('engine')}: {'PASS' if sim.get('ok') else 'FAIL'}" if sim else "—")
+        L.append(f"| `{name}` | {r['set']} {r['alg']} | {r['units']} | {r['scheduler']} | {T} | {_n(r['miller_cycles'])} | "
+                 f"{_n(r['final_exp_cycles'])} | {_n(r['cycles'])} | {r['registers']} | {_n(r['control_words'])} | "
+                 f"{simtxt} | {_n(e.get('lut'))} | {_n(e.get('ff'))} | {_n(e.get('bram'))} | {_n(_lut_eq(r))} |")
+    L += ["", "### Beside the papers", "",
+          "| core | paper | paper's figure | ours | goal |", "|---|---|---|---|---|"]
+    for name in [c.name for c in instances.all_configs()]:
+        r = res.get(name)
+        if r is None or not r.get("paper"):
+            continue
+        p = r["paper"]
+        if "loop_cycles" in p:
+            L.append(f"| `{name}` | {p['seed']} | T = {p['T_iter']} clk/iteration, {p['loop_cycles']:,} cycles per loop "
+                     f"({p['note']}) | T = {r['T_iter']}; Miller loop {r['miller_cycles']:,} cycles (97 iterations, "
+                     f"{r['iterations'] - r['looped_iterations']} of them outside the loop body) | loop cycles "
+                     f"{_vs(r['miller_cycles'], p['loop_cycles'])} |")
+            if "area_lut" in p:
+                L.append(f"| `{name}` | {p['seed']} | {p['area_lut']:,} LUT-eq (estimate: units and 32 registers; no "
+                         f"control, no final exponentiation) | {_n(_lut_eq(r))} LUT-eq, whole core with control and "
+                         f"final exponentiation | area {_vs(_lut_eq(r), p['area_lut'])} |")
+        elif "cycles" in p:
+            L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
+                     f"{r['cycles']:,} cycles, {_n((r.get('ecp5') or {}).get('lut'))} ECP5 LUT4 | cycles "
+                     f"{_vs(r['cycles'], p['cycles'])}; architecture differs (see below) |")
+    L += ["", "Why the seed 000 rows miss by so much: these first binary cores schedule GF(2^m) operations one by "
+          "one on a homogeneous mix (six MSD multipliers of one digit size, adders, squarers), do not overlap "
+          "iterations, add the constant 1 with an adder (the paper flips a bit), and invert in the final "
+          "exponentiation by Itoh–Tsujii micro-code with one squaring per operation; seed 000's architecture has a "
+          "C·A unit that multiplies in F_{2^{4m}} in one round, multipliers of three digit sizes (4:1:2) and an "
+          "inverter with four squarers in series. The generator does not yet fuse these; the figures above "
+          "measure what it builds today.", ""]
+    return L
+
+
+def run_report(cores=None, out: str = "HARDWARE.md", reports_dir: str = DEFAULT_DIR, synth: bool = True,
+               timeout: float = 3600) -> None:
+    names = cores or [c.name for c in instances.all_configs()]
+    for n in names:
+        instances.get(n)
+    for n in names:
+        t = time.time()
+        r = measure(n, reports_dir, synth, timeout)
+        e = r.get("ecp5") or {}
+        print(f"{n}: {r['cycles']} cycles, {e.get('lut', '?')} LUT4 ({time.time() - t:.0f} s)", flush=True)
+    from ..report import run_report as unit_report
+
+    unit_report(None, out=out, measure=False)
