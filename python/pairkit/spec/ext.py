@@ -154,7 +154,7 @@ def f4_inv(F, a, inv=None):
     R = A^{2^{2m}}; S = A R in F_{2^{2m}}; T = S^{2^m}; U = S T in F_{2^m}; V = U^{-1};
     W = T V; Z = R W = A^{-1}.
     """
-    inv = inv or (lambda x: itoh_tsujii(F, x))
+    inv = inv or getattr(F, "inverter", None) or (lambda x: itoh_tsujii(F, x))  # F.inverter: see final_exp_2m
     A0, A1 = (a[0], a[1]), (a[2], a[3])
     R = f4_frob2(F, a)
     R0 = (R[0], R[1])

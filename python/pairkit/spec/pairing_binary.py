@@ -69,7 +69,9 @@ def final_exp_2m(F, C, inv=None):
     C = C1 + C2 t;  c0 + c1 s = C1^2 + C1 C2 + C2^2 s;
     C^{2^{2m}-1} = (c0 + c1 (s+1)) / (c0^2 + c0 c1 + c1^2) * (C1^2 + C2^2 (1+s) + C2^2 t).
     """
-    inv = inv or (lambda a: itoh_tsujii(F, a))
+    # a field object may bring its own inversion (``F.inverter``: the tracing field of a hardware core
+    # with an inverter unit); otherwise Itoh-Tsujii on F's products and squarings
+    inv = inv or getattr(F, "inverter", None) or (lambda a: itoh_tsujii(F, a))
     C1, C2 = (C[0], C[1]), (C[2], C[3])
     C1s, C2s = f2_sqr(F, C1), f2_sqr(F, C2)
     n = f2_add(F, f2_add(F, C1s, f2_mul(F, C1, C2)), f2_mul_s(F, C2s))

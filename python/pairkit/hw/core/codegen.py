@@ -369,7 +369,11 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             state_regs.append((phys[pos_vreg[q]], o.neg) if q in carried else None)
     # where the Miller loop ends: the last write of an operation before the final exponentiation
     body_extra = (Le - Ls) * ((lp.count if lp else 1) - 1)
-    miller_end = Le
+    miller_end = Le if lp else 0
+    for i in blocks.prologue:
+        o = prog.ops[i]
+        if prog.segments[o.seg][0] != "final exponentiation":
+            miller_end = max(miller_end, pro.start[i] + lat[o.kind])
     for i in blocks.epilogue:
         o = prog.ops[i]
         if prog.segments[o.seg][0] != "final exponentiation":

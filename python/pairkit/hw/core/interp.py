@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .errors import CoreMismatchError
 from .microcode import Microcode
-from .program import run_trace, spec_of
+from .program import modify, run_trace, spec_of
 
 
 @dataclass
@@ -33,7 +33,7 @@ class RunResult:
 
 
 def unit_result(F, p: int, kind: str, ops: list, signs: tuple):
-    xs = [F.neg(x) if s else x for x, s in zip(ops, signs)] if p == 3 else list(ops)
+    xs = [modify(F, p, x, s) for x, s in zip(ops, signs)]
     if kind == "add":
         return F.add(xs[0], xs[1])
     if kind == "mul":
@@ -45,7 +45,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
     """Interpret ``mc`` on the points (P, Q) (spec encoding); with ``check`` compare every value."""
     S = spec_of(set_id)
     F = S.F
-    T, ins, states, outs = run_trace(set_id, alg, P, Q) if check else (None, [], [], [])
+    T, ins, states, outs = run_trace(set_id, alg, P, Q, "inv" in mc.units) if check else (None, [], [], [])
     values = T.values if check else {}
     regs: list = [None] * mc.n_regs
     for r, v in zip(mc.inputs, (*P, *Q)):
@@ -71,7 +71,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             if sr is None:
                 continue
             r, neg = sr
-            got = F.neg(regs[r]) if neg and mc.p == 3 else regs[r]
+            got = modify(F, mc.p, regs[r], neg)
             if got != values[tid]:
                 raise CoreMismatchError(f"Miller iteration {k + 1}, register r{r}",
                                         f"accumulator coordinate {c} differs from the spec's state")

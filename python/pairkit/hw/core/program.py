@@ -35,7 +35,7 @@ BINARY = ("add", "mul")
 @dataclass(frozen=True)
 class Operand:
     value: int  # a value id (see Program.values)
-    neg: bool = False
+    neg: bool = False  # the modifier (see modify): negated (p = 3) or plus one (p = 2)
 
 
 @dataclass
@@ -77,11 +77,15 @@ class Program:
 
 
 class _ValueTrace(TracingField):
-    """A TracingField that also remembers the concrete value of every symbol."""
+    """A TracingField that also remembers the concrete value of every symbol; with ``inverter`` the
+    spec's GF(2^m) inversions are recorded as one ``inv`` (the core has an inverter unit) instead of
+    their Itoh-Tsujii chain of products and squarings."""
 
-    def __init__(self, base):
+    def __init__(self, base, inverter: bool = False):
         super().__init__(base)
         self.values: dict = {}
+        if inverter:
+            self.inverter = self.inv
 
     def _new(self, kind, args, value, label=""):
         s = super()._new(kind, args, value, label)
@@ -104,11 +108,19 @@ def flat_gt(set_id: str, x) -> tuple:
     return tuple(x)
 
 
-def run_trace(set_id: str, alg: str, P, Q):
+def modify(F, p: int, x, flag: bool):
+    """An operand's modifier: -x in characteristic 3 (the units' sign inputs); x + 1 in characteristic
+    2 (an inverted bit 0 at the unit's input, seed 000's "wire inversion" of _addc)."""
+    if not flag:
+        return x
+    return F.neg(x) if p == 3 else F.add(x, F.one)
+
+
+def run_trace(set_id: str, alg: str, P, Q, inverter: bool = False):
     """The spec's whole pairing on (P, Q) as a value-recording trace; returns (T, inputs, states, out)."""
     S = spec_of(set_id)
     S._check_alg(alg)
-    T = _ValueTrace(S.F)
+    T = _ValueTrace(S.F, inverter)
     Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), P))
     Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), Q))
     states: list = []
@@ -130,6 +142,20 @@ class _Lowerer:
         self.next = 0
         self.seg = 0
         self.pos = 0
+        self.flip_seg: dict = {}  # trace id -> segment where its +1 modifier was folded (p = 2)
+        self.materialised: dict = {}  # (trace id, segment) -> Operand
+
+    def reader_operand(self, tid) -> Operand:
+        """The operand a reader in the current segment uses for trace value ``tid``. In characteristic 2
+        a folded +1 stays inside its segment: a later iteration reading it gets it added by an adder
+        (otherwise the modifier's parity would differ from iteration to iteration, e.g. v <- v + 1)."""
+        a = self.alias[tid]
+        if self.p != 2 or not a.neg or self.flip_seg.get(tid, self.seg) == self.seg:
+            return a
+        key = (tid, self.seg)
+        if key not in self.materialised:
+            self.materialised[key] = self.raw("add", (Operand(a.value), self.const(self.F.one)))
+        return self.materialised[key]
 
     def new_id(self) -> int:
         self.next += 1
@@ -144,11 +170,10 @@ class _Lowerer:
         return Operand(self.const_id[k])
 
     def cval(self, o: Operand):
-        """The constant's value with its sign, or None."""
+        """The constant's value with its modifier, or None."""
         if o.value not in self.consts:
             return None
-        c = self.consts[o.value]
-        return self.F.neg(c) if o.neg else c
+        return modify(self.F, self.p, self.consts[o.value], o.neg)
 
     def emit(self, kind, args, trace_id=None) -> Operand:
         # constant folding: no unit needed when the result is known
@@ -160,6 +185,9 @@ class _Lowerer:
             for i in (0, 1):
                 if cs[i] is not None and cs[i] == F.zero:
                     return args[1 - i]
+                if self.p == 2 and cs[i] is not None and cs[i] == F.one:  # x + 1: bit 0 inverted at the reader
+                    a = args[1 - i]
+                    return Operand(a.value, not a.neg)
         if kind == "mul":
             for i in (0, 1):
                 c = cs[i]
@@ -172,8 +200,6 @@ class _Lowerer:
                 if self.p == 3 and c == F.neg(F.one):
                     a = args[1 - i]
                     return Operand(a.value, not a.neg)
-        if self.p == 2:
-            args = tuple(Operand(a.value) for a in args)
         return self.raw(kind, args, trace_id)
 
     def raw(self, kind, args, trace_id=None) -> Operand:
@@ -220,7 +246,7 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None) -> Pr
     p = 3 if set_id.startswith("ss3") else 2
     P = P or S.generator
     Q = Q or S.generator
-    T, ins, states, outs = run_trace(set_id, alg, P, Q)
+    T, ins, states, outs = run_trace(set_id, alg, P, Q, inverter=has_inv)
     consts = {s.id: c for c, s in T._consts.items()}
     L = _Lowerer(F, p, has_inv)
     seg_labels = ["prologue"]
@@ -239,9 +265,11 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None) -> Pr
         if k == "const":
             L.alias[o.out] = L.const(consts[o.out])
             continue
-        a = [L.alias[x] for x in o.args]
+        a = [L.reader_operand(x) for x in o.args]
         if k == "neg":
             r = a[0] if p == 2 else Operand(a[0].value, not a[0].neg)
+        elif k == "add" and p == 2 and a[0].value == a[1].value and a[0].neg == a[1].neg:
+            r = L.const(F.zero)  # x + x
         elif k == "sub":
             r = L.emit("add", (a[0], Operand(a[1].value, not a[1].neg) if p == 3 else a[1]), o.out)
         elif k == "sqr" and p == 3:
@@ -254,9 +282,11 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None) -> Pr
             r = L.emit(k, (a[0],), o.out)
         else:
             raise CoreError(f"{set_id}/{alg}: the spec trace has an operation {k!r} no core unit executes")
+        if r.neg and L.alias.get(o.out) is None:
+            L.flip_seg[o.out] = L.seg
         L.alias[o.out] = r
     outputs = []
-    for i in outs:  # a register holds a value, not its negation: materialise -x as (-x) + 0
+    for i in outs:  # a register holds a value, not a modified one: materialise -x (x + 1) as (-x) + 0
         o = L.alias[i]
         outputs.append(L.raw("add", (o, L.const(F.zero))) if o.neg else o)
     ops = _live_ops(L.ops, outputs)

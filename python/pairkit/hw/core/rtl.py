@@ -45,6 +45,7 @@ class Layout:
 
     def __init__(self, mc: Microcode):
         self.op_src, self.reg_src = mc.sources()
+        flips = {(*s.unit, k) for st in mc.steps for s in st.starts for k, g in enumerate(s.signs) if g}
         self.fields: dict = {}
         self.width = 0
         for op, (_, count, _) in sorted(mc.units.items()):
@@ -54,7 +55,7 @@ class Layout:
                     srcs = self.op_src.get((op, i, k), [])
                     if len(srcs) > 1:
                         self._add(f"{op}{i}_sel{k}", _bits(len(srcs)))
-                    if mc.p == 3:
+                    if mc.p == 3 or (op, i, k) in flips:  # sign (p = 3) or plus-one (p = 2) modifier
                         self._add(f"{op}{i}_neg{k}", 1)
         for r in sorted(self.reg_src):
             self._add(f"r{r}_we", 1)
@@ -177,7 +178,13 @@ class PairingCore(Elaboratable):
             bit_ports = [p for p in u.in_specs if p.kind == "bits"]
             for k, p in enumerate(el_ports):
                 srcs = L.op_src.get((op, i, k), [])
-                if srcs:
+                if not srcs:
+                    continue
+                if mc.p == 2 and f"{op}{i}_neg{k}" in L.fields:  # x + 1: bit 0 inverted on the way in
+                    opnd = Signal(self.W, name=f"{op}{i}_{p.name}_src")
+                    mux(m, opnd, srcs, f"{op}{i}_sel{k}")
+                    m.d.comb += u.inputs[p.name].eq(opnd ^ fld(f"{op}{i}_neg{k}"))
+                else:
                     mux(m, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
             for k, p in enumerate(bit_ports):
                 if f"{op}{i}_neg{k}" in L.fields:

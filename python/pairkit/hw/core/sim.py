@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import CoreMismatchError
-from .program import run_trace
+from .program import modify, run_trace
 
 
 @dataclass
@@ -31,7 +31,7 @@ def element_of(spec, ws: list):
 
 def boundary_states(mc, set_id, alg, P, Q):
     """The spec's accumulator at each loop boundary: [(pass index, [(reg, neg, value)])]."""
-    T, _, states, _ = run_trace(set_id, alg, P, Q)
+    T, _, states, _ = run_trace(set_id, alg, P, Q, "inv" in mc.units)
     out = []
     for k in range(mc.loop_count + 1):
         i = mc.first_looped_iteration + k - 1
@@ -74,7 +74,7 @@ def run_amaranth(core, set_id: str, alg: str, pairs: list) -> list:
                         it, regs = bnd[passes]
                         for r, neg, want in regs:
                             got = core.spec.from_int(ctx.get(core.regs[r]))
-                            if (F.neg(got) if neg else got) != want:
+                            if modify(F, mc.p, got, neg) != want:
                                 raise CoreMismatchError(f"Miller iteration {it + 1}, register r{r}",
                                                         "the RTL accumulator differs from the spec's state")
                         checked += 1

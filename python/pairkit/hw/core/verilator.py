@@ -160,7 +160,7 @@ def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
         for (it, regs), got in zip(bnd, states):
             for (reg, neg, want), g in zip(regs, got):
                 v = core.spec.from_int(g)
-                if (F.neg(v) if neg else v) != want:
+                if modify(F, mc.p, v, neg) != want:
                     raise CoreMismatchError(f"Miller iteration {it + 1}, register r{reg}",
                                             "the RTL accumulator differs from the spec's state")
         if len(states) != len(bnd):
