@@ -117,22 +117,57 @@ class _Alloc:
         if iv[1] > iv[0]:
             self.vregs[v].append(iv)
 
-    def colour(self, first: list) -> tuple:
+    def colour(self, first: list, readers: dict | None = None, writers: dict | None = None) -> tuple:
+        """First-fit by first use (``first`` before the rest). Among the free registers, the one whose
+        multiplexers grow least: the unit ports reading the value (``readers[v]``) and the sources
+        writing it (``writers[v]``) that are not yet connected to the register (interconnect-aware
+        binding); a new register only when none is free."""
+        readers, writers = readers or {}, writers or {}
         occ: list = []  # per register: list of intervals
+        r_in: list = []  # per register: unit ports that read it
+        r_wr: list = []  # per register: sources that write it
         phys = [-1] * len(self.vregs)
         order = first + sorted((v for v in range(len(self.vregs)) if v not in set(first)),
                                key=lambda v: (min((a for a, _ in self.vregs[v]), default=0), v))
         for v in order:
             ivs = self.vregs[v]
+            rv, wv = readers.get(v, set()), writers.get(v, set())
+            best, cost = None, None
             for r, taken in enumerate(occ):
                 if all(b <= c or d <= a for a, b in ivs for c, d in taken):
-                    break
-            else:
-                r = len(occ)
+                    c_r = len(rv - r_in[r]) + len(wv - r_wr[r])
+                    if cost is None or c_r < cost:
+                        best, cost = r, c_r
+                        if c_r == 0:
+                            break
+            if best is None:
+                best = len(occ)
                 occ.append([])
-            occ[r].extend(ivs)
-            phys[v] = r
+                r_in.append(set())
+                r_wr.append(set())
+            occ[best].extend(ivs)
+            r_in[best] |= rv
+            r_wr[best] |= wv
+            phys[v] = best
         return phys, len(occ)
+
+
+def _orient(steps: list) -> list:
+    """Swap the operands of additions and multiplications (commutative; the sign or +1 modifier travels
+    with its operand) where that connects fewer sources to the unit's two ports (greedy, in order)."""
+    ports: dict = {}
+    for st in steps:
+        for k, s in enumerate(st.starts):
+            if s.unit[0] in ("add", "mul") and len(s.srcs) == 2 and s.srcs[0] != s.srcs[1]:
+                p0, p1 = ports.setdefault((*s.unit, 0), set()), ports.setdefault((*s.unit, 1), set())
+                keep = (s.srcs[0] not in p0) + (s.srcs[1] not in p1)
+                swap = (s.srcs[1] not in p0) + (s.srcs[0] not in p1)
+                if swap < keep:
+                    s = Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value)
+                    st.starts[k] = s
+            for j, x in enumerate(s.srcs):
+                ports.setdefault((*s.unit, j), set()).add(x)
+    return steps
 
 
 def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
@@ -306,7 +341,9 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             if end > d:
                 pos_vreg[q] = A.new((d, end))
 
-    phys, n_regs = A.colour(in_first)
+    # colour twice: once with every virtual register its own, to see which unit ports read and which
+    # sources write each of them, then with those affinities (fewer multiplexer inputs)
+    phys = list(range(len(A.vregs)))
 
     def reg_of(value):
         if value in looped_pos and lp:
@@ -318,42 +355,57 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             return ("const", cidx[value])
         return ("reg", reg_of(value))
 
-    steps = [Step() for _ in range(END)]
-    for i in blocks.prologue:
-        _start(steps, prog.ops[i], pro.start[i], pro.inst[i], [src(a.value) for a in prog.ops[i].args], cyc,
-               reg_of if prog.ops[i].id in vreg else None, phys, vreg)
-    for q in copies:
-        steps[Ls - 1].writes.append(Write(phys[pos_vreg[q]], src(init_src[q]), -1))
-    if lp:
-        for q, (kind, slots) in enumerate(lp.template):
-            srcs = []
-            for s in slots:
-                if s.role in ("const",):
-                    srcs.append(("const", cidx[s.ref]))
-                elif s.role == "invariant":
-                    srcs.append(src(s.ref))
-                elif s.role == "carried":
-                    srcs.append(("reg", phys[pos_vreg[s.ref]]))
-                else:
-                    r = temp_vreg.get(s.ref, pos_vreg.get(s.ref))
-                    srcs.append(("reg", phys[r]))
-            t = Ls + body.start[q]
-            u = (kind, body.inst[q])
-            val = prog.ops[lp.seg_ops[0][q]].id
-            steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val))
-            ws = t + cyc[kind]
-            if q in temp_vreg:
-                steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
-            if q in carried and q not in moves:
-                steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
-            elif q not in carried and q in pos_vreg:
-                steps[ws].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
-        for q in moves:
-            steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("reg", phys[temp_vreg[q]]), -1))
-    for i in blocks.epilogue:
-        o = prog.ops[i]
-        _start(steps, o, Es + epi.start[i], epi.inst[i], [src(a.value) for a in o.args], cyc,
-               reg_of if o.id in vreg else None, phys, vreg)
+    def build_steps():
+        steps = [Step() for _ in range(END)]
+        for i in blocks.prologue:
+            _start(steps, prog.ops[i], pro.start[i], pro.inst[i], [src(a.value) for a in prog.ops[i].args], cyc,
+                   reg_of if prog.ops[i].id in vreg else None, phys, vreg)
+        for q in copies:
+            steps[Ls - 1].writes.append(Write(phys[pos_vreg[q]], src(init_src[q]), -1))
+        if lp:
+            for q, (kind, slots) in enumerate(lp.template):
+                srcs = []
+                for s in slots:
+                    if s.role in ("const",):
+                        srcs.append(("const", cidx[s.ref]))
+                    elif s.role == "invariant":
+                        srcs.append(src(s.ref))
+                    elif s.role == "carried":
+                        srcs.append(("reg", phys[pos_vreg[s.ref]]))
+                    else:
+                        r = temp_vreg.get(s.ref, pos_vreg.get(s.ref))
+                        srcs.append(("reg", phys[r]))
+                t = Ls + body.start[q]
+                u = (kind, body.inst[q])
+                val = prog.ops[lp.seg_ops[0][q]].id
+                steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val))
+                ws = t + cyc[kind]
+                if q in temp_vreg:
+                    steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
+                if q in carried and q not in moves:
+                    steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
+                elif q not in carried and q in pos_vreg:
+                    steps[ws].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
+            for q in moves:
+                steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("reg", phys[temp_vreg[q]]), -1))
+        for i in blocks.epilogue:
+            o = prog.ops[i]
+            _start(steps, o, Es + epi.start[i], epi.inst[i], [src(a.value) for a in o.args], cyc,
+                   reg_of if o.id in vreg else None, phys, vreg)
+        return steps
+
+    readers: dict = {}
+    writers: dict = {}
+    for st in build_steps():
+        for s0 in st.starts:
+            for k, x in enumerate(s0.srcs):
+                if x[0] == "reg":
+                    readers.setdefault(x[1], set()).add((*s0.unit, k))
+        for w in st.writes:
+            writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
+    col, n_regs = A.colour(in_first, readers, writers)
+    phys[:] = col
+    steps = _orient(build_steps())
 
     outputs = []
     for o in prog.outputs:
