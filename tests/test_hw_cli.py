@@ -134,3 +134,20 @@ def test_pnr_router_option():
     with pytest.raises(ValueError, match="router"):
         synth.pnr_args(router="router3")
     assert {e.router for e in report.ENTRIES} <= set(synth.PNR_ROUTERS)
+
+
+def test_report_marks_unlike_comparisons():
+    """'met' only like for like: seed 004's inverter and F_{2^4m} multipliers (no cycle count in the paper; its
+    F_{2^4m} unit has nine multipliers) are 'not comparable', the combinational squarer/reduction 'not like-for-like'."""
+    from pairkit.hw import report_md
+
+    text = report_md.render({e.id: _fake(e) for e in R.ENTRIES if e.group == "seed004"})
+    sec = text.split("## Seed 004")[1].split("\n## ")[0]
+    rows = {line.split(" | ")[0][2:]: line for line in sec.splitlines() if line.startswith("| ")}
+    assert "| met |" in rows["M5 (4 chunks)"]
+    for label in ("Itoh-Tsujii inverter (D = 8, q = 4)", "F_{2^4m} Karatsuba, 9 multipliers D = 6"):
+        assert "not comparable: the paper gives no cycle count" in rows[label]
+    assert "not comparable: the paper's unit has 9 multipliers" in rows["F_{2^4m} Karatsuba, 1 multiplier D = 16"]
+    assert "not like-for-like: 4 more cycles" in rows["squarer"]
+    assert not any("| met" in rows[k] for k in rows if k.startswith(("Itoh", "F_{2^4m}", "squarer", "reduction")))
+    assert "post-synthesis" in text

@@ -137,9 +137,13 @@ def _seed000(results):
 def _seed004(results):
     ids, L = _section("seed004", "Seed 004 Tables 2–3 — GF(2^283) multipliers M0–M5, squarer, reduction, inverter, "
                       "F_{2^{4m}} multiplier",
-         "Paper: Virtex-7 XC7VX690T, Vivado 2023.1, out of context, LogicCompaction, **6-input LUTs**; cycles are derived "
+         "Paper: Virtex-7 XC7VX690T, Vivado 2023.1, out of context, LogicCompaction, **6-input LUTs**, **post-synthesis** "
+         "(section 6: the areas are 'after the synthesis step', the latencies from Vivado's synthesis timing summary and "
+         "Verilator; no place-and-route figures are given); cycles are derived "
          "from the FSMs described in the text (not tabulated; M0: m + 1 with the instantiation cycle; M5: 9 words × 6 "
-         "states + the reduction cycle), so they are compared with our start→done cycles. Ours: Yosys "
+         "states + the reduction cycle), so they are compared with our start→done cycles. The paper gives no cycle "
+         "count for the inverter or the F_{2^4m} multiplier, so those rows are not comparable (the LUT goal says why). "
+         "Ours: Yosys "
          "`synth_xilinx` LUT6 (compare), ECP5 LUT4 and Fmax for reference. Li et al. [8] figures as printed in Table 3.",
          "| unit | ours | cycles paper / ours | LUT paper | LUT6 ours | FF paper / ours | LUT4 / Fmax ECP5 | depth (LUT6) | "
          "LUT×cycles paper / ours | LUT goal | sim |")
@@ -149,10 +153,7 @@ def _seed004(results):
         pc = p.get("cycles")
         atp = p["lut"] * pc if pc else None
         ato = l6 * cyc if isinstance(l6, int) and cyc else None
-        same = (pc is None) or (cyc is not None and cyc <= pc)
-        goal = "—"
-        if isinstance(l6, int):
-            goal = _goal(l6, p["lut"]) + ("" if same else " (more cycles)")
+        goal = _goal4(l6, cyc, p)
         L.append(_row([e.label, f"`{e.unit}` {_params(e)}", f"{pc or '—'} / {cyc or '—'}", p["lut"], l6,
                        f"{p['ff']} / {_fmt(_v(r, 'xilinx', 'ff'))}", f"{_fmt(_v(r, 'ecp5', 'lut'))} / {_fmax(r)}",
                        _v(r, "xilinx", "depth"), f"{_fmt(atp) if atp else '—'} / {_fmt(ato) if ato else '—'}", goal, _ok(r)]))
@@ -161,6 +162,22 @@ def _seed004(results):
                                                                for k, v in papers.SEED004_LI.items()) + ".")
     L += _missing(results, ids) + [""]
     return L
+
+
+def _goal4(l6, cyc, p) -> str:
+    """A seed 004 row's LUT goal: 'met' only like for like (the paper's cycle count known and ours no larger);
+    otherwise 'not comparable' / 'not like-for-like' with the reason (the entry's ``unlike``)."""
+    if not isinstance(l6, int):
+        return "—"
+    pc, why = p.get("cycles"), p.get("unlike")
+    if pc is None:
+        return "not comparable: " + (why or "the paper gives no cycle count")
+    if cyc is None or cyc > pc:
+        d = "" if cyc is None else f"{cyc - pc} more cycle{'s' if cyc - pc > 1 else ''}"
+        lut = f"{p['lut'] - l6:,} fewer LUTs" if l6 <= p["lut"] else \
+            f"{l6 - p['lut']:,} more LUTs ({100 * (l6 - p['lut']) / p['lut']:.0f}%)"
+        return f"not like-for-like: {'; '.join(x for x in (d, why) if x)}; {lut}"
+    return _goal(l6, p["lut"])
 
 
 def _params(e):
@@ -200,7 +217,12 @@ def _seed003(results):
         L += ["", f"Itoh–Tsujii inverter with seed 003's Alg. 4 chain (14 multiplications, MSD D = 8, two squarers in series): "
               f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF "
               f"(ECP5: {_fmt(_v(r, 'ecp5', 'lut'))} LUT4, {_mhz(r)}); "
-              f"seed 003 Table 4 reports 794 cycles per F_{{2^4m}} inverse with its 9-cycle multiplier."]
+              f"not comparable with seed 003 Table 4's 794 cycles per inverse, which are for its 9-cycle two-way TMVP "
+              f"multiplier (ours: MSD D = {r['params']['D']}, {-(-1223 // r['params']['D'])} cycles a product). That column "
+              f"(Tables 4 and 7) counts the F_{{2^1223}} inversion of Alg. 4 (section 4.1, Appendix A.3: 14 "
+              f"multiplications, 1222 squarings), not the F_{{2^4·1223}} one "
+              f"(Alg. 3, 24 multiplications): with the 6-cycle three-way multiplier it is 752, and 794 − 752 = 42 = "
+              f"14 × (9 − 6)."]
     L += _missing(results, ids) + [""]
     return L
 
@@ -427,7 +449,7 @@ def render(results: dict) -> str:
          "out of context, with nextpnr's default router (router1; an entry may name router2, and its MHz figure then "
          "says so; router2 did not converge on the 82%-full DMOCI: 11 iterations in 67 minutes, overuse stuck near "
          "41,000 wires). The seeds used Xilinx ISE 7.1 (Virtex-II Pro, LUT4), ISE 12.4 (Virtex-6) and Vivado 2023.1 "
-         "(Virtex-7) — different devices, mappers and timing models. We compare LUT counts of the same LUT size "
+         "(Virtex-7; seed 004's figures are post-synthesis) — different devices, mappers and timing models. We compare LUT counts of the same LUT size "
          "(LUT4 with seeds 000/001, LUT6 with seeds 003/004) and cycles exactly; clock periods are not comparable "
          "across devices and are shown for orientation only.", "",
          "Cycle convention: every unit latches its operands on the edge that samples `start` (the seeds' register read / "
