@@ -8,7 +8,10 @@ One file per set: {"set", "generated_by", "vectors": [{"set", "alg", "P", "Q", "
 elements c0||c1||c2||c3 in the basis {1, s, t, st}; F_{3^{6m}} elements as their six coordinates
 1, rho, rho^2, sigma, sigma rho, sigma rho^2, each the integer sum a_i 3^i). "states" is the Miller accumulator after
 every iteration (empty for the second vector of each algorithm, to keep files small).
-The Rust core (crates/pairkit-core/tests), RTL simulation and GPU kernels check against these.
+Read by the Rust core's tests (crates/pairkit-core/tests/pairing_vectors.rs), tests/test_native.py and the
+pairing cores (tests/test_hw_core.py: the schedule interpreter, Amaranth and Verilator runs of
+pairkit.hw.core on the vectors' points, per-iteration states and outputs). The GPU kernels are checked
+against the Rust core instead (tests/test_gpu*.py).
 """
 from __future__ import annotations
 
