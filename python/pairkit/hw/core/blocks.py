@@ -30,16 +30,18 @@ class Slot:
 
 @dataclass
 class Loop:
-    first: int  # index into Program.iter_segments of the first looped iteration
-    last: int  # inclusive
+    first: int  # Miller iteration (0-based) of the first looped iteration
+    last: int  # inclusive: the last looped Miller iteration
     template: list  # per position: (kind, (Slot, ...))
-    seg_ops: list  # per looped iteration: [op index] of its segment (position order)
-    init: dict = field(default_factory=dict)  # carried position q -> Operand read by the first iteration
-    invariants: list = field(default_factory=list)  # value ids read by every iteration
+    seg_ops: list  # per pass through the body: [op index] (position order)
+    init: dict = field(default_factory=dict)  # carried position q -> Operand read by the first pass
+    invariants: list = field(default_factory=list)  # value ids read by every pass
+    unroll: int = 1  # Miller iterations per pass
 
     @property
     def count(self) -> int:
-        return self.last - self.first + 1
+        """Passes through the loop body."""
+        return len(self.seg_ops)
 
     def carried_positions(self) -> list:
         return sorted({s.ref for _, slots in self.template for s in slots if s.role == "carried"})
@@ -53,22 +55,22 @@ class Blocks:
     epilogue: list  # op indices after the loop
 
 
-def _slots(prog: Program, seg_of: dict, pos_of: dict, seg: int, prev: int, ops: list) -> list | None:
-    """Classify the operand slots of the iteration in segment ``seg`` against the previous
-    iteration's segment ``prev`` (None when an operand reads an older iteration)."""
+def _classify(prog: Program, unit_of: dict, pos_of: dict, u: int, ops: list) -> list | None:
+    """The operand slots of pass ``u`` (ops ``ops``) against pass u - 1 (None when an operand reads
+    an older pass)."""
     out = []
     for i in ops:
         o = prog.ops[i]
         slots = []
         for a in o.args:
-            s = seg_of.get(a.value)
+            s = unit_of.get(a.value)
             if a.value in prog.consts:
                 slots.append(Slot("const", a.value, a.neg))
-            elif s == seg:
+            elif s == u:
                 slots.append(Slot("internal", pos_of[a.value], a.neg))
-            elif s == prev:
+            elif s == u - 1:
                 slots.append(Slot("carried", pos_of[a.value], a.neg))
-            elif s is not None and s > prev:
+            elif s is not None and s < u - 1:
                 return None
             else:
                 slots.append(Slot("invariant", a.value, a.neg))
@@ -76,31 +78,33 @@ def _slots(prog: Program, seg_of: dict, pos_of: dict, seg: int, prev: int, ops: 
     return out
 
 
-def find_blocks(prog: Program, min_iterations: int = 3) -> Blocks:
-    seg_of = {o.id: o.seg for o in prog.ops}
-    pos_of = {o.id: o.pos for o in prog.ops}
-    it = prog.iter_segments
-    segops = [prog.segments[s][1] for s in it]
-    cls = [None] + [_slots(prog, seg_of, pos_of, it[j], it[j - 1], segops[j]) for j in range(1, len(it))]
+def _runs(prog: Program, units: list):
+    """Classify each pass against its predecessor; return (classes, unit_of, pos_of, the longest run
+    (j, e) of passes j+1..e repeating their predecessor with j the first)."""
+    unit_of, pos_of = {}, {}
+    for u, ops in enumerate(units):
+        for q, i in enumerate(ops):
+            unit_of[prog.ops[i].id] = u
+            pos_of[prog.ops[i].id] = q
+    cls = [None] + [_classify(prog, unit_of, pos_of, u, units[u]) for u in range(1, len(units))]
 
     def starts_run(j) -> bool:
-        """Iteration j + 1 repeats iteration j, with j the first of the loop."""
         c = cls[j + 1]
-        if c is None or len(segops[j]) != len(segops[j + 1]):
+        if c is None or len(units[j]) != len(units[j + 1]):
             return False
         init: dict = {}
-        for (k1, s1), i in zip(c, segops[j]):
+        for (k1, s1), i in zip(c, units[j]):
             o = prog.ops[i]
             if o.kind != k1:
                 return False
             for sl, a in zip(s1, o.args):
                 if sl.role == "carried":
-                    if seg_of.get(a.value) == it[j] or a.neg != sl.neg:
+                    if unit_of.get(a.value) == j or a.neg != sl.neg:
                         return False
                     if init.setdefault(sl.ref, a.value) != a.value:
                         return False
                 elif sl.role == "internal":
-                    if seg_of.get(a.value) != it[j] or pos_of[a.value] != sl.ref or a.neg != sl.neg:
+                    if unit_of.get(a.value) != j or pos_of[a.value] != sl.ref or a.neg != sl.neg:
                         return False
                 elif Slot(sl.role, a.value, a.neg) != sl:
                     return False
@@ -108,43 +112,60 @@ def find_blocks(prog: Program, min_iterations: int = 3) -> Blocks:
 
     best = None
     j = 0
-    while j + 1 < len(it):
+    while j + 1 < len(units):
         if not starts_run(j):
             j += 1
             continue
         e = j + 1
-        while e + 1 < len(it) and cls[e + 1] == cls[j + 1]:
+        while e + 1 < len(units) and cls[e + 1] == cls[j + 1]:
             e += 1
         if best is None or e - j > best[1] - best[0]:
             best = (j, e)
         j = e
+    return cls, best
+
+
+def find_blocks(prog: Program, min_iterations: int = 3, unroll: int = 1) -> Blocks:
+    """Prologue, loop and epilogue; with ``unroll`` = k > 1 one pass of the loop body runs k
+    consecutive Miller iterations (scheduled together, so they overlap), the iterations that do not
+    fill a pass going to the epilogue."""
+    it = prog.iter_segments
+    segops = [prog.segments[s][1] for s in it]
     n_ops = len(prog.ops)
-    if best is None or best[1] - best[0] + 1 < min_iterations:
+    _, best = _runs(prog, segops)
+    if best is None or best[1] - best[0] + 1 < max(min_iterations, unroll):
         return Blocks(prog, list(range(n_ops)), None, [])
     j, e = best
-    tmpl = cls[j + 1]
+    first, k = j, max(1, unroll)
+    passes = (e - j + 1) // k
+    units = [sum(segops[first + g * k:first + (g + 1) * k], []) for g in range(passes)]
+    cls, run = _runs(prog, units)
+    if k > 1 and (run is None or run != (0, passes - 1)):
+        return find_blocks(prog, min_iterations, 1)
+    tmpl = cls[1]
     init = {}
-    for (_, s1), i in zip(tmpl, segops[j]):
+    for (_, s1), i in zip(tmpl, units[0]):
         for sl, a in zip(s1, prog.ops[i].args):
             if sl.role == "carried":
                 init[sl.ref] = a
     inv = sorted({sl.ref for _, s1 in tmpl for sl in s1 if sl.role == "invariant"})
-    loop = Loop(j, e, tmpl, segops[j:e + 1], init, inv)
-    first_seg, last_seg = it[j], it[e]
+    last = first + passes * k - 1
+    loop = Loop(first, last, tmpl, units, init, inv, k)
+    first_seg, last_seg = it[first], it[last]
     pro = [i for i, o in enumerate(prog.ops) if o.seg < first_seg]
     epi = [i for i, o in enumerate(prog.ops) if o.seg > last_seg]
-    # the epilogue may read the last iteration's results and anything from before the loop, but no
-    # value of an earlier iteration of the loop (it would have been overwritten)
-    looped = {prog.ops[i].id: k for k, ops in enumerate(loop.seg_ops) for i in ops}
-    last = loop.count - 1
+    # the epilogue may read the last pass's results and anything from before the loop, but no
+    # value of an earlier pass (it would have been overwritten)
+    looped = {prog.ops[i].id: g for g, ops in enumerate(loop.seg_ops) for i in ops}
+    lastp = loop.count - 1
     for i in epi:
         for a in prog.ops[i].args:
-            if looped.get(a.value, last) != last:
-                raise CoreError(f"{prog.set_id}/{prog.alg}: the epilogue reads a value of Miller iteration "
-                                f"{loop.first + looped[a.value] + 1}, not of the last looped one")
+            if looped.get(a.value, lastp) != lastp:
+                raise CoreError(f"{prog.set_id}/{prog.alg}: the epilogue reads a value of looped pass "
+                                f"{looped[a.value] + 1}, not of the last one")
     for o in prog.outputs:
-        if looped.get(o.value, last) != last:
-            raise CoreError(f"{prog.set_id}/{prog.alg}: an output is a value of an earlier loop iteration")
+        if looped.get(o.value, lastp) != lastp:
+            raise CoreError(f"{prog.set_id}/{prog.alg}: an output is a value of an earlier loop pass")
     return Blocks(prog, pro, loop, epi)
 
 

@@ -42,7 +42,8 @@ def sim(core: str = typer.Argument(..., help="core name (pairkit hw core list)")
         return
     print(f"{r['core']} ({r['set']}/{r['alg']}): {r['pairings']} pairing(s) on {r['engine']}: "
           f"{r['cycles']} cycles = Miller loop {r['miller_cycles']} + final exponentiation {r['final_exp_cycles']}"
-          f" (loop body {r['T_iter']} cycles x {r['looped_iterations']}); {r['registers']} registers, "
+          f" (loop body {r['T_pass']} cycles x {r['looped_iterations'] // r['unroll']} passes of {r['unroll']} "
+          f"iteration(s)); {r['registers']} registers, "
           f"{r['control_words']} control words")
     extra = f", RTL accumulator checked at {r['rtl_states_checked']} loop boundaries" if "rtl_states_checked" in r else ""
     print(f"  bit-exact: PASS (interpreter: {r['interp_values_checked']} values and {r['interp_states_checked']} "

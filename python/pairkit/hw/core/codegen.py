@@ -175,7 +175,7 @@ def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
     prog.index = {o.id: i for i, o in enumerate(prog.ops)}
     for k in prog.counts():
         cfg.choice(k)  # every operation kind needs a unit (a typed error names the missing one)
-    blocks = find_blocks(prog)
+    blocks = find_blocks(prog, unroll=cfg.unroll)
     lp = blocks.loop
     pro = _schedule(cfg, "prologue", *_flat_nodes(prog, blocks.prologue), True)
     body = _schedule(cfg, "loop body", *_loop_nodes(blocks), True) if lp else None
@@ -416,7 +416,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     first_iter = lp.first if lp else 0
     if lp:
         pos_in_first = {prog.ops[i].id: q for q, i in enumerate(lp.seg_ops[0])}
-        for o in prog.states[lp.first]:
+        for o in prog.states[lp.first + lp.unroll - 1]:
             q = pos_in_first.get(o.value)
             state_regs.append((phys[pos_vreg[q]], o.neg) if q in carried else None)
     # where the Miller loop ends: the last write of an operation before the final exponentiation
@@ -438,10 +438,11 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                 1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
             "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
             "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
-            "looped_iterations": lp.count if lp else 0, "T_iter": (Le - Ls) if lp else None}
+            "looped_iterations": lp.count * lp.unroll if lp else 0, "unroll": lp.unroll if lp else 1,
+            "T_iter": (Le - Ls) / lp.unroll if lp else None, "T_pass": (Le - Ls) if lp else None}
     return Microcode(cfg.name, prog.p, prog.m, units, n_regs, [prog.consts[v] for v in consts], steps, Ls, Le,
                      lp.count if lp else 1, [phys[vreg[v]] for v, _ in prog.inputs], outputs, state_regs,
-                     first_iter, blocks_d, info,
+                     first_iter, blocks_d, info, lp.unroll if lp else 1,
                      [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of))
 
 

@@ -56,10 +56,13 @@ class CoreConfig:
     scheduler: str = "list"
     priority: str = "mobility"
     time_limit: float = 20.0  # CP-SAT, per block, seconds
+    unroll: int = 1  # Miller iterations per pass through the loop body (scheduled together: they overlap)
     summary: str = ""
     paper: dict = field(default_factory=dict)  # the seed's figures, for the report
 
     def __post_init__(self):
+        if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
+            raise CoreError(f"unroll: must be an integer from 1 to 8, got {self.unroll!r}")
         fam = "gf3_" if self.set_id.startswith("ss3") else "gf2_"
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")

@@ -88,6 +88,7 @@ def simulate(name: str, n: int = 2, seed: int = 1, engine: str = "auto", rust: b
     res = {"core": name, "set": cfg.set_id, "alg": cfg.alg, "pairings": n, "engine": engine,
            "cycles": mc.cycles(), "miller_cycles": mc.info["miller_cycles"],
            "final_exp_cycles": mc.info["final_exp_cycles"], "T_iter": mc.info["T_iter"],
+           "T_pass": mc.info["T_pass"], "unroll": mc.unroll,
            "looped_iterations": mc.info["looped_iterations"], "registers": mc.n_regs,
            "control_words": mc.n_steps, "interp_values_checked": ref[0].values_checked,
            "interp_states_checked": ref[0].states_checked}

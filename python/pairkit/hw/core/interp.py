@@ -59,7 +59,8 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
 
     def where(step_pc):
         if mc.loop_start <= step_pc < mc.loop_end:
-            return f"Miller iteration {first + it + 1} (loop step {step_pc - mc.loop_start})"
+            return (f"Miller iteration {first + it * mc.unroll + 1}" + (f"-{first + it * mc.unroll + mc.unroll}"
+                    if mc.unroll > 1 else "") + f" (loop step {step_pc - mc.loop_start})")
         blk = "prologue" if step_pc < mc.loop_start else "epilogue"
         return f"{blk} step {step_pc}"
 
@@ -80,7 +81,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
     n_total = mc.cycles()
     while pc < mc.n_steps:
         if pc == mc.loop_start:
-            check_states(first + it - 1)
+            check_states(first + it * mc.unroll - 1)
         st = mc.steps[pc]
         new = {}
         for w in st.writes:
@@ -128,9 +129,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             pc = mc.loop_start
         else:
             if pc == mc.loop_end - 1:
-                it += 1
-                check_states(first + it - 1)
-                it -= 1
+                check_states(first + (it + 1) * mc.unroll - 1)
             pc += 1
     out = tuple(regs[x] if kind == "reg" else mc.consts[x] for (kind, x), _ in mc.outputs)
     if check:

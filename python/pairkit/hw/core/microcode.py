@@ -53,6 +53,7 @@ class Microcode:
     first_looped_iteration: int  # 0-based Miller iteration index of the loop's first iteration
     blocks: dict = field(default_factory=dict)  # name -> (first step, end step)
     info: dict = field(default_factory=dict)
+    unroll: int = 1  # Miller iterations per pass through the loop body
     loop_values: list = field(default_factory=list)  # per looped iteration: program value per template position
     trace_of: dict = field(default_factory=dict)  # program value -> spec trace id (for the checks)
 

@@ -60,7 +60,8 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     res.update({"key": key, "core": name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(),
                 "scheduler": cfg.scheduler, "summary": cfg.summary, "paper": cfg.paper, "cycles": mc.cycles(),
                 "miller_cycles": mc.info["miller_cycles"], "final_exp_cycles": mc.info["final_exp_cycles"],
-                "T_iter": mc.info["T_iter"], "iterations": mc.info["iterations"],
+                "T_iter": mc.info["T_iter"], "T_pass": mc.info["T_pass"], "unroll": mc.unroll,
+                "iterations": mc.info["iterations"],
                 "looped_iterations": mc.info["looped_iterations"], "registers": mc.n_regs,
                 "control_words": mc.n_steps, "schedules": mc.info["schedules"]})
 
@@ -138,7 +139,8 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
         if r is None:
             continue
         e = r.get("ecp5") or {}
-        T = f"{r['T_iter']} × {r['looped_iterations']}" if r.get("T_iter") else "—"
+        T = (f"{r['T_pass']} × {r['looped_iterations'] // r['unroll']}" + (f" (passes of {r['unroll']} iterations)"
+             if r['unroll'] > 1 else "")) if r.get("T_pass") else "—"
         sim = r.get("sim", {})
         simtxt = (f"{sim.get('engine')}: {'PASS' if sim.get('ok') else 'FAIL'}" if sim else "—")
         L.append(f"| `{name}` | {r['set']} {r['alg']} | {r['units']} | {r['scheduler']} | {T} | {_n(r['miller_cycles'])} | "
@@ -153,7 +155,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
         p = r["paper"]
         if "loop_cycles" in p:
             L.append(f"| `{name}` | {p['seed']} | T = {p['T_iter']} clk/iteration, {p['loop_cycles']:,} cycles per loop "
-                     f"({p['note']}) | T = {r['T_iter']}; Miller loop {r['miller_cycles']:,} cycles (97 iterations, "
+                     f"({p['note']}) | T = {_n(r['T_iter'])} per iteration; Miller loop {r['miller_cycles']:,} cycles (97 iterations, "
                      f"{r['iterations'] - r['looped_iterations']} of them outside the loop body) | loop cycles "
                      f"{_vs(r['miller_cycles'], p['loop_cycles'])} |")
             if "area_lut" in p:

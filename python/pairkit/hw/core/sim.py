@@ -34,7 +34,7 @@ def boundary_states(mc, set_id, alg, P, Q):
     T, _, states, _ = run_trace(set_id, alg, P, Q, "inv" in mc.units)
     out = []
     for k in range(mc.loop_count + 1):
-        i = mc.first_looped_iteration + k - 1
+        i = mc.first_looped_iteration + k * mc.unroll - 1
         if 0 <= i < len(states):
             out.append((i, [(sr[0], sr[1], T.values[tid]) for sr, tid in zip(mc.state_regs, states[i]) if sr]))
     return out
