@@ -23,10 +23,10 @@ def _bin(name, set_id, alg, mul, D, add, sqr, sqrt, inv, invD, scheduler, summar
     return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {})
 
 
-def _s001(name, set_id, mul, cube, add, cbrt, D, scheduler, summary, paper=None, alg="duursma-lee"):
+def _s001(name, set_id, mul, cube, add, cbrt, D, scheduler, summary, paper=None, alg="duursma-lee", unroll=1):
     units = [UnitChoice("gf3_mul", mul, (("D", D),)), UnitChoice("gf3_cube", cube, ()),
              UnitChoice("gf3_add", add, ()), UnitChoice("gf3_cbrt", cbrt, ())]
-    return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {})
+    return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {}, unroll=unroll)
 
 
 _PAPER_AT = {"seed": "seed 001 Table 4", "T_iter": 108, "loop_cycles": 10476, "area_lut": 35253,
@@ -49,10 +49,21 @@ _ALL = [
                   "seed 001 time-optimal mix (9 mul, 2 cube, 4 add, 2 cbrt), list schedule", _PAPER_FAST),
     lambda: _s001("s001-dl-9mul-cpsat", "ss3-97", 9, 2, 4, 2, 4, "exact",
                   "seed 001 time-optimal mix, CP-SAT schedules", _PAPER_FAST),
+    lambda: _s001("s001-dl-5141-u4", "ss3-97", 5, 1, 4, 1, 4, "list",
+                  "seed 001 AT-optimal mix, four iterations per pass (list schedule): iterations overlap", _PAPER_AT,
+                  unroll=4),
+    lambda: _s001("s001-dl-9mul-u4-cpsat", "ss3-97", 9, 2, 4, 2, 4, "exact",
+                  "seed 001 time-optimal mix, four iterations per pass, CP-SAT", _PAPER_FAST, unroll=4),
+    lambda: _s001("s001-dl-1111-list", "ss3-97", 1, 1, 1, 1, 4, "list",
+                  "one unit of each kind (the smallest core), list schedule"),
+    lambda: _s001("s001-dl-3121-u2", "ss3-97", 3, 1, 2, 1, 4, "list",
+                  "3 mul/1 cube/2 add/1 cbrt, two iterations per pass, list schedule", unroll=2),
     lambda: _s001("toy-ss3-13-dl", "ss3-13", 2, 1, 2, 1, 4, "list",
                   "toy: ss3-13 Duursma-Lee, 2 mul/1 cube/2 add/1 cbrt (whole pairings in Amaranth's simulator)"),
     lambda: _s001("toy-ss3-13-dl-min", "ss3-13", 1, 1, 1, 1, 3, "list",
                   "toy: ss3-13 Duursma-Lee, one unit of each kind"),
+    lambda: _s001("toy-ss3-13-dl-u3", "ss3-13", 2, 1, 2, 1, 4, "exact",
+                  "toy: ss3-13 Duursma-Lee, three iterations per pass, CP-SAT", unroll=3),
     lambda: _bin("toy-ss2-13-eta2", "ss2-13", "eta-alg2", 2, 4, 2, 1, 0, 0, 4, "list",
                  "toy: ss2-13 eta (seed 000 Alg. 2), 2 MSD multipliers (D = 4), 2 adders, squarer"),
     lambda: _bin("toy-ss2-11-alg1", "ss2-11", "tate-alg1", 1, 4, 1, 1, 0, 0, 4, "list",
