@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ...spec.trace import Sym, TracingField
+from ...spec.trace import TracingField
 from .errors import CoreError
 
 UNARY = ("cube", "cbrt", "sqr", "sqrt", "inv")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from amaranth.hdl import Cat, Const, Elaboratable, Module, Signal
+from amaranth.hdl import Const, Elaboratable, Module, Signal
 from amaranth.lib.memory import Memory
 
 from .. import unit as hwunit

@@ -18,6 +18,7 @@ from ..errors import HwToolError
 from ..toolchain import find_tool, run, to_verilog
 from ..verilator import cache_dir
 from .errors import CoreMismatchError
+from .program import modify
 from .sim import CoreRun, boundary_states, words_of
 
 BENCH = r"""
@@ -145,7 +146,6 @@ def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
         raise CoreMismatchError("verilator", f"testbench failed ({r.returncode}): {r.stdout[-300:]} {r.stderr[-300:]}")
     runs: list = []
     states: list = []
-    sregs = [sr for sr in mc.state_regs if sr]
     for ln in r.stdout.split("\n"):
         tok = ln.split()
         if not tok:
