@@ -61,6 +61,20 @@ def tb_verilog(unit, module: str, n: int) -> str:
     return "\n".join(L) + "\n"
 
 
+def header(unit, module: str) -> str:
+    """The comment block on top of a unit's Verilog: the interface protocol (pairkit.hw.unit)."""
+    def ports(specs):
+        return ", ".join(f"{p.name}[{p.width - 1}:0] ({p.kind}{f', m = {p.m}' if p.m else ''})" for p in specs)
+
+    lines = [f"pairkit hw gen: module {module} = {unit.describe()}",
+             f"inputs: {ports(unit.in_specs)}", f"outputs: {ports(unit.out_specs)}",
+             "element encoding: gf2 = bit i is the coefficient of x^i; gf3 = Cat(lo, hi), the spec's two bit planes",
+             "protocol (clock clk, synchronous reset rst): the edge that samples start = 1 latches the operands;",
+             f"done rises exactly {unit.cycles} edges after it (that edge included) and stays high, with the",
+             "results stable, until the next start; start while busy restarts the operation."]
+    return "\n".join("// " + x for x in lines) + "\n"
+
+
 def generate(unit, outdir: str, n: int = 32, seed: int = 1) -> dict:
     os.makedirs(os.path.join(outdir, "vectors"), exist_ok=True)
     os.makedirs(os.path.join(outdir, "expected"), exist_ok=True)
@@ -68,7 +82,7 @@ def generate(unit, outdir: str, n: int = 32, seed: int = 1) -> dict:
     with tempfile.TemporaryDirectory() as td:
         v = to_verilog(unit, td, name=module)
     with open(os.path.join(outdir, f"{module}.v"), "w") as fh:
-        fh.write(v)
+        fh.write(header(unit, module) + v)
     with open(os.path.join(outdir, f"tb_{module}.v"), "w") as fh:
         fh.write(tb_verilog(unit, module, n))
     vecs = random_vectors(unit, n, seed)
