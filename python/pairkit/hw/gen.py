@@ -66,7 +66,7 @@ def header(unit, module: str) -> str:
     def ports(specs):
         return ", ".join(f"{p.name}[{p.width - 1}:0] ({p.kind}{f', m = {p.m}' if p.m else ''})" for p in specs)
 
-    lines = [f"pairkit hw gen: module {module} = {unit.describe()}",
+    lines = [f"pairkit hw gen: {unit.describe()} (Verilog module: {module})",
              f"inputs: {ports(unit.in_specs)}", f"outputs: {ports(unit.out_specs)}",
              "element encoding: gf2 = bit i is the coefficient of x^i; gf3 = Cat(lo, hi), the spec's two bit planes",
              "protocol (clock clk, synchronous reset rst): the edge that samples start = 1 latches the operands;",
