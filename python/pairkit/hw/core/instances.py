@@ -14,13 +14,15 @@ from .config import CoreConfig, UnitChoice
 from .errors import CoreError
 
 
-def _bin(name, set_id, alg, mul, D, add, sqr, sqrt, inv, invD, scheduler, summary, paper=None, mul_unit="gf2_mul_msd"):
-    units = [UnitChoice(mul_unit, mul, (("D", D),)), UnitChoice("gf2_add", add, ()), UnitChoice("gf2_sqr", sqr, ())]
+def _bin(name, set_id, alg, mul, D, add, sqr, sqrt, inv, invD, scheduler, summary, paper=None, mul_unit="gf2_mul_msd",
+         unroll=1):
+    mp = (("D", D),) if mul_unit == "gf2_mul_msd" else (("W", 32), ("K", 4))
+    units = [UnitChoice(mul_unit, mul, mp), UnitChoice("gf2_add", add, ()), UnitChoice("gf2_sqr", sqr, ())]
     if sqrt:
         units.append(UnitChoice("gf2_sqrt", sqrt, (("method", "matrix"),)))
     if inv:
         units.append(UnitChoice("gf2_inv", inv, (("D", invD),)))
-    return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {})
+    return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {}, unroll=unroll)
 
 
 def _s001(name, set_id, mul, cube, add, cbrt, D, scheduler, summary, paper=None, alg="duursma-lee", unroll=1):
@@ -39,6 +41,10 @@ _PAPER_000_239 = {"seed": _PAPER_000, "cycles": 2870, "area_lut4": 48895,
                   "note": "C·A unit (scheme 1), Multipliers 1/2, inverter at D1:D2:D3 = 4:1:2, D1 = 16; Virtex-II Pro"}
 _PAPER_000_283A1 = {"seed": _PAPER_000, "cycles": 3520, "area_lut4": 72961, "note": "Alg. 1, D1 = 32; Virtex-II Pro"}
 _PAPER_000_283A2 = {"seed": _PAPER_000, "cycles": 3790, "area_lut4": 64845, "note": "Alg. 2, D1 = 16; Virtex-II Pro"}
+
+_PAPER_004_M5 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 30716, "area_lut6": 71014,
+                 "ff": 30742, "note": "Alg. 10 (square roots precomputed in block RAM), M5 multipliers: 0.19 ms at "
+                 "161.66 MHz"}
 
 _ALL = [
     lambda: _s001("s001-dl-5141-list", "ss3-97", 5, 1, 4, 1, 4, "list",
@@ -75,6 +81,12 @@ _ALL = [
                  "seed 000 Alg. 1 on ss2-283: six D = 32 MSD multipliers, 4 adders, 2 squarers", _PAPER_000_283A1),
     lambda: _bin("s000-eta2-283-d16", "ss2-283", "eta-alg2", 6, 16, 4, 2, 0, 0, 8, "list",
                  "seed 000 Alg. 2 on ss2-283: six D = 16 MSD multipliers, 4 adders, 2 squarers", _PAPER_000_283A2),
+    lambda: _bin("s004-alg9-m5x9", "ss2-283b1", "tate-alg9", 9, 0, 3, 2, 2, 0, 0, "list",
+                 "seed 004 on ss2-283b1: nine M5 multipliers (the count of its F_{2^4m} unit), 3 adders, 2 squarers, "
+                 "2 square roots; Alg. 9 (square roots in the loop) instead of Alg. 10's tables", _PAPER_004_M5,
+                 mul_unit="gf2_mul_chunked"),
+    lambda: _bin("s004-alg9-m5x9-u2", "ss2-283b1", "tate-alg9", 9, 0, 3, 2, 2, 0, 0, "list",
+                 "as s004-alg9-m5x9, two iterations per pass", _PAPER_004_M5, mul_unit="gf2_mul_chunked", unroll=2),
 ]
 
 
