@@ -152,3 +152,32 @@ def test_shared_vectors(name, vectors, engine):
 
     path = os.path.join(os.path.dirname(__file__), "..", "test-vectors", vectors)
     assert flow.vector_check(name, path, engine) >= 1
+
+
+def test_report_section_from_cache(tmp_path):
+    """HARDWARE.md's Pairing cores section and its goals from cached measurements (no synthesis)."""
+    from pairkit.hw.core import report
+
+    def fake(name, cycles, miller, lut, ff, rtl=None, T=None):
+        cfg = instances.get(name)
+        return {"key": "x", "core": name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(),
+                "scheduler": cfg.scheduler, "summary": "", "paper": cfg.paper, "cycles": cycles,
+                "miller_cycles": miller, "final_exp_cycles": cycles - miller, "T_iter": T, "T_pass": T,
+                "unroll": cfg.unroll, "iterations": 97, "looped_iterations": 94, "registers": 30,
+                "control_words": 1000, "sim": {"engine": "verilator", "ok": True, "rtl_cycles": rtl or cycles},
+                "ecp5": {"lut": lut, "ff": ff, "bram": 4}}
+
+    for r in (fake("s001-dl-5141-list", 11208, 10374, 51000, 9000, T=108),
+              fake("s001-dl-5141-cpsat", 10629, 9800, 51000, 9000, T=102),
+              fake("s001-dl-5141-u4", 9180, 8334, 52000, 9100, T=86.25),
+              fake("s001-dl-1111-list", 43887, 42255, 20000, 8000, T=441)):
+        (tmp_path / f"{r['core']}.json").write_text(json.dumps(r))
+    text = "\n".join(report.section(str(tmp_path)))
+    assert "| ss3-97 5/1/4/1: simulated cycles = the schedule's | micro-code 11,208, RTL (verilator) 11,208 | met |" in text
+    assert "T = 102, Miller loop 9,800 | met" in text
+    assert "63,000 LUT-eq | missed (+78.7%)" in text  # 51,000 + 4/3 9,000
+    assert "`s001-dl-5141-u4`: Miller loop 8,334" in text and "met (20.4% fewer)" in text
+    # 1111 (slow, small) and u4 / cpsat (fast, large) are on the front; 5141-list is dominated by cpsat
+    assert report.pareto([(3, 1, "a"), (1, 3, "b"), (3, 3, "c")]) == [(3, 1, "a"), (1, 3, "b")]
+    assert "ss3-97: 4 measured cores, 3 on the area–cycles Pareto front" in text
+    assert (tmp_path / "pareto-ss3-97.png").stat().st_size > 0
