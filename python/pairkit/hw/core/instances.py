@@ -21,7 +21,7 @@ def _bin(name, set_id, alg, mul, D, add, sqr, sqrt, inv, invD, scheduler, summar
     if sqrt:
         units.append(UnitChoice("gf2_sqrt", sqrt, (("method", "matrix"),)))
     if inv:
-        units.append(UnitChoice("gf2_inv", inv, (("D", invD),)))
+        units.append(UnitChoice("gf2_inv", inv, (("D", invD), ("q", 4))))
     return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {}, unroll=unroll)
 
 
@@ -74,13 +74,15 @@ _ALL = [
                  "toy: ss2-13 eta (seed 000 Alg. 2), 2 MSD multipliers (D = 4), 2 adders, squarer"),
     lambda: _bin("toy-ss2-11-alg1", "ss2-11", "tate-alg1", 1, 4, 1, 1, 0, 0, 4, "list",
                  "toy: ss2-11 Tate (seed 000 Alg. 1), one unit of each kind, inversion by Itoh-Tsujii micro-code"),
-    lambda: _bin("s000-eta2-239-d16", "ss2-239", "eta-alg2", 6, 16, 4, 2, 0, 0, 8, "list",
-                 "seed 000 Alg. 2 on ss2-239: six D = 16 MSD multipliers (the C·A unit's), 4 adders, 2 squarers",
-                 _PAPER_000_239),
-    lambda: _bin("s000-alg1-283-d32", "ss2-283", "tate-alg1", 6, 32, 4, 2, 0, 0, 16, "list",
-                 "seed 000 Alg. 1 on ss2-283: six D = 32 MSD multipliers, 4 adders, 2 squarers", _PAPER_000_283A1),
-    lambda: _bin("s000-eta2-283-d16", "ss2-283", "eta-alg2", 6, 16, 4, 2, 0, 0, 8, "list",
-                 "seed 000 Alg. 2 on ss2-283: six D = 16 MSD multipliers, 4 adders, 2 squarers", _PAPER_000_283A2),
+    lambda: _bin("s000-eta2-239-d16", "ss2-239", "eta-alg2", 6, 16, 4, 2, 0, 1, 8, "list",
+                 "seed 000 Alg. 2 on ss2-239: six D = 16 MSD multipliers (the C·A unit's), 4 adders, 2 squarers, the "
+                 "inverter (D3 = 8, four squarers in series); four iterations per pass", _PAPER_000_239, unroll=4),
+    lambda: _bin("s000-alg1-283-d32", "ss2-283", "tate-alg1", 6, 32, 4, 2, 0, 1, 16, "list",
+                 "seed 000 Alg. 1 on ss2-283: six D = 32 MSD multipliers, 4 adders, 2 squarers, the inverter "
+                 "(D3 = 16); four iterations per pass", _PAPER_000_283A1, unroll=4),
+    lambda: _bin("s000-eta2-283-d16", "ss2-283", "eta-alg2", 6, 16, 4, 2, 0, 1, 8, "list",
+                 "seed 000 Alg. 2 on ss2-283: six D = 16 MSD multipliers, 4 adders, 2 squarers, the inverter "
+                 "(D3 = 8); four iterations per pass", _PAPER_000_283A2, unroll=4),
     lambda: _bin("s004-alg9-m5x9", "ss2-283b1", "tate-alg9", 9, 0, 3, 2, 2, 0, 0, "list",
                  "seed 004 on ss2-283b1: nine M5 multipliers (the count of its F_{2^4m} unit), 3 adders, 2 squarers, "
                  "2 square roots; Alg. 9 (square roots in the loop) instead of Alg. 10's tables", _PAPER_004_M5,

@@ -292,10 +292,10 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
                      f"{r['cycles']:,} cycles, {_n((r.get('ecp5') or {}).get('lut'))} ECP5 LUT4 | cycles "
                      f"{_vs(r['cycles'], p['cycles'])}; architecture differs (see below) |")
     L += ["", "Why the seed 000 rows miss by so much: these binary cores schedule GF(2^m) operations one by one "
-          "on a homogeneous mix (six MSD multipliers of one digit size, adders, squarers) without unrolling, so "
-          "iterations do not overlap; every F_{2^{4m}} sum is a separate 3-cycle adder operation on the "
+          "on a homogeneous mix (six MSD multipliers of one digit size, adders, squarers, an inverter), "
+          "overlapping iterations only within a pass of four; every F_{2^{4m}} sum is a separate 3-cycle adder operation on the "
           "recurrence f <- f g (x + 1 is folded into the operand, a bit-0 inversion, as in the paper); and the final "
-          "exponentiation inverts by Itoh–Tsujii micro-code with one squaring per operation. Seed 000's "
+          "exponentiation's powers 2^k are chains of single squarings. Seed 000's "
           "architecture has a C·A unit that multiplies in F_{2^{4m}} in one round with its additions inside, "
           "multipliers of three digit sizes (4:1:2) and an inverter with four squarers in series. The generator "
           "does not build compound units yet; the figures above measure what it builds today.",
