@@ -115,15 +115,13 @@ int main(int argc, char** argv) {
 """
 
 
-def build(unit, *, jobs: int = 2, timeout_s: float = 1800) -> str:
-    """Compile the Verilator model of ``unit`` (cached); returns the executable's path."""
+def build_model(tag: str, vtext: str, cpp: str, flags: list, *, jobs: int = 2, timeout_s: float = 1800) -> str:
+    """Compile Verilog ``vtext`` (top module ``top``) with the C++ testbench ``cpp`` into a Verilator
+    executable, cached under ``tag`` and the hash of the sources and flags; returns its path."""
     vl = find_tool("verilator")
     find_tool("c++") if not os.path.exists("/usr/bin/g++") else None
-    with tempfile.TemporaryDirectory() as td:
-        vtext = to_verilog(unit, td)
-    cpp = harness_cpp(unit, 4 * unit.cycles + 64)
-    h = hashlib.sha256((vtext + cpp + "v2-O0").encode()).hexdigest()[:20]
-    d = os.path.join(cache_dir(), "verilator", f"{unit.unit_name}-{h}")
+    h = hashlib.sha256((vtext + cpp + " ".join(flags)).encode()).hexdigest()[:20]
+    d = os.path.join(cache_dir(), "verilator", f"{tag}-{h}")
     exe = os.path.join(d, "obj", "Vtop")
     if os.path.exists(exe):
         return exe
@@ -131,15 +129,11 @@ def build(unit, *, jobs: int = 2, timeout_s: float = 1800) -> str:
     os.makedirs(tmp, exist_ok=True)
     with open(os.path.join(tmp, "top.v"), "w") as fh:
         fh.write(vtext)
-    with open(os.path.join(tmp, "harness.cpp"), "w") as fh:
+    with open(os.path.join(tmp, "bench.cpp"), "w") as fh:
         fh.write(cpp)
-    run([vl, "--cc", "top.v", "--exe", "harness.cpp", "--top-module", "top", "-Mdir", "obj", "--build",
+    run([vl, "--cc", "top.v", "--exe", "bench.cpp", "--top-module", "top", "-Mdir", "obj", "--build",
          "-j", str(jobs), "-Wno-fatal", "-Wno-lint", "-Wno-style", "--x-assign", "fast", "--x-initial", "fast",
-         "-O1", "--output-split", "20000",
-         # the generated models are huge straight-line code run on a few vectors: compiling them at -O0
-         # builds the 1223-bit TMVP about 1.7x faster (the CI cost is the build, not the run)
-         "-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"],
-        cwd=tmp, timeout=timeout_s, what="verilator build")
+         *flags], cwd=tmp, timeout=timeout_s, what="verilator build")
     try:
         os.rename(tmp, d)
     except OSError:  # built concurrently
@@ -147,6 +141,17 @@ def build(unit, *, jobs: int = 2, timeout_s: float = 1800) -> str:
     if not os.path.exists(exe):
         raise HwToolError(f"verilator build produced no executable in {d}")
     return exe
+
+
+def build(unit, *, jobs: int = 2, timeout_s: float = 1800) -> str:
+    """Compile the Verilator model of ``unit`` (cached); returns the executable's path."""
+    with tempfile.TemporaryDirectory() as td:
+        vtext = to_verilog(unit, td)
+    # the generated models are huge straight-line code run on a few vectors: compiling them at -O0
+    # builds the 1223-bit TMVP about 1.7x faster (the CI cost is the build, not the run)
+    return build_model(unit.unit_name, vtext, harness_cpp(unit, 4 * unit.cycles + 64),
+                       ["-O1", "--output-split", "20000", "-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"],
+                       jobs=jobs, timeout_s=timeout_s)
 
 
 def run_verilator(unit, vectors: list[dict], **kw) -> list[SimResult]:

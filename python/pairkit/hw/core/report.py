@@ -29,7 +29,8 @@ def _key(cfg, mc) -> str:
     return h.hexdigest()[:16]
 
 
-def _synth_ecp5(core, timeout) -> dict:
+def _yosys_cells(core, synth: str, timeout) -> tuple:
+    """Synthesize ``core`` with the Yosys command ``synth``; (cells by type, seconds, workdir files)."""
     from ..synth import _cells, logic_depth
     from ..toolchain import to_rtlil, yosys
 
@@ -37,27 +38,26 @@ def _synth_ecp5(core, timeout) -> dict:
         with open(os.path.join(wd, "top.il"), "w") as fh:
             fh.write(to_rtlil(core))
         t = time.time()
-        yosys("read_rtlil top.il\nsynth_ecp5 -top top -json top_ecp5.json\ntee -q -o stat.json stat -json\n",
-              cwd=wd, timeout=timeout, what="yosys synth_ecp5 (core)")
-        cells = _cells(open(os.path.join(wd, "stat.json")).read())
-        return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
-                "bram": cells.get("DP16KD", 0), "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0),
-                "depth": logic_depth(os.path.join(wd, "top_ecp5.json")), "seconds": round(time.time() - t, 1)}
+        yosys(f"read_rtlil top.il\n{synth} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd,
+              timeout=timeout, what=f"yosys {synth.split()[0]} (core)")
+        return (_cells(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
+                logic_depth(os.path.join(wd, "net.json")))
+
+
+def _synth_ecp5(core, timeout) -> dict:
+    cells, secs, depth = _yosys_cells(core, "synth_ecp5 -top top", timeout)
+    return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
+            "bram": cells.get("DP16KD", 0), "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0),
+            "depth": depth, "seconds": secs}
 
 
 def _synth_xilinx(core, timeout) -> dict:
-    from ..synth import XILINX_LUTS, _cells
-    from ..toolchain import to_rtlil, yosys
+    from ..synth import XILINX_LUTS
 
-    with tempfile.TemporaryDirectory() as wd:
-        with open(os.path.join(wd, "top.il"), "w") as fh:
-            fh.write(to_rtlil(core))
-        t = time.time()
-        yosys("read_rtlil top.il\nsynth_xilinx -flatten -top top\ntee -q -o stat.json stat -json\n",
-              cwd=wd, timeout=timeout, what="yosys synth_xilinx (core)")
-        cells = _cells(open(os.path.join(wd, "stat.json")).read())
-        return {"lut": sum(cells.get(k, 0) for k in XILINX_LUTS), "ff": sum(v for k, v in cells.items() if k.startswith("FD")),
-                "bram": sum(v for k, v in cells.items() if k.startswith("RAMB")), "seconds": round(time.time() - t, 1)}
+    cells, secs, depth = _yosys_cells(core, "synth_xilinx -flatten -top top", timeout)
+    return {"lut": sum(cells.get(k, 0) for k in XILINX_LUTS), "ff": sum(v for k, v in cells.items()
+                                                                       if k.startswith("FD")),
+            "bram": sum(v for k, v in cells.items() if k.startswith("RAMB")), "depth": depth, "seconds": secs}
 
 
 def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeout: float = 3600,

@@ -9,14 +9,12 @@ with the spec. Models are built with optimisation (``-O2``, about 10x faster to 
 """
 from __future__ import annotations
 
-import hashlib
-import os
 import subprocess
 import tempfile
 
 from ..errors import HwToolError
-from ..toolchain import find_tool, run, to_verilog
-from ..verilator import cache_dir
+from ..toolchain import to_verilog
+from ..verilator import build_model
 from .errors import CoreMismatchError
 from .program import modify
 from .sim import CoreRun, boundary_states, words_of
@@ -103,32 +101,11 @@ def build(core, *, jobs: int = 2, timeout_s: float = 3600, opt: str = "-O2") -> 
     """Compile the Verilator model of ``core`` (debug port required; cached); returns the executable."""
     if not core.debug:
         raise HwToolError("the Verilator testbench needs a core built with debug=True")
-    vl = find_tool("verilator")
     with tempfile.TemporaryDirectory() as td:
         vtext = to_verilog(core, td)
-    cpp = bench_cpp(core)
-    h = hashlib.sha256((vtext + cpp + opt).encode()).hexdigest()[:20]
-    d = os.path.join(cache_dir(), "verilator", f"core-{core.mc.name}-{h}")
-    exe = os.path.join(d, "obj", "Vtop")
-    if os.path.exists(exe):
-        return exe
-    tmp = d + ".tmp%d" % os.getpid()
-    os.makedirs(tmp, exist_ok=True)
-    with open(os.path.join(tmp, "top.v"), "w") as fh:
-        fh.write(vtext)
-    with open(os.path.join(tmp, "bench.cpp"), "w") as fh:
-        fh.write(cpp)
-    run([vl, "--cc", "top.v", "--exe", "bench.cpp", "--top-module", "top", "-Mdir", "obj", "--build",
-         "-j", str(jobs), "-Wno-fatal", "-Wno-lint", "-Wno-style", "--x-assign", "fast", "--x-initial", "fast",
-         "-O3", "-MAKEFLAGS", f"OPT_FAST={opt} OPT_SLOW=-O1 OPT_GLOBAL={opt}"],
-        cwd=tmp, timeout=timeout_s, what="verilator build")
-    try:
-        os.rename(tmp, d)
-    except OSError:
-        pass
-    if not os.path.exists(exe):
-        raise HwToolError(f"verilator build produced no executable in {d}")
-    return exe
+    return build_model(f"core-{core.mc.name}", vtext, bench_cpp(core),
+                       ["-O3", "-MAKEFLAGS", f"OPT_FAST={opt} OPT_SLOW=-O1 OPT_GLOBAL={opt}"], jobs=jobs,
+                       timeout_s=timeout_s)
 
 
 def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
