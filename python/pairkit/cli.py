@@ -229,7 +229,10 @@ def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], bat
     cmd = "pairkit bench --engine gpu" + "".join(f" --set {s}" for s in set_ids or []) + \
           (" --quick" if quick else "") + f" --batch {batch}" + (f" --markdown {markdown}" if markdown else "")
     if markdown:
-        G.write_section(markdown, G.markdown(report, cmd))
+        try:
+            G.write_section(markdown, G.markdown(report, cmd))
+        except OSError as e:
+            raise FileAccessError(f"--markdown {markdown}: {e.strerror or e}") from None
     if as_json:
         print(json.dumps(report, indent=1))
     elif not markdown:
