@@ -7,7 +7,9 @@ formats their users already have (bls12-381: ZCash/IETF compressed or uncompress
 G1, EIP-197 G2; typea-512: PBC's x||y, 64 bytes each); for bn254 and bls12-381 the first pairing
 argument is a G1 point and the second a G2 point (``group=2`` in the point functions); GT is its
 F_p coordinates (a||b for typea-512, twelve for F_{p^12}). Batches take and return numpy uint8
-arrays of shape (n, length). Bad input raises a subclass of :class:`pairkit.errors.PairkitError`.
+arrays of shape (n, length). Bad input raises a subclass of :class:`pairkit.errors.PairkitError`,
+arguments included (argcheck.py): bytes-like where bytes are meant (never an int), integers where
+integers are meant (never a float), counts and seeds within the documented limits.
 """
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from . import argcheck as A
 from . import catalogue
-from .errors import PairkitError
+from .argcheck import MAX_POINTS  # noqa: F401  (the documented limit of random_points)
+from .errors import ArgumentTypeError, EncodingError, InvalidArgumentError
 
 try:
     from . import _native
@@ -26,35 +30,41 @@ except ImportError as exc:  # pragma: no cover - the package is built by maturin
 ENGINES = ("cpu", "gpu")
 
 
+def _sid(set_id) -> str:
+    return A.text("the set id", set_id)
+
+
 def algorithms(set_id: str) -> list[str]:
-    return list(_native.algorithms(set_id))
+    return list(_native.algorithms(_sid(set_id)))
 
 
 def default_algorithm(set_id: str) -> str:
-    return _native.default_algorithm(set_id)
+    return _native.default_algorithm(_sid(set_id))
 
 
 def _alg(set_id: str, alg: str | None) -> str:
-    return alg or _native.default_algorithm(set_id)
+    """``alg``, or the set's default when None (an empty string is an unknown algorithm)."""
+    return _native.default_algorithm(_sid(set_id)) if alg is None else A.text("the algorithm", alg)
 
 
 def pair(set_id: str, P: bytes, Q: bytes, alg: str | None = None, canonical: bool = False) -> bytes:
     """The pairing of two encoded points; ``canonical`` maps the output to tau_r(P, psi(Q))."""
-    return _native.pair(set_id, _alg(set_id, alg), bytes(P), bytes(Q), canonical)
+    return _native.pair(set_id, _alg(set_id, alg), A.data("P", P), A.data("Q", Q), A.flag("canonical", canonical))
 
 
 def miller_loop(set_id: str, P: bytes, Q: bytes, alg: str | None = None) -> bytes:
-    return _native.miller_loop(set_id, _alg(set_id, alg), bytes(P), bytes(Q))
+    return _native.miller_loop(set_id, _alg(set_id, alg), A.data("P", P), A.data("Q", Q))
 
 
 def final_exponentiation(set_id: str, f: bytes, alg: str | None = None) -> bytes:
-    return _native.final_exponentiation(set_id, _alg(set_id, alg), bytes(f))
+    return _native.final_exponentiation(set_id, _alg(set_id, alg), A.data("f", f))
 
 
 def multi_pair(set_id: str, P: Sequence[bytes], Q: Sequence[bytes], alg: str | None = None,
                canonical: bool = False) -> bytes:
     """prod_i e(P[i], Q[i]) with one shared Miller loop and one final exponentiation."""
-    return _native.multi_pair(set_id, _alg(set_id, alg), [bytes(p) for p in P], [bytes(q) for q in Q], canonical)
+    return _native.multi_pair(set_id, _alg(set_id, alg), A.data_list("P", P), A.data_list("Q", Q),
+                              A.flag("canonical", canonical))
 
 
 def pair_fixed(set_id: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: bool = True,
@@ -62,41 +72,46 @@ def pair_fixed(set_id: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: b
     """e(fixed, X) for every X in ``others`` (or e(X, fixed) with ``fixed_is_p=False``), the fixed
     point's Miller-loop lines precomputed once where the set has a preprocessed loop (typea-512:
     a fixed first argument; bn254/bls12-381: a fixed G2 point)."""
-    return list(_native.pair_fixed(set_id, _alg(set_id, alg), bytes(fixed), [bytes(o) for o in others], fixed_is_p))
+    return list(_native.pair_fixed(set_id, _alg(set_id, alg), A.data("fixed", fixed), A.data_list("others", others),
+                                   A.flag("fixed_is_p", fixed_is_p)))
 
 
 def hash_to_point(set_id: str, msg: bytes, dst: bytes, group: int = 1, compressed: bool = False) -> bytes:
     """RFC 9380 hash to G1/G2 (bls12-381: the BLS12381G{1,2}_XMD:SHA-256_SSWU_RO_ suites)."""
-    return _native.hash_to_point(set_id, bytes(msg), bytes(dst), group, compressed)
+    return _native.hash_to_point(_sid(set_id), A.data("msg", msg), A.data("dst", dst), A.group(group),
+                                 A.flag("compressed", compressed))
 
 
 def asymmetric(set_id: str) -> bool:
     """Whether P and Q live in different groups (bn254, bls12-381)."""
-    return bool(_native.asymmetric(set_id))
+    return bool(_native.asymmetric(_sid(set_id)))
 
 
 def generator(set_id: str, group: int = 1) -> bytes:
-    return _native.generator(set_id, group)
+    return _native.generator(_sid(set_id), A.group(group))
 
 
-def point_mul(set_id: str, P: bytes, k: int, group: int = 1, compressed: bool = False) -> bytes:
-    return _native.point_mul(set_id, bytes(P), int(k), compressed, group)
+def point_mul(set_id: str, P: bytes, k: int | bytes, group: int = 1, compressed: bool = False) -> bytes:
+    """k P for a non-negative integer k (or k as big-endian bytes) below 2^argcheck.MAX_SCALAR_BITS."""
+    return _native.point_mul(_sid(set_id), A.data("P", P), A.scalar(k), A.flag("compressed", compressed),
+                             A.group(group))
 
 
 def point_add(set_id: str, P: bytes, Q: bytes, group: int = 1, compressed: bool = False) -> bytes:
-    return _native.point_add(set_id, bytes(P), bytes(Q), compressed, group)
+    return _native.point_add(_sid(set_id), A.data("P", P), A.data("Q", Q), A.flag("compressed", compressed),
+                             A.group(group))
 
 
-def _as_matrix(set_id: str, pts) -> np.ndarray:
+def _as_matrix(set_id: str, pts, what: str) -> np.ndarray:
     if isinstance(pts, np.ndarray):
         if pts.dtype != np.uint8 or pts.ndim != 2:
-            raise PairkitError("a batch of points is a uint8 array of shape (n, point_length)")
+            raise InvalidArgumentError(f"a batch of points ({what}) is a uint8 array of shape (n, point_length)")
         return np.ascontiguousarray(pts)
-    pts = [bytes(p) for p in pts]
+    pts = A.data_list(what, pts)
     if not pts:
         return np.zeros((0, _native.sizes(set_id)[1]), dtype=np.uint8)
     if len({len(p) for p in pts}) != 1:
-        raise PairkitError("all points of a batch must have the same encoding length")
+        raise InvalidArgumentError(f"all points of a batch ({what}) must have the same encoding length")
     return np.frombuffer(b"".join(pts), dtype=np.uint8).reshape(len(pts), -1).copy()
 
 
@@ -106,10 +121,11 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
     (Rust); ``engine="gpu"``: the CUDA kernels (ss2-283 / ss2-1223 eta-t or eta-alg2, ss2-239
     eta-alg2), byte-identical to the CPU engine; GpuUnavailableError without CuPy or a device."""
     if engine not in ENGINES:
-        raise PairkitError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
-    Pm, Qm = _as_matrix(set_id, P), _as_matrix(set_id, Q)
+        raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
+    canonical = A.flag("canonical", canonical)
+    Pm, Qm = _as_matrix(_sid(set_id), P, "P"), _as_matrix(set_id, Q, "Q")
     if Pm.shape[0] != Qm.shape[0]:
-        raise PairkitError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
+        raise InvalidArgumentError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
     if engine == "gpu":  # CUDA kernels for ss2-283, ss2-1223, ss2-239 (python/pairkit/gpu, docs/GPU.md)
         from .gpu import engine as gpu_engine
 
@@ -119,17 +135,20 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
 
 def random_points(set_id: str, n: int, seed: int | None = None, compressed: bool = False,
                   group: int = 1) -> list[bytes]:
-    """n random points of order r in ``group`` (a seeded, reproducible stream when ``seed`` is given)."""
+    """n random points of order r in ``group`` (a seeded, reproducible stream when ``seed`` is given:
+    an integer in [0, 2^64)); n at most ``MAX_POINTS`` (LimitExceededError above it)."""
     import secrets
 
-    s = secrets.randbits(64) if seed is None else seed
-    return list(_native.random_points(set_id, n, s, compressed, group))
+    n = A.count("the number of points n", n)
+    s = secrets.randbits(64) if seed is None else A.seed(seed)
+    return list(_native.random_points(_sid(set_id), n, s, A.flag("compressed", compressed), A.group(group)))
 
 
 def decode_point(set_id: str, data: bytes, check_subgroup: bool = True, group: int = 1):
     """Validate an encoded point; returns (x, y) as ints (F_{p^2} coordinates as (c0, c1) pairs), or
     None for the point at infinity."""
-    xy = _native.decode_point(set_id, bytes(data), check_subgroup, group)
+    xy = _native.decode_point(_sid(set_id), A.data("the encoded point", data), A.flag("check_subgroup", check_subgroup),
+                              A.group(group))
     if xy is None:
         return None
 
@@ -144,11 +163,11 @@ def decode_point(set_id: str, data: bytes, check_subgroup: bool = True, group: i
 
 
 def backend(set_id: str) -> str:
-    return _native.backend(set_id)
+    return _native.backend(_sid(set_id))
 
 
 def _gt_shape(set_id: str) -> tuple[int, int]:
-    p = catalogue.get(set_id)
+    p = catalogue.get(_sid(set_id))
     k = {"ss3": 6, "ss2": 4}.get(p.family) or p.gt_coords
     return p.nbytes, k
 
@@ -158,11 +177,23 @@ def split_gt(set_id: str, gt: bytes) -> list[int]:
     sigma rho, sigma rho^2; each the integer sum a_i 3^i), two (typea-512: a + b i) or twelve
     (bn254, bls12-381: the F_{p^12} tower order c0.c0.re, c0.c0.im, ..., c1.c2.im)."""
     n, k = _gt_shape(set_id)
+    gt = A.data("the GT element", gt)
     if len(gt) != n * k:
-        raise PairkitError(f"a {set_id} GT element is {n * k} bytes, got {len(gt)}")
+        raise EncodingError(f"a {set_id} GT element is {n * k} bytes, got {len(gt)}")
     return [int.from_bytes(gt[i * n:(i + 1) * n], "big") for i in range(k)]
 
 
 def join_gt(set_id: str, coords: Iterable[int]) -> bytes:
-    n, _ = _gt_shape(set_id)
-    return b"".join(int(c).to_bytes(n, "big") for c in coords)
+    """The inverse of split_gt (the coordinates are not checked against the field: see gt_mul)."""
+    n, k = _gt_shape(set_id)
+    try:
+        items = list(coords)
+    except TypeError:
+        raise ArgumentTypeError(f"the GT coordinates must be a sequence of ints, got {type(coords).__name__}") from None
+    cs = [A.integer(f"GT coordinate {i}", c) for i, c in enumerate(items)]
+    if len(cs) != k:
+        raise EncodingError(f"a {set_id} GT element has {k} coordinates, got {len(cs)}")
+    for i, c in enumerate(cs):
+        if not 0 <= c < 1 << (8 * n):
+            raise EncodingError(f"GT coordinate {i} does not fit in {n} bytes")
+    return b"".join(c.to_bytes(n, "big") for c in cs)

@@ -1,7 +1,13 @@
-"""The `pairkit` command line (a stable contract; see README.md)."""
+"""The `pairkit` command line (a stable contract; see README.md).
+
+Every command either succeeds or prints `error: <Type>: <message>` on stderr and exits with
+status 2 (`main`): the pairkit.errors classes, click's usage errors (as UsageError) and file
+errors (FileAccessError, checked before any long computation). Status 1 means a bug.
+"""
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -12,8 +18,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from . import catalogue
-from .errors import EncodingError, PairkitError
+from . import argcheck, catalogue
+from .errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="pairkit: cryptographic pairings computed fast and verifiably.")
@@ -28,6 +34,55 @@ def _hex(s: str) -> bytes:
         return bytes.fromhex(s)
     except ValueError:
         raise EncodingError(f"malformed hex: {s[:40]!r}") from None
+
+
+def _read_input(infile: Optional[str]) -> str:
+    """The text of --input FILE (stdin without it): FileAccessError if it cannot be read,
+    EncodingError if it is not UTF-8."""
+    try:
+        if infile is None:
+            if sys.stdin is None:  # started with stdin closed
+                raise FileAccessError("--input -: standard input is closed")
+            data = sys.stdin.buffer.read()
+        else:
+            with open(infile, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise EncodingError(f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
+                            f"{e.start})") from None
+
+
+def _check_writable(path: str, opt: str) -> None:
+    """Fail now, not after a long run, when `opt PATH` cannot be written."""
+    parent = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise FileAccessError(f"{opt} {path}: is a directory")
+    if not os.path.isdir(parent):
+        raise FileAccessError(f"{opt} {path}: {parent} is not an existing directory")
+    target = path if os.path.exists(path) else parent
+    if not os.access(target, os.W_OK):
+        raise FileAccessError(f"{opt} {path}: not writable")
+
+
+def _write_text(path: str, text: str, opt: str) -> None:
+    try:
+        with open(path, "w") as f:
+            f.write(text)
+    except OSError as e:
+        raise FileAccessError(f"{opt} {path}: {e.strerror or e}") from None
+
+
+def _trace_family(set_id: str):
+    """The parameter set, if the spec has an operation trace for it (ss2-*, ss3-*)."""
+    p = catalogue.get(set_id)
+    if p.family not in ("ss2", "ss3"):
+        raise NotSupportedError(f"{set_id}: the spec has no operation trace for the {p.family} family "
+                                "(trace and count cover the ss2-* and ss3-* sets)")
+    return p
 
 
 def _k(p) -> int:
@@ -95,6 +150,7 @@ def points(set_id: str = typer.Option(..., "--set", help="parameter set id"),
     from . import api
 
     catalogue.get(set_id)
+    argcheck.count("-n", n)
     pts = [p.hex() for p in api.random_points(set_id, n, seed, compressed, group=group)]
     print(json.dumps({"set": set_id, "points": pts}) if as_json else "\n".join(pts))
 
@@ -114,7 +170,7 @@ def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
     from . import api
 
     catalogue.get(set_id)
-    a = alg or api.default_algorithm(set_id)
+    a = api.default_algorithm(set_id) if alg is None else alg
     gt = api.pair(set_id, _hex(P), _hex(Q), alg=a, canonical=canonical)
     if as_json:
         print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "gt": gt.hex(),
@@ -139,7 +195,10 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
     from . import bench as B
 
     if engine not in ("cpu", "gpu"):
-        raise PairkitError(f"unknown engine {engine!r}; known: cpu, gpu")
+        raise InvalidArgumentError(f"unknown engine {engine!r}; known: cpu, gpu")
+    argcheck.count("--batch", batch)
+    if markdown:
+        _check_writable(markdown, "--markdown")
     if engine == "gpu":
         _bench_gpu(set_ids, quick, as_json, markdown, batch)
         return
@@ -150,7 +209,7 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
     if markdown:
         cmd = "pairkit bench" + "".join(f" --set {s}" for s in set_ids or []) + (" --quick" if quick else "") + \
               (" --peers" if peers else "") + f" --markdown {markdown}"
-        open(markdown, "w").write(B.markdown(report, cmd))
+        _write_text(markdown, B.markdown(report, cmd), "--markdown")
     if as_json:
         print(json.dumps(report, indent=1))
     elif not markdown:
@@ -170,7 +229,10 @@ def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], bat
     cmd = "pairkit bench --engine gpu" + "".join(f" --set {s}" for s in set_ids or []) + \
           (" --quick" if quick else "") + f" --batch {batch}" + (f" --markdown {markdown}" if markdown else "")
     if markdown:
-        G.write_section(markdown, G.markdown(report, cmd))
+        try:
+            G.write_section(markdown, G.markdown(report, cmd))
+        except OSError as e:
+            raise FileAccessError(f"--markdown {markdown}: {e.strerror or e}") from None
     if as_json:
         print(json.dumps(report, indent=1))
     elif not markdown:
@@ -190,12 +252,14 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
     from . import api
 
     catalogue.get(set_id)
-    text = open(infile).read() if infile else sys.stdin.read()
+    if engine not in api.ENGINES:
+        raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(api.ENGINES)}")
+    text = _read_input(infile)
     rows = [ln.split() for ln in text.splitlines() if ln.strip()]
     for i, r in enumerate(rows):
         if len(r) != 2:
             raise EncodingError(f"line {i}: expected two hex points `P Q`, got {len(r)} fields")
-    a = alg or api.default_algorithm(set_id)
+    a = api.default_algorithm(set_id) if alg is None else alg
     gts = api.pair_batch(set_id, [_hex(r[0]) for r in rows], [_hex(r[1]) for r in rows], alg=a,
                          canonical=canonical, engine=engine)
     hexes = [bytes(g).hex() for g in gts]
@@ -214,8 +278,9 @@ def trace(set_id: str = typer.Option(..., "--set"),
     """The spec's symbolic operation trace (JSON): nodes are base-field operations."""
     from .spec.api import trace_json
 
+    p = _trace_family(set_id)
     if alg is None:
-        alg = "duursma-lee" if catalogue.get(set_id).family == "ss3" else "eta-alg2"
+        alg = "duursma-lee" if p.family == "ss3" else "eta-alg2"
     j = trace_json(set_id, alg, whole)
     print(json.dumps(j))
 
@@ -230,7 +295,7 @@ def count(set_id: str = typer.Option("ss3-97", "--set"),
     from .papers import SEED001_COUNTS
     from .spec.api import trace_json
 
-    p = catalogue.get(set_id)
+    p = _trace_family(set_id)
     if alg is None:
         alg = "duursma-lee" if p.family == "ss3" else "eta-alg2"
     spec_it = trace_json(set_id, alg)["counts"]
@@ -328,12 +393,30 @@ from .hw.cli import app as hw_app  # noqa: E402  (pairkit hw: the hardware kit)
 app.add_typer(hw_app, name="hw")
 
 
+def _fail(kind: str, msg: str) -> None:
+    err.print(f"[red]error[/]: {kind}: {escape(msg)}", soft_wrap=True)
+    sys.exit(2)
+
+
 def main() -> None:
     try:
-        app()
+        rc = app(standalone_mode=False)
     except PairkitError as e:
-        err.print(f"[red]error[/]: {type(e).__name__}: {escape(str(e))}")
-        sys.exit(2)
+        _fail(type(e).__name__, str(e))
+    except typer.TyperException as e:  # typer's click: unknown command or option, missing or malformed value
+        ctx = getattr(e, "ctx", None)
+        if type(e).__name__ == "NoArgsIsHelpError":  # `pairkit`, `pairkit hw` alone: the help, then the line
+            err.print(e.format_message(), markup=False, highlight=False, soft_wrap=True)
+            _fail("UsageError", "a command is required")
+        if ctx is not None:
+            err.print(ctx.get_usage(), markup=False, highlight=False, soft_wrap=True)
+            err.print(f"Try '{ctx.command_path} --help' for help.", markup=False, highlight=False)
+        _fail("UsageError", e.format_message())
+    except typer.Abort:
+        err.print("Aborted!")
+        sys.exit(1)
+    if isinstance(rc, int) and not isinstance(rc, bool):  # typer.Exit(code) in non-standalone mode
+        sys.exit(rc)
 
 
 if __name__ == "__main__":

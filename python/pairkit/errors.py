@@ -43,3 +43,33 @@ class GpuKernelBuildError(PairkitError):
 
 class GpuUnsupportedError(UnknownAlgorithmError):
     """A parameter set or algorithm the gpu engine has no kernels for (the message lists those it has)."""
+
+
+class InvalidArgumentError(PairkitError):
+    """A scalar, seed, count, group or flag of the wrong type or outside its range. Nothing is
+    coerced: an integer is required where one is meant (no float, bool or str), a bool where a
+    flag is meant, and a bytes-like object where bytes are meant (never an int or a str)."""
+
+
+class ArgumentTypeError(InvalidArgumentError, TypeError):
+    """An argument of the wrong type (also a TypeError, as Python would raise)."""
+
+
+class LimitExceededError(InvalidArgumentError):
+    """A count or size above a documented limit (the message names the limit), refused before
+    anything is allocated."""
+
+
+class NotSupportedError(PairkitError):
+    """An operation the chosen set does not offer (e.g. the spec's operation trace of a
+    large-characteristic set)."""
+
+
+class FileAccessError(PairkitError):
+    """A file the command line cannot use: an input that is missing, a directory or unreadable, or
+    an output path that cannot be written."""
+
+
+class UsageError(PairkitError):
+    """A command line that does not parse: an unknown command or option, a missing argument, a
+    value of the wrong form (the CLI reports click's usage errors under this name)."""

@@ -152,6 +152,7 @@ pub trait Engine: Send + Sync {
     /// [`Engine::random_points`] in `group`.
     fn random_points_in(&self, group: u8, n: usize, seed: u64, compressed: bool) -> Result<Vec<Vec<u8>>> {
         check_group(group)?;
+        check_count(n)?;
         Ok(self.random_points(n, seed, compressed))
     }
     /// Hash a message to `group` (RFC 9380, where the set defines a suite).
@@ -197,6 +198,18 @@ pub trait Engine: Send + Sync {
     fn bench_pair(&self, alg: &str, iters: usize) -> Result<Vec<f64>>;
     /// `iters` timings (ns per operation) of a field operation (`FIELD_OPS`).
     fn bench_field(&self, op: &str, iters: usize) -> Result<Vec<f64>>;
+}
+
+/// The most points one `random_points_in` call returns (README "Limits"; the Python API's
+/// `pairkit.argcheck.MAX_POINTS`): larger counts are refused before anything is allocated.
+pub const MAX_POINTS: usize = 1 << 22;
+
+/// `n` points at most [`MAX_POINTS`].
+pub fn check_count(n: usize) -> Result<()> {
+    if n > MAX_POINTS {
+        return Err(Error::LimitExceeded { what: "the number of points", limit: MAX_POINTS, got: n });
+    }
+    Ok(())
 }
 
 /// Group numbers name G1 (1) and G2 (2).

@@ -3,10 +3,11 @@
 //!
 //! Encodings (identical to `spec/ss_char3.py` and `spec/ext3.py`): a field element is the integer
 //! sum a_i 3^i in L = ceil(bitlen(3^m - 1)/8) big-endian bytes; a point is x || y, or compressed
-//! 0x02/0x03 || x, or all-0xFF for the point at infinity; a GT element is its six coordinates in
-//! the order 1, rho, rho^2, sigma, sigma rho, sigma rho^2. Points given to the pairing must decode,
-//! lie on the curve, be finite and satisfy r P = O (projective balanced-ternary multiplication;
-//! skipped when the cofactor is 1). Every entry point returns a typed [`Error`]; nothing panics.
+//! 0x02/0x03 || x (x on two bytes when L = 1), or all-0xFF for the point at infinity; a GT element
+//! is its six coordinates in the order 1, rho, rho^2, sigma, sigma rho, sigma rho^2. Points given
+//! to the pairing must decode, lie on the curve, be finite and satisfy r P = O (projective
+//! balanced-ternary multiplication; skipped when the cofactor is 1). Every entry point returns a
+//! typed [`Error`]; nothing panics.
 use std::sync::Arc;
 
 use rand::rngs::StdRng;

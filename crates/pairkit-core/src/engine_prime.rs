@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 
 use crate::curve::prime::{bls12_381, bn254, typea512};
-use crate::engine::{check_group, decode_pairs_with2, pair_into_flat, split_flat, time_runs, Engine};
+use crate::engine::{check_count, check_group, decode_pairs_with2, pair_into_flat, split_flat, time_runs, Engine};
 use crate::error::{Error, Result};
 use crate::field::fp::{self, Fp, Fp12, Fp2, FpParams};
 use crate::pairing::{ate, typea};
@@ -271,6 +271,7 @@ macro_rules! ate_engine {
             }
             fn random_points_in(&self, group: u8, n: usize, seed: u64, compressed: bool) -> Result<Vec<Vec<u8>>> {
                 check_group(group)?;
+                check_count(n)?;
                 if group == 1 {
                     return Ok(self.random_points(n, seed, compressed));
                 }

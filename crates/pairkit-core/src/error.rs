@@ -27,6 +27,8 @@ pub enum Error {
     UnsupportedAlgorithm { alg: String, reason: String },
     #[error("unknown operation {0:?}")]
     UnknownOperation(String),
+    #[error("{what} = {got} exceeds the limit of {limit}")]
+    LimitExceeded { what: &'static str, limit: usize, got: usize },
     #[error("batch item {index}: {source}")]
     AtIndex { index: usize, source: Box<Error> },
 }

@@ -146,3 +146,40 @@ fn points_outside_the_subgroup_are_rejected() {
     let batch = e.pair_batch("duursma-lee", &[&g, &t], &[&g, &g], true);
     assert!(matches!(batch, Err(Error::AtIndex { index: 1, .. })));
 }
+
+/// Every affine point of the toy curves (from both y-signs of every x) round-trips through its
+/// compressed and uncompressed encodings, and the two lengths differ: for ss3-5 (L = 1) the
+/// compressed 0x02 || x used to be read as x || y, a different point (issue 20).
+#[test]
+fn toy_sets_round_trip_every_point_in_both_encodings() {
+    for id in ["ss3-5", "ss3-7", "ss3-11", "ss3-13"] {
+        let e = eng(id);
+        let (n, lu, lc) = (e.field_len(), e.point_len(false), e.point_len(true));
+        assert_ne!(lu, lc, "{id}: the two forms must not share a length");
+        let m: u32 = id[4..].parse().unwrap();
+        let mut found = 0;
+        for x in 0..3u64.pow(m) {
+            for sign in [2u8, 3] {
+                let mut enc = vec![0u8; lc];
+                enc[0] = sign;
+                enc[lc - n..].copy_from_slice(&x.to_be_bytes()[8 - n..]);
+                // enc is canonical when it decodes (y = 0 only with 0x02), so it is P's compressed form
+                let Ok(Some(xy)) = e.decode_point(&enc, false) else { continue };
+                found += 1;
+                let u = [xy.0.as_slice(), &xy.1].concat();
+                assert_eq!(u.len(), lu);
+                assert_eq!(e.decode_point(&u, false).unwrap(), Some(xy), "{id}: {u:02x?}");
+                assert_eq!(e.encode_point(&u, true).unwrap(), enc, "{id}: {u:02x?}");
+            }
+        }
+        assert!(found > 3u64.pow(m) / 2, "{id}: {found} points");
+    }
+    // the symptom: pair() on compressed points equals pair() on the same points uncompressed
+    let e = eng("ss3-5");
+    let (ps, pc) = (e.random_points(8, 5, false), e.random_points(8, 5, true));
+    for i in 0..7 {
+        let u = e.pair("duursma-lee", &ps[i], &ps[i + 1], true).unwrap();
+        assert_eq!(e.pair("duursma-lee", &pc[i], &pc[i + 1], true).unwrap(), u);
+        assert_eq!(e.pair("duursma-lee", &ps[i], &pc[i + 1], true).unwrap(), u);
+    }
+}

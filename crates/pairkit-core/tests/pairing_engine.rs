@@ -281,3 +281,20 @@ fn frobenius_trace_subgroup_test() {
     subgroup_tests_agree::<5>("ss2-283", 10);
     subgroup_tests_agree::<20>("ss2-1223", 3);
 }
+
+/// A point count above MAX_POINTS is a typed error before any allocation (issue 20: a huge count
+/// used to abort the process with a capacity overflow), on every set and group.
+#[test]
+fn huge_point_counts_are_refused_on_every_set() {
+    use pairkit_core::engine::{set_ids, MAX_POINTS};
+    for id in set_ids() {
+        let e = eng(id);
+        for group in [1u8, 2] {
+            for n in [MAX_POINTS + 1, usize::MAX] {
+                let r = e.random_points_in(group, n, 1, false);
+                assert!(matches!(r, Err(Error::LimitExceeded { limit: MAX_POINTS, .. })), "{id} G{group} n={n}");
+            }
+        }
+        assert_eq!(e.random_points_in(1, 0, 1, false).unwrap().len(), 0);
+    }
+}

@@ -24,6 +24,7 @@ fn class_name(e: &Error) -> &'static str {
         Error::NotOnCurve => "NotOnCurveError",
         Error::NotInSubgroup => "NotInSubgroupError",
         Error::PointAtInfinity => "PointAtInfinityError",
+        Error::LimitExceeded { .. } => "LimitExceededError",
         Error::AtIndex { source, .. } => class_name(source),
         _ => "PairkitError",
     }

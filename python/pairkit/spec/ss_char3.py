@@ -11,7 +11,8 @@ Encodings: a field element is ``GF3m.to_bytes`` (L bytes, the integer sum a_i 3^
 x || y (2L bytes), or compressed 0x02/0x03 || x (L + 1 bytes) where 0x03 means the lowest nonzero
 digit of y is 2 (exactly one of y, -y has that property when y != 0). The point at infinity is
 the all-0xFF string of either length (never a valid x: 2^{8L} - 1 >= 3^m). When L = 1 (m <= 5)
-both forms are two bytes long and the string is read as x || y.
+L + 1 = 2L, so the compressed x is written on two bytes (0x02/0x03 || 0x00 || x, 3 bytes): the
+two forms never share a length, and a two-byte string is always x || y.
 """
 from __future__ import annotations
 
@@ -100,26 +101,33 @@ class Curve3:
         return (x, y if _ysign(self.F, y) == sign else self.F.neg(y))
 
     # -- encodings (the CLI contract) -----------------------------------------------------
+    @property
+    def xlen_compressed(self) -> int:
+        """Bytes of x in the compressed form: L, or 2 when L = 1 (so that L + 1 != 2L)."""
+        return max(self.F.nbytes, 2)
+
     def encode(self, P, compressed: bool = False) -> bytes:
-        F, n = self.F, self.F.nbytes
+        F, n, c = self.F, self.F.nbytes, self.xlen_compressed
         if P is None:
-            return b"\xff" * (n + 1 if compressed else 2 * n)
+            return b"\xff" * (c + 1 if compressed else 2 * n)
         if compressed:
-            return bytes([2 + _ysign(F, P[1])]) + F.to_bytes(P[0])
+            return bytes([2 + _ysign(F, P[1])]) + F.to_int(P[0]).to_bytes(c, "big")
         return F.to_bytes(P[0]) + F.to_bytes(P[1])
 
     def decode(self, data: bytes, allow_infinity: bool = False):
-        F, n = self.F, self.F.nbytes
-        if len(data) not in (n + 1, 2 * n):
-            raise EncodingError(f"a point of this set is {n + 1} (compressed) or {2 * n} bytes, got {len(data)}")
+        F, n, c = self.F, self.F.nbytes, self.xlen_compressed
+        if len(data) not in (c + 1, 2 * n):
+            raise EncodingError(f"a point of this set is {c + 1} (compressed) or {2 * n} bytes, got {len(data)}")
         if data == b"\xff" * len(data):
             if allow_infinity:
                 return None
             raise PointAtInfinityError("the point at infinity is not allowed here")
-        if len(data) == n + 1 and len(data) != 2 * n:  # L = 1 (m <= 5): x || y wins
+        if len(data) == c + 1:
             if data[0] not in (2, 3):
                 raise EncodingError(f"compressed point prefix must be 0x02 or 0x03, got {data[0]:#04x}")
-            P = self.lift_x(F.from_bytes(data[1:]), data[0] - 2)
+            if any(data[1:1 + c - n]):
+                raise EncodingError("non-canonical compressed point: x is not below 3^m")
+            P = self.lift_x(F.from_bytes(data[1 + c - n:]), data[0] - 2)
             if P is None:
                 raise NotOnCurveError("no point on the curve has this x coordinate")
             if F.is_zero(P[1]) and data[0] == 3:

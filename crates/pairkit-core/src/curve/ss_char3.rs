@@ -6,6 +6,8 @@
 //! (X : Y : Z), x = X/Z, y = Y/Z, and the mixed addition "madd-1998-cmo" of the Explicit-Formulas
 //! Database (9M + 2S; no inversion). Encodings: x || y (2L bytes), compressed 0x02/0x03 || x
 //! (0x03: lowest nonzero digit of y is 2), the point at infinity as all-0xFF of either length.
+//! When L = 1 (m <= 5) the compressed x takes two bytes (0x02/0x03 || 0x00 || x), so the two
+//! forms never share a length (2L = L + 1 would make 0x02 || x readable as x || y).
 use crate::error::{Error, Result};
 use crate::field::ext3::{sgn, Base3};
 
@@ -201,12 +203,16 @@ impl<B: Base3> Curve3<B> {
         Some(Point3::Affine(*x, y))
     }
 
+    /// Bytes of x in the compressed form: L, or 2 when L = 1 (so that L + 1 != 2L).
+    pub fn xlen_compressed(&self) -> usize {
+        self.f.byte_len().max(2)
+    }
+
     pub fn point_len(&self, compressed: bool) -> usize {
-        let n = self.f.byte_len();
         if compressed {
-            n + 1
+            self.xlen_compressed() + 1
         } else {
-            2 * n
+            2 * self.f.byte_len()
         }
     }
 
@@ -217,6 +223,7 @@ impl<B: Base3> Curve3<B> {
                 let mut out = Vec::with_capacity(self.point_len(compressed));
                 if compressed {
                     out.push(2 + self.f.sign(y));
+                    out.resize(self.xlen_compressed() + 1 - self.f.byte_len(), 0); // 0x00 pad when L = 1
                     out.extend(self.f.to_bytes(x));
                 } else {
                     out.extend(self.f.to_bytes(x));
@@ -229,22 +236,25 @@ impl<B: Base3> Curve3<B> {
 
     /// Decode and check the curve equation (not the subgroup); infinity only if allowed.
     pub fn decode(&self, data: &[u8], allow_infinity: bool) -> Result<Point3<B::E>> {
-        let n = self.f.byte_len();
-        if data.len() != n + 1 && data.len() != 2 * n {
+        let (n, c) = (self.f.byte_len(), self.xlen_compressed());
+        if data.len() != c + 1 && data.len() != 2 * n {
             return Err(Error::WrongLength { expected: 2 * n, got: data.len() });
         }
-        if data.iter().all(|&c| c == 0xff) {
+        if data.iter().all(|&b| b == 0xff) {
             return if allow_infinity { Ok(Point3::Infinity) } else { Err(Error::PointAtInfinity) };
         }
-        // For L = 1 (m <= 5) both forms are two bytes: x || y wins, as in the spec.
-        if data.len() == n + 1 && data.len() != 2 * n {
+        // c + 1 != 2n always (c = 2 when n = 1): the length alone tells the form, as in the spec.
+        if data.len() == c + 1 {
             if data[0] != 2 && data[0] != 3 {
                 return Err(Error::InvalidEncoding(format!(
                     "compressed point prefix must be 0x02 or 0x03, got {:#04x}",
                     data[0]
                 )));
             }
-            let x = self.f.from_bytes(&data[1..])?;
+            if data[1..1 + c - n].iter().any(|&b| b != 0) {
+                return Err(Error::InvalidEncoding("non-canonical compressed point: x is not below 3^m".into()));
+            }
+            let x = self.f.from_bytes(&data[1 + c - n..])?;
             let p = self.lift_x(&x, data[0] - 2).ok_or(Error::NotOnCurve)?;
             if let Point3::Affine(_, y) = &p {
                 if self.f.is_zero(y) && data[0] == 3 {

@@ -1,0 +1,259 @@
+"""The CLI error contract under hostile arguments (issue 20): every `pairkit` command either
+succeeds or prints `error: <Type>: <message>` on stderr and exits with status 2 -- never a
+traceback, a Rust panic or an abort.
+
+The walk is generic: the commands are enumerated from the typer app, so a command added later is
+walked too (test_every_command_is_walked fails until BASELINE gives valid values for its required
+parameters), and every parameter gets the hostile values of its kind -- integer, text, flag, input
+path, output path -- while the others keep valid baseline values, so that the hostile value alone
+is what fails. The specific cases after it are issue 20's known tracebacks and aborts. The `hw`
+and `dse` groups are walked at the group level only (unknown and missing subcommands): their own
+parameters are the rest of issue 20 (absurd sizes make them hang).
+Each case runs `python -m pairkit.cli` in a subprocess, as a user would.
+"""
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+import typer
+
+from pairkit import api, cli, errors
+
+ROOT = typer.main.get_command(cli.app)
+GROUPS_NOT_WALKED = ("hw", "dse")
+ERROR_TYPES = {n for n, c in vars(errors).items() if isinstance(c, type) and issubclass(c, errors.PairkitError)}
+ERROR_LINE = re.compile(r"^error: (\w+): \S", re.M)
+HUGE = str(2**80)
+
+P7, Q7 = (p.hex() for p in api.random_points("ss2-7", 2, seed=1))
+# valid values for each command; a hostile value replaces one of them (or adds an option)
+BASELINE = {
+    "list": {},
+    "points": {"--set": "ss2-7", "-n": "1", "--seed": "1"},
+    "pair": {"--set": "ss2-7", "P": P7, "Q": Q7},
+    "bench": {"--set": "ss2-7", "--quick": True},
+    "pair-batch": {"--set": "ss2-7", "--input": "VALID_INPUT"},
+    "trace": {"--set": "ss2-7"},
+    "count": {"--set": "ss3-5"},
+    "demo": {},
+}
+INPUT_PATHS = ("--input",)
+OUTPUT_PATHS = ("--markdown",)
+HOSTILE_INT = ["-1", HUGE, "-" + HUGE, "1.5", "x", ""]
+HOSTILE_TEXT = ["", "nope", "\u00ff\u2603"]
+HOSTILE_INPUT = ["missing", "directory", "binary", "latin1", "nul"]
+HOSTILE_OUTPUT = ["directory", "no-parent", "under-a-file"]
+
+
+def run(argv, input_text=None, timeout=120):
+    return subprocess.run([sys.executable, "-m", "pairkit.cli", *argv], capture_output=True, text=True,
+                          input=input_text if input_text is not None else "", timeout=timeout,
+                          errors="replace")
+
+
+def assert_contract(p, argv):
+    out = p.stdout + p.stderr
+    assert "Traceback" not in out and "panicked" not in out, (argv, out[-3000:])
+    assert p.returncode == 2, (argv, p.returncode, out[-3000:])
+    m = ERROR_LINE.search(p.stderr)
+    assert m, (argv, p.stderr[-2000:])
+    assert m.group(1) in ERROR_TYPES, (argv, m.group(1))
+    return m.group(1)
+
+
+def leaves():
+    for name, cmd in sorted(ROOT.commands.items()):
+        if name not in GROUPS_NOT_WALKED:
+            yield name, cmd
+
+
+def kind(param) -> str:
+    opt = param.opts[0]
+    if opt in INPUT_PATHS:
+        return "input"
+    if opt in OUTPUT_PATHS:
+        return "output"
+    if param.param_type_name == "option" and param.is_flag:
+        return "flag"
+    return "int" if param.bare_type() is int else "text"
+
+
+def _path(tmp_path, which: str) -> str:
+    f = tmp_path / which
+    if which == "VALID_INPUT":
+        f.write_text(f"{P7} {Q7}\n")
+    elif which == "directory":
+        f.mkdir()
+    elif which == "binary":
+        f.write_bytes(bytes(range(256)) * 4)
+    elif which == "latin1":
+        f.write_bytes(f"{P7} {Q7} \u00e9\n".encode("latin-1"))
+    elif which == "nul":
+        f.write_bytes(f"{P7}\0 {Q7}\n".encode())
+    elif which == "no-parent":
+        f = tmp_path / "no" / "such" / "dir" / "out.md"
+    elif which == "under-a-file":
+        (tmp_path / "plain").write_text("x")
+        f = tmp_path / "plain" / "out.md"
+    return str(f)
+
+
+def argv_for(cmd: str, values: dict, tmp_path) -> list:
+    params = {p.opts[0]: p for p in ROOT.commands[cmd].params}
+    opts, args = [], []
+    for key, v in values.items():
+        if params[key].param_type_name == "argument":
+            args.append(v)
+        elif v is True:
+            opts.append(key)
+        else:
+            v = _path(tmp_path, v) if v == "VALID_INPUT" or (key in INPUT_PATHS + OUTPUT_PATHS and v in
+                                                             HOSTILE_INPUT + HOSTILE_OUTPUT) else v
+            opts += [key, v]
+    return [cmd, *opts, "--", *args] if args else [cmd, *opts]
+
+
+def cases():
+    for name, cmd in leaves():
+        yield pytest.param(name, "--no-such-option", None, id=f"{name}-unknown-option")
+        yield pytest.param(name, "EXTRA", None, id=f"{name}-extra-argument")
+        for p in cmd.params:
+            key = p.opts[0]
+            k = kind(p)
+            if k == "flag":
+                yield pytest.param(name, key, "FLAG=x", id=f"{name}-{key}=x")
+                continue
+            values = {"int": HOSTILE_INT, "text": HOSTILE_TEXT, "input": HOSTILE_INPUT,
+                      "output": HOSTILE_OUTPUT}[k]
+            for v in values:
+                yield pytest.param(name, key, v, id=f"{name}-{key}-{v!r}")
+            if p.required and p.param_type_name == "option":
+                yield pytest.param(name, key, None, id=f"{name}-{key}-missing")
+
+
+def test_every_command_is_walked():
+    """Every command's required parameters have baseline values (new commands need an entry)."""
+    names = {n for n, _ in leaves()}
+    assert {"list", "points", "pair", "pair-batch", "bench", "trace", "count", "demo"} <= names
+    for name, cmd in leaves():
+        assert name in BASELINE, f"add a BASELINE entry for the new command {name!r}"
+        for p in cmd.params:
+            if p.required:
+                assert p.opts[0] in BASELINE[name], f"BASELINE[{name!r}] needs {p.opts[0]}"
+    assert set(ROOT.commands) - names == set(GROUPS_NOT_WALKED)
+
+
+@pytest.mark.parametrize("cmd,key,value", list(cases()))
+def test_hostile_argument(cmd, key, value, tmp_path):
+    values = dict(BASELINE[cmd])
+    param = {p.opts[0]: p for p in ROOT.commands[cmd].params}.get(key)
+    if key == "--no-such-option":
+        argv = argv_for(cmd, values, tmp_path) + ["--no-such-option"]
+    elif key == "EXTRA":
+        argv = argv_for(cmd, values, tmp_path) + ["extra-argument"]
+    elif value is None:  # a required option left out
+        values.pop(key, None)
+        argv = argv_for(cmd, values, tmp_path)
+    elif value == "FLAG=x":
+        values.pop(key, None)
+        argv = argv_for(cmd, values, tmp_path) + [f"{key}=x"]
+    else:
+        if param.param_type_name == "option" and param.multiple:
+            values.pop(key, None)  # bench --set: the hostile value is the only one
+        values[key] = value
+        argv = argv_for(cmd, values, tmp_path)
+    assert_contract(run(argv), argv)
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["no-such-command"], ["hw"], ["dse"], ["hw", "no-such-unit-command"], ["dse", "no-such-command"],
+    ["--no-such-option"],
+])
+def test_hostile_command_line(argv):
+    assert_contract(run(argv), argv)
+
+
+@pytest.mark.parametrize("argv,etype", [
+    (["points", "--set", "bn254", "-n", str(2**40)], "LimitExceededError"),  # used to abort the process
+    (["points", "--set", "bls12-381", "--group", "2", "-n", str(2**64 + 1)], "LimitExceededError"),
+    (["points", "--set", "ss2-7", "--seed", "-1"], "InvalidArgumentError"),
+    (["points", "--set", "ss2-7", "--seed", str(2**64)], "InvalidArgumentError"),
+    (["bench", "--set", "ss2-7", "--quick", "--batch", str(2**40)], "LimitExceededError"),
+    (["trace", "--set", "typea-512"], "NotSupportedError"),
+    (["trace", "--set", "bn254", "--alg", "optimal-ate"], "NotSupportedError"),
+    (["count", "--set", "bls12-381"], "NotSupportedError"),
+    (["count", "--set", "bn254", "--json"], "NotSupportedError"),
+    (["pair", "--set", "ss2-7", "--alg", "", P7, Q7], "UnknownAlgorithmError"),
+    (["pair-batch", "--set", "ss2-7", "--engine", "nope"], "InvalidArgumentError"),
+])
+def test_known_failures_of_issue_20(argv, etype):
+    assert assert_contract(run(argv), argv) == etype
+
+
+@pytest.mark.parametrize("which,etype", [("missing", "FileAccessError"), ("directory", "FileAccessError"),
+                                         ("binary", "EncodingError"), ("latin1", "EncodingError"),
+                                         ("nul", "EncodingError")])
+def test_pair_batch_input_files(which, etype, tmp_path):
+    argv = ["pair-batch", "--set", "ss2-7", "--input", _path(tmp_path, which)]
+    assert assert_contract(run(argv), argv) == etype
+
+
+def test_pair_batch_stdin_not_utf8():
+    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", "ss2-7"],
+                       input=b"\xff\xfe" + P7.encode(), capture_output=True, timeout=120)
+    p.stdout, p.stderr = p.stdout.decode(), p.stderr.decode()
+    assert assert_contract(p, "stdin") == "EncodingError"
+
+
+def test_pair_batch_stdin_closed():
+    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", "ss2-7"],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0 and p.stdout.strip() == ""  # an empty batch
+    p = subprocess.run([sys.executable, "-c", "import os, sys; os.close(0); sys.stdin = None; "
+                        "sys.argv = ['pairkit', 'pair-batch', '--set', 'ss2-7']; "
+                        "from pairkit.cli import main; main()"], capture_output=True, text=True, timeout=120)
+    assert assert_contract(p, "closed stdin") == "FileAccessError"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads and writes every file")
+def test_unreadable_input_and_unwritable_output(tmp_path):
+    f = tmp_path / "in.txt"
+    f.write_text(f"{P7} {Q7}\n")
+    f.chmod(0)
+    argv = ["pair-batch", "--set", "ss2-7", "--input", str(f)]
+    assert assert_contract(run(argv), argv) == "FileAccessError"
+    d = tmp_path / "ro"
+    d.mkdir()
+    d.chmod(0o500)
+    argv = ["bench", "--set", "ss2-7", "--quick", "--markdown", str(d / "B.md")]
+    assert assert_contract(run(argv), argv) == "FileAccessError"
+
+
+def test_markdown_is_checked_before_the_benchmark_runs(tmp_path, monkeypatch, capsys):
+    """An unwritable --markdown path fails at once, not after the whole benchmark."""
+    from pairkit import bench
+
+    def ran(*a, **k):
+        raise AssertionError("the benchmark ran before --markdown was checked")
+
+    monkeypatch.setattr(bench, "run", ran)
+    for bad in (str(tmp_path), str(tmp_path / "missing" / "B.md")):
+        monkeypatch.setattr(sys, "argv", ["pairkit", "bench", "--set", "ss2-7", "--quick", "--markdown", bad])
+        with pytest.raises(SystemExit) as e:
+            cli.main()
+        assert e.value.code == 2
+        assert "error: FileAccessError: --markdown" in capsys.readouterr().err
+
+
+def test_valid_commands_still_succeed(tmp_path):
+    """The baselines are valid (so each hostile case fails because of its hostile value)."""
+    for cmd in ("list", "points", "pair", "pair-batch", "trace", "count"):
+        argv = argv_for(cmd, BASELINE[cmd], tmp_path)
+        p = run(argv)
+        assert p.returncode == 0, (argv, p.stderr)
+        assert "error:" not in p.stderr
+    md = tmp_path / "B.md"
+    p = run(["bench", "--set", "ss2-7", "--quick", "--markdown", str(md)])
+    assert p.returncode == 0 and "ss2-7" in md.read_text()
