@@ -181,3 +181,39 @@ def test_report_section_from_cache(tmp_path):
     assert report.pareto([(3, 1, "a"), (1, 3, "b"), (3, 3, "c")]) == [(3, 1, "a"), (1, 3, "b")]
     assert "ss3-97: 4 measured cores, 3 on the area–cycles Pareto front" in text
     assert (tmp_path / "pareto-ss3-97.png").stat().st_size > 0
+
+
+def test_random_mixes_on_toy_fields():
+    """The generator on random unit mixes, unroll factors and priorities (toy fields): every core's
+    micro-code computes the pairing, value by value (the interpreter), and its cycle count is the
+    micro-code's."""
+    import random
+
+    rng = random.Random(2026)
+    cases = [("ss3-13", "duursma-lee", "gf3"), ("ss3-13", "eta-t", "gf3"), ("ss2-11", "tate-alg1", "gf2"),
+             ("ss2-13", "eta-alg2", "gf2"), ("ss2-11", "tate-alg9", "gf2")]
+    for i in range(30):
+        set_id, alg, fam = cases[i % len(cases)]
+        if fam == "gf3":
+            units = [UnitChoice("gf3_mul", rng.randint(1, 3), (("D", rng.randint(1, 5)),)),
+                     UnitChoice("gf3_add", rng.randint(1, 3)), UnitChoice("gf3_cube", rng.randint(1, 2)),
+                     UnitChoice("gf3_cbrt", rng.randint(1, 2), (("method", "matrix"),))]
+        else:
+            mul = rng.choice(["gf2_mul_msd", "gf2_mul_bitserial"])
+            units = [UnitChoice(mul, rng.randint(1, 3), (("D", rng.randint(1, 5)),) if mul == "gf2_mul_msd" else ()),
+                     UnitChoice("gf2_add", rng.randint(1, 3)), UnitChoice("gf2_sqr", rng.randint(1, 2)),
+                     UnitChoice("gf2_sqrt", rng.randint(1, 2), (("method", "matrix"),))]
+            if rng.random() < 0.5:
+                units.append(UnitChoice("gf2_inv", 1, (("D", 3),)))
+        cfg = CoreConfig(f"rand{i}", set_id, alg, units, priority=rng.choice(["mobility", "static", "rc"]),
+                         unroll=rng.randint(1, 3))
+        mc = codegen.compile_core(cfg)
+        (P, Q), = flow.random_pairs(set_id, 1, seed=i)
+        r = interp.run(mc, set_id, alg, P, Q)
+        assert r.cycles == mc.cycles() and r.values_checked > 0.9 * r.values_written
+        flow.rust_check(cfg, P, Q, r.output)
+        if i % 6 == 0:  # and the RTL of some of them
+            from pairkit.hw.core.sim import run_amaranth
+
+            rr, = run_amaranth(flow.make_rtl(cfg, mc), set_id, alg, [(P, Q)])
+            assert rr.output == r.output and rr.cycles == mc.cycles() + 1
