@@ -132,6 +132,17 @@ def test_cli(tmp_path):
     assert r.returncode == 0 and json.loads(r.stdout)["ok"]
     r = _cli("sim", "no-such-core")
     assert r.returncode == 2 and "error: CoreError:" in r.stderr + r.stdout and "Traceback" not in r.stderr
+    # a core of one's own: --set/--alg/--units (typed errors for bad mixes)
+    r = _cli("sim", "--set", "ss2-11", "--alg", "tate-alg1", "--units", "gf2_mul_msd=2:D=3,gf2_add=1,gf2_sqr=1",
+             "--unroll", "2", "--engine", "interp", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["ok"] and json.loads(r.stdout)["unroll"] == 2
+    for bad in (["--units", "gf2_mul_msd"], ["--units", "gf2_mul_msd=x"], ["--units", "nope=1"],
+                ["--units", "gf2_mul_msd=1:D"], ["--units", "gf2_mul_msd=1:D=3,gf2_add=1"]):
+        r = _cli("sim", "--set", "ss2-11", "--alg", "tate-alg1", *bad, "--engine", "interp")
+        assert r.returncode == 2 and "error: CoreMixError: units:" in r.stderr + r.stdout, (bad, r.stderr)
+    r = _cli("sim", "toy-ss3-13-dl", "--set", "ss3-13")
+    assert r.returncode == 2 and "error: CoreError:" in r.stderr + r.stdout
     r = _cli("gen", "toy-ss3-13-dl", "-o", str(tmp_path / "g"), "-n", "2")
     assert r.returncode == 0, r.stderr
     v = (tmp_path / "g" / "toy-ss3-13-dl.v").read_text()

@@ -7,6 +7,31 @@ from typing import Optional
 
 import typer
 
+_CUSTOM = ("Without CORE: a core of your own, --set, --alg and --units "
+           "(e.g. --units gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1), with --unroll and --scheduler.")
+
+
+def _core(core, set_id, alg, units, unroll, scheduler):
+    """A named core, or the configuration the options describe."""
+    from .config import CoreConfig, parse_units
+    from .errors import CoreError
+
+    if core:
+        if any(x is not None for x in (set_id, alg, units)):
+            raise CoreError("core: give either a core name or --set/--alg/--units, not both")
+        return core
+    if set_id is None or alg is None or units is None:
+        raise CoreError("core: give a core name (pairkit hw core list) or --set, --alg and --units")
+    return CoreConfig(f"custom-{set_id}-{alg}", set_id, alg, parse_units(units), scheduler or "list",
+                      unroll=1 if unroll is None else unroll)
+
+
+_SET = typer.Option(None, "--set", help="parameter set of a custom core")
+_ALG = typer.Option(None, "--alg", help="algorithm of a custom core")
+_UNITS = typer.Option(None, "--units", help="unit mix of a custom core: unit=count[:param=value...],...")
+_UNROLL = typer.Option(None, "--unroll", help="Miller iterations per pass (custom core; 1..8)")
+_SCHED = typer.Option(None, "--scheduler", help="list | exact (custom core)")
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Pairing cores: whole pairings (Miller loop and final exponentiation) in generated hardware.")
 
@@ -27,7 +52,9 @@ def list_cores(as_json: bool = typer.Option(False, "--json", help="machine-reada
 
 
 @app.command()
-def sim(core: str = typer.Argument(..., help="core name (pairkit hw core list)"),
+def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw core list)"),
+        set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, units: Optional[str] = _UNITS,
+        unroll: Optional[int] = _UNROLL, scheduler: Optional[str] = _SCHED,
         n: int = typer.Option(2, "-n", "--pairings", help="random pairings (1..1000)"),
         seed: int = typer.Option(1, help="seed of the random points"),
         engine: str = typer.Option("auto", help="auto | interp | amaranth | verilator (auto: Amaranth for "
@@ -36,7 +63,7 @@ def sim(core: str = typer.Argument(..., help="core name (pairkit hw core list)")
     """Run whole pairings on CORE and check them bit for bit (spec per value and per iteration, Rust core)."""
     from .flow import simulate
 
-    r = simulate(core, n, seed, engine)
+    r = simulate(_core(core, set_id, alg, units, unroll, scheduler), n, seed, engine)
     if as_json:
         print(json.dumps(r))
         return
@@ -51,7 +78,9 @@ def sim(core: str = typer.Argument(..., help="core name (pairkit hw core list)")
 
 
 @app.command()
-def gen(core: str = typer.Argument(..., help="core name"),
+def gen(core: Optional[str] = typer.Argument(None, help="core name"),
+        set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, units: Optional[str] = _UNITS,
+        unroll: Optional[int] = _UNROLL, scheduler: Optional[str] = _SCHED,
         out: str = typer.Option(..., "-o", "--out", help="output directory"),
         n: int = typer.Option(4, "-n", "--pairings", help="test pairings for the testbench"),
         seed: int = typer.Option(1)):
@@ -59,8 +88,8 @@ def gen(core: str = typer.Argument(..., help="core name"),
     the micro-code as JSON and a Gantt chart of one loop iteration."""
     from .gen import generate
 
-    man = generate(core, out, n, seed)
-    print(f"{core}: wrote {', '.join(man['files'])} to {out}")
+    man = generate(_core(core, set_id, alg, units, unroll, scheduler), out, n, seed)
+    print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")
 
 
 @app.command()

@@ -120,3 +120,34 @@ class CoreConfig:
 
     def counts(self) -> dict:
         return {u.op: u.count for u in self.units}
+
+
+def parse_units(spec: str) -> list:
+    """``gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1`` -> [UnitChoice]: unit=count, then :param=value
+    pairs (values are coerced by the unit's registry entry)."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise CoreMixError("units", "give the unit mix, e.g. gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1")
+    out = []
+    for item in spec.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        head, *params = item.split(":")
+        if "=" not in head:
+            raise CoreMixError("units", f"{item!r}: expected unit=count[:param=value...]")
+        name, count = (x.strip() for x in head.split("=", 1))
+        if name not in UNIT_OPS:
+            raise CoreMixError("units", f"{name!r} is not a unit the core generator can use (known: {', '.join(UNIT_OPS)})")
+        try:
+            n = int(count)
+        except ValueError:
+            raise CoreMixError("units", f"{name}: count {count!r} is not an integer") from None
+        kv = []
+        for p in params:
+            if "=" not in p:
+                raise CoreMixError("units", f"{name}: parameter {p!r} must be name=value")
+            k, v = (x.strip() for x in p.split("=", 1))
+            kv.append((k, v))
+        resolved = hwunit.resolve_params(name, dict(kv, field="ss2-7" if name.startswith("gf2") else "ss3-7"))
+        out.append(UnitChoice(name, n, tuple((k, resolved[k]) for k, _ in kv)))
+    return out

@@ -73,8 +73,9 @@ def _unflat(coords):
     return f6_unflat(list(coords))
 
 
-def simulate(name: str, n: int = 2, seed: int = 1, engine: str = "auto", rust: bool = True) -> dict:
-    """Whole pairings of random points on core ``name``: interpreter always, then the RTL engine."""
+def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "auto", rust: bool = True) -> dict:
+    """Whole pairings of random points on core ``name`` (or a configuration): interpreter always, then
+    the RTL engine."""
     if engine not in ENGINES:
         raise CoreError(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 1000:
@@ -85,7 +86,7 @@ def simulate(name: str, n: int = 2, seed: int = 1, engine: str = "auto", rust: b
     pairs = random_pairs(cfg.set_id, n, seed)
     t0 = time.time()
     ref = [interp.run(mc, cfg.set_id, cfg.alg, P, Q) for P, Q in pairs]
-    res = {"core": name, "set": cfg.set_id, "alg": cfg.alg, "pairings": n, "engine": engine,
+    res = {"core": cfg.name, "set": cfg.set_id, "alg": cfg.alg, "pairings": n, "engine": engine,
            "cycles": mc.cycles(), "miller_cycles": mc.info["miller_cycles"],
            "final_exp_cycles": mc.info["final_exp_cycles"], "T_iter": mc.info["T_iter"],
            "T_pass": mc.info["T_pass"], "unroll": mc.unroll,

@@ -35,8 +35,10 @@ def _check_line_lengths(text: str, limit: int = 2000) -> None:
         raise HwToolError(f"generated Verilog has a {longest}-character line (limit {limit})")
 
 
-def generate(name: str, out: str, n: int = 4, seed: int = 1) -> dict:
-    cfg, mc = flow.compiled(name)
+def generate(core, out: str, n: int = 4, seed: int = 1) -> dict:
+    """``core``: a named core or a :class:`CoreConfig`."""
+    cfg, mc = flow.compiled(core)
+    name = cfg.name
     core = flow.make_rtl(cfg, mc, debug=True)
     try:
         os.makedirs(out, exist_ok=True)
