@@ -228,3 +228,16 @@ def test_random_mixes_on_toy_fields():
 
             rr, = run_amaranth(flow.make_rtl(cfg, mc), set_id, alg, [(P, Q)])
             assert rr.output == r.output and rr.cycles == mc.cycles() + 1
+
+
+def test_seed003_eta_t_on_the_tmvp_multiplier():
+    """A first seed 003 core (issue 16 builds it out): ss2-1223 eta_T, 612 iterations, on the two-way TMVP
+    multiplier -- the whole pairing in the interpreter, value by value, and equal to the Rust core."""
+    cfg = CoreConfig("s003-try", "ss2-1223", "eta-t", [UnitChoice("gf2_mul_tmvp", 1), UnitChoice("gf2_add", 2),
+                                                        UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 1)])
+    mc = codegen.compile_core(cfg)
+    assert mc.info["iterations"] == 612 and mc.units["mul"][2] == 10  # seed 003: 9 cycles + our load edge
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=4)
+    r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+    assert r.states_checked == mc.loop_count + 1
+    flow.rust_check(cfg, P, Q, r.output)

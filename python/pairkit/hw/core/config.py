@@ -29,6 +29,7 @@ UNIT_OPS = {
     "gf2_mul_bitserial": ("mul", ("a", "b"), ()),
     "gf2_mul_m1": ("mul", ("a", "b"), ()),
     "gf2_mul_chunked": ("mul", ("a", "b"), ()),
+    "gf2_mul_tmvp": ("mul", ("a", "b"), ()),
     "gf2_sqr": ("sqr", ("a",), ()),
     "gf2_sqrt": ("sqrt", ("a",), ()),
     "gf2_inv": ("inv", ("a",), ()),
