@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import CoreError
-from .program import Operand, Program
+from .program import Program
 
 
 @dataclass(frozen=True)
@@ -167,21 +167,3 @@ def find_blocks(prog: Program, min_iterations: int = 3, unroll: int = 1) -> Bloc
         if looped.get(o.value, lastp) != lastp:
             raise CoreError(f"{prog.set_id}/{prog.alg}: an output is a value of an earlier loop pass")
     return Blocks(prog, pro, loop, epi)
-
-
-def position_values(blocks: Blocks, k: int) -> list:
-    """The value ids of the template positions in looped iteration k (0-based within the loop)."""
-    return [blocks.program.ops[i].id for i in blocks.loop.seg_ops[k]]
-
-
-def operand(blocks: Blocks, k: int, slot: Slot) -> Operand:
-    """What slot ``slot`` reads in looped iteration k, as a program operand."""
-    lp = blocks.loop
-    if slot.role in ("const", "invariant"):
-        return Operand(slot.ref, slot.neg)
-    if slot.role == "internal":
-        return Operand(position_values(blocks, k)[slot.ref], slot.neg)
-    if k == 0:
-        a = lp.init[slot.ref]
-        return Operand(a.value, slot.neg)
-    return Operand(position_values(blocks, k - 1)[slot.ref], slot.neg)

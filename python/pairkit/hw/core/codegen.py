@@ -48,9 +48,9 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
     P = dproblem.build(ddg, cfg.cost_model())
     counts = P.counts_vector(cfg.counts())
     big = P.n > 400
-    s = listsched.list_schedule(P, counts, "static" if big and cfg.priority == "mobility" else cfg.priority)
-    info = {"method": "list", "priority": s.problem and ("static" if big and cfg.priority == "mobility"
-                                                          else cfg.priority), "list_T": s.T}
+    priority = "static" if big and cfg.priority == "mobility" else cfg.priority
+    s = listsched.list_schedule(P, counts, priority)
+    info = {"method": "list", "priority": priority, "list_T": s.T}
     if cfg.scheduler == "exact" and exact_ok:
         e = exact.solve(P, counts, time_limit=cfg.time_limit, hint=s)
         if e.T <= s.T and not e.violations():
@@ -65,24 +65,20 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
 
 
 def _flat_nodes(prog: Program, idx: list):
-    inside = {prog.ops[i].id for i in idx}
+    inside = {prog.ops[i].id: i for i in idx}
     nodes, ins = [], {}
     for i in idx:
         o = prog.ops[i]
         args = []
         for a in o.args:
             if a.value in inside:
-                args.append(f"n{i_of(prog, a.value)}")
+                args.append(f"n{inside[a.value]}")
             else:
                 kind = "const" if a.value in prog.consts else "live-in"
                 ins[a.value] = Input(f"v{a.value}", "", kind)
                 args.append(f"v{a.value}")
         nodes.append((i, o.kind, args))
     return nodes, list(ins.values())
-
-
-def i_of(prog: Program, value: int) -> int:
-    return prog.index[value]
 
 
 def _loop_nodes(blocks: Blocks):
@@ -172,7 +168,6 @@ def _orient(steps: list) -> list:
 
 def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
     prog = prog or lower(cfg.set_id, cfg.alg, has_inv=cfg.has("inv"))
-    prog.index = {o.id: i for i, o in enumerate(prog.ops)}
     for k in prog.counts():
         cfg.choice(k)  # every operation kind needs a unit (a typed error names the missing one)
     blocks = find_blocks(prog, unroll=cfg.unroll)

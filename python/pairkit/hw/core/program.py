@@ -65,9 +65,6 @@ class Program:
     trace_of: dict = field(default_factory=dict)  # value id -> spec trace id
     iter_segments: list = field(default_factory=list)  # segment index of Miller iteration i (1-based order)
 
-    def op_of(self) -> dict:
-        return {o.id: o for o in self.ops}
-
     def counts(self, segs=None) -> dict:
         c: dict = {}
         for o in self.ops:
@@ -312,9 +309,3 @@ def _live_ops(ops: list, outputs: list) -> list:
             keep.append(o)
             live.update(a.value for a in o.args)
     return keep[::-1]
-
-
-def concrete(set_id: str, alg: str, P, Q):
-    """The spec's concrete values on (P, Q): (trace values by trace id, inputs, states, output)."""
-    T, ins, states, outs = run_trace(set_id, alg, P, Q)
-    return T.values, ins, states, outs
