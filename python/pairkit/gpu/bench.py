@@ -5,7 +5,7 @@ equation and subgroup test of both points) timed on its own; end-to-end times in
 checks (lengths, encodings, decompression), the copies and every kernel; "layout" times the
 device-side conversion between byte rows and the word layout (kernels/layout.cuh), in and out.
 The markdown goes into its own section of BENCHMARKS.md (between the markers below), leaving the
-CPU figures as they are. Written without a GPU: unmeasured so far."""
+CPU figures as they are. First measured on an H100 on 2026-11-25 (docs/GPU.md, "Measured")."""
 from __future__ import annotations
 
 import re
@@ -106,7 +106,7 @@ def markdown(report: dict, command: str) -> str:
          "  layout: pk_rows_to_words + pk_words_to_rows (byte rows <-> word layout, in and out, per pairing);",
          "  end to end: `api.pair_batch(..., engine=\"gpu\")` (host checks, copies, every kernel);",
          "  host checks: lengths, encodings, infinity, decompression on the CPU (`engine.prepare`);",
-         "  CPU: `api.pair_batch` on every core of this machine, same batch; docs/GPU.md has the ceilings.", "",
+         "  CPU: `api.pair_batch` on every core of the GPU's host machine, same batch; docs/GPU.md has the ceilings.", "",
          "| set | algorithm | batch | == CPU | Miller /s | final exp /s | fused /s | validate /s | layout /s "
          "| end to end /s | host checks /s | CPU engine /s | goal /s |",
          "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
@@ -116,6 +116,12 @@ def markdown(report: dict, command: str) -> str:
         L.append(f"| {r['set']} | {r['alg']} | {r['n']:,} | {'yes' if r['equal_to_cpu'] else 'NO'} | "
                  f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | {k['layout']:,.0f} | "
                  f"{r['end_to_end_per_s']:,.0f} | {r['host_checks_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} |")
+    verdicts = [f"{r['set']}: {'met' if r['kernel_per_s']['pair'] >= r['goal_per_s'] else 'missed'} (fused kernel "
+                f"{r['kernel_per_s']['pair']:,.0f}/s = {100 * r['kernel_per_s']['pair'] / r['goal_per_s']:.1f}% of "
+                f"{r['goal_per_s']:,}/s; end to end {r['end_to_end_per_s']:,.0f}/s)"
+                for r in report["results"] if r["goal_per_s"]]
+    if verdicts:
+        L += ["", "Goals (issue 7): " + "; ".join(verdicts) + "."]
     return "\n".join(L + ["", END]) + "\n"
 
 
