@@ -48,6 +48,8 @@ def test_toy_cores_in_amaranth():
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] + 1
     r = flow.simulate("toy-ss3-13-dl-min", n=1, seed=6, engine="amaranth")
     assert r["ok"] and r["rtl_cycles"] == r["cycles"]
+    r = flow.simulate("toy-ss2-13-alg10", n=2, seed=7, engine="amaranth")  # two iterations per pass
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
 
 
 def test_paper_size_core_in_verilator():
@@ -202,8 +204,8 @@ def test_random_mixes_on_toy_fields():
 
     rng = random.Random(2026)
     cases = [("ss3-13", "duursma-lee", "gf3"), ("ss3-13", "eta-t", "gf3"), ("ss2-11", "tate-alg1", "gf2"),
-             ("ss2-13", "eta-alg2", "gf2"), ("ss2-11", "tate-alg9", "gf2")]
-    for i in range(30):
+             ("ss2-13", "eta-alg2", "gf2"), ("ss2-11", "tate-alg9", "gf2"), ("ss2-13", "tate-alg10", "gf2")]
+    for i in range(36):
         set_id, alg, fam = cases[i % len(cases)]
         if fam == "gf3":
             units = [UnitChoice("gf3_mul", rng.randint(1, 3), (("D", rng.randint(1, 5)),)),
@@ -217,17 +219,44 @@ def test_random_mixes_on_toy_fields():
             if rng.random() < 0.5:
                 units.append(UnitChoice("gf2_inv", 1, (("D", 3),)))
         cfg = CoreConfig(f"rand{i}", set_id, alg, units, priority=rng.choice(["mobility", "static", "rc"]),
-                         unroll=rng.randint(1, 3))
+                         unroll=rng.randint(1, 3), streams=alg == "tate-alg10" or rng.random() < 0.3)
         mc = codegen.compile_core(cfg)
         (P, Q), = flow.random_pairs(set_id, 1, seed=i)
         r = interp.run(mc, set_id, alg, P, Q)
         assert r.cycles == mc.cycles() and r.values_checked > 0.9 * r.values_written
         flow.rust_check(cfg, P, Q, r.output)
-        if i % 6 == 0:  # and the RTL of some of them
+        if i % 7 == 0:  # and the RTL of some of them (one of every case)
             from pairkit.hw.core.sim import run_amaranth
 
             rr, = run_amaranth(flow.make_rtl(cfg, mc), set_id, alg, [(P, Q)])
             assert rr.output == r.output and rr.cycles == mc.cycles() + 1
+
+
+def test_streams_make_alg10_a_loop_over_tables():
+    """Seed 004 Alg. 10 reads a different precomputed square root in every iteration: without
+    streams no two iterations repeat each other (straight-line micro-code); with them the loop reads
+    two tables (x_Q's and y_Q's roots) that the prologue fills, in the interpreter and in the RTL (the
+    RAMs' read port at the pass index), and the accumulator matches the spec at every boundary."""
+    units = [UnitChoice("gf2_mul_msd", 1, (("D", 4),)), UnitChoice("gf2_add", 1), UnitChoice("gf2_sqr", 1),
+             UnitChoice("gf2_sqrt", 1, (("method", "matrix"),))]
+    plain = codegen.compile_core(CoreConfig("a10", "ss2-13", "tate-alg10", units))
+    assert plain.loop_count == 1 and plain.tables == []
+    cfg = CoreConfig("a10s", "ss2-13", "tate-alg10", units, streams=True)
+    mc = codegen.compile_core(cfg)
+    assert mc.tables == [mc.loop_count] * 2 and mc.loop_count >= 10
+    writes = [w for st in mc.steps[:mc.loop_start] for w in st.twrites]
+    assert sorted((w.table, w.entry) for w in writes) == [(t, g) for t in range(2) for g in range(mc.loop_count)]
+    assert all(not st.twrites for st in mc.steps[mc.loop_start:])
+    assert "t0[pass]" in mc.listing() and "t1[0]<=" in mc.listing()
+    r = flow.simulate(cfg, n=2, seed=9, engine="amaranth")
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] + 1
+    # a table entry corrupted in the micro-code is caught, naming the table and the iteration
+    (P, Q), = flow.random_pairs("ss2-13", 1, seed=2)
+    st = next(st for st in mc.steps if st.twrites)
+    w = st.twrites[0]
+    st.twrites[0] = type(w)(w.table, (w.entry + 1) % mc.loop_count, w.src, w.value)
+    with pytest.raises(CoreMismatchError):
+        interp.run(mc, "ss2-13", "tate-alg10", P, Q)
 
 
 def test_seed003_eta_t_on_the_tmvp_multiplier():

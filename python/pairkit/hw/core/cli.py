@@ -97,9 +97,11 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
            out: str = typer.Option("HARDWARE.md", "--out", help="the Markdown report to update"),
            reports_dir: str = typer.Option(os.path.join("hw", "reports", "cores"), help="per-core JSON cache"),
            synth: bool = typer.Option(True, help="synthesize (Yosys) the cores not cached"),
-           timeout: float = typer.Option(3600, help="seconds per tool run")):
+           timeout: float = typer.Option(3600, help="seconds per tool run"),
+           pnr: bool = typer.Option(False, "--pnr", help="also place and route (nextpnr-ecp5, LFE5U-85F) the "
+                                    "cores that fit, for Fmax, latency and area x time (long: minutes to hours)")):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section."""
     from .report import run_report
 
-    run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout)
+    run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr)

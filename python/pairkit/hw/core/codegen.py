@@ -28,7 +28,7 @@ from ...dse.ddg import DDG, Input, Node
 from .blocks import Blocks, find_blocks
 from .config import CoreConfig
 from .errors import CoreError
-from .microcode import Microcode, Start, Step, Write
+from .microcode import Microcode, Start, Step, TableWrite, Write
 from .program import Program, lower
 
 
@@ -89,11 +89,11 @@ def _loop_nodes(blocks: Blocks):
             if s.role == "internal":
                 args.append(f"n{s.ref}")
                 continue
-            iid = {"carried": "c", "const": "k", "invariant": "v"}[s.role] + str(s.ref)
+            iid = {"carried": "c", "const": "k", "invariant": "v", "stream": "s"}[s.role] + str(s.ref)
             if s.role == "carried":
                 ins[iid] = Input(iid, "", "carried", f"n{s.ref}", 1)
-            else:
-                ins[iid] = Input(iid, "", s.role)
+            else:  # a table's entry is on the RAM's output for the whole pass, like an invariant
+                ins[iid] = Input(iid, "", "invariant" if s.role == "stream" else s.role)
             args.append(iid)
         nodes.append((q, kind, args))
     return nodes, list(ins.values())
@@ -170,7 +170,7 @@ def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
     prog = prog or lower(cfg.set_id, cfg.alg, has_inv=cfg.has("inv"))
     for k in prog.counts():
         cfg.choice(k)  # every operation kind needs a unit (a typed error names the missing one)
-    blocks = find_blocks(prog, unroll=cfg.unroll)
+    blocks = find_blocks(prog, unroll=cfg.unroll, streams=cfg.streams)
     lp = blocks.loop
     pro = _schedule(cfg, "prologue", *_flat_nodes(prog, blocks.prologue), True)
     body = _schedule(cfg, "loop body", *_loop_nodes(blocks), True) if lp else None
@@ -287,6 +287,34 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             note_read(v, Le - 1)
         for q in copies:
             note_read(init_src[q], Ls - 1)
+    # tables (streams): the prologue writes entry g of table s from the register holding the value,
+    # at the first step its write port is free once the value is there (the loop reads entry 0 from
+    # its first step on: the RAM's read port is transparent to a write in the step before)
+    twrites = []  # (step, table, entry, value, from the unit's output?)
+    if lp and lp.streams:
+        avail, made = {v: 0 for v, _ in prog.inputs}, {}
+        for i in blocks.prologue:
+            o = prog.ops[i]
+            avail[o.id] = pro.start[i] + lat[o.kind]
+            made[o.id] = pro.start[i] + cyc[o.kind]  # on the unit's output (a register holds it next step)
+        for s, vals in enumerate(lp.streams):
+            busy = set()
+            for g, v in sorted(enumerate(vals), key=lambda gv: (avail.get(gv[1], 0), gv[0])):
+                if v not in avail:
+                    raise CoreError(f"internal: table {s} entry {g} (value {v}) is not made before the loop")
+                if v in made and made[v] not in busy:
+                    w, direct = made[v], True
+                else:
+                    w, direct = avail[v], False
+                    while w in busy:
+                        w += 1
+                if w > Ls - 1:
+                    raise CoreError(f"{cfg.name}: the prologue ({Ls} steps) is too short to fill table {s} "
+                                    f"({len(vals)} entries)")
+                busy.add(w)
+                twrites.append((w, s, g, v, direct))
+                if not direct:
+                    note_read(v, w)
 
     # values of the prologue and inputs
     for v, _ in prog.inputs:
@@ -357,6 +385,9 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                    reg_of if prog.ops[i].id in vreg else None, phys, vreg)
         for q in copies:
             steps[Ls - 1].writes.append(Write(phys[pos_vreg[q]], src(init_src[q]), -1))
+        unit_of = {prog.ops[i].id: (prog.ops[i].kind, pro.inst[i]) for i in blocks.prologue}
+        for w, tb, g, v, direct in twrites:
+            steps[w].twrites.append(TableWrite(tb, g, ("unit", unit_of[v]) if direct else src(v), v))
         if lp:
             for q, (kind, slots) in enumerate(lp.template):
                 srcs = []
@@ -365,6 +396,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                         srcs.append(("const", cidx[s.ref]))
                     elif s.role == "invariant":
                         srcs.append(src(s.ref))
+                    elif s.role == "stream":
+                        srcs.append(("table", s.ref))
                     elif s.role == "carried":
                         srcs.append(("reg", phys[pos_vreg[s.ref]]))
                     else:
@@ -434,11 +467,13 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
             "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
             "looped_iterations": lp.count * lp.unroll if lp else 0, "unroll": lp.unroll if lp else 1,
+            "tables": [len(v) for v in lp.streams] if lp else [],
             "T_iter": (Le - Ls) / lp.unroll if lp else None, "T_pass": (Le - Ls) if lp else None}
     return Microcode(cfg.name, prog.p, prog.m, units, n_regs, [prog.consts[v] for v in consts], steps, Ls, Le,
                      lp.count if lp else 1, [phys[vreg[v]] for v, _ in prog.inputs], outputs, state_regs,
                      first_iter, blocks_d, info, lp.unroll if lp else 1,
-                     [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of))
+                     [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of),
+                     [len(v) for v in lp.streams] if lp else [])
 
 
 def _loop_counts(lp) -> dict:

@@ -60,8 +60,11 @@ class CoreConfig:
     unroll: int = 1  # Miller iterations per pass through the loop body (scheduled together: they overlap)
     summary: str = ""
     paper: dict = field(default_factory=dict)  # the seed's figures, for the report
+    streams: bool = False  # loop operands that change every pass come from prologue-filled tables (RAM)
 
     def __post_init__(self):
+        if not isinstance(self.streams, bool):
+            raise CoreError(f"streams: must be true or false, got {self.streams!r}")
         if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
             raise CoreError(f"unroll: must be an integer from 1 to 8, got {self.unroll!r}")
         fam = "gf3_" if self.set_id.startswith("ss3") else "gf2_"

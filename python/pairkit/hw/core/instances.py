@@ -15,14 +15,15 @@ from .errors import CoreError
 
 
 def _bin(name, set_id, alg, mul, D, add, sqr, sqrt, inv, invD, scheduler, summary, paper=None, mul_unit="gf2_mul_msd",
-         unroll=1):
-    mp = (("D", D),) if mul_unit == "gf2_mul_msd" else (("W", 32), ("K", 4))
+         unroll=1, K=4, streams=False):
+    mp = (("D", D),) if mul_unit == "gf2_mul_msd" else (("W", 32), ("K", K))
     units = [UnitChoice(mul_unit, mul, mp), UnitChoice("gf2_add", add, ()), UnitChoice("gf2_sqr", sqr, ())]
     if sqrt:
         units.append(UnitChoice("gf2_sqrt", sqrt, (("method", "matrix"),)))
     if inv:
         units.append(UnitChoice("gf2_inv", inv, (("D", invD), ("q", 4))))
-    return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {}, unroll=unroll)
+    return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {}, unroll=unroll,
+                      streams=streams)
 
 
 def _s001(name, set_id, mul, cube, add, cbrt, D, scheduler, summary, paper=None, alg="duursma-lee", unroll=1):
@@ -45,6 +46,9 @@ _PAPER_000_283A2 = {"seed": _PAPER_000, "cycles": 3790, "area_lut4": 64845, "not
 _PAPER_004_M5 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 30716, "area_lut6": 71014,
                  "ff": 30742, "note": "Alg. 10 (square roots precomputed in block RAM), M5 multipliers: 0.19 ms at "
                  "161.66 MHz"}
+
+_PAPER_004_M4 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 20797, "area_lut6": 107985,
+                 "ff": 30909, "note": "Alg. 10, M4 multipliers (M3's K = 3 chunks): 0.12 ms at 173.31 MHz"}
 
 _ALL = [
     lambda: _s001("s001-dl-5141-list", "ss3-97", 5, 1, 4, 1, 4, "list",
@@ -89,6 +93,22 @@ _ALL = [
                  mul_unit="gf2_mul_chunked"),
     lambda: _bin("s004-alg9-m5x9-u2", "ss2-283b1", "tate-alg9", 9, 0, 3, 2, 2, 0, 0, "list",
                  "as s004-alg9-m5x9, two iterations per pass", _PAPER_004_M5, mul_unit="gf2_mul_chunked", unroll=2),
+    lambda: _bin("s004-alg10-m5x9", "ss2-283b1", "tate-alg10", 9, 0, 3, 2, 2, 0, 0, "list",
+                 "seed 004 Alg. 10 on ss2-283b1: the square roots of x_Q, y_Q precomputed by the prologue (two "
+                 "square-root units) into two block-RAM tables the loop reads; nine M5 multipliers, 3 adders, "
+                 "2 squarers", _PAPER_004_M5, mul_unit="gf2_mul_chunked", streams=True),
+    lambda: _bin("s004-alg10-m5x9-u2", "ss2-283b1", "tate-alg10", 9, 0, 3, 2, 2, 0, 0, "list",
+                 "as s004-alg10-m5x9, two iterations per pass (four tables)", _PAPER_004_M5,
+                 mul_unit="gf2_mul_chunked", unroll=2, streams=True),
+    lambda: _bin("s004-alg10-m4x9", "ss2-283b1", "tate-alg10", 9, 0, 3, 2, 2, 0, 0, "list",
+                 "seed 004 Alg. 10 with nine M4 multipliers (K = 3 chunks per word), tables as s004-alg10-m5x9",
+                 _PAPER_004_M4, mul_unit="gf2_mul_chunked", K=3, streams=True),
+    lambda: _bin("s004-alg10-m4x9-u2", "ss2-283b1", "tate-alg10", 9, 0, 3, 2, 2, 0, 0, "list",
+                 "as s004-alg10-m4x9, two iterations per pass", _PAPER_004_M4, mul_unit="gf2_mul_chunked", K=3,
+                 unroll=2, streams=True),
+    lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
+                 "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
+                 "pass", unroll=2, streams=True),
 ]
 
 

@@ -48,6 +48,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
     T, ins, states, outs = run_trace(set_id, alg, P, Q, "inv" in mc.units) if check else (None, [], [], [])
     values = T.values if check else {}
     regs: list = [None] * mc.n_regs
+    tables = [[None] * d for d in mc.tables]
     for r, v in zip(mc.inputs, (*P, *Q)):
         regs[r] = v
     units: dict = {}  # (op, i) -> [result, ready step, started step]
@@ -84,18 +85,19 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             check_states(first + it * mc.unroll - 1)
         st = mc.steps[pc]
         new = {}
-        for w in st.writes:
-            kind, x = w.src
+
+        def read(src, dest):
+            kind, x = src
             if kind == "unit":
                 u = units.get(x)
                 if u is None or t < u[1]:
-                    raise CoreMismatchError(f"{where(pc)}, register r{w.reg}",
-                                            f"written from {x[0]}{x[1]} before its result is ready")
-                val = u[0]
-            elif kind == "reg":
-                val = regs[x]
-            else:
-                val = mc.consts[x]
+                    raise CoreMismatchError(f"{where(pc)}, {dest}", f"written from {x[0]}{x[1]} before its result "
+                                                                    "is ready")
+                return u[0]
+            return regs[x] if kind == "reg" else mc.consts[x]
+
+        for w in st.writes:
+            val = read(w.src, f"register r{w.reg}")
             if w.value >= 0:
                 n_written += 1
             if check and w.value >= 0:
@@ -109,20 +111,30 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
                                                 f"value {vid} differs from the spec")
                     n_values += 1
             new[w.reg] = val
+        new_t = []
+        for w in st.twrites:
+            val = read(w.src, f"table t{w.table}[{w.entry}]")
+            tid = mc.trace_of.get(w.value)
+            if check and tid is not None and val != values[tid]:
+                raise CoreMismatchError(f"{where(pc)}, table t{w.table}[{w.entry}]",
+                                        f"value {w.value} differs from the spec")
+            new_t.append((w.table, w.entry, val))
         for s in st.starts:
             old = units.get(s.unit)
             if old is not None and t < old[2] + cyc[s.unit[0]]:
                 raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} restarted while busy")
             ops = []
             for kind, x in s.srcs:
-                v = regs[x] if kind == "reg" else mc.consts[x]
+                v = regs[x] if kind == "reg" else tables[x][it] if kind == "table" else mc.consts[x]
                 if v is None:
-                    raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} reads register r{x}, "
-                                                            "never written")
+                    what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
+                    raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} reads {what}, never written")
                 ops.append(v)
             units[s.unit] = [unit_result(F, mc.p, s.unit[0], ops, s.signs), t + cyc[s.unit[0]], t]
         for r, v in new.items():
             regs[r] = v
+        for tb, g, v in new_t:
+            tables[tb][g] = v
         t += 1
         if pc == mc.loop_end - 1 and it + 1 < mc.loop_count:
             it += 1

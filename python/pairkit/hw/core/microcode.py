@@ -6,8 +6,10 @@ unit instance's output, another register or a constant). Steps ``[loop_start, lo
 after the epilogue (the rest of the Miller loop and the final exponentiation). The core raises
 ``done`` after the last step.
 
-Sources are ``("reg", r)``, ``("const", c)`` (an index into :attr:`Microcode.consts`) or, for
-register writes, ``("unit", (op, i))``.
+Sources are ``("reg", r)``, ``("const", c)`` (an index into :attr:`Microcode.consts`),
+``("table", s)`` (operands in the loop body: entry g of table s in pass g) or, for register writes,
+``("unit", (op, i))``. Tables (:attr:`Microcode.tables`, their depths) are RAMs that prologue steps
+fill (:class:`TableWrite`) and the loop reads at the pass index.
 """
 from __future__ import annotations
 
@@ -29,10 +31,19 @@ class Write:
     value: int  # the program value written (-1 for a copy of a constant)
 
 
+@dataclass(frozen=True)
+class TableWrite:
+    table: int
+    entry: int  # the pass that reads it
+    src: tuple  # ("reg", r)
+    value: int
+
+
 @dataclass
 class Step:
     starts: list = field(default_factory=list)
     writes: list = field(default_factory=list)
+    twrites: list = field(default_factory=list)
 
 
 @dataclass
@@ -56,6 +67,7 @@ class Microcode:
     unroll: int = 1  # Miller iterations per pass through the loop body
     loop_values: list = field(default_factory=list)  # per looped iteration: program value per template position
     trace_of: dict = field(default_factory=dict)  # program value -> spec trace id (for the checks)
+    tables: list = field(default_factory=list)  # depth per table (streams, :mod:`.blocks`)
 
     @property
     def n_steps(self) -> int:
@@ -84,6 +96,14 @@ class Microcode:
                 regs.setdefault(w.reg, set()).add(w.src)
         return ({k: sorted(v, key=_key) for k, v in ops.items()}, {k: sorted(v, key=_key) for k, v in regs.items()})
 
+    def table_sources(self) -> dict:
+        """table -> sorted sources of its write port."""
+        out: dict = {}
+        for st in self.steps:
+            for w in st.twrites:
+                out.setdefault(w.table, set()).add(w.src)
+        return {k: sorted(v, key=_key) for k, v in out.items()}
+
     def listing(self, limit: int | None = None) -> str:
         """The control ROM as text: one line per step."""
         lines = [f"; {self.name}: {self.n_steps} control words, loop [{self.loop_start}, {self.loop_end}) x "
@@ -96,6 +116,8 @@ class Microcode:
                 parts.append(f"{s.unit[0]}{s.unit[1]}({ops})")
             for w in st.writes:
                 parts.append(f"r{w.reg}<={_src(w.src)}")
+            for w in st.twrites:
+                parts.append(f"t{w.table}[{w.entry}]<={_src(w.src)}")
             lines.append(f"{t:6d}{tag} " + " ".join(parts))
         return "\n".join(lines) + "\n"
 
@@ -111,4 +133,6 @@ def _src(src) -> str:
         return f"r{x}"
     if kind == "const":
         return f"k{x}"
+    if kind == "table":
+        return f"t{x}[pass]"
     return f"{x[0]}{x[1]}"

@@ -29,12 +29,14 @@ def _key(cfg, mc) -> str:
     return h.hexdigest()[:16]
 
 
-def _yosys_cells(core, synth: str, timeout) -> tuple:
-    """Synthesize ``core`` with the Yosys command ``synth``; (cells by type, seconds, workdir files)."""
+def _yosys_cells(core, synth: str, timeout, wd: str | None = None) -> tuple:
+    """Synthesize ``core`` with the Yosys command ``synth`` (netlist ``net.json`` in ``wd`` if given);
+    (cells by type, seconds, logic depth)."""
     from ..synth import _cells, logic_depth
     from ..toolchain import to_rtlil, yosys
 
-    with tempfile.TemporaryDirectory() as wd:
+    with tempfile.TemporaryDirectory() as tmp:
+        wd = wd or tmp
         with open(os.path.join(wd, "top.il"), "w") as fh:
             fh.write(to_rtlil(core))
         t = time.time()
@@ -44,11 +46,23 @@ def _yosys_cells(core, synth: str, timeout) -> tuple:
                 logic_depth(os.path.join(wd, "net.json")))
 
 
-def _synth_ecp5(core, timeout) -> dict:
-    cells, secs, depth = _yosys_cells(core, "synth_ecp5 -top top", timeout)
+def _synth_ecp5(core, timeout, wd: str | None = None) -> dict:
+    cells, secs, depth = _yosys_cells(core, "synth_ecp5 -top top", timeout, wd)
     return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
             "bram": cells.get("DP16KD", 0), "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0),
             "depth": depth, "seconds": secs}
+
+
+def _pnr(core, timeout) -> dict:
+    """Fmax of ``core`` on an LFE5U-85F: synth_ecp5 again (same script as the area figure) into a netlist
+    that nextpnr-ecp5 places and routes out of context (``hw.synth.pnr_ecp5``: router1, seed 1, the
+    100 MHz target only steers placement; timing failures allowed and Fmax read from the report)."""
+    from ..synth import pnr_ecp5
+
+    with tempfile.TemporaryDirectory() as wd:
+        _synth_ecp5(core, timeout, wd)
+        os.replace(os.path.join(wd, "net.json"), os.path.join(wd, "top_ecp5.json"))
+        return pnr_ecp5(wd, timeout=timeout)
 
 
 def _synth_xilinx(core, timeout) -> dict:
@@ -61,7 +75,7 @@ def _synth_xilinx(core, timeout) -> dict:
 
 
 def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeout: float = 3600,
-            force: bool = False) -> dict:
+            force: bool = False, pnr: bool = False) -> dict:
     cfg, mc = flow.compiled(name)
     os.makedirs(reports_dir, exist_ok=True)
     path = os.path.join(reports_dir, f"{name}.json")
@@ -104,6 +118,18 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
             res["xilinx"] = _synth_xilinx(flow.make_rtl(cfg, mc), timeout)
         except HwToolError as e:
             res["xilinx"] = {"status": "not run", "reason": str(e)[:300]}
+        save()
+    lut4 = (res.get("ecp5") or {}).get("lut")
+    if pnr and "pnr" not in res and lut4:
+        from ..synth import ECP5_85F_LUTS
+
+        if lut4 > ECP5_85F_LUTS:
+            res["pnr"] = {"status": "not run", "reason": f"{lut4:,} LUT4 do not fit an LFE5U-85F ({ECP5_85F_LUTS:,})"}
+        else:
+            try:
+                res["pnr"] = _pnr(flow.make_rtl(cfg, mc), timeout)
+            except HwToolError as e:
+                res["pnr"] = {"status": "not run", "reason": str(e)[:300]}
         save()
     save()
     return res
@@ -235,6 +261,29 @@ def _goals(res: dict) -> list:
     return L
 
 
+def _timing(res: dict) -> list:
+    """Fmax (nextpnr-ecp5, LFE5U-85F), latency = cycles / Fmax and area × time of the placed cores."""
+    L = ["", "Place and route (`pairkit hw core report --pnr`): nextpnr-ecp5 on an LFE5U-85F out of context, "
+         "router1, seed 1, one run per core (Fmax of one seed, not a sweep); latency = cycles per pairing / Fmax; "
+         "A·T = LUT-eq × latency. Cores above the 85F's 83,640 LUT4 are not placed.", "",
+         "| core | LUT-eq | slices | Fmax (MHz) | cycles | latency (µs) | A·T (LUT-eq · ms) | nextpnr (s) |",
+         "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = 0
+    for name in [c.name for c in instances.all_configs()]:
+        r = res.get(name)
+        p = (r or {}).get("pnr") or {}
+        if not p:
+            continue
+        rows += 1
+        if not p.get("fmax_mhz"):
+            L.append(f"| `{name}` | {_n(_lut_eq(r))} | — | not placed: {p.get('reason', '?')} | {r['cycles']:,} | — | — | — |")
+            continue
+        lat = r["cycles"] / p["fmax_mhz"]
+        L.append(f"| `{name}` | {_n(_lut_eq(r))} | {_n(p.get('slices'))} | {p['fmax_mhz']:.1f} | {r['cycles']:,} | "
+                 f"{lat:,.1f} | {_lut_eq(r) * lat / 1000:,.0f} | {_n(p.get('seconds'))} |")
+    return L if rows else ["", "Place and route: no core placed yet (`pairkit hw core report --pnr`)."]
+
+
 def section(reports_dir: str = DEFAULT_DIR) -> list:
     """HARDWARE.md's Pairing cores section (Markdown lines) from the cached measurements."""
     res = load_all(reports_dir)
@@ -247,7 +296,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
          "accumulator at every loop boundary in the RTL, the GT element against the Rust core). Area: Yosys "
          "`synth_ecp5` LUT4 and FF of the whole core (units, registers, multiplexers, controller); the control "
          "ROM is in block RAM (DP16KD column). LUT-eq = LUT4 + ⌈4/3 FF⌉, seed 001's equivalent. "
-         "Fmax is not measured yet for the cores (place and route pending).", ""]
+         "Fmax, latency and area × time for the cores placed and routed so far are in the table after this one.", ""]
     if not res:
         return L + ["No core measured yet: run `pairkit hw core report`.", ""]
     L += ["| core | pairing | units | schedule | loop body (cycles) | Miller loop | final exp. | total cycles | "
@@ -264,6 +313,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
         L.append(f"| `{name}` | {r['set']} {r['alg']} | {r['units']} | {r['scheduler']} | {T} | {_n(r['miller_cycles'])} | "
                  f"{_n(r['final_exp_cycles'])} | {_n(r['cycles'])} | {r['registers']} | {_n(r['control_words'])} | "
                  f"{simtxt} | {_n(e.get('lut'))} | {_n(e.get('ff'))} | {_n(e.get('bram'))} | {_n(_lut_eq(r))} |")
+    L += _timing(res)
     for field in sorted({r["set"] for r in res.values() if not r["core"].startswith("toy")}):
         png = os.path.join(reports_dir, f"pareto-{field}.png")
         front = pareto_plot(res, field, png)
@@ -314,15 +364,15 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
 
 
 def run_report(cores=None, out: str = "HARDWARE.md", reports_dir: str = DEFAULT_DIR, synth: bool = True,
-               timeout: float = 3600) -> None:
+               timeout: float = 3600, pnr: bool = False) -> None:
     names = cores or [c.name for c in instances.all_configs()]
     for n in names:
         instances.get(n)
     for n in names:
         t = time.time()
-        r = measure(n, reports_dir, synth, timeout)
-        e = r.get("ecp5") or {}
-        print(f"{n}: {r['cycles']} cycles, {e.get('lut', '?')} LUT4 ({time.time() - t:.0f} s)", flush=True)
+        r = measure(n, reports_dir, synth, timeout, pnr=pnr)
+        e, f = r.get("ecp5") or {}, (r.get("pnr") or {}).get("fmax_mhz", "?")
+        print(f"{n}: {r['cycles']} cycles, {e.get('lut', '?')} LUT4, Fmax {f} MHz ({time.time() - t:.0f} s)", flush=True)
     from ..report import run_report as unit_report
 
     unit_report(None, out=out, measure=False)

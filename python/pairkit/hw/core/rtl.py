@@ -61,6 +61,12 @@ class Layout:
             self._add(f"r{r}_we", 1)
             if len(self.reg_src[r]) > 1:
                 self._add(f"r{r}_sel", _bits(len(self.reg_src[r])))
+        self.table_src = mc.table_sources()
+        for tb, depth in enumerate(mc.tables):
+            self._add(f"t{tb}_we", 1)
+            self._add(f"t{tb}_addr", _bits(depth))
+            if len(self.table_src.get(tb, [])) > 1:
+                self._add(f"t{tb}_sel", _bits(len(self.table_src[tb])))
 
     def _add(self, name, w):
         self.fields[name] = Field(name, self.width, w)
@@ -86,6 +92,10 @@ class Layout:
             for wr in st.writes:
                 put(f"r{wr.reg}_we", 1)
                 put(f"r{wr.reg}_sel", self.reg_src[wr.reg].index(wr.src))
+            for tw in st.twrites:
+                put(f"t{tw.table}_we", 1)
+                put(f"t{tw.table}_addr", tw.entry)
+                put(f"t{tw.table}_sel", self.table_src[tw.table].index(tw.src))
             words.append(w)
         return words
 
@@ -152,10 +162,28 @@ class PairingCore(Elaboratable):
             f = L.fields[name]
             return cw[f.lo:f.lo + f.width]
 
+        # tables (streams): a RAM each, written by the prologue's control words, read at the pass index;
+        # the read port is synchronous and addressed with the next step's pass, so during every step of
+        # pass g its output holds entry g (transparent to a write in the step before)
+        pidx = Signal(_bits(mc.loop_count + 1), name="pass_index")
+        pidx_next = Signal(pidx.shape(), name="pass_index_next")
+        m.d.sync += pidx.eq(pidx_next)
+        table_data = []
+        for tb, depth in enumerate(mc.tables):
+            mem = Memory(shape=self.W, depth=depth, init=[])
+            m.submodules[f"table{tb}"] = mem
+            wp = mem.write_port()
+            rdp = mem.read_port(transparent_for=(wp,))
+            m.d.comb += [rdp.addr.eq(pidx_next), wp.addr.eq(fld(f"t{tb}_addr")),
+                         wp.en.eq(self.busy & fld(f"t{tb}_we"))]
+            table_data.append((rdp.data, wp.data))
+
         def source(src):
             kind, x = src
             if kind == "reg":
                 return self.regs[x]
+            if kind == "table":
+                return table_data[x][0]
             if kind == "const":
                 return self.const(mc.consts[x])
             return self.units[tuple(x)].outputs[self.units[tuple(x)].out_specs[0].name]
@@ -198,6 +226,8 @@ class PairingCore(Elaboratable):
                 mux(m, nxt, srcs, f"r{r}_sel")
                 with m.If(self.busy & fld(f"r{r}_we")):
                     m.d.sync += reg.eq(nxt)
+        for tb, (_, wdata) in enumerate(table_data):
+            mux(m, wdata, L.table_src[tb], f"t{tb}_sel")
         with m.If(~self.busy & self.host_we):
             with m.Switch(self.host_addr):
                 for k, r in enumerate(mc.inputs):
@@ -218,17 +248,17 @@ class PairingCore(Elaboratable):
         # controller: program counter, loop counter
         cnt = Signal(_bits(mc.loop_count + 1), name="loop_count")
         last = mc.n_steps - 1
-        m.d.comb += pc_next.eq(self.pc)
+        m.d.comb += [pc_next.eq(self.pc), pidx_next.eq(pidx)]
         with m.If(self.busy):
             with m.If((self.pc == mc.loop_end - 1) & (cnt != 0)):
-                m.d.comb += pc_next.eq(mc.loop_start)
+                m.d.comb += [pc_next.eq(mc.loop_start), pidx_next.eq(pidx + 1)]
                 m.d.sync += cnt.eq(cnt - 1)
             with m.Elif(self.pc == last):
                 m.d.sync += [self.busy.eq(0), self.done.eq(1)]
             with m.Else():
                 m.d.comb += pc_next.eq(self.pc + 1)
         with m.Elif(self.start):
-            m.d.comb += pc_next.eq(0)
+            m.d.comb += [pc_next.eq(0), pidx_next.eq(0)]
             m.d.sync += [self.busy.eq(1), self.done.eq(0), cnt.eq(mc.loop_count - 1)]
         if self.debug:
             m.d.comb += self.dbg_pc.eq(self.pc)
