@@ -257,3 +257,44 @@ def test_valid_commands_still_succeed(tmp_path):
     md = tmp_path / "B.md"
     p = run(["bench", "--set", "ss2-7", "--quick", "--markdown", str(md)])
     assert p.returncode == 0 and "ss2-7" in md.read_text()
+
+
+def _spawn(argv, **kw):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    return subprocess.Popen([sys.executable, "-m", "pairkit.cli", *argv], env=env, stderr=subprocess.PIPE, **kw)
+
+
+@pytest.mark.parametrize("argv", [["list", "--json"], ["demo"], ["trace", "--set", "ss2-283", "--whole"]])
+def test_a_full_disk_is_a_typed_error(argv):
+    """stdout on a full device (/dev/full): the typed error and exit 2, no traceback."""
+    with open("/dev/full", "w") as full:
+        p = _spawn(argv, stdout=full)
+        err = p.communicate(timeout=300)[1].decode()
+    assert p.returncode == 2 and "OutputError" in err and "No space left" in err, err
+    assert "Traceback" not in err
+
+
+def test_a_closed_pipe_stops_quietly():
+    """`pairkit trace ... | head -c 5`: the reader goes away; no traceback, a non-zero status."""
+    p = _spawn(["trace", "--set", "ss2-283", "--whole"], stdout=subprocess.PIPE)
+    p.stdout.read(5)
+    p.stdout.close()
+    err = p.communicate(timeout=300)[1].decode()
+    assert p.returncode in (1, 141) and "Traceback" not in err and "Exception" not in err, err
+
+
+def test_ctrl_c_is_a_typed_stop():
+    """SIGINT while a command runs (pair-batch waiting on its input): exit 130 and one line."""
+    import signal
+    import time
+
+    p = _spawn(["pair-batch", "--set", "ss2-283"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    for _ in range(600):  # the CLI is running once the native module is loaded
+        with open(f"/proc/{p.pid}/maps") as fh:
+            if "_native" in fh.read():
+                break
+        time.sleep(0.1)
+    time.sleep(1.0)
+    p.send_signal(signal.SIGINT)
+    err = p.communicate(timeout=60)[1].decode()
+    assert p.returncode == 130 and "Interrupted" in err and "Traceback" not in err, err

@@ -6,6 +6,7 @@ errors (FileAccessError, checked before any long computation). Status 1 means a 
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -398,9 +399,22 @@ def _fail(kind: str, msg: str) -> None:
     sys.exit(2)
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main() -> None:
     try:
         rc = app(standalone_mode=False)
+        sys.stdout.flush()  # a full disk or a closed pipe must fail here, inside the error contract
+    except BrokenPipeError:  # the reader went away (`pairkit ... | head`): stop quietly, as SIGPIPE would
+        _quiet_stdout()
+        sys.exit(141)
     except PairkitError as e:
         _fail(type(e).__name__, str(e))
     except typer.TyperException as e:  # typer's click: unknown command or option, missing or malformed value
@@ -412,9 +426,15 @@ def main() -> None:
             err.print(ctx.get_usage(), markup=False, highlight=False, soft_wrap=True)
             err.print(f"Try '{ctx.command_path} --help' for help.", markup=False, highlight=False)
         _fail("UsageError", e.format_message())
-    except typer.Abort:
-        err.print("Aborted!")
-        sys.exit(1)
+    except (typer.Abort, KeyboardInterrupt):  # Ctrl-C (click turns it into Abort)
+        err.print("[red]error[/]: Interrupted: stopped by the user (Ctrl-C)", soft_wrap=True)
+        sys.exit(130)
+    except OSError as e:  # writing the output failed (full disk, closed terminal) or another I/O fault
+        _quiet_stdout()
+        _fail("OutputError" if e.errno in (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG) else "OSError",
+              f"cannot complete the command: {e.strerror or e}")
+    if rc == 130:  # typer turns Ctrl-C into exit code 130 in non-standalone mode
+        err.print("[red]error[/]: Interrupted: stopped by the user (Ctrl-C)", soft_wrap=True)
     if isinstance(rc, int) and not isinstance(rc, bool):  # typer.Exit(code) in non-standalone mode
         sys.exit(rc)
 
