@@ -47,9 +47,9 @@ def test_pair_batch_errors_are_typed():
     P, Q, _ = pairs(sid, 3, 30)
     text = f"{P[0].hex()} {Q[0].hex()}\n{'ff' * len(P[1])} {Q[1].hex()}\n"
     p = run("pair-batch", "--set", sid, stdin=text)
-    assert p.returncode == 2 and "PointAtInfinityError" in p.stderr and "batch item 1" in p.stderr
-    p = run("pair-batch", "--set", sid, stdin="00 11 22\n")
-    assert p.returncode == 2 and "EncodingError" in p.stderr and "line 0" in p.stderr
+    assert p.returncode == 2 and "PointAtInfinityError" in p.stderr and "stdin line 2" in p.stderr
+    p = run("pair-batch", "--set", sid, stdin="\n00 11 22\n")
+    assert p.returncode == 2 and "EncodingError" in p.stderr and "stdin line 2" in p.stderr
     p = run("pair-batch", "--set", sid, "--engine", "tpu", stdin=text)
     assert p.returncode == 2 and "unknown engine" in p.stderr
     p = run("pair-batch", "--set", "ss2-283b1", "--engine", "gpu", stdin=text)

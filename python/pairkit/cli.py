@@ -11,7 +11,6 @@ import json
 import os
 import random
 import sys
-import time
 from typing import List, Optional
 
 import typer
@@ -247,28 +246,43 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
                canonical: bool = typer.Option(False, "--canonical"),
                engine: str = typer.Option("cpu", "--engine", help="cpu (every core) | gpu (CUDA: ss2-283, "
                                           "ss2-1223, ss2-239)"),
-               as_json: bool = typer.Option(False, "--json")):
+               as_json: bool = typer.Option(False, "--json"),
+               keep_going: bool = typer.Option(False, "--keep-going", help="a bad line writes an error record "
+                                               "in its place and the run goes on (default: stop at the first)")):
     """Pairings of many pairs: one `P Q` hex pair per input line, one GT element (hex) per output
-    line, in order. A bad point fails the whole batch naming its line's index (from 0)."""
+    line, in order, streamed in bounded chunks. A bad line (named by its line number, from 1) stops
+    the run after the results of the lines before it; with --keep-going it writes an error record
+    instead and the run goes on (exit 2 at the end if any line failed)."""
     from . import api
+    from .batch_io import pair_stream
 
     catalogue.get(set_id)
     if engine not in api.ENGINES:
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(api.ENGINES)}")
-    text = _read_input(infile)
-    rows = [ln.split() for ln in text.splitlines() if ln.strip()]
-    for i, r in enumerate(rows):
-        if len(r) != 2:
-            raise EncodingError(f"line {i}: expected two hex points `P Q`, got {len(r)} fields")
-    a = api.default_algorithm(set_id) if alg is None else alg
-    gts = api.pair_batch(set_id, [_hex(r[0]) for r in rows], [_hex(r[1]) for r in rows], alg=a,
-                         canonical=canonical, engine=engine)
-    hexes = [bytes(g).hex() for g in gts]
-    if as_json:
-        print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "engine": engine, "gt": hexes,
-                          "label": _label(catalogue.get(set_id))}))
-    else:
-        print("\n".join(hexes))
+    a = api._alg(set_id, alg)  # an unknown algorithm fails before any input is read
+    header = {"set": set_id, "alg": a, "canonical": canonical, "engine": engine,
+              "label": _label(catalogue.get(set_id))}
+    name = infile or "stdin"
+    try:
+        if infile is None:
+            if sys.stdin is None:  # started with stdin closed
+                raise FileAccessError("--input -: standard input is closed")
+            stream = sys.stdin.buffer
+        else:
+            stream = open(infile, "rb")
+    except OSError as e:
+        raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
+    try:
+        pair_stream(set_id, a, stream, name, sys.stdout, canonical=canonical, engine=engine, keep_going=keep_going,
+                    as_json=as_json, header=header)
+    except OSError as e:
+        if e.errno in (errno.EISDIR, errno.EACCES, errno.EIO) or getattr(e, "filename", None):
+            raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
+        raise
+    finally:
+        if infile is not None:
+            stream.close()
+    if not as_json:
         _security_note(set_id)
 
 

@@ -73,3 +73,7 @@ class FileAccessError(PairkitError):
 class UsageError(PairkitError):
     """A command line that does not parse: an unknown command or option, a missing argument, a
     value of the wrong form (the CLI reports click's usage errors under this name)."""
+
+
+class BatchError(PairkitError):
+    """Some lines of a batch failed (``pair-batch --keep-going``): their error records are in the output."""

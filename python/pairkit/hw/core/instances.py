@@ -106,6 +106,12 @@ _ALL = [
     lambda: _bin("s004-alg10-m4x9-u2", "ss2-283b1", "tate-alg10", 9, 0, 3, 2, 2, 0, 0, "list",
                  "as s004-alg10-m4x9, two iterations per pass", _PAPER_004_M4, mul_unit="gf2_mul_chunked", K=3,
                  unroll=2, streams=True),
+    lambda: _bin("s004-alg10-m5x3", "ss2-283b1", "tate-alg10", 3, 0, 2, 1, 1, 0, 0, "list",
+                 "seed 004 Alg. 10, three M5 multipliers, 2 adders, a squarer, a square-root unit (smaller, slower)",
+                 mul_unit="gf2_mul_chunked", streams=True),
+    lambda: _bin("s004-alg10-m5x1", "ss2-283b1", "tate-alg10", 1, 0, 1, 1, 1, 0, 0, "list",
+                 "seed 004 Alg. 10 on one unit of each kind (M5 multiplier): the smallest core",
+                 mul_unit="gf2_mul_chunked", streams=True),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
                  "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
                  "pass", unroll=2, streams=True),

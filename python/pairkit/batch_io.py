@@ -1,0 +1,204 @@
+"""`pairkit pair-batch` as a stream: lines ``P Q`` (hex) in, one GT element (hex) per line out.
+
+The input is read, paired and written in bounded chunks, so memory does not grow with the input and
+the first results appear at once; Python checks for Ctrl-C between chunks, whose size adapts so that
+one chunk takes about a quarter of a second (from 64 to 8,192 pairs). Errors name the physical line
+(counted from 1, blank lines included). Two modes:
+
+* **fail-fast** (default): the first bad line stops the run with its typed error (exit 2); the output
+  then holds exactly the results of the lines before it, each complete — no record of the bad line
+  or of any line after it (``--json``: the object is closed with an ``error`` member, so it stays
+  valid JSON).
+* **keep-going** (``--keep-going``): a bad line writes an error record in its place
+  (``error: line N: <Type>: <message>``; ``--json``: ``null`` in ``gt`` and an entry of ``errors``)
+  and the run goes on; at the end, if any line failed, a ``BatchError`` naming the count and the first
+  bad line (exit 2).
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import BinaryIO, Callable, Iterator, TextIO
+
+from . import api
+from .errors import BatchError, EncodingError, PairkitError
+
+MAX_LINE = 1 << 16  # bytes per input line (two hex points of the largest set fit many times)
+MIN_CHUNK, MAX_CHUNK = 64, 8192
+CHUNK_SECONDS = 0.25
+
+
+def _hex(s: str) -> bytes:
+    s = s.strip().lower()
+    s = s[2:] if s.startswith("0x") else s
+    try:
+        return bytes.fromhex(s)
+    except ValueError:
+        raise EncodingError(f"malformed hex: {s[:40]!r}") from None
+
+
+def _at(etype: type, name: str, line: int, detail: str) -> PairkitError:
+    """An error of ``etype`` about line ``line`` of input ``name`` (``.line``, ``.detail`` kept for records)."""
+    e = etype(f"{name} line {line}: {detail}")
+    e.line, e.detail = line, detail
+    return e
+
+
+def records(stream: BinaryIO, name: str) -> Iterator[tuple]:
+    """(line number, P, Q) per non-blank line, or (line number, None, error) for a line that is not
+    two hex points in UTF-8."""
+    n = 0
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):  # skip the rest of the overlong line
+                raw = stream.readline(MAX_LINE + 1)
+            yield n, None, _at(EncodingError, name, n, f"longer than {MAX_LINE} bytes")
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            yield n, None, _at(EncodingError, name, n, f"not UTF-8 text (byte {raw[e.start]:#04x} at column "
+                                                       f"{e.start + 1})")
+            continue
+        fields = text.split()
+        if not fields:
+            continue
+        if len(fields) != 2:
+            yield n, None, _at(EncodingError, name, n, f"expected two hex points `P Q`, got {len(fields)} fields")
+            continue
+        try:
+            yield n, _hex(fields[0]), _hex(fields[1])
+        except EncodingError as e:
+            yield n, None, _at(EncodingError, name, n, str(e))
+
+
+def _relabel(e: PairkitError, name: str, line: int) -> PairkitError:
+    """The engine's error for one pair, its message naming the input line instead of the batch index."""
+    msg = str(e)
+    if msg.startswith("batch item ") and ": " in msg:
+        msg = msg.split(": ", 1)[1]
+    return _at(type(e), name, line, msg)
+
+
+def _record(e: PairkitError) -> dict:
+    return {"line": e.line, "type": type(e).__name__, "message": e.detail}
+
+
+class _Writer:
+    """Text (one hex GT per line) or one streamed JSON object."""
+
+    def __init__(self, out: TextIO, as_json: bool, header: dict):
+        self.out, self.as_json, self.first, self.errors = out, as_json, True, []
+        if as_json:
+            head = json.dumps(header)[:-1]
+            out.write(head + (", " if header else "") + '"gt": [')
+
+    def result(self, gt: bytes | None) -> None:
+        if self.as_json:
+            self.out.write(("" if self.first else ", ") + (json.dumps(gt.hex()) if gt is not None else "null"))
+        else:
+            self.out.write(gt.hex() + "\n")
+        self.first = False
+
+    def error(self, e: PairkitError) -> None:
+        """keep-going: the error record of a bad line, in its place."""
+        if self.as_json:
+            self.result(None)
+            self.errors.append(_record(e))
+        else:
+            self.out.write(f"error: line {e.line}: {type(e).__name__}: {e.detail}\n")
+
+    def close(self, fail_fast_error: dict | None = None) -> None:
+        if self.as_json:
+            tail = "]"
+            if fail_fast_error is not None:
+                tail += ', "error": ' + json.dumps(fail_fast_error)
+            else:
+                tail += ', "errors": ' + json.dumps(self.errors)
+            self.out.write(tail + "}\n")
+        self.out.flush()
+
+
+def pair_stream(set_id: str, alg: str, stream: BinaryIO, name: str, out: TextIO, *, canonical: bool = False,
+                engine: str = "cpu", keep_going: bool = False, as_json: bool = False, header: dict | None = None,
+                pair_batch: Callable = api.pair_batch) -> int:
+    """Pair every line of ``stream``; returns the number of pairs written. Raises the first bad line's
+    error (fail-fast) or, with ``keep_going``, a BatchError at the end if any line failed."""
+    w = _Writer(out, as_json, header or {})
+    size, done, bad, first_bad = MIN_CHUNK, 0, 0, None
+    it = records(stream, name)
+    while True:
+        chunk = []
+        for rec in it:
+            chunk.append(rec)
+            if len(chunk) >= size:
+                break
+        if not chunk:
+            break
+        t = time.perf_counter()
+        pending = []  # (line, P, Q) of the well-formed lines since the last write
+
+        def flush_pending():
+            nonlocal done, bad, first_bad
+            while pending:
+                try:
+                    gts = pair_batch(set_id, [p for _, p, _ in pending], [q for _, _, q in pending], alg=alg,
+                                     canonical=canonical, engine=engine)
+                except PairkitError as e:
+                    i = getattr(e, "index", None)
+                    if i is None or not 0 <= i < len(pending):
+                        raise
+                    good = pending[:i]
+                    if good:  # the lines before the bad one, in order
+                        for g in pair_batch(set_id, [p for _, p, _ in good], [q for _, _, q in good], alg=alg,
+                                            canonical=canonical, engine=engine):
+                            w.result(bytes(g))
+                        done += len(good)
+                    line = pending[i][0]
+                    err = _relabel(e, name, line)
+                    if not keep_going:
+                        raise _Stop(err) from None
+                    w.error(err)
+                    bad, first_bad = bad + 1, first_bad or line
+                    del pending[:i + 1]
+                    continue
+                for g in gts:
+                    w.result(bytes(g))
+                done += len(pending)
+                pending.clear()
+
+        try:
+            for line, P, Q in chunk:
+                if P is None:  # a malformed line: pair what came before it, then the error
+                    flush_pending()
+                    if not keep_going:
+                        raise _Stop(Q)
+                    w.error(Q)
+                    bad, first_bad = bad + 1, first_bad or line
+                    continue
+                pending.append((line, P, Q))
+            flush_pending()
+        except _Stop as s:
+            w.close(_record(s.error))
+            raise s.error from None
+        out.flush()
+        dt = time.perf_counter() - t
+        if dt < CHUNK_SECONDS / 2 and size < MAX_CHUNK:
+            size *= 2
+        elif dt > CHUNK_SECONDS * 2 and size > MIN_CHUNK:
+            size //= 2
+    w.close()
+    if bad:
+        raise BatchError(f"{bad} of {done + bad} lines failed (first: line {first_bad}); their error records are "
+                         "in the output")
+    return done
+
+
+class _Stop(Exception):
+    def __init__(self, error: PairkitError):
+        super().__init__(str(error))
+        self.error = error
