@@ -1,0 +1,189 @@
+"""The compiler from the executable specification to pairing-processor programs.
+
+typea-512 (seed 002's pairing, spec/pairing_typea.py): every block below is the spec's own code
+(``_tangent``, ``Curve.jac_double``, ``_chord``, ``Curve.jac_add``, ``Fp2`` products, conjugate and
+inverse, ``unitary_square``) traced on symbolic GF(q) values (spec/trace_prime.py), so the F_{q^2}
+tower operations arrive already lowered to GF(q) operations; lower.py turns each into
+instructions.  The control flow is seed 002 section 4's: one JSR loop walks the constant bits.
+
+    prelude      LDC of every constant; f = 1, T = (xP, yP, 1)
+    Miller loop  c0 = 158 iterations over the bits r_158 .. r_1 of r = 2^159 + 2^107 + 1
+                 (spec miller_loop: for each bit f <- f^2 l_T,T(phi Q), T <- 2T; on a 1 bit
+                 f <- f l_T,P(phi Q), T <- T + P): JSR picks the doubling body or the
+                 doubling+addition body (two bodies, as the spec's two cases)
+    last step    bit r_0 = 1: the doubling step, and the chord through T = -P and P is vertical (the
+                 spec drops it: ``_chord`` returns None), so only f <- f^2 l_T,T
+    final exp.   g = conj(f) / f (f^(q-1)), then g^h, h = (q+1)/r, by the spec's unitary_pow with
+                 JSR over the bits of h after the leading one (c1 iterations): square, or square
+                 and multiply (spec unitary_square: (a+bi)^2 = (2a^2 - 1) + 2ab i)
+    HALT         outputs re, im: the pairing a + b i
+
+The JSR register holds the Miller bits then the exponent bits: one pass over it per pairing, so it
+is restored at HALT (section 4).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..errors import NotSupportedError
+from .isa import Instr, Program, srl_image
+from .lower import Block, RegFile, lower, trace_block
+
+SUPPORTED = ("typea-512",)
+
+
+@dataclass
+class Compiled:
+    set_id: str
+    program: Program
+    blocks: dict[str, Block]
+    block_pc: dict[str, tuple[int, int]]  # block -> [start, end) addresses
+    registers: int  # registers used (high-water mark)
+
+
+def _typea_blocks():
+    from ..spec import pairing_typea as pt
+    from ..spec.params_prime import TYPEA_512 as S, groups, tower
+
+    T, E = tower(pt.SET_ID), groups(pt.SET_ID).E1
+    p = S.p
+    rng = random.Random(2024)
+    # concrete samples for tracing (any generic values: T = [5]G, random f and Z)
+    G = groups(pt.SET_ID).G1
+    P5 = E.mul(5, G)
+    Z = T.fp(rng.randrange(1, p))
+    sample = {"fa": rng.randrange(p), "fb": rng.randrange(p), "X": (P5[0] * Z.square()).a,
+              "Y": (P5[1] * Z.square() * Z).a, "Z": Z.a, "xP": G[0].a, "yP": G[1].a, "xQ": P5[0].a, "yQ": P5[1].a}
+
+    def pts(v):
+        Pa = (T.fp(v["xP"]), T.fp(v["yP"]))
+        Qa = (T.fp(v["xQ"]), T.fp(v["yQ"]))
+        Tj = (T.fp(v["X"]), T.fp(v["Y"]), T.fp(v["Z"]))
+        return Pa, Qa, Tj, T.fp2(v["fa"], v["fb"])
+
+    def st(f, Tj):
+        return {"fa": f.a, "fb": f.b, "X": Tj[0].a, "Y": Tj[1].a, "Z": Tj[2].a}
+
+    def dbl(v):
+        Pa, Qa, Tj, f = pts(v)
+        f = f.square() * pt._tangent(Tj, Qa)  # spec miller_loop, every bit
+        return st(f, E.jac_double(Tj))
+
+    def dbl_add(v):
+        Pa, Qa, Tj, f = pts(v)
+        f = f.square() * pt._tangent(Tj, Qa)
+        Tj = E.jac_double(Tj)
+        line = pt._chord(Tj, Pa, Qa)  # spec miller_loop, a 1 bit
+        assert line is not None
+        return st(f * line, E.jac_add(Tj, E.to_jacobian(Pa)))
+
+    def last(v):
+        Pa, Qa, Tj, f = pts(v)
+        f = f.square() * pt._tangent(Tj, Qa)  # the final bit: its chord is vertical (dropped)
+        g = f.conj() / f  # final_exponentiation: f^(q-1)
+        return {"ga": g.a, "gb": g.b}
+
+    usample = {"ra": rng.randrange(p), "rb": rng.randrange(p), "ga": rng.randrange(p), "gb": rng.randrange(p)}
+
+    def usq(v):
+        r = pt.unitary_square(T.fp2(v["ra"], v["rb"]))  # spec unitary_pow, a 0 bit
+        return {"ra": r.a, "rb": r.b}
+
+    def usq_mul(v):
+        r = pt.unitary_square(T.fp2(v["ra"], v["rb"])) * T.fp2(v["ga"], v["gb"])  # a 1 bit
+        return {"ra": r.a, "rb": r.b}
+
+    mb = {"dbl": trace_block("dbl", p, sample, dbl), "dbl_add": trace_block("dbl_add", p, sample, dbl_add),
+          "last": trace_block("last", p, sample, last)}
+    mb["usq"] = trace_block("usq", p, {k: usample[k] for k in ("ra", "rb")}, usq)
+    mb["usq_mul"] = trace_block("usq_mul", p, usample, usq_mul)
+    return S, mb
+
+
+def compile_set(set_id: str) -> Compiled:
+    if set_id not in SUPPORTED:
+        from .. import catalogue
+
+        catalogue.get(set_id)  # UnknownSetError for an unknown id
+        raise NotSupportedError(f"{set_id}: the pairing-processor compiler covers {', '.join(SUPPORTED)} "
+                                "(bn254 and bls12-381 are not compiled yet)")
+    S, blocks = _typea_blocks()
+    p = S.p
+    rbits = bin(S.r)[3:]  # after the leading one (spec miller_loop)
+    assert rbits[-1] == "1" and S.r % 4 == 1  # the last chord is vertical: the 'last' block
+    miller = [int(b) for b in rbits[:-1]]
+    hbits = [int(b) for b in bin(S.h1)[3:]]
+    ident = {"fa": "fa", "fb": "fb", "X": "X", "Y": "Y", "Z": "Z", "xP": "xP", "yP": "yP", "xQ": "xQ",
+             "yQ": "yQ", "ra": "ra", "rb": "rb", "ga": "ga", "gb": "gb"}
+    rf = RegFile()
+    for n in ("xP", "yP", "xQ", "yQ", "fa", "fb", "X", "Y", "Z", "ga", "gb", "ra", "rb"):
+        rf.home(n)
+    for b in blocks.values():  # every constant register before any temporary
+        for v in b.consts.values():
+            rf.const(v)
+    for v in (0, 1):
+        rf.const(v)
+    code: list[Instr] = []
+    pcs: dict[str, tuple[int, int]] = {}
+    fix: list[tuple[int, str]] = []  # (pc, label) of branch targets to patch
+
+    def emit_block(name: str, outs: dict[str, str]):
+        b = blocks[name]
+        start = len(code)
+        code.extend(lower(b, rf, {n: ident[n] for n in b.inputs}, outs))
+        pcs[name] = (start, len(code))
+
+    def ctl(op: str, label: str | None = None, **kw):
+        if label is not None:
+            fix.append((len(code), label))
+        code.append(Instr(op, **kw))
+
+    consts = sorted(rf.const_regs)
+    const_index = {v: j for j, v in enumerate(consts)}
+    H = rf.homes
+    # prelude
+    for v, r in sorted(rf.const_regs.items(), key=lambda t: t[1]):
+        code.append(Instr("LDC", rd=r, imm=const_index[v]))
+    code += [Instr("MOV", rd=H["fa"], ra=rf.const_regs[1]), Instr("MOV", rd=H["fb"], ra=rf.const_regs[0]),
+             Instr("MOV", rd=H["X"], ra=H["xP"]), Instr("MOV", rd=H["Y"], ra=H["yP"]),
+             Instr("MOV", rd=H["Z"], ra=rf.const_regs[1])]
+    pcs["prelude"] = (0, len(code))
+    labels: dict[str, int] = {}
+    mstate = {"fa": "fa", "fb": "fb", "X": "X", "Y": "Y", "Z": "Z"}
+    ustate = {"ra": "ra", "rb": "rb"}
+    # Miller loop
+    ctl("LOAD", c=0, imm=len(miller))
+    labels["mloop"] = len(code)
+    ctl("JSR", "mdbladd")
+    emit_block("dbl", mstate)
+    ctl("JDEC", "mdone", c=0)
+    ctl("JUMP", "mloop")
+    labels["mdbladd"] = len(code)
+    emit_block("dbl_add", mstate)
+    ctl("JDEC", "mdone", c=0)
+    ctl("JUMP", "mloop")
+    labels["mdone"] = len(code)
+    emit_block("last", {"ga": "ga", "gb": "gb"})
+    a = len(code)
+    code += [Instr("MOV", rd=H["ra"], ra=H["ga"]), Instr("MOV", rd=H["rb"], ra=H["gb"])]
+    # final exponentiation
+    ctl("LOAD", c=1, imm=len(hbits))
+    labels["eloop"] = len(code)
+    ctl("JSR", "esqmul")
+    emit_block("usq", ustate)
+    ctl("JDEC", "edone", c=1)
+    ctl("JUMP", "eloop")
+    labels["esqmul"] = len(code)
+    emit_block("usq_mul", ustate)
+    ctl("JDEC", "edone", c=1)
+    ctl("JUMP", "eloop")
+    labels["edone"] = len(code)
+    ctl("HALT")
+    pcs["fe_init"] = (a, a + 2)
+    for pc, lab in fix:
+        i = code[pc]
+        code[pc] = Instr(i.op, c=i.c, imm=labels[lab])
+    prog = Program(code, consts, srl_image(miller + hbits), {n: H[n] for n in ("xP", "yP", "xQ", "yQ")},
+                   {"re": H["ra"], "im": H["rb"]}, p, labels)
+    return Compiled(set_id, prog, blocks, pcs, rf.high_water)
