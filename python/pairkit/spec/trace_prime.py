@@ -169,3 +169,35 @@ class SymInt:
 def value(x) -> int:
     """The concrete value of a traced or plain int."""
     return x.value if isinstance(x, SymInt) else int(x)
+
+
+def trace_json_typea(whole: bool = False) -> dict:
+    """The symbolic trace of the typea-512 Tate pairing (spec/pairing_typea.py), the generator paired
+    with [5] of itself, as JSON (the shape of spec.api.trace_json).
+
+    ``whole=False``: one steady-state Miller iteration (a 0 bit: f <- f^2 l_T,T(phi Q), T <- 2T, on a
+    generic T); ``whole=True``: the whole Miller loop (the leading bit is folded: f = 1, Z = 1 are
+    constants).  Nodes are GF(q) operations: add, sub, neg, mul, sqr, inv."""
+    from . import pairing_typea as pt
+    from .params_prime import groups, tower
+
+    T, G = tower(pt.SET_ID), groups(pt.SET_ID)
+    E, P = G.E1, G.G1
+    Q = E.mul(5, P)
+    tr = PrimeTracer(T.p)
+    Ps = tuple(T.fp(tr.input(n, v.a)) for n, v in zip(("xP", "yP"), P))
+    Qs = tuple(T.fp(tr.input(n, v.a)) for n, v in zip(("xQ", "yQ"), Q))
+    if whole:
+        f = pt.miller_loop(Ps, Qs)
+        assert (value(f.a), value(f.b)) == ((g := pt.miller_loop(P, Q)).a, g.b)
+        scope = "miller loop"
+    else:
+        Tj = E.to_jacobian(E.mul(3, P))
+        Ts = tuple(T.fp(tr.input(n, v.a)) for n, v in zip(("X", "Y", "Z"), Tj))
+        f = T.fp2(tr.input("fa", 2), tr.input("fb", 3))
+        f = f.square() * pt._tangent(Ts, Qs)
+        E.jac_double(Ts)
+        scope = "iteration (doubling step)"
+    j = tr.to_json()
+    j.update({"counts": tr.counts(), "scope": scope, "set": pt.SET_ID, "alg": "tate-miller"})
+    return j
