@@ -33,7 +33,8 @@ Cycle formulas, one per instruction class (docs/PROC.md "Cycle model"):
   INV         = binary extended Euclid (section 3.2, "[10]" = HAC ch. 14; the loop of Hankerson-
                 Menezes-Vanstone Alg. 2.22): per halving of u or v with its x: 2 pass(k) (sum2 =
                 sum1 [+ prime], out = sum2 / 2: Table 1); per subtraction step: 2 pass(k) for u - v
-                (test, then the right difference) and 2 pass(k) for x1 - x2 mod p.  Variable time, as
+                (test, then the right difference) and 2 pass(k) for x1 - x2 mod p; one pass(k) copies
+                the result to rd.  Variable time, as
                 the paper's; the cycles are those of the actual run.
   control     = 1 cycle (instruction unit, Fig. 7)
 """
@@ -146,4 +147,4 @@ class AluModel:
                 v, x2 = v - u, (x2 - x1) % p
             steps += 1
         r = x1 if u == 1 else x2
-        return r, (2 * halvings + 4 * steps) * self.pass_(self.k)
+        return r, (2 * halvings + 4 * steps + 1) * self.pass_(self.k)  # + the copy of x to rd

@@ -130,5 +130,7 @@ class Simulator:
                                f"its {L} bits)", pc)
         outs = {}
         for name, r in prog.outputs.items():
-            outs[name] = rd(r, pc)
+            if regs[r] is None:
+                raise ProgramError(f"HALT with output {name} (r{r}) never written", pc)
+            outs[name] = regs[r]
         return RunResult(outs, cycles, counts, steps, regs)
