@@ -30,7 +30,7 @@ from ..errors import NotSupportedError
 from .isa import Instr, Program, srl_image
 from .lower import Block, RegFile, lower, trace_block
 
-SUPPORTED = ("typea-512",)
+SUPPORTED = ("typea-512", "bn254", "bls12-381")
 
 
 @dataclass
@@ -107,7 +107,12 @@ def compile_set(set_id: str) -> Compiled:
 
         catalogue.get(set_id)  # UnknownSetError for an unknown id
         raise NotSupportedError(f"{set_id}: the pairing-processor compiler covers {', '.join(SUPPORTED)} "
-                                "(bn254 and bls12-381 are not compiled yet)")
+                                "(the small-characteristic sets have no GF(p) program)")
+    if set_id != "typea-512":
+        from .compile_ate import compile_ate
+
+        prog, blocks, pcs, regs = compile_ate(set_id)
+        return Compiled(set_id, prog, blocks, pcs, regs)
     S, blocks = _typea_blocks()
     p = S.p
     rbits = bin(S.r)[3:]  # after the leading one (spec miller_loop)
@@ -187,3 +192,23 @@ def compile_set(set_id: str) -> Compiled:
     prog = Program(code, consts, srl_image(miller + hbits), {n: H[n] for n in ("xP", "yP", "xQ", "yQ")},
                    {"re": H["ra"], "im": H["rb"]}, p, labels)
     return Compiled(set_id, prog, blocks, pcs, rf.high_water)
+
+
+def point_inputs(set_id: str, P: bytes, Q: bytes) -> dict[str, int]:
+    """The program inputs of a pairing e(P, Q) given as encoded points (pairkit.api): typea-512 takes
+    two G1 points, bn254 / bls12-381 P in G1 and Q in G2 (F_{p^2} coordinates as re, im)."""
+    from .. import api
+
+    xP, yP = api.decode_point(set_id, P)
+    if set_id == "typea-512":
+        xQ, yQ = api.decode_point(set_id, Q)
+        return {"xP": xP, "yP": yP, "xQ": xQ, "yQ": yQ}
+    (xQ0, xQ1), (yQ0, yQ1) = api.decode_point(set_id, Q, group=2)
+    return {"xP": xP, "yP": yP, "xQ0": xQ0, "xQ1": xQ1, "yQ0": yQ0, "yQ1": yQ1}
+
+
+def result(set_id: str, outputs: dict[str, int]) -> list[int]:
+    """The pairing's coordinates in pairkit.api.split_gt order from a run's outputs."""
+    if set_id == "typea-512":
+        return [outputs["re"], outputs["im"]]
+    return [outputs[f"o{i}"] for i in range(12)]
