@@ -101,6 +101,16 @@ def test_trace_typea_iteration_and_whole():
     assert w["counts"]["sqr"] > 159
 
 
+@pytest.mark.parametrize("sid", ["bn254", "bls12-381"])
+def test_trace_ate_iteration_and_whole(sid):
+    from pairkit.spec.trace_prime import trace_json_ate
+
+    j = trace_json_ate(sid)
+    assert j["scope"].startswith("iteration") and j["counts"]["inv"] == 1
+    w = trace_json_ate(sid, whole=True)  # checks the traced value equals the spec's Miller loop
+    assert w["counts"]["inv"] > 60 and w["alg"] == "optimal-ate"
+
+
 def run_cli(*argv):
     return subprocess.run([sys.executable, "-m", "pairkit.cli", *argv], capture_output=True, text=True, timeout=120)
 

@@ -201,3 +201,32 @@ def trace_json_typea(whole: bool = False) -> dict:
     j = tr.to_json()
     j.update({"counts": tr.counts(), "scope": scope, "set": pt.SET_ID, "alg": "tate-miller"})
     return j
+
+
+def trace_json_ate(set_id: str, whole: bool = False) -> dict:
+    """The symbolic trace of the optimal ate pairing of bn254 / bls12-381 (spec/pairing_ate.py) on the
+    generators, as JSON: one steady-state Miller iteration (a 0 bit: f <- f^2 l_R,R(P), R <- 2R, affine
+    with one F_{p^2} inversion) or, with ``whole``, the whole Miller loop."""
+    from . import pairing_ate as pa
+    from .params_prime import SETS, groups, tower
+
+    S, T, G = SETS[set_id], tower(set_id), groups(set_id)
+    tr = PrimeTracer(T.p)
+    P, Q = G.G1, G.G2
+    Ps = tuple(T.fp(tr.input(n, v.a)) for n, v in zip(("xP", "yP"), P))
+    Qs = tuple(T.fp2(tr.input(n + "0", v.a), tr.input(n + "1", v.b)) for n, v in zip(("xQ", "yQ"), Q))
+    if whole:
+        f = pa.miller_loop(set_id, Ps, Qs)
+        assert [value(c) for c in f.coeffs()] == pa.miller_loop(set_id, P, Q).coeffs()
+        scope = "miller loop"
+    else:
+        f = T.fp12_from_ints([tr.input(f"f{i}", i + 2) for i in range(12)])
+        R = G.E2.mul(3, Q)
+        Rs = tuple(T.fp2(tr.input(n + "0", v.a), tr.input(n + "1", v.b)) for n, v in zip(("xR", "yR"), R))
+        f = f.square()
+        _, line = pa._dbl_step(S, Rs, Ps)
+        f = f * line
+        scope = "iteration (doubling step)"
+    j = tr.to_json()
+    j.update({"counts": tr.counts(), "scope": scope, "set": set_id, "alg": "optimal-ate"})
+    return j
