@@ -1,6 +1,5 @@
 """pairkit.proc: the assembler, disassembler and binary image (issue 17)."""
 import pytest
-
 from pairkit.errors import AssemblyError, PairkitError, ProgramError
 from pairkit.proc import asm
 from pairkit.proc.isa import OPCODES, Instr, decode, encode, srl_image, srl_sequence

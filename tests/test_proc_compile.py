@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 import pytest
-
 from pairkit import api
 from pairkit.errors import NotSupportedError, UnknownSetError
 from pairkit.proc import asm

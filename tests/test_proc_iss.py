@@ -2,7 +2,6 @@
 import random
 
 import pytest
-
 from pairkit.errors import InvalidArgumentError, ProgramError
 from pairkit.proc import asm
 from pairkit.proc.alu import AluModel

@@ -28,7 +28,18 @@ import re
 import struct
 
 from ..errors import AssemblyError, ProgramError
-from .isa import MAX_CONST, MAX_COUNTERS, MAX_IMM, MAX_REGS, OPCODES, Instr, Program, decode, srl_image, srl_sequence
+from .isa import (
+    MAX_CONST,
+    MAX_COUNTERS,
+    MAX_IMM,
+    MAX_REGS,
+    OPCODES,
+    Instr,
+    Program,
+    decode,
+    srl_image,
+    srl_sequence,
+)
 
 MAGIC = b"PKPROC\x00\x01"
 _LABEL = re.compile(r"[A-Za-z_.][A-Za-z0-9_.]*$")

@@ -27,8 +27,9 @@ import random
 from dataclasses import dataclass
 
 from ..errors import NotSupportedError
-from .isa import Instr, Program, srl_image
-from .lower import Block, RegFile, lower, trace_block
+from .emit import Emitter
+from .isa import Program
+from .lower import Block, trace_block
 
 SUPPORTED = ("typea-512", "bn254", "bls12-381")
 
@@ -44,7 +45,8 @@ class Compiled:
 
 def _typea_blocks():
     from ..spec import pairing_typea as pt
-    from ..spec.params_prime import TYPEA_512 as S, groups, tower
+    from ..spec.params_prime import TYPEA_512 as S
+    from ..spec.params_prime import groups, tower
 
     T, E = tower(pt.SET_ID), groups(pt.SET_ID).E1
     p = S.p
@@ -66,7 +68,7 @@ def _typea_blocks():
         return {"fa": f.a, "fb": f.b, "X": Tj[0].a, "Y": Tj[1].a, "Z": Tj[2].a}
 
     def dbl(v):
-        Pa, Qa, Tj, f = pts(v)
+        _, Qa, Tj, f = pts(v)
         f = f.square() * pt._tangent(Tj, Qa)  # spec miller_loop, every bit
         return st(f, E.jac_double(Tj))
 
@@ -79,7 +81,7 @@ def _typea_blocks():
         return st(f * line, E.jac_add(Tj, E.to_jacobian(Pa)))
 
     def last(v):
-        Pa, Qa, Tj, f = pts(v)
+        _, Qa, Tj, f = pts(v)
         f = f.square() * pt._tangent(Tj, Qa)  # the final bit: its chord is vertical (dropped)
         g = f.conj() / f  # final_exponentiation: f^(q-1)
         return {"ga": g.a, "gb": g.b}
@@ -114,84 +116,19 @@ def compile_set(set_id: str) -> Compiled:
         prog, blocks, pcs, regs = compile_ate(set_id)
         return Compiled(set_id, prog, blocks, pcs, regs)
     S, blocks = _typea_blocks()
-    p = S.p
     rbits = bin(S.r)[3:]  # after the leading one (spec miller_loop)
     assert rbits[-1] == "1" and S.r % 4 == 1  # the last chord is vertical: the 'last' block
-    miller = [int(b) for b in rbits[:-1]]
-    hbits = [int(b) for b in bin(S.h1)[3:]]
-    ident = {"fa": "fa", "fb": "fb", "X": "X", "Y": "Y", "Z": "Z", "xP": "xP", "yP": "yP", "xQ": "xQ",
-             "yQ": "yQ", "ra": "ra", "rb": "rb", "ga": "ga", "gb": "gb"}
-    rf = RegFile()
-    for n in ("xP", "yP", "xQ", "yQ", "fa", "fb", "X", "Y", "Z", "ga", "gb", "ra", "rb"):
-        rf.home(n)
-    for b in blocks.values():  # every constant register before any temporary
-        for v in b.consts.values():
-            rf.const(v)
-    for v in (0, 1):
-        rf.const(v)
-    code: list[Instr] = []
-    pcs: dict[str, tuple[int, int]] = {}
-    fix: list[tuple[int, str]] = []  # (pc, label) of branch targets to patch
-
-    def emit_block(name: str, outs: dict[str, str]):
-        b = blocks[name]
-        start = len(code)
-        code.extend(lower(b, rf, {n: ident[n] for n in b.inputs}, outs))
-        pcs[name] = (start, len(code))
-
-    def ctl(op: str, label: str | None = None, **kw):
-        if label is not None:
-            fix.append((len(code), label))
-        code.append(Instr(op, **kw))
-
-    consts = sorted(rf.const_regs)
-    const_index = {v: j for j, v in enumerate(consts)}
-    H = rf.homes
-    # prelude
-    for v, r in sorted(rf.const_regs.items(), key=lambda t: t[1]):
-        code.append(Instr("LDC", rd=r, imm=const_index[v]))
-    code += [Instr("MOV", rd=H["fa"], ra=rf.const_regs[1]), Instr("MOV", rd=H["fb"], ra=rf.const_regs[0]),
-             Instr("MOV", rd=H["X"], ra=H["xP"]), Instr("MOV", rd=H["Y"], ra=H["yP"]),
-             Instr("MOV", rd=H["Z"], ra=rf.const_regs[1])]
-    pcs["prelude"] = (0, len(code))
-    labels: dict[str, int] = {}
-    mstate = {"fa": "fa", "fb": "fb", "X": "X", "Y": "Y", "Z": "Z"}
-    ustate = {"ra": "ra", "rb": "rb"}
-    # Miller loop
-    ctl("LOAD", c=0, imm=len(miller))
-    labels["mloop"] = len(code)
-    ctl("JSR", "mdbladd")
-    emit_block("dbl", mstate)
-    ctl("JDEC", "mdone", c=0)
-    ctl("JUMP", "mloop")
-    labels["mdbladd"] = len(code)
-    emit_block("dbl_add", mstate)
-    ctl("JDEC", "mdone", c=0)
-    ctl("JUMP", "mloop")
-    labels["mdone"] = len(code)
-    emit_block("last", {"ga": "ga", "gb": "gb"})
-    a = len(code)
-    code += [Instr("MOV", rd=H["ra"], ra=H["ga"]), Instr("MOV", rd=H["rb"], ra=H["gb"])]
-    # final exponentiation
-    ctl("LOAD", c=1, imm=len(hbits))
-    labels["eloop"] = len(code)
-    ctl("JSR", "esqmul")
-    emit_block("usq", ustate)
-    ctl("JDEC", "edone", c=1)
-    ctl("JUMP", "eloop")
-    labels["esqmul"] = len(code)
-    emit_block("usq_mul", ustate)
-    ctl("JDEC", "edone", c=1)
-    ctl("JUMP", "eloop")
-    labels["edone"] = len(code)
-    ctl("HALT")
-    pcs["fe_init"] = (a, a + 2)
-    for pc, lab in fix:
-        i = code[pc]
-        code[pc] = Instr(i.op, c=i.c, imm=labels[lab])
-    prog = Program(code, consts, srl_image(miller + hbits), {n: H[n] for n in ("xP", "yP", "xQ", "yQ")},
-                   {"re": H["ra"], "im": H["rb"]}, p, labels)
-    return Compiled(set_id, prog, blocks, pcs, rf.high_water)
+    em = Emitter(S.p)
+    em.init("fa", 1)
+    em.init("fb", 0)
+    em.mov([("X", "xP"), ("Y", "yP")])
+    em.init("Z", 1)
+    em.jsr_loop([int(b) for b in rbits[:-1]], blocks["dbl"], blocks["dbl_add"])  # c0: 158 bits
+    em.block(blocks["last"])  # bit r_0, then g = conj(f)/f
+    em.mov([("ra", "ga"), ("rb", "gb")])  # r = g: the leading bit of h
+    em.jsr_loop([int(b) for b in bin(S.h1)[3:]], blocks["usq"], blocks["usq_mul"])  # c1: 352 bits
+    prog, pcs, regs = em.build({n: n for n in ("xP", "yP", "xQ", "yQ")}, {"re": "ra", "im": "rb"})
+    return Compiled(set_id, prog, blocks, pcs, regs)
 
 
 def point_inputs(set_id: str, P: bytes, Q: bytes) -> dict[str, int]:

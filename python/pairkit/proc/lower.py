@@ -45,7 +45,6 @@ def trace_block(name: str, p: int, sample: dict[str, int], fn) -> Block:
     tr = PrimeTracer(p)
     ins = {n: tr.input(n, v) for n, v in sample.items()}
     outs = fn(ins)
-    values = {}
     consts = {}
     for o in tr.ops:
         if o.kind == "const":
@@ -65,9 +64,10 @@ def trace_block(name: str, p: int, sample: dict[str, int], fn) -> Block:
     val.update(consts)
     for o in kept:
         a = [val[x] for x in o.args]
-        val[o.out] = {"add": lambda: a[0] + a[1], "sub": lambda: a[0] - a[1], "neg": lambda: -a[0],
-                      "mul": lambda: a[0] * a[1], "sqr": lambda: a[0] * a[0],
-                      "inv": lambda: pow(a[0], p - 2, p)}[o.kind]() % p
+        k = o.kind
+        v = (a[0] + a[1] if k == "add" else a[0] - a[1] if k == "sub" else -a[0] if k == "neg"
+             else a[0] * a[-1] if k in ("mul", "sqr") else pow(a[0], p - 2, p))
+        val[o.out] = v % p
     used_consts = {x for o in kept for x in o.args if x in consts}
     used_consts |= {v for v in out_ref.values() if isinstance(v, int) and v in consts}
     return Block(name, kept, {n: s.id for n, s in ins.items()}, out_ref,

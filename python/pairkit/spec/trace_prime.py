@@ -29,16 +29,16 @@ class PrimeTracer:
     _next: int = 0
     _consts: dict = field(default_factory=dict)
 
-    def _new(self, kind: str, args: tuple[int, ...], value: int, label: str = "") -> "SymInt":
+    def _new(self, kind: str, args: tuple[int, ...], value: int, label: str = "") -> SymInt:
         s = SymInt(self, self._next, value % self.p)
         self._next += 1
         self.ops.append(Op(kind, args, s.id, label))
         return s
 
-    def input(self, name: str, value: int) -> "SymInt":
+    def input(self, name: str, value: int) -> SymInt:
         return self._new("input", (), value, name)
 
-    def const(self, c: int) -> "SymInt":
+    def const(self, c: int) -> SymInt:
         c %= self.p
         if c not in self._consts:
             self._consts[c] = self._new("const", (), c, hex(c))
@@ -47,7 +47,7 @@ class PrimeTracer:
     def mark(self, label: str) -> None:
         self.ops.append(Op("mark", (), -1, label))
 
-    def lift(self, x) -> "SymInt":
+    def lift(self, x) -> SymInt:
         return x if isinstance(x, SymInt) else self.const(int(x))
 
     def add(self, a, b):
@@ -103,7 +103,7 @@ class PrimeTracer:
 class SymInt:
     """A traced element of GF(p) that the spec's int code cannot tell from an int in [0, p)."""
 
-    __slots__ = ("tr", "id", "value")
+    __slots__ = ("id", "tr", "value")
 
     def __init__(self, tr: PrimeTracer, id: int, value: int):
         self.tr, self.id, self.value = tr, id, value
