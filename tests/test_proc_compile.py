@@ -146,6 +146,24 @@ def test_cli_errors_exit_2(argv, etype):
     assert f"error: {etype}: " in p.stderr, p.stderr
 
 
+def test_cli_run_given_points_and_bad_points():
+    (P,) = api.random_points("bn254", 1, seed=8)
+    (Q,) = api.random_points("bn254", 1, seed=9, group=2)
+    p = run_cli("proc", "run", "--set", "bn254", P.hex(), Q.hex(), "--json")
+    assert p.returncode == 0 and json.loads(p.stdout)["bit_exact"], p.stderr
+    for argv, etype in ((["proc", "run", "--set", "bn254", P.hex()], "InvalidArgumentError"),
+                        (["proc", "run", "--set", "bn254", Q.hex(), P.hex()], "EncodingError"),
+                        (["proc", "run", "--set", "bn254", "zz", Q.hex()], "EncodingError"),
+                        (["proc", "run", "--set", "bn254", "00" * 64, Q.hex()], "PointAtInfinityError")):
+        r = run_cli(*argv)
+        assert r.returncode == 2 and f"error: {etype}: " in r.stderr, (argv, r.stderr)
+
+
+def test_compile_is_deterministic():
+    for sid in ("typea-512", "bls12-381"):
+        assert asm.to_binary(compile_set(sid).program) == asm.to_binary(compile_set(sid).program)
+
+
 def test_cli_assembly_error_line_and_column(tmp_path):
     f = tmp_path / "bad.s"
     f.write_text(".modulus 7\n\n   MUL r1, r2, q9\n")

@@ -93,10 +93,12 @@ def compile_cmd(set_id: str = typer.Option(..., "--set"),
 
 @app.command("run")
 def run_cmd(set_id: str = typer.Option(..., "--set"),
+            P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
+            Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded (G2 for bn254 / bls12-381)"),
             seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
             W: int = _W, P: int = _P, d: int = _D,
             as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
-    """Run the compiled pairing of --set on random points in the ISS: cycles by instruction class,
+    """Run the compiled pairing of --set on P, Q (or random points) in the ISS: cycles by instruction class,
     the total, and the verdict against the Rust engine (bit-exact or not)."""
     from .. import api, argcheck
     from .compile import compile_set, point_inputs, result
@@ -107,12 +109,19 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
         raise InvalidArgumentError(f"--seed must be below {argcheck.MAX_SEED} (Q uses seed + 1)")
     c = compile_set(set_id)
     alu = _alu(c.program.p, W, P, d)
-    (Pb,) = api.random_points(set_id, 1, seed=s)
-    (Qb,) = api.random_points(set_id, 1, seed=s + 1, group=1 if set_id == "typea-512" else 2)
+    if (P_hex is None) != (Q_hex is None):
+        raise InvalidArgumentError("give both points P and Q, or neither (random points from --seed)")
+    if P_hex is None:
+        (Pb,) = api.random_points(set_id, 1, seed=s)
+        (Qb,) = api.random_points(set_id, 1, seed=s + 1, group=1 if set_id == "typea-512" else 2)
+    else:
+        from ..cli import _hex
+
+        Pb, Qb = _hex(P_hex), _hex(Q_hex)
     r = Simulator(c.program, alu).run(point_inputs(set_id, Pb, Qb))
     want = api.split_gt(set_id, api.pair(set_id, Pb, Qb))
     got = result(set_id, r.outputs)
-    rep = {"set": set_id, "seed": s, "W": alu.W, "N": alu.N, "k": alu.k, "P": alu.P, "d": alu.d,
+    rep = {"set": set_id, "seed": s if P_hex is None else None, "W": alu.W, "N": alu.N, "k": alu.k, "P": alu.P, "d": alu.d,
            "cycles": r.cycles, "total_cycles": r.total, "instructions": r.steps, "counts": r.counts,
            "mul_stages": alu.stages(), "registers": c.registers, "program_words": len(c.program.code),
            "bit_exact": got == want}

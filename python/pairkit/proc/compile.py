@@ -135,12 +135,18 @@ def point_inputs(set_id: str, P: bytes, Q: bytes) -> dict[str, int]:
     """The program inputs of a pairing e(P, Q) given as encoded points (pairkit.api): typea-512 takes
     two G1 points, bn254 / bls12-381 P in G1 and Q in G2 (F_{p^2} coordinates as re, im)."""
     from .. import api
+    from ..errors import PointAtInfinityError
 
-    xP, yP = api.decode_point(set_id, P)
+    Pd = api.decode_point(set_id, P)  # typed errors: encoding, curve, subgroup
+    Qd = api.decode_point(set_id, Q, group=1 if set_id == "typea-512" else 2)
+    if Pd is None or Qd is None:
+        raise PointAtInfinityError("the processor's programs take finite points (e(O, Q) = e(P, O) = 1 "
+                                   "needs no program)")
+    (xP, yP) = Pd
     if set_id == "typea-512":
-        xQ, yQ = api.decode_point(set_id, Q)
+        xQ, yQ = Qd
         return {"xP": xP, "yP": yP, "xQ": xQ, "yQ": yQ}
-    (xQ0, xQ1), (yQ0, yQ1) = api.decode_point(set_id, Q, group=2)
+    (xQ0, xQ1), (yQ0, yQ1) = Qd
     return {"xP": xP, "yP": yP, "xQ0": xQ0, "xQ1": xQ1, "yQ0": yQ0, "yQ1": yQ1}
 
 
