@@ -11,7 +11,8 @@ already decomposed by the spec's own F_{q^2} code).  Lowering:
   3. linear-scan register allocation (Poletto-Sarkar 1999 on straight-line code: an interval ends
      at its last use; a freed register is reused at once, the lowest free one first); the block's
      inputs live in *home* registers, its outputs are moved into their homes at the end (a parallel
-     move; a cycle is broken through a scratch register).
+     move; a cycle is broken through a scratch register) -- or computed straight into its home
+     when the home's old value is dead by then.
 """
 from __future__ import annotations
 
@@ -128,6 +129,16 @@ def lower(block: Block, rf: RegFile, in_homes: dict[str, str], out_homes: dict[s
     for v in block.outputs.values():
         if isinstance(v, int):
             last[v] = END
+    # an output computed by this block is written straight into its home when the value the home
+    # holds (this block's input of the same home, if any) is dead by then: no MOV at the end
+    defined = {o.out for o in block.ops}
+    refs = [v for v in block.outputs.values() if isinstance(v, int)]
+    held: dict[int, list[int]] = {}
+    for n, sid in block.inputs.items():
+        if n in in_homes:
+            held.setdefault(rf.homes[in_homes[n]], []).append(sid)
+    direct = {v: rf.homes[out_homes[n]] for n, v in block.outputs.items()
+              if isinstance(v, int) and v in defined and refs.count(v) == 1}
     free = rf.temps()
     temp_of: set[int] = set()
     code: list[Instr] = []
@@ -140,9 +151,13 @@ def lower(block: Block, rf: RegFile, in_homes: dict[str, str], out_homes: dict[s
             if last.get(a) == i and a in temp_of:
                 free.append(loc[a])
         free.sort()
-        if not free:
+        h = direct.get(o.out)
+        if h is not None and all(last.get(x, -1) <= i for x in held.get(h, ())):
+            rd = h
+        elif not free:
             raise ValueError(f"block {block.name}: register file exhausted")
-        rd = free.pop(0)
+        else:
+            rd = free.pop(0)
         rf.high_water = max(rf.high_water, rd + 1)
         loc[o.out] = rd
         if o.out not in last:  # dead (cannot happen after DCE unless an output) -- keep it allocated
