@@ -100,3 +100,22 @@ def test_assembly_errors_carry_line_and_column(src, line, col, words):
 def test_malformed_binaries_are_program_errors(data):
     with pytest.raises(ProgramError):
         asm.from_binary(data)
+
+
+def _image(p=101, consts=(2,), meta=b'{"inputs": {"a": 0}, "outputs": {"o": 0}}'):
+    import struct
+
+    b = bytearray(asm.MAGIC) + struct.pack("<4I", 1, len(consts), 0, 1) + bytes([p])
+    b += struct.pack("<I", encode(Instr("HALT")))
+    for c in consts:
+        b += bytes([c])
+    return bytes(b + struct.pack("<I", len(meta)) + meta)
+
+
+def test_binary_contents_are_validated():
+    assert asm.from_binary(_image()).consts == [2]
+    for bad in (_image(p=100), _image(consts=(101,)), _image(meta=b'{"inputs": {"a": 300}, "outputs": {}}'),
+                _image(meta=b'{"inputs": {"a b": 1}, "outputs": {}}'), _image(meta=b'{"inputs": [], "outputs": {}}'),
+                _image(meta=b'not json')):
+        with pytest.raises(ProgramError):
+            asm.from_binary(bad)

@@ -252,8 +252,19 @@ def from_binary(data: bytes) -> Program:
         meta = json.loads(data[o + 4:o + 4 + ml].decode())
         if o + 4 + ml != len(data):
             raise ProgramError("binary image: trailing or missing bytes")
-        return Program(code, consts, [(s >> j) & 1 for j in range(L)], dict(meta["inputs"]),
-                       dict(meta["outputs"]), p)
+        if p < 3 or p % 2 == 0:
+            raise ProgramError("binary image: the modulus must be odd and >= 3")
+        if any(c >= p for c in consts):
+            raise ProgramError("binary image: a constant is not below the modulus")
+        io = [meta["inputs"], meta["outputs"]]
+        if not all(isinstance(d, dict) for d in io):
+            raise ProgramError("binary image: inputs and outputs must be objects")
+        for d in io:
+            for name, r in d.items():
+                if not (isinstance(name, str) and _LABEL.match(name) and isinstance(r, int)
+                        and not isinstance(r, bool) and 0 <= r < MAX_REGS):
+                    raise ProgramError(f"binary image: bad input/output entry {name!r}: {r!r}")
+        return Program(code, consts, [(s >> j) & 1 for j in range(L)], io[0], io[1], p)
     except ProgramError:
         raise
     except (struct.error, ValueError, KeyError, TypeError, UnicodeDecodeError) as e:
