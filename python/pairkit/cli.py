@@ -76,12 +76,15 @@ def _write_text(path: str, text: str, opt: str) -> None:
         raise FileAccessError(f"{opt} {path}: {e.strerror or e}") from None
 
 
-def _trace_family(set_id: str):
-    """The parameter set, if the spec has an operation trace for it (ss2-*, ss3-*)."""
+def _trace_family(set_id: str, prime_ok: bool = False):
+    """The parameter set, if the spec has an operation trace for it (ss2-*, ss3-*; typea-512 for
+    `trace` only: spec/trace_prime.py)."""
     p = catalogue.get(set_id)
+    if prime_ok and p.family in ("typea", "bn", "bls12"):
+        return p
     if p.family not in ("ss2", "ss3"):
         raise NotSupportedError(f"{set_id}: the spec has no operation trace for the {p.family} family "
-                                "(trace and count cover the ss2-* and ss3-* sets)")
+                                "(count covers the ss2-* and ss3-* sets; trace also typea-512, bn254, bls12-381)")
     return p
 
 
@@ -288,12 +291,22 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
 
 @app.command()
 def trace(set_id: str = typer.Option(..., "--set"),
-          alg: str = typer.Option(None, "--alg", help="default: eta-alg2 (ss2), duursma-lee (ss3)"),
+          alg: str = typer.Option(None, "--alg", help="default: eta-alg2 (ss2), duursma-lee (ss3), tate-miller (typea-512), optimal-ate (bn254, bls12-381)"),
           whole: bool = typer.Option(False, help="the whole Miller loop instead of one steady-state iteration")):
     """The spec's symbolic operation trace (JSON): nodes are base-field operations."""
     from .spec.api import trace_json
 
-    p = _trace_family(set_id)
+    p = _trace_family(set_id, prime_ok=True)
+    if p.family not in ("ss2", "ss3"):  # the prime-field sets: spec/trace_prime.py
+        from .spec.trace_prime import trace_json_ate, trace_json_typea
+
+        known = "tate-miller" if set_id == "typea-512" else "optimal-ate"
+        if alg not in (None, known):
+            from .errors import UnknownAlgorithmError
+
+            raise UnknownAlgorithmError(f"{set_id} traces the {known} algorithm only, not {alg!r}")
+        print(json.dumps(trace_json_typea(whole) if set_id == "typea-512" else trace_json_ate(set_id, whole)))
+        return
     if alg is None:
         alg = "duursma-lee" if p.family == "ss3" else "eta-alg2"
     j = trace_json(set_id, alg, whole)
@@ -406,6 +419,8 @@ from .dse.cli import app as dse_app  # noqa: E402  (pairkit dse: design-space ex
 app.add_typer(dse_app, name="dse")
 from .hw.cli import app as hw_app  # noqa: E402  (pairkit hw: the hardware kit)
 app.add_typer(hw_app, name="hw")
+from .proc.cli import app as proc_app  # noqa: E402  (pairkit proc: seed 002's pairing processor)
+app.add_typer(proc_app, name="proc")
 
 
 def _fail(kind: str, msg: str) -> None:

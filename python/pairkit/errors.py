@@ -77,3 +77,23 @@ class UsageError(PairkitError):
 
 class BatchError(PairkitError):
     """Some lines of a batch failed (``pair-batch --keep-going``): their error records are in the output."""
+
+
+class AssemblyError(PairkitError):
+    """Malformed assembly for the pairing processor (pairkit.proc): an unknown mnemonic or directive,
+    a bad register or counter, an immediate out of range, an undefined or duplicate label. Carries
+    ``line`` and ``column`` (1-based) and names them in the message."""
+
+    def __init__(self, msg: str, line: int, column: int):
+        super().__init__(f"line {line}, column {column}: {msg}")
+        self.line, self.column = line, column
+
+
+class ProgramError(PairkitError):
+    """A pairing-processor program the instruction-set simulator rejects: a read of an uninitialised
+    register, a run off the end of the program or past its step limit, a malformed binary. Carries
+    ``pc`` (or None) and names it in the message."""
+
+    def __init__(self, msg: str, pc: int | None = None):
+        super().__init__(msg if pc is None else f"pc {pc}: {msg}")
+        self.pc = pc
