@@ -6,7 +6,7 @@ export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
 
-.PHONY: demo test build venv tools peers lint rust-test py-test bench bench-rust hw-report params vectors asm clean
+.PHONY: demo test build venv tools peers lint rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -52,6 +52,9 @@ bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and t
 hw-report: build tools  ## regenerate HARDWARE.md: the seeds' units (simulate, synthesize, place and route) and the pairing cores (long; cached in hw/reports/)
 	$(VENV)/bin/python -m pairkit.cli hw report
 	$(VENV)/bin/python -m pairkit.cli hw core report
+
+fuzz: build  ## the CI fuzz properties (tests/test_fuzz.py) with 50,000 cases each instead of 1,000
+	PAIRKIT_FUZZ_EXAMPLES=50000 $(PY) -m pytest -q tests/test_fuzz.py
 
 bench-rust:  ## criterion micro-benchmarks
 	cargo bench -p pairkit-core -j$(CARGO_JOBS)

@@ -71,9 +71,14 @@ def records(stream: BinaryIO, name: str) -> Iterator[tuple]:
             yield n, None, _at(EncodingError, name, n, f"expected two hex points `P Q`, got {len(fields)} fields")
             continue
         try:
-            yield n, _hex(fields[0]), _hex(fields[1])
+            P, Q = _hex(fields[0]), _hex(fields[1])
         except EncodingError as e:
             yield n, None, _at(EncodingError, name, n, str(e))
+            continue
+        if not P or not Q:
+            yield n, None, _at(EncodingError, name, n, "an empty point (no hex digits)")
+            continue
+        yield n, P, Q
 
 
 def _relabel(e: PairkitError, name: str, line: int) -> PairkitError:
@@ -82,6 +87,16 @@ def _relabel(e: PairkitError, name: str, line: int) -> PairkitError:
     if msg.startswith("batch item ") and ": " in msg:
         msg = msg.split(": ", 1)[1]
     return _at(type(e), name, line, msg)
+
+
+def _first_bad(pending: list, err: PairkitError, pair: Callable) -> tuple:
+    """The index of the first pair that fails alone, and its error (``err`` for the first if none does)."""
+    for i, (_, p, q) in enumerate(pending):
+        try:
+            pair([p], [q])
+        except PairkitError as e:
+            return i, e
+    return 0, err
 
 
 def _record(e: PairkitError) -> dict:
@@ -150,8 +165,9 @@ def pair_stream(set_id: str, alg: str, stream: BinaryIO, name: str, out: TextIO,
                                      canonical=canonical, engine=engine)
                 except PairkitError as e:
                     i = getattr(e, "index", None)
-                    if i is None or not 0 <= i < len(pending):
-                        raise
+                    if i is None or not 0 <= i < len(pending):  # not named by the engine: find it
+                        i, e = _first_bad(pending, e, lambda P, Q: pair_batch(set_id, P, Q, alg=alg,
+                                                                             canonical=canonical, engine=engine))
                     good = pending[:i]
                     if good:  # the lines before the bad one, in order
                         for g in pair_batch(set_id, [p for _, p, _ in good], [q for _, _, q in good], alg=alg,
