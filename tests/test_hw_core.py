@@ -218,6 +218,9 @@ def test_random_mixes_on_toy_fields():
                      UnitChoice("gf2_sqrt", rng.randint(1, 2), (("method", "matrix"),))]
             if rng.random() < 0.5:
                 units.append(UnitChoice("gf2_inv", 1, (("D", 3),)))
+            if rng.random() < 0.4:  # chains of k squarings / square roots fused into one operation
+                units.append(UnitChoice("gf2_sqr_chain", 1, (("k", rng.randint(2, 5)),)))
+                units.append(UnitChoice("gf2_sqrt_chain", rng.randint(1, 2), (("k", rng.randint(2, 4)), ("method", "matrix"))))
         cfg = CoreConfig(f"rand{i}", set_id, alg, units, priority=rng.choice(["mobility", "static", "rc"]),
                          unroll=rng.randint(1, 3), streams=alg == "tate-alg10" or rng.random() < 0.3)
         mc = codegen.compile_core(cfg)
@@ -257,6 +260,41 @@ def test_streams_make_alg10_a_loop_over_tables():
     st.twrites[0] = type(w)(w.table, (w.entry + 1) % mc.loop_count, w.src, w.value)
     with pytest.raises(CoreMismatchError):
         interp.run(mc, "ss2-13", "tate-alg10", P, Q)
+
+
+def test_chains_fuse_k_squarings_into_one_operation():
+    """gf2_sqr_chain / gf2_sqrt_chain (the kit's squarer and square-root networks with k in series):
+    lowering fuses runs of k single operations whose intermediates nothing else reads; the squarings
+    are all still there (k per fused operation), the core computes the same pairing (interpreter and
+    Amaranth RTL) in fewer cycles, and a bad k is a typed error."""
+    base = [UnitChoice("gf2_mul_msd", 1, (("D", 4),)), UnitChoice("gf2_add", 1), UnitChoice("gf2_sqr", 1)]
+    plain = codegen.compile_core(CoreConfig("it", "ss2-11", "tate-alg1", base))  # Itoh-Tsujii: squaring chains
+    cfg = CoreConfig("it4", "ss2-11", "tate-alg1", base + [UnitChoice("gf2_sqr_chain", 1, (("k", 4),))])
+    mc = codegen.compile_core(cfg)
+    ops, ops0 = mc.info["ops"], plain.info["ops"]
+    assert ops.get("sqrn", 0) >= 1 and ops["sqr"] + 4 * ops["sqrn"] == ops0["sqr"]
+    assert mc.cycles() < plain.cycles()
+    r = flow.simulate(cfg, n=2, seed=4, engine="amaranth")
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"] == mc.cycles()
+    for bad in (UnitChoice("gf2_sqr_chain", 1, (("k", 1),)), UnitChoice("gf2_sqr", 1, (("k", 3),))):
+        with pytest.raises(CoreMixError, match="k"):
+            CoreConfig("bad", "ss2-11", "tate-alg1", base[:2] + [bad])
+
+
+def test_seed003_three_way_with_chains():
+    """Issue 16's direction: the three-way TMVP multiplier (6 + 1 cycles) with squaring and square-root
+    chains brings the final exponentiation of ss2-1223 eta_T near seed 003's (Table 7: 27,308 - 25,710 =
+    1,598 cycles besides the Miller loop), bit-exact in the interpreter and equal to the Rust core."""
+    cfg = CoreConfig("s003-3way", "ss2-1223", "eta-t",
+                     [UnitChoice("gf2_mul_tmvp", 1, (("outer", "3"),)), UnitChoice("gf2_add", 2),
+                      UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2), UnitChoice("gf2_sqr_chain", 1, (("k", 8),)),
+                      UnitChoice("gf2_sqrt_chain", 4, (("k", 4),))], unroll=4)
+    mc = codegen.compile_core(cfg)
+    assert mc.units["mul"][2] == 7 and mc.info["final_exp_cycles"] < 2000
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=5)
+    r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+    assert r.states_checked == mc.loop_count + 1
+    flow.rust_check(cfg, P, Q, r.output)
 
 
 def test_seed003_eta_t_on_the_tmvp_multiplier():

@@ -52,7 +52,8 @@ from .errors import CyclicGraphError, DDGError, DDGFormatError, UnknownOperation
 SCHEMA = "pairkit.dse.ddg"
 VERSION = 1
 #: base-field operation kinds a DDG node may carry, with their arity
-OP_ARITY = {"add": 2, "sub": 2, "mul": 2, "neg": 1, "sqr": 1, "sqrt": 1, "cube": 1, "cbrt": 1, "inv": 1}
+OP_ARITY = {"add": 2, "sub": 2, "mul": 2, "neg": 1, "sqr": 1, "sqrt": 1, "cube": 1, "cbrt": 1, "inv": 1,
+            "sqrn": 1, "sqrtn": 1}  # sqrn, sqrtn: k squarings (square roots) in one operation (hw.core chains)
 INPUT_KINDS = ("const", "invariant", "carried", "stream", "live-in")
 _TRACE_KINDS = set(OP_ARITY) | {"input", "const", "mark"}
 

@@ -224,15 +224,22 @@ class Squarer(_LinearMap):
           seed="seed 003 section 2 (sqrt(x) = x^612 + x^128)", family="gf2",
           params=[Param("field", str, "ss2-1223", FIELD.help), Param("method", str, "seed003",
                                "seed003: sparse sqrt(x) (trinomial, odd k); matrix: dense map, any polynomial",
-                               ("seed003", "matrix"))],
+                               ("seed003", "matrix")),
+                  Param("k", int, 1, "square roots in series (a^(2^-k) per cycle; seed 003's chains)")],
           small=SMALL)
 class SquareRoot(_LinearMap):
-    def __init__(self, field="ss2-1223", method="seed003"):
-        super().__init__(field, method=method)
+    def __init__(self, field="ss2-1223", method="seed003", k=1):
+        super().__init__(field, method=method, k=k)
+        if not 1 <= k <= 64:
+            raise HwParamError("k", f"{k} square roots in series: need 1 <= k <= 64")
+        self.k = self.stages = k
         self._setup(sqrt_map(self.m, self.field.taps, method))
 
     def spec_model(self, ops):
-        return {"c": self.F.sqrt(ops["a"])}
+        x = ops["a"]
+        for _ in range(self.k):
+            x = self.F.sqrt(x)
+        return {"c": x}
 
 
 # ------------------------------------------------------------------ Itoh-Tsujii inverter

@@ -33,7 +33,18 @@ UNIT_OPS = {
     "gf2_sqr": ("sqr", ("a",), ()),
     "gf2_sqrt": ("sqrt", ("a",), ()),
     "gf2_inv": ("inv", ("a",), ()),
+    "gf2_sqr_chain": ("sqrn", ("a",), ()),  # gf2_sqr with k > 1: k squarings of a chain in one operation
+    "gf2_sqrt_chain": ("sqrtn", ("a",), ()),  # gf2_sqrt with k > 1
 }
+#: core unit names that build another generator of the kit (with the parameters given)
+GENERATOR = {"gf2_sqr_chain": "gf2_sqr", "gf2_sqrt_chain": "gf2_sqrt"}
+#: the single operation each chain operation repeats
+CHAIN_OF = {"sqrn": "sqr", "sqrtn": "sqrt"}
+
+
+def generator(unit: str) -> str:
+    """The hardware kit's generator behind a core unit name."""
+    return GENERATOR.get(unit, unit)
 SCHEDULERS = ("list", "exact")
 
 
@@ -77,8 +88,14 @@ class CoreConfig:
                                             f"(known: {', '.join(UNIT_OPS)})")
             if not u.unit.startswith(fam):
                 raise CoreMixError("units", f"{u.unit} is not a unit of {self.set_id}'s field (use {fam}* units)")
-            if dict(u.params).get("k", 1) != 1:
-                raise CoreMixError("units", f"{u.unit}: the core's squarer computes one square (k = 1)")
+            k = dict(u.params).get("k", 1)
+            if u.unit in GENERATOR:
+                if not isinstance(k, int) or isinstance(k, bool) or not 2 <= k <= 64:
+                    raise CoreMixError("units", f"{u.unit}: k (operations fused per chain step) must be an "
+                                                f"integer from 2 to 64, got {k!r}")
+            elif k != 1:
+                raise CoreMixError("units", f"{u.unit}: one operation per start (k = 1); for chains of k use "
+                                            f"{u.unit}_chain")
             if not isinstance(u.count, int) or isinstance(u.count, bool) or not 1 <= u.count <= 64:
                 raise CoreMixError("units", f"{u.unit}: count must be an integer from 1 to 64, got {u.count!r}")
             if u.op in seen:
@@ -109,7 +126,7 @@ class CoreConfig:
         for u in self.units:
             params = dict(u.params)
             params.setdefault("field", self.set_id)
-            out[u.op] = hwunit.build(u.unit, **params)
+            out[u.op] = hwunit.build(generator(u.unit), **params)
         return out
 
     def latency(self, op: str) -> int:
@@ -121,6 +138,11 @@ class CoreConfig:
     def cost_model(self) -> CostModel:
         units = {u.op: Unit(u.op, 0.0, self.latency(u.op), False) for u in self.units}
         return CostModel("core", units, {u.op: u.op for u in self.units}, 0.0, "max", {}, "hw unit latencies")
+
+    @property
+    def chains(self) -> dict:
+        """Chain operation kind -> k, for the chain units of the mix (lowering fuses k-long chains)."""
+        return {u.op: dict(u.params)["k"] for u in self.units if u.unit in GENERATOR and "k" in dict(u.params)}
 
     def counts(self) -> dict:
         return {u.op: u.count for u in self.units}
@@ -152,6 +174,6 @@ def parse_units(spec: str) -> list:
                 raise CoreMixError("units", f"{name}: parameter {p!r} must be name=value")
             k, v = (x.strip() for x in p.split("=", 1))
             kv.append((k, v))
-        resolved = hwunit.resolve_params(name, dict(kv, field="ss2-7" if name.startswith("gf2") else "ss3-7"))
+        resolved = hwunit.resolve_params(generator(name), dict(kv, field="ss2-7" if name.startswith("gf2") else "ss3-7"))
         out.append(UnitChoice(name, n, tuple((k, resolved[k]) for k, _ in kv)))
     return out

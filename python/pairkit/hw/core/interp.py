@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .config import CHAIN_OF
 from .errors import CoreMismatchError
 from .microcode import Microcode
 from .program import modify, run_trace, spec_of
@@ -32,12 +33,17 @@ class RunResult:
     values_written: int  # register writes of program values (those made by lowering have no spec twin)
 
 
-def unit_result(F, p: int, kind: str, ops: list, signs: tuple):
+def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | None = None):
     xs = [modify(F, p, x, s) for x, s in zip(ops, signs)]
     if kind == "add":
         return F.add(xs[0], xs[1])
     if kind == "mul":
         return F.mul(xs[0], xs[1])
+    if kind in CHAIN_OF:  # k single operations in series
+        x = xs[0]
+        for _ in range((chains or {})[kind]):
+            x = getattr(F, CHAIN_OF[kind])(x)
+        return x
     return getattr(F, kind)(xs[0])
 
 
@@ -130,7 +136,8 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
                     what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
                     raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} reads {what}, never written")
                 ops.append(v)
-            units[s.unit] = [unit_result(F, mc.p, s.unit[0], ops, s.signs), t + cyc[s.unit[0]], t]
+            units[s.unit] = [unit_result(F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains")),
+                             t + cyc[s.unit[0]], t]
         for r, v in new.items():
             regs[r] = v
         for tb, g, v in new_t:

@@ -233,11 +233,13 @@ def _apply(F, kind, cs):
     return getattr(F, kind)(cs[0])
 
 
-def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None) -> Program:
+def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None) -> Program:
     """Lower the spec's whole pairing (set_id, alg) for a core (see the module docstring).
 
     The trace is taken on (P, Q) (default: the generator twice); the program does not depend on
-    the points (the spec's pairings have no data-dependent control flow)."""
+    the points (the spec's pairings have no data-dependent control flow). ``chains`` maps a chain
+    operation kind (``sqrn``, ``sqrtn``) to k: runs of k single squarings (square roots) whose
+    intermediate results nothing else reads become one operation (:func:`_fuse_chains`)."""
     S = spec_of(set_id)
     F = S.F
     p = 3 if set_id.startswith("ss3") else 2
@@ -287,6 +289,8 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None) -> Pr
         o = L.alias[i]
         outputs.append(L.raw("add", (o, L.const(F.zero))) if o.neg else o)
     ops = _live_ops(L.ops, outputs)
+    for kind, k in sorted((chains or {}).items()):
+        ops = _fuse_chains(ops, kind, k, [a for st in states for a in (L.alias[i] for i in st)] + outputs)
     segs: list = [(lab, []) for lab in seg_labels]
     for i, o in enumerate(ops):
         o.pos = len(segs[o.seg][1])
@@ -298,6 +302,59 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None) -> Pr
     iter_segs = [i for i, (lab, _) in enumerate(segs) if lab.startswith("iter ")]
     return Program(set_id, alg, p, F.m, inputs, L.consts, ops, segs, outputs,
                    [[L.alias[i] for i in st] for st in states], trace_of, iter_segs)
+
+
+#: the single operation a chain operation repeats (config.CHAIN_OF, here to keep the layers apart)
+_CHAIN_OF = {"sqrn": "sqr", "sqrtn": "sqrt"}
+
+
+def _fuse_chains(ops: list, kind: str, k: int, keep: list) -> list:
+    """Replace runs of ``k`` single operations x -> f(x) (f = sqr or sqrt) by one ``kind`` operation:
+    a run stays inside one segment (so iterations still repeat each other), reads no modified operand,
+    and its intermediate results have no other reader and are neither a Miller state nor an output.
+    The fused operation keeps the id (and the spec twin) of the run's last result; a chain of length
+    L becomes floor(L / k) fused operations and L mod k single ones (seed 003's chains of square
+    roots, the Itoh-Tsujii squarings, the final exponentiations' powers 2^j)."""
+    single = _CHAIN_OF[kind]
+    readers: dict = {}
+    for o in ops:
+        for a in o.args:
+            readers[a.value] = readers.get(a.value, 0) + 1
+    pinned = {a.value for a in keep}
+    by_id = {o.id: o for o in ops}
+    nxt = {}  # op id -> the single op of the same segment that reads it (its only reader)
+    for o in ops:
+        if o.kind == single and not o.args[0].neg:
+            src = by_id.get(o.args[0].value)
+            if (src is not None and src.kind == single and src.seg == o.seg and readers.get(src.id) == 1
+                    and src.id not in pinned):
+                nxt[src.id] = o
+    starts = [o for o in ops if o.kind == single and o.id not in {x.id for x in nxt.values()}]
+    replace: dict = {}  # op id -> new op (or None: removed)
+    for o in starts:
+        run = [o]
+        while run[-1].id in nxt:
+            run.append(nxt[run[-1].id])
+        src = o.args[0]
+        for g in range(len(run) // k):
+            grp = run[g * k:(g + 1) * k]
+            last = grp[-1]
+            for x in grp[:-1]:
+                replace[x.id] = None
+            replace[last.id] = Op(last.id, kind, (src,), last.seg, last.pos, last.trace_id)
+            src = Operand(last.id)
+        rest = run[(len(run) // k) * k:]
+        if rest and len(run) >= k:  # the first single op after the fused ones now reads the last fused result
+            r0 = rest[0]
+            replace[r0.id] = Op(r0.id, single, (src,), r0.seg, r0.pos, r0.trace_id)
+    out = []
+    for o in ops:
+        if o.id in replace:
+            if replace[o.id] is not None:
+                out.append(replace[o.id])
+        else:
+            out.append(o)
+    return out
 
 
 def _live_ops(ops: list, outputs: list) -> list:

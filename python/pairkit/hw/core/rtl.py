@@ -25,6 +25,7 @@ from amaranth.hdl import Const, Elaboratable, Module, Signal
 from amaranth.lib.memory import Memory
 
 from .. import unit as hwunit
+from .config import generator
 from .microcode import Microcode
 
 
@@ -114,7 +115,7 @@ class PairingCore(Elaboratable):
             for i in range(count):
                 params = dict(unit_params.get(op, ()))
                 params.setdefault("field", set_id)
-                self.units[(op, i)] = hwunit.build(name, **params)
+                self.units[(op, i)] = hwunit.build(generator(name), **params)
         proto = next(iter(self.units.values()))
         self.spec = proto.in_specs[0]
         self.W = self.spec.width
