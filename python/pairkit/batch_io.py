@@ -28,7 +28,8 @@ MIN_CHUNK, MAX_CHUNK = 64, 8192
 CHUNK_SECONDS = 0.25
 
 
-def _hex(s: str) -> bytes:
+def parse_hex(s: str) -> bytes:
+    """Bytes from hex text (an optional 0x, surrounding space); EncodingError if it is not hex."""
     s = s.strip().lower()
     s = s[2:] if s.startswith("0x") else s
     try:
@@ -71,7 +72,7 @@ def records(stream: BinaryIO, name: str) -> Iterator[tuple]:
             yield n, None, _at(EncodingError, name, n, f"expected two hex points `P Q`, got {len(fields)} fields")
             continue
         try:
-            P, Q = _hex(fields[0]), _hex(fields[1])
+            P, Q = parse_hex(fields[0]), parse_hex(fields[1])
         except EncodingError as e:
             yield n, None, _at(EncodingError, name, n, str(e))
             continue

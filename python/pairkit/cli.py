@@ -19,21 +19,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from . import argcheck, catalogue
+from .batch_io import parse_hex as _hex
 from .errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="pairkit: cryptographic pairings computed fast and verifiably.")
 out = Console(width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True)
-
-
-def _hex(s: str) -> bytes:
-    s = s.strip().lower()
-    s = s[2:] if s.startswith("0x") else s
-    try:
-        return bytes.fromhex(s)
-    except ValueError:
-        raise EncodingError(f"malformed hex: {s[:40]!r}") from None
 
 
 def _read_input(infile: Optional[str]) -> str:

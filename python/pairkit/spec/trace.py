@@ -11,6 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+def op_counts(ops) -> dict[str, int]:
+    """Operations per kind in a trace (inputs, constants and marks are not operations)."""
+    c: dict[str, int] = {}
+    for op in ops:
+        if op.kind not in ("input", "const", "mark"):
+            c[op.kind] = c.get(op.kind, 0) + 1
+    return c
+
+
 @dataclass(frozen=True)
 class Sym:
     id: int
@@ -97,11 +106,7 @@ class TracingField:
         return self._new("inv", (a.id,), self.base.inv(a.value))
 
     def counts(self) -> dict[str, int]:
-        c: dict[str, int] = {}
-        for op in self.ops:
-            if op.kind not in ("input", "const", "mark"):
-                c[op.kind] = c.get(op.kind, 0) + 1
-        return c
+        return op_counts(self.ops)
 
     def to_json(self) -> dict:
         return {

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .trace import Op
+from .trace import Op, op_counts
 
 SMALL = 16  # k * x for 0 <= k < SMALL is lowered to additions (double-and-add)
 
@@ -88,11 +88,7 @@ class PrimeTracer:
         return self._new("inv", (a.id,), pow(a.value, self.p - 2, self.p))
 
     def counts(self) -> dict[str, int]:
-        c: dict[str, int] = {}
-        for op in self.ops:
-            if op.kind not in ("input", "const", "mark"):
-                c[op.kind] = c.get(op.kind, 0) + 1
-        return c
+        return op_counts(self.ops)
 
     def to_json(self) -> dict:
         return {"field": {"p": self.p},
