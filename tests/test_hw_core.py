@@ -214,7 +214,8 @@ def test_random_mixes_on_toy_fields():
         else:
             mul = rng.choice(["gf2_mul_msd", "gf2_mul_bitserial"])
             units = [UnitChoice(mul, rng.randint(1, 3), (("D", rng.randint(1, 5)),) if mul == "gf2_mul_msd" else ()),
-                     UnitChoice("gf2_add", rng.randint(1, 3)), UnitChoice("gf2_sqr", rng.randint(1, 2)),
+                     UnitChoice("gf2_add", rng.randint(1, 3), (("latch", rng.randint(0, 1)),)),
+                     UnitChoice("gf2_sqr", rng.randint(1, 2)),
                      UnitChoice("gf2_sqrt", rng.randint(1, 2), (("method", "matrix"),))]
             if rng.random() < 0.5:
                 units.append(UnitChoice("gf2_inv", 1, (("D", 3),)))

@@ -433,21 +433,30 @@ class ItohTsujii(_Bin):
 # ------------------------------------------------------------------ adder, reduction module
 
 @register("gf2_add", summary="adder a + b (m XORs), registered", seed="seed 004 section 2.1; seed 003 (1223 XORs)",
-          family="gf2", params=[FIELD], small=SMALL)
+          family="gf2", params=[FIELD, Param("latch", int, 1, "1: operands latched on the start edge, the sum "
+                                             "registered on the next (cycles = 2); 0: the sum of the input ports "
+                                             "registered on the start edge itself (cycles = 1)", (0, 1))],
+          small=SMALL)
 class Adder(_Bin):
-    def __init__(self, field="ss2-283"):
-        super().__init__(field)
+    def __init__(self, field="ss2-283", latch=1):
+        super().__init__(field, latch=latch)
+        self.latch = latch
         self._mul_ports()
 
     @property
     def cycles(self):
-        return 2
+        return 2 if self.latch else 1
 
     def spec_model(self, ops):
         return {"c": ops["a"] ^ ops["b"]}
 
     def elaborate(self, platform):
         m = Module()
+        if not self.latch:  # one edge: the XOR of the ports straight into the result register
+            m.d.comb += self.done.eq(1)
+            with m.If(self.start):
+                m.d.sync += self.c.eq(self.a ^ self.b)
+            return m
         busy = one_shot(m, self.start, self.done)
         a, b = Signal(self.m), Signal(self.m)
         with m.If(self.start):
