@@ -188,21 +188,36 @@ class Ciphersuite:
     def _hash(self, msg: bytes, dst: bytes) -> bytes:
         return api.hash_to_point(SET, msg, dst, group=self.sig_group)
 
+    def _shape_ok(self, pks: list[bytes], sig: bytes) -> bool | None:
+        """The cheap checks before any arithmetic: every key has the compressed length and not
+        the infinity flag (a key with it set is the identity or malformed: KeyValidate fails
+        either way); the signature has the compressed length. Returns None when they fail, else
+        whether the signature is a non-identity point candidate (False: a valid encoding of
+        the identity, checked here; a malformed one with the infinity flag gives None)."""
+        if len(sig) != self.sig_len or any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in pks):
+            return None
+        if sig[0] & 0x40:
+            return False if self._sig_ok(sig) is False else None
+        return True
+
     def _product_is_one(self, pks: list[bytes], hs: list[bytes], sig: bytes, sig_nonzero: bool) -> bool:
-        """prod e(pk_i, h_i) * e(-g, sig) == 1, each pair in (G1, G2) order, with pairs whose
-        signature side is the identity left out (e(., O) = 1)."""
+        """prod e(pk_i, h_i) * e(-g, sig) == 1, each pair in (G1, G2) order, the pair of an
+        identity signature left out (e(., O) = 1). The native multi-pairing decodes every point
+        and checks it is on the curve, in the subgroup and not the identity: any failure there is
+        the draft's INVALID, i.e. False."""
         c = _consts()
         neg = c.neg_gen[self.pk_group - 1]
         pairs = list(zip(pks, hs))
         if sig_nonzero:
             pairs.append((neg, sig))
-        if not pairs:
-            return True
         if self.pk_group == 1:
             P, Q = [a for a, _ in pairs], [b for _, b in pairs]
         else:
             P, Q = [b for _, b in pairs], [a for a, _ in pairs]
-        return api.multi_pair(SET, P, Q) == c.gt_one
+        try:
+            return api.multi_pair(SET, P, Q) == c.gt_one
+        except PairkitError:
+            return False
 
     # ---- the core operations (draft-05 section 2) ---------------------------------------------
 
@@ -218,16 +233,18 @@ class Ciphersuite:
         return api.point_mul(SET, self._hash(msg, dst), k, group=self.sig_group, compressed=True)
 
     def _core_verify(self, pk: bytes, msg: bytes, sig: bytes, dst: bytes) -> bool:
-        s = self._sig_ok(sig)
-        if s is None or self._valid_point(pk, self.pk_group, self.pk_len) is not True:
+        s = self._shape_ok([pk], sig)
+        if not s:
+            # None: malformed. False: the identity signature, which no valid key verifies, as
+            # e(PK, H(m)) != 1 for PK and H(m) of order r (H(m) = O has negligible probability)
             return False
-        return self._product_is_one([pk], [self._hash(msg, dst)], sig, s)
+        return self._product_is_one([pk], [self._hash(msg, dst)], sig, True)
 
     def _core_aggregate_verify(self, pks: list[bytes], msgs: list[bytes], sig: bytes, dst: bytes) -> bool:
         if not pks:
             return False  # draft: n >= 1, otherwise INVALID
-        s = self._sig_ok(sig)
-        if s is None or not all(self._valid_point(pk, self.pk_group, self.pk_len) is True for pk in pks):
+        s = self._shape_ok(pks, sig)
+        if s is None:
             return False
         return self._product_is_one(pks, [self._hash(m, dst) for m in msgs], sig, s)
 
@@ -292,10 +309,15 @@ class Ciphersuite:
         pks = A.data_list("public keys", pks)
         msg = A.data("the message", message)
         sig = A.data("the signature", signature)
-        if not pks or not all(self._valid_point(pk, self.pk_group, self.pk_len) is True for pk in pks):
-            return False
-        agg = _aggregate(pks, self.pk_group, self.pk_len, "public key")
-        return self._core_verify(agg, msg, sig, self.dst)
+        if not pks or any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in pks):
+            return False  # no keys, or one that is the identity (KeyValidate fails) or malformed
+        try:
+            agg = _aggregate(pks, self.pk_group, self.pk_len, "public key", compressed=False)
+        except PairkitError:
+            return False  # a key that does not decode or lies outside the subgroup
+        if agg[0] & 0x40 or len(sig) != self.sig_len or sig[0] & 0x40:
+            return False  # the keys sum to the identity (KeyValidate of the sum fails); see _core_verify
+        return self._product_is_one([agg], [self._hash(msg, self.dst)], sig, True)
 
     # ---- batch verification -------------------------------------------------------------------
 
@@ -347,56 +369,56 @@ class Ciphersuite:
     def _batch(self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int) -> bool:
         if not pks:
             return True
-        nonzero = []
-        for pk, sig in zip(pks, sigs):
-            s = self._sig_ok(sig)
-            if s is None or self._valid_point(pk, self.pk_group, self.pk_len) is not True:
-                return False
-            nonzero.append(s)
+        if any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
+            return False
         coeffs = []
         for _ in pks:
             c = 0
             while c == 0:
                 c = secrets.randbits(bits)
             coeffs.append(c)
-        hs = [self._hash(self._msg(pk, m), self.dst) for pk, m in zip(pks, msgs)]
-        g1_side = []  # c_i times the G1 member of each pair: pk_i (min-pk) or H(m_i) (min-sig)
-        for c, pk, h in zip(coeffs, pks, hs):
-            g1_side.append(api.point_mul(SET, pk if self.pk_group == 1 else h, c, group=1))
-        acc = None
-        for c, sig, nz in zip(coeffs, sigs, nonzero):
-            if not nz:
-                continue
-            t = api.point_mul(SET, sig, c, group=self.sig_group)
-            acc = t if acc is None else api.point_add(SET, acc, t, group=self.sig_group)
-        acc_nonzero = acc is not None and api.decode_point(SET, acc, group=self.sig_group) is not None
-        c_ = _consts()
-        if self.pk_group == 1:
-            P, Q = g1_side, hs
-            if acc_nonzero:
-                P, Q = P + [c_.neg_gen[0]], Q + [acc]
-        else:
-            P, Q = g1_side, pks
-            if acc_nonzero:
-                P, Q = P + [acc], Q + [c_.neg_gen[1]]
-        return api.multi_pair(SET, P, Q) == c_.gt_one
+        g = self.sig_group
+        try:
+            # every native call below decodes its points with the subgroup check (PairkitError -> False)
+            acc = None  # sum c_i sig_i
+            for c, sig in zip(coeffs, sigs):
+                if sig[0] & 0x40:  # the identity contributes nothing, if it is a valid encoding of it
+                    if self._sig_ok(sig) is not False:
+                        return False
+                    continue
+                t = api.point_mul(SET, sig, c, group=g)
+                acc = t if acc is None else api.point_add(SET, acc, t, group=g)
+            hs = [self._hash(self._msg(pk, m), self.dst) for pk, m in zip(pks, msgs)]
+            cs = _consts()
+            if self.pk_group == 1:  # c_i on the G1 member of each pair: pk_i (min-pk), H(m_i) (min-sig)
+                P = [api.point_mul(SET, pk, c, group=1) for c, pk in zip(coeffs, pks)]
+                Q = hs
+            else:
+                P = [api.point_mul(SET, h, c, group=1) for c, h in zip(coeffs, hs)]
+                Q = pks
+            if acc is not None and not acc[0] & 0x40:
+                P, Q = (P + [cs.neg_gen[0]], Q + [acc]) if g == 2 else (P + [acc], Q + [cs.neg_gen[1]])
+            return api.multi_pair(SET, P, Q) == cs.gt_one
+        except PairkitError:
+            return False
 
 
-def _aggregate(points: list[bytes], group: int, length: int, what: str) -> bytes:
-    """The sum of n >= 1 compressed points of ``group`` (errors name the bad item)."""
+def _aggregate(points: list[bytes], group: int, length: int, what: str, compressed: bool = True) -> bytes:
+    """The sum of n >= 1 compressed points of ``group`` (errors name the bad item), compressed or
+    not (the uncompressed identity has the infinity flag 0x40 too)."""
     if not points:
         raise InvalidArgumentError(f"Aggregate needs at least one {what} (the draft's n >= 1)")
     acc = None
     for i, p in enumerate(points):
         if len(p) != length:
             raise EncodingError(f"{what} {i}: a compressed {'G1' if group == 1 else 'G2'} point is "
-                                  f"{length} bytes, got {len(p)}")
+                                f"{length} bytes, got {len(p)}")
         try:
             acc = (api.point_mul(SET, p, 1, group=group) if acc is None
                    else api.point_add(SET, acc, p, group=group))
         except PairkitError as e:
             raise type(e)(f"{what} {i}: {e}") from None
-    return api.point_mul(SET, acc, 1, group=group, compressed=True)
+    return api.point_mul(SET, acc, 1, group=group, compressed=True) if compressed else acc
 
 
 _SUITES: dict[tuple[str, str], Ciphersuite] = {}
