@@ -410,3 +410,64 @@ def test_fuzz_min_sig(data):
     pk, sig = s.sk_to_pk(_SK), s.sign(_SK, _MSG)
     assert s.verify(pk, _MSG, data) is (data == sig)
     assert s.key_validate(data) is False          # a 48-byte string is never a min-sig public key
+
+
+# ---- the command line ----------------------------------------------------------------------------
+
+def _cli(*args, input_text=None):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "pairkit.cli", "bls", *args], check=False, capture_output=True,
+                          text=True, timeout=120, input=input_text)
+
+
+def test_cli_round_trip(tmp_path):
+    ikm = "11" * 32
+    p = _cli("keygen", "--ikm", ikm, "--scheme", "pop", "--json")
+    assert p.returncode == 0, p.stderr
+    k = json.loads(p.stdout)
+    sk = int(k["sk"], 16)
+    assert sk == G2ProofOfPossession.KeyGen(H(ikm)) and H(k["pk"]) == G2ProofOfPossession.SkToPk(sk)
+    assert H(k["pop"]) == G2ProofOfPossession.PopProve(sk)
+    p = _cli("sign", "--sk", k["sk"], "--msg", "616263", "--scheme", "pop")
+    assert p.returncode == 0 and H(p.stdout.strip()) == G2ProofOfPossession.Sign(sk, b"abc")
+    sig = p.stdout.strip()
+    p = _cli("verify", "--pk", k["pk"], "--msg", "616263", "--sig", sig, "--scheme", "pop", "--json")
+    assert p.returncode == 0 and json.loads(p.stdout) == {"valid": True, "check": "Verify", "variant": "min-pk",
+                                                         "scheme": "pop"}
+    p = _cli("verify", "--pk", k["pk"], "--msg", "616264", "--sig", sig, "--scheme", "pop")
+    assert p.returncode == 3 and p.stdout.strip() == "invalid"
+    # min-sig through aggregate + AggregateVerify
+    s = bls.MinSigBasic
+    pks = [s.sk_to_pk(k_) for k_ in (5, 6)]
+    sigs = [s.sign(k_, m) for k_, m in ((5, b"a"), (6, b"b"))]
+    p = _cli("aggregate", "--variant", "min-sig", "--sig", sigs[0].hex(), "--sig", sigs[1].hex())
+    assert p.returncode == 0 and H(p.stdout.strip()) == s.aggregate(sigs)
+    p = _cli("verify", "--variant", "min-sig", "--pk", pks[0].hex(), "--pk", pks[1].hex(), "--msg", "61", "--msg", "62",
+             "--sig", p.stdout.strip(), "--json")
+    assert p.returncode == 0 and json.loads(p.stdout)["check"] == "AggregateVerify"
+    # batch-verify from a file, one bad line located
+    lines = [f"{pk.hex()} {m.hex()} {sg.hex()}" for pk, m, sg in zip(pks, (b"a", b"b"), sigs)]
+    f = tmp_path / "batch.txt"
+    f.write_text("# pk msg sig\n" + "\n".join(lines + [f"{pks[0].hex()} 63 {sigs[0].hex()}"]) + "\n")
+    p = _cli("batch-verify", "--variant", "min-sig", "--input", str(f), "--locate", "--json")
+    assert p.returncode == 3 and json.loads(p.stdout)["invalid"] == [2]
+    p = _cli("batch-verify", "--variant", "min-sig", "--json", input_text="\n".join(lines))
+    assert p.returncode == 0 and json.loads(p.stdout)["valid"] is True
+
+
+@pytest.mark.parametrize("args,kind", [
+    (("sign", "--sk", "00", "--msg", "61"), "EncodingError"),
+    (("sign", "--sk", "00" * 32, "--msg", "61"), "InvalidArgumentError"),
+    (("sign", "--sk", "01" * 32, "--msg", "6g"), "EncodingError"),
+    (("verify", "--pk", "00", "--msg", "61", "--msg", "62", "--sig", "00"), "InvalidArgumentError"),
+    (("aggregate", "--sig", "c0" + "00" * 94), "EncodingError"),
+    (("keygen", "--ikm", "00" * 31), "InvalidArgumentError"),
+    (("keygen", "--variant", "min-pq"), "InvalidArgumentError"),
+    (("batch-verify", "--input", "/nonexistent/x"), "FileAccessError"),
+    (("sign", "--msg", "61"), "UsageError"),
+])
+def test_cli_errors(args, kind):
+    p = _cli(*args, input_text="")
+    assert p.returncode == 2 and p.stderr.strip().splitlines()[-1].startswith(f"error: {kind}:"), p.stderr
