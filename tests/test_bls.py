@@ -471,3 +471,74 @@ def test_cli_round_trip(tmp_path):
 def test_cli_errors(args, kind):
     p = _cli(*args, input_text="")
     assert p.returncode == 2 and p.stderr.strip().splitlines()[-1].startswith(f"error: {kind}:"), p.stderr
+
+
+_SK9 = bls.MinPkBasic.sk_to_pk(9), bls.MinPkBasic.sign(9, b"m")
+_BLS_BASELINE = {
+    "keygen": {"--ikm": "22" * 32},
+    "sign": {"--sk": "09".rjust(64, "0"), "--msg": "6d"},
+    "verify": {"--pk": _SK9[0].hex(), "--msg": "6d", "--sig": _SK9[1].hex()},
+    "aggregate": {"--sig": _SK9[1].hex()},
+    "batch-verify": {"--input": "VALID"},
+}
+_HOSTILE = ["", "nope", "\u00ff\u2603", "0x", "-1", "00" * 200]
+
+
+def _bls_walk():
+    import typer
+
+    from pairkit.protocols.cli import app as bls_app
+
+    group = typer.main.get_command(bls_app)
+    assert set(group.commands) == set(_BLS_BASELINE)
+    for name, cmd in sorted(group.commands.items()):
+        for prm in cmd.params:
+            key = prm.opts[0]
+            if prm.param_type_name == "option" and prm.is_flag:
+                yield name, key, "FLAG=x"
+            else:
+                for v in _HOSTILE:
+                    yield name, key, v
+                if prm.required:
+                    yield name, key, None
+        yield name, "--no-such-option", "x"
+
+
+def test_cli_hostile_walk(tmp_path, monkeypatch, capsys):
+    """Every bls subcommand with one hostile value per parameter, the others valid, in-process
+    (pairkit.cli.main): a result (exit 0), a verdict (exit 3) or `error: <Type>:` with exit 2 --
+    never an uncaught exception."""
+    import sys
+
+    from pairkit import cli
+
+    good = tmp_path / "good.txt"
+    good.write_text(f"{_SK9[0].hex()} 6d {_SK9[1].hex()}\n")
+    bad = {"": str(tmp_path), "nope": str(tmp_path / "missing")}
+    n, codes = 0, {}
+    for name, key, value in _bls_walk():
+        vals = {k: (str(good) if v == "VALID" else v) for k, v in _BLS_BASELINE[name].items()}
+        extra = []
+        if value is None:
+            vals.pop(key, None)
+        elif value == "FLAG=x":
+            extra = [f"{key}=x"]
+        elif key == "--input":
+            vals[key] = bad.get(value, str(tmp_path / "x"))
+            (tmp_path / "x").write_bytes(value.encode("utf-8", "replace") + b"\xff")
+        else:
+            vals[key] = value
+        argv = ["pairkit", "bls", name, *[a for k, v in vals.items() for a in (k, v)], *extra]
+        monkeypatch.setattr(sys, "argv", argv)
+        monkeypatch.setattr(sys, "stdin", open(good))
+        with pytest.raises(SystemExit) as e:
+            cli.main()
+            raise SystemExit(0)
+        out = capsys.readouterr()
+        code = e.value.code
+        assert code in (0, 2, 3), (argv, code, out.err)
+        if code == 2:
+            assert "error: " in out.err and "Traceback" not in out.err, (argv, out.err)
+        n += 1
+        codes[code] = codes.get(code, 0) + 1
+    assert n > 60 and codes.get(2, 0) > 40, codes
