@@ -542,3 +542,26 @@ def test_cli_hostile_walk(tmp_path, monkeypatch, capsys):
         n += 1
         codes[code] = codes.get(code, 0) + 1
     assert n > 60 and codes.get(2, 0) > 40, codes
+
+
+def _py_ecc_g2_key_validate(data: bytes) -> bool:
+    """KeyValidate for a min-sig key by py_ecc's G2 decompression and subgroup check."""
+    from py_ecc.bls.g2_primitives import subgroup_check
+    from py_ecc.bls.point_compression import decompress_G2
+    from py_ecc.optimized_bls12_381 import is_inf
+
+    if len(data) != 96:
+        return False
+    try:
+        pt = decompress_G2((int.from_bytes(data[:48], "big"), int.from_bytes(data[48:], "big")))
+    except Exception:  # py_ecc signals every malformed encoding with a ValueError of its own
+        return False
+    return not is_inf(pt) and subgroup_check(pt)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_mutate(bls.MinSigBasic.sk_to_pk(_SK)))
+def test_fuzz_min_sig_public_keys(data):
+    s = bls.MinSigBasic
+    assert s.key_validate(data) is _py_ecc_g2_key_validate(data)
+    assert s.verify(data, _MSG, s.sign(_SK, _MSG)) is (data == s.sk_to_pk(_SK))
