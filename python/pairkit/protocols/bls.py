@@ -26,7 +26,8 @@ order-r subgroup, and for an empty list of keys; arguments of the wrong type, mi
 lengths and secret keys outside [1, r) raise a :class:`pairkit.errors.InvalidArgumentError`
 subclass; ``aggregate`` of nothing or of an undecodable signature raises (the draft's INVALID has
 no value to return). Only bls12-381 is offered: the draft defines no other ciphersuite, and the
-catalogue's small-characteristic and typea-512 sets are refused as insecure.
+catalogue's other sets are refused with InsecureParameterError (small characteristic and typea-512:
+insecure; bn254: ~100 bits).
 
 SECRETS — NOT CONSTANT-TIME. Signing is not a constant-time operation today, and nothing here
 should be read as claiming it is: the secret key is a Python int (KeyGen's reduction mod r, the
