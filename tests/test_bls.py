@@ -565,3 +565,20 @@ def test_fuzz_min_sig_public_keys(data):
     s = bls.MinSigBasic
     assert s.key_validate(data) is _py_ecc_g2_key_validate(data)
     assert s.verify(data, _MSG, s.sign(_SK, _MSG)) is (data == s.sk_to_pk(_SK))
+
+
+def test_keygen_salt_and_hkdf():
+    # HKDF-SHA-256 of RFC 5869 appendix A.1 (test case 1)
+    prk = bls.hmac.new(bytes(range(13)), b"\x0b" * 22, hashlib.sha256).digest()
+    assert prk.hex() == "077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5"
+    okm = bls._hkdf_expand(prk, bytes(range(0xF0, 0xFA)), 42)
+    assert okm.hex() == ("3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf"
+                         "34007208d5b887185865")
+    ikm = bytes(range(40))
+    # draft-05: salt H("BLS-SIG-KEYGEN-SALT-") is the version-4 KeyGen (py_ecc's); the bare string, earlier versions
+    assert bls.keygen(ikm) == bls.keygen(ikm, salt=hashlib.sha256(b"BLS-SIG-KEYGEN-SALT-").digest()) == G2Basic.KeyGen(ikm)
+    old = bls.keygen(ikm, salt=bls.KEYGEN_SALT_PRE_V4)
+    assert 1 <= old < bls.R and old != bls.keygen(ikm)
+    assert bls.keygen(ikm, salt=b"") != bls.keygen(ikm)
+    with pytest.raises(ArgumentTypeError):
+        bls.keygen(ikm, salt="salt")

@@ -58,7 +58,6 @@ SCHEMES = ("basic", "aug", "pop")
 _SCHEME_TAG = {"basic": "NUL", "aug": "AUG", "pop": "POP"}
 #: KeyGen's output length L = ceil(3 * ceil(log2(r)) / 16) (draft-05 section 2.3)
 _KEYGEN_L = 48
-_KEYGEN_SALT = b"BLS-SIG-KEYGEN-SALT-"
 #: the smallest random coefficient size batch_verify accepts (bits)
 MIN_BATCH_BITS = 64
 #: the largest batch one multi-pairing takes (argcheck.MAX_POINTS pairs)
@@ -116,21 +115,31 @@ def _hkdf_expand(prk: bytes, info: bytes, length: int) -> bytes:
     return out[:length]
 
 
-def keygen(ikm, key_info=b"") -> int:
-    """KeyGen(IKM, key_info) of draft-05 section 2.3: HKDF-SHA-256 with the salt re-hashed until the
-    key is non-zero; IKM must be at least 32 bytes (InvalidArgumentError otherwise). The same for
-    every ciphersuite (the secret key is an integer in [1, r))."""
+#: KeyGen's default salt: H("BLS-SIG-KEYGEN-SALT-"), the value draft-05 section 2.3 names as
+#: compatible with version 4 (and with py_ecc, blst and the Ethereum clients); the bare ASCII string
+#: ``KEYGEN_SALT_PRE_V4`` gives the KeyGen of versions 0-3.
+KEYGEN_SALT = hashlib.sha256(b"BLS-SIG-KEYGEN-SALT-").digest()
+KEYGEN_SALT_PRE_V4 = b"BLS-SIG-KEYGEN-SALT-"
+
+
+def keygen(ikm, key_info=b"", salt=KEYGEN_SALT) -> int:
+    """KeyGen(IKM) of draft-05 section 2.3: SK = OS2IP(HKDF-Expand(HKDF-Extract(salt, IKM || 0x00),
+    key_info || I2OSP(L, 2), L)) mod r with SHA-256, the salt re-hashed while SK is zero. IKM must
+    be at least 32 bytes (InvalidArgumentError otherwise); ``key_info`` derives independent keys
+    from one IKM; ``salt`` defaults to KEYGEN_SALT (see there). The same for every ciphersuite
+    (the secret key is an integer in [1, r))."""
     ikm = A.data("IKM", ikm)
     key_info = A.data("key_info", key_info)
+    salt = A.data("the salt", salt)
     if len(ikm) < 32:
         raise InvalidArgumentError(f"KeyGen needs IKM of at least 32 bytes, got {len(ikm)}")
-    salt, sk = _KEYGEN_SALT, 0
-    while sk == 0:
-        salt = hashlib.sha256(salt).digest()
+    while True:
         prk = hmac.new(salt, ikm + _i2osp(0, 1), hashlib.sha256).digest()  # HKDF-Extract
         okm = _hkdf_expand(prk, key_info + _i2osp(_KEYGEN_L, 2), _KEYGEN_L)
         sk = int.from_bytes(okm, "big") % R
-    return sk
+        if sk != 0:
+            return sk
+        salt = hashlib.sha256(salt).digest()
 
 
 def _sk_bytes(sk) -> bytes:

@@ -59,11 +59,15 @@ def _verdict(as_json: bool, ok: bool, extra: dict | None = None) -> None:
 def keygen_cmd(ikm: Optional[str] = typer.Option(None, "--ikm", help="input keying material, hex, >= 32 bytes "
                                                  "(default: 32 bytes from the OS's secrets)"),
                key_info: str = typer.Option("", "--key-info", help="KeyGen's key_info, hex"),
+               salt: Optional[str] = typer.Option(None, "--salt", help="KeyGen's salt, hex (default: "
+                                                  "SHA-256('BLS-SIG-KEYGEN-SALT-'), draft-05's version-4 KeyGen)"),
                variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
     """KeyGen + SkToPk (and PopProve with --scheme pop): prints the secret key, the public key (and the proof)."""
     s = _suite(variant, scheme)
     material = secrets.token_bytes(32) if ikm is None else _hex("--ikm", ikm)
-    sk = s.keygen(material, _hex("--key-info", key_info))
+    from .bls import KEYGEN_SALT
+
+    sk = s.keygen(material, _hex("--key-info", key_info), KEYGEN_SALT if salt is None else _hex("--salt", salt))
     out = {"variant": s.variant, "scheme": s.scheme, "sk": sk.to_bytes(32, "big").hex(), "pk": s.sk_to_pk(sk).hex()}
     if s.scheme == "pop":
         out["pop"] = s.pop_prove(sk).hex()
