@@ -22,7 +22,7 @@ import typer
 from pairkit import api, cli, errors
 
 ROOT = typer.main.get_command(cli.app)
-GROUPS_NOT_WALKED = ("hw", "dse", "proc")  # proc: tests/test_proc_cli.py
+GROUPS_NOT_WALKED = ("hw", "dse", "proc", "bls")  # proc: tests/test_proc_cli.py; bls: tests/test_bls.py (in-process walk)
 ERROR_TYPES = {n for n, c in vars(errors).items() if isinstance(c, type) and issubclass(c, errors.PairkitError)}
 ERROR_LINE = re.compile(r"^error: (\w+): \S", re.M)
 HUGE = str(2**80)
@@ -169,7 +169,7 @@ def test_hostile_argument(cmd, key, value, tmp_path):
 
 @pytest.mark.parametrize("argv", [
     [], ["no-such-command"], ["hw"], ["dse"], ["hw", "no-such-unit-command"], ["dse", "no-such-command"],
-    ["--no-such-option"], ["proc"], ["proc", "no-such-command"],
+    ["--no-such-option"], ["proc"], ["proc", "no-such-command"], ["bls"], ["bls", "no-such-command"],
 ])
 def test_hostile_command_line(argv):
     assert_contract(run(argv), argv)

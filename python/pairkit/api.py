@@ -82,6 +82,11 @@ def hash_to_point(set_id: str, msg: bytes, dst: bytes, group: int = 1, compresse
                                  A.flag("compressed", compressed))
 
 
+def gt_one(set_id: str) -> bytes:
+    """The identity of GT in the encoding of ``pair``/``multi_pair`` (test a pairing product against it)."""
+    return _native.gt_one(_sid(set_id))
+
+
 def asymmetric(set_id: str) -> bool:
     """Whether P and Q live in different groups (bn254, bls12-381)."""
     return bool(_native.asymmetric(_sid(set_id)))

@@ -413,6 +413,8 @@ from .hw.cli import app as hw_app  # noqa: E402  (pairkit hw: the hardware kit)
 app.add_typer(hw_app, name="hw")
 from .proc.cli import app as proc_app  # noqa: E402  (pairkit proc: seed 002's pairing processor)
 app.add_typer(proc_app, name="proc")
+from .protocols.cli import app as bls_app  # noqa: E402  (pairkit bls: BLS signatures, issue 18)
+app.add_typer(bls_app, name="bls")
 
 
 def _fail(kind: str, msg: str) -> None:
