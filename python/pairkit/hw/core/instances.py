@@ -50,6 +50,25 @@ _PAPER_004_M5 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "
 _PAPER_004_M4 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 20797, "area_lut6": 107985,
                  "ff": 30909, "note": "Alg. 10, M4 multipliers (M3's K = 3 chunks): 0.12 ms at 173.31 MHz"}
 
+_S003_VS = ("interpreter only: the 1223-bit cores' Verilator runs and synthesis are not run yet. Causes of the gap: "
+            "our units latch their operands (one more cycle per product: 10 and 7 against the paper's 9 and 6) and "
+            "the core stores every product before an adder reads it, so each iteration's f <- f g recurrence "
+            "waits for its add tree; the paper's BAU accumulates on the multiplier's output")
+_PAPER_003_2 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 40320, "area_lut6": 50179,
+                "note": "one two-way TMVP multiplier (9 cycles), Miller loop 38,562, inverse 794", "measure": "interp",
+                "vs": _S003_VS}
+_PAPER_003_3 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 27308, "area_lut6": 63103,
+                "note": "one three-way TMVP multiplier (6 cycles), Miller loop 25,710", "measure": "interp",
+                "vs": _S003_VS}
+
+
+def _s003(name, outer, summary, paper):
+    units = [UnitChoice("gf2_mul_tmvp", 1, (("outer", outer),)), UnitChoice("gf2_add", 2, (("latch", 0),)),
+             UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2), UnitChoice("gf2_sqr_chain", 1, (("k", 8),)),
+             UnitChoice("gf2_sqrt_chain", 4, (("k", 4),))]
+    return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8)
+
+
 _ALL = [
     lambda: _s001("s001-dl-5141-list", "ss3-97", 5, 1, 4, 1, 4, "list",
                   "seed 001 AT-optimal mix 5 mul/1 cube/4 add/1 cbrt, list schedule (the paper's)", _PAPER_AT),
@@ -112,6 +131,11 @@ _ALL = [
     lambda: _bin("s004-alg10-m5x1", "ss2-283b1", "tate-alg10", 1, 0, 1, 1, 1, 0, 0, "list",
                  "seed 004 Alg. 10 on one unit of each kind (M5 multiplier): the smallest core",
                  mul_unit="gf2_mul_chunked", streams=True),
+    lambda: _s003("s003-eta-t-tmvp2-u8", "2,2", "seed 003 eta_T on ss2-1223 (issue 16): one two-way TMVP multiplier, "
+                  "1-cycle adders, squaring chains (k = 8) and four square-root chains (k = 4), eight iterations "
+                  "per pass", _PAPER_003_2),
+    lambda: _s003("s003-eta-t-tmvp3-u8", "3", "as s003-eta-t-tmvp2-u8 with the three-way TMVP multiplier (6 + 1 cycles)",
+                  _PAPER_003_3),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
                  "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
                  "pass", unroll=2, streams=True),

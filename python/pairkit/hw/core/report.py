@@ -100,11 +100,12 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
             json.dump(res, fh, indent=1, sort_keys=True)
             fh.write("\n")
 
+    interp_only = cfg.paper.get("measure") == "interp"  # the 1223-bit cores: RTL and synthesis not run yet
     if "sim" not in res:
-        r = flow.simulate(name, 2, seed=7)
+        r = flow.simulate(name, 1 if interp_only else 2, seed=7, engine="interp" if interp_only else "auto")
         res["sim"] = {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked") if k in r}
         save()
-    if synth and "ecp5" not in res:
+    if synth and "ecp5" not in res and not interp_only:
         core = flow.make_rtl(cfg, mc)
         try:
             res["ecp5"] = _synth_ecp5(core, timeout)
@@ -113,7 +114,7 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
         res["register_bits"] = core.W
         res["control_word_bits"] = core.layout.width
         save()
-    if synth and "area_lut6" in cfg.paper and "xilinx" not in res:
+    if synth and "area_lut6" in cfg.paper and "xilinx" not in res and not interp_only:
         try:
             res["xilinx"] = _synth_xilinx(flow.make_rtl(cfg, mc), timeout)
         except HwToolError as e:
@@ -344,12 +345,17 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
                          f"final exponentiation | area {_vs(_lut_eq(r), p['area_lut'])} |")
         elif "area_lut6" in p:
             x = r.get("xilinx") or {}
-            verdict = (f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {_TOOLS_004}"
-                       if r["alg"] == "tate-alg10" else
-                       f"cycles {_pct(r['cycles'], p['cycles'])}, LUT6 {_pct(x.get('lut'), p['area_lut6'])}; {_UNLIKE_004}")
-            L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut6']:,} LUT6, {p['ff']:,} FF "
-                     f"({p['note']}) | {r['cycles']:,} cycles, {_n(x.get('lut'))} LUT6, {_n(x.get('ff'))} FF "
-                     f"(`synth_xilinx`) | {verdict} |")
+            if p.get("vs"):  # the paper's own caveat for this comparison
+                verdict = f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {p['vs']}"
+            elif r["alg"] == "tate-alg10":
+                verdict = f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {_TOOLS_004}"
+            else:
+                verdict = (f"cycles {_pct(r['cycles'], p['cycles'])}, LUT6 {_pct(x.get('lut'), p['area_lut6'])}; "
+                           f"{_UNLIKE_004}")
+            ff = f", {p['ff']:,} FF" if p.get("ff") else ""
+            L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut6']:,} LUT6{ff} "
+                     f"({p['note']}) | {r['cycles']:,} cycles, " + (f"{_n(x.get('lut'))} LUT6, {_n(x.get('ff'))} FF "
+                     "(`synth_xilinx`)" if x.get("lut") else "not synthesized") + f" | {verdict} |")
         elif "cycles" in p:
             L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
                      f"{r['cycles']:,} cycles, {_n((r.get('ecp5') or {}).get('lut'))} ECP5 LUT4 | cycles "
