@@ -5,6 +5,9 @@ PY    := $(VENV)/bin/python
 export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
+# Cargo profile of the Rust tests and clippy: `ci` (Cargo.toml) is release without LTO and with
+# 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
+CARGO_TEST_PROFILE ?= ci
 
 .PHONY: demo test build venv tools peers lint rust-test py-test bench bench-rust hw-report params vectors asm clean
 
@@ -28,10 +31,10 @@ build: venv  ## the Rust core as the native module pairkit._native (release)
 
 lint:  ## clippy on the Rust crates, warnings as errors
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
-	cargo clippy -p pairkit-core -p pairkit-py --all-targets --release -j$(CARGO_JOBS) -- -D warnings
+	cargo clippy -p pairkit-core -p pairkit-py --all-targets --profile $(CARGO_TEST_PROFILE) -j$(CARGO_JOBS) -- -D warnings
 
 rust-test:
-	cargo test -p pairkit-core --release -j$(CARGO_JOBS)
+	cargo test -p pairkit-core --profile $(CARGO_TEST_PROFILE) -j$(CARGO_JOBS)
 
 # Verilator (the hardware kit's fast simulator; it builds its models with g++ and make) from Debian:
 # the hw tests fail, never skip, without it.
