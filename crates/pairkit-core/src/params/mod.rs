@@ -52,15 +52,27 @@ pub struct Set3Desc {
 }
 
 pub fn lookup3(id: &str) -> Result<&'static Set3Desc> {
-    SETS3.iter().find(|s| s.id == id).ok_or_else(|| Error::UnknownSet(id.to_string()))
+    SETS3
+        .iter()
+        .find(|s| s.id == id)
+        .ok_or_else(|| Error::UnknownSet(id.to_string()))
 }
 
 pub fn lookup(id: &str) -> Result<&'static SetDesc> {
-    SETS.iter().find(|s| s.id == id).ok_or_else(|| Error::UnknownSet(id.to_string()))
+    SETS.iter()
+        .find(|s| s.id == id)
+        .ok_or_else(|| Error::UnknownSet(id.to_string()))
 }
 
 /// Big-endian hex (no 0x) to big-endian bytes.
 pub fn hex_to_bytes(h: &str) -> Vec<u8> {
-    let h = if h.len() % 2 == 1 { format!("0{h}") } else { h.to_string() };
-    (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).expect("generated hex")).collect()
+    let h = if h.len() % 2 == 1 {
+        format!("0{h}")
+    } else {
+        h.to_string()
+    };
+    (0..h.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&h[i..i + 2], 16).expect("generated hex"))
+        .collect()
 }
