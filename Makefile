@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test build venv tools peers lint rust-test py-test bench bench-rust hw-report params vectors asm clean
+.PHONY: demo test build venv tools peers lint fmt-check ruff clippy rust-test py-test bench bench-rust hw-report params vectors asm clean
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -29,7 +29,16 @@ venv: $(VENV)/.stamp
 build: venv  ## the Rust core as the native module pairkit._native (release)
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release -q
 
-lint:  ## clippy on the Rust crates, warnings as errors
+lint: fmt-check ruff clippy  ## every static gate: rustfmt, ruff, clippy
+
+fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) writes them
+	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+	cargo fmt --all --check
+
+ruff:  ## Python lint (rules in pyproject.toml [tool.ruff])
+	$(VENV)/bin/ruff check .
+
+clippy:  ## clippy on the Rust crates, warnings as errors
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 	cargo clippy -p pairkit-core -p pairkit-py --all-targets --profile $(CARGO_TEST_PROFILE) -j$(CARGO_JOBS) -- -D warnings
 

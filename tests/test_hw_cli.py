@@ -1,7 +1,6 @@
 """pairkit hw: list, gen (+ the generated testbench on Verilator), sim, formal, report rendering and
 the units.json contract with pairkit.dse."""
 import json
-import os
 import subprocess
 import sys
 

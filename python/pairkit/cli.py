@@ -10,7 +10,6 @@ import json
 import os
 import random
 import sys
-import time
 from typing import List, Optional
 
 import typer
