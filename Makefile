@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test build venv tools peers lint fmt-check ruff clippy rust-test py-test bench bench-rust hw-report params vectors asm clean
+.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff clippy rust-test py-test bench bench-rust hw-report params vectors asm clean
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -52,8 +52,11 @@ tools:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq verilator g++ make >/dev/null; }
 
-py-test: tools
-	$(PY) -m pytest -q
+py-test: tools  ## the whole Python suite; --durations prints where its time goes
+	$(PY) -m pytest -q --durations=25
+
+test-fast:  ## the inner loop (< 3 min): the Python tests not marked slow, against the module `make build` made
+	$(PY) -m pytest -q -m "not slow" --durations=10
 
 peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; never runtime dependencies)
 	$(PY) -m pip install -q --only-binary :all: pymcl==1.0.2 blspy==2.0.3 py-arkworks-bls12381==0.5.0 mclbn256==1.3.5
