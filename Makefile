@@ -9,13 +9,13 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff clippy rust-test py-test bench bench-rust hw-report params vectors asm clean
+.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
 	$(VENV)/bin/pairkit demo
 
-test: build lint rust-test py-test  ## every test (Rust lints and tests, then Python); no GPU needed
+test: build lint stubtest rust-test py-test  ## every test (Rust lints and tests, then Python); no GPU needed
 
 $(VENV)/.stamp: requirements-dev.txt
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }
@@ -37,6 +37,9 @@ fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) 
 
 ruff:  ## Python lint (rules in pyproject.toml [tool.ruff])
 	$(VENV)/bin/ruff check .
+
+stubtest: build  ## python/pairkit/_native.pyi agrees with the built module (mypy.stubtest)
+	MYPYPATH=python $(PY) -m mypy.stubtest pairkit._native
 
 clippy:  ## clippy on the Rust crates, warnings as errors
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
