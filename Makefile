@@ -5,7 +5,7 @@ PY    := $(VENV)/bin/python
 export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
-# Cargo profile of the Rust tests and clippy: `ci` (Cargo.toml) is release without LTO and with
+# Cargo profile of the Rust tests and clippy: `ci` (Cargo.toml) is release at opt-level 1, without LTO, with
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
