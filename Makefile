@@ -5,14 +5,17 @@ PY    := $(VENV)/bin/python
 export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 CARGO_JOBS ?= 2
+# Cargo profile of the Rust tests and clippy: `ci` (Cargo.toml) is release at opt-level 1, without LTO, with
+# 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
+CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test build venv tools peers lint rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
+.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
 	$(VENV)/bin/pairkit demo
 
-test: build lint rust-test py-test  ## every test (Rust lints and tests, then Python); no GPU needed
+test: build lint stubtest rust-test py-test  ## every test (Rust lints and tests, then Python); no GPU needed
 
 $(VENV)/.stamp: requirements-dev.txt
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }
@@ -26,12 +29,24 @@ venv: $(VENV)/.stamp
 build: venv  ## the Rust core as the native module pairkit._native (release)
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release -q
 
-lint:  ## clippy on the Rust crates, warnings as errors
+lint: fmt-check ruff clippy  ## every static gate: rustfmt, ruff, clippy
+
+fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) writes them
+	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+	cargo fmt --all --check
+
+ruff:  ## Python lint (rules in pyproject.toml [tool.ruff])
+	$(VENV)/bin/ruff check .
+
+stubtest: build  ## python/pairkit/_native.pyi agrees with the built module (mypy.stubtest)
+	MYPYPATH=python $(PY) -m mypy.stubtest pairkit._native
+
+clippy:  ## clippy on the Rust crates, warnings as errors
 	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
-	cargo clippy -p pairkit-core -p pairkit-py --all-targets --release -j$(CARGO_JOBS) -- -D warnings
+	cargo clippy -p pairkit-core -p pairkit-py --all-targets --profile $(CARGO_TEST_PROFILE) -j$(CARGO_JOBS) -- -D warnings
 
 rust-test:
-	cargo test -p pairkit-core --release -j$(CARGO_JOBS)
+	cargo test -p pairkit-core --profile $(CARGO_TEST_PROFILE) -j$(CARGO_JOBS)
 
 # Verilator (the hardware kit's fast simulator; it builds its models with g++ and make) from Debian:
 # the hw tests fail, never skip, without it.
@@ -40,8 +55,11 @@ tools:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq verilator g++ make >/dev/null; }
 
-py-test: tools
-	$(PY) -m pytest -q
+py-test: tools  ## the whole Python suite; --durations prints where its time goes
+	$(PY) -m pytest -q --durations=25
+
+test-fast:  ## the inner loop (< 3 min): the Python tests not marked slow, against the module `make build` made
+	$(PY) -m pytest -q -m "not slow" --durations=10
 
 peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; never runtime dependencies)
 	$(PY) -m pip install -q --only-binary :all: pymcl==1.0.2 blspy==2.0.3 py-arkworks-bls12381==0.5.0 mclbn256==1.3.5

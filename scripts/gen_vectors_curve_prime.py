@@ -170,7 +170,7 @@ def set_vectors(sid: str) -> dict:
         lengths = valid_lengths(sid, g)
         comp = sid == "bls12-381"
         subgroup = []
-        for i in range(COUNT):
+        for _ in range(COUNT):
             k = rng.randrange(1, r)
             P = E(g).mul(k, gen(g))
             subgroup.append(P)

@@ -78,7 +78,7 @@ def main() -> None:
     print("| set | subgroup test | mul | sqr | add | ALU instr. / point | L1 word loads / point "
           "| 2 points vs a pairing (ALU) | validated pairing: ALU ceiling /s | L1 ceiling /s |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for set_id, m, test, v, (alu, ld), (pair_alu, pair_ld) in rows:
+    for set_id, _m, test, v, (alu, ld), (pair_alu, pair_ld) in rows:
         both_alu = SMS * INT_PER_CLK * CLOCK_HZ / (pair_alu + 2 * alu)
         both_l1 = SMS * L1_WORDS_PER_CLK * CLOCK_HZ / (pair_ld + 2 * ld)
         print(f"| {set_id} | {test} | {v['mul']:,} | {v['sqr']:,} | {v['add']:,} | {alu:,.0f} | {ld:,.0f} | "

@@ -30,6 +30,7 @@ def test_list_json_has_security_labels():
     assert "INSECURE" in run("list").stdout
 
 
+@pytest.mark.slow
 def test_points_then_pair_canonical_equals_pari():
     sid = "ss2-239"
     pts = json.loads(run("points", "--set", sid, "-n", "2", "--seed", "5", "--json").stdout)["points"]
@@ -47,6 +48,7 @@ def test_points_then_pair_canonical_equals_pari():
     assert batch.stdout.strip() == res["gt"] and "note: ss2-239 is INSECURE" in batch.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args,etype", [
     (["pair", "--set", "nope", "00", "00"], "UnknownSetError"),
     (["pair", "--set", "ss2-7", "zz", "00"], "EncodingError"),

@@ -30,6 +30,7 @@ def pairs(sid, n, seed):
     return P, Q, "".join(f"{p.hex()} {q.hex()}\n" for p, q in zip(P, Q))
 
 
+@pytest.mark.slow
 def test_pair_batch_cpu_lines_equal_pair(tmp_path):
     sid = "ss2-239"
     P, Q, text = pairs(sid, 5, 20)
@@ -42,6 +43,7 @@ def test_pair_batch_cpu_lines_equal_pair(tmp_path):
     assert j["engine"] == "cpu" and j["alg"] == "eta-alg2" and j["gt"] == [api.pair(sid, a, b).hex() for a, b in zip(P, Q)]
 
 
+@pytest.mark.slow
 def test_pair_batch_errors_are_typed():
     sid = "ss2-283"
     P, Q, _ = pairs(sid, 3, 30)

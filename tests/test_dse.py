@@ -95,6 +95,7 @@ def test_ss3_97_spec_trace_matches_seed001_counts():
     assert sum(i.kind == "carried" for i in d.inputs) == 10 and d.outputs
 
 
+@pytest.mark.slow
 def test_binary_traces():
     e = D.from_spec("ss2-283", "eta-alg2")
     assert e.counts() == {"add": 23, "mul": 7, "sqr": 8}
@@ -397,6 +398,7 @@ def test_exploration_tables_and_pareto(dl_explore):
     assert max(c.counts[0] for c in unit.configs) == 5 and unit.best("T").T > ex.best("T").T
 
 
+@pytest.mark.slow
 def test_exploration_report(dl_explore, tmp_path):
     ex = dl_explore
     X.run_exact(ex, time_limit=2)
@@ -425,6 +427,7 @@ def run(*args, ok=True):
     return p
 
 
+@pytest.mark.slow
 def test_cli_explore_json_and_out(tmp_path):
     js = json.loads(run("explore", "--set", "ss3-97", "--alg", "duursma-lee", "--json", "--out",
                         str(tmp_path)).stdout)
@@ -434,6 +437,7 @@ def test_cli_explore_json_and_out(tmp_path):
         assert (tmp_path / f).stat().st_size > 0
 
 
+@pytest.mark.slow
 def test_cli_ddg_and_schedule(tmp_path):
     d = json.loads(run("ddg", "--set", "ss2-283", "--alg", "eta-alg2").stdout)
     assert d["schema"] == "pairkit.dse.ddg" and d["scope"] == "iteration"

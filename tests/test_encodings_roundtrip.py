@@ -38,6 +38,7 @@ def test_every_toy_set_is_covered():
     assert fams == {"ss2", "ss3"} and "ss3-5" in TOYS and len(TOYS) >= 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sid", TOYS)
 def test_toy_points_round_trip_in_both_encodings(sid):
     S = SpecPairing(sid)

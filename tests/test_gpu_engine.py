@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from pairkit import _native, api, catalogue
-from pairkit.errors import (EncodingError, GpuUnavailableError, GpuUnsupportedError, NotInSubgroupError,
+from pairkit.errors import (EncodingError, GpuUnavailableError, NotInSubgroupError,
                             NotOnCurveError, PairkitError, PointAtInfinityError)
-from pairkit.gpu import engine, source
+from pairkit.gpu import engine
 
 
 def device_reason():

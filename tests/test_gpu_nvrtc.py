@@ -21,6 +21,7 @@ def test_nvrtc_is_the_pinned_cuda_12_9():
     assert NVRTC_VERSION == (12, 9)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("set_id,alg", MODULES)
 def test_kernels_compile_for_sm90(set_id, alg):
     ptx, log = nvrtc.compile_source(source.device_source(set_id, alg), f"{set_id}-{alg}.cu", cubin=False)

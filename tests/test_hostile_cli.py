@@ -145,6 +145,7 @@ def test_every_command_is_walked():
     assert set(ROOT.commands) - names == set(GROUPS_NOT_WALKED)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cmd,key,value", list(cases()))
 def test_hostile_argument(cmd, key, value, tmp_path):
     values = dict(BASELINE[cmd])
@@ -167,6 +168,7 @@ def test_hostile_argument(cmd, key, value, tmp_path):
     assert_contract(run(argv), argv)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [
     [], ["no-such-command"], ["hw"], ["dse"], ["hw", "no-such-unit-command"], ["dse", "no-such-command"],
     ["--no-such-option"], ["proc"], ["proc", "no-such-command"], ["bls"], ["bls", "no-such-command"],
@@ -175,6 +177,7 @@ def test_hostile_command_line(argv):
     assert_contract(run(argv), argv)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv,etype", [
     (["points", "--set", "bn254", "-n", str(2**40)], "LimitExceededError"),  # used to abort the process
     (["points", "--set", "bls12-381", "--group", "2", "-n", str(2**64 + 1)], "LimitExceededError"),
@@ -192,6 +195,7 @@ def test_known_failures_of_issue_20(argv, etype):
     assert assert_contract(run(argv), argv) == etype
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which,etype", [("missing", "FileAccessError"), ("directory", "FileAccessError"),
                                          ("binary", "EncodingError"), ("latin1", "EncodingError"),
                                          ("nul", "EncodingError")])
@@ -247,6 +251,7 @@ def test_markdown_is_checked_before_the_benchmark_runs(tmp_path, monkeypatch, ca
         assert "error: FileAccessError: --markdown" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_valid_commands_still_succeed(tmp_path):
     """The baselines are valid (so each hostile case fails because of its hostile value)."""
     for cmd in ("list", "points", "pair", "pair-batch", "trace", "count"):

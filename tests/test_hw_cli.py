@@ -1,7 +1,6 @@
 """pairkit hw: list, gen (+ the generated testbench on Verilator), sim, formal, report rendering and
 the units.json contract with pairkit.dse."""
 import json
-import os
 import subprocess
 import sys
 
@@ -19,6 +18,7 @@ def run(*args, ok=True, cwd=None):
     return p
 
 
+@pytest.mark.slow
 def test_list_json():
     rows = json.loads(run("list", "--json").stdout)
     by = {r["unit"]: r for r in rows}
@@ -28,6 +28,7 @@ def test_list_json():
     assert "gf2_mul_msd" in run("list").stdout
 
 
+@pytest.mark.slow
 def test_gen_then_run_the_testbench_on_verilator(tmp_path):
     out = tmp_path / "g"
     run("gen", "gf2_mul_msd", "-p", "field=ss2-7", "-p", "D=3", "-o", str(out), "-n", "20")
@@ -44,6 +45,7 @@ def test_gen_then_run_the_testbench_on_verilator(tmp_path):
     assert "PASS 20" in r.stdout, r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_sim_cli(tmp_path):
     p = run("sim", "gf3_mul", "-p", "field=ss3-13", "-p", "D=3", "-n", "8", "--json")
     d = json.loads(p.stdout)
@@ -53,6 +55,7 @@ def test_sim_cli(tmp_path):
     assert vcd.stat().st_size > 100
 
 
+@pytest.mark.slow
 def test_formal_cli():
     d = json.loads(run("formal", "gf2_sqr", "-p", "field=ss2-7").stdout)
     assert d["proved"]
@@ -65,6 +68,7 @@ def _fake(e):
             "pnr": {"fmax_mhz": 100.0}}
 
 
+@pytest.mark.slow
 def test_report_rendering_and_units_json(tmp_path):
     """HARDWARE.md and units.json from cached entries (no synthesis): the schema pairkit.dse reads."""
     from pairkit.dse import costs

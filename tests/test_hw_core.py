@@ -22,6 +22,7 @@ from pairkit.hw.core.errors import CoreError, CoreMismatchError, CoreMixError
 from pairkit.hw.core.microcode import Start
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [c.name for c in instances.all_configs()])
 def test_interpreter_every_core(name):
     cfg, mc = flow.compiled(name)
@@ -34,6 +35,7 @@ def test_interpreter_every_core(name):
         flow.rust_check(cfg, P, Q, r.output)
 
 
+@pytest.mark.slow
 def test_seed001_loop_bodies():
     """The list schedules reproduce seed 001's T (Tables 3-4); CP-SAT beats the AT-optimal one."""
     assert flow.compiled("s001-dl-5141-list")[1].info["T_iter"] == 108
@@ -43,6 +45,7 @@ def test_seed001_loop_bodies():
     assert mc.info["miller_cycles"] < 10476  # seed 001 Table 4: 108 x 97
 
 
+@pytest.mark.slow
 def test_toy_cores_in_amaranth():
     r = flow.simulate("toy-ss3-13-dl", n=3, seed=5, engine="amaranth")
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] + 1
@@ -52,6 +55,7 @@ def test_toy_cores_in_amaranth():
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
 
 
+@pytest.mark.slow
 def test_paper_size_core_in_verilator():
     r = flow.simulate("s001-dl-5141-list", n=2, seed=3, engine="verilator")
     assert r["ok"] and r["rtl_cycles"] == r["cycles"]
@@ -81,6 +85,7 @@ def test_divergence_is_named():
     assert "register r" in e.value.where
 
 
+@pytest.mark.slow
 def test_rtl_divergence_is_named():
     """The Amaranth bench's per-boundary check can fail: a corrupted control word is caught at the
     first loop boundary after it, with the iteration and register named."""
@@ -126,6 +131,7 @@ def _cli(*args):
     return subprocess.run([sys.executable, "-m", "pairkit.cli", "hw", "core", *args], capture_output=True, text=True)
 
 
+@pytest.mark.slow
 def test_cli(tmp_path):
     r = _cli("list", "--json")
     assert r.returncode == 0
@@ -155,6 +161,7 @@ def test_cli(tmp_path):
         assert (tmp_path / "g" / f).stat().st_size > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,vectors,engine", [("s001-dl-5141-list", "ss3-97.json", "interp"),
                                                   ("toy-ss3-13-dl", "ss3-13.json", "amaranth"),
                                                   ("s000-eta2-239-d16", "ss2-239.json", "interp"),
@@ -196,6 +203,7 @@ def test_report_section_from_cache(tmp_path):
     assert (tmp_path / "pareto-ss3-97.png").stat().st_size > 0
 
 
+@pytest.mark.slow
 def test_random_mixes_on_toy_fields():
     """The generator on random unit mixes, unroll factors and priorities (toy fields): every core's
     micro-code computes the pairing, value by value (the interpreter), and its cycle count is the
@@ -282,6 +290,7 @@ def test_chains_fuse_k_squarings_into_one_operation():
             CoreConfig("bad", "ss2-11", "tate-alg1", base[:2] + [bad])
 
 
+@pytest.mark.slow
 def test_seed003_three_way_with_chains():
     """Issue 16's direction: the three-way TMVP multiplier (6 + 1 cycles) with squaring and square-root
     chains brings the final exponentiation of ss2-1223 eta_T near seed 003's (Table 7: 27,308 - 25,710 =
@@ -298,6 +307,7 @@ def test_seed003_three_way_with_chains():
     flow.rust_check(cfg, P, Q, r.output)
 
 
+@pytest.mark.slow
 def test_seed003_eta_t_on_the_tmvp_multiplier():
     """A first seed 003 core (issue 16 builds it out): ss2-1223 eta_T, 612 iterations, on the two-way TMVP
     multiplier -- the whole pairing in the interpreter, value by value, and equal to the Rust core."""

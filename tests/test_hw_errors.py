@@ -59,6 +59,7 @@ def test_parse_kv():
         parse_kv(["D16"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["hw", "gen", "gf2_mul_msd", "-p", "field=x^8+x^4+x^3+x+1", "-o", "/tmp/never"],
     ["hw", "sim", "gf2_sqrt", "-p", "field=ss2-283"],

@@ -8,6 +8,7 @@ from pairkit.hw.synth import pnr_ecp5, synth_ecp5, synth_xilinx
 from pairkit.hw.unit import build
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,params", [
     ("gf2_mul_msd", {"field": "ss2-7", "D": 3}),
     ("gf2_mul_msd", {"field": "ss2-7", "D": 2, "structure": 2}),
@@ -33,6 +34,7 @@ def test_bmc_finds_a_bug():
         bmc(build("gf2_mul_msd", field="ss2-7", D=3), ref_field=binary_field("x^7+x^3+1"))
 
 
+@pytest.mark.slow
 def test_synthesis_smoke(tmp_path):
     u = build("gf2_mul_msd", field="ss2-7", D=3)
     x = synth_xilinx(u, str(tmp_path))

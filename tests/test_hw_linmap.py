@@ -1,6 +1,5 @@
 """pairkit.hw derivations: XOR networks from the polynomial (seed 003's 738 / 611 counts), the
 Toeplitz form of seed 003, the split formulas, the inverters' addition chains."""
-import random
 
 import pytest
 

@@ -63,6 +63,7 @@ def test_every_unit_small_m(ut):
     _run(ut.name, ut.small, 24)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,params", SMALL_EXTRA, ids=lambda x: str(x))
 def test_unit_variants_small_m(name, params):
     _run(name, params, 12)
@@ -115,6 +116,7 @@ PAPER_ONE_VECTOR = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,params", PAPER_ONE_VECTOR, ids=lambda x: str(x))
 def test_paper_m_one_vector_amaranth(name, params):
     """The papers' m on Amaranth's simulator: one random vector (plus the zero vector)."""

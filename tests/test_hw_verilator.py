@@ -24,6 +24,7 @@ def test_verilator_present():
     find_tool("verilator")  # raises HwToolError naming apt-get install -y verilator
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,params,n", CASES, ids=lambda x: str(x))
 def test_paper_units_on_verilator(name, params, n):
     u = build(name, **params)
@@ -33,6 +34,7 @@ def test_paper_units_on_verilator(name, params, n):
     assert not errs, errs[:2]
 
 
+@pytest.mark.slow
 def test_verilator_catches_a_wrong_unit(monkeypatch):
     u = build("gf3_mul", field="ss3-97", D=4)
     vs = random_vectors(u, 4, 2)

@@ -18,6 +18,7 @@ SS3 = [s.id for s in catalogue.all_sets() if s.family == "ss3"]
 runner = CliRunner()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sid", SS3)
 def test_rust_equals_spec_random_points(sid):
     S = SpecPairing(sid)

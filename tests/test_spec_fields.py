@@ -13,6 +13,7 @@ def elems(F, n=1):
     return st.tuples(*[st.integers(0, (1 << F.m) - 1)] * n)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("F", FIELDS, ids=lambda F: f"m{F.m}")
 def test_field_laws(F):
     @settings(max_examples=30, deadline=None)

@@ -26,6 +26,7 @@ def test_every_algorithm_equals_pari_oracle(sid, rng):
             assert S.to_canonical(alg, S.pair(alg, P, Q)) == want, alg
 
 
+@pytest.mark.slow
 def test_eta_t_and_eta_alg2_equal_pari_oracle_1223(rng):
     """ss2-1223 in CI too: ~90 s with the compositum construction of the oracle."""
     S = SpecPairing("ss2-1223")

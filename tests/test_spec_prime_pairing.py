@@ -36,7 +36,7 @@ def _rand_on_curve(E, make, rng):
 def test_hard_part_identities():
     u, p, r = pp.BN254.u, pp.BN254.p, pp.BN254.r
     lam = [-36 * u**3 - 30 * u**2 - 18 * u - 2, -36 * u**3 - 18 * u**2 - 12 * u + 1, 6 * u**2 + 1, 1]
-    assert sum(l * p**j for j, l in enumerate(lam)) * r == p**4 - p**2 + 1
+    assert sum(lam_j * p**j for j, lam_j in enumerate(lam)) * r == p**4 - p**2 + 1
     u, p, r = pp.BLS12_381.u, pp.BLS12_381.p, pp.BLS12_381.r
     assert ((u - 1) ** 2 // 3 * (u + p) * (u * u + p * p - 1) + 1) * r == p**4 - p**2 + 1
     assert (u - 1) ** 2 % 3 == 0

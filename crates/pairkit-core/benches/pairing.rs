@@ -6,7 +6,9 @@
 //!
 //!   cargo bench -p pairkit-core --bench pairing -- --warm-up-time 1 --measurement-time 3
 use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput};
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
 use pairkit_core::engine::{engine, BinaryEngine, Engine};
 use pairkit_core::engine3::Char3Engine;
 use pairkit_core::field::gf3m::Gf3m;
@@ -18,7 +20,13 @@ use std::hint::black_box;
 const SETS: [&str; 5] = ["ss2-239", "ss2-283", "ss2-1223", "ss3-97", "ss3-193"];
 
 /// The characteristic-three twin of [`raw`].
-fn raw3<const N: usize>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, alg: &str, p: &[u8], q: &[u8]) {
+fn raw3<const N: usize>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    alg: &str,
+    p: &[u8],
+    q: &[u8],
+) {
     let d = params::lookup3(id).unwrap();
     let e = Char3Engine::new(d, Gf3m::<N>::new(d.m, d.h).unwrap()).unwrap();
     let a = Alg3::parse(alg).unwrap();
@@ -30,7 +38,13 @@ fn raw3<const N: usize>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, alg: &st
 
 /// Miller loop + final exponentiation on already-decoded points (no byte decoding, no
 /// subgroup check).
-fn raw<const N: usize>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, alg: &str, p: &[u8], q: &[u8]) {
+fn raw<const N: usize>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    alg: &str,
+    p: &[u8],
+    q: &[u8],
+) {
     let e = BinaryEngine::<N>::new(params::lookup(id).unwrap()).unwrap();
     let a = Algorithm::parse(alg).unwrap();
     let (p, q) = (e.decode_valid(p).unwrap(), e.decode_valid(q).unwrap());
@@ -83,7 +97,9 @@ fn stages(c: &mut Criterion, e: &dyn Engine, id: &str, alg: &str, p: &[u8], q: &
         b.iter(|| e.final_exponentiation(alg, black_box(&f)).unwrap())
     });
     if first {
-        g.bench_function("decode_point+subgroup", |b| b.iter(|| e.decode_point(black_box(p), true).unwrap()));
+        g.bench_function("decode_point+subgroup", |b| {
+            b.iter(|| e.decode_point(black_box(p), true).unwrap())
+        });
     }
     match id {
         "ss2-239" => raw::<4>(&mut g, id, alg, p, q),
@@ -103,10 +119,14 @@ fn stages(c: &mut Criterion, e: &dyn Engine, id: &str, alg: &str, p: &[u8], q: &
         g.throughput(Throughput::Elements(n as u64));
         g.sample_size(20);
         for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            g.bench_function(BenchmarkId::new(format!("pair_batch/{alg}"), threads), |b| {
-                b.iter(|| pool.install(|| e.pair_batch(alg, &ps, &qs, false).unwrap()))
-            });
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            g.bench_function(
+                BenchmarkId::new(format!("pair_batch/{alg}"), threads),
+                |b| b.iter(|| pool.install(|| e.pair_batch(alg, &ps, &qs, false).unwrap())),
+            );
         }
         g.finish();
     }

@@ -43,7 +43,10 @@ pub trait Engine: Send + Sync {
     fn op_counts(&self, alg: &str) -> Result<OpCountPair> {
         Err(Error::UnsupportedAlgorithm {
             alg: alg.to_string(),
-            reason: format!("operation metering is implemented for the characteristic-three sets, not {}", self.id()),
+            reason: format!(
+                "operation metering is implemented for the characteristic-three sets, not {}",
+                self.id()
+            ),
         })
     }
     /// Algorithm ids valid for this set.
@@ -61,7 +64,8 @@ pub trait Engine: Send + Sync {
 
     /// Decode and validate a point: `Ok(None)` for the point at infinity, else its (x, y)
     /// as field-element bytes. With `check_subgroup`, `NotInSubgroup` unless r P = O.
-    fn decode_point(&self, data: &[u8], check_subgroup: bool) -> Result<Option<(Vec<u8>, Vec<u8>)>>;
+    fn decode_point(&self, data: &[u8], check_subgroup: bool)
+        -> Result<Option<(Vec<u8>, Vec<u8>)>>;
     /// Re-encode a valid point (compressed or not); infinity allowed.
     fn encode_point(&self, data: &[u8], compressed: bool) -> Result<Vec<u8>>;
     /// k P for a big-endian scalar k (P validated, infinity allowed).
@@ -84,10 +88,17 @@ pub trait Engine: Send + Sync {
     /// Map an output of `alg` to the canonical reduced Tate pairing.
     fn to_canonical(&self, alg: &str, v: &[u8]) -> Result<Vec<u8>>;
     /// prod_i e(P_i, Q_i) with one final exponentiation.
-    fn multi_pair(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], canonical: bool) -> Result<Vec<u8>>;
+    fn multi_pair(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], canonical: bool)
+        -> Result<Vec<u8>>;
     /// Pairings of many (P_i, Q_i) on all rayon threads; every input is validated first
     /// (`AtIndex { index, .. }` names the first bad one).
-    fn pair_batch(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], canonical: bool) -> Result<Vec<Vec<u8>>>;
+    fn pair_batch(
+        &self,
+        alg: &str,
+        ps: &[&[u8]],
+        qs: &[&[u8]],
+        canonical: bool,
+    ) -> Result<Vec<Vec<u8>>>;
     /// [`Engine::pair_batch`] on flat buffers: `ps` is n points of `p_len` bytes, `qs` n of
     /// `q_len`; returns n GT elements back to back.
     fn pair_batch_flat(
@@ -125,7 +136,12 @@ pub trait Engine: Send + Sync {
     }
     /// [`Engine::decode_point`] in `group`: the coordinates as field-element bytes (an F_{p^2}
     /// coordinate is c0 || c1).
-    fn decode_point_in(&self, group: u8, data: &[u8], check_subgroup: bool) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+    fn decode_point_in(
+        &self,
+        group: u8,
+        data: &[u8],
+        check_subgroup: bool,
+    ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
         check_group(group)?;
         self.decode_point(data, check_subgroup)
     }
@@ -150,13 +166,25 @@ pub trait Engine: Send + Sync {
         Ok(self.generator())
     }
     /// [`Engine::random_points`] in `group`.
-    fn random_points_in(&self, group: u8, n: usize, seed: u64, compressed: bool) -> Result<Vec<Vec<u8>>> {
+    fn random_points_in(
+        &self,
+        group: u8,
+        n: usize,
+        seed: u64,
+        compressed: bool,
+    ) -> Result<Vec<Vec<u8>>> {
         check_group(group)?;
         check_count(n)?;
         Ok(self.random_points(n, seed, compressed))
     }
     /// Hash a message to `group` (RFC 9380, where the set defines a suite).
-    fn hash_to_point(&self, group: u8, msg: &[u8], dst: &[u8], compressed: bool) -> Result<Vec<u8>> {
+    fn hash_to_point(
+        &self,
+        group: u8,
+        msg: &[u8],
+        dst: &[u8],
+        compressed: bool,
+    ) -> Result<Vec<u8>> {
         let _ = (group, msg, dst, compressed);
         Err(Error::UnsupportedAlgorithm {
             alg: "hash_to_curve".into(),
@@ -166,7 +194,13 @@ pub trait Engine: Send + Sync {
     /// Pairings of one fixed point with many: e(fixed, others_i) when `fixed_is_p`, else
     /// e(others_i, fixed). Sets with a preprocessed Miller loop precompute the fixed point's
     /// lines once; the default pairs one by one.
-    fn pair_fixed(&self, alg: &str, fixed: &[u8], fixed_is_p: bool, others: &[&[u8]]) -> Result<Vec<Vec<u8>>> {
+    fn pair_fixed(
+        &self,
+        alg: &str,
+        fixed: &[u8],
+        fixed_is_p: bool,
+        others: &[&[u8]],
+    ) -> Result<Vec<Vec<u8>>> {
         let fx: Vec<&[u8]> = vec![fixed; others.len()];
         if fixed_is_p {
             self.pair_batch(alg, &fx, others, false)
@@ -188,7 +222,10 @@ pub trait Engine: Send + Sync {
         let _ = (n, iters);
         Err(Error::UnsupportedAlgorithm {
             alg: "multi_pair".into(),
-            reason: format!("{}: multi_pair timing is measured for the large-characteristic sets", self.id()),
+            reason: format!(
+                "{}: multi_pair timing is measured for the large-characteristic sets",
+                self.id()
+            ),
         })
     }
 
@@ -207,7 +244,11 @@ pub const MAX_POINTS: usize = 1 << 22;
 /// `n` points at most [`MAX_POINTS`].
 pub fn check_count(n: usize) -> Result<()> {
     if n > MAX_POINTS {
-        return Err(Error::LimitExceeded { what: "the number of points", limit: MAX_POINTS, got: n });
+        return Err(Error::LimitExceeded {
+            what: "the number of points",
+            limit: MAX_POINTS,
+            got: n,
+        });
     }
     Ok(())
 }
@@ -217,7 +258,9 @@ pub fn check_group(group: u8) -> Result<()> {
     if group == 1 || group == 2 {
         Ok(())
     } else {
-        Err(Error::InvalidEncoding(format!("group must be 1 (G1) or 2 (G2), got {group}")))
+        Err(Error::InvalidEncoding(format!(
+            "group must be 1 (G1) or 2 (G2), got {group}"
+        )))
     }
 }
 
@@ -230,7 +273,10 @@ pub fn engine(id: &str) -> Result<Arc<dyn Engine>> {
     let (key, build_it): (&'static str, Builder) = match params::lookup(id) {
         Ok(desc) => (desc.id, Box::new(move || build(desc))),
         Err(_) => match crate::engine_prime::PRIME_IDS.iter().find(|&&p| p == id) {
-            Some(&pid) => (pid, Box::new(move || crate::engine_prime::build_prime(pid).map(|(_, e)| e))),
+            Some(&pid) => (
+                pid,
+                Box::new(move || crate::engine_prime::build_prime(pid).map(|(_, e)| e)),
+            ),
             None => {
                 let desc = params::lookup3(id).map_err(|_| Error::UnknownSet(id.to_string()))?;
                 (desc.id, Box::new(move || crate::engine3::build3(desc)))
@@ -306,7 +352,10 @@ impl<const N: usize> BinaryEngine<N> {
             let mut a = [0u64; N];
             for (i, &w) in v.iter().enumerate() {
                 if w != 0 && i >= N {
-                    return Err(Error::InvalidField(format!("{}: generator does not fit", desc.id)));
+                    return Err(Error::InvalidField(format!(
+                        "{}: generator does not fit",
+                        desc.id
+                    )));
                 }
                 if i < N {
                     a[i] = w;
@@ -316,7 +365,10 @@ impl<const N: usize> BinaryEngine<N> {
         };
         let gen = Point::Affine(to_fe(&gx)?, to_fe(&gy)?);
         if !curve.is_on_curve(&gen) {
-            return Err(Error::InvalidField(format!("{}: catalogue generator is not on the curve", desc.id)));
+            return Err(Error::InvalidField(format!(
+                "{}: catalogue generator is not on the curve",
+                desc.id
+            )));
         }
         let subgroup = if scalar::is_one(&cofactor) {
             SubgroupTest::Trivial
@@ -325,7 +377,18 @@ impl<const N: usize> BinaryEngine<N> {
         } else {
             SubgroupTest::ScalarMul
         };
-        Ok(BinaryEngine { desc, curve, cp: CurveParams { b: desc.b, delta: desc.delta }, r, cofactor, gen, subgroup })
+        Ok(BinaryEngine {
+            desc,
+            curve,
+            cp: CurveParams {
+                b: desc.b,
+                delta: desc.delta,
+            },
+            r,
+            cofactor,
+            gen,
+            subgroup,
+        })
     }
 
     #[inline]
@@ -388,7 +451,11 @@ impl<const N: usize> BinaryEngine<N> {
     pub fn pair_xy(&self, alg: Algorithm, p: &Xy<N>, q: &Xy<N>, canonical: bool) -> Result<Fe4<N>> {
         let f = self.field();
         let v = pairing::pair(alg, f, self.cp, (&p.0, &p.1), (&q.0, &q.1))?;
-        Ok(if canonical { pairing::to_canonical(alg, f, self.cp, &v) } else { v })
+        Ok(if canonical {
+            pairing::to_canonical(alg, f, self.cp, &v)
+        } else {
+            v
+        })
     }
 
     fn gt(&self, data: &[u8]) -> Result<Fe4<N>> {
@@ -484,7 +551,10 @@ pub(crate) fn decode_pairs_with2<A: Send, B: Send>(
         .zip(qs.par_iter())
         .enumerate()
         .map(|(i, (p, q))| {
-            let wrap = |e: Error| Error::AtIndex { index: i, source: Box::new(e) };
+            let wrap = |e: Error| Error::AtIndex {
+                index: i,
+                source: Box::new(e),
+            };
             Ok((dec_p(p).map_err(wrap)?, dec_q(q).map_err(wrap)?))
         })
         .collect();
@@ -498,7 +568,9 @@ pub(crate) fn pair_into_flat<A: Sync, B: Sync>(
     pair_to: impl Fn(&A, &B, &mut [u8]) -> Result<()> + Sync,
 ) -> Result<Vec<u8>> {
     let mut out = vec![0u8; pts.len() * g];
-    out.par_chunks_mut(g).zip(pts.par_iter()).try_for_each(|(o, (p, q))| pair_to(p, q, o))?;
+    out.par_chunks_mut(g)
+        .zip(pts.par_iter())
+        .try_for_each(|(o, (p, q))| pair_to(p, q, o))?;
     Ok(out)
 }
 
@@ -536,7 +608,11 @@ impl<const N: usize> Engine for BinaryEngine<N> {
     }
 
     fn algorithms(&self) -> Vec<&'static str> {
-        Algorithm::ALL.iter().filter(|a| a.valid_for(self.desc.b)).map(|a| a.id()).collect()
+        Algorithm::ALL
+            .iter()
+            .filter(|a| a.valid_for(self.desc.b))
+            .map(|a| a.id())
+            .collect()
     }
 
     fn default_algorithm(&self) -> &'static str {
@@ -565,7 +641,11 @@ impl<const N: usize> Engine for BinaryEngine<N> {
         4 * self.field().byte_len()
     }
 
-    fn decode_point(&self, data: &[u8], check_subgroup: bool) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+    fn decode_point(
+        &self,
+        data: &[u8],
+        check_subgroup: bool,
+    ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
         let f = self.field();
         Ok(match self.decode_any(data, check_subgroup)? {
             Point::Infinity => None,
@@ -574,13 +654,17 @@ impl<const N: usize> Engine for BinaryEngine<N> {
     }
 
     fn encode_point(&self, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
-        Ok(self.curve.encode(&self.decode_any(data, false)?, compressed))
+        Ok(self
+            .curve
+            .encode(&self.decode_any(data, false)?, compressed))
     }
 
     fn point_mul(&self, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
         let p = self.decode_any(p, false)?;
         let k = scalar::from_be_bytes(k_be);
-        Ok(self.curve.encode(&self.curve.mul_vartime(&k, &p), compressed))
+        Ok(self
+            .curve
+            .encode(&self.curve.mul_vartime(&k, &p), compressed))
     }
 
     fn point_add(&self, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>> {
@@ -595,7 +679,12 @@ impl<const N: usize> Engine for BinaryEngine<N> {
     fn random_points(&self, n: usize, seed: u64, compressed: bool) -> Vec<Vec<u8>> {
         let mut rng = StdRng::seed_from_u64(seed);
         (0..n)
-            .map(|_| self.curve.encode(&self.curve.random_point(&mut rng, &self.cofactor), compressed))
+            .map(|_| {
+                self.curve.encode(
+                    &self.curve.random_point(&mut rng, &self.cofactor),
+                    compressed,
+                )
+            })
             .collect()
     }
 
@@ -616,7 +705,14 @@ impl<const N: usize> Engine for BinaryEngine<N> {
         let a = self.alg(alg)?;
         let (p, q) = (self.decode_valid(p)?, self.decode_valid(q)?);
         let mut st = Vec::with_capacity(a.iterations(self.desc.m));
-        pairing::miller(a, self.field(), self.cp, (&p.0, &p.1), (&q.0, &q.1), Some(&mut st))?;
+        pairing::miller(
+            a,
+            self.field(),
+            self.cp,
+            (&p.0, &p.1),
+            (&q.0, &q.1),
+            Some(&mut st),
+        )?;
         Ok(st.iter().map(|s| self.gt_bytes(s)).collect())
     }
 
@@ -632,7 +728,13 @@ impl<const N: usize> Engine for BinaryEngine<N> {
         Ok(self.gt_bytes(&pairing::to_canonical(a, self.field(), self.cp, &v)))
     }
 
-    fn multi_pair(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], canonical: bool) -> Result<Vec<u8>> {
+    fn multi_pair(
+        &self,
+        alg: &str,
+        ps: &[&[u8]],
+        qs: &[&[u8]],
+        canonical: bool,
+    ) -> Result<Vec<u8>> {
         let a = self.alg(alg)?;
         let pts = self.decode_pairs(ps, qs)?;
         let f = self.field();
@@ -642,13 +744,25 @@ impl<const N: usize> Engine for BinaryEngine<N> {
             .map(|(p, q)| pairing::miller(a, f, self.cp, (&p.0, &p.1), (&q.0, &q.1), None))
             .try_reduce(f4::one::<N>, |x, y| Ok(f4::mul(f, &x, &y)))?;
         let v = pairing::final_exp(a, f, self.cp, &prod)?;
-        Ok(self.gt_bytes(&if canonical { pairing::to_canonical(a, f, self.cp, &v) } else { v }))
+        Ok(self.gt_bytes(&if canonical {
+            pairing::to_canonical(a, f, self.cp, &v)
+        } else {
+            v
+        }))
     }
 
-    fn pair_batch(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], canonical: bool) -> Result<Vec<Vec<u8>>> {
+    fn pair_batch(
+        &self,
+        alg: &str,
+        ps: &[&[u8]],
+        qs: &[&[u8]],
+        canonical: bool,
+    ) -> Result<Vec<Vec<u8>>> {
         let a = self.alg(alg)?;
         let pts = self.decode_pairs(ps, qs)?;
-        pts.par_iter().map(|(p, q)| Ok(self.gt_bytes(&self.pair_xy(a, p, q, canonical)?))).collect()
+        pts.par_iter()
+            .map(|(p, q)| Ok(self.gt_bytes(&self.pair_xy(a, p, q, canonical)?)))
+            .collect()
     }
 
     fn pair_batch_flat(
@@ -674,7 +788,11 @@ impl<const N: usize> Engine for BinaryEngine<N> {
             return Err(Error::UnknownOperation(op.to_string()));
         }
         let a = self.fe(a)?;
-        let b = if matches!(op, "add" | "mul") { self.fe(b)? } else { [0u64; N] };
+        let b = if matches!(op, "add" | "mul") {
+            self.fe(b)?
+        } else {
+            [0u64; N]
+        };
         Ok(self.field().to_bytes_be(&self.field_op_fe(op, &a, &b)?))
     }
 
@@ -684,7 +802,11 @@ impl<const N: usize> Engine for BinaryEngine<N> {
 
     fn gt_pow(&self, a: &[u8], k_be: &[u8]) -> Result<Vec<u8>> {
         let a = self.gt(a)?;
-        Ok(self.gt_bytes(&f4::pow_vartime(self.field(), &a, &scalar::from_be_bytes(k_be))))
+        Ok(self.gt_bytes(&f4::pow_vartime(
+            self.field(),
+            &a,
+            &scalar::from_be_bytes(k_be),
+        )))
     }
 
     fn gt_one(&self) -> Vec<u8> {
@@ -713,7 +835,9 @@ impl<const N: usize> Engine for BinaryEngine<N> {
         let mut x = a;
         Ok(time_runs(iters, || {
             // Chain the results so the work cannot be hoisted; keep x non-zero for inv.
-            let y = self.field_op_fe(op, std::hint::black_box(&x), &b).unwrap_or(a);
+            let y = self
+                .field_op_fe(op, std::hint::black_box(&x), &b)
+                .unwrap_or(a);
             x = if y.iter().all(|&w| w == 0) { a } else { y };
         }))
     }

@@ -16,7 +16,9 @@ use rayon::prelude::*;
 
 use crate::curve::scalar;
 use crate::curve::ss_char3::{Curve3, Point3};
-use crate::engine::{decode_pairs_with, pair_into_flat, split_flat, time_runs, Engine, OpCountPair};
+use crate::engine::{
+    decode_pairs_with, pair_into_flat, split_flat, time_runs, Engine, OpCountPair,
+};
 use crate::error::{Error, Result};
 use crate::field::ext3::sextic::{self, Fe3x6};
 use crate::field::ext3::{Base3, Metered};
@@ -68,9 +70,19 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Char3Engine<B> {
         };
         let gen = Point3::Affine(fe(desc.gen_x_hex)?, fe(desc.gen_y_hex)?);
         if !curve.is_on_curve(&gen) || !curve.is_killed_by(&r, &gen) {
-            return Err(Error::InvalidField(format!("{}: catalogue generator is not a point of order r", desc.id)));
+            return Err(Error::InvalidField(format!(
+                "{}: catalogue generator is not a point of order r",
+                desc.id
+            )));
         }
-        Ok(Char3Engine { desc, curve, r, cofactor, gen, backend })
+        Ok(Char3Engine {
+            desc,
+            curve,
+            r,
+            cofactor,
+            gen,
+            backend,
+        })
     }
 
     pub fn field(&self) -> &B {
@@ -110,16 +122,29 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Char3Engine<B> {
         }
     }
 
-    pub fn pair_xy(&self, a: Alg3, p: &Xy<B::E>, q: &Xy<B::E>, canonical: bool) -> Result<Fe3x6<B::E>> {
+    pub fn pair_xy(
+        &self,
+        a: Alg3,
+        p: &Xy<B::E>,
+        q: &Xy<B::E>,
+        canonical: bool,
+    ) -> Result<Fe3x6<B::E>> {
         let f = self.field();
         let v = dl::pair(a, f, self.b(), (&p.0, &p.1), (&q.0, &q.1))?;
-        Ok(if canonical { dl::to_canonical(a, f, self.b(), &v) } else { v })
+        Ok(if canonical {
+            dl::to_canonical(a, f, self.b(), &v)
+        } else {
+            v
+        })
     }
 
     fn gt(&self, data: &[u8]) -> Result<Fe3x6<B::E>> {
         let n = self.field().byte_len();
         if data.len() != 6 * n {
-            return Err(Error::WrongLength { expected: 6 * n, got: data.len() });
+            return Err(Error::WrongLength {
+                expected: 6 * n,
+                got: data.len(),
+            });
         }
         let c = |i: usize| self.field().from_bytes(&data[i * n..(i + 1) * n]);
         Ok([[c(0)?, c(1)?, c(2)?], [c(3)?, c(4)?, c(5)?]])
@@ -191,9 +216,15 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
         let mf = Metered::new(self.field());
         let mut marks = Vec::with_capacity(self.desc.m + 1);
         marks.push(mf.counts());
-        dl::miller(a, &mf, self.b(), (&p.0, &p.1), (&q.0, &q.1), &mut |_| marks.push(mf.counts()));
+        dl::miller(a, &mf, self.b(), (&p.0, &p.1), (&q.0, &q.1), &mut |_| {
+            marks.push(mf.counts())
+        });
         let whole = mf.counts();
-        let it = if marks.len() > 2 { marks[2].since(&marks[1]) } else { whole };
+        let it = if marks.len() > 2 {
+            marks[2].since(&marks[1])
+        } else {
+            whole
+        };
         Ok((named(&it), named(&whole)))
     }
 
@@ -221,7 +252,11 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
         6 * self.field().byte_len()
     }
 
-    fn decode_point(&self, data: &[u8], check_subgroup: bool) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+    fn decode_point(
+        &self,
+        data: &[u8],
+        check_subgroup: bool,
+    ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
         let f = self.field();
         Ok(match self.decode_any(data, check_subgroup)? {
             Point3::Infinity => None,
@@ -230,12 +265,17 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
     }
 
     fn encode_point(&self, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
-        Ok(self.curve.encode(&self.decode_any(data, false)?, compressed))
+        Ok(self
+            .curve
+            .encode(&self.decode_any(data, false)?, compressed))
     }
 
     fn point_mul(&self, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
         let p = self.decode_any(p, false)?;
-        Ok(self.curve.encode(&self.curve.mul(&scalar::from_be_bytes(k_be), &p), compressed))
+        Ok(self.curve.encode(
+            &self.curve.mul(&scalar::from_be_bytes(k_be), &p),
+            compressed,
+        ))
     }
 
     fn point_add(&self, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>> {
@@ -250,14 +290,26 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
     fn random_points(&self, n: usize, seed: u64, compressed: bool) -> Vec<Vec<u8>> {
         let mut rng = StdRng::seed_from_u64(seed);
         (0..n)
-            .map(|_| self.curve.encode(&self.curve.random_point(&mut rng, &self.cofactor), compressed))
+            .map(|_| {
+                self.curve.encode(
+                    &self.curve.random_point(&mut rng, &self.cofactor),
+                    compressed,
+                )
+            })
             .collect()
     }
 
     fn miller_loop(&self, alg: &str, p: &[u8], q: &[u8]) -> Result<Vec<u8>> {
         let a = self.alg(alg)?;
         let (p, q) = (self.decode_valid(p)?, self.decode_valid(q)?);
-        Ok(self.gt_bytes(&dl::miller(a, self.field(), self.b(), (&p.0, &p.1), (&q.0, &q.1), &mut |_| {})))
+        Ok(self.gt_bytes(&dl::miller(
+            a,
+            self.field(),
+            self.b(),
+            (&p.0, &p.1),
+            (&q.0, &q.1),
+            &mut |_| {},
+        )))
     }
 
     fn final_exponentiation(&self, alg: &str, f: &[u8]) -> Result<Vec<u8>> {
@@ -269,7 +321,14 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
         let a = self.alg(alg)?;
         let (p, q) = (self.decode_valid(p)?, self.decode_valid(q)?);
         let mut st = Vec::with_capacity(self.desc.m);
-        dl::miller(a, self.field(), self.b(), (&p.0, &p.1), (&q.0, &q.1), &mut |s| st.push(self.gt_bytes(s)));
+        dl::miller(
+            a,
+            self.field(),
+            self.b(),
+            (&p.0, &p.1),
+            (&q.0, &q.1),
+            &mut |s| st.push(self.gt_bytes(s)),
+        );
         Ok(st)
     }
 
@@ -284,7 +343,13 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
         Ok(self.gt_bytes(&dl::to_canonical(a, self.field(), self.b(), &self.gt(v)?)))
     }
 
-    fn multi_pair(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], canonical: bool) -> Result<Vec<u8>> {
+    fn multi_pair(
+        &self,
+        alg: &str,
+        ps: &[&[u8]],
+        qs: &[&[u8]],
+        canonical: bool,
+    ) -> Result<Vec<u8>> {
         let a = self.alg(alg)?;
         let pts = self.decode_pairs(ps, qs)?;
         let (f, b) = (self.field(), self.b());
@@ -294,13 +359,25 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
             .map(|(p, q)| dl::miller(a, f, b, (&p.0, &p.1), (&q.0, &q.1), &mut |_| {}))
             .reduce(|| sextic::one(f), |x, y| sextic::mul(f, b, &x, &y));
         let v = dl::final_exp_alg(a, f, b, &prod)?;
-        Ok(self.gt_bytes(&if canonical { dl::to_canonical(a, f, b, &v) } else { v }))
+        Ok(self.gt_bytes(&if canonical {
+            dl::to_canonical(a, f, b, &v)
+        } else {
+            v
+        }))
     }
 
-    fn pair_batch(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], canonical: bool) -> Result<Vec<Vec<u8>>> {
+    fn pair_batch(
+        &self,
+        alg: &str,
+        ps: &[&[u8]],
+        qs: &[&[u8]],
+        canonical: bool,
+    ) -> Result<Vec<Vec<u8>>> {
         let a = self.alg(alg)?;
         let pts = self.decode_pairs(ps, qs)?;
-        pts.par_iter().map(|(p, q)| Ok(self.gt_bytes(&self.pair_xy(a, p, q, canonical)?))).collect()
+        pts.par_iter()
+            .map(|(p, q)| Ok(self.gt_bytes(&self.pair_xy(a, p, q, canonical)?)))
+            .collect()
     }
 
     fn pair_batch_flat(
@@ -327,17 +404,31 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
         }
         let f = self.field();
         let a = f.from_bytes(a)?;
-        let b = if matches!(op, "add" | "sub" | "mul") { f.from_bytes(b)? } else { f.zero() };
+        let b = if matches!(op, "add" | "sub" | "mul") {
+            f.from_bytes(b)?
+        } else {
+            f.zero()
+        };
         Ok(f.to_bytes(&self.field_op_fe(op, &a, &b)?))
     }
 
     fn gt_mul(&self, a: &[u8], b: &[u8]) -> Result<Vec<u8>> {
-        Ok(self.gt_bytes(&sextic::mul(self.field(), self.b(), &self.gt(a)?, &self.gt(b)?)))
+        Ok(self.gt_bytes(&sextic::mul(
+            self.field(),
+            self.b(),
+            &self.gt(a)?,
+            &self.gt(b)?,
+        )))
     }
 
     fn gt_pow(&self, a: &[u8], k_be: &[u8]) -> Result<Vec<u8>> {
         let a = self.gt(a)?;
-        Ok(self.gt_bytes(&sextic::pow(self.field(), self.b(), &a, &scalar::from_be_bytes(k_be))))
+        Ok(self.gt_bytes(&sextic::pow(
+            self.field(),
+            self.b(),
+            &a,
+            &scalar::from_be_bytes(k_be),
+        )))
     }
 
     fn gt_one(&self) -> Vec<u8> {
@@ -369,7 +460,9 @@ impl<B: Base3 + Send + Sync + std::fmt::Debug> Engine for Char3Engine<B> {
         let b = f.random(&mut rng);
         let mut x = a;
         Ok(time_runs(iters, || {
-            let y = self.field_op_fe(op, std::hint::black_box(&x), &b).unwrap_or(a);
+            let y = self
+                .field_op_fe(op, std::hint::black_box(&x), &b)
+                .unwrap_or(a);
             x = if f.is_zero(&y) { a } else { y };
         }))
     }

@@ -14,7 +14,9 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 
 use crate::curve::prime::{bls12_381, bn254, typea512};
-use crate::engine::{check_count, check_group, decode_pairs_with2, pair_into_flat, split_flat, time_runs, Engine};
+use crate::engine::{
+    check_count, check_group, decode_pairs_with2, pair_into_flat, split_flat, time_runs, Engine,
+};
 use crate::error::{Error, Result};
 use crate::field::fp::{self, Fp, Fp12, Fp2, FpParams};
 use crate::pairing::{ate, typea};
@@ -51,7 +53,9 @@ fn fp_op<P: FpParams<N>, const N: usize>(op: &str, a: &Fp<P, N>, b: &Fp<P, N>) -
         "mul" => a.mul(b),
         "sqr" => a.square(),
         "inv" => a.inv()?,
-        "sqrt" => a.sqrt()?.ok_or_else(|| Error::InvalidEncoding("not a square in F_p".into()))?,
+        "sqrt" => a
+            .sqrt()?
+            .ok_or_else(|| Error::InvalidEncoding("not a square in F_p".into()))?,
         _ => return Err(Error::UnknownOperation(op.to_string())),
     })
 }
@@ -61,7 +65,11 @@ fn fp_op_bytes<P: FpParams<N>, const N: usize>(op: &str, a: &[u8], b: &[u8]) -> 
         return Err(Error::UnknownOperation(op.to_string()));
     }
     let x = Fp::<P, N>::from_bytes_be(a)?;
-    let y = if matches!(op, "add" | "mul") { Fp::<P, N>::from_bytes_be(b)? } else { Fp::ZERO };
+    let y = if matches!(op, "add" | "mul") {
+        Fp::<P, N>::from_bytes_be(b)?
+    } else {
+        Fp::ZERO
+    };
     Ok(fp_op(op, &x, &y)?.to_bytes_be())
 }
 
@@ -89,12 +97,22 @@ fn fp_bench<P: FpParams<N>, const N: usize>(op: &str, iters: usize) -> Result<Ve
 }
 
 fn unsupported(alg: &str, id: &str) -> Error {
-    Error::UnknownAlgorithm(format!("{alg} (valid for {id}: {})", if id == "typea-512" { "tate" } else { "optimal-ate" }))
+    Error::UnknownAlgorithm(format!(
+        "{alg} (valid for {id}: {})",
+        if id == "typea-512" {
+            "tate"
+        } else {
+            "optimal-ate"
+        }
+    ))
 }
 
 fn scalar_or_err(k_be: &[u8]) -> Result<&[u8]> {
     if k_be.len() > 512 {
-        return Err(Error::InvalidEncoding(format!("scalar of {} bytes is too long (at most 512)", k_be.len())));
+        return Err(Error::InvalidEncoding(format!(
+            "scalar of {} bytes is too long (at most 512)",
+            k_be.len()
+        )));
     }
     Ok(k_be)
 }
@@ -103,11 +121,19 @@ macro_rules! hash_impl {
     (bls12_381, $id:literal, $group:ident, $msg:ident, $dst:ident, $compressed:ident) => {
         if $dst.is_empty() {
             // RFC 9380 Sec. 3.1: domain separation tags MUST have nonzero length
-            Err(Error::InvalidEncoding("the domain separation tag must not be empty (RFC 9380 Sec. 3.1)".into()))
+            Err(Error::InvalidEncoding(
+                "the domain separation tag must not be empty (RFC 9380 Sec. 3.1)".into(),
+            ))
         } else if $group == 1 {
-            Ok(bls12_381::g1_to_bytes(&bls12_381::hash_to_g1($msg, $dst), $compressed))
+            Ok(bls12_381::g1_to_bytes(
+                &bls12_381::hash_to_g1($msg, $dst),
+                $compressed,
+            ))
         } else {
-            Ok(bls12_381::g2_to_bytes(&bls12_381::hash_to_g2($msg, $dst), $compressed))
+            Ok(bls12_381::g2_to_bytes(
+                &bls12_381::hash_to_g2($msg, $dst),
+                $compressed,
+            ))
         }
     };
     ($m:ident, $id:literal, $group:ident, $msg:ident, $dst:ident, $compressed:ident) => {{
@@ -393,7 +419,12 @@ macro_rules! ate_engine {
 fn decode_all<T: Send>(data: &[&[u8]], dec: impl Fn(&[u8]) -> Result<T> + Sync) -> Result<Vec<T>> {
     data.par_iter()
         .enumerate()
-        .map(|(i, d)| dec(d).map_err(|e| Error::AtIndex { index: i, source: Box::new(e) }))
+        .map(|(i, d)| {
+            dec(d).map_err(|e| Error::AtIndex {
+                index: i,
+                source: Box::new(e),
+            })
+        })
         .collect()
 }
 
@@ -402,7 +433,11 @@ fn decode_all<T: Send>(data: &[&[u8]], dec: impl Fn(&[u8]) -> Result<T> + Sync) 
 fn words_hex(w: &[u64]) -> String {
     let s: String = w.iter().rev().map(|x| format!("{x:016x}")).collect();
     let t = s.trim_start_matches('0');
-    if t.is_empty() { "0".into() } else { t.into() }
+    if t.is_empty() {
+        "0".into()
+    } else {
+        t.into()
+    }
 }
 
 /// Big-endian bytes -> little-endian u64 words.
@@ -415,7 +450,14 @@ fn be_to_words(k: &[u8]) -> Vec<u64> {
 }
 
 ate_engine!(Bn254Engine, "bn254", bn254, fp::Bn254P, 4, fp::Bn254R);
-ate_engine!(Bls12381Engine, "bls12-381", bls12_381, fp::Bls12381P, 6, fp::Bls12381R);
+ate_engine!(
+    Bls12381Engine,
+    "bls12-381",
+    bls12_381,
+    fp::Bls12381P,
+    6,
+    fp::Bls12381R
+);
 
 // -- typea-512 -----------------------------------------------------------------------------------
 
@@ -480,19 +522,32 @@ impl Engine for TypeAEngine {
     fn gt_len(&self) -> usize {
         128
     }
-    fn decode_point(&self, data: &[u8], check_subgroup: bool) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+    fn decode_point(
+        &self,
+        data: &[u8],
+        check_subgroup: bool,
+    ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
         let p = typea512::g1_from_bytes(data, check_subgroup)?;
         Ok((!p.infinity).then(|| (p.x.to_bytes_be(), p.y.to_bytes_be())))
     }
     fn encode_point(&self, data: &[u8], _compressed: bool) -> Result<Vec<u8>> {
-        Ok(typea512::g1_to_bytes(&typea512::g1_from_bytes(data, true)?, false))
+        Ok(typea512::g1_to_bytes(
+            &typea512::g1_from_bytes(data, true)?,
+            false,
+        ))
     }
     fn point_mul(&self, p: &[u8], k_be: &[u8], _compressed: bool) -> Result<Vec<u8>> {
         let k = scalar_or_err(k_be)?;
-        Ok(typea512::g1_to_bytes(&typea512::g1_mul(&typea512::g1_from_bytes(p, true)?, k), false))
+        Ok(typea512::g1_to_bytes(
+            &typea512::g1_mul(&typea512::g1_from_bytes(p, true)?, k),
+            false,
+        ))
     }
     fn point_add(&self, p: &[u8], q: &[u8], _compressed: bool) -> Result<Vec<u8>> {
-        let s = typea512::g1_add(&typea512::g1_from_bytes(p, true)?, &typea512::g1_from_bytes(q, true)?);
+        let s = typea512::g1_add(
+            &typea512::g1_from_bytes(p, true)?,
+            &typea512::g1_from_bytes(q, true)?,
+        );
         Ok(typea512::g1_to_bytes(&s, false))
     }
     fn generator(&self) -> Vec<u8> {
@@ -500,18 +555,31 @@ impl Engine for TypeAEngine {
     }
     fn random_points(&self, n: usize, seed: u64, _compressed: bool) -> Vec<Vec<u8>> {
         let mut rng = StdRng::seed_from_u64(seed);
-        (0..n).map(|_| typea512::g1_to_bytes(&typea512::g1_random(&mut rng), false)).collect()
+        (0..n)
+            .map(|_| typea512::g1_to_bytes(&typea512::g1_random(&mut rng), false))
+            .collect()
     }
-    fn pair_fixed(&self, alg: &str, fixed: &[u8], fixed_is_p: bool, others: &[&[u8]]) -> Result<Vec<Vec<u8>>> {
+    fn pair_fixed(
+        &self,
+        alg: &str,
+        fixed: &[u8],
+        fixed_is_p: bool,
+        others: &[&[u8]],
+    ) -> Result<Vec<Vec<u8>>> {
         self.check_alg(alg)?;
         let f = Self::g(fixed)?;
         let os = decode_all(others, Self::g)?;
         if !fixed_is_p {
-            return os.par_iter().map(|p| Ok(Self::pair_pts(p, &f)?.to_bytes_be())).collect();
+            return os
+                .par_iter()
+                .map(|p| Ok(Self::pair_pts(p, &f)?.to_bytes_be()))
+                .collect();
         }
         // the first argument fixed: its Miller-loop lines are precomputed once (G1Prepared)
         let prep = typea::G1Prepared::new(&(f.x, f.y))?;
-        os.par_iter().map(|q| Ok(typea::pair_prepared(&prep, &(q.x, q.y))?.to_bytes_be())).collect()
+        os.par_iter()
+            .map(|q| Ok(typea::pair_prepared(&prep, &(q.x, q.y))?.to_bytes_be()))
+            .collect()
     }
 
     fn miller_loop(&self, alg: &str, p: &[u8], q: &[u8]) -> Result<Vec<u8>> {
@@ -541,18 +609,40 @@ impl Engine for TypeAEngine {
         self.check_alg(alg)?;
         Ok(Self::gt(v)?.to_bytes_be()) // "tate" computes the canonical value itself
     }
-    fn multi_pair(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], _canonical: bool) -> Result<Vec<u8>> {
+    fn multi_pair(
+        &self,
+        alg: &str,
+        ps: &[&[u8]],
+        qs: &[&[u8]],
+        _canonical: bool,
+    ) -> Result<Vec<u8>> {
         self.check_alg(alg)?;
         let pts = decode_pairs_with2(ps, qs, Self::g, Self::g)?;
         let xy: Vec<_> = pts.iter().map(|(p, q)| ((p.x, p.y), (q.x, q.y))).collect();
         Ok(typea::multi_pair(&xy)?.to_bytes_be())
     }
-    fn pair_batch(&self, alg: &str, ps: &[&[u8]], qs: &[&[u8]], _canonical: bool) -> Result<Vec<Vec<u8>>> {
+    fn pair_batch(
+        &self,
+        alg: &str,
+        ps: &[&[u8]],
+        qs: &[&[u8]],
+        _canonical: bool,
+    ) -> Result<Vec<Vec<u8>>> {
         self.check_alg(alg)?;
         let pts = decode_pairs_with2(ps, qs, Self::g, Self::g)?;
-        pts.par_iter().map(|(p, q)| Ok(Self::pair_pts(p, q)?.to_bytes_be())).collect()
+        pts.par_iter()
+            .map(|(p, q)| Ok(Self::pair_pts(p, q)?.to_bytes_be()))
+            .collect()
     }
-    fn pair_batch_flat(&self, alg: &str, ps: &[u8], p_len: usize, qs: &[u8], q_len: usize, _canonical: bool) -> Result<Vec<u8>> {
+    fn pair_batch_flat(
+        &self,
+        alg: &str,
+        ps: &[u8],
+        p_len: usize,
+        qs: &[u8],
+        q_len: usize,
+        _canonical: bool,
+    ) -> Result<Vec<u8>> {
         self.check_alg(alg)?;
         let (ps, qs) = split_flat(ps, p_len, qs, q_len)?;
         let pts = decode_pairs_with2(&ps, &qs, Self::g, Self::g)?;
@@ -587,7 +677,11 @@ impl Engine for TypeAEngine {
         let (p, q) = Self::bench_pts();
         let prep = typea::G1Prepared::new(&(p.x, p.y))?;
         Ok(time_runs(iters, || {
-            std::hint::black_box(typea::pair_prepared(std::hint::black_box(&prep), &(q.x, q.y))).ok();
+            std::hint::black_box(typea::pair_prepared(
+                std::hint::black_box(&prep),
+                &(q.x, q.y),
+            ))
+            .ok();
         }))
     }
     fn bench_multi_pair(&self, n: usize, iters: usize) -> Result<Vec<f64>> {
@@ -616,16 +710,27 @@ mod tests {
     #[test]
     fn r_hex_is_the_published_order_and_kills_gt() {
         for (id, want) in [
-            ("bn254", "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001"),
-            ("bls12-381", "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001"),
+            (
+                "bn254",
+                "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+            ),
+            (
+                "bls12-381",
+                "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+            ),
             ("typea-512", "8000000000000800000000000000000000000001"),
         ] {
             let (_, e) = build_prime(id).unwrap();
             assert_eq!(e.r_hex(), want, "{id}");
             let p = e.random_points_in(1, 1, 7, false).unwrap().remove(0);
-            let q = e.random_points_in(if e.asymmetric() { 2 } else { 1 }, 1, 8, false).unwrap().remove(0);
+            let q = e
+                .random_points_in(if e.asymmetric() { 2 } else { 1 }, 1, 8, false)
+                .unwrap()
+                .remove(0);
             let g = e.pair(e.default_algorithm(), &p, &q, false).unwrap();
-            let r: Vec<u8> = (0..want.len() / 2).map(|i| u8::from_str_radix(&want[2 * i..2 * i + 2], 16).unwrap()).collect();
+            let r: Vec<u8> = (0..want.len() / 2)
+                .map(|i| u8::from_str_radix(&want[2 * i..2 * i + 2], 16).unwrap())
+                .collect();
             assert_ne!(g, e.gt_one(), "{id}");
             assert_eq!(e.gt_pow(&g, &r).unwrap(), e.gt_one(), "{id}");
         }

@@ -28,7 +28,11 @@ pub enum Error {
     #[error("unknown operation {0:?}")]
     UnknownOperation(String),
     #[error("{what} = {got} exceeds the limit of {limit}")]
-    LimitExceeded { what: &'static str, limit: usize, got: usize },
+    LimitExceeded {
+        what: &'static str,
+        limit: usize,
+        got: usize,
+    },
     #[error("batch item {index}: {source}")]
     AtIndex { index: usize, source: Box<Error> },
 }

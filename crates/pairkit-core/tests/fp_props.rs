@@ -438,7 +438,10 @@ mod typea_512 {
 /// The element whose Montgomery words are `w` (< p): from_limbs(w) has words w R, and the
 /// Montgomery product by the element with words 1 (canonical R^{-1}) leaves w.
 fn with_mont_words<P: FpParams<N>, const N: usize>(w: &[u64; N]) -> Fp<P, N> {
-    let r_inv = Fp::<P, N>::from_limbs(&P::R).unwrap().inv_vartime().unwrap();
+    let r_inv = Fp::<P, N>::from_limbs(&P::R)
+        .unwrap()
+        .inv_vartime()
+        .unwrap();
     let e = Fp::<P, N>::from_limbs(w).unwrap().mul_portable(&r_inv);
     assert_eq!(e.mont_limbs(), w);
     e

@@ -32,10 +32,16 @@ fn bilinear_and_non_degenerate() {
             let ap = e.point_mul(p, &be(a), false).unwrap();
             let bq = e.point_mul(q, &be(b), false).unwrap();
             let lhs = e.pair(alg, &ap, &bq, true).unwrap();
-            let rhs = e.gt_pow(&g, &(a as u128 * b as u128).to_be_bytes()).unwrap();
+            let rhs = e
+                .gt_pow(&g, &(a as u128 * b as u128).to_be_bytes())
+                .unwrap();
             assert_eq!(lhs, rhs, "{id} {alg}: not bilinear");
             // g^r = 1
-            assert_eq!(e.gt_pow(&g, &hex_be(e.r_hex())).unwrap(), e.gt_one(), "{id} {alg}: g^r != 1");
+            assert_eq!(
+                e.gt_pow(&g, &hex_be(e.r_hex())).unwrap(),
+                e.gt_one(),
+                "{id} {alg}: g^r != 1"
+            );
         }
     }
 }
@@ -64,9 +70,16 @@ fn algorithms_agree_on_canonical_and_staged_api_composes() {
     // multi_pair = product of pairings; pair_batch = pairwise
     let ps: Vec<&[u8]> = vec![&pts[0], &pts[2]];
     let qs: Vec<&[u8]> = vec![&pts[1], &pts[3]];
-    let prod = e.gt_mul(&e.pair("duursma-lee", &pts[0], &pts[1], true).unwrap(),
-                        &e.pair("duursma-lee", &pts[2], &pts[3], true).unwrap()).unwrap();
-    assert_eq!(e.multi_pair("duursma-lee-nocbrt", &ps, &qs, true).unwrap(), prod);
+    let prod = e
+        .gt_mul(
+            &e.pair("duursma-lee", &pts[0], &pts[1], true).unwrap(),
+            &e.pair("duursma-lee", &pts[2], &pts[3], true).unwrap(),
+        )
+        .unwrap();
+    assert_eq!(
+        e.multi_pair("duursma-lee-nocbrt", &ps, &qs, true).unwrap(),
+        prod
+    );
     assert_eq!(e.multi_pair("eta-t", &ps, &qs, true).unwrap(), prod);
     let batch = e.pair_batch("duursma-lee", &ps, &qs, true).unwrap();
     assert_eq!(batch[0], dl);
@@ -85,7 +98,10 @@ fn metering_matches_seed001_counts() {
     let (it2, _) = e.op_counts("duursma-lee-nocbrt").unwrap();
     assert_eq!(get(&it2, "cbrt"), 0);
     assert_eq!(get(&it2, "cube"), 10);
-    assert!(matches!(eng("ss2-283").op_counts("eta-t"), Err(Error::UnsupportedAlgorithm { .. })));
+    assert!(matches!(
+        eng("ss2-283").op_counts("eta-t"),
+        Err(Error::UnsupportedAlgorithm { .. })
+    ));
 }
 
 #[test]
@@ -95,28 +111,52 @@ fn bad_input_is_a_typed_error() {
     assert_eq!(n, 20);
     let g = e.generator();
     // wrong length
-    assert!(matches!(e.pair("duursma-lee", &g[..39], &g, true), Err(Error::WrongLength { .. })));
+    assert!(matches!(
+        e.pair("duursma-lee", &g[..39], &g, true),
+        Err(Error::WrongLength { .. })
+    ));
     // a coordinate >= 3^97
     let mut big = g.clone();
     big[..n].copy_from_slice(&[0xff; 20]);
     big[0] = 0x7f;
-    assert!(matches!(e.decode_point(&big, true), Err(Error::InvalidEncoding(_))));
+    assert!(matches!(
+        e.decode_point(&big, true),
+        Err(Error::InvalidEncoding(_))
+    ));
     // off the curve: change y
     let mut off = g.clone();
     off[2 * n - 1] ^= 1;
     let r = e.decode_point(&off, true);
-    assert!(matches!(r, Err(Error::NotOnCurve) | Err(Error::InvalidEncoding(_))), "{r:?}");
+    assert!(
+        matches!(r, Err(Error::NotOnCurve) | Err(Error::InvalidEncoding(_))),
+        "{r:?}"
+    );
     // infinity
-    assert!(matches!(e.pair("duursma-lee", &vec![0xff; 2 * n], &g, true), Err(Error::PointAtInfinity)));
+    assert!(matches!(
+        e.pair("duursma-lee", &vec![0xff; 2 * n], &g, true),
+        Err(Error::PointAtInfinity)
+    ));
     // bad compressed prefix
     let mut c = e.encode_point(&g, true).unwrap();
     c[0] = 5;
-    assert!(matches!(e.decode_point(&c, true), Err(Error::InvalidEncoding(_))));
+    assert!(matches!(
+        e.decode_point(&c, true),
+        Err(Error::InvalidEncoding(_))
+    ));
     // unknown algorithm, unknown set, GT of the wrong length
-    assert!(matches!(e.pair("tate-alg1", &g, &g, true), Err(Error::UnknownAlgorithm(_))));
+    assert!(matches!(
+        e.pair("tate-alg1", &g, &g, true),
+        Err(Error::UnknownAlgorithm(_))
+    ));
     assert!(matches!(engine("ss3-98"), Err(Error::UnknownSet(_))));
-    assert!(matches!(e.final_exponentiation("duursma-lee", &[0u8; 7]), Err(Error::WrongLength { .. })));
-    assert!(matches!(e.field_op("inv", &[0u8; 20], &[]), Err(Error::DivisionByZero)));
+    assert!(matches!(
+        e.final_exponentiation("duursma-lee", &[0u8; 7]),
+        Err(Error::WrongLength { .. })
+    ));
+    assert!(matches!(
+        e.field_op("inv", &[0u8; 20], &[]),
+        Err(Error::DivisionByZero)
+    ));
 }
 
 #[test]
@@ -140,8 +180,14 @@ fn points_outside_the_subgroup_are_rejected() {
             }
         }
     };
-    assert!(matches!(e.decode_point(&t, true), Err(Error::NotInSubgroup)));
-    assert!(matches!(e.pair("duursma-lee", &t, &e.generator(), true), Err(Error::NotInSubgroup)));
+    assert!(matches!(
+        e.decode_point(&t, true),
+        Err(Error::NotInSubgroup)
+    ));
+    assert!(matches!(
+        e.pair("duursma-lee", &t, &e.generator(), true),
+        Err(Error::NotInSubgroup)
+    ));
     let g = e.generator();
     let batch = e.pair_batch("duursma-lee", &[&g, &t], &[&g, &g], true);
     assert!(matches!(batch, Err(Error::AtIndex { index: 1, .. })));
@@ -164,11 +210,17 @@ fn toy_sets_round_trip_every_point_in_both_encodings() {
                 enc[0] = sign;
                 enc[lc - n..].copy_from_slice(&x.to_be_bytes()[8 - n..]);
                 // enc is canonical when it decodes (y = 0 only with 0x02), so it is P's compressed form
-                let Ok(Some(xy)) = e.decode_point(&enc, false) else { continue };
+                let Ok(Some(xy)) = e.decode_point(&enc, false) else {
+                    continue;
+                };
                 found += 1;
                 let u = [xy.0.as_slice(), &xy.1].concat();
                 assert_eq!(u.len(), lu);
-                assert_eq!(e.decode_point(&u, false).unwrap(), Some(xy), "{id}: {u:02x?}");
+                assert_eq!(
+                    e.decode_point(&u, false).unwrap(),
+                    Some(xy),
+                    "{id}: {u:02x?}"
+                );
                 assert_eq!(e.encode_point(&u, true).unwrap(), enc, "{id}: {u:02x?}");
             }
         }

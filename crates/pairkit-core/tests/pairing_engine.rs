@@ -18,7 +18,11 @@ fn be(k: u128) -> Vec<u8> {
 }
 
 fn hex_be(h: &str) -> Vec<u8> {
-    let h = if h.len() % 2 == 1 { format!("0{h}") } else { h.to_string() };
+    let h = if h.len() % 2 == 1 {
+        format!("0{h}")
+    } else {
+        h.to_string()
+    };
     hex::decode(h).unwrap()
 }
 
@@ -34,13 +38,24 @@ fn bilinear(id: &str, algs: &[&str], reps: u64) {
     for rep in 0..reps {
         let (p, q) = two_points(&*e, 100 + rep);
         let (a, b) = (3 + 7 * rep as u128, 11 + 5 * rep as u128);
-        let (ap, bq) = (e.point_mul(&p, &be(a), false).unwrap(), e.point_mul(&q, &be(b), rep % 2 == 1).unwrap());
+        let (ap, bq) = (
+            e.point_mul(&p, &be(a), false).unwrap(),
+            e.point_mul(&q, &be(b), rep % 2 == 1).unwrap(),
+        );
         for &alg in algs {
             let epq = e.pair(alg, &p, &q, false).unwrap();
             assert_ne!(epq, e.gt_one(), "{id} {alg}: degenerate");
-            assert_eq!(e.gt_pow(&epq, &r).unwrap(), e.gt_one(), "{id} {alg}: e^r != 1");
+            assert_eq!(
+                e.gt_pow(&epq, &r).unwrap(),
+                e.gt_one(),
+                "{id} {alg}: e^r != 1"
+            );
             let lhs = e.pair(alg, &ap, &bq, false).unwrap();
-            assert_eq!(lhs, e.gt_pow(&epq, &be(a * b)).unwrap(), "{id} {alg}: not bilinear");
+            assert_eq!(
+                lhs,
+                e.gt_pow(&epq, &be(a * b)).unwrap(),
+                "{id} {alg}: not bilinear"
+            );
         }
     }
 }
@@ -73,7 +88,11 @@ fn relations(id: &str, reps: u64) {
             assert_eq!(e.to_canonical(alg, &own).unwrap(), canon);
             // Staged API = one-shot.
             let f = e.miller_loop(alg, &p, &q).unwrap();
-            assert_eq!(e.final_exponentiation(alg, &f).unwrap(), own, "{id} {alg}: staged");
+            assert_eq!(
+                e.final_exponentiation(alg, &f).unwrap(),
+                own,
+                "{id} {alg}: staged"
+            );
         }
     }
 }
@@ -99,7 +118,12 @@ fn generator_and_random_points() {
         let g = e.generator();
         assert!(e.decode_point(&g, true).unwrap().is_some());
         let r = hex_be(s.r_hex);
-        assert_eq!(e.point_mul(&g, &r, false).unwrap(), vec![0xFF; e.point_len(false)], "{}: rG != O", s.id);
+        assert_eq!(
+            e.point_mul(&g, &r, false).unwrap(),
+            vec![0xFF; e.point_len(false)],
+            "{}: rG != O",
+            s.id
+        );
         let a = e.random_points(3, 42, true);
         assert_eq!(a, e.random_points(3, 42, true));
         assert_ne!(a, e.random_points(3, 43, true));
@@ -110,7 +134,11 @@ fn generator_and_random_points() {
             assert!(e.decode_point(p, true).unwrap().is_some());
         }
         // #E = h r (catalogue consistency).
-        let (n, rr, h) = (scalar::from_hex(s.order_hex).unwrap(), scalar::from_hex(s.r_hex).unwrap(), scalar::from_hex(s.cofactor_hex).unwrap());
+        let (n, rr, h) = (
+            scalar::from_hex(s.order_hex).unwrap(),
+            scalar::from_hex(s.r_hex).unwrap(),
+            scalar::from_hex(s.cofactor_hex).unwrap(),
+        );
         assert!(scalar::bit_len(&n) >= scalar::bit_len(&rr) && (scalar::is_one(&h) == (n == rr)));
     }
 }
@@ -124,7 +152,10 @@ fn states_and_batches() {
         let want = if alg.starts_with("tate") { 283 } else { 142 };
         assert_eq!(st.len(), want, "{alg}");
         if alg != "eta-alg2" {
-            assert_eq!(*st.last().unwrap(), e.miller_loop(alg, &pts[0], &pts[1]).unwrap());
+            assert_eq!(
+                *st.last().unwrap(),
+                e.miller_loop(alg, &pts[0], &pts[1]).unwrap()
+            );
         }
     }
     let alg = e.default_algorithm();
@@ -138,7 +169,16 @@ fn states_and_batches() {
         prod = e.gt_mul(&prod, &v).unwrap();
     }
     assert_eq!(e.multi_pair(alg, &ps, &qs, true).unwrap(), prod);
-    let flat = e.pair_batch_flat(alg, &ps.concat(), ps[0].len(), &qs.concat(), qs[0].len(), true).unwrap();
+    let flat = e
+        .pair_batch_flat(
+            alg,
+            &ps.concat(),
+            ps[0].len(),
+            &qs.concat(),
+            qs[0].len(),
+            true,
+        )
+        .unwrap();
     assert_eq!(flat, batch.concat());
     // Errors name the index.
     let mut bad = qs.clone();
@@ -148,7 +188,10 @@ fn states_and_batches() {
         Err(Error::AtIndex { index: 2, source }) => assert_eq!(*source, Error::PointAtInfinity),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(e.pair_batch(alg, &ps, &qs[..3], false), Err(Error::BatchMismatch(4, 3))));
+    assert!(matches!(
+        e.pair_batch(alg, &ps, &qs[..3], false),
+        Err(Error::BatchMismatch(4, 3))
+    ));
     assert!(e.pair_batch(alg, &[], &[], false).unwrap().is_empty());
 }
 
@@ -159,22 +202,36 @@ fn bad_inputs() {
     let (p, q) = two_points(&*e, 1);
     let alg = "tate-alg1";
     // Wrong lengths.
-    assert!(matches!(e.pair(alg, &p[1..], &q, false), Err(Error::WrongLength { .. })));
-    assert!(matches!(e.pair(alg, &p, &[], false), Err(Error::WrongLength { .. })));
+    assert!(matches!(
+        e.pair(alg, &p[1..], &q, false),
+        Err(Error::WrongLength { .. })
+    ));
+    assert!(matches!(
+        e.pair(alg, &p, &[], false),
+        Err(Error::WrongLength { .. })
+    ));
     // Bits >= m set in a coordinate / above bit m in a compressed point.
     let mut x = p.clone();
     x[0] |= 0x80;
-    assert!(matches!(e.pair(alg, &x, &q, false), Err(Error::InvalidEncoding(_))));
+    assert!(matches!(
+        e.pair(alg, &x, &q, false),
+        Err(Error::InvalidEncoding(_))
+    ));
     let mut c = e.encode_point(&p, true).unwrap();
     c[0] |= 0x80; // 283 = 35*8 + 3: bit m is 0x08 of byte 0, 0x80 is above it
-    assert!(matches!(e.decode_point(&c, false), Err(Error::InvalidEncoding(_))));
+    assert!(matches!(
+        e.decode_point(&c, false),
+        Err(Error::InvalidEncoding(_))
+    ));
     // Off the curve.
     let mut y = p.clone();
     y[2 * n - 1] ^= 2;
     assert_eq!(e.pair(alg, &y, &q, false), Err(Error::NotOnCurve));
     // A compressed x with no point: search one with trace 1.
     let pseudo_x = |v: u64| -> Vec<u8> {
-        let mut cx: Vec<u8> = (0..n as u64).map(|k| ((v + 1) * 0x9E37_79B9 + k * 0x85EB_CA6B).wrapping_mul(2654435761) as u8 >> 1).collect();
+        let mut cx: Vec<u8> = (0..n as u64)
+            .map(|k| ((v + 1) * 0x9E37_79B9 + k * 0x85EB_CA6B).wrapping_mul(2654435761) as u8 >> 1)
+            .collect();
         cx[0] &= 0x07; // bits < 283, bit m clear
         cx
     };
@@ -206,17 +263,38 @@ fn bad_inputs() {
     assert_eq!(e.pair(alg, &outside, &q, false), Err(Error::NotInSubgroup));
     // Unknown ids, algorithm not valid for the set.
     assert!(matches!(engine("ss2-nope"), Err(Error::UnknownSet(_))));
-    assert!(matches!(e.pair("tate-alg99", &p, &q, false), Err(Error::UnknownAlgorithm(_))));
+    assert!(matches!(
+        e.pair("tate-alg99", &p, &q, false),
+        Err(Error::UnknownAlgorithm(_))
+    ));
     let e239 = eng("ss2-239");
     assert!(!e239.algorithms().contains(&"eta-t"));
     let (p2, q2) = two_points(&*e239, 1);
-    assert!(matches!(e239.pair("eta-t", &p2, &q2, false), Err(Error::UnsupportedAlgorithm { .. })));
+    assert!(matches!(
+        e239.pair("eta-t", &p2, &q2, false),
+        Err(Error::UnsupportedAlgorithm { .. })
+    ));
     // GT and field inputs.
-    assert!(matches!(e.final_exponentiation(alg, &[0u8; 3]), Err(Error::WrongLength { .. })));
-    assert_eq!(e.final_exponentiation(alg, &vec![0u8; 4 * n]), Err(Error::DivisionByZero));
-    assert_eq!(e.field_op("inv", &vec![0u8; n], &[]), Err(Error::DivisionByZero));
-    assert!(matches!(e.field_op("cube", &vec![0u8; n], &[]), Err(Error::UnknownOperation(_))));
-    assert!(matches!(e.pair_batch_flat(alg, &p[..5], 4, &q, q.len(), false), Err(Error::InvalidEncoding(_))));
+    assert!(matches!(
+        e.final_exponentiation(alg, &[0u8; 3]),
+        Err(Error::WrongLength { .. })
+    ));
+    assert_eq!(
+        e.final_exponentiation(alg, &vec![0u8; 4 * n]),
+        Err(Error::DivisionByZero)
+    );
+    assert_eq!(
+        e.field_op("inv", &vec![0u8; n], &[]),
+        Err(Error::DivisionByZero)
+    );
+    assert!(matches!(
+        e.field_op("cube", &vec![0u8; n], &[]),
+        Err(Error::UnknownOperation(_))
+    ));
+    assert!(matches!(
+        e.pair_batch_flat(alg, &p[..5], 4, &q, q.len(), false),
+        Err(Error::InvalidEncoding(_))
+    ));
 }
 
 #[test]
@@ -266,7 +344,11 @@ fn subgroup_tests_agree<const N: usize>(id: &str, reps: u64) {
         for q in [p, g, c.add(&p, &g)] {
             let want = e.in_subgroup_by_scalar_mul(&q);
             assert_eq!(e.in_subgroup(&q), want, "{id}");
-            if want { inside += 1 } else { outside += 1 }
+            if want {
+                inside += 1
+            } else {
+                outside += 1
+            }
         }
     }
     assert!(inside > 0 && outside > 0);
@@ -292,7 +374,16 @@ fn huge_point_counts_are_refused_on_every_set() {
         for group in [1u8, 2] {
             for n in [MAX_POINTS + 1, usize::MAX] {
                 let r = e.random_points_in(group, n, 1, false);
-                assert!(matches!(r, Err(Error::LimitExceeded { limit: MAX_POINTS, .. })), "{id} G{group} n={n}");
+                assert!(
+                    matches!(
+                        r,
+                        Err(Error::LimitExceeded {
+                            limit: MAX_POINTS,
+                            ..
+                        })
+                    ),
+                    "{id} G{group} n={n}"
+                );
             }
         }
         assert_eq!(e.random_points_in(1, 0, 1, false).unwrap().len(), 0);

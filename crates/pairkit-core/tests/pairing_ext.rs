@@ -26,35 +26,62 @@ fn tower<const N: usize>(m: usize, taps: &[usize], reps: usize) {
     let f = Gf2m::<N>::new(m, taps).unwrap();
     let mut rng = StdRng::seed_from_u64(m as u64);
     for _ in 0..reps {
-        let (a, b, c) = (rand4(&f, &mut rng), rand4(&f, &mut rng), rand4(&f, &mut rng));
+        let (a, b, c) = (
+            rand4(&f, &mut rng),
+            rand4(&f, &mut rng),
+            rand4(&f, &mut rng),
+        );
         // Ring axioms of the Karatsuba product.
         assert_eq!(f4::mul(&f, &a, &b), f4::mul(&f, &b, &a));
-        assert_eq!(f4::mul(&f, &f4::mul(&f, &a, &b), &c), f4::mul(&f, &a, &f4::mul(&f, &b, &c)));
-        assert_eq!(f4::mul(&f, &a, &f4::add(&b, &c)), f4::add(&f4::mul(&f, &a, &b), &f4::mul(&f, &a, &c)));
+        assert_eq!(
+            f4::mul(&f, &f4::mul(&f, &a, &b), &c),
+            f4::mul(&f, &a, &f4::mul(&f, &b, &c))
+        );
+        assert_eq!(
+            f4::mul(&f, &a, &f4::add(&b, &c)),
+            f4::add(&f4::mul(&f, &a, &b), &f4::mul(&f, &a, &c))
+        );
         assert_eq!(f4::sqr(&f, &a), f4::mul(&f, &a, &a));
         // Inverses (seed 003 Alg. 3, norm approach in F_{2^{2m}}).
         assert!(f4::is_one(&f4::mul(&f, &a, &f4::inv(&f, &a).unwrap())));
         let a2 = [a[0], a[1]];
         let i2 = f2::inv(&f, &a2).unwrap();
         assert_eq!(f2::mul(&f, &a2, &i2), f2::one::<N>());
-        assert_eq!(f2::mul(&f, &a2, &f2::frob(&a2))[1], [0u64; N], "norm lies in F_2^m");
+        assert_eq!(
+            f2::mul(&f, &a2, &f2::frob(&a2))[1],
+            [0u64; N],
+            "norm lies in F_2^m"
+        );
         // Frobenius maps = powers.
         assert_eq!(f4::frob(&f, &a), f4::pow_2k_sqr(&f, &a, m));
         assert_eq!(f4::frob2(&a), f4::pow_2k_sqr(&f, &a, 2 * m));
         for k in [1, 2, 3, 4, 5, m.div_ceil(2), m - 1] {
-            assert_eq!(f4::pow_2k(&f, &a, k), f4::pow_2k_sqr(&f, &a, k), "pow_2k k={k}");
+            assert_eq!(
+                f4::pow_2k(&f, &a, k),
+                f4::pow_2k_sqr(&f, &a, k),
+                "pow_2k k={k}"
+            );
         }
         let k4 = m.div_ceil(2) & !3;
-        assert_eq!(f4::pow_2k_by_sqrt(&f, &a, k4).unwrap(), f4::pow_2k_sqr(&f, &a, k4));
+        assert_eq!(
+            f4::pow_2k_by_sqrt(&f, &a, k4).unwrap(),
+            f4::pow_2k_sqr(&f, &a, k4)
+        );
         assert!(f4::pow_2k_by_sqrt(&f, &a, 1).is_err());
         // Sparse products = generic products.
         let (w, z) = (f.random(&mut rng), f.random(&mut rng));
         let one = Gf2m::<N>::one();
         for e in [false, true] {
             let t = if e { one } else { [0u64; N] };
-            assert_eq!(f4::mul_ca(&f, &a, &w, &z, e), f4::mul(&f, &a, &[w, z, t, [0u64; N]]));
+            assert_eq!(
+                f4::mul_ca(&f, &a, &w, &z, e),
+                f4::mul(&f, &a, &[w, z, t, [0u64; N]])
+            );
         }
-        assert_eq!(f4::mul_fg(&f, &a, &w, &z), f4::mul(&f, &a, &[w, z, one, [0u64; N]]));
+        assert_eq!(
+            f4::mul_fg(&f, &a, &w, &z),
+            f4::mul(&f, &a, &[w, z, one, [0u64; N]])
+        );
         // Final exponentiations: seed 000 §5.2 = seed 004 §5 = C^{2^{2m}-1}.
         let fe = tate_alg1::final_exp_2m(&f, &a).unwrap();
         assert_eq!(fe, alg9::final_exp(&f, &a).unwrap());
@@ -113,8 +140,19 @@ fn curve_ops<const N: usize>(m: usize, taps: &[usize], b: u8) {
         assert_eq!(e.add(&p, &e.neg(&p)), Point::Infinity);
         assert_eq!(e.add(&p, &p), e.double(&p));
         // Projective = affine, for scalars of many shapes.
-        for k in [vec![0u64], vec![1], vec![2], vec![5], vec![rng.gen()], vec![rng.gen(), rng.gen(), 7]] {
-            assert_eq!(e.mul_vartime(&k, &p), e.mul_affine_vartime(&k, &p), "m={m} k={k:?}");
+        for k in [
+            vec![0u64],
+            vec![1],
+            vec![2],
+            vec![5],
+            vec![rng.gen()],
+            vec![rng.gen(), rng.gen(), 7],
+        ] {
+            assert_eq!(
+                e.mul_vartime(&k, &p),
+                e.mul_affine_vartime(&k, &p),
+                "m={m} k={k:?}"
+            );
         }
         let pq = e.to_affine(&e.proj_add(&e.to_proj(&p), &e.to_proj(&q)));
         assert_eq!(pq, e.add(&p, &q));
@@ -122,7 +160,10 @@ fn curve_ops<const N: usize>(m: usize, taps: &[usize], b: u8) {
         for c in [false, true] {
             assert_eq!(e.decode(&e.encode(&p, c), false).unwrap(), p);
         }
-        assert_eq!(e.decode(&e.encode(&Point::Infinity, true), true).unwrap(), Point::Infinity);
+        assert_eq!(
+            e.decode(&e.encode(&Point::Infinity, true), true).unwrap(),
+            Point::Infinity
+        );
     }
 }
 

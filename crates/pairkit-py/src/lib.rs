@@ -17,10 +17,12 @@ use pyo3::types::{PyBytes, PyInt};
 fn class_name(e: &Error) -> &'static str {
     match e {
         Error::UnknownSet(_) => "UnknownSetError",
-        Error::UnknownAlgorithm(_) | Error::UnsupportedAlgorithm { .. } | Error::UnknownOperation(_) => {
-            "UnknownAlgorithmError"
+        Error::UnknownAlgorithm(_)
+        | Error::UnsupportedAlgorithm { .. }
+        | Error::UnknownOperation(_) => "UnknownAlgorithmError",
+        Error::WrongLength { .. } | Error::InvalidEncoding(_) | Error::BatchMismatch(..) => {
+            "EncodingError"
         }
-        Error::WrongLength { .. } | Error::InvalidEncoding(_) | Error::BatchMismatch(..) => "EncodingError",
         Error::NotOnCurve => "NotOnCurveError",
         Error::NotInSubgroup => "NotInSubgroupError",
         Error::PointAtInfinity => "PointAtInfinityError",
@@ -104,7 +106,12 @@ fn backend(py: Python<'_>, set_id: &str) -> PyResult<String> {
 #[pyo3(signature = (set_id, group=1))]
 fn sizes(py: Python<'_>, set_id: &str, group: u8) -> PyResult<(usize, usize, usize, usize)> {
     let e = eng(py, set_id)?;
-    Ok((e.field_len(), e.point_len_in(group, false).py(py)?, e.point_len_in(group, true).py(py)?, e.gt_len()))
+    Ok((
+        e.field_len(),
+        e.point_len_in(group, false).py(py)?,
+        e.point_len_in(group, true).py(py)?,
+        e.gt_len(),
+    ))
 }
 
 /// Whether the set's pairing is asymmetric (P in G1, Q in G2 != G1).
@@ -116,7 +123,14 @@ fn asymmetric(py: Python<'_>, set_id: &str) -> PyResult<bool> {
 /// The pairing of `alg` (canonical: mapped to tau_r(P, psi(Q))).
 #[pyfunction]
 #[pyo3(signature = (set_id, alg, p, q, canonical=false))]
-fn pair<'py>(py: Python<'py>, set_id: &str, alg: &str, p: &[u8], q: &[u8], canonical: bool) -> PyResult<Bound<'py, PyBytes>> {
+fn pair<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    p: &[u8],
+    q: &[u8],
+    canonical: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
     let v = py.detach(|| e.pair(alg, p, q, canonical)).py(py)?;
     Ok(bytes(py, &v))
@@ -124,7 +138,13 @@ fn pair<'py>(py: Python<'py>, set_id: &str, alg: &str, p: &[u8], q: &[u8], canon
 
 /// The Miller loop of `alg` (before the final exponentiation).
 #[pyfunction]
-fn miller_loop<'py>(py: Python<'py>, set_id: &str, alg: &str, p: &[u8], q: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+fn miller_loop<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    p: &[u8],
+    q: &[u8],
+) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
     let v = py.detach(|| e.miller_loop(alg, p, q)).py(py)?;
     Ok(bytes(py, &v))
@@ -132,7 +152,12 @@ fn miller_loop<'py>(py: Python<'py>, set_id: &str, alg: &str, p: &[u8], q: &[u8]
 
 /// The final exponentiation of `alg` on a GT-encoded Miller value.
 #[pyfunction]
-fn final_exponentiation<'py>(py: Python<'py>, set_id: &str, alg: &str, f: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+fn final_exponentiation<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    f: &[u8],
+) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
     let v = py.detach(|| e.final_exponentiation(alg, f)).py(py)?;
     Ok(bytes(py, &v))
@@ -140,7 +165,12 @@ fn final_exponentiation<'py>(py: Python<'py>, set_id: &str, alg: &str, f: &[u8])
 
 /// Map an output of `alg` to the canonical reduced Tate pairing.
 #[pyfunction]
-fn to_canonical<'py>(py: Python<'py>, set_id: &str, alg: &str, v: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+fn to_canonical<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    v: &[u8],
+) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
     let v = e.to_canonical(alg, v).py(py)?;
     Ok(bytes(py, &v))
@@ -148,7 +178,13 @@ fn to_canonical<'py>(py: Python<'py>, set_id: &str, alg: &str, v: &[u8]) -> PyRe
 
 /// The accumulator after every Miller iteration.
 #[pyfunction]
-fn miller_states<'py>(py: Python<'py>, set_id: &str, alg: &str, p: &[u8], q: &[u8]) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+fn miller_states<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    p: &[u8],
+    q: &[u8],
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let e = eng(py, set_id)?;
     let v = py.detach(|| e.miller_states(alg, p, q)).py(py)?;
     Ok(v.iter().map(|s| bytes(py, s)).collect())
@@ -186,7 +222,8 @@ fn pair_batch<'py>(
     let out = if n == 0 {
         Vec::new()
     } else {
-        py.detach(|| e.pair_batch_flat(alg, &pd, plen, &qd, qlen, canonical)).py(py)?
+        py.detach(|| e.pair_batch_flat(alg, &pd, plen, &qd, qlen, canonical))
+            .py(py)?
     };
     PyArray1::from_vec(py, out).reshape([n, g])
 }
@@ -205,16 +242,27 @@ fn multi_pair<'py>(
     let e = eng(py, set_id)?;
     let pr: Vec<&[u8]> = ps.iter().map(|v| v.as_slice()).collect();
     let qr: Vec<&[u8]> = qs.iter().map(|v| v.as_slice()).collect();
-    let v = py.detach(|| e.multi_pair(alg, &pr, &qr, canonical)).py(py)?;
+    let v = py
+        .detach(|| e.multi_pair(alg, &pr, &qr, canonical))
+        .py(py)?;
     Ok(bytes(py, &v))
 }
 
 /// `n` random points of order r (deterministic in `seed`).
 #[pyfunction]
 #[pyo3(signature = (set_id, n, seed=0, compressed=false, group=1))]
-fn random_points<'py>(py: Python<'py>, set_id: &str, n: usize, seed: u64, compressed: bool, group: u8) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+fn random_points<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    n: usize,
+    seed: u64,
+    compressed: bool,
+    group: u8,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let e = eng(py, set_id)?;
-    let v = py.detach(|| e.random_points_in(group, n, seed, compressed)).py(py)?;
+    let v = py
+        .detach(|| e.random_points_in(group, n, seed, compressed))
+        .py(py)?;
     Ok(v.iter().map(|s| bytes(py, s)).collect())
 }
 
@@ -229,9 +277,18 @@ fn generator<'py>(py: Python<'py>, set_id: &str, group: u8) -> PyResult<Bound<'p
 /// Hash a message to `group` (RFC 9380; bls12-381: BLS12381G1/G2_XMD:SHA-256_SSWU_RO_ with `dst`).
 #[pyfunction]
 #[pyo3(signature = (set_id, msg, dst, group=1, compressed=false))]
-fn hash_to_point<'py>(py: Python<'py>, set_id: &str, msg: &[u8], dst: &[u8], group: u8, compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
+fn hash_to_point<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    msg: &[u8],
+    dst: &[u8],
+    group: u8,
+    compressed: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
-    let v = py.detach(|| e.hash_to_point(group, msg, dst, compressed)).py(py)?;
+    let v = py
+        .detach(|| e.hash_to_point(group, msg, dst, compressed))
+        .py(py)?;
     Ok(bytes(py, &v))
 }
 
@@ -249,7 +306,9 @@ fn pair_fixed<'py>(
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let e = eng(py, set_id)?;
     let or: Vec<&[u8]> = others.iter().map(|v| v.as_slice()).collect();
-    let v = py.detach(|| e.pair_fixed(alg, fixed, fixed_is_p, &or)).py(py)?;
+    let v = py
+        .detach(|| e.pair_fixed(alg, fixed, fixed_is_p, &or))
+        .py(py)?;
     Ok(v.iter().map(|s| bytes(py, s)).collect())
 }
 
@@ -264,15 +323,25 @@ fn decode_point<'py>(
     group: u8,
 ) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)>> {
     let e = eng(py, set_id)?;
-    let v = py.detach(|| e.decode_point_in(group, data, check_subgroup)).py(py)?;
+    let v = py
+        .detach(|| e.decode_point_in(group, data, check_subgroup))
+        .py(py)?;
     Ok(v.map(|(x, y)| (bytes(py, &x), bytes(py, &y))))
 }
 
 /// Re-encode a valid point, compressed or not.
 #[pyfunction]
 #[pyo3(signature = (set_id, data, compressed=false, group=1))]
-fn encode_point<'py>(py: Python<'py>, set_id: &str, data: &[u8], compressed: bool, group: u8) -> PyResult<Bound<'py, PyBytes>> {
-    let v = eng(py, set_id)?.encode_point_in(group, data, compressed).py(py)?;
+fn encode_point<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    data: &[u8],
+    compressed: bool,
+    group: u8,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?
+        .encode_point_in(group, data, compressed)
+        .py(py)?;
     Ok(bytes(py, &v))
 }
 
@@ -290,31 +359,57 @@ fn scalar_bytes(k: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         let b = k.call_method1("to_bytes", (n, "big"))?;
         return Ok(b.cast::<PyBytes>()?.as_bytes().to_vec());
     }
-    Err(PyValueError::new_err("the scalar must be an int or big-endian bytes"))
+    Err(PyValueError::new_err(
+        "the scalar must be an int or big-endian bytes",
+    ))
 }
 
 /// k P (k an int or big-endian bytes).
 #[pyfunction]
 #[pyo3(signature = (set_id, p, k, compressed=false, group=1))]
-fn point_mul<'py>(py: Python<'py>, set_id: &str, p: &[u8], k: &Bound<'py, PyAny>, compressed: bool, group: u8) -> PyResult<Bound<'py, PyBytes>> {
+fn point_mul<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    p: &[u8],
+    k: &Bound<'py, PyAny>,
+    compressed: bool,
+    group: u8,
+) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
     let kb = scalar_bytes(k)?;
-    let v = py.detach(|| e.point_mul_in(group, p, &kb, compressed)).py(py)?;
+    let v = py
+        .detach(|| e.point_mul_in(group, p, &kb, compressed))
+        .py(py)?;
     Ok(bytes(py, &v))
 }
 
 /// P + Q.
 #[pyfunction]
 #[pyo3(signature = (set_id, p, q, compressed=false, group=1))]
-fn point_add<'py>(py: Python<'py>, set_id: &str, p: &[u8], q: &[u8], compressed: bool, group: u8) -> PyResult<Bound<'py, PyBytes>> {
-    let v = eng(py, set_id)?.point_add_in(group, p, q, compressed).py(py)?;
+fn point_add<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    p: &[u8],
+    q: &[u8],
+    compressed: bool,
+    group: u8,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let v = eng(py, set_id)?
+        .point_add_in(group, p, q, compressed)
+        .py(py)?;
     Ok(bytes(py, &v))
 }
 
 /// One GF(2^m) operation: add, mul, sqr, sqrt, inv, half_trace, trace (b ignored if unary).
 #[pyfunction]
 #[pyo3(signature = (set_id, op, a, b=None))]
-fn field_op<'py>(py: Python<'py>, set_id: &str, op: &str, a: &[u8], b: Option<&[u8]>) -> PyResult<Bound<'py, PyBytes>> {
+fn field_op<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    op: &str,
+    a: &[u8],
+    b: Option<&[u8]>,
+) -> PyResult<Bound<'py, PyBytes>> {
     let v = eng(py, set_id)?.field_op(op, a, b.unwrap_or(&[])).py(py)?;
     Ok(bytes(py, &v))
 }
@@ -328,7 +423,12 @@ fn gt_mul<'py>(py: Python<'py>, set_id: &str, a: &[u8], b: &[u8]) -> PyResult<Bo
 
 /// a^k in GT (k an int or big-endian bytes).
 #[pyfunction]
-fn gt_pow<'py>(py: Python<'py>, set_id: &str, a: &[u8], k: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+fn gt_pow<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    a: &[u8],
+    k: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
     let kb = scalar_bytes(k)?;
     let v = py.detach(|| e.gt_pow(a, &kb)).py(py)?;

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
-import sys
 from typing import List, Optional
 
 import typer

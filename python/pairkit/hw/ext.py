@@ -184,7 +184,7 @@ class MsdPlan(_Bin):
             s_slot.append(sq)
         # -- accumulators: per round, one per output coordinate that receives products there
         contrib = []  # contrib[r] = [(k, slots)]
-        for r, prods in enumerate(p.rounds):
+        for prods in p.rounds:
             row = []
             for k, pk in enumerate(p.outputs):
                 sl = tuple(sorted(q for q, j in enumerate(prods) if j in pk))

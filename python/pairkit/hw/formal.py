@@ -12,13 +12,12 @@ as c = ref(a, a), square roots as ref(c, c) = a.
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 
 from amaranth.hdl import Cat, Const, Elaboratable, Module, Signal
 
 from .errors import HwParamError
-from .toolchain import to_rtlil, yosys
+from .toolchain import yosys
 
 
 def ref_mul(m: Module, field, a, b, tag: str):

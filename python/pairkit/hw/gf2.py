@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
-from ..spec.gf2m import itoh_tsujii, itoh_tsujii_alg4_1223
 from .common import wire, check_digit, msd_step_s1, msd_step_s2, n_digits, one_shot, seq_control, shared_array
 from .errors import HwParamError
 from .fields import binary_field

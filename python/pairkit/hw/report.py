@@ -20,6 +20,7 @@ from .errors import HwToolError
 from .unit import build
 
 NOT_RUN = "not run"
+REPORTS_DIR = os.path.join("hw", "reports")  # the per-entry JSON cache, relative to the working directory
 DOES_NOT_FIT = "does not fit"  # more LUT4 than the LFE5U-85F has: no place and route
 
 
@@ -47,7 +48,6 @@ def _entries() -> list[Entry]:
                                {"lut": lut, "ff": ff, "cycles": round(lat / per), "period_ns": per, "latency_ns": lat},
                                "lut4", "area"))
     f = {"field": "ss2-283"}
-    p4 = papers.SEED004
     E += [
         Entry("s004-m0", "seed004", "gf2_mul_bitserial", dict(f), "M0 bit-serial", _p4("M0")),
         Entry("s004-m1", "seed004", "gf2_mul_m1", {**f, "D": 10}, "M1 (10-bit batching)", _p4("M1")),
@@ -71,7 +71,6 @@ def _entries() -> list[Entry]:
               {**_p4("F4 multiplier"), "unlike": "the paper's unit has 9 multipliers (Table 3: 7,776 FF = 9 × M5's 864), "
                                                  "ours 1; section 3.2's one-multiplier variant has no published figure"}),
     ]
-    t3 = papers.SEED003_T2
     g = {"field": "ss2-1223"}
     E += [
         Entry("s003-tmvp2", "seed003", "gf2_mul_tmvp", {**g, "outer": "2,2", "inner": "3,3,2"},
@@ -90,7 +89,6 @@ def _entries() -> list[Entry]:
         Entry("s003-inv", "seed003", "gf2_inv", {**g, "D": 8, "q": 2, "chain": "alg4"},
               "Itoh-Tsujii, Alg. 4 chain (D = 8, 2 squarers)", {}),
     ]
-    t1 = papers.SEED001_T2
     h = {"field": "ss3-97"}
     E += [
         Entry("s001-add", "seed001", "gf3_add", dict(h), "adder ±A±B", _p1("add"), "lut4"),
@@ -223,7 +221,7 @@ def complete(res: dict, pnr: bool = True) -> bool:
         (not pnr or ("pnr" in res and res["pnr"].get("status") in (None, DOES_NOT_FIT)))
 
 
-def run_report(keys=None, *, out="HARDWARE.md", reports_dir=os.path.join("hw", "reports"), force=False,
+def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=False,
                timeout=900.0, pnr=True, log=print, measure=True) -> None:
     os.makedirs(reports_dir, exist_ok=True)
     for e in (select(keys) if measure else []):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import papers
-from .report import DOES_NOT_FIT, ENTRIES, NOT_RUN, UNITS_BIN, UNITS_TER, area_lut_eq
+from .report import DOES_NOT_FIT, ENTRIES, UNITS_BIN, UNITS_TER, area_lut_eq
 
 CMD = "pairkit hw report --units {id} --timeout 7200"
 

@@ -12,7 +12,6 @@ import json
 import os
 import time
 
-from .errors import HwToolError
 from .toolchain import find_tool, run, to_rtlil, yosys
 
 XILINX_LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
@@ -50,7 +49,7 @@ def logic_depth(netlist_json: str, ff_prefixes=("FD", "TRELLIS_FF", "$_DFF", "$_
     import sys
 
     sys.setrecursionlimit(max(10000, 4 * len(ins) + 100))
-    order = []  # iterative DFS for the longest path ending at each cell
+    # iterative DFS for the longest path ending at each cell
     for start in ins:
         if start in memo:
             continue

@@ -29,7 +29,7 @@ def _ctype(w: int) -> str:
 
 def harness_cpp(unit, timeout: int) -> str:
     ins, outs = unit.in_specs, unit.out_specs
-    setl, scr, getl, holdl = [], [], [], []
+    setl, scr, getl = [], [], []
     for p in ins:
         nw = (p.width + 31) // 32
         if p.width <= 64:

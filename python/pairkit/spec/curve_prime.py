@@ -119,7 +119,7 @@ class Curve:
         rr = (S2 - S1) * 2
         if H.is_zero():
             return self.jac_double(J1) if rr.is_zero() else None
-        I = (H * 2).square()
+        I = (H * 2).square()  # noqa: E741  (the EFD's name in add-2007-bl, kept so the formula reads as cited)
         J = H * I
         V = U1 * I
         X3 = rr.square() - J - V * 2

@@ -86,11 +86,11 @@ def multi_miller_loop(set_id: str, pairs):
     for bit in bin(n)[3:]:
         f = f.square()
         for j, (P, Q) in enumerate(pairs):
-            R[j], l = _dbl_step(S, R[j], P)
-            f = f * l
+            R[j], ell = _dbl_step(S, R[j], P)
+            f = f * ell
             if bit == "1":
-                R[j], l = _add_step(S, R[j], Q, P)
-                f = f * l
+                R[j], ell = _add_step(S, R[j], Q, P)
+                f = f * ell
     if S.family == "bn":
         # the two Frobenius lines of the optimal ate pairing (eprint 2008/096 section 5)
         for j, (P, Q) in enumerate(pairs):

@@ -117,4 +117,3 @@ impl ValueFormatter for NsFormatter {
         "ns"
     }
 }
-

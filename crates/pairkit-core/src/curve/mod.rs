@@ -3,7 +3,7 @@
 //! curves of bn254, bls12-381 and typea-512 (`prime`).
 pub mod prime;
 pub mod scalar;
-pub mod ss_char3;
 pub mod ss_binary;
+pub mod ss_char3;
 
 pub use ss_binary::{Curve, Point, Proj};

@@ -4,7 +4,10 @@ use crate::error::{Error, Result};
 
 /// Parse a big-endian hex string (no 0x, any length) into little-endian limbs (trimmed).
 pub fn from_hex(hex: &str) -> Result<Vec<u64>> {
-    let digits: Vec<u8> = hex.bytes().filter(|c| !c.is_ascii_whitespace() && *c != b'_').collect();
+    let digits: Vec<u8> = hex
+        .bytes()
+        .filter(|c| !c.is_ascii_whitespace() && *c != b'_')
+        .collect();
     let mut limbs = vec![0u64; digits.len().div_ceil(16).max(1)];
     for (i, &c) in digits.iter().rev().enumerate() {
         let v = (c as char)

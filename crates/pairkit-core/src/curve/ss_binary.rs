@@ -48,7 +48,11 @@ impl<const N: usize> Proj<N> {
     pub fn infinity() -> Self {
         let mut one = [0u64; N];
         one[0] = 1;
-        Proj { x: one, y: one, z: [0u64; N] }
+        Proj {
+            x: one,
+            y: one,
+            z: [0u64; N],
+        }
     }
     pub fn is_infinity(&self) -> bool {
         is_zero(&self.z)
@@ -116,7 +120,11 @@ impl<const N: usize> Curve<N> {
         };
         let f = &self.f;
         if x1 == x2 {
-            return if y1 == y2 { self.double(p) } else { Point::Infinity };
+            return if y1 == y2 {
+                self.double(p)
+            } else {
+                Point::Infinity
+            };
         }
         let dx = xor(x1, x2);
         let lam = f.mul(&xor(y1, y2), &f.inv(&dx).expect("x1 != x2"));
@@ -130,7 +138,11 @@ impl<const N: usize> Curve<N> {
     pub fn to_proj(&self, p: &Point<N>) -> Proj<N> {
         match p {
             Point::Infinity => Proj::infinity(),
-            Point::Affine(x, y) => Proj { x: *x, y: *y, z: Gf2m::<N>::one() },
+            Point::Affine(x, y) => Proj {
+                x: *x,
+                y: *y,
+                z: Gf2m::<N>::one(),
+            },
         }
     }
 
@@ -148,31 +160,54 @@ impl<const N: usize> Curve<N> {
         let f = &self.f;
         let x4 = f.sqr(&f.sqr(&p.x));
         let z4 = f.sqr(&f.sqr(&p.z));
-        Proj { x: xor(&x4, &z4), y: xor(&f.sqr(&f.sqr(&p.y)), &x4), z: z4 }
+        Proj {
+            x: xor(&x4, &z4),
+            y: xor(&f.sqr(&f.sqr(&p.y)), &x4),
+            z: z4,
+        }
     }
 
     /// -(X : Y : Z) = (X : Y + Z : Z).
     pub fn proj_neg(&self, p: &Proj<N>) -> Proj<N> {
-        Proj { x: p.x, y: xor(&p.y, &p.z), z: p.z }
+        Proj {
+            x: p.x,
+            y: xor(&p.y, &p.z),
+            z: p.z,
+        }
     }
 
     /// (X1 : Y1 : Z1) + (x2, y2) (module docs with Z2 = 1): 9M + 2S.
     pub fn proj_add_mixed(&self, p: &Proj<N>, x2: &Fe<N>, y2: &Fe<N>) -> Proj<N> {
         let f = &self.f;
         if p.is_infinity() {
-            return Proj { x: *x2, y: *y2, z: Gf2m::<N>::one() };
+            return Proj {
+                x: *x2,
+                y: *y2,
+                z: Gf2m::<N>::one(),
+            };
         }
         let a = xor(&p.y, &f.mul(y2, &p.z));
         let b = xor(&p.x, &f.mul(x2, &p.z));
         if is_zero(&b) {
-            return if is_zero(&a) { self.proj_double(p) } else { Proj::infinity() };
+            return if is_zero(&a) {
+                self.proj_double(p)
+            } else {
+                Proj::infinity()
+            };
         }
         let b2 = f.sqr(&b);
         let b3 = f.mul(&b2, &b);
         let e = xor(&f.mul(&f.sqr(&a), &p.z), &b3);
         let x3 = f.mul(&e, &b);
-        let y3 = xor(&f.mul(&a, &xor(&f.mul(&p.x, &b2), &e)), &f.mul(&b3, &xor(&p.y, &p.z)));
-        Proj { x: x3, y: y3, z: f.mul(&b3, &p.z) }
+        let y3 = xor(
+            &f.mul(&a, &xor(&f.mul(&p.x, &b2), &e)),
+            &f.mul(&b3, &xor(&p.y, &p.z)),
+        );
+        Proj {
+            x: x3,
+            y: y3,
+            z: f.mul(&b3, &p.z),
+        }
     }
 
     /// General projective addition (module docs).
@@ -189,15 +224,26 @@ impl<const N: usize> Curve<N> {
         let a = xor(&y1z2, &f.mul(&q.y, &p.z));
         let b = xor(&x1z2, &f.mul(&q.x, &p.z));
         if is_zero(&b) {
-            return if is_zero(&a) { self.proj_double(p) } else { Proj::infinity() };
+            return if is_zero(&a) {
+                self.proj_double(p)
+            } else {
+                Proj::infinity()
+            };
         }
         let zp = f.mul(&p.z, &q.z);
         let b2 = f.sqr(&b);
         let b3 = f.mul(&b2, &b);
         let e = xor(&f.mul(&f.sqr(&a), &zp), &b3);
         let x3 = f.mul(&e, &b);
-        let y3 = xor(&f.mul(&a, &xor(&f.mul(&x1z2, &b2), &e)), &f.mul(&b3, &xor(&y1z2, &zp)));
-        Proj { x: x3, y: y3, z: f.mul(&b3, &zp) }
+        let y3 = xor(
+            &f.mul(&a, &xor(&f.mul(&x1z2, &b2), &e)),
+            &f.mul(&b3, &xor(&y1z2, &zp)),
+        );
+        Proj {
+            x: x3,
+            y: y3,
+            z: f.mul(&b3, &zp),
+        }
     }
 
     /// k P in projective coordinates, k >= 0 public (little-endian limbs).
@@ -258,7 +304,11 @@ impl<const N: usize> Curve<N> {
     /// endomorphism: E_b is defined over F_2).
     pub fn proj_frob_n(&self, p: &Proj<N>, n: usize) -> Proj<N> {
         let f = &self.f;
-        Proj { x: f.sqr_n(&p.x, n), y: f.sqr_n(&p.y, n), z: f.sqr_n(&p.z, n) }
+        Proj {
+            x: f.sqr_n(&p.x, n),
+            y: f.sqr_n(&p.y, n),
+            z: f.sqr_n(&p.z, n),
+        }
     }
 
     /// Tr(P) = sum_{j<m} sigma^j(P) in E(F_2), computed like an Itoh–Tsujii chain over the
@@ -335,10 +385,17 @@ impl<const N: usize> Curve<N> {
         let f = &self.f;
         let n = f.byte_len();
         if data.len() != n && data.len() != 2 * n {
-            return Err(Error::WrongLength { expected: 2 * n, got: data.len() });
+            return Err(Error::WrongLength {
+                expected: 2 * n,
+                got: data.len(),
+            });
         }
         if data.iter().all(|&b| b == 0xFF) {
-            return if allow_infinity { Ok(Point::Infinity) } else { Err(Error::PointAtInfinity) };
+            return if allow_infinity {
+                Ok(Point::Infinity)
+            } else {
+                Err(Error::PointAtInfinity)
+            };
         }
         if data.len() == n {
             let mut v = be_to_words::<N>(data);
@@ -366,8 +423,14 @@ impl<const N: usize> Curve<N> {
     pub fn random_point<R: rand::Rng + ?Sized>(&self, rng: &mut R, cofactor: &[u64]) -> Point<N> {
         loop {
             let x = self.f.random(rng);
-            let Some(p) = self.lift_x(&x, (rng.next_u32() & 1) as u8) else { continue };
-            let q = if scalar::is_one(cofactor) { p } else { self.mul_vartime(cofactor, &p) };
+            let Some(p) = self.lift_x(&x, (rng.next_u32() & 1) as u8) else {
+                continue;
+            };
+            let q = if scalar::is_one(cofactor) {
+                p
+            } else {
+                self.mul_vartime(cofactor, &p)
+            };
             if !q.is_infinity() {
                 return q;
             }
@@ -384,5 +447,8 @@ fn be_to_words<const N: usize>(data: &[u8]) -> Fe<N> {
 }
 
 fn words_to_be<const N: usize>(a: &Fe<N>, n: usize) -> Vec<u8> {
-    (0..n).rev().map(|k| (a[k / 8] >> (8 * (k % 8))) as u8).collect()
+    (0..n)
+        .rev()
+        .map(|k| (a[k / 8] >> (8 * (k % 8))) as u8)
+        .collect()
 }

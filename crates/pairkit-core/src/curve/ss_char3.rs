@@ -111,7 +111,11 @@ impl<B: Base3> Curve3<B> {
             (_, Point3::Infinity) => *p,
             (Point3::Affine(x1, y1), Point3::Affine(x2, y2)) => {
                 if x1 == x2 {
-                    return if y1 == y2 { self.double(p) } else { Point3::Infinity };
+                    return if y1 == y2 {
+                        self.double(p)
+                    } else {
+                        Point3::Infinity
+                    };
                 }
                 let lam = f.mul(&f.sub(y2, y1), &f.inv(&f.sub(x2, x1)).expect("x1 != x2"));
                 let x3 = f.sub(&f.sub(&f.sqr(&lam), x1), x2);
@@ -171,7 +175,11 @@ impl<B: Base3> Curve3<B> {
         let vvv = f.mul(&v, &vv);
         let r = f.mul(&vv, x1);
         let a = f.sub(&f.sub(&f.mul(&uu, z1), &vvv), &f.add(&r, &r));
-        (f.mul(&v, &a), f.sub(&f.mul(&u, &f.sub(&r, &a)), &f.mul(&vvv, y1)), f.mul(&vvv, z1))
+        (
+            f.mul(&v, &a),
+            f.sub(&f.mul(&u, &f.sub(&r, &a)), &f.mul(&vvv, y1)),
+            f.mul(&vvv, z1),
+        )
     }
 
     /// k P == O.
@@ -199,7 +207,11 @@ impl<B: Base3> Curve3<B> {
     /// The point with abscissa x and y-sign `sign`, if x^3 - x + b is a square.
     pub fn lift_x(&self, x: &B::E, sign: u8) -> Option<Point3<B::E>> {
         let y = self.sqrt(&self.rhs(x))?;
-        let y = if self.f.sign(&y) == sign { y } else { self.f.neg(&y) };
+        let y = if self.f.sign(&y) == sign {
+            y
+        } else {
+            self.f.neg(&y)
+        };
         Some(Point3::Affine(*x, y))
     }
 
@@ -238,10 +250,17 @@ impl<B: Base3> Curve3<B> {
     pub fn decode(&self, data: &[u8], allow_infinity: bool) -> Result<Point3<B::E>> {
         let (n, c) = (self.f.byte_len(), self.xlen_compressed());
         if data.len() != c + 1 && data.len() != 2 * n {
-            return Err(Error::WrongLength { expected: 2 * n, got: data.len() });
+            return Err(Error::WrongLength {
+                expected: 2 * n,
+                got: data.len(),
+            });
         }
         if data.iter().all(|&b| b == 0xff) {
-            return if allow_infinity { Ok(Point3::Infinity) } else { Err(Error::PointAtInfinity) };
+            return if allow_infinity {
+                Ok(Point3::Infinity)
+            } else {
+                Err(Error::PointAtInfinity)
+            };
         }
         // c + 1 != 2n always (c = 2 when n = 1): the length alone tells the form, as in the spec.
         if data.len() == c + 1 {
@@ -252,18 +271,25 @@ impl<B: Base3> Curve3<B> {
                 )));
             }
             if data[1..1 + c - n].iter().any(|&b| b != 0) {
-                return Err(Error::InvalidEncoding("non-canonical compressed point: x is not below 3^m".into()));
+                return Err(Error::InvalidEncoding(
+                    "non-canonical compressed point: x is not below 3^m".into(),
+                ));
             }
             let x = self.f.from_bytes(&data[1 + c - n..])?;
             let p = self.lift_x(&x, data[0] - 2).ok_or(Error::NotOnCurve)?;
             if let Point3::Affine(_, y) = &p {
                 if self.f.is_zero(y) && data[0] == 3 {
-                    return Err(Error::InvalidEncoding("non-canonical compressed point: y = 0 needs 0x02".into()));
+                    return Err(Error::InvalidEncoding(
+                        "non-canonical compressed point: y = 0 needs 0x02".into(),
+                    ));
                 }
             }
             return Ok(p);
         }
-        let p = Point3::Affine(self.f.from_bytes(&data[..n])?, self.f.from_bytes(&data[n..])?);
+        let p = Point3::Affine(
+            self.f.from_bytes(&data[..n])?,
+            self.f.from_bytes(&data[n..])?,
+        );
         if !self.is_on_curve(&p) {
             return Err(Error::NotOnCurve);
         }

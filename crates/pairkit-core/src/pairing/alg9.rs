@@ -26,7 +26,14 @@ pub fn st_to_x4basis<const N: usize>(a: &Fe4<N>) -> Fe4<N> {
 /// corrected z = x_p + x_q (the printed z = x_p + y_p is an erratum, see the spec):
 /// w = (x_p+1)(x_q+1) + y_p + y_q = z + m1 + y_p + y_q + 1.
 #[inline(always)]
-pub fn body<const N: usize>(f: &Gf2m<N>, c: &Fe4<N>, xp: &Fe<N>, yp: &Fe<N>, xq: &Fe<N>, yq: &Fe<N>) -> Fe4<N> {
+pub fn body<const N: usize>(
+    f: &Gf2m<N>,
+    c: &Fe4<N>,
+    xp: &Fe<N>,
+    yp: &Fe<N>,
+    xq: &Fe<N>,
+    yq: &Fe<N>,
+) -> Fe4<N> {
     let z = xor(xp, xq);
     let m1 = f.mul(xp, xq);
     let w = addc(&xor(&xor(&z, &m1), &xor(yp, yq)), 1);

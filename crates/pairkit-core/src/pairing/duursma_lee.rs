@@ -50,7 +50,15 @@ impl Alg3 {
 
 /// mu = x_P + x_Q + c; g = (-mu^2 - mu rho - rho^2) + (-s y_P y_Q) sigma: returns (g0, g1, c_sigma).
 #[inline]
-fn line<B: Base3>(f: &B, xp: &B::E, yp: &B::E, xq: &B::E, yq: &B::E, c: &B::E, s: i64) -> (B::E, B::E, B::E) {
+fn line<B: Base3>(
+    f: &B,
+    xp: &B::E,
+    yp: &B::E,
+    xq: &B::E,
+    yq: &B::E,
+    c: &B::E,
+    s: i64,
+) -> (B::E, B::E, B::E) {
     let mu = f.add(&f.add(xp, xq), c);
     let lam0 = f.neg(&f.sqr(&mu));
     let t = f.mul(yp, yq);
@@ -132,7 +140,12 @@ pub fn eta_miller<B: Base3>(
     let (acc, [xp, yp, xq, yq]) = alg21_loop(f, b, p, q, f.m().div_ceil(2), false, on_iter);
     let bc = f.digit(b);
     let d0 = f.mul(&yp, &f.add(&f.add(&xp, &xq), &bc));
-    sextic::mul(f, b, &acc, &[[d0, f.neg(&yp), f.zero()], [yq, f.zero(), f.zero()]])
+    sextic::mul(
+        f,
+        b,
+        &acc,
+        &[[d0, f.neg(&yp), f.zero()], [yq, f.zero(), f.zero()]],
+    )
 }
 
 /// f^{(q^3 - 1)(q + 1)(q + 1 - mu b 3^n)} = f^{(3^{6m} - 1)/#E}, n = (m + 1)/2 (BGOS Thm. 6);
@@ -147,7 +160,12 @@ pub fn eta_final_exp<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>) -> Result<Fe3x6<B
     if mu * b == 1 {
         w = sextic::conj(f, &w);
     }
-    Ok(sextic::mul(f, b, &sextic::mul(f, b, &sextic::frob(f, b, &u), &u), &w))
+    Ok(sextic::mul(
+        f,
+        b,
+        &sextic::mul(f, b, &sextic::frob(f, b, &u), &u),
+        &w,
+    ))
 }
 
 /// x^{3^{-(m+1)}} = (x^{q^5})^{1/3}: eta_T's value mapped onto tau_r(P, phi(Q)).
@@ -174,7 +192,11 @@ pub fn final_exp_alg<B: Base3>(alg: Alg3, f: &B, b: i64, x: &Fe3x6<B::E>) -> Res
 
 /// f^{3^{3m} - 1} = conj(f)^2 / (A0^2 + A1^2).
 pub fn final_exp<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>) -> Result<Fe3x6<B::E>> {
-    let n = cubic::add(f, &cubic::mul(f, b, &x[0], &x[0]), &cubic::mul(f, b, &x[1], &x[1]));
+    let n = cubic::add(
+        f,
+        &cubic::mul(f, b, &x[0], &x[0]),
+        &cubic::mul(f, b, &x[1], &x[1]),
+    );
     let ni = cubic::inv(f, b, &n)?;
     let u = sextic::sqr(f, b, &sextic::conj(f, x));
     Ok([cubic::mul(f, b, &u[0], &ni), cubic::mul(f, b, &u[1], &ni)])
@@ -202,7 +224,13 @@ pub fn miller<B: Base3>(
 }
 
 /// The pairing of `alg` (its own output; [`to_canonical`] maps it to tau_r(P, phi(Q))).
-pub fn pair<B: Base3>(alg: Alg3, f: &B, b: i64, p: (&B::E, &B::E), q: (&B::E, &B::E)) -> Result<Fe3x6<B::E>> {
+pub fn pair<B: Base3>(
+    alg: Alg3,
+    f: &B,
+    b: i64,
+    p: (&B::E, &B::E),
+    q: (&B::E, &B::E),
+) -> Result<Fe3x6<B::E>> {
     final_exp_alg(alg, f, b, &miller(alg, f, b, p, q, &mut |_| {}))
 }
 

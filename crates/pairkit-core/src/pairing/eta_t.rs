@@ -54,7 +54,11 @@ pub fn final_exp<const N: usize>(f: &Gf2m<N>, c: &Fe4<N>, delta: i8) -> Result<F
     let t = f4::inv(f, c)?;
     let s = f4::mul(f, &s, &t);
     let t = if delta > 0 { f4::frob2(&s) } else { s };
-    let t = if k.is_multiple_of(4) { f4::pow_2k_by_sqrt(f, &t, k)? } else { f4::pow_2k(f, &t, k) };
+    let t = if k.is_multiple_of(4) {
+        f4::pow_2k_by_sqrt(f, &t, k)?
+    } else {
+        f4::pow_2k(f, &t, k)
+    };
     let r = f4::frob(f, &s);
     Ok(f4::mul(f, &f4::mul(f, &r, &t), &s))
 }

@@ -48,8 +48,13 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 5] =
-        [Algorithm::TateAlg1, Algorithm::TateAlg9, Algorithm::TateAlg10, Algorithm::EtaAlg2, Algorithm::EtaT];
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::TateAlg1,
+        Algorithm::TateAlg9,
+        Algorithm::TateAlg10,
+        Algorithm::EtaAlg2,
+        Algorithm::EtaT,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -125,7 +130,12 @@ pub fn miller<const N: usize>(
 }
 
 /// The final exponentiation of `alg`. `Err(DivisionByZero)` for a zero Miller value.
-pub fn final_exp<const N: usize>(alg: Algorithm, f: &Gf2m<N>, cp: CurveParams, c: &Fe4<N>) -> Result<Fe4<N>> {
+pub fn final_exp<const N: usize>(
+    alg: Algorithm,
+    f: &Gf2m<N>,
+    cp: CurveParams,
+    c: &Fe4<N>,
+) -> Result<Fe4<N>> {
     alg.check(cp.b)?;
     match alg {
         Algorithm::TateAlg1 => tate_alg1::final_exp_2m(f, c),
@@ -148,7 +158,12 @@ pub fn pair<const N: usize>(
 }
 
 /// Map the output of `alg` to the canonical reduced Tate pairing (module table).
-pub fn to_canonical<const N: usize>(alg: Algorithm, f: &Gf2m<N>, cp: CurveParams, v: &Fe4<N>) -> Fe4<N> {
+pub fn to_canonical<const N: usize>(
+    alg: Algorithm,
+    f: &Gf2m<N>,
+    cp: CurveParams,
+    v: &Fe4<N>,
+) -> Fe4<N> {
     match alg {
         Algorithm::TateAlg1 | Algorithm::EtaAlg2 => *v,
         Algorithm::TateAlg9 | Algorithm::TateAlg10 => {
@@ -170,7 +185,12 @@ pub fn to_canonical<const N: usize>(alg: Algorithm, f: &Gf2m<N>, cp: CurveParams
 }
 
 /// Inverse of [`to_canonical`]: the canonical value as `alg` would output it.
-pub fn from_canonical<const N: usize>(alg: Algorithm, f: &Gf2m<N>, cp: CurveParams, v: &Fe4<N>) -> Fe4<N> {
+pub fn from_canonical<const N: usize>(
+    alg: Algorithm,
+    f: &Gf2m<N>,
+    cp: CurveParams,
+    v: &Fe4<N>,
+) -> Fe4<N> {
     match alg {
         Algorithm::EtaT if f.m() % 4 == 3 => f4::frob(f, v),
         _ => to_canonical(alg, f, cp, v), // involutions

@@ -221,7 +221,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         Tb = body.T
         last_internal = {}
         last_carried = {}
-        for q, (kind, slots) in enumerate(lp.template):
+        for q, (_kind, slots) in enumerate(lp.template):
             for s in slots:
                 if s.role == "internal":
                     last_internal[s.ref] = max(last_internal.get(s.ref, -1), body.start[q])

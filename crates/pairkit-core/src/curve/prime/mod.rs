@@ -644,7 +644,9 @@ pub(crate) const fn gamma_inv<P: crate::field::fp::TowerParams<N>, const N: usiz
     j: usize,
 ) -> Fp2<P, N> {
     let f = P::FROB;
-    f.gamma[j].conj_const().mul_by_fp_const(&f.delta[(6 - j) % 6])
+    f.gamma[j]
+        .conj_const()
+        .mul_by_fp_const(&f.delta[(6 - j) % 6])
 }
 
 /// Little-endian u64 words -> big-endian bytes (8 per word).

@@ -31,7 +31,12 @@ pub fn is_one<const N: usize>(a: &Fe4<N>) -> bool {
 /// a + b.
 #[inline(always)]
 pub fn add<const N: usize>(a: &Fe4<N>, b: &Fe4<N>) -> Fe4<N> {
-    [xor(&a[0], &b[0]), xor(&a[1], &b[1]), xor(&a[2], &b[2]), xor(&a[3], &b[3])]
+    [
+        xor(&a[0], &b[0]),
+        xor(&a[1], &b[1]),
+        xor(&a[2], &b[2]),
+        xor(&a[3], &b[3]),
+    ]
 }
 
 #[inline(always)]
@@ -118,7 +123,12 @@ pub fn mul_fg<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>, g0: &Fe<N>, g1: &Fe<N>) -
     let g = [*g0, *g1];
     let l = f2::mul(f, &lo(a), &g);
     let h = f2::mul(f, &hi(a), &g);
-    [xor(&l[0], &a[3]), xor3(&l[1], &a[2], &a[3]), xor3(&h[0], &a[0], &a[2]), xor3(&h[1], &a[1], &a[3])]
+    [
+        xor(&l[0], &a[3]),
+        xor3(&l[1], &a[2], &a[3]),
+        xor3(&h[0], &a[0], &a[2]),
+        xor3(&h[1], &a[1], &a[3]),
+    ]
 }
 
 /// a^{2^m} for odd m (spec `f4_frob`): the j = m mod 4 row of the module table
@@ -156,7 +166,12 @@ pub fn inv<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>) -> Result<Fe4<N>> {
 /// then the fixed basis change for k mod 4 (module table). Equals `f4_pow_2k` of the spec
 /// (k squarings) for every k.
 pub fn pow_2k<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>, k: usize) -> Fe4<N> {
-    let d = [f.sqr_n(&a[0], k), f.sqr_n(&a[1], k), f.sqr_n(&a[2], k), f.sqr_n(&a[3], k)];
+    let d = [
+        f.sqr_n(&a[0], k),
+        f.sqr_n(&a[1], k),
+        f.sqr_n(&a[2], k),
+        f.sqr_n(&a[3], k),
+    ];
     recombine(&d, k % 4)
 }
 
@@ -178,7 +193,12 @@ pub fn pow_2k_by_sqrt<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>, k: usize) -> Resu
         )));
     }
     let n = f.m() - (k % f.m());
-    Ok([f.sqrt_n(&a[0], n), f.sqrt_n(&a[1], n), f.sqrt_n(&a[2], n), f.sqrt_n(&a[3], n)])
+    Ok([
+        f.sqrt_n(&a[0], n),
+        f.sqrt_n(&a[1], n),
+        f.sqrt_n(&a[2], n),
+        f.sqrt_n(&a[3], n),
+    ])
 }
 
 /// a^e for e given as little-endian 64-bit limbs (left-to-right square-and-multiply; the
@@ -214,7 +234,10 @@ pub fn to_bytes<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>) -> Vec<u8> {
 pub fn from_bytes<const N: usize>(f: &Gf2m<N>, data: &[u8]) -> Result<Fe4<N>> {
     let n = f.byte_len();
     if data.len() != 4 * n {
-        return Err(Error::WrongLength { expected: 4 * n, got: data.len() });
+        return Err(Error::WrongLength {
+            expected: 4 * n,
+            got: data.len(),
+        });
     }
     let mut r = [[0u64; N]; 4];
     for (i, c) in r.iter_mut().enumerate() {

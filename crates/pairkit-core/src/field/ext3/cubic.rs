@@ -9,11 +9,19 @@ use crate::error::Result;
 pub type Fe3x3<E> = [E; 3];
 
 pub fn add<B: Base3>(f: &B, a: &Fe3x3<B::E>, c: &Fe3x3<B::E>) -> Fe3x3<B::E> {
-    [f.add(&a[0], &c[0]), f.add(&a[1], &c[1]), f.add(&a[2], &c[2])]
+    [
+        f.add(&a[0], &c[0]),
+        f.add(&a[1], &c[1]),
+        f.add(&a[2], &c[2]),
+    ]
 }
 
 pub fn sub<B: Base3>(f: &B, a: &Fe3x3<B::E>, c: &Fe3x3<B::E>) -> Fe3x3<B::E> {
-    [f.sub(&a[0], &c[0]), f.sub(&a[1], &c[1]), f.sub(&a[2], &c[2])]
+    [
+        f.sub(&a[0], &c[0]),
+        f.sub(&a[1], &c[1]),
+        f.sub(&a[2], &c[2]),
+    ]
 }
 
 pub fn neg<B: Base3>(f: &B, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
@@ -48,7 +56,10 @@ pub fn mul<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>, c: &Fe3x3<B::E>) -> Fe3x3<B
 pub fn mul_line<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>, g0: &B::E, g1: &B::E) -> Fe3x3<B::E> {
     let p0 = f.mul(&a[0], g0);
     let p1 = f.mul(&a[1], g1);
-    let m01 = f.sub(&f.sub(&f.mul(&f.add(&a[0], &a[1]), &f.add(g0, g1)), &p0), &p1);
+    let m01 = f.sub(
+        &f.sub(&f.mul(&f.add(&a[0], &a[1]), &f.add(g0, g1)), &p0),
+        &p1,
+    );
     let q0 = f.mul(&a[2], g0);
     let q1 = f.mul(&a[2], g1);
     let c2 = f.add(&f.sub(&p1, &a[0]), &q0);
@@ -65,14 +76,22 @@ pub fn mul_base<B: Base3>(f: &B, a: &Fe3x3<B::E>, s: &B::E) -> Fe3x3<B::E> {
 /// (a0 + a1 rho + a2 rho^2)^3 = (a0^3 + b a1^3 + a2^3) + (a1^3 - b a2^3) rho + a2^3 rho^2.
 pub fn cube<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     let (c0, c1, c2) = (f.cube(&a[0]), f.cube(&a[1]), f.cube(&a[2]));
-    [f.add(&f.add(&c0, &sgn(f, &c1, b)), &c2), f.sub(&c1, &sgn(f, &c2, b)), c2]
+    [
+        f.add(&f.add(&c0, &sgn(f, &c1, b)), &c2),
+        f.sub(&c1, &sgn(f, &c2, b)),
+        c2,
+    ]
 }
 
 /// a^{1/3} = (c0 - b c1 + c2) + (c1 + b c2) rho + c2 rho^2 with c_i = a_i^{1/3}
 /// (rho^{1/3} = rho - b, rho^{2/3} = rho^2 + b rho + 1).
 pub fn cbrt<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     let (c0, c1, c2) = (f.cbrt(&a[0]), f.cbrt(&a[1]), f.cbrt(&a[2]));
-    [f.add(&f.sub(&c0, &sgn(f, &c1, b)), &c2), f.add(&c1, &sgn(f, &c2, b)), c2]
+    [
+        f.add(&f.sub(&c0, &sgn(f, &c1, b)), &c2),
+        f.add(&c1, &sgn(f, &c2, b)),
+        c2,
+    ]
 }
 
 /// a^{3^k}: coefficient-wise a_i^{3^k}, and rho^{3^k} = rho + c, c = k b mod 3, so
@@ -83,13 +102,21 @@ pub fn pow3<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>, k: usize) -> Fe3x3<B::E> {
     if c == 0 {
         return [c0, c1, c2];
     }
-    [f.add(&f.add(&c0, &sgn(f, &c1, c)), &c2), f.sub(&c1, &sgn(f, &c2, c)), c2]
+    [
+        f.add(&f.add(&c0, &sgn(f, &c1, c)), &c2),
+        f.sub(&c1, &sgn(f, &c2, c)),
+        c2,
+    ]
 }
 
 /// a^q: (a0 + e a1 + a2) + (a1 - e a2) rho + a2 rho^2, e = m b mod 3.
 pub fn frob<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     let e = (f.m() as i64 * b).rem_euclid(3);
-    [f.add(&f.add(&a[0], &sgn(f, &a[1], e)), &a[2]), f.sub(&a[1], &sgn(f, &a[2], e)), a[2]]
+    [
+        f.add(&f.add(&a[0], &sgn(f, &a[1], e)), &a[2]),
+        f.sub(&a[1], &sgn(f, &a[2], e)),
+        a[2],
+    ]
 }
 
 /// a^{-1} = a^q a^{q^2} / N(a), N(a) = a0 t0 + b (a1 t2 + a2 t1) with t = a^q a^{q^2}:
@@ -97,6 +124,9 @@ pub fn frob<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
 pub fn inv<B: Base3>(f: &B, b: i64, a: &Fe3x3<B::E>) -> Result<Fe3x3<B::E>> {
     let a1 = frob(f, b, a);
     let t = mul(f, b, &a1, &frob(f, b, &a1));
-    let n = f.add(&f.mul(&a[0], &t[0]), &sgn(f, &f.add(&f.mul(&a[1], &t[2]), &f.mul(&a[2], &t[1])), b));
+    let n = f.add(
+        &f.mul(&a[0], &t[0]),
+        &sgn(f, &f.add(&f.mul(&a[1], &t[2]), &f.mul(&a[2], &t[1])), b),
+    );
     Ok(mul_base(f, &t, &f.inv(&n)?))
 }

@@ -54,7 +54,11 @@ pub trait Base3 {
     }
     /// The implementation's name (shown by `pairkit list` / `bench`).
     fn backend_name(&self) -> String {
-        std::any::type_name::<Self>().rsplit("::").next().unwrap_or("").to_string()
+        std::any::type_name::<Self>()
+            .rsplit("::")
+            .next()
+            .unwrap_or("")
+            .to_string()
     }
 }
 
@@ -110,7 +114,10 @@ pub struct Metered<'a, B: Base3> {
 
 impl<'a, B: Base3> Metered<'a, B> {
     pub fn new(base: &'a B) -> Self {
-        Metered { base, counts: Cell::new(OpCounts::default()) }
+        Metered {
+            base,
+            counts: Cell::new(OpCounts::default()),
+        }
     }
 
     pub fn counts(&self) -> OpCounts {

@@ -206,7 +206,10 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     pub const fn mul_const(&self, o: &Self) -> Self {
         let t0 = self.c0.mul_portable(&o.c0);
         let t1 = self.c1.mul_portable(&o.c1);
-        let s = self.c0.add_const(&self.c1).mul_portable(&o.c0.add_const(&o.c1));
+        let s = self
+            .c0
+            .add_const(&self.c1)
+            .mul_portable(&o.c0.add_const(&o.c1));
         Fp2 {
             c0: t0.sub_const(&t1),
             c1: s.sub_const(&t0).sub_const(&t1),
@@ -215,7 +218,10 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
 
     /// `square` on the portable base-field product, usable in constant expressions.
     pub const fn square_const(&self) -> Self {
-        let a = self.c0.add_const(&self.c1).mul_portable(&self.c0.sub_const(&self.c1));
+        let a = self
+            .c0
+            .add_const(&self.c1)
+            .mul_portable(&self.c0.sub_const(&self.c1));
         let b = self.c0.mul_portable(&self.c1).double_const();
         Fp2 { c0: a, c1: b }
     }
@@ -267,8 +273,14 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     /// `mul_by_small_fp2` for constant expressions.
     #[inline(always)]
     pub const fn mul_by_small_fp2_const(&self, x0: u64, x1: u64) -> Self {
-        let c0 = self.c0.mul_small_const(x0).sub_const(&self.c1.mul_small_const(x1));
-        let c1 = self.c1.mul_small_const(x0).add_const(&self.c0.mul_small_const(x1));
+        let c0 = self
+            .c0
+            .mul_small_const(x0)
+            .sub_const(&self.c1.mul_small_const(x1));
+        let c1 = self
+            .c1
+            .mul_small_const(x0)
+            .add_const(&self.c0.mul_small_const(x1));
         Fp2 { c0, c1 }
     }
 

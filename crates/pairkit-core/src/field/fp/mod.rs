@@ -46,8 +46,10 @@ pub mod sparse;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 #[cfg(target_arch = "x86_64")]
+#[rustfmt::skip]
 mod x86_64_asm;
 #[cfg(target_arch = "x86_64")]
+#[rustfmt::skip]
 mod x86_64_fp2_asm;
 
 use crate::error::{Error, Result};

@@ -107,8 +107,8 @@ mod x86;
 pub use irreducible::{irreducible_trinomials, is_irreducible_f3, is_irreducible_trinomial};
 
 use crate::error::{Error, Result};
-pub use powmap::PowMap;
 use arith::{add_w, compact_plane, reduce, specialize_field, spread_plane, sub_w, MAXN, SCRATCH};
+pub use powmap::PowMap;
 
 /// A field element: two bit-planes (see the module docs for the encoding).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -29,8 +29,15 @@ impl<const N: usize> Gf3m<N> {
         let m = self.m();
         let tables = (0..m.div_ceil(8))
             .map(|j| {
-                let img: Vec<Fe3<N>> =
-                    (0..8).map(|t| if 8 * j + t < m { self.cube_n(&self.monomial(8 * j + t), k) } else { Fe3::ZERO }).collect();
+                let img: Vec<Fe3<N>> = (0..8)
+                    .map(|t| {
+                        if 8 * j + t < m {
+                            self.cube_n(&self.monomial(8 * j + t), k)
+                        } else {
+                            Fe3::ZERO
+                        }
+                    })
+                    .collect();
                 let mut t = [Fe3::ZERO; 256];
                 for v in 1..256usize {
                     let low = v.trailing_zeros() as usize;
