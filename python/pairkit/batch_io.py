@@ -139,13 +139,60 @@ class _Writer:
         self.out.flush()
 
 
+class _Run:
+    """One pair-batch run: the writer, the counts, and the well-formed lines waiting to be paired."""
+
+    def __init__(self, name: str, w: _Writer, keep_going: bool, pair: Callable):
+        self.name, self.w, self.keep_going, self.pair = name, w, keep_going, pair  # pair(P list, Q list)
+        self.pending: list = []  # (line, P, Q) since the last write
+        self.done = self.bad = 0
+        self.first_bad = None
+
+    def failed(self, err: PairkitError) -> None:
+        """A bad line: stop (fail-fast) or write its record and go on."""
+        if not self.keep_going:
+            raise _Stop(err)
+        self.w.error(err)
+        self.bad, self.first_bad = self.bad + 1, self.first_bad or err.line
+
+    def write(self, rows: list) -> None:
+        for g in self.pair([p for _, p, _ in rows], [q for _, _, q in rows]):
+            self.w.result(bytes(g))
+        self.done += len(rows)
+
+    def flush(self) -> None:
+        """Pair the pending lines in order; a bad one ends its run of results and is handled as failed."""
+        pending = self.pending
+        while pending:
+            try:
+                gts = self.pair([p for _, p, _ in pending], [q for _, _, q in pending])
+            except PairkitError as e:
+                i = getattr(e, "index", None)
+                if i is None or not 0 <= i < len(pending):  # not named by the engine: find it
+                    i, e = _first_bad(pending, e, self.pair)
+                if i:  # the lines before the bad one, in order
+                    self.write(pending[:i])
+                line = pending[i][0]
+                del pending[:i + 1]
+                self.failed(_relabel(e, self.name, line))
+                continue
+            for g in gts:
+                self.w.result(bytes(g))
+            self.done += len(pending)
+            pending.clear()
+
+
 def pair_stream(set_id: str, alg: str, stream: BinaryIO, name: str, out: TextIO, *, canonical: bool = False,
                 engine: str = "cpu", keep_going: bool = False, as_json: bool = False, header: dict | None = None,
                 pair_batch: Callable = api.pair_batch) -> int:
     """Pair every line of ``stream``; returns the number of pairs written. Raises the first bad line's
     error (fail-fast) or, with ``keep_going``, a BatchError at the end if any line failed."""
+    def pair(P: list, Q: list):
+        return pair_batch(set_id, P, Q, alg=alg, canonical=canonical, engine=engine)
+
     w = _Writer(out, as_json, header or {})
-    size, done, bad, first_bad = MIN_CHUNK, 0, 0, None
+    run = _Run(name, w, keep_going, pair)
+    size = MIN_CHUNK
     it = records(stream, name)
     while True:
         chunk = []
@@ -156,49 +203,14 @@ def pair_stream(set_id: str, alg: str, stream: BinaryIO, name: str, out: TextIO,
         if not chunk:
             break
         t = time.perf_counter()
-        pending = []  # (line, P, Q) of the well-formed lines since the last write
-
-        def flush_pending():
-            nonlocal done, bad, first_bad
-            while pending:
-                try:
-                    gts = pair_batch(set_id, [p for _, p, _ in pending], [q for _, _, q in pending], alg=alg,
-                                     canonical=canonical, engine=engine)
-                except PairkitError as e:
-                    i = getattr(e, "index", None)
-                    if i is None or not 0 <= i < len(pending):  # not named by the engine: find it
-                        i, e = _first_bad(pending, e, lambda P, Q: pair_batch(set_id, P, Q, alg=alg,
-                                                                             canonical=canonical, engine=engine))
-                    good = pending[:i]
-                    if good:  # the lines before the bad one, in order
-                        for g in pair_batch(set_id, [p for _, p, _ in good], [q for _, _, q in good], alg=alg,
-                                            canonical=canonical, engine=engine):
-                            w.result(bytes(g))
-                        done += len(good)
-                    line = pending[i][0]
-                    err = _relabel(e, name, line)
-                    if not keep_going:
-                        raise _Stop(err) from None
-                    w.error(err)
-                    bad, first_bad = bad + 1, first_bad or line
-                    del pending[:i + 1]
-                    continue
-                for g in gts:
-                    w.result(bytes(g))
-                done += len(pending)
-                pending.clear()
-
         try:
             for line, P, Q in chunk:
                 if P is None:  # a malformed line: pair what came before it, then the error
-                    flush_pending()
-                    if not keep_going:
-                        raise _Stop(Q)
-                    w.error(Q)
-                    bad, first_bad = bad + 1, first_bad or line
+                    run.flush()
+                    run.failed(Q)
                     continue
-                pending.append((line, P, Q))
-            flush_pending()
+                run.pending.append((line, P, Q))
+            run.flush()
         except _Stop as s:
             w.close(_record(s.error))
             raise s.error from None
@@ -209,10 +221,10 @@ def pair_stream(set_id: str, alg: str, stream: BinaryIO, name: str, out: TextIO,
         elif dt > CHUNK_SECONDS * 2 and size > MIN_CHUNK:
             size //= 2
     w.close()
-    if bad:
-        raise BatchError(f"{bad} of {done + bad} lines failed (first: line {first_bad}); their error records are "
-                         "in the output")
-    return done
+    if run.bad:
+        raise BatchError(f"{run.bad} of {run.done + run.bad} lines failed (first: line {run.first_bad}); their error "
+                         "records are in the output")
+    return run.done
 
 
 class _Stop(Exception):

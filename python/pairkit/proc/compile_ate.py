@@ -56,11 +56,11 @@ def compile_ate(set_id: str):
     def step(v, add: bool):
         f, R, Q, P = f12(v, "f"), pt2(v, "R"), pt2(v, "Q"), pt1(v)
         f = f.square()  # spec multi_miller_loop, every bit
-        R, l = pa._dbl_step(S, R, P)
-        f = f * l
+        R, line = pa._dbl_step(S, R, P)
+        f = f * line
         if add:  # a 1 bit
-            R, l = pa._add_step(S, R, Q, P)
-            f = f * l
+            R, line = pa._add_step(S, R, Q, P)
+            f = f * line
         return {**out12(f, "f"), "Rx0": R[0].a, "Rx1": R[0].b, "Ry0": R[1].a, "Ry1": R[1].b}
 
     def post(v):

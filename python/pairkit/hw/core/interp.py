@@ -92,7 +92,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
         st = mc.steps[pc]
         new = {}
 
-        def read(src, dest):
+        def read(src, dest, t=t, pc=pc):  # this step's t and pc
             kind, x = src
             if kind == "unit":
                 u = units.get(x)
