@@ -17,6 +17,7 @@ from functools import cached_property
 from ...dse.costs import CostModel, Unit
 from .. import unit as hwunit
 from .errors import CoreError, CoreMixError
+from .program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
 
 #: the operation kind each unit generator executes, and its operand / sign ports
 UNIT_OPS = {
@@ -38,8 +39,6 @@ UNIT_OPS = {
 }
 #: core unit names that build another generator of the kit (with the parameters given)
 GENERATOR = {"gf2_sqr_chain": "gf2_sqr", "gf2_sqrt_chain": "gf2_sqrt"}
-#: the single operation each chain operation repeats
-CHAIN_OF = {"sqrn": "sqr", "sqrtn": "sqrt"}
 
 
 def generator(unit: str) -> str:

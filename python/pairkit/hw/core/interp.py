@@ -86,24 +86,25 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
         n_states += 1
 
     n_total = mc.cycles()
+
+    def read(src, dest, t, pc):
+        """The value a write at step t (pc) takes from ``src``; ``dest`` names the target in errors."""
+        kind, x = src
+        if kind == "unit":
+            u = units.get(x)
+            if u is None or t < u[1]:
+                raise CoreMismatchError(f"{where(pc)}, {dest}", f"written from {x[0]}{x[1]} before its result "
+                                                                "is ready")
+            return u[0]
+        return regs[x] if kind == "reg" else mc.consts[x]
+
     while pc < mc.n_steps:
         if pc == mc.loop_start:
             check_states(first + it * mc.unroll - 1)
         st = mc.steps[pc]
         new = {}
-
-        def read(src, dest, t=t, pc=pc):  # this step's t and pc
-            kind, x = src
-            if kind == "unit":
-                u = units.get(x)
-                if u is None or t < u[1]:
-                    raise CoreMismatchError(f"{where(pc)}, {dest}", f"written from {x[0]}{x[1]} before its result "
-                                                                    "is ready")
-                return u[0]
-            return regs[x] if kind == "reg" else mc.consts[x]
-
         for w in st.writes:
-            val = read(w.src, f"register r{w.reg}")
+            val = read(w.src, f"register r{w.reg}", t, pc)
             if w.value >= 0:
                 n_written += 1
             if check and w.value >= 0:
@@ -119,7 +120,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             new[w.reg] = val
         new_t = []
         for w in st.twrites:
-            val = read(w.src, f"table t{w.table}[{w.entry}]")
+            val = read(w.src, f"table t{w.table}[{w.entry}]", t, pc)
             tid = mc.trace_of.get(w.value)
             if check and tid is not None and val != values[tid]:
                 raise CoreMismatchError(f"{where(pc)}, table t{w.table}[{w.entry}]",

@@ -304,8 +304,8 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
                    [[L.alias[i] for i in st] for st in states], trace_of, iter_segs)
 
 
-#: the single operation a chain operation repeats (config.CHAIN_OF, here to keep the layers apart)
-_CHAIN_OF = {"sqrn": "sqr", "sqrtn": "sqrt"}
+#: the single operation each chain operation kind repeats (the chain units of config.py)
+CHAIN_OF = {"sqrn": "sqr", "sqrtn": "sqrt"}
 
 
 def _fuse_chains(ops: list, kind: str, k: int, keep: list) -> list:
@@ -315,7 +315,7 @@ def _fuse_chains(ops: list, kind: str, k: int, keep: list) -> list:
     The fused operation keeps the id (and the spec twin) of the run's last result; a chain of length
     L becomes floor(L / k) fused operations and L mod k single ones (seed 003's chains of square
     roots, the Itoh-Tsujii squarings, the final exponentiations' powers 2^j)."""
-    single = _CHAIN_OF[kind]
+    single = CHAIN_OF[kind]
     readers: dict = {}
     for o in ops:
         for a in o.args:
@@ -329,7 +329,8 @@ def _fuse_chains(ops: list, kind: str, k: int, keep: list) -> list:
             if (src is not None and src.kind == single and src.seg == o.seg and readers.get(src.id) == 1
                     and src.id not in pinned):
                 nxt[src.id] = o
-    starts = [o for o in ops if o.kind == single and o.id not in {x.id for x in nxt.values()}]
+    inner = {x.id for x in nxt.values()}
+    starts = [o for o in ops if o.kind == single and o.id not in inner]
     replace: dict = {}  # op id -> new op (or None: removed)
     for o in starts:
         run = [o]
