@@ -20,12 +20,32 @@ from rich.table import Table
 
 from . import argcheck, catalogue
 from .batch_io import parse_hex as _hex
-from .errors import FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
+from .errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="pairkit: cryptographic pairings computed fast and verifiably.")
 out = Console(width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True)
+
+
+def _read_input(infile: Optional[str]) -> str:
+    """The text of --input FILE (stdin without it): FileAccessError if it cannot be read,
+    EncodingError if it is not UTF-8."""
+    try:
+        if infile is None:
+            if sys.stdin is None:  # started with stdin closed
+                raise FileAccessError("--input -: standard input is closed")
+            data = sys.stdin.buffer.read()
+        else:
+            with open(infile, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise EncodingError(f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
+                            f"{e.start})") from None
 
 
 def _check_writable(path: str, opt: str) -> None:
