@@ -26,6 +26,8 @@ SMALL_EXTRA = [
     ("f4_mul_ca", {"field": "ss2-13", "D": 4, "scheme": 2}),
     ("f4_mul_ca", {"field": "ss2-13", "D": 1}),
     ("f4_mul_ca", {"field": "ss2-11", "D": 4, "a_src": "mux", "keep": 1}),
+    ("f4_mul_ca", {"field": "ss2-13", "D": 4, "sqr_in": 1}),
+    ("f4_mul_ca", {"field": "ss2-11", "D": 3, "scheme": 2, "sqr_in": 1}),
     ("f4_mul_karatsuba", {"field": "ss2-11", "D": 4, "multipliers": 1}),
     ("f4_mul_karatsuba", {"field": "ss2-13", "D": 5, "multipliers": 3}),
     ("f4_mul_karatsuba", {"field": "ss2-7", "D": 7, "multipliers": 9, "a_src": "mux"}),

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field as dfield
 
 from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
-from ..spec.ext import f4_mul, f4_mul_ca
+from ..spec.ext import f4_mul, f4_mul_ca, f4_sqr
 from .common import check_digit, n_digits, shared_array, wire
 from .errors import HwParamError
 from .gf2 import FIELD, _Bin
-from .linmap import emit_rows, xi_mod
+from .linmap import emit_rows, sqr_map, xi_mod
 from .unit import Param, register
 
 
@@ -77,6 +77,10 @@ class MsdPlan(_Bin):
         for n in p.out_ports:
             self._gout(n)
 
+    def _a_inputs(self, m) -> dict:
+        """The a operands as latched on the start edge (a subclass may put a linear map in front)."""
+        return {x: self.inputs[x] for x in self.plan.a_ports}
+
     @property
     def cycles(self):
         return 1 + len(self.plan.rounds) * n_digits(self.m, self.D)
@@ -119,8 +123,9 @@ class MsdPlan(_Bin):
             r = Signal(M, name="rb_" + "_".join(p.b_ports[i] for i in combo))
             loads.append(r.eq(_xor([self.inputs[p.b_ports[i]] for i in combo])))
             static_b[combo] = r
+        a_in = self._a_inputs(m)
         with m.If(self.start):
-            m.d.sync += [r.eq(self.inputs[x]) for r, x in zip(a_regs, p.a_ports)]
+            m.d.sync += [r.eq(a_in[x]) for r, x in zip(a_regs, p.a_ports)]
             m.d.sync += loads
             if need_base:
                 m.d.sync += [r.eq(self.inputs[x]) for r, x in zip(b_base, p.b_ports)]
@@ -263,17 +268,43 @@ def ca_plan(scheme: int) -> Plan:
           seed="seed 000 Eq. 5-6, Fig. 3-4, Table 2", family="ext",
           params=[FIELD, Param("D", int, 16, "digit size of the GF(2^m) multipliers"),
                   Param("scheme", int, 1, "1: six multipliers, one round; 2: three multipliers, two rounds", (1, 2)),
-                  A_SRC, KEEP],
+                  A_SRC, KEEP,
+                  Param("sqr_in", int, 0, "1: C^2 * A, the F_{2^4m} squarer (XOR network) on the C inputs "
+                        "(seed 000 Alg. 1 lines 5-6, Fig. 5)", (0, 1))],
           small={"field": "ss2-7", "D": 3})
 class MulCA(MsdPlan):
-    def __init__(self, field="ss2-283", D=16, scheme=1, a_src="shift", keep=0):
-        super().__init__(field, D=D, scheme=scheme, a_src=a_src, keep=keep)
+    def __init__(self, field="ss2-283", D=16, scheme=1, a_src="shift", keep=0, sqr_in=0):
+        super().__init__(field, D=D, scheme=scheme, a_src=a_src, keep=keep, sqr_in=sqr_in)
+        self.sqr_in = sqr_in
         self._setup(ca_plan(scheme), D, a_src, keep)
+
+    def _a_inputs(self, m) -> dict:
+        c = tuple(self.inputs[f"c{i}"] for i in range(4))
+        if self.sqr_in:  # spec f4_sqr on signals: base squarings are XOR networks, additions XORs
+            sq = _SignalField(m, sqr_map(self.m, self.field.taps))
+            c = tuple(wire(m, x, f"c{i}_sq") for i, x in enumerate(f4_sqr(sq, c)))
+        return {f"c{i}": c[i] for i in range(4)}
 
     def spec_model(self, ops):
         c = tuple(ops[f"c{i}"] for i in range(4))
+        if self.sqr_in:
+            c = f4_sqr(self.F, c)
         d = f4_mul_ca(self.F, c, ops["w"], ops["z"], ops["e"])
         return {f"d{i}": d[i] for i in range(4)}
+
+
+class _SignalField:
+    """Just enough of a GF(2^m) field over Amaranth values to run a spec formula as a circuit."""
+
+    def __init__(self, m, sqr_rows):
+        self.mod, self.rows, self.n = m, sqr_rows, 0
+
+    def add(self, a, b):
+        return a ^ b
+
+    def sqr(self, a):
+        self.n += 1
+        return wire(self.mod, emit_rows(self.rows, a), f"sq{self.n}")
 
 
 # ------------------------------------------------------------------ seed 004: Karatsuba F_{2^4m}

@@ -7,7 +7,33 @@ runs on concrete ints or on traced symbols alike. m must be odd.
 """
 from __future__ import annotations
 
+import functools
+
 from .gf2m import itoh_tsujii, sqrt_n
+
+
+def unit_op(name: str):
+    """Mark an F_{2^{4m}} operation that a hardware core may execute as *one* unit operation.
+
+    A field object with a ``compound(name, fn, args)`` method (the tracing field of a core whose unit
+    mix has a compound unit, :mod:`pairkit.hw.core.program`) is asked first; it returns the result
+    (recording one multi-output operation) or None, and then the operation runs on base-field
+    operations as usual. Concrete fields have no such method: the decorator changes nothing there.
+    """
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(F, *args):
+            hook = getattr(F, "compound", None)
+            if hook is not None:
+                r = hook(name, fn, args)
+                if r is not None:
+                    return r
+            return fn(F, *args)
+
+        wrapper.unit_name = name
+        return wrapper
+
+    return deco
 
 # ---------------------------------------------------------------- F_{2^{2m}}
 
@@ -87,6 +113,7 @@ def f4_sqr(F, a):
     return (C0[0], C0[1], A1s[0], A1s[1])
 
 
+@unit_op("ca")
 def f4_mul_ca(F, c, w, z, e: int):
     """Seed 000 Eq. 5-6: C * (w + z s + e t), e in {0, 1}, with 6 F_{2^m} multiplications.
 
@@ -109,6 +136,13 @@ def f4_mul_ca(F, c, w, z, e: int):
         n2 = F.add(n2, F.add(c0, c2))
         n3 = F.add(n3, F.add(c1, c3))
     return (n0, n1, n2, n3)
+
+
+@unit_op("sca")
+def f4_sqr_mul_ca(F, c, w, z, e: int):
+    """Seed 000 Alg. 1 lines 5-6 (Alg. 2 lines 5-6): C <- C^2, C <- C * A, the step of Fig. 5 in which
+    the F_{2^{4m}} squarer (4 base squarings and additions, combinational) feeds the C.A unit."""
+    return f4_mul_ca(F, f4_sqr(F, c), w, z, e)
 
 
 def f4_mul_fg(F, f, g0, g1):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from .ext import (
     f2_add, f2_frob, f2_mul, f2_norm, f2_sqr, f2_mul_s,
-    f4_frob, f4_frob2, f4_inv, f4_mul, f4_mul_ca, f4_mul_fg, f4_pow_2k, f4_pow_2k_by_sqrt, f4_sqr, one4,
+    f4_frob, f4_frob2, f4_inv, f4_mul, f4_mul_ca, f4_mul_fg, f4_pow_2k, f4_pow_2k_by_sqrt, f4_sqr, f4_sqr_mul_ca,
+    one4,
 )
 from .gf2m import itoh_tsujii
 
@@ -51,8 +52,7 @@ def tate_alg1_miller(F, b, P, Q, states=None):
         _mark(F, f"iter {i}")
         w = F.add(F.add(beta, theta), u)
         z = F.add(alpha, v)
-        C = f4_sqr(F, C)
-        C = f4_mul_ca(F, C, w, z, 1)
+        C = f4_sqr_mul_ca(F, C, w, z, 1)  # C <- C^2, C <- C A
         if states is not None:
             states.append(C)
         alpha, beta = sqr2(F, alpha), sqr2(F, beta)
@@ -194,8 +194,7 @@ def eta_alg2_miller(F, b, P, Q, states=None, closing="alg"):
         _mark(F, f"iter {i}")
         w = F.add(F.add(beta, theta), u)
         z = _addc(F, F.add(alpha, v), 1)
-        C = f4_sqr(F, C)
-        C = f4_mul_ca(F, C, w, z, 1)
+        C = f4_sqr_mul_ca(F, C, w, z, 1)  # C <- C^2, C <- C A
         if states is not None:
             states.append(C)
         if i < h:

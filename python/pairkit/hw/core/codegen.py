@@ -29,7 +29,7 @@ from .blocks import Blocks, find_blocks
 from .config import CoreConfig
 from .errors import CoreError
 from .microcode import Microcode, Start, Step, TableWrite, Write
-from .program import Program, lower
+from .program import Program, base_kind, lower, out_port
 
 
 @dataclass
@@ -65,10 +65,17 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
 
 
 def _flat_nodes(prog: Program, idx: list):
-    inside = {prog.ops[i].id: i for i in idx}
+    """The DDG of a straight-line block: a compound operation is one node (its leader's), and reading
+    any of its outputs depends on it."""
+    inside = {}
+    for i in idx:
+        o = prog.ops[i]
+        inside[o.id] = inside[o.group] if o.follower else i
     nodes, ins = [], {}
     for i in idx:
         o = prog.ops[i]
+        if o.follower:
+            continue
         args = []
         for a in o.args:
             if a.value in inside:
@@ -81,17 +88,26 @@ def _flat_nodes(prog: Program, idx: list):
     return nodes, list(ins.values())
 
 
+def _leader_pos(template: list, q: int) -> int:
+    """The template position of the operation that starts the unit computing position q (q itself,
+    or for output j of a compound operation its leader, j positions earlier)."""
+    return q - out_port(template[q][0])
+
+
 def _loop_nodes(blocks: Blocks):
     nodes, ins = [], {}
-    for q, (kind, slots) in enumerate(blocks.loop.template):
+    tm = blocks.loop.template
+    for q, (kind, slots) in enumerate(tm):
+        if out_port(kind):
+            continue
         args = []
         for s in slots:
             if s.role == "internal":
-                args.append(f"n{s.ref}")
+                args.append(f"n{_leader_pos(tm, s.ref)}")
                 continue
             iid = {"carried": "c", "const": "k", "invariant": "v", "stream": "s"}[s.role] + str(s.ref)
             if s.role == "carried":
-                ins[iid] = Input(iid, "", "carried", f"n{s.ref}", 1)
+                ins[iid] = Input(iid, "", "carried", f"n{_leader_pos(tm, s.ref)}", 1)
             else:  # a table's entry is on the RAM's output for the whole pass, like an invariant
                 ins[iid] = Input(iid, "", "invariant" if s.role == "stream" else s.role)
             args.append(iid)
@@ -167,20 +183,42 @@ def _orient(steps: list) -> list:
 
 
 def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
-    prog = prog or lower(cfg.set_id, cfg.alg, has_inv=cfg.has("inv"), chains=cfg.chains)
+    prog = prog or lower(cfg.set_id, cfg.alg, has_inv=cfg.has("inv"), chains=cfg.chains, compound=cfg.compound)
     for k in prog.counts():
         cfg.choice(k)  # every operation kind needs a unit (a typed error names the missing one)
     blocks = find_blocks(prog, unroll=cfg.unroll, streams=cfg.streams)
     lp = blocks.loop
-    pro = _schedule(cfg, "prologue", *_flat_nodes(prog, blocks.prologue), True)
+    pro = _followers(_schedule(cfg, "prologue", *_flat_nodes(prog, blocks.prologue), True), prog)
     body = _schedule(cfg, "loop body", *_loop_nodes(blocks), True) if lp else None
-    epi = _schedule(cfg, "epilogue", *_flat_nodes(prog, blocks.epilogue), len(blocks.epilogue) <= 400)
+    if lp:
+        for q in range(len(lp.template)):
+            ld = _leader_pos(lp.template, q)
+            body.start[q], body.inst[q] = body.start[ld], body.inst[ld]
+    epi = _followers(_schedule(cfg, "epilogue", *_flat_nodes(prog, blocks.epilogue), len(blocks.epilogue) <= 400),
+                     prog)
     return _emit(cfg, prog, blocks, pro, body, epi)
+
+
+def _followers(bs: BlockSchedule, prog: Program) -> BlockSchedule:
+    """A compound operation's outputs j > 0 start with their leader, on its unit."""
+    index = {o.id: i for i, o in enumerate(prog.ops)}
+    for i, o in enumerate(prog.ops):
+        if o.follower and index[o.group] in bs.start:
+            bs.start[i], bs.inst[i] = bs.start[index[o.group]], bs.inst[index[o.group]]
+    return bs
+    index = {o.id: i for i, o in enumerate(prog.ops)}
+    for i in (idx if idx is not None else list(bs.start)) + [i for i, o in enumerate(prog.ops) if o.follower]:
+        o = prog.ops[i]
+        if o.follower and index[o.group] in bs.start:
+            bs.start[i], bs.inst[i] = bs.start[index[o.group]], bs.inst[index[o.group]]
+    return bs
 
 
 def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     lp = blocks.loop
     cyc = {k: cfg.cycles(k) for k in cfg.counts()}
+    for o in prog.ops:  # a compound operation's outputs: its unit's cycles
+        cyc.setdefault(o.kind, cyc.get(base_kind(o.kind), 0))
     lat = {k: c + 1 for k, c in cyc.items()}
     consts = sorted(prog.consts)
     cidx = {v: i for i, v in enumerate(consts)}
@@ -229,9 +267,9 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                     last_carried[s.ref] = max(last_carried.get(s.ref, -1), body.start[q])
         nxt = {}
         for q in range(len(lp.template)):
-            u = (lp.template[q][0], body.inst[q])
+            u = (base_kind(lp.template[q][0]), body.inst[q])
             later = [body.start[r] for r in range(len(lp.template))
-                     if (lp.template[r][0], body.inst[r]) == u and body.start[r] > body.start[q]]
+                     if (base_kind(lp.template[r][0]), body.inst[r]) == u and body.start[r] > body.start[q]]
             nxt[q] = min(later, default=Tb - 1)
         for q in carried:
             ws = body.start[q] + cyc[lp.template[q][0]]
@@ -406,7 +444,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                 t = Ls + body.start[q]
                 u = (kind, body.inst[q])
                 val = prog.ops[lp.seg_ops[0][q]].id
-                steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val))
+                if not out_port(kind):  # a compound operation's outputs j > 0 start with their leader
+                    steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val))
                 ws = t + cyc[kind]
                 if q in temp_vreg:
                     steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
@@ -487,6 +526,7 @@ def _loop_counts(lp) -> dict:
 
 def _start(steps, o, t, inst, srcs, cyc, has_reg, phys, vreg):
     u = (o.kind, inst)
-    steps[t].starts.append(Start(u, tuple(srcs), tuple(a.neg for a in o.args), o.id))
+    if not o.follower:
+        steps[t].starts.append(Start(u, tuple(srcs), tuple(a.neg for a in o.args), o.id))
     if has_reg is not None:
         steps[t + cyc[o.kind]].writes.append(Write(phys[vreg[o.id]], ("unit", u), o.id))

@@ -36,14 +36,28 @@ UNIT_OPS = {
     "gf2_inv": ("inv", ("a",), ()),
     "gf2_sqr_chain": ("sqrn", ("a",), ()),  # gf2_sqr with k > 1: k squarings of a chain in one operation
     "gf2_sqrt_chain": ("sqrtn", ("a",), ()),  # gf2_sqrt with k > 1
+    # compound units (several outputs; :func:`pairkit.spec.ext.unit_op`): seed 000's C.A unit, e = 1
+    "f4_mul_ca": ("ca", ("c0", "c1", "c2", "c3", "w", "z"), ()),
+    "f4_sqr_mul_ca": ("sca", ("c0", "c1", "c2", "c3", "w", "z"), ()),  # the F_{2^4m} squarer on its C inputs
 }
 #: core unit names that build another generator of the kit (with the parameters given)
-GENERATOR = {"gf2_sqr_chain": "gf2_sqr", "gf2_sqrt_chain": "gf2_sqrt"}
+GENERATOR = {"gf2_sqr_chain": "gf2_sqr", "gf2_sqrt_chain": "gf2_sqrt", "f4_sqr_mul_ca": "f4_mul_ca"}
+#: parameters a core unit name fixes on its generator
+FIXED = {"f4_sqr_mul_ca": {"sqr_in": 1}}
+#: the chain units (k operations in series per start)
+CHAIN_UNITS = ("gf2_sqr_chain", "gf2_sqrt_chain")
+#: compound operation kind -> (output ports, input bits the core hard-wires)
+COMPOUND = {"ca": (("d0", "d1", "d2", "d3"), {"e": 1}), "sca": (("d0", "d1", "d2", "d3"), {"e": 1})}
 
 
 def generator(unit: str) -> str:
     """The hardware kit's generator behind a core unit name."""
     return GENERATOR.get(unit, unit)
+
+
+def arity(op: str) -> int:
+    """Operand ports of a unit operation kind."""
+    return next(len(ports) for o, ports, _ in UNIT_OPS.values() if o == op)
 SCHEDULERS = ("list", "exact")
 
 
@@ -77,7 +91,7 @@ class CoreConfig:
             raise CoreError(f"streams: must be true or false, got {self.streams!r}")
         if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
             raise CoreError(f"unroll: must be an integer from 1 to 8, got {self.unroll!r}")
-        fam = "gf3_" if self.set_id.startswith("ss3") else "gf2_"
+        fam = ("gf3_",) if self.set_id.startswith("ss3") else ("gf2_", "f4_")
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
         seen = set()
@@ -86,9 +100,10 @@ class CoreConfig:
                 raise CoreMixError("units", f"{u.unit!r} is not a unit the core generator can use "
                                             f"(known: {', '.join(UNIT_OPS)})")
             if not u.unit.startswith(fam):
-                raise CoreMixError("units", f"{u.unit} is not a unit of {self.set_id}'s field (use {fam}* units)")
+                raise CoreMixError("units", f"{u.unit} is not a unit of {self.set_id}'s field (use "
+                                            f"{' or '.join(f + '*' for f in fam)} units)")
             k = dict(u.params).get("k", 1)
-            if u.unit in GENERATOR:
+            if u.unit in CHAIN_UNITS:
                 if not isinstance(k, int) or isinstance(k, bool) or not 2 <= k <= 64:
                     raise CoreMixError("units", f"{u.unit}: k (operations fused per chain step) must be an "
                                                 f"integer from 2 to 64, got {k!r}")
@@ -123,7 +138,7 @@ class CoreConfig:
         """op kind -> one built unit (ports, cycles)."""
         out = {}
         for u in self.units:
-            params = dict(u.params)
+            params = dict(u.params) | FIXED.get(u.unit, {})
             params.setdefault("field", self.set_id)
             out[u.op] = hwunit.build(generator(u.unit), **params)
         return out
@@ -141,7 +156,16 @@ class CoreConfig:
     @property
     def chains(self) -> dict:
         """Chain operation kind -> k, for the chain units of the mix (lowering fuses k-long chains)."""
-        return {u.op: dict(u.params)["k"] for u in self.units if u.unit in GENERATOR and "k" in dict(u.params)}
+        return {u.op: dict(u.params)["k"] for u in self.units if u.unit in CHAIN_UNITS and "k" in dict(u.params)}
+
+    @property
+    def compound(self) -> tuple:
+        """The compound operation kinds of the mix (lowering records them whole)."""
+        return tuple(sorted(u.op for u in self.units if u.op in COMPOUND))
+
+    def unit_params(self) -> dict:
+        """op kind -> the generator's parameters (fixed ones included)."""
+        return {u.op: tuple(sorted((dict(u.params) | FIXED.get(u.unit, {})).items())) for u in self.units}
 
     def counts(self) -> dict:
         return {u.op: u.count for u in self.units}

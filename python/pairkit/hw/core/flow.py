@@ -30,7 +30,7 @@ def compiled(core: str | CoreConfig):
 
 
 def unit_params(cfg: CoreConfig) -> dict:
-    return {u.op: u.params for u in cfg.units}
+    return cfg.unit_params()
 
 
 def make_rtl(cfg: CoreConfig, mc, debug: bool = False) -> rtl.PairingCore:

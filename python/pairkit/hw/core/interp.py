@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import CHAIN_OF
+from .config import CHAIN_OF, COMPOUND
 from .errors import CoreMismatchError
 from .microcode import Microcode
 from .program import modify, run_trace, spec_of
@@ -39,6 +39,8 @@ def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | No
         return F.add(xs[0], xs[1])
     if kind == "mul":
         return F.mul(xs[0], xs[1])
+    if kind in COMPOUND:  # every output of the compound unit (pairkit.spec.ext.unit_op)
+        return compound_result(F, kind, xs)
     if kind in CHAIN_OF:  # k single operations in series
         x = xs[0]
         for _ in range((chains or {})[kind]):
@@ -47,11 +49,21 @@ def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | No
     return getattr(F, kind)(xs[0])
 
 
+def compound_result(F, kind: str, xs: list) -> tuple:
+    """The outputs of a compound unit on operands ``xs`` (port order), by the spec's function."""
+    from ...spec.ext import f4_mul_ca, f4_sqr_mul_ca
+    from .program import COMPOUND_FIXED
+
+    fn = {"ca": f4_mul_ca, "sca": f4_sqr_mul_ca}[kind]
+    return tuple(fn(F, tuple(xs[:4]), xs[4], xs[5], COMPOUND_FIXED[kind]))
+
+
 def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> RunResult:
     """Interpret ``mc`` on the points (P, Q) (spec encoding); with ``check`` compare every value."""
     S = spec_of(set_id)
     F = S.F
-    T, ins, states, outs = run_trace(set_id, alg, P, Q, "inv" in mc.units) if check else (None, [], [], [])
+    T, ins, states, outs = (run_trace(set_id, alg, P, Q, "inv" in mc.units, tuple(k for k in mc.units if k in COMPOUND))
+                            if check else (None, [], [], []))
     values = T.values if check else {}
     regs: list = [None] * mc.n_regs
     tables = [[None] * d for d in mc.tables]
@@ -137,8 +149,12 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
                     what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
                     raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} reads {what}, never written")
                 ops.append(v)
-            units[s.unit] = [unit_result(F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains")),
-                             t + cyc[s.unit[0]], t]
+            res = unit_result(F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains"))
+            if s.unit[0] in COMPOUND:  # output j is read as (kind.j, i); the leader's (kind, i) is output 0
+                for j, v in enumerate(res):
+                    units[(f"{s.unit[0]}.{j}" if j else s.unit[0], s.unit[1])] = [v, t + cyc[s.unit[0]], t]
+            else:
+                units[s.unit] = [res, t + cyc[s.unit[0]], t]
         for r, v in new.items():
             regs[r] = v
         for tb, g, v in new_t:

@@ -30,6 +30,19 @@ from .errors import CoreError
 
 UNARY = ("cube", "cbrt", "sqr", "sqrt", "inv")
 BINARY = ("add", "mul")
+#: compound operation kind -> its fixed last argument (the units hard-wire it): seed 000's C.A with
+#: e = 1 (``ca``: C A; ``sca``: C^2 A, the squarer on the unit's C inputs)
+COMPOUND_FIXED = {"ca": 1, "sca": 1}
+
+
+def base_kind(kind: str) -> str:
+    """The unit operation of a compound operation's output ``sca.2`` (``sca``); other kinds unchanged."""
+    return kind.split(".", 1)[0]
+
+
+def out_port(kind: str) -> int:
+    """The output port of a compound operation's output kind (0 for the leader and plain kinds)."""
+    return int(kind.split(".", 1)[1]) if "." in kind else 0
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,12 @@ class Op:
     seg: int  # index into Program.segments
     pos: int  # position inside the segment
     trace_id: Optional[int] = None  # the spec trace's id of the result (None: made by lowering)
+    group: Optional[int] = None  # compound unit operation: the id of its first output (the *leader*)
+
+    @property
+    def follower(self) -> bool:
+        """Output j > 0 of a compound operation: started with its leader, read from output port j."""
+        return self.group is not None and self.group != self.id
 
 
 @dataclass
@@ -66,9 +85,10 @@ class Program:
     iter_segments: list = field(default_factory=list)  # segment index of Miller iteration i (1-based order)
 
     def counts(self, segs=None) -> dict:
+        """Unit operations per kind (a compound operation once, by its leader)."""
         c: dict = {}
         for o in self.ops:
-            if segs is None or o.seg in segs:
+            if (segs is None or o.seg in segs) and not o.follower:
                 c[o.kind] = c.get(o.kind, 0) + 1
         return dict(sorted(c.items()))
 
@@ -78,11 +98,27 @@ class _ValueTrace(TracingField):
     spec's GF(2^m) inversions are recorded as one ``inv`` (the core has an inverter unit) instead of
     their Itoh-Tsujii chain of products and squarings."""
 
-    def __init__(self, base, inverter: bool = False):
+    def __init__(self, base, inverter: bool = False, compound: tuple = ()):
         super().__init__(base)
         self.values: dict = {}
+        self.compound_kinds = frozenset(compound)
         if inverter:
             self.inverter = self.inv
+
+    def compound(self, name: str, fn, args):
+        """An F_{2^{4m}} operation of the spec (:func:`pairkit.spec.ext.unit_op`) recorded as one
+        multi-output operation when the core has a unit for it: outputs ``name.0`` .. ``name.k``, every
+        one reading all the operands (flattened, in order); int arguments are the unit's fixed
+        inputs (seed 000's e = 1, hard-wired)."""
+        if name not in self.compound_kinds or args[-1] != COMPOUND_FIXED[name]:
+            return None
+        flat = []
+        for a in args[:-1]:
+            flat.extend(a if isinstance(a, tuple) else (a,))
+        conc = [tuple(x.value for x in a) if isinstance(a, tuple) else a.value for a in args[:-1]]
+        res = fn(self.base, *conc, args[-1])
+        ids = tuple(x.id for x in flat)
+        return tuple(self._new(f"{name}.{j}", ids, v, name) for j, v in enumerate(res))
 
     def _new(self, kind, args, value, label=""):
         s = super()._new(kind, args, value, label)
@@ -113,11 +149,12 @@ def modify(F, p: int, x, flag: bool):
     return F.neg(x) if p == 3 else F.add(x, F.one)
 
 
-def run_trace(set_id: str, alg: str, P, Q, inverter: bool = False):
-    """The spec's whole pairing on (P, Q) as a value-recording trace; returns (T, inputs, states, out)."""
+def run_trace(set_id: str, alg: str, P, Q, inverter: bool = False, compound: tuple = ()):
+    """The spec's whole pairing on (P, Q) as a value-recording trace; returns (T, inputs, states, out).
+    ``compound``: the compound operation kinds recorded as one operation each (the mix's units)."""
     S = spec_of(set_id)
     S._check_alg(alg)
-    T = _ValueTrace(S.F, inverter)
+    T = _ValueTrace(S.F, inverter, compound)
     Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), P))
     Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), Q))
     states: list = []
@@ -199,9 +236,9 @@ class _Lowerer:
                     return Operand(a.value, not a.neg)
         return self.raw(kind, args, trace_id)
 
-    def raw(self, kind, args, trace_id=None) -> Operand:
+    def raw(self, kind, args, trace_id=None, group=None) -> Operand:
         v = self.new_id()
-        self.ops.append(Op(v, kind, tuple(args), self.seg, self.pos, trace_id))
+        self.ops.append(Op(v, kind, tuple(args), self.seg, self.pos, trace_id, v if group == -1 else group))
         self.pos += 1
         return Operand(v)
 
@@ -233,21 +270,26 @@ def _apply(F, kind, cs):
     return getattr(F, kind)(cs[0])
 
 
-def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None) -> Program:
+def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None,
+          compound: tuple = ()) -> Program:
     """Lower the spec's whole pairing (set_id, alg) for a core (see the module docstring).
 
     The trace is taken on (P, Q) (default: the generator twice); the program does not depend on
     the points (the spec's pairings have no data-dependent control flow). ``chains`` maps a chain
     operation kind (``sqrn``, ``sqrtn``) to k: runs of k single squarings (square roots) whose
-    intermediate results nothing else reads become one operation (:func:`_fuse_chains`)."""
+    intermediate results nothing else reads become one operation (:func:`_fuse_chains`).
+    ``compound`` names the compound operations (``sca``, ``ca``) the core's units execute whole: each
+    becomes a group of operations ``kind``, ``kind.1``, .. (one per output, consecutive, the same
+    operands) that is scheduled as one unit operation."""
     S = spec_of(set_id)
     F = S.F
     p = 3 if set_id.startswith("ss3") else 2
     P = P or S.generator
     Q = Q or S.generator
-    T, ins, states, outs = run_trace(set_id, alg, P, Q, inverter=has_inv)
+    T, ins, states, outs = run_trace(set_id, alg, P, Q, inverter=has_inv, compound=compound)
     consts = {s.id: c for c, s in T._consts.items()}
     L = _Lowerer(F, p, has_inv)
+    leader = None
     seg_labels = ["prologue"]
     inputs = []
     for o in T.ops:
@@ -275,6 +317,14 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
             r = L.emit("mul", (a[0], a[0]), o.out)
         elif k == "inv" and not has_inv:
             r = L.lower_inv(a[0], o.out)
+        elif "." in k:  # output j of a compound operation (consecutive in the trace, port order)
+            if all(L.cval(x) is not None for x in a):
+                r = L.const(T.values[o.out])
+            else:
+                j = out_port(k)
+                r = L.raw(base_kind(k) if j == 0 else k, tuple(a), o.out, -1 if j == 0 else leader)
+                if j == 0:
+                    leader = r.value
         elif k in ("add", "mul"):
             r = L.emit(k, tuple(a), o.out)
         elif k in UNARY:
@@ -359,11 +409,16 @@ def _fuse_chains(ops: list, kind: str, k: int, keep: list) -> list:
 
 
 def _live_ops(ops: list, outputs: list) -> list:
-    """Dead-code elimination: the operations the outputs depend on, in trace order."""
+    """Dead-code elimination: the operations the outputs depend on, in trace order (a compound
+    operation whole when any of its outputs is read)."""
     live = {o.value for o in outputs}
+    members: dict = {}
+    for o in ops:
+        if o.group is not None:
+            members.setdefault(o.group, []).append(o.id)
     keep = []
-    for o in reversed(ops):
-        if o.id in live:
+    for o in reversed(ops):  # a compound operation's outputs live together (its readers all come later)
+        if o.id in live or (o.group is not None and any(x in live for x in members[o.group])):
             keep.append(o)
             live.update(a.value for a in o.args)
     return keep[::-1]

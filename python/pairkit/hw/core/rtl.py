@@ -25,7 +25,8 @@ from amaranth.hdl import Const, Elaboratable, Module, Signal
 from amaranth.lib.memory import Memory
 
 from .. import unit as hwunit
-from .config import generator
+from .config import COMPOUND, arity, generator
+from .program import base_kind, out_port
 from .microcode import Microcode
 
 
@@ -52,7 +53,7 @@ class Layout:
         for op, (_, count, _) in sorted(mc.units.items()):
             for i in range(count):
                 self._add(f"{op}{i}_start", 1)
-                for k in range(_arity(op)):
+                for k in range(arity(op)):
                     srcs = self.op_src.get((op, i, k), [])
                     if len(srcs) > 1:
                         self._add(f"{op}{i}_sel{k}", _bits(len(srcs)))
@@ -99,10 +100,6 @@ class Layout:
                 put(f"t{tw.table}_sel", self.table_src[tw.table].index(tw.src))
             words.append(w)
         return words
-
-
-def _arity(op: str) -> int:
-    return 2 if op in ("add", "mul") else 1
 
 
 class PairingCore(Elaboratable):
@@ -187,7 +184,8 @@ class PairingCore(Elaboratable):
                 return table_data[x][0]
             if kind == "const":
                 return self.const(mc.consts[x])
-            return self.units[tuple(x)].outputs[self.units[tuple(x)].out_specs[0].name]
+            u = self.units[(base_kind(x[0]), x[1])]  # output j of a compound unit: its j-th output port
+            return u.outputs[u.out_specs[out_port(x[0])].name]
 
         def mux(m, target, srcs, sel_name):
             if len(srcs) == 1:
@@ -215,8 +213,11 @@ class PairingCore(Elaboratable):
                     m.d.comb += u.inputs[p.name].eq(opnd ^ fld(f"{op}{i}_neg{k}"))
                 else:
                     mux(m, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
+            fixed = COMPOUND.get(op, ((), {}))[1]  # inputs the core hard-wires (seed 000's e = 1)
             for k, p in enumerate(bit_ports):
-                if f"{op}{i}_neg{k}" in L.fields:
+                if p.name in fixed:
+                    m.d.comb += u.inputs[p.name].eq(fixed[p.name])
+                elif f"{op}{i}_neg{k}" in L.fields:
                     m.d.comb += u.inputs[p.name].eq(fld(f"{op}{i}_neg{k}"))
 
         # registers: written by the micro-code while busy, input words by the host while idle
