@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .ext import (
     f2_add, f2_frob, f2_mul, f2_norm, f2_sqr, f2_mul_s,
-    f4_frob, f4_frob2, f4_inv, f4_mul, f4_mul_ca, f4_mul_fg, f4_pow_2k, f4_pow_2k_by_sqrt, f4_sqr, f4_sqr_mul_ca,
+    f4_frob, f4_frob2, f4_inv, f4_mul, f4_mul_ca, f4_mul_fg, f4_pow_2k, f4_pow_2k_by_sqrt, f4_sqr_mul_ca,
     one4,
 )
 from .gf2m import itoh_tsujii

@@ -206,12 +206,6 @@ def _followers(bs: BlockSchedule, prog: Program) -> BlockSchedule:
         if o.follower and index[o.group] in bs.start:
             bs.start[i], bs.inst[i] = bs.start[index[o.group]], bs.inst[index[o.group]]
     return bs
-    index = {o.id: i for i, o in enumerate(prog.ops)}
-    for i in (idx if idx is not None else list(bs.start)) + [i for i, o in enumerate(prog.ops) if o.follower]:
-        o = prog.ops[i]
-        if o.follower and index[o.group] in bs.start:
-            bs.start[i], bs.inst[i] = bs.start[index[o.group]], bs.inst[index[o.group]]
-    return bs
 
 
 def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
