@@ -54,7 +54,7 @@ VERSION = 1
 #: base-field operation kinds a DDG node may carry, with their arity
 OP_ARITY = {"add": 2, "sub": 2, "mul": 2, "neg": 1, "sqr": 1, "sqrt": 1, "cube": 1, "cbrt": 1, "inv": 1,
             "sqrn": 1, "sqrtn": 1,  # sqrn, sqrtn: k squarings (square roots) in one operation (hw.core chains)
-            "ca": 6, "sca": 6}  # seed 000's C.A unit: C A and C^2 A, C in F_{2^4m} (hw.core compound operations)
+            "ca": 6, "sca": 6, "sqr4n": 4}  # seed 000: C.A (C A, C^2 A), F_{2^4m} squarer chain (hw.core compounds)
 INPUT_KINDS = ("const", "invariant", "carried", "stream", "live-in")
 _TRACE_KINDS = set(OP_ARITY) | {"input", "const", "mark"}
 

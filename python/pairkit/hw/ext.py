@@ -21,7 +21,7 @@ from dataclasses import dataclass, field as dfield
 from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
 from ..spec.ext import f4_mul, f4_mul_ca, f4_sqr
-from .common import check_digit, n_digits, shared_array, wire
+from .common import check_digit, n_digits, one_shot, shared_array, wire
 from .errors import HwParamError
 from .gf2 import FIELD, _Bin
 from .linmap import emit_rows, sqr_map, xi_mod
@@ -305,6 +305,52 @@ class _SignalField:
     def sqr(self, a):
         self.n += 1
         return wire(self.mod, emit_rows(self.rows, a), f"sq{self.n}")
+
+
+# ------------------------------------------------------------------ seed 000: the F_{2^4m} squarer
+
+@register("f4_sqr", summary="F_{2^4m} squarer a^(2^k): 4 base squarers and XORs per stage, k stages in series",
+          seed="seed 000 section 5.3 (\"the component computing C^{2^4} each cycle\", T4 of Eq. 10)", family="ext",
+          params=[FIELD, Param("k", int, 1, "F_{2^4m} squarings in series (a^(2^k) per cycle)")],
+          small={"field": "ss2-7", "k": 2})
+class F4Squarer(_Bin):
+    """A registered linear map like gf2_sqr: operands loaded on the start edge, the k squarings
+    (spec f4_sqr run on signals: base squarer XOR networks and additions) registered on the next
+    edge (cycles = 2)."""
+
+    def __init__(self, field="ss2-283", k=1):
+        super().__init__(field, k=k)
+        if not isinstance(k, int) or not 1 <= k <= 64:
+            raise HwParamError("k", f"{k} F_{{2^4m}} squarings in series: need 1 <= k <= 64")
+        self.k = k
+        for i in range(4):
+            self._gin(f"a{i}")
+        for i in range(4):
+            self._gout(f"c{i}")
+
+    @property
+    def cycles(self):
+        return 2
+
+    def elaborate(self, platform):
+        m = Module()
+        a = [Signal(self.m, name=f"a{i}_reg") for i in range(4)]
+        busy = one_shot(m, self.start, self.done)
+        sq = _SignalField(m, sqr_map(self.m, self.field.taps))
+        x = tuple(a)
+        for j in range(self.k):
+            x = tuple(wire(m, v, f"s{j + 1}_{i}") for i, v in enumerate(f4_sqr(sq, x)))
+        with m.If(self.start):
+            m.d.sync += [r.eq(self.inputs[f"a{i}"]) for i, r in enumerate(a)]
+        with m.If(busy):
+            m.d.sync += [self.outputs[f"c{i}"].eq(x[i]) for i in range(4)]
+        return m
+
+    def spec_model(self, ops):
+        x = tuple(ops[f"a{i}"] for i in range(4))
+        for _ in range(self.k):
+            x = f4_sqr(self.F, x)
+        return {f"c{i}": x[i] for i in range(4)}
 
 
 # ------------------------------------------------------------------ seed 004: Karatsuba F_{2^4m}

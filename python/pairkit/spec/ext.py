@@ -203,8 +203,10 @@ def f4_inv(F, a, inv=None):
     return (Z0[0], Z0[1], Z1[0], Z1[1])
 
 
+@unit_op("sqr4n")
 def f4_pow_2k(F, a, k):
-    """a^{2^k} by k squarings in F_{2^{4m}}."""
+    """a^{2^k} by k squarings in F_{2^{4m}} (a core may run them on an F_{2^{4m}} squarer with several
+    in series: seed 000 section 5.3's "component computing C^{2^4} each cycle")."""
     for _ in range(k):
         a = f4_sqr(F, a)
     return a

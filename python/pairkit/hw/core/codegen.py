@@ -29,7 +29,7 @@ from .blocks import Blocks, find_blocks
 from .config import CoreConfig
 from .errors import CoreError
 from .microcode import Microcode, Start, Step, TableWrite, Write
-from .program import Program, base_kind, lower, out_port
+from .program import Program, base_kind, lower, out_port, retime
 
 
 @dataclass
@@ -184,6 +184,8 @@ def _orient(steps: list) -> list:
 
 def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
     prog = prog or lower(cfg.set_id, cfg.alg, has_inv=cfg.has("inv"), chains=cfg.chains, compound=cfg.compound)
+    if cfg.retime:
+        prog = retime(prog)
     for k in prog.counts():
         cfg.choice(k)  # every operation kind needs a unit (a typed error names the missing one)
     blocks = find_blocks(prog, unroll=cfg.unroll, streams=cfg.streams)
@@ -495,7 +497,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
     info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
                           "epilogue": epi.info | {"T": epi.T}},
-            "chains": dict(cfg.chains),
+            "chains": dict(cfg.chains), "compound": dict(cfg.compound),
             "copies": len(copies), "moves": len(moves), "deferred_writes": sum(
                 1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
             "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,

@@ -39,15 +39,18 @@ UNIT_OPS = {
     # compound units (several outputs; :func:`pairkit.spec.ext.unit_op`): seed 000's C.A unit, e = 1
     "f4_mul_ca": ("ca", ("c0", "c1", "c2", "c3", "w", "z"), ()),
     "f4_sqr_mul_ca": ("sca", ("c0", "c1", "c2", "c3", "w", "z"), ()),  # the F_{2^4m} squarer on its C inputs
+    "f4_sqr_chain": ("sqr4n", ("a0", "a1", "a2", "a3"), ()),  # F_{2^4m} squarer, k in series: a^(2^k)
 }
 #: core unit names that build another generator of the kit (with the parameters given)
-GENERATOR = {"gf2_sqr_chain": "gf2_sqr", "gf2_sqrt_chain": "gf2_sqrt", "f4_sqr_mul_ca": "f4_mul_ca"}
+GENERATOR = {"gf2_sqr_chain": "gf2_sqr", "gf2_sqrt_chain": "gf2_sqrt", "f4_sqr_mul_ca": "f4_mul_ca",
+             "f4_sqr_chain": "f4_sqr"}
 #: parameters a core unit name fixes on its generator
 FIXED = {"f4_sqr_mul_ca": {"sqr_in": 1}}
 #: the chain units (k operations in series per start)
 CHAIN_UNITS = ("gf2_sqr_chain", "gf2_sqrt_chain")
 #: compound operation kind -> (output ports, input bits the core hard-wires)
-COMPOUND = {"ca": (("d0", "d1", "d2", "d3"), {"e": 1}), "sca": (("d0", "d1", "d2", "d3"), {"e": 1})}
+COMPOUND = {"ca": (("d0", "d1", "d2", "d3"), {"e": 1}), "sca": (("d0", "d1", "d2", "d3"), {"e": 1}),
+            "sqr4n": (("c0", "c1", "c2", "c3"), {})}
 
 
 def generator(unit: str) -> str:
@@ -85,10 +88,12 @@ class CoreConfig:
     summary: str = ""
     paper: dict = field(default_factory=dict)  # the seed's figures, for the report
     streams: bool = False  # loop operands that change every pass come from prologue-filled tables (RAM)
+    retime: bool = False  # iteration i + 1's accumulator-independent operations run in iteration i (program.retime)
 
     def __post_init__(self):
-        if not isinstance(self.streams, bool):
-            raise CoreError(f"streams: must be true or false, got {self.streams!r}")
+        for flag in ("streams", "retime"):
+            if not isinstance(getattr(self, flag), bool):
+                raise CoreError(f"{flag}: must be true or false, got {getattr(self, flag)!r}")
         if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
             raise CoreError(f"unroll: must be an integer from 1 to 8, got {self.unroll!r}")
         fam = ("gf3_",) if self.set_id.startswith("ss3") else ("gf2_", "f4_")
@@ -107,6 +112,10 @@ class CoreConfig:
                 if not isinstance(k, int) or isinstance(k, bool) or not 2 <= k <= 64:
                     raise CoreMixError("units", f"{u.unit}: k (operations fused per chain step) must be an "
                                                 f"integer from 2 to 64, got {k!r}")
+            elif u.unit == "f4_sqr_chain":
+                if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 64:
+                    raise CoreMixError("units", f"{u.unit}: k (F_{{2^4m}} squarings per start) must be an integer "
+                                                f"from 1 to 64, got {k!r}")
             elif k != 1:
                 raise CoreMixError("units", f"{u.unit}: one operation per start (k = 1); for chains of k use "
                                             f"{u.unit}_chain")
@@ -159,9 +168,11 @@ class CoreConfig:
         return {u.op: dict(u.params)["k"] for u in self.units if u.unit in CHAIN_UNITS and "k" in dict(u.params)}
 
     @property
-    def compound(self) -> tuple:
-        """The compound operation kinds of the mix (lowering records them whole)."""
-        return tuple(sorted(u.op for u in self.units if u.op in COMPOUND))
+    def compound(self) -> dict:
+        """The compound operation kinds of the mix (lowering records them whole) -> their k (the
+        squarings per start of ``sqr4n``; None for the others)."""
+        return {u.op: dict(u.params).get("k", 1) if u.op == "sqr4n" else None
+                for u in sorted(self.units, key=lambda u: u.op) if u.op in COMPOUND}
 
     def unit_params(self) -> dict:
         """op kind -> the generator's parameters (fixed ones included)."""

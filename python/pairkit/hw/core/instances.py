@@ -15,15 +15,18 @@ from .errors import CoreError
 
 
 def _bin(name, set_id, alg, mul, D, add, sqr, sqrt, inv, invD, scheduler, summary, paper=None, mul_unit="gf2_mul_msd",
-         unroll=1, K=4, streams=False):
+         unroll=1, K=4, streams=False, ca=0):
     mp = (("D", D),) if mul_unit == "gf2_mul_msd" else (("W", 32), ("K", K))
     units = [UnitChoice(mul_unit, mul, mp), UnitChoice("gf2_add", add, ()), UnitChoice("gf2_sqr", sqr, ())]
     if sqrt:
         units.append(UnitChoice("gf2_sqrt", sqrt, (("method", "matrix"),)))
     if inv:
         units.append(UnitChoice("gf2_inv", inv, (("D", invD), ("q", 4))))
+    if ca:  # seed 000's C.A unit with its input squarer, and the F_{2^4m} squarer with ca in series
+        units = [UnitChoice("f4_sqr_mul_ca", 1, (("D", D),)), UnitChoice("f4_sqr_chain", 1, (("k", ca),))] + units
+        units[3] = UnitChoice("gf2_add", add, (("latch", 0),))
     return CoreConfig(name, set_id, alg, units, scheduler, summary=summary, paper=paper or {}, unroll=unroll,
-                      streams=streams)
+                      streams=streams, retime=bool(ca))
 
 
 def _s001(name, set_id, mul, cube, add, cbrt, D, scheduler, summary, paper=None, alg="duursma-lee", unroll=1):
@@ -42,6 +45,31 @@ _PAPER_000_239 = {"seed": _PAPER_000, "cycles": 2870, "area_lut4": 48895,
                   "note": "C·A unit (scheme 1), Multipliers 1/2, inverter at D1:D2:D3 = 4:1:2, D1 = 16; Virtex-II Pro"}
 _PAPER_000_283A1 = {"seed": _PAPER_000, "cycles": 3520, "area_lut4": 72961, "note": "Alg. 1, D1 = 32; Virtex-II Pro"}
 _PAPER_000_283A2 = {"seed": _PAPER_000, "cycles": 3790, "area_lut4": 64845, "note": "Alg. 2, D1 = 16; Virtex-II Pro"}
+
+_CA_NOTE = ("C·A unit (scheme 1) with the F_{2^4m} squarer on its input, Multipliers 1/2, inverter at D1:D2:D3 = "
+            "4:1:2; Virtex-II Pro")
+_PAPER_000_239A1_16 = {"seed": _PAPER_000, "cycles": 4700, "area_lut4": 34499, "note": "Alg. 1, D1 = 16: 47 µs at "
+                       "100 MHz; " + _CA_NOTE}
+_PAPER_000_239A1_32 = {"seed": _PAPER_000, "cycles": 2739, "area_lut4": 59971, "note": "Alg. 1, D1 = 32: 33 µs at "
+                       "83 MHz; " + _CA_NOTE}
+_PAPER_000_283A1_16 = {"seed": _PAPER_000, "cycles": 6384, "area_lut4": 42997, "note": "Alg. 1, D1 = 16: 76 µs at "
+                       "84 MHz; " + _CA_NOTE}
+
+
+def _s000(name, set_id, alg, D, summary, paper, unroll):
+    """Seed 000's architecture (Fig. 5): the C·A unit (six D1 MSD multipliers sharing x^i b mod f, scheme 1)
+    with the F_{2^4m} squarer in front (C <- C^2 A in one operation), two D1 multipliers (Multipliers 1/2;
+    the paper's Multiplier 2 has D2 = D1/4), 1-cycle adders, squarers, the inverter (D3 = D1/2, four
+    squarers in series) and, for Alg. 2's C^{MT}, the F_{2^4m} squarer with four in series ("the
+    component computing C^{2^4} each cycle"); the loop is retimed (iteration i + 1's w, z, alpha^4,
+    beta^4, theta beside iteration i's C^2 A)."""
+    units = [UnitChoice("f4_sqr_mul_ca", 1, (("D", D),)), UnitChoice("gf2_mul_msd", 2, (("D", D),)),
+             UnitChoice("gf2_add", 4, (("latch", 0),)), UnitChoice("gf2_sqr", 2),
+             UnitChoice("gf2_inv", 1, (("D", D // 2), ("q", 4)))]
+    if alg == "eta-alg2":
+        units.insert(1, UnitChoice("f4_sqr_chain", 1, (("k", 4),)))
+    return CoreConfig(name, set_id, alg, units, "list", summary=summary, paper=paper, unroll=unroll, retime=True)
+
 
 _PAPER_004_M5 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 30716, "area_lut6": 71014,
                  "ff": 30742, "note": "Alg. 10 (square roots precomputed in block RAM), M5 multipliers: 0.19 ms at "
@@ -106,6 +134,23 @@ _ALL = [
     lambda: _bin("s000-eta2-283-d16", "ss2-283", "eta-alg2", 6, 16, 4, 2, 0, 1, 8, "list",
                  "seed 000 Alg. 2 on ss2-283: six D = 16 MSD multipliers, 4 adders, 2 squarers, the inverter "
                  "(D3 = 8); four iterations per pass", _PAPER_000_283A2, unroll=4),
+    lambda: _s000("s000-ca-eta2-239-d16", "ss2-239", "eta-alg2", 16, "seed 000 Alg. 2 on ss2-239 with the paper's "
+                  "architecture: C·A unit (D1 = 16), F_{2^4m} squarer x4, inverter D3 = 8; retimed loop, two "
+                  "iterations per pass", _PAPER_000_239, 2),
+    lambda: _s000("s000-ca-alg1-283-d32", "ss2-283", "tate-alg1", 32, "seed 000 Alg. 1 on ss2-283 with the paper's "
+                  "architecture: C·A unit (D1 = 32), inverter D3 = 16; retimed loop, four iterations per pass",
+                  _PAPER_000_283A1, 4),
+    lambda: _s000("s000-ca-eta2-283-d16", "ss2-283", "eta-alg2", 16, "seed 000 Alg. 2 on ss2-283 with the paper's "
+                  "architecture (D1 = 16); retimed loop, two iterations per pass", _PAPER_000_283A2, 2),
+    lambda: _s000("s000-ca-alg1-239-d16", "ss2-239", "tate-alg1", 16, "seed 000 Alg. 1 on ss2-239, C·A unit D1 = 16; "
+                  "retimed loop, two iterations per pass", _PAPER_000_239A1_16, 2),
+    lambda: _s000("s000-ca-alg1-239-d32", "ss2-239", "tate-alg1", 32, "seed 000 Alg. 1 on ss2-239, C·A unit D1 = 32; "
+                  "retimed loop, four iterations per pass", _PAPER_000_239A1_32, 4),
+    lambda: _s000("s000-ca-alg1-283-d16", "ss2-283", "tate-alg1", 16, "seed 000 Alg. 1 on ss2-283, C·A unit D1 = 16; "
+                  "retimed loop, four iterations per pass", _PAPER_000_283A1_16, 4),
+    lambda: _bin("toy-ss2-13-ca-eta2", "ss2-13", "eta-alg2", 1, 4, 2, 1, 0, 0, 4, "list",
+                 "toy: ss2-13 eta (seed 000 Alg. 2) on the C·A architecture (C·A unit D = 4, F_{2^4m} squarer "
+                 "x2), retimed loop, two iterations per pass", unroll=2, ca=2),
     lambda: _bin("s004-alg9-m5x9", "ss2-283b1", "tate-alg9", 9, 0, 3, 2, 2, 0, 0, "list",
                  "seed 004 on ss2-283b1: nine M5 multipliers (the count of its F_{2^4m} unit), 3 adders, 2 squarers, "
                  "2 square roots; Alg. 9 (square roots in the loop) instead of Alg. 10's tables", _PAPER_004_M5,

@@ -33,14 +33,15 @@ class RunResult:
     values_written: int  # register writes of program values (those made by lowering have no spec twin)
 
 
-def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | None = None):
+def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | None = None,
+                compound: dict | None = None):
     xs = [modify(F, p, x, s) for x, s in zip(ops, signs)]
     if kind == "add":
         return F.add(xs[0], xs[1])
     if kind == "mul":
         return F.mul(xs[0], xs[1])
     if kind in COMPOUND:  # every output of the compound unit (pairkit.spec.ext.unit_op)
-        return compound_result(F, kind, xs)
+        return compound_result(F, kind, xs, (compound or {}).get(kind))
     if kind in CHAIN_OF:  # k single operations in series
         x = xs[0]
         for _ in range((chains or {})[kind]):
@@ -49,11 +50,14 @@ def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | No
     return getattr(F, kind)(xs[0])
 
 
-def compound_result(F, kind: str, xs: list) -> tuple:
-    """The outputs of a compound unit on operands ``xs`` (port order), by the spec's function."""
-    from ...spec.ext import f4_mul_ca, f4_sqr_mul_ca
+def compound_result(F, kind: str, xs: list, k=None) -> tuple:
+    """The outputs of a compound unit on operands ``xs`` (port order), by the spec's function (``k``:
+    the squarings per start of ``sqr4n``)."""
+    from ...spec.ext import f4_mul_ca, f4_pow_2k, f4_sqr_mul_ca
     from .program import COMPOUND_FIXED
 
+    if kind == "sqr4n":
+        return tuple(f4_pow_2k(F, tuple(xs), k))
     fn = {"ca": f4_mul_ca, "sca": f4_sqr_mul_ca}[kind]
     return tuple(fn(F, tuple(xs[:4]), xs[4], xs[5], COMPOUND_FIXED[kind]))
 
@@ -62,7 +66,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
     """Interpret ``mc`` on the points (P, Q) (spec encoding); with ``check`` compare every value."""
     S = spec_of(set_id)
     F = S.F
-    T, ins, states, outs = (run_trace(set_id, alg, P, Q, "inv" in mc.units, tuple(k for k in mc.units if k in COMPOUND))
+    T, ins, states, outs = (run_trace(set_id, alg, P, Q, "inv" in mc.units, mc.info.get("compound", {}))
                             if check else (None, [], [], []))
     values = T.values if check else {}
     regs: list = [None] * mc.n_regs
@@ -149,7 +153,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
                     what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
                     raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} reads {what}, never written")
                 ops.append(v)
-            res = unit_result(F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains"))
+            res = unit_result(F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains"), mc.info.get("compound"))
             if s.unit[0] in COMPOUND:  # output j is read as (kind.j, i); the leader's (kind, i) is output 0
                 for j, v in enumerate(res):
                     units[(f"{s.unit[0]}.{j}" if j else s.unit[0], s.unit[1])] = [v, t + cyc[s.unit[0]], t]

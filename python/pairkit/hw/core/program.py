@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from ...spec.ext import f4_pow_2k, f4_sqr
 from ...spec.trace import TracingField
 from .errors import CoreError
 
@@ -98,25 +99,38 @@ class _ValueTrace(TracingField):
     spec's GF(2^m) inversions are recorded as one ``inv`` (the core has an inverter unit) instead of
     their Itoh-Tsujii chain of products and squarings."""
 
-    def __init__(self, base, inverter: bool = False, compound: tuple = ()):
+    def __init__(self, base, inverter: bool = False, compound=()):
         super().__init__(base)
         self.values: dict = {}
-        self.compound_kinds = frozenset(compound)
+        self.compound_kinds = dict(compound) if isinstance(compound, dict) else dict.fromkeys(compound)
         if inverter:
             self.inverter = self.inv
 
     def compound(self, name: str, fn, args):
         """An F_{2^{4m}} operation of the spec (:func:`pairkit.spec.ext.unit_op`) recorded as one
         multi-output operation when the core has a unit for it: outputs ``name.0`` .. ``name.k``, every
-        one reading all the operands (flattened, in order); int arguments are the unit's fixed
-        inputs (seed 000's e = 1, hard-wired)."""
-        if name not in self.compound_kinds or args[-1] != COMPOUND_FIXED[name]:
+        one reading all the operands (flattened, in order). ``ca``/``sca``: the int argument e is
+        hard-wired to 1 in the unit; ``sqr4n`` (a^{2^k}): floor(k / K) operations of the unit's K
+        squarings, the remaining k mod K squarings on base-field operations."""
+        if name not in self.compound_kinds:
             return None
-        flat = []
-        for a in args[:-1]:
-            flat.extend(a if isinstance(a, tuple) else (a,))
+        if name == "sqr4n":
+            a, k = args
+            K = self.compound_kinds[name]
+            for _ in range(k // K):
+                a = self._group(name, (a,), tuple(f4_pow_2k.__wrapped__(self.base, tuple(x.value for x in a), K)))
+            for _ in range(k % K):
+                a = f4_sqr(self, a)
+            return a
+        if args[-1] != COMPOUND_FIXED[name]:
+            return None
         conc = [tuple(x.value for x in a) if isinstance(a, tuple) else a.value for a in args[:-1]]
-        res = fn(self.base, *conc, args[-1])
+        return self._group(name, args[:-1], fn(self.base, *conc, args[-1]))
+
+    def _group(self, name: str, args, res) -> tuple:
+        flat = []
+        for a in args:
+            flat.extend(a if isinstance(a, tuple) else (a,))
         ids = tuple(x.id for x in flat)
         return tuple(self._new(f"{name}.{j}", ids, v, name) for j, v in enumerate(res))
 
@@ -149,7 +163,7 @@ def modify(F, p: int, x, flag: bool):
     return F.neg(x) if p == 3 else F.add(x, F.one)
 
 
-def run_trace(set_id: str, alg: str, P, Q, inverter: bool = False, compound: tuple = ()):
+def run_trace(set_id: str, alg: str, P, Q, inverter: bool = False, compound=()):
     """The spec's whole pairing on (P, Q) as a value-recording trace; returns (T, inputs, states, out).
     ``compound``: the compound operation kinds recorded as one operation each (the mix's units)."""
     S = spec_of(set_id)
@@ -271,7 +285,7 @@ def _apply(F, kind, cs):
 
 
 def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None,
-          compound: tuple = ()) -> Program:
+          compound=()) -> Program:
     """Lower the spec's whole pairing (set_id, alg) for a core (see the module docstring).
 
     The trace is taken on (P, Q) (default: the generator twice); the program does not depend on
@@ -422,3 +436,38 @@ def _live_ops(ops: list, outputs: list) -> list:
             keep.append(o)
             live.update(a.value for a in o.args)
     return keep[::-1]
+
+
+def retime(prog: Program) -> Program:
+    """Software-pipeline the Miller loop by one stage: the operations of iteration i + 1 that do not
+    depend on the accumulator (the line function's operands: seed 000's w, z and the alpha^4, beta^4,
+    u, v, theta updates) move into iteration i, where they run beside iteration i's accumulator
+    products instead of before iteration i + 1's (the overlap a modulo schedule gives, seed 001
+    section 3's "iterations may overlap", made with the loop cut rather than in the scheduler).
+
+    An operation is *accumulator-dependent* when it reads a Miller state (the accumulator after an
+    iteration) or an accumulator-dependent value; the others of iteration segment i + 1 join segment
+    i. Trace order is unchanged (the moved operations read only values of iterations <= i + 1 that are
+    not accumulator-dependent, and nothing of iteration i reads them), so every value, state and
+    output is the same; the first iteration's segment then holds one more stage (the prologue) and
+    the last one only its products (the epilogue)."""
+    its = prog.iter_segments
+    if len(its) < 3:
+        return prog
+    dep = {o.value for st in prog.states for o in st}
+    in_iter = set(its)
+    for o in prog.ops:
+        if o.seg in in_iter and any(a.value in dep for a in o.args):
+            dep.add(o.id)
+    prev = dict(zip(its[1:], its))  # iteration segment -> the one before it
+    ops = []
+    for o in prog.ops:
+        if o.seg in prev and o.id not in dep:
+            o = Op(o.id, o.kind, o.args, prev[o.seg], o.pos, o.trace_id, o.group)
+        ops.append(o)
+    segs: list = [(lab, []) for lab, _ in prog.segments]
+    for i, o in enumerate(ops):
+        o.pos = len(segs[o.seg][1])
+        segs[o.seg][1].append(i)
+    return Program(prog.set_id, prog.alg, prog.p, prog.m, prog.inputs, prog.consts, ops, segs, prog.outputs,
+                   prog.states, prog.trace_of, prog.iter_segments)
