@@ -53,6 +53,8 @@ def test_toy_cores_in_amaranth():
     assert r["ok"] and r["rtl_cycles"] == r["cycles"]
     r = flow.simulate("toy-ss2-13-alg10", n=2, seed=7, engine="amaranth")  # two iterations per pass
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
+    r = flow.simulate("toy-ss2-13-ca-eta2", n=2, seed=8, engine="amaranth")  # compound units, retimed loop
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"]
 
 
 @pytest.mark.slow
@@ -319,3 +321,37 @@ def test_seed003_eta_t_on_the_tmvp_multiplier():
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
+
+
+def test_compound_units_run_as_one_operation():
+    """Seed 000's C.A unit: C <- C^2 A is one operation with four outputs (one start, four ports), the
+    F_{2^4m} squarer chain does k squarings per start, and the retimed loop runs at the C.A unit's
+    latency per iteration (the recurrence bound, seed 000 Eq. 9's T1 + 2)."""
+    cfg, mc = flow.compiled("s000-ca-alg1-283-d32")
+    starts = [s for st in mc.steps for s in st.starts]
+    writes = [w for st in mc.steps for w in st.writes if w.src[0] == "unit"]
+    assert {s.unit[0] for s in starts} >= {"sca", "mul", "add", "sqr", "inv"}
+    assert not any("." in s.unit[0] for s in starts)  # outputs j > 0 never start a unit
+    assert {w.src[1][0] for w in writes} >= {"sca", "sca.1", "sca.2", "sca.3"}
+    assert mc.info["T_iter"] == cfg.latency("sca") == 1 + 9 + 1  # latch, ceil(283/32) digits, store
+    assert mc.cycles() <= 3520  # seed 000 Table 3: Alg. 1, ss2-283, D1 = 32
+    cfg2, mc2 = flow.compiled("s000-ca-eta2-239-d16")
+    assert mc2.info["ops"].get("sqr4n") == 30  # z^{2^120}: 30 starts of four F_{2^4m} squarings
+    assert mc2.cycles() <= 2870
+    for P, Q in flow.random_pairs(cfg2.set_id, 1, seed=4):
+        assert interp.run(mc2, cfg2.set_id, cfg2.alg, P, Q).states_checked > 0
+
+
+def test_retiming_moves_only_accumulator_free_operations():
+    from pairkit.hw.core.program import lower, retime
+
+    p = lower("ss2-239", "tate-alg1", compound={"sca": None})
+    r = retime(p)
+    its = p.iter_segments
+    moved = [(a, b) for a, b in zip(p.ops, r.ops) if a.seg != b.seg]
+    assert moved and all(b.seg == a.seg - 1 and a.seg in its[1:] for a, b in moved)
+    assert not any(b.kind.startswith("sca") for _, b in moved)  # the accumulator's products stay
+    assert [o.id for o in p.ops] == [o.id for o in r.ops]  # trace order unchanged
+    assert len(r.segments[its[-1]][1]) == 4  # the last iteration: its C^2 A only
+    with pytest.raises(CoreError, match="retime"):
+        CoreConfig("x", "ss2-13", "tate-alg1", [UnitChoice("gf2_mul_msd", 1)], retime=1)

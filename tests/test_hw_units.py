@@ -27,6 +27,8 @@ SMALL_EXTRA = [
     ("f4_mul_ca", {"field": "ss2-13", "D": 1}),
     ("f4_mul_ca", {"field": "ss2-11", "D": 4, "a_src": "mux", "keep": 1}),
     ("f4_mul_ca", {"field": "ss2-13", "D": 4, "sqr_in": 1}),
+    ("f4_sqr", {"field": "ss2-13", "k": 4}),
+    ("f4_sqr", {"field": "ss2-11", "k": 1}),
     ("f4_mul_ca", {"field": "ss2-11", "D": 3, "scheme": 2, "sqr_in": 1}),
     ("f4_mul_karatsuba", {"field": "ss2-11", "D": 4, "multipliers": 1}),
     ("f4_mul_karatsuba", {"field": "ss2-13", "D": 5, "multipliers": 3}),

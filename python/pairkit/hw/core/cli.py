@@ -11,20 +11,20 @@ _CUSTOM = ("Without CORE: a core of your own, --set, --alg and --units "
            "(e.g. --units gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1), with --unroll and --scheduler.")
 
 
-def _core(core, set_id, alg, units, unroll, scheduler, streams=False):
+def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=False):
     """A named core, or the configuration the options describe."""
     from .config import CoreConfig, parse_units
     from .errors import CoreError
 
     if core:
-        if any(x is not None for x in (set_id, alg, units, unroll, scheduler)) or streams:
+        if any(x is not None for x in (set_id, alg, units, unroll, scheduler)) or streams or retime:
             raise CoreError("core: give either a core name or --set/--alg/--units (and --unroll, --scheduler, "
-                            "--streams), not both")
+                            "--streams, --retime), not both")
         return core
     if set_id is None or alg is None or units is None:
         raise CoreError("core: give a core name (pairkit hw core list) or --set, --alg and --units")
     return CoreConfig(f"custom-{set_id}-{alg}", set_id, alg, parse_units(units), scheduler or "list",
-                      unroll=1 if unroll is None else unroll, streams=streams)
+                      unroll=1 if unroll is None else unroll, streams=streams, retime=retime)
 
 
 _SET = typer.Option(None, "--set", help="parameter set of a custom core")
@@ -34,6 +34,8 @@ _UNROLL = typer.Option(None, "--unroll", help="Miller iterations per pass (custo
 _SCHED = typer.Option(None, "--scheduler", help="list | exact (custom core)")
 _STREAMS = typer.Option(False, "--streams", help="custom core: loop operands that change every pass are read "
                                                  "from tables the prologue fills (e.g. tate-alg10)")
+_RETIME = typer.Option(False, "--retime", help="custom core: iteration i + 1's operations that do not read the "
+                                               "accumulator run beside iteration i's (a software-pipelined loop)")
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Pairing cores: whole pairings (Miller loop and final exponentiation) in generated hardware.")
@@ -46,7 +48,7 @@ def list_cores(as_json: bool = typer.Option(False, "--json", help="machine-reada
 
     rows = [{"core": c.name, "set": c.set_id, "alg": c.alg, "units": ", ".join(
         f"{u.count} {u.unit}" + (f"({','.join(f'{k}={v}' for k, v in u.params)})" if u.params else "") for u in c.units),
-        "scheduler": c.scheduler, "unroll": c.unroll, "streams": c.streams, "summary": c.summary} for c in all_configs()]
+        "scheduler": c.scheduler, "unroll": c.unroll, "streams": c.streams, "retime": c.retime, "summary": c.summary} for c in all_configs()]
     if as_json:
         print(json.dumps(rows, indent=1))
         return
@@ -59,6 +61,7 @@ def list_cores(as_json: bool = typer.Option(False, "--json", help="machine-reada
 def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw core list)"),
         set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, units: Optional[str] = _UNITS,
         unroll: Optional[int] = _UNROLL, scheduler: Optional[str] = _SCHED, streams: bool = _STREAMS,
+        retime: bool = _RETIME,
         n: int = typer.Option(2, "-n", "--pairings", help="random pairings (1..1000)"),
         seed: int = typer.Option(1, help="seed of the random points"),
         engine: str = typer.Option("auto", help="auto | interp | amaranth | verilator (auto: Amaranth for "
@@ -67,7 +70,7 @@ def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw c
     """Run whole pairings on CORE and check them bit for bit (spec per value and per iteration, Rust core)."""
     from .flow import simulate
 
-    r = simulate(_core(core, set_id, alg, units, unroll, scheduler, streams), n, seed, engine)
+    r = simulate(_core(core, set_id, alg, units, unroll, scheduler, streams, retime), n, seed, engine)
     if as_json:
         print(json.dumps(r))
         return
@@ -85,6 +88,7 @@ def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw c
 def gen(core: Optional[str] = typer.Argument(None, help="core name"),
         set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, units: Optional[str] = _UNITS,
         unroll: Optional[int] = _UNROLL, scheduler: Optional[str] = _SCHED, streams: bool = _STREAMS,
+        retime: bool = _RETIME,
         out: str = typer.Option(..., "-o", "--out", help="output directory"),
         n: int = typer.Option(4, "-n", "--pairings", help="test pairings for the testbench"),
         seed: int = typer.Option(1)):
@@ -92,7 +96,7 @@ def gen(core: Optional[str] = typer.Argument(None, help="core name"),
     the micro-code as JSON and a Gantt chart of one loop iteration."""
     from .gen import generate
 
-    man = generate(_core(core, set_id, alg, units, unroll, scheduler, streams), out, n, seed)
+    man = generate(_core(core, set_id, alg, units, unroll, scheduler, streams, retime), out, n, seed)
     print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")
 
 
