@@ -95,7 +95,7 @@ def _s003(name, outer, summary, paper):
     units = [UnitChoice("gf2_mul_tmvp", 1, (("outer", outer),)), UnitChoice("gf2_add", 2, (("latch", 0),)),
              UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2), UnitChoice("gf2_sqr_chain", 1, (("k", 8),)),
              UnitChoice("gf2_sqrt_chain", 4, (("k", 4),))]
-    return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8)
+    return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True)
 
 
 _ALL = [
@@ -187,7 +187,7 @@ _ALL = [
                  mul_unit="gf2_mul_chunked", streams=True),
     lambda: _s003("s003-eta-t-tmvp2-u8", "2,2", "seed 003 eta_T on ss2-1223 (issue 16): one two-way TMVP multiplier, "
                   "1-cycle adders, squaring chains (k = 8) and four square-root chains (k = 4), eight iterations "
-                  "per pass", _PAPER_003_2),
+                  "per pass, retimed loop", _PAPER_003_2),
     lambda: _s003("s003-eta-t-tmvp3-u8", "3", "as s003-eta-t-tmvp2-u8 with the three-way TMVP multiplier (6 + 1 cycles)",
                   _PAPER_003_3),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
