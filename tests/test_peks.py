@@ -177,3 +177,89 @@ def test_cli_errors(monkeypatch, capsys, args, kind):
     code, _, err = _run(monkeypatch, capsys, *args)
     assert code == 2 and err.strip().splitlines()[-1].startswith(f"error: {kind}:"), err
     assert "Traceback" not in err
+
+
+# ---- hostile walk of `pairkit ibe` and `pairkit peks` (the groups tests/test_hostile_cli.py leaves out) ----
+
+_IBE_MSK, _IBE_PUB = __import__("pairkit.protocols.ibe", fromlist=["setup"]).setup()
+_BASELINE = {
+    ("peks", "keygen"): {},
+    ("peks", "encrypt"): {"--pk": PK.hex(), "--keyword": "a"},
+    ("peks", "trapdoor"): {"--sk": SK.hex(), "--keyword": "a"},
+    ("peks", "test"): {"--trapdoor": TD.hex(), "--ct": _GOOD.hex()},
+    ("peks", "demo"): {"-n": "3"},
+    ("ibe", "setup"): {},
+    ("ibe", "extract"): {"--master": _IBE_MSK.hex(), "--id": "a"},
+    ("ibe", "encrypt"): {"--id": "a", "--public": _IBE_PUB.hex(), "--msg-hex": "00"},
+    ("ibe", "decrypt"): {"--key": "VALIDKEY", "--input": "VALIDCT"},
+}
+_HOSTILE = ["", "nope", "\u00ff\u2603", "0x", "-1", "00" * 200, "rfc5091"]
+
+
+def _walk():
+    import typer
+
+    from pairkit.protocols.cli_ibe import app as ibe_app
+    from pairkit.protocols.cli_peks import app as peks_app
+
+    for group, app in (("ibe", ibe_app), ("peks", peks_app)):
+        cmds = typer.main.get_command(app).commands
+        assert {(group, n) for n in cmds} == {k for k in _BASELINE if k[0] == group}
+        for name, cmd in sorted(cmds.items()):
+            for prm in cmd.params:
+                key = prm.opts[0] if prm.opts[0].startswith("--") or len(prm.opts) == 1 else prm.opts[0]
+                if prm.param_type_name == "option" and prm.is_flag:
+                    yield group, name, key, "FLAG=x"
+                else:
+                    for v in _HOSTILE:
+                        yield group, name, key, v
+                    if prm.required:
+                        yield group, name, key, None
+            yield group, name, "--no-such-option", "x"
+
+
+def test_cli_hostile_walk(tmp_path, monkeypatch, capsys):
+    """Every ibe / peks subcommand with one hostile value per parameter, the others valid, in-process:
+    a result (exit 0), a verdict (exit 3) or `error: <Type>:` with exit 2 -- never an uncaught exception.
+    (--level and -n take hostile integers only through the values above that parse as ints.)"""
+    import io
+
+    from pairkit import cli
+    from pairkit.protocols import ibe
+
+    key = ibe.extract(_IBE_MSK, b"a")
+    ctf = tmp_path / "ct"
+    ctf.write_text(ibe.encrypt(_IBE_PUB, b"a", b"m").hex())
+    n, codes = 0, {}
+    for group, name, opt, value in _walk():
+        vals = {k: (key.hex() if v == "VALIDKEY" else str(ctf) if v == "VALIDCT" else v)
+                for k, v in _BASELINE[(group, name)].items()}
+        extra = []
+        if value is None:
+            vals.pop(opt, None)
+        elif value == "FLAG=x":
+            extra = [f"{opt}=x"]
+        elif opt in ("--input", "--params", "--params-out"):
+            vals[opt] = {"": str(tmp_path), "nope": str(tmp_path / "missing")}.get(value, str(tmp_path / "x"))
+            (tmp_path / "x").write_bytes(value.encode("utf-8", "replace") + b"\xff")
+        elif opt in ("-n", "--level", "--count", "--vocabulary") and value == "00" * 200:
+            vals[opt] = "99999999999999999999999"
+        else:
+            vals[opt] = value
+        if name == "setup" and vals.get("--scheme") == "rfc5091" and opt != "--level":
+            vals["--level"] = "1024"  # keep the walk fast: the refusal (or --allow-insecure) at n = 1024
+        argv = ["pairkit", group, name, *[a for k, v in vals.items() for a in (k, v)], *extra]
+        monkeypatch.setattr(sys, "argv", argv)
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"urgent\n")))
+        code = 0
+        try:
+            cli.main()
+        except SystemExit as e:
+            code = e.code
+        out = capsys.readouterr()
+        assert code in (0, 2, 3), (argv, code, out.err)
+        if code == 2:
+            assert "error: " in out.err and "Traceback" not in out.err, (argv, out.err)
+        n += 1
+        codes[code] = codes.get(code, 0) + 1
+    assert n > 150 and codes.get(2, 0) > 80, codes

@@ -110,6 +110,7 @@ def demo_cmd(n: int = typer.Option(100_000, "-n", "--count", min=1, help="keywor
     from . import peks
 
     n = A.count("-n", n, limit=MAX_DEMO)
+    vocabulary = A.count("--vocabulary", vocabulary, limit=MAX_DEMO)
     vocab = [f"keyword-{i:06d}".encode() for i in range(vocabulary)]
     kws = [vocab[secrets.randbelow(vocabulary)] for _ in range(n)]
     target = vocab[0]
