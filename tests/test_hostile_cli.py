@@ -22,7 +22,8 @@ import typer
 from pairkit import api, cli, errors
 
 ROOT = typer.main.get_command(cli.app)
-GROUPS_NOT_WALKED = ("hw", "dse", "proc", "bls")  # proc: tests/test_proc_cli.py; bls: tests/test_bls.py (in-process walk)
+GROUPS_NOT_WALKED = ("hw", "dse", "proc", "bls", "ibe", "peks")  # proc: tests/test_proc_cli.py; bls, ibe, peks:
+# tests/test_bls.py, tests/test_peks.py (in-process walks)
 ERROR_TYPES = {n for n, c in vars(errors).items() if isinstance(c, type) and issubclass(c, errors.PairkitError)}
 ERROR_LINE = re.compile(r"^error: (\w+): \S", re.M)
 HUGE = str(2**80)

@@ -415,6 +415,10 @@ from .proc.cli import app as proc_app  # noqa: E402  (pairkit proc: seed 002's p
 app.add_typer(proc_app, name="proc")
 from .protocols.cli import app as bls_app  # noqa: E402  (pairkit bls: BLS signatures, issue 18)
 app.add_typer(bls_app, name="bls")
+from .protocols.cli_ibe import app as ibe_app  # noqa: E402  (pairkit ibe: Boneh-Franklin IBE, issue 18)
+app.add_typer(ibe_app, name="ibe")
+from .protocols.cli_peks import app as peks_app  # noqa: E402  (pairkit peks: keyword search, issue 18)
+app.add_typer(peks_app, name="peks")
 
 
 def _fail(kind: str, msg: str) -> None:

@@ -33,6 +33,12 @@ class InsecureParameterError(PairkitError):
     """A protocol was asked to use a parameter set labelled insecure without explicit consent."""
 
 
+class DecryptionError(PairkitError):
+    """A ciphertext that does not decrypt: it fails the Fujisaki-Okamoto re-encryption check of
+    Boneh-Franklin FullIdent (wrong key or identity, or a modified ciphertext). The message never says
+    which part failed."""
+
+
 class GpuUnavailableError(PairkitError):
     """The gpu engine cannot run here: CuPy, the CUDA runtime or a CUDA device is missing."""
 

@@ -1,0 +1,31 @@
+"""The refusal policy shared by the encryption protocols (issue 18 item 6): which parameter sets a
+protocol runs on, and the error that says why not.
+
+The native protocols (Boneh-Franklin FullIdent, PEKS) need the RFC 9380 hash to G1/G2, which pairkit
+implements for bls12-381 only. Every set the catalogue labels anything but ``secure`` (the
+small-characteristic sets, typea-512, bn254 at ~100 bits) is refused with InsecureParameterError;
+``allow_insecure=True`` lifts that refusal, after which a set without the hash to curve is
+NotSupportedError (no insecure set has it today: the flag exists so that the refusal is a
+decision, not an accident, and so that a future set with a hash is reached the same way)."""
+from __future__ import annotations
+
+from .. import argcheck as A
+from .. import catalogue
+from ..errors import InsecureParameterError, NotSupportedError
+
+NATIVE_SETS = ("bls12-381",)
+
+
+def check_native_set(protocol: str, set_id, allow_insecure) -> str:
+    """``set_id`` if ``protocol`` may run on it, else the typed error (UnknownSetError first)."""
+    set_id = A.text("the set id", set_id)
+    allow_insecure = A.flag("allow_insecure", allow_insecure)
+    p = catalogue.get(set_id)  # UnknownSetError for an unknown id
+    lab = catalogue.label(p)
+    if lab != "secure" and not allow_insecure:
+        raise InsecureParameterError(f"{protocol} refuses {set_id}: it is {lab} ({p.security}); pass "
+                                     f"allow_insecure=True to override (tests and experiments only)")
+    if set_id not in NATIVE_SETS:
+        raise NotSupportedError(f"{protocol} needs an RFC 9380 hash to G1/G2, which pairkit implements for "
+                                f"{', '.join(NATIVE_SETS)} only, not for {set_id}")
+    return set_id
