@@ -9,9 +9,10 @@ NotSupportedError (no insecure set has it today: the flag exists so that the ref
 decision, not an accident, and so that a future set with a hash is reached the same way)."""
 from __future__ import annotations
 
+from .. import api
 from .. import argcheck as A
 from .. import catalogue
-from ..errors import InsecureParameterError, NotSupportedError
+from ..errors import EncodingError, InsecureParameterError, InvalidArgumentError, NotSupportedError, PairkitError
 
 NATIVE_SETS = ("bls12-381",)
 
@@ -29,3 +30,32 @@ def check_native_set(protocol: str, set_id, allow_insecure) -> str:
         raise NotSupportedError(f"{protocol} needs an RFC 9380 hash to G1/G2, which pairkit implements for "
                                 f"{', '.join(NATIVE_SETS)} only, not for {set_id}")
     return set_id
+
+
+# bls12-381 encodings shared by the native protocols (IBE FullIdent, PEKS)
+R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+G1_LEN, G2_LEN = 48, 96
+
+
+def scalar32(value, what: str) -> bytes:
+    """A secret scalar: 32 bytes, an integer in [1, r) big-endian (InvalidArgumentError otherwise)."""
+    k = A.data(what, value)
+    if len(k) != 32 or not 1 <= int.from_bytes(k, "big") < R:
+        raise InvalidArgumentError(f"{what} is 32 bytes, an integer in [1, r) big-endian")
+    return k
+
+
+def subgroup_point(data, what: str, group: int) -> bytes:
+    """A canonical compressed bls12-381 point of G1 (``group`` 1) or G2 (2) in the prime-order subgroup,
+    not the identity: the bytes, or EncodingError/the decoder's typed error naming ``what``."""
+    n = G1_LEN if group == 1 else G2_LEN
+    data = A.data(what, data)
+    if len(data) != n:
+        raise EncodingError(f"{what}: a compressed G{group} point is {n} bytes, got {len(data)}")
+    try:
+        xy = api.decode_point(NATIVE_SETS[0], data, check_subgroup=True, group=group)
+    except PairkitError as e:
+        raise type(e)(f"{what}: {e}") from None
+    if xy is None:
+        raise EncodingError(f"{what} is the point at infinity")
+    return data

@@ -31,9 +31,9 @@ import secrets
 
 from .. import api
 from .. import argcheck as A
-from ..errors import DecryptionError, EncodingError, InvalidArgumentError, PairkitError
+from ..errors import DecryptionError, EncodingError, InvalidArgumentError
 from . import ibe_rfc5091 as rfc5091  # noqa: F401  (the RFC 5091 type-1 instantiation)
-from ._policy import check_native_set
+from ._policy import check_native_set, scalar32, subgroup_point
 
 SET = "bls12-381"
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
@@ -68,37 +68,15 @@ def _xor(a: bytes, b: bytes) -> bytes:
 
 
 def _master(msk) -> bytes:
-    k = A.data("the master secret", msk)
-    if len(k) != 32 or not 1 <= int.from_bytes(k, "big") < R:
-        raise InvalidArgumentError("the master secret is 32 bytes, an integer in [1, r) big-endian")
-    return k
+    return scalar32(msk, "the master secret")
 
 
 def _g1(data, what: str) -> bytes:
-    """A canonical compressed G1 point of the subgroup, not the identity (typed errors otherwise)."""
-    data = A.data(what, data)
-    if len(data) != G1_LEN:
-        raise EncodingError(f"{what}: a compressed G1 point is {G1_LEN} bytes, got {len(data)}")
-    try:
-        xy = api.decode_point(SET, data, check_subgroup=True, group=1)
-    except PairkitError as e:
-        raise type(e)(f"{what}: {e}") from None
-    if xy is None:
-        raise EncodingError(f"{what} is the point at infinity")
-    return data
+    return subgroup_point(data, what, 1)
 
 
 def _g2(data, what: str) -> bytes:
-    data = A.data(what, data)
-    if len(data) != G2_LEN:
-        raise EncodingError(f"{what}: a compressed G2 point is {G2_LEN} bytes, got {len(data)}")
-    try:
-        xy = api.decode_point(SET, data, check_subgroup=True, group=2)
-    except PairkitError as e:
-        raise type(e)(f"{what}: {e}") from None
-    if xy is None:
-        raise EncodingError(f"{what} is the point at infinity")
-    return data
+    return subgroup_point(data, what, 2)
 
 
 def setup(set_id: str = SET, allow_insecure: bool = False) -> tuple[bytes, bytes]:

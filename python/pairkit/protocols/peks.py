@@ -31,8 +31,8 @@ from typing import Callable, Sequence
 
 from .. import api
 from .. import argcheck as A
-from ..errors import EncodingError, InvalidArgumentError, PairkitError
-from ._policy import check_native_set
+from ..errors import PairkitError
+from ._policy import check_native_set, scalar32, subgroup_point
 
 SET = "bls12-381"
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
@@ -53,36 +53,15 @@ def _h2(gt: bytes) -> bytes:
 
 
 def _sk(sk) -> bytes:
-    k = A.data("the secret key", sk)
-    if len(k) != 32 or not 1 <= int.from_bytes(k, "big") < R:
-        raise InvalidArgumentError("the secret key is 32 bytes, an integer in [1, r) big-endian")
-    return k
+    return scalar32(sk, "the secret key")
 
 
 def _pk(pk) -> bytes:
-    pk = A.data("the public key", pk)
-    if len(pk) != G1_LEN:
-        raise EncodingError(f"the public key is a compressed G1 point of {G1_LEN} bytes, got {len(pk)}")
-    try:
-        xy = api.decode_point(SET, pk, check_subgroup=True, group=1)
-    except PairkitError as e:
-        raise type(e)(f"the public key: {e}") from None
-    if xy is None:
-        raise EncodingError("the public key is the point at infinity")
-    return pk
+    return subgroup_point(pk, "the public key", 1)
 
 
 def _trapdoor(td) -> bytes:
-    td = A.data("the trapdoor", td)
-    if len(td) != G2_LEN:
-        raise EncodingError(f"a trapdoor is a compressed G2 point of {G2_LEN} bytes, got {len(td)}")
-    try:
-        xy = api.decode_point(SET, td, check_subgroup=True, group=2)
-    except PairkitError as e:
-        raise type(e)(f"the trapdoor: {e}") from None
-    if xy is None:
-        raise EncodingError("the trapdoor is the point at infinity")
-    return td
+    return subgroup_point(td, "the trapdoor", 2)
 
 
 def keygen(set_id: str = SET, allow_insecure: bool = False) -> tuple[bytes, bytes]:
