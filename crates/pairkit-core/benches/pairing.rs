@@ -9,8 +9,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
-use pairkit_core::engine::{engine, BinaryEngine, Engine};
-use pairkit_core::engine3::Char3Engine;
+use pairkit_core::engine::{engine, BinaryEngine, Char3Engine, Engine};
 use pairkit_core::field::gf3m::Gf3m;
 use pairkit_core::pairing::duursma_lee::Alg3;
 use pairkit_core::pairing::Algorithm;

@@ -6,7 +6,7 @@ Here the host does the first four, with numpy for uncompressed points (no per-po
 and ``_native.decode_point(..., check_subgroup=False)`` for decompression; the curve equation and
 the subgroup test run on the device (kernels/curve.cuh, ``pk_validate``), whose status words
 :meth:`Batch.first_error` turns into the CPU engine's typed error: the lowest bad index, P before
-Q at the same index (``decode_pairs_with2`` in engine.rs), "P[17]: ..." with ``.index`` set."""
+Q at the same index (``decode_pairs`` in engine/generic.rs), "P[17]: ..." with ``.index`` set."""
 from __future__ import annotations
 
 import os

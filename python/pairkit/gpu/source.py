@@ -23,7 +23,7 @@ GPU_ALGS = {"eta-t": 1, "eta-alg2": 2}
 DEVICE_FILES = ("gf2m.cuh", "gf2m_ext.cuh", "curve.cuh", "eta_t.cuh", "eta_alg2.cuh", "layout.cuh", "batch.cu")
 ENTRY_POINTS = ("pk_miller", "pk_final_exp", "pk_pair", "pk_validate", "pk_rows_to_words", "pk_words_to_rows")
 # The device subgroup tests (kernels/curve.cuh, PK_SUBGROUP), named as in the Rust core's
-# engine.rs `SubgroupTest`.
+# engine/binary.rs `SubgroupTest`.
 SUBGROUP_TESTS = {"trivial": 0, "frobenius-trace": 1}
 WORD_BITS = 32
 KERNEL_DIR = Path(__file__).parent / "kernels"
@@ -49,7 +49,7 @@ def check(set_id: str, alg: str) -> None:
 
 def subgroup_test(set_id: str) -> str:
     """The order-r subgroup test the device runs for set_id, chosen by the rule of the Rust core
-    (crates/pairkit-core/src/engine.rs, `BinaryEngine::new`): "trivial" for cofactor 1,
+    (crates/pairkit-core/src/engine/binary.rs, `BinaryEngine::new`): "trivial" for cofactor 1,
     "frobenius-trace" for b = 0, cofactor 5, r != 5 and 5 not dividing m; the third test there
     (r P = O by scalar multiplication) has no kernel, so such a set raises GpuUnsupportedError."""
     p = catalogue.get(set_id)

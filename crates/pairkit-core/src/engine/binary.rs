@@ -1,0 +1,341 @@
+//! The binary family (`ss2-*`): [`BinaryEngine`] for the supersingular curves over GF(2^m)
+//! with N = ceil(m/64) words per field element (the registry builds N = 1..=20).
+//!
+//! Encodings (the CLI contract, identical to `spec/ss_binary.py`): a point is x || y (each
+//! ceil(m/8) bytes big-endian), or compressed (x with bit m = y_0), or all-0xFF for the point
+//! at infinity; a GT element is c0 || c1 || c2 || c3 (basis {1, s, t, st}), each ceil(m/8) bytes.
+//!
+//! Points given to `pair`, `miller_loop`, ... must decode, lie on the curve, be finite and lie
+//! in the order-r subgroup ([`SubgroupTest`]: nothing to check when the cofactor is 1; the
+//! Frobenius trace sum_j sigma^j(P) = O for b = 0, #E = 5r; r P = O otherwise). The stages,
+//! batches and timings over this adapter are `generic.rs` and `bench.rs`.
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use super::bench::Bench;
+use super::fieldops::FieldOps;
+use super::generic::Family;
+use super::points::{decode_finite, sample_pair, Describe, SmallCurve};
+use crate::curve::{scalar, Curve, Point};
+use crate::error::{Error, Result};
+use crate::field::ext::gf2m_4::{self as f4, Fe4};
+use crate::field::gf2m::{Fe, Gf2m};
+use crate::pairing::{self, Algorithm, CurveParams};
+use crate::params::SetDesc;
+
+/// The operations `Engine::field_op` and `Engine::bench_field` accept (binary sets).
+pub const FIELD_OPS: [&str; 7] = ["add", "mul", "sqr", "sqrt", "inv", "half_trace", "trace"];
+
+/// The engine for sets with N = ceil(m/64) words per field element.
+pub struct BinaryEngine<const N: usize> {
+    desc: &'static SetDesc,
+    curve: Curve<N>,
+    cp: CurveParams,
+    r: Vec<u64>,
+    cofactor: Vec<u64>,
+    gen: Point<N>,
+    subgroup: SubgroupTest,
+}
+
+/// How membership in the order-r subgroup is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubgroupTest {
+    /// Cofactor 1: every finite point on the curve is in the subgroup.
+    Trivial,
+    /// b = 0, #E = 5 r, 5 does not divide m: Tr(P) = sum sigma^j(P) = O
+    /// (`Curve::frob_trace_proj`; about 12-15 additions instead of a full scalar multiplication).
+    FrobeniusTrace,
+    /// r P = O by the projective wNAF scalar multiplication.
+    ScalarMul,
+}
+
+type Xy<const N: usize> = (Fe<N>, Fe<N>);
+
+impl<const N: usize> BinaryEngine<N> {
+    pub fn new(desc: &'static SetDesc) -> Result<Self> {
+        let f = Gf2m::<N>::new(desc.m, desc.taps)?;
+        let curve = Curve::new(f, desc.b);
+        let r = scalar::from_hex(desc.r_hex)?;
+        let cofactor = scalar::from_hex(desc.cofactor_hex)?;
+        let gx = scalar::from_hex(desc.gen_x_hex)?;
+        let gy = scalar::from_hex(desc.gen_y_hex)?;
+        let to_fe = |v: &[u64]| -> Result<Fe<N>> {
+            let mut a = [0u64; N];
+            for (i, &w) in v.iter().enumerate() {
+                if w != 0 && i >= N {
+                    return Err(Error::InvalidField(format!(
+                        "{}: generator does not fit",
+                        desc.id
+                    )));
+                }
+                if i < N {
+                    a[i] = w;
+                }
+            }
+            Ok(a)
+        };
+        let gen = Point::Affine(to_fe(&gx)?, to_fe(&gy)?);
+        if !curve.is_on_curve(&gen) {
+            return Err(Error::InvalidField(format!(
+                "{}: catalogue generator is not on the curve",
+                desc.id
+            )));
+        }
+        let subgroup = if scalar::is_one(&cofactor) {
+            SubgroupTest::Trivial
+        } else if desc.b == 0 && cofactor == [5] && r != [5] && !desc.m.is_multiple_of(5) {
+            SubgroupTest::FrobeniusTrace
+        } else {
+            SubgroupTest::ScalarMul
+        };
+        Ok(BinaryEngine {
+            desc,
+            curve,
+            cp: CurveParams {
+                b: desc.b,
+                delta: desc.delta,
+            },
+            r,
+            cofactor,
+            gen,
+            subgroup,
+        })
+    }
+
+    #[inline]
+    pub fn field(&self) -> &Gf2m<N> {
+        &self.curve.f
+    }
+
+    pub fn curve(&self) -> &Curve<N> {
+        &self.curve
+    }
+
+    /// Whether P (on the curve) is in the order-r subgroup, by the engine's [`SubgroupTest`].
+    pub fn in_subgroup(&self, p: &Point<N>) -> bool {
+        match self.subgroup {
+            SubgroupTest::Trivial => true,
+            SubgroupTest::FrobeniusTrace => self.curve.frob_trace_proj(p).is_infinity(),
+            SubgroupTest::ScalarMul => self.curve.is_killed_by(&self.r, p),
+        }
+    }
+
+    /// The subgroup test in use.
+    pub fn subgroup_test(&self) -> SubgroupTest {
+        self.subgroup
+    }
+
+    /// r P == O by scalar multiplication (reference for the other tests).
+    pub fn in_subgroup_by_scalar_mul(&self, p: &Point<N>) -> bool {
+        self.curve.is_killed_by(&self.r, p)
+    }
+
+    /// A pairing input: decode, on curve, finite, in the subgroup.
+    pub fn decode_valid(&self, data: &[u8]) -> Result<Xy<N>> {
+        decode_finite(self, data)
+    }
+
+    /// Pairing on validated coordinates (the algorithm's own output, or canonical).
+    pub fn pair_xy(&self, alg: Algorithm, p: &Xy<N>, q: &Xy<N>, canonical: bool) -> Result<Fe4<N>> {
+        let f = self.field();
+        let v = pairing::pair(alg, f, self.cp, (&p.0, &p.1), (&q.0, &q.1))?;
+        Ok(if canonical {
+            pairing::to_canonical(alg, f, self.cp, &v)
+        } else {
+            v
+        })
+    }
+}
+
+impl<const N: usize> Family for BinaryEngine<N> {
+    type Alg = Algorithm;
+    type P = Xy<N>;
+    type Q = Xy<N>;
+    type Gt = Fe4<N>;
+    const RECORDS_STATES: bool = true;
+
+    fn set_id(&self) -> &'static str {
+        self.desc.id
+    }
+
+    fn algorithm_ids(&self) -> Vec<&'static str> {
+        Algorithm::ALL
+            .iter()
+            .filter(|a| a.valid_for(self.desc.b))
+            .map(|a| a.id())
+            .collect()
+    }
+
+    fn default_algorithm_id(&self) -> &'static str {
+        // Measured (benches/pairing.rs, see ARCHITECTURE.md): eta-t is the fastest where it
+        // applies (b = 0: no F_{2^{4m}} squaring in the loop), eta-alg2 otherwise.
+        if self.desc.b == 0 {
+            Algorithm::EtaT.id()
+        } else {
+            Algorithm::EtaAlg2.id()
+        }
+    }
+
+    fn alg(&self, id: &str) -> Result<Algorithm> {
+        let a = Algorithm::parse(id)?;
+        a.check(self.desc.b)?;
+        Ok(a)
+    }
+
+    fn decode_p(&self, data: &[u8]) -> Result<Xy<N>> {
+        self.decode_valid(data)
+    }
+
+    fn decode_q(&self, data: &[u8]) -> Result<Xy<N>> {
+        self.decode_valid(data)
+    }
+
+    fn miller(&self, a: Algorithm, p: &Xy<N>, q: &Xy<N>) -> Result<Fe4<N>> {
+        pairing::miller(a, self.field(), self.cp, (&p.0, &p.1), (&q.0, &q.1), None)
+    }
+
+    fn final_exp(&self, a: Algorithm, f: &Fe4<N>) -> Result<Fe4<N>> {
+        pairing::final_exp(a, self.field(), self.cp, f)
+    }
+
+    fn pairing(&self, a: Algorithm, p: &Xy<N>, q: &Xy<N>) -> Result<Fe4<N>> {
+        self.pair_xy(a, p, q, false)
+    }
+
+    fn canonical(&self, a: Algorithm, v: Fe4<N>) -> Fe4<N> {
+        pairing::to_canonical(a, self.field(), self.cp, &v)
+    }
+
+    fn states(&self, a: Algorithm, p: &Xy<N>, q: &Xy<N>) -> Result<Vec<Fe4<N>>> {
+        let mut st = Vec::with_capacity(a.iterations(self.desc.m));
+        let (f, cp) = (self.field(), self.cp);
+        pairing::miller(a, f, cp, (&p.0, &p.1), (&q.0, &q.1), Some(&mut st))?;
+        Ok(st)
+    }
+
+    fn gt_len(&self) -> usize {
+        4 * self.field().byte_len()
+    }
+
+    fn gt_decode(&self, data: &[u8]) -> Result<Fe4<N>> {
+        f4::from_bytes(self.field(), data)
+    }
+
+    fn gt_bytes(&self, v: &Fe4<N>) -> Vec<u8> {
+        f4::to_bytes(self.field(), v)
+    }
+
+    fn gt_write(&self, v: &Fe4<N>, out: &mut [u8]) {
+        let n = self.field().byte_len();
+        for (i, c) in v.iter().enumerate() {
+            out[i * n..(i + 1) * n].copy_from_slice(&self.field().to_bytes_be(c));
+        }
+    }
+
+    fn gt_mul(&self, a: &Fe4<N>, b: &Fe4<N>) -> Fe4<N> {
+        f4::mul(self.field(), a, b)
+    }
+
+    fn gt_one(&self) -> Fe4<N> {
+        f4::one::<N>()
+    }
+
+    fn gt_pow(&self, a: &Fe4<N>, k: &[u64]) -> Fe4<N> {
+        f4::pow_vartime(self.field(), a, k)
+    }
+}
+
+impl<const N: usize> SmallCurve for BinaryEngine<N> {
+    type Coord = Fe<N>;
+    type Pt = Point<N>;
+
+    fn encoded_len(&self, compressed: bool) -> usize {
+        self.field().byte_len() * if compressed { 1 } else { 2 }
+    }
+    fn curve_decode(&self, data: &[u8], allow_infinity: bool) -> Result<Point<N>> {
+        self.curve.decode(data, allow_infinity)
+    }
+    fn curve_encode(&self, p: &Point<N>, compressed: bool) -> Vec<u8> {
+        self.curve.encode(p, compressed)
+    }
+    fn xy(&self, p: &Point<N>) -> Option<Xy<N>> {
+        match p {
+            Point::Infinity => None,
+            Point::Affine(x, y) => Some((*x, *y)),
+        }
+    }
+    fn coord_bytes(&self, c: &Fe<N>) -> Vec<u8> {
+        self.field().to_bytes_be(c)
+    }
+    fn curve_add(&self, p: &Point<N>, q: &Point<N>) -> Point<N> {
+        self.curve.add(p, q)
+    }
+    fn curve_mul(&self, k: &[u64], p: &Point<N>) -> Point<N> {
+        self.curve.mul_vartime(k, p)
+    }
+    fn curve_random(&self, rng: &mut StdRng) -> Point<N> {
+        self.curve.random_point(rng, &self.cofactor)
+    }
+    fn curve_generator(&self) -> Point<N> {
+        self.gen
+    }
+    fn in_group(&self, p: &Point<N>) -> bool {
+        self.in_subgroup(p)
+    }
+}
+
+impl<const N: usize> Describe for BinaryEngine<N> {
+    fn r_hex(&self) -> &'static str {
+        self.desc.r_hex
+    }
+    fn backend(&self) -> String {
+        format!("{:?}", self.field().backend())
+    }
+    fn field_len(&self) -> usize {
+        self.field().byte_len()
+    }
+}
+
+impl<const N: usize> FieldOps for BinaryEngine<N> {
+    type Elem = Fe<N>;
+    const OPS: &'static [&'static str] = &FIELD_OPS;
+    const BINARY_OPS: &'static [&'static str] = &["add", "mul"];
+
+    fn elem_decode(&self, data: &[u8]) -> Result<Fe<N>> {
+        self.field().from_bytes_be(data)
+    }
+    fn elem_bytes(&self, a: &Fe<N>) -> Vec<u8> {
+        self.field().to_bytes_be(a)
+    }
+    fn elem_zero(&self) -> Fe<N> {
+        [0u64; N]
+    }
+    fn elem_is_zero(&self, a: &Fe<N>) -> bool {
+        a.iter().all(|&w| w == 0)
+    }
+    fn apply(&self, op: &str, a: &Fe<N>, b: &Fe<N>) -> Result<Fe<N>> {
+        let f = self.field();
+        Ok(match op {
+            "add" => Gf2m::<N>::add(a, b),
+            "mul" => f.mul(a, b),
+            "sqr" => f.sqr(a),
+            "sqrt" => f.sqrt(a),
+            "inv" => f.inv(a)?,
+            "half_trace" => f.half_trace(a),
+            "trace" => Gf2m::<N>::from_u64(f.trace(a) as u64),
+            _ => return Err(Error::UnknownOperation(op.to_string())),
+        })
+    }
+}
+
+impl<const N: usize> Bench for BinaryEngine<N> {
+    fn bench_inputs(&self) -> (Xy<N>, Xy<N>) {
+        sample_pair(self)
+    }
+    fn field_operands(&self) -> (Fe<N>, Fe<N>) {
+        let mut rng = StdRng::seed_from_u64(0xf1e1d);
+        let mut a = self.field().random(&mut rng);
+        a[0] |= 1; // non-zero for inv
+        (a, self.field().random(&mut rng))
+    }
+}

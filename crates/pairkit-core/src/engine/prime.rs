@@ -1,0 +1,610 @@
+//! The large-characteristic family (issue 4): `typea-512` (PBC Type A, seed 002; symmetric, both
+//! arguments in G1 = E(F_q)[r]) and `bn254`, `bls12-381` (optimal ate; `p` arguments are G1
+//! points, `q` arguments G2 points on the sextic twist), each a unit struct over the
+//! `curve::prime` and `pairing::{ate, typea}` functions of its set.
+//!
+//! Encodings are those of `curve::prime` (ZCash/IETF for bls12-381, EIP-196/197 for bn254, PBC's
+//! x || y for typea-512); a GT element is its F_p coordinates, each 8N bytes big-endian: a || b
+//! for a + b i in F_{q^2} (typea-512), the 12 coordinates in `Fp12::coeffs` order otherwise.
+//! Every input is validated (length, canonical coordinates, on the curve, in the subgroup,
+//! finite) before any pairing; nothing panics on bad input. The algorithm is the canonical
+//! pairing itself, so `canonical` changes nothing here; `pair_fixed` precomputes the fixed
+//! argument's lines where the set can (G2Prepared, G1Prepared).
+use std::hint::black_box;
+use std::sync::OnceLock;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use rayon::prelude::*;
+
+use super::api::{check_group, check_scalar};
+use super::bench::{time_runs, Bench};
+use super::fieldops::FieldOps;
+use super::generic::Family;
+use super::points::{Describe, Points};
+use crate::curve::prime::{bls12_381, bn254, typea512};
+use crate::error::{Error, Result};
+use crate::field::fp::{self, Fp, Fp12, Fp2, FpParams};
+use crate::pairing::{ate, typea};
+
+/// The operations `Engine::field_op` accepts for these sets (on F_p).
+pub const FIELD_OPS_P: [&str; 5] = ["add", "mul", "sqr", "inv", "sqrt"];
+
+/// Scalars (of `point_mul`, `gt_pow`) longer than this are refused.
+const MAX_SCALAR_BYTES: usize = 512;
+
+/// The name of the F_p multiplication backend in use.
+fn fp_backend() -> String {
+    #[cfg(target_arch = "x86_64")]
+    if fp::x86_64::has_adx() {
+        return "mulx-adx".to_string();
+    }
+    "portable-u128".to_string()
+}
+
+/// One F_p operation of [`FIELD_OPS_P`].
+fn fp_op<P: FpParams<N>, const N: usize>(op: &str, a: &Fp<P, N>, b: &Fp<P, N>) -> Result<Fp<P, N>> {
+    Ok(match op {
+        "add" => a.add(b),
+        "mul" => a.mul(b),
+        "sqr" => a.square(),
+        "inv" => a.inv()?,
+        "sqrt" => a
+            .sqrt()?
+            .ok_or_else(|| Error::InvalidEncoding("not a square in F_p".into()))?,
+        _ => return Err(Error::UnknownOperation(op.to_string())),
+    })
+}
+
+fn unsupported(alg: &str, id: &str) -> Error {
+    Error::UnknownAlgorithm(format!(
+        "{alg} (valid for {id}: {})",
+        if id == "typea-512" {
+            "tate"
+        } else {
+            "optimal-ate"
+        }
+    ))
+}
+
+/// `alg` must be the set's one algorithm.
+fn check_alg(alg: &str, want: &str, id: &str) -> Result<()> {
+    if alg == want {
+        Ok(())
+    } else {
+        Err(unsupported(alg, id))
+    }
+}
+
+/// A GT element for the final exponentiation: zero has none.
+fn nonzero<T>(v: T, is_zero: bool) -> Result<T> {
+    if is_zero {
+        Err(Error::DivisionByZero)
+    } else {
+        Ok(v)
+    }
+}
+
+/// Little-endian u64 words -> big-endian hex without leading zeros (the group order r of the
+/// set's params, so the engine never restates it).
+fn words_hex(w: &[u64]) -> String {
+    let s: String = w.iter().rev().map(|x| format!("{x:016x}")).collect();
+    let t = s.trim_start_matches('0');
+    if t.is_empty() {
+        "0".into()
+    } else {
+        t.into()
+    }
+}
+
+/// [`Describe`] and [`FieldOps`] of a set over F_p (`$P`, `$N` limbs; r from `$R` on `$RN`).
+macro_rules! fp_set {
+    ($name:ident, $P:ty, $N:literal, $R:ty, $RN:literal) => {
+        impl Describe for $name {
+            fn r_hex(&self) -> &'static str {
+                static R: OnceLock<String> = OnceLock::new();
+                R.get_or_init(|| words_hex(&<$R as FpParams<$RN>>::MODULUS))
+            }
+            fn backend(&self) -> String {
+                fp_backend()
+            }
+            fn field_len(&self) -> usize {
+                8 * $N
+            }
+        }
+
+        impl FieldOps for $name {
+            type Elem = Fp<$P, $N>;
+            const OPS: &'static [&'static str] = &FIELD_OPS_P;
+            const BINARY_OPS: &'static [&'static str] = &["add", "mul"];
+
+            fn elem_decode(&self, data: &[u8]) -> Result<Fp<$P, $N>> {
+                Fp::<$P, $N>::from_bytes_be(data)
+            }
+            fn elem_bytes(&self, a: &Fp<$P, $N>) -> Vec<u8> {
+                a.to_bytes_be()
+            }
+            fn elem_zero(&self) -> Fp<$P, $N> {
+                Fp::ZERO
+            }
+            fn elem_is_zero(&self, a: &Fp<$P, $N>) -> bool {
+                a.is_zero()
+            }
+            fn apply(&self, op: &str, a: &Fp<$P, $N>, b: &Fp<$P, $N>) -> Result<Fp<$P, $N>> {
+                fp_op(op, a, b)
+            }
+        }
+    };
+}
+
+/// The field-operation and multi-pair timing inputs every F_p set shares.
+macro_rules! fp_bench_inputs {
+    ($P:ty, $N:literal) => {
+        fn field_operands(&self) -> (Fp<$P, $N>, Fp<$P, $N>) {
+            let mut rng = StdRng::seed_from_u64(0xf1e1d);
+            (Fp::random(&mut rng), Fp::random(&mut rng))
+        }
+        /// sqrt needs squares: the chain x -> sqrt(x^2) costs one extra squaring (stated in
+        /// BENCHMARKS.md).
+        fn field_step(&self, op: &str, x: &Fp<$P, $N>, b: &Fp<$P, $N>) -> Result<Fp<$P, $N>> {
+            if op == "sqrt" {
+                fp_op(op, &x.square(), b)
+            } else {
+                fp_op(op, x, b)
+            }
+        }
+    };
+}
+
+/// `hash_to_point` of an ate set: RFC 9380 where the set has a suite (bls12-381).
+macro_rules! hash_impl {
+    (bls12_381, $id:literal, $group:ident, $msg:ident, $dst:ident, $compressed:ident) => {
+        if $dst.is_empty() {
+            // RFC 9380 Sec. 3.1: domain separation tags MUST have nonzero length
+            Err(Error::InvalidEncoding(
+                "the domain separation tag must not be empty (RFC 9380 Sec. 3.1)".into(),
+            ))
+        } else if $group == 1 {
+            Ok(bls12_381::g1_to_bytes(
+                &bls12_381::hash_to_g1($msg, $dst),
+                $compressed,
+            ))
+        } else {
+            Ok(bls12_381::g2_to_bytes(
+                &bls12_381::hash_to_g2($msg, $dst),
+                $compressed,
+            ))
+        }
+    };
+    ($m:ident, $id:literal, $group:ident, $msg:ident, $dst:ident, $compressed:ident) => {{
+        let _ = ($group, $msg, $dst, $compressed);
+        Err(Error::UnsupportedAlgorithm {
+            alg: "hash_to_curve".into(),
+            reason: format!("no RFC 9380 suite is implemented for {}", $id),
+        })
+    }};
+}
+
+// -- the optimal ate sets ------------------------------------------------------------------------
+
+macro_rules! ate_engine {
+    ($name:ident, $id:literal, $m:ident, $P:ty, $N:literal, $R:ty) => {
+        /// The optimal ate engine of one BN/BLS set (see the module docs).
+        pub struct $name;
+
+        impl $name {
+            fn xy1(p: &$m::G1) -> ate::G1Affine<$P, $N> {
+                (p.x, p.y)
+            }
+            fn xy2(q: &$m::G2) -> ate::G2Affine<$P, $N> {
+                (q.x, q.y)
+            }
+        }
+
+        impl Family for $name {
+            type Alg = ();
+            type P = ate::G1Affine<$P, $N>;
+            type Q = ate::G2Affine<$P, $N>;
+            type Gt = Fp12<$P, $N>;
+            const SCALAR_MAX_BYTES: Option<usize> = Some(MAX_SCALAR_BYTES);
+            const FIXED_DECODED_ONCE: bool = true;
+
+            fn set_id(&self) -> &'static str {
+                $id
+            }
+            fn algorithm_ids(&self) -> Vec<&'static str> {
+                vec!["optimal-ate"]
+            }
+            fn default_algorithm_id(&self) -> &'static str {
+                "optimal-ate"
+            }
+            fn alg(&self, alg: &str) -> Result<()> {
+                check_alg(alg, "optimal-ate", $id)
+            }
+            fn decode_p(&self, data: &[u8]) -> Result<Self::P> {
+                let p = $m::g1_from_bytes(data, true)?;
+                if p.infinity {
+                    return Err(Error::PointAtInfinity);
+                }
+                Ok(Self::xy1(&p))
+            }
+            fn decode_q(&self, data: &[u8]) -> Result<Self::Q> {
+                let q = $m::g2_from_bytes(data, true)?;
+                if q.infinity {
+                    return Err(Error::PointAtInfinity);
+                }
+                Ok(Self::xy2(&q))
+            }
+            fn miller(&self, _a: (), p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
+                Ok(ate::multi_miller_loop::<$P, $N>(&[(*p, *q)]))
+            }
+            fn final_exp(&self, _a: (), f: &Self::Gt) -> Result<Self::Gt> {
+                ate::final_exponentiation::<$P, $N>(nonzero(f, f.is_zero())?)
+            }
+            fn pairing(&self, _a: (), p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
+                ate::pair::<$P, $N>(p, q)
+            }
+            fn multi_pairing(&self, _a: (), pts: &[(Self::P, Self::Q)]) -> Result<Self::Gt> {
+                ate::multi_pair::<$P, $N>(pts)
+            }
+            /// A fixed Q in G2: its line coefficients are computed once (G2Prepared).
+            fn fixed_q(&self, _a: (), ps: &[Self::P], q: &Self::Q) -> Result<Vec<Vec<u8>>> {
+                let prep = ate::G2Prepared::<$P, $N>::new(q);
+                ps.par_iter()
+                    .map(|p| Ok(ate::multi_pair_prepared::<$P, $N>(&[(*p, &prep)])?.to_bytes_be()))
+                    .collect()
+            }
+            fn gt_len(&self) -> usize {
+                12 * 8 * $N
+            }
+            fn gt_decode(&self, data: &[u8]) -> Result<Self::Gt> {
+                Fp12::<$P, $N>::from_bytes_be(data)
+            }
+            fn gt_bytes(&self, v: &Self::Gt) -> Vec<u8> {
+                v.to_bytes_be()
+            }
+            fn gt_mul(&self, a: &Self::Gt, b: &Self::Gt) -> Self::Gt {
+                a.mul(b)
+            }
+            fn gt_one(&self) -> Self::Gt {
+                Fp12::<$P, $N>::ONE
+            }
+            fn gt_pow(&self, a: &Self::Gt, k: &[u64]) -> Self::Gt {
+                a.pow(k)
+            }
+        }
+
+        impl Points for $name {
+            fn asymmetric(&self) -> bool {
+                true
+            }
+            fn point_len(&self, group: u8, compressed: bool) -> usize {
+                if group == 1 {
+                    $m::g1_to_bytes(&$m::g1_generator(), compressed).len()
+                } else {
+                    $m::g2_to_bytes(&$m::g2_generator(), compressed).len()
+                }
+            }
+            fn decode_point(
+                &self,
+                group: u8,
+                data: &[u8],
+                check_subgroup: bool,
+            ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+                if group == 1 {
+                    let p = $m::g1_from_bytes(data, check_subgroup)?;
+                    Ok((!p.infinity).then(|| (p.x.to_bytes_be(), p.y.to_bytes_be())))
+                } else {
+                    let q = $m::g2_from_bytes(data, check_subgroup)?;
+                    Ok((!q.infinity).then(|| (q.x.to_bytes_be(), q.y.to_bytes_be())))
+                }
+            }
+            fn encode_point(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
+                Ok(if group == 1 {
+                    $m::g1_to_bytes(&$m::g1_from_bytes(data, true)?, compressed)
+                } else {
+                    $m::g2_to_bytes(&$m::g2_from_bytes(data, true)?, compressed)
+                })
+            }
+            fn point_mul(
+                &self,
+                group: u8,
+                p: &[u8],
+                k_be: &[u8],
+                compressed: bool,
+            ) -> Result<Vec<u8>> {
+                let k = check_scalar(k_be, MAX_SCALAR_BYTES)?;
+                Ok(if group == 1 {
+                    $m::g1_to_bytes(&$m::g1_mul(&$m::g1_from_bytes(p, true)?, k), compressed)
+                } else {
+                    $m::g2_to_bytes(&$m::g2_mul(&$m::g2_from_bytes(p, true)?, k), compressed)
+                })
+            }
+            fn point_add(
+                &self,
+                group: u8,
+                p: &[u8],
+                q: &[u8],
+                compressed: bool,
+            ) -> Result<Vec<u8>> {
+                Ok(if group == 1 {
+                    let s = $m::g1_add(&$m::g1_from_bytes(p, true)?, &$m::g1_from_bytes(q, true)?);
+                    $m::g1_to_bytes(&s, compressed)
+                } else {
+                    let s = $m::g2_add(&$m::g2_from_bytes(p, true)?, &$m::g2_from_bytes(q, true)?);
+                    $m::g2_to_bytes(&s, compressed)
+                })
+            }
+            fn generator(&self, group: u8) -> Vec<u8> {
+                if group == 1 {
+                    $m::g1_to_bytes(&$m::g1_generator(), false)
+                } else {
+                    $m::g2_to_bytes(&$m::g2_generator(), false)
+                }
+            }
+            fn random_points(
+                &self,
+                group: u8,
+                n: usize,
+                seed: u64,
+                compressed: bool,
+            ) -> Vec<Vec<u8>> {
+                let mut rng = StdRng::seed_from_u64(seed);
+                if group == 1 {
+                    (0..n)
+                        .map(|_| $m::g1_to_bytes(&$m::g1_random(&mut rng), compressed))
+                        .collect()
+                } else {
+                    (0..n)
+                        .map(|_| $m::g2_to_bytes(&$m::g2_random(&mut rng), compressed))
+                        .collect()
+                }
+            }
+            fn hash_to_point(
+                &self,
+                group: u8,
+                msg: &[u8],
+                dst: &[u8],
+                compressed: bool,
+            ) -> Result<Vec<u8>> {
+                check_group(group)?;
+                hash_impl!($m, $id, group, msg, dst, compressed)
+            }
+        }
+
+        fp_set!($name, $P, $N, $R, 4);
+
+        impl Bench for $name {
+            fn bench_inputs(&self) -> (Self::P, Self::Q) {
+                let mut rng = StdRng::seed_from_u64(0x5eed);
+                (
+                    Self::xy1(&$m::g1_random(&mut rng)),
+                    Self::xy2(&$m::g2_random(&mut rng)),
+                )
+            }
+            fp_bench_inputs!($P, $N);
+            fn multi_inputs(&self, n: usize) -> Option<Vec<(Self::P, Self::Q)>> {
+                let mut rng = StdRng::seed_from_u64(0x3a17);
+                Some(
+                    (0..n)
+                        .map(|_| {
+                            (
+                                Self::xy1(&$m::g1_random(&mut rng)),
+                                Self::xy2(&$m::g2_random(&mut rng)),
+                            )
+                        })
+                        .collect(),
+                )
+            }
+            fn time_prepared(&self, iters: usize) -> Result<Vec<f64>> {
+                let (p, q) = self.bench_inputs();
+                let prep = ate::G2Prepared::<$P, $N>::new(&q);
+                Ok(time_runs(iters, || {
+                    black_box(ate::multi_pair_prepared::<$P, $N>(&[(p, black_box(&prep))])).ok();
+                }))
+            }
+        }
+    };
+}
+
+ate_engine!(Bn254Engine, "bn254", bn254, fp::Bn254P, 4, fp::Bn254R);
+ate_engine!(
+    Bls12381Engine,
+    "bls12-381",
+    bls12_381,
+    fp::Bls12381P,
+    6,
+    fp::Bls12381R
+);
+
+// -- typea-512 -----------------------------------------------------------------------------------
+
+type Q8 = fp::TypeA512Q;
+
+/// The PBC Type A engine: the reduced Tate pairing tau_r(P, phi(Q)), phi(x, y) = (-x, i y).
+pub struct TypeAEngine;
+
+impl TypeAEngine {
+    fn xy(p: &typea512::G1) -> typea::G1Affine {
+        (p.x, p.y)
+    }
+}
+
+impl Family for TypeAEngine {
+    type Alg = ();
+    type P = typea::G1Affine;
+    type Q = typea::G1Affine;
+    type Gt = Fp2<Q8, 8>;
+    const SCALAR_MAX_BYTES: Option<usize> = Some(MAX_SCALAR_BYTES);
+    const FIXED_DECODED_ONCE: bool = true;
+
+    fn set_id(&self) -> &'static str {
+        "typea-512"
+    }
+    fn algorithm_ids(&self) -> Vec<&'static str> {
+        vec!["tate"]
+    }
+    fn default_algorithm_id(&self) -> &'static str {
+        "tate"
+    }
+    fn alg(&self, alg: &str) -> Result<()> {
+        check_alg(alg, "tate", "typea-512")
+    }
+    fn decode_p(&self, data: &[u8]) -> Result<typea::G1Affine> {
+        let p = typea512::g1_from_bytes(data, true)?;
+        if p.infinity {
+            return Err(Error::PointAtInfinity);
+        }
+        Ok(Self::xy(&p))
+    }
+    fn decode_q(&self, data: &[u8]) -> Result<typea::G1Affine> {
+        self.decode_p(data)
+    }
+    fn miller(&self, _a: (), p: &typea::G1Affine, q: &typea::G1Affine) -> Result<Self::Gt> {
+        Ok(typea::miller_loop(p, q))
+    }
+    fn final_exp(&self, _a: (), f: &Self::Gt) -> Result<Self::Gt> {
+        typea::final_exponentiation(nonzero(f, f.is_zero())?)
+    }
+    fn pairing(&self, _a: (), p: &typea::G1Affine, q: &typea::G1Affine) -> Result<Self::Gt> {
+        typea::pair(p, q)
+    }
+    fn multi_pairing(&self, _a: (), pts: &[(Self::P, Self::Q)]) -> Result<Self::Gt> {
+        typea::multi_pair(pts)
+    }
+    /// The first argument fixed: its Miller-loop lines are precomputed once (G1Prepared).
+    fn fixed_p(&self, _a: (), p: &Self::P, qs: &[Self::Q]) -> Result<Vec<Vec<u8>>> {
+        let prep = typea::G1Prepared::new(p)?;
+        qs.par_iter()
+            .map(|q| Ok(typea::pair_prepared(&prep, q)?.to_bytes_be()))
+            .collect()
+    }
+    fn gt_len(&self) -> usize {
+        128
+    }
+    fn gt_decode(&self, data: &[u8]) -> Result<Self::Gt> {
+        Fp2::<Q8, 8>::from_bytes_be(data)
+    }
+    fn gt_bytes(&self, v: &Self::Gt) -> Vec<u8> {
+        v.to_bytes_be()
+    }
+    fn gt_mul(&self, a: &Self::Gt, b: &Self::Gt) -> Self::Gt {
+        a.mul(b)
+    }
+    fn gt_one(&self) -> Self::Gt {
+        Fp2::<Q8, 8>::ONE
+    }
+    fn gt_pow(&self, a: &Self::Gt, k: &[u64]) -> Self::Gt {
+        a.pow(k)
+    }
+}
+
+/// One group, uncompressed only (PBC's x || y): `group` and `compressed` change nothing.
+impl Points for TypeAEngine {
+    fn point_len(&self, _group: u8, _compressed: bool) -> usize {
+        128
+    }
+    fn decode_point(
+        &self,
+        _group: u8,
+        data: &[u8],
+        check_subgroup: bool,
+    ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+        let p = typea512::g1_from_bytes(data, check_subgroup)?;
+        Ok((!p.infinity).then(|| (p.x.to_bytes_be(), p.y.to_bytes_be())))
+    }
+    fn encode_point(&self, _group: u8, data: &[u8], _compressed: bool) -> Result<Vec<u8>> {
+        Ok(typea512::g1_to_bytes(
+            &typea512::g1_from_bytes(data, true)?,
+            false,
+        ))
+    }
+    fn point_mul(&self, _group: u8, p: &[u8], k_be: &[u8], _compressed: bool) -> Result<Vec<u8>> {
+        let k = check_scalar(k_be, MAX_SCALAR_BYTES)?;
+        Ok(typea512::g1_to_bytes(
+            &typea512::g1_mul(&typea512::g1_from_bytes(p, true)?, k),
+            false,
+        ))
+    }
+    fn point_add(&self, _group: u8, p: &[u8], q: &[u8], _compressed: bool) -> Result<Vec<u8>> {
+        let s = typea512::g1_add(
+            &typea512::g1_from_bytes(p, true)?,
+            &typea512::g1_from_bytes(q, true)?,
+        );
+        Ok(typea512::g1_to_bytes(&s, false))
+    }
+    fn generator(&self, _group: u8) -> Vec<u8> {
+        typea512::g1_to_bytes(&typea512::g1_generator(), false)
+    }
+    fn random_points(&self, _group: u8, n: usize, seed: u64, _compressed: bool) -> Vec<Vec<u8>> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        (0..n)
+            .map(|_| typea512::g1_to_bytes(&typea512::g1_random(&mut rng), false))
+            .collect()
+    }
+}
+
+fp_set!(TypeAEngine, Q8, 8, fp::TypeA512R, 3);
+
+impl Bench for TypeAEngine {
+    fn bench_inputs(&self) -> (Self::P, Self::Q) {
+        let mut rng = StdRng::seed_from_u64(0x5eed);
+        let p = Self::xy(&typea512::g1_random(&mut rng));
+        (p, Self::xy(&typea512::g1_random(&mut rng)))
+    }
+    fp_bench_inputs!(Q8, 8);
+    fn multi_inputs(&self, n: usize) -> Option<Vec<(Self::P, Self::Q)>> {
+        let mut rng = StdRng::seed_from_u64(0x3a17);
+        let mut xy = || Self::xy(&typea512::g1_random(&mut rng));
+        Some((0..n).map(|_| (xy(), xy())).collect())
+    }
+    fn time_prepared(&self, iters: usize) -> Result<Vec<f64>> {
+        let (p, q) = self.bench_inputs();
+        let prep = typea::G1Prepared::new(&p)?;
+        Ok(time_runs(iters, || {
+            black_box(typea::pair_prepared(black_box(&prep), &q)).ok();
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::api::Engine;
+    use std::sync::Arc;
+
+    /// r as published (EIP-196, the IETF pairing-friendly-curves draft, PBC a.param), and
+    /// e(P, Q)^r = 1 != e(P, Q) through the engine with that r.
+    #[test]
+    fn r_hex_is_the_published_order_and_kills_gt() {
+        for (id, want) in [
+            (
+                "bn254",
+                "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+            ),
+            (
+                "bls12-381",
+                "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+            ),
+            ("typea-512", "8000000000000800000000000000000000000001"),
+        ] {
+            let e: Arc<dyn Engine> = match id {
+                "bn254" => Arc::new(Bn254Engine),
+                "bls12-381" => Arc::new(Bls12381Engine),
+                _ => Arc::new(TypeAEngine),
+            };
+            assert_eq!(e.r_hex(), want, "{id}");
+            let p = e.random_points_in(1, 1, 7, false).unwrap().remove(0);
+            let q = e
+                .random_points_in(if e.asymmetric() { 2 } else { 1 }, 1, 8, false)
+                .unwrap()
+                .remove(0);
+            let g = e.pair(e.default_algorithm(), &p, &q, false).unwrap();
+            let r: Vec<u8> = (0..want.len() / 2)
+                .map(|i| u8::from_str_radix(&want[2 * i..2 * i + 2], 16).unwrap())
+                .collect();
+            assert_ne!(g, e.gt_one(), "{id}");
+            assert_eq!(e.gt_pow(&g, &r).unwrap(), e.gt_one(), "{id}");
+        }
+    }
+}

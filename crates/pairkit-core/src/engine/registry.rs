@@ -1,0 +1,87 @@
+//! The registry: every catalogue id and its engine, built once per id and cached. Binary sets
+//! dispatch on N = ceil(m/64) words (1..=20), characteristic-three sets on N words per
+//! bit-plane (1..=6), the large-characteristic sets by name.
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::api::Engine;
+use super::binary::BinaryEngine;
+use super::char3::Char3Engine;
+use super::prime::{Bls12381Engine, Bn254Engine, TypeAEngine};
+use crate::error::{Error, Result};
+use crate::field::gf3m::Gf3m;
+use crate::params::{self, Set3Desc, SetDesc};
+
+/// The large-characteristic ids (after the generated binary and characteristic-three
+/// catalogues in [`set_ids`]).
+pub const PRIME_IDS: [&str; 3] = ["typea-512", "bn254", "bls12-381"];
+
+/// A deferred engine constructor (`engine`'s cache fills on first use).
+type Builder = Box<dyn FnOnce() -> Result<Arc<dyn Engine>>>;
+
+/// The engine of a catalogue set (built once per id and cached).
+pub fn engine(id: &str) -> Result<Arc<dyn Engine>> {
+    static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<dyn Engine>>>> = OnceLock::new();
+    let (key, build_it): (&'static str, Builder) = match params::lookup(id) {
+        Ok(desc) => (desc.id, Box::new(move || build_binary(desc))),
+        Err(_) => match PRIME_IDS.iter().find(|&&p| p == id) {
+            Some(&pid) => (pid, Box::new(move || build_prime(pid))),
+            None => {
+                let desc = params::lookup3(id).map_err(|_| Error::UnknownSet(id.to_string()))?;
+                (desc.id, Box::new(move || build_char3(desc)))
+            }
+        },
+    };
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(e) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(key) {
+        return Ok(e.clone());
+    }
+    let e = build_it()?;
+    let mut map = cache.lock().unwrap_or_else(|p| p.into_inner());
+    Ok(map.entry(key).or_insert(e).clone())
+}
+
+/// Every catalogue id (binary, characteristic three, then large characteristic).
+pub fn set_ids() -> Vec<&'static str> {
+    params::SETS
+        .iter()
+        .map(|s| s.id)
+        .chain(params::SETS3.iter().map(|s| s.id))
+        .chain(PRIME_IDS)
+        .collect()
+}
+
+macro_rules! binary_n {
+    ($desc:expr, $n:expr; $($N:literal)*) => {
+        match $n {
+            $( $N => Ok(Arc::new(BinaryEngine::<$N>::new($desc)?) as Arc<dyn Engine>), )*
+            n => Err(Error::InvalidField(format!("m = {} needs {} words; supported: 1..=20", $desc.m, n))),
+        }
+    };
+}
+
+macro_rules! char3_n {
+    ($desc:expr, $n:expr; $($N:literal)*) => {
+        match $n {
+            $( $N => Ok(Arc::new(Char3Engine::new($desc, Gf3m::<$N>::new($desc.m, $desc.h)?)?) as Arc<dyn Engine>), )*
+            n => Err(Error::InvalidField(format!("m = {} needs {} words per plane; supported: 1..=6", $desc.m, n))),
+        }
+    };
+}
+
+fn build_binary(desc: &'static SetDesc) -> Result<Arc<dyn Engine>> {
+    binary_n!(desc, desc.m.div_ceil(64); 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20)
+}
+
+fn build_char3(desc: &'static Set3Desc) -> Result<Arc<dyn Engine>> {
+    char3_n!(desc, desc.m.div_ceil(64); 1 2 3 4 5 6)
+}
+
+fn build_prime(id: &'static str) -> Result<Arc<dyn Engine>> {
+    Ok(match id {
+        "typea-512" => Arc::new(TypeAEngine) as Arc<dyn Engine>,
+        "bn254" => Arc::new(Bn254Engine),
+        "bls12-381" => Arc::new(Bls12381Engine),
+        _ => return Err(Error::UnknownSet(id.to_string())),
+    })
+}
