@@ -77,7 +77,7 @@ def kind(param) -> str:
         return "output"
     if param.param_type_name == "option" and param.is_flag:
         return "flag"
-    return "int" if param.bare_type() is int else "text"
+    return "int" if str(param.bare_type()) == "int" else "text"  # typer names the type: 'int', 'str'
 
 
 def _path(tmp_path, which: str) -> str:
