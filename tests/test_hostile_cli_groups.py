@@ -430,3 +430,21 @@ def test_field_degree_limit():
                   ("x^100003+x^5-1", ternary_field), ("x^" + "9" * 5000 + "+x+1", binary_field)):
         with pytest.raises(HwLimitError, match="limit"):
             fn(f)
+
+
+def test_deep_json_with_a_raised_recursion_limit(tmp_path):
+    """A deeply nested --trace / --units-file is a typed error even where the process raised the
+    recursion limit (hw/synth.py does): the C decoder used to overflow the stack (a segfault)."""
+    from pairkit.dse import costs, ddg
+    from pairkit.dse.errors import CostModelError, DDGFormatError
+
+    f = _value("deep", "json", tmp_path)
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(200_000)
+    try:
+        with pytest.raises(DDGFormatError, match="nested too deeply"):
+            ddg.load_file(f)
+        with pytest.raises(CostModelError, match="RecursionError"):
+            costs.measured(f, 2)
+    finally:
+        sys.setrecursionlimit(old)

@@ -7,9 +7,11 @@ points -n`, per `pairkit bench --batch`), seeds in [0, 2^64), scalars below 2^MA
 """
 from __future__ import annotations
 
+import json
 import math
 import operator
 import os
+import sys
 
 from .errors import ArgumentTypeError, FileAccessError, InvalidArgumentError, LimitExceededError
 
@@ -159,3 +161,15 @@ def output_file(path: str, what: str) -> str:
     if not os.access(target, os.W_OK):
         raise FileAccessError(f"{what} {path}: not writable")
     return path
+
+
+def json_loads(data):
+    """``json.loads`` with the default recursion limit (1,000) in force: the C decoder recurses per
+    nesting level, and a process that raised the limit (hw/synth.py does) would overflow the C stack
+    on a deeply nested hostile file instead of raising RecursionError."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(min(old, 1000))
+    try:
+        return json.loads(data)
+    finally:
+        sys.setrecursionlimit(old)

@@ -508,8 +508,10 @@ def load_file(path: str, whole: bool = False) -> DDG:
             raw = fh.read()
     except OSError as e:
         raise DDGFormatError(f"cannot read {path}: {e.strerror or e}") from None
+    from ..argcheck import json_loads
+
     try:
-        obj = json.loads(raw.decode("utf-8"))
+        obj = json_loads(raw.decode("utf-8"))
     except UnicodeDecodeError as e:
         raise DDGFormatError(f"{path} is not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start})") from None
     except json.JSONDecodeError as e:
