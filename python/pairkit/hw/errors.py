@@ -2,7 +2,7 @@
 prints them and exits with status 2)."""
 from __future__ import annotations
 
-from ..errors import PairkitError
+from ..errors import LimitExceededError, PairkitError
 
 
 class HwParamError(PairkitError):
@@ -13,6 +13,12 @@ class HwParamError(PairkitError):
     def __init__(self, param: str, message: str):
         self.param = param
         super().__init__(f"{param}: {message}")
+
+
+class HwLimitError(HwParamError, LimitExceededError):
+    """A unit parameter or a count of the hardware commands above the kit's documented limit
+    (docs/HW.md "Limits"): refused before anything is elaborated or allocated. The message names
+    the parameter and the limit."""
 
 
 class HwToolError(PairkitError):

@@ -13,9 +13,11 @@ from functools import lru_cache
 
 from ..spec.gf2m import GF2m
 from ..spec.gf3m import GF3m
-from .errors import HwParamError
+from .errors import HwLimitError, HwParamError
 
 _TERM = re.compile(r"^x(?:\^(\d+))?$")
+#: the largest field degree m of a unit (docs/HW.md "Limits"; the catalogue's largest is 1223)
+MAX_FIELD_DEGREE = 2048
 
 
 def _primes_dividing(n: int) -> list[int]:
@@ -156,7 +158,11 @@ def _parse_poly(s: str, param: str):
         mt = _TERM.match(term)
         if not mt:
             raise HwParamError(param, f"cannot parse term {term!r} of {s!r}")
-        exps.append(int(mt.group(1)) if mt.group(1) else 1)
+        e = mt.group(1) or "1"
+        if len(e) > 5 or int(e) > MAX_FIELD_DEGREE:
+            raise HwLimitError(param, f"degree {e if len(e) <= 12 else e[:12] + '...'} of {s[:40]!r} exceeds the "
+                                      f"limit of {MAX_FIELD_DEGREE}")
+        exps.append(int(e))
     if len(set(exps)) != len(exps) or exps != sorted(exps, reverse=True):
         raise HwParamError(param, f"terms of {s!r} must be distinct, highest degree first")
     return exps[0], exps[1:], (1 if sign == "+" else -1)

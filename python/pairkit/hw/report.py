@@ -143,6 +143,10 @@ def select(keys) -> list[Entry]:
     for k in keys:
         for part in str(k).split(","):
             part = part.strip()
+            if not part:
+                from .errors import HwParamError
+
+                raise HwParamError("units", f"an empty report entry in {str(k)!r} (pairkit hw report --list)")
             hit = [e for e in ENTRIES if e.id == part or e.unit == part or e.id.startswith(part)]
             if not hit:
                 from .errors import HwParamError

@@ -22,15 +22,22 @@ from functools import lru_cache
 from amaranth.hdl import Cat, Const, Module, Signal
 
 from .common import one_shot, wire
-from .errors import HwParamError
+from .errors import HwLimitError, HwParamError
 from .gf2 import _Bin
 from .unit import HwUnit, Param, register
+
+
+#: at most this many splits in ``outer`` (3^4 = 81 sequential products) and ``inner`` (docs/HW.md "Limits")
+MAX_SPLITS = {"outer": 4, "inner": 6}
 
 
 def _parse_splits(s: str, param: str) -> tuple[int, ...]:
     s = str(s).strip()
     if not s:
         return ()
+    limit = MAX_SPLITS.get(param, 6)
+    if s.count(",") >= limit:
+        raise HwLimitError(param, f"{s.count(',') + 1} splits exceed the limit of {limit}")
     try:
         out = tuple(int(x) for x in s.replace(" ", "").split(","))
     except ValueError:

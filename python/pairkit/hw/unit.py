@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .errors import HwParamError, HwToolError
+from .errors import HwLimitError, HwParamError, HwToolError
 
 try:
     from amaranth.hdl import Elaboratable, Signal
@@ -136,6 +136,29 @@ def _safe(v) -> str:
 
 # ------------------------------------------------------------------ registry
 
+#: Limits of the unit parameters (docs/HW.md "Limits"), checked before a unit is built: every integer
+#: parameter (digit sizes, squarers in series, word sizes, TMVP sizes, flags) is in [0, MAX_UNIT_INT]
+#: (the units narrow it further, e.g. 1 <= D <= m), a text parameter has at most MAX_PARAM_TEXT
+#: characters, a field at most degree MAX_FIELD_DEGREE (fields.py).
+MAX_UNIT_INT = 4096
+MAX_PARAM_TEXT = 256
+#: test vectors of `pairkit hw gen` and `pairkit hw sim`
+MAX_VECTORS = 100_000
+#: depth of the bounded model check (`pairkit hw formal --steps`)
+MAX_BMC_STEPS = 10_000
+
+
+def check_int(param: str, v, lo: int, hi: int) -> int:
+    """``v`` as an int in [lo, hi]: HwParamError below (or not an int), HwLimitError above."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise HwParamError(param, f"expected an integer, got {v!r}")
+    if v < lo:
+        raise HwParamError(param, f"must be at least {lo}, got {v}")
+    if v > hi:
+        raise HwLimitError(param, f"{v} exceeds the limit of {hi:,}")
+    return v
+
+
 @dataclass(frozen=True)
 class Param:
     name: str
@@ -174,6 +197,15 @@ def register(name: str, *, summary: str, seed: str, family: str, params: list[Pa
 
 
 def _coerce(p: Param, v):
+    if isinstance(v, str) and len(v) > MAX_PARAM_TEXT:
+        raise HwLimitError(p.name, f"a value of {len(v):,} characters exceeds the limit of {MAX_PARAM_TEXT}")
+    v = _coerce_type(p, v)
+    if p.type is int:
+        check_int(p.name, v, 0, MAX_UNIT_INT)
+    return v
+
+
+def _coerce_type(p: Param, v):
     if isinstance(v, str) and p.type is not str:
         try:
             if p.type is bool:

@@ -16,6 +16,10 @@ def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=Fal
     from .config import CoreConfig, parse_units
     from .errors import CoreError
 
+    if core is not None and not core.strip():
+        raise CoreError("core: an empty core name (pairkit hw core list)")
+    if scheduler is not None and not scheduler.strip():
+        raise CoreError("scheduler: empty; give list or exact")
     if core:
         if any(x is not None for x in (set_id, alg, units, unroll, scheduler)) or streams or retime:
             raise CoreError("core: give either a core name or --set/--alg/--units (and --unroll, --scheduler, "
@@ -25,6 +29,27 @@ def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=Fal
         raise CoreError("core: give a core name (pairkit hw core list) or --set, --alg and --units")
     return CoreConfig(f"custom-{set_id}-{alg}", set_id, alg, parse_units(units), scheduler or "list",
                       unroll=1 if unroll is None else unroll, streams=streams, retime=retime)
+
+
+#: test pairings of `hw core sim -n` and `hw core gen -n` (docs/CORE.md "Limits")
+MAX_PAIRINGS = 1000
+
+
+def _check(n=None, seed=None, timeout=None):
+    """The command line's counts, seed and time limit, checked before a core is compiled."""
+    from ... import argcheck
+    from .errors import CoreError
+
+    if n is not None and (isinstance(n, bool) or not 1 <= n <= MAX_PAIRINGS):
+        from ..errors import HwLimitError
+
+        if isinstance(n, int) and n > MAX_PAIRINGS:
+            raise HwLimitError("n", f"{n:,} pairings exceed the limit of {MAX_PAIRINGS:,}")
+        raise CoreError(f"n: the number of pairings must be an integer from 1 to {MAX_PAIRINGS}, got {n!r}")
+    if seed is not None:
+        argcheck.seed(seed)
+    if timeout is not None:
+        argcheck.seconds("--timeout", timeout)
 
 
 _SET = typer.Option(None, "--set", help="parameter set of a custom core")
@@ -70,6 +95,7 @@ def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw c
     """Run whole pairings on CORE and check them bit for bit (spec per value and per iteration, Rust core)."""
     from .flow import simulate
 
+    _check(n, seed)
     r = simulate(_core(core, set_id, alg, units, unroll, scheduler, streams, retime), n, seed, engine)
     if as_json:
         print(json.dumps(r))
@@ -94,9 +120,13 @@ def gen(core: Optional[str] = typer.Argument(None, help="core name"),
         seed: int = typer.Option(1)):
     """Verilog of CORE, its Verilator testbench with vectors and a run script, the control ROM listing,
     the micro-code as JSON and a Gantt chart of one loop iteration."""
+    from ... import argcheck
     from .gen import generate
 
-    man = generate(_core(core, set_id, alg, units, unroll, scheduler, streams, retime), out, n, seed)
+    _check(n, seed)
+    cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime)
+    argcheck.output_dir(out, "-o")
+    man = generate(cfg, out, n, seed)
     print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")
 
 
@@ -110,6 +140,10 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
                                     "cores that fit, for Fmax, latency and area x time (long: minutes to hours)")):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section."""
+    from ... import argcheck
     from .report import run_report
 
+    _check(timeout=timeout)
+    argcheck.output_file(out, "--out")
+    argcheck.output_dir(reports_dir, "--reports-dir")
     run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr)
