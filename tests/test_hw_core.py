@@ -30,8 +30,10 @@ def test_interpreter_every_core(name):
         r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
         assert r.cycles == mc.cycles()
         assert r.states_checked == mc.loop_count + 1  # every loop boundary, the loop's exit included
-        # every value with a twin in the spec trace (all but the Itoh-Tsujii chain's intermediates)
-        assert r.values_checked > 0.9 * r.values_written
+        # every value with a twin in the spec trace: the others are the lowering's own (the Itoh-Tsujii
+        # chain's intermediates, a folded +1 materialised by an adder in a later iteration)
+        assert r.values_checked + len(r.unchecked) <= r.values_written and r.values_checked > r.values_written / 2
+        assert r.unchecked <= set(mc.info["lowered_only"])
         flow.rust_check(cfg, P, Q, r.output)
 
 

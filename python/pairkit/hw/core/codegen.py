@@ -498,6 +498,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
                           "epilogue": epi.info | {"T": epi.T}},
             "chains": dict(cfg.chains), "compound": dict(cfg.compound),
+            "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
             "copies": len(copies), "moves": len(moves), "deferred_writes": sum(
                 1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
             "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,

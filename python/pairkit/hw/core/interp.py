@@ -31,6 +31,7 @@ class RunResult:
     states_checked: int  # Miller iterations whose state was compared at a loop boundary
     values_checked: int  # register writes compared with the spec
     values_written: int  # register writes of program values (those made by lowering have no spec twin)
+    unchecked: frozenset = frozenset()  # program values written without a spec twin (made by lowering)
 
 
 def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | None = None,
@@ -78,6 +79,7 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
     t = pc = 0
     it = 0  # completed passes through the loop body
     n_states = n_values = n_written = 0
+    unchecked: set = set()
     first = mc.first_looped_iteration
 
     def where(step_pc):
@@ -128,7 +130,9 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
                 if mc.loop_start <= pc < mc.loop_end and mc.loop_values:
                     vid = mc.loop_values[it][mc.loop_values[0].index(w.value)]
                 tid = mc.trace_of.get(vid)
-                if tid is not None:
+                if tid is None:
+                    unchecked.add(vid)
+                else:
                     if val != values[tid]:
                         raise CoreMismatchError(f"{where(pc)}, register r{w.reg}",
                                                 f"value {vid} differs from the spec")
@@ -179,4 +183,4 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             raise CoreMismatchError("output", f"GT coordinate {bad} differs from the spec's pairing")
     if t != n_total:
         raise CoreMismatchError("controller", f"ran {t} cycles, the micro-code has {n_total}")
-    return RunResult(out, t, n_states, n_values, n_written)
+    return RunResult(out, t, n_states, n_values, n_written, frozenset(unchecked))
