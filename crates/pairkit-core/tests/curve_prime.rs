@@ -7,7 +7,7 @@
 //!     (endomorphism) subgroup checks equal r P = O on random curve points (most of them
 //!     outside the subgroup), encode/decode round trips, the constant-time and variable-time
 //!     group laws agree, random bytes never panic the decoders.
-use pairkit_core::curve::prime::{bls12_381, bn254, typea512, Affine, Curve, Field};
+use pairkit_core::curve::prime::{bls12_381, bn254, typea512, Affine, Curve, Field, PrimeGroup};
 use pairkit_core::field::fp::{Bls12381P, Bn254P, Fp2, FpBls12381, FpBn254, TowerParams};
 use pairkit_core::Error;
 use proptest::prelude::*;
@@ -63,19 +63,19 @@ fn bn_g1() -> Group<FpBn254> {
     use bn254::*;
     Group {
         name: "bn254 G1",
-        curve: CURVE_G1,
-        generator: g1_generator,
-        on_curve: g1_is_on_curve,
-        in_sub: g1_in_subgroup,
-        in_sub_naive: g1_in_subgroup_naive,
-        from_bytes: g1_from_bytes,
-        to_bytes: g1_to_bytes,
-        mul: g1_mul,
-        add: g1_add,
-        random: g1_random::<StdRng>,
+        curve: Bn254G1::CURVE,
+        generator: Bn254G1::generator,
+        on_curve: Bn254G1::is_on_curve,
+        in_sub: Bn254G1::in_subgroup,
+        in_sub_naive: Bn254G1::in_subgroup_naive,
+        from_bytes: Bn254G1::from_bytes,
+        to_bytes: Bn254G1::to_bytes,
+        mul: Bn254G1::mul,
+        add: Bn254G1::add,
+        random: Bn254G1::random::<StdRng>,
         random_x: |r| FpBn254::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
+        order: Bn254G1::order_be(),
+        compressed: Bn254G1::HAS_COMPRESSED,
     }
 }
 
@@ -83,19 +83,19 @@ fn bn_g2() -> Group<bn254::Fp2Bn254> {
     use bn254::*;
     Group {
         name: "bn254 G2",
-        curve: CURVE_G2,
-        generator: g2_generator,
-        on_curve: g2_is_on_curve,
-        in_sub: g2_in_subgroup,
-        in_sub_naive: g2_in_subgroup_naive,
-        from_bytes: g2_from_bytes,
-        to_bytes: g2_to_bytes,
-        mul: g2_mul,
-        add: g2_add,
-        random: g2_random::<StdRng>,
+        curve: Bn254G2::CURVE,
+        generator: Bn254G2::generator,
+        on_curve: Bn254G2::is_on_curve,
+        in_sub: Bn254G2::in_subgroup,
+        in_sub_naive: Bn254G2::in_subgroup_naive,
+        from_bytes: Bn254G2::from_bytes,
+        to_bytes: Bn254G2::to_bytes,
+        mul: Bn254G2::mul,
+        add: Bn254G2::add,
+        random: Bn254G2::random::<StdRng>,
         random_x: |r| Fp2::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
+        order: Bn254G2::order_be(),
+        compressed: Bn254G2::HAS_COMPRESSED,
     }
 }
 
@@ -103,19 +103,19 @@ fn bls_g1() -> Group<FpBls12381> {
     use bls12_381::*;
     Group {
         name: "bls12-381 G1",
-        curve: CURVE_G1,
-        generator: g1_generator,
-        on_curve: g1_is_on_curve,
-        in_sub: g1_in_subgroup,
-        in_sub_naive: g1_in_subgroup_naive,
-        from_bytes: g1_from_bytes,
-        to_bytes: g1_to_bytes,
-        mul: g1_mul,
-        add: g1_add,
-        random: g1_random::<StdRng>,
+        curve: Bls12381G1::CURVE,
+        generator: Bls12381G1::generator,
+        on_curve: Bls12381G1::is_on_curve,
+        in_sub: Bls12381G1::in_subgroup,
+        in_sub_naive: Bls12381G1::in_subgroup_naive,
+        from_bytes: Bls12381G1::from_bytes,
+        to_bytes: Bls12381G1::to_bytes,
+        mul: Bls12381G1::mul,
+        add: Bls12381G1::add,
+        random: Bls12381G1::random::<StdRng>,
         random_x: |r| FpBls12381::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
+        order: Bls12381G1::order_be(),
+        compressed: Bls12381G1::HAS_COMPRESSED,
     }
 }
 
@@ -123,19 +123,19 @@ fn bls_g2() -> Group<bls12_381::Fp2Bls12381> {
     use bls12_381::*;
     Group {
         name: "bls12-381 G2",
-        curve: CURVE_G2,
-        generator: g2_generator,
-        on_curve: g2_is_on_curve,
-        in_sub: g2_in_subgroup,
-        in_sub_naive: g2_in_subgroup_naive,
-        from_bytes: g2_from_bytes,
-        to_bytes: g2_to_bytes,
-        mul: g2_mul,
-        add: g2_add,
-        random: g2_random::<StdRng>,
+        curve: Bls12381G2::CURVE,
+        generator: Bls12381G2::generator,
+        on_curve: Bls12381G2::is_on_curve,
+        in_sub: Bls12381G2::in_subgroup,
+        in_sub_naive: Bls12381G2::in_subgroup_naive,
+        from_bytes: Bls12381G2::from_bytes,
+        to_bytes: Bls12381G2::to_bytes,
+        mul: Bls12381G2::mul,
+        add: Bls12381G2::add,
+        random: Bls12381G2::random::<StdRng>,
         random_x: |r| Fp2::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
+        order: Bls12381G2::order_be(),
+        compressed: Bls12381G2::HAS_COMPRESSED,
     }
 }
 
@@ -143,19 +143,19 @@ fn typea_g1() -> Group<pairkit_core::field::fp::FpTypeA512> {
     use typea512::*;
     Group {
         name: "typea-512 G1",
-        curve: CURVE_G1,
-        generator: g1_generator,
-        on_curve: g1_is_on_curve,
-        in_sub: g1_in_subgroup,
-        in_sub_naive: g1_in_subgroup_naive,
-        from_bytes: g1_from_bytes,
-        to_bytes: g1_to_bytes,
-        mul: g1_mul,
-        add: g1_add,
-        random: g1_random::<StdRng>,
+        curve: TypeA512G1::CURVE,
+        generator: TypeA512G1::generator,
+        on_curve: TypeA512G1::is_on_curve,
+        in_sub: TypeA512G1::in_subgroup,
+        in_sub_naive: TypeA512G1::in_subgroup_naive,
+        from_bytes: TypeA512G1::from_bytes,
+        to_bytes: TypeA512G1::to_bytes,
+        mul: TypeA512G1::mul,
+        add: TypeA512G1::add,
+        random: TypeA512G1::random::<StdRng>,
         random_x: |r| pairkit_core::field::fp::FpTypeA512::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
+        order: TypeA512G1::order_be(),
+        compressed: TypeA512G1::HAS_COMPRESSED,
     }
 }
 
@@ -330,12 +330,12 @@ fn vectors_hash_to_curve() {
         let (msg, dst) = (bytes(&v["msg"]), bytes(&v["dst"]));
         let out = if v["group"].as_u64() == Some(1) {
             let p = bls12_381::hash_to_g1(&msg, &dst);
-            assert!(bls12_381::g1_in_subgroup(&p));
-            hex::encode(bls12_381::g1_to_bytes(&p, false))
+            assert!(bls12_381::Bls12381G1::in_subgroup(&p));
+            hex::encode(bls12_381::Bls12381G1::to_bytes(&p, false))
         } else {
             let q = bls12_381::hash_to_g2(&msg, &dst);
-            assert!(bls12_381::g2_in_subgroup(&q));
-            hex::encode(bls12_381::g2_to_bytes(&q, false))
+            assert!(bls12_381::Bls12381G2::in_subgroup(&q));
+            hex::encode(bls12_381::Bls12381G2::to_bytes(&q, false))
         };
         assert_eq!(out, v["out"].as_str().unwrap(), "h2c {}", v["msg"]);
         n += 1;
@@ -543,12 +543,14 @@ fn bls_cofactor_clearing_lands_in_the_subgroup() {
     let mut rng = StdRng::seed_from_u64(7);
     for _ in 0..4 {
         let p = random_curve_point(&bls_g1(), &mut rng);
-        assert!(bls12_381::g1_in_subgroup_naive(
+        assert!(bls12_381::Bls12381G1::in_subgroup_naive(
             &bls12_381::clear_cofactor_g1(&p)
         ));
         let q = random_curve_point(&bls_g2(), &mut rng);
         let c = bls12_381::clear_cofactor_g2(&q);
-        assert!(bls12_381::g2_in_subgroup_naive(&c) && bls12_381::g2_in_subgroup(&c));
+        assert!(
+            bls12_381::Bls12381G2::in_subgroup_naive(&c) && bls12_381::Bls12381G2::in_subgroup(&c)
+        );
     }
 }
 
@@ -570,19 +572,22 @@ proptest! {
 
 #[test]
 fn scalar_edge_cases() {
-    let g = bls12_381::g1_generator();
+    let g = bls12_381::Bls12381G1::generator();
     let o = bls12_381::G1::identity();
-    assert!(bls12_381::g1_mul(&o, &[0x12; 32]).infinity);
-    assert!(bls12_381::g1_mul(&g, &[]).infinity && bls12_381::g1_mul(&g, &[0; 5]).infinity);
-    assert_eq!(bls12_381::g1_mul(&g, &[1]), g);
+    assert!(bls12_381::Bls12381G1::mul(&o, &[0x12; 32]).infinity);
+    assert!(
+        bls12_381::Bls12381G1::mul(&g, &[]).infinity
+            && bls12_381::Bls12381G1::mul(&g, &[0; 5]).infinity
+    );
+    assert_eq!(bls12_381::Bls12381G1::mul(&g, &[1]), g);
     let c = bls12_381::CURVE_G1;
     assert!(c.mul_vartime(&g, &[]).is_identity() && c.mul_vartime(&o, &[5]).is_identity());
     // the order-2 point (0, 0) of the Type A curve: 2 (0, 0) = O
-    let t = typea512::g1_from_bytes(&[0u8; 128], false).unwrap();
-    assert!(!t.infinity && typea512::g1_mul(&t, &[2]).infinity);
-    assert_eq!(typea512::g1_mul(&t, &[3]), t);
+    let t = typea512::TypeA512G1::from_bytes(&[0u8; 128], false).unwrap();
+    assert!(!t.infinity && typea512::TypeA512G1::mul(&t, &[2]).infinity);
+    assert_eq!(typea512::TypeA512G1::mul(&t, &[3]), t);
     assert_eq!(
-        typea512::g1_from_bytes(&[0u8; 128], true),
+        typea512::TypeA512G1::from_bytes(&[0u8; 128], true),
         Err(Error::NotInSubgroup)
     );
 }

@@ -22,7 +22,7 @@ use super::bench::{time_runs, Bench};
 use super::fieldops::FieldOps;
 use super::generic::Family;
 use super::points::{Describe, Points};
-use crate::curve::prime::{bls12_381, bn254, typea512};
+use crate::curve::prime::{bls12_381, bn254, typea512, PrimeGroup, PrimeSet};
 use crate::error::{Error, Result};
 use crate::field::fp::{self, Fp, Fp12, Fp2, FpParams};
 use crate::pairing::{ate, typea};
@@ -165,12 +165,12 @@ macro_rules! hash_impl {
                 "the domain separation tag must not be empty (RFC 9380 Sec. 3.1)".into(),
             ))
         } else if $group == 1 {
-            Ok(bls12_381::g1_to_bytes(
+            Ok(bls12_381::Bls12381G1::to_bytes(
                 &bls12_381::hash_to_g1($msg, $dst),
                 $compressed,
             ))
         } else {
-            Ok(bls12_381::g2_to_bytes(
+            Ok(bls12_381::Bls12381G2::to_bytes(
                 &bls12_381::hash_to_g2($msg, $dst),
                 $compressed,
             ))
@@ -188,7 +188,7 @@ macro_rules! hash_impl {
 // -- the optimal ate sets ------------------------------------------------------------------------
 
 macro_rules! ate_engine {
-    ($name:ident, $id:literal, $m:ident, $P:ty, $N:literal, $R:ty) => {
+    ($name:ident, $id:literal, $m:ident, $S:ty, $P:ty, $N:literal, $R:ty) => {
         /// The optimal ate engine of one BN/BLS set (see the module docs).
         pub struct $name;
 
@@ -222,14 +222,14 @@ macro_rules! ate_engine {
                 check_alg(alg, "optimal-ate", $id)
             }
             fn decode_p(&self, data: &[u8]) -> Result<Self::P> {
-                let p = $m::g1_from_bytes(data, true)?;
+                let p = <$S as PrimeSet>::G1::from_bytes(data, true)?;
                 if p.infinity {
                     return Err(Error::PointAtInfinity);
                 }
                 Ok(Self::xy1(&p))
             }
             fn decode_q(&self, data: &[u8]) -> Result<Self::Q> {
-                let q = $m::g2_from_bytes(data, true)?;
+                let q = <$S as PrimeSet>::G2::from_bytes(data, true)?;
                 if q.infinity {
                     return Err(Error::PointAtInfinity);
                 }
@@ -280,9 +280,11 @@ macro_rules! ate_engine {
             }
             fn point_len(&self, group: u8, compressed: bool) -> usize {
                 if group == 1 {
-                    $m::g1_to_bytes(&$m::g1_generator(), compressed).len()
+                    <$S as PrimeSet>::G1::to_bytes(&<$S as PrimeSet>::G1::generator(), compressed)
+                        .len()
                 } else {
-                    $m::g2_to_bytes(&$m::g2_generator(), compressed).len()
+                    <$S as PrimeSet>::G2::to_bytes(&<$S as PrimeSet>::G2::generator(), compressed)
+                        .len()
                 }
             }
             fn decode_point(
@@ -292,18 +294,24 @@ macro_rules! ate_engine {
                 check_subgroup: bool,
             ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
                 if group == 1 {
-                    let p = $m::g1_from_bytes(data, check_subgroup)?;
+                    let p = <$S as PrimeSet>::G1::from_bytes(data, check_subgroup)?;
                     Ok((!p.infinity).then(|| (p.x.to_bytes_be(), p.y.to_bytes_be())))
                 } else {
-                    let q = $m::g2_from_bytes(data, check_subgroup)?;
+                    let q = <$S as PrimeSet>::G2::from_bytes(data, check_subgroup)?;
                     Ok((!q.infinity).then(|| (q.x.to_bytes_be(), q.y.to_bytes_be())))
                 }
             }
             fn encode_point(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
                 Ok(if group == 1 {
-                    $m::g1_to_bytes(&$m::g1_from_bytes(data, true)?, compressed)
+                    <$S as PrimeSet>::G1::to_bytes(
+                        &<$S as PrimeSet>::G1::from_bytes(data, true)?,
+                        compressed,
+                    )
                 } else {
-                    $m::g2_to_bytes(&$m::g2_from_bytes(data, true)?, compressed)
+                    <$S as PrimeSet>::G2::to_bytes(
+                        &<$S as PrimeSet>::G2::from_bytes(data, true)?,
+                        compressed,
+                    )
                 })
             }
             fn point_mul(
@@ -315,9 +323,15 @@ macro_rules! ate_engine {
             ) -> Result<Vec<u8>> {
                 let k = check_scalar(k_be, MAX_SCALAR_BYTES)?;
                 Ok(if group == 1 {
-                    $m::g1_to_bytes(&$m::g1_mul(&$m::g1_from_bytes(p, true)?, k), compressed)
+                    <$S as PrimeSet>::G1::to_bytes(
+                        &<$S as PrimeSet>::G1::mul(&<$S as PrimeSet>::G1::from_bytes(p, true)?, k),
+                        compressed,
+                    )
                 } else {
-                    $m::g2_to_bytes(&$m::g2_mul(&$m::g2_from_bytes(p, true)?, k), compressed)
+                    <$S as PrimeSet>::G2::to_bytes(
+                        &<$S as PrimeSet>::G2::mul(&<$S as PrimeSet>::G2::from_bytes(p, true)?, k),
+                        compressed,
+                    )
                 })
             }
             fn point_add(
@@ -328,18 +342,24 @@ macro_rules! ate_engine {
                 compressed: bool,
             ) -> Result<Vec<u8>> {
                 Ok(if group == 1 {
-                    let s = $m::g1_add(&$m::g1_from_bytes(p, true)?, &$m::g1_from_bytes(q, true)?);
-                    $m::g1_to_bytes(&s, compressed)
+                    let s = <$S as PrimeSet>::G1::add(
+                        &<$S as PrimeSet>::G1::from_bytes(p, true)?,
+                        &<$S as PrimeSet>::G1::from_bytes(q, true)?,
+                    );
+                    <$S as PrimeSet>::G1::to_bytes(&s, compressed)
                 } else {
-                    let s = $m::g2_add(&$m::g2_from_bytes(p, true)?, &$m::g2_from_bytes(q, true)?);
-                    $m::g2_to_bytes(&s, compressed)
+                    let s = <$S as PrimeSet>::G2::add(
+                        &<$S as PrimeSet>::G2::from_bytes(p, true)?,
+                        &<$S as PrimeSet>::G2::from_bytes(q, true)?,
+                    );
+                    <$S as PrimeSet>::G2::to_bytes(&s, compressed)
                 })
             }
             fn generator(&self, group: u8) -> Vec<u8> {
                 if group == 1 {
-                    $m::g1_to_bytes(&$m::g1_generator(), false)
+                    <$S as PrimeSet>::G1::to_bytes(&<$S as PrimeSet>::G1::generator(), false)
                 } else {
-                    $m::g2_to_bytes(&$m::g2_generator(), false)
+                    <$S as PrimeSet>::G2::to_bytes(&<$S as PrimeSet>::G2::generator(), false)
                 }
             }
             fn random_points(
@@ -352,11 +372,21 @@ macro_rules! ate_engine {
                 let mut rng = StdRng::seed_from_u64(seed);
                 if group == 1 {
                     (0..n)
-                        .map(|_| $m::g1_to_bytes(&$m::g1_random(&mut rng), compressed))
+                        .map(|_| {
+                            <$S as PrimeSet>::G1::to_bytes(
+                                &<$S as PrimeSet>::G1::random(&mut rng),
+                                compressed,
+                            )
+                        })
                         .collect()
                 } else {
                     (0..n)
-                        .map(|_| $m::g2_to_bytes(&$m::g2_random(&mut rng), compressed))
+                        .map(|_| {
+                            <$S as PrimeSet>::G2::to_bytes(
+                                &<$S as PrimeSet>::G2::random(&mut rng),
+                                compressed,
+                            )
+                        })
                         .collect()
                 }
             }
@@ -378,8 +408,8 @@ macro_rules! ate_engine {
             fn bench_inputs(&self) -> (Self::P, Self::Q) {
                 let mut rng = StdRng::seed_from_u64(0x5eed);
                 (
-                    Self::xy1(&$m::g1_random(&mut rng)),
-                    Self::xy2(&$m::g2_random(&mut rng)),
+                    Self::xy1(&<$S as PrimeSet>::G1::random(&mut rng)),
+                    Self::xy2(&<$S as PrimeSet>::G2::random(&mut rng)),
                 )
             }
             fp_bench_inputs!($P, $N);
@@ -389,8 +419,8 @@ macro_rules! ate_engine {
                     (0..n)
                         .map(|_| {
                             (
-                                Self::xy1(&$m::g1_random(&mut rng)),
-                                Self::xy2(&$m::g2_random(&mut rng)),
+                                Self::xy1(&<$S as PrimeSet>::G1::random(&mut rng)),
+                                Self::xy2(&<$S as PrimeSet>::G2::random(&mut rng)),
                             )
                         })
                         .collect(),
@@ -407,11 +437,20 @@ macro_rules! ate_engine {
     };
 }
 
-ate_engine!(Bn254Engine, "bn254", bn254, fp::Bn254P, 4, fp::Bn254R);
+ate_engine!(
+    Bn254Engine,
+    "bn254",
+    bn254,
+    bn254::Bn254,
+    fp::Bn254P,
+    4,
+    fp::Bn254R
+);
 ate_engine!(
     Bls12381Engine,
     "bls12-381",
     bls12_381,
+    bls12_381::Bls12381,
     fp::Bls12381P,
     6,
     fp::Bls12381R
@@ -451,7 +490,7 @@ impl Family for TypeAEngine {
         check_alg(alg, "tate", "typea-512")
     }
     fn decode_p(&self, data: &[u8]) -> Result<typea::G1Affine> {
-        let p = typea512::g1_from_bytes(data, true)?;
+        let p = typea512::TypeA512G1::from_bytes(data, true)?;
         if p.infinity {
             return Err(Error::PointAtInfinity);
         }
@@ -510,36 +549,36 @@ impl Points for TypeAEngine {
         data: &[u8],
         check_subgroup: bool,
     ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
-        let p = typea512::g1_from_bytes(data, check_subgroup)?;
+        let p = typea512::TypeA512G1::from_bytes(data, check_subgroup)?;
         Ok((!p.infinity).then(|| (p.x.to_bytes_be(), p.y.to_bytes_be())))
     }
     fn encode_point(&self, _group: u8, data: &[u8], _compressed: bool) -> Result<Vec<u8>> {
-        Ok(typea512::g1_to_bytes(
-            &typea512::g1_from_bytes(data, true)?,
+        Ok(typea512::TypeA512G1::to_bytes(
+            &typea512::TypeA512G1::from_bytes(data, true)?,
             false,
         ))
     }
     fn point_mul(&self, _group: u8, p: &[u8], k_be: &[u8], _compressed: bool) -> Result<Vec<u8>> {
         let k = check_scalar(k_be, MAX_SCALAR_BYTES)?;
-        Ok(typea512::g1_to_bytes(
-            &typea512::g1_mul(&typea512::g1_from_bytes(p, true)?, k),
+        Ok(typea512::TypeA512G1::to_bytes(
+            &typea512::TypeA512G1::mul(&typea512::TypeA512G1::from_bytes(p, true)?, k),
             false,
         ))
     }
     fn point_add(&self, _group: u8, p: &[u8], q: &[u8], _compressed: bool) -> Result<Vec<u8>> {
-        let s = typea512::g1_add(
-            &typea512::g1_from_bytes(p, true)?,
-            &typea512::g1_from_bytes(q, true)?,
+        let s = typea512::TypeA512G1::add(
+            &typea512::TypeA512G1::from_bytes(p, true)?,
+            &typea512::TypeA512G1::from_bytes(q, true)?,
         );
-        Ok(typea512::g1_to_bytes(&s, false))
+        Ok(typea512::TypeA512G1::to_bytes(&s, false))
     }
     fn generator(&self, _group: u8) -> Vec<u8> {
-        typea512::g1_to_bytes(&typea512::g1_generator(), false)
+        typea512::TypeA512G1::to_bytes(&typea512::TypeA512G1::generator(), false)
     }
     fn random_points(&self, _group: u8, n: usize, seed: u64, _compressed: bool) -> Vec<Vec<u8>> {
         let mut rng = StdRng::seed_from_u64(seed);
         (0..n)
-            .map(|_| typea512::g1_to_bytes(&typea512::g1_random(&mut rng), false))
+            .map(|_| typea512::TypeA512G1::to_bytes(&typea512::TypeA512G1::random(&mut rng), false))
             .collect()
     }
 }
@@ -549,13 +588,13 @@ fp_set!(TypeAEngine, Q8, 8, fp::TypeA512R, 3);
 impl Bench for TypeAEngine {
     fn bench_inputs(&self) -> (Self::P, Self::Q) {
         let mut rng = StdRng::seed_from_u64(0x5eed);
-        let p = Self::xy(&typea512::g1_random(&mut rng));
-        (p, Self::xy(&typea512::g1_random(&mut rng)))
+        let p = Self::xy(&typea512::TypeA512G1::random(&mut rng));
+        (p, Self::xy(&typea512::TypeA512G1::random(&mut rng)))
     }
     fp_bench_inputs!(Q8, 8);
     fn multi_inputs(&self, n: usize) -> Option<Vec<(Self::P, Self::Q)>> {
         let mut rng = StdRng::seed_from_u64(0x3a17);
-        let mut xy = || Self::xy(&typea512::g1_random(&mut rng));
+        let mut xy = || Self::xy(&typea512::TypeA512G1::random(&mut rng));
         Some((0..n).map(|_| (xy(), xy())).collect())
     }
     fn time_prepared(&self, iters: usize) -> Result<Vec<f64>> {

@@ -29,6 +29,7 @@
 //! endomorphism-based subgroup checks and the encodings, with one uniform API per set.
 pub mod bls12_381;
 pub mod bn254;
+pub mod group;
 pub mod h2c;
 #[rustfmt::skip]
 mod h2c_constants;
@@ -37,6 +38,8 @@ pub mod typea512;
 use crate::error::{Error, Result};
 use crate::field::fp::{Fp, Fp2, FpParams};
 use core::fmt::Debug;
+
+pub use group::{xy_from_bytes, xy_to_bytes, Coord, PrimeGroup, PrimeSet};
 
 /// The field operations the group law needs (implemented for `Fp` and `Fp2`).
 pub trait Field: Copy + Eq + Debug + Send + Sync + 'static {
@@ -607,13 +610,15 @@ pub(crate) fn check_len(data: &[u8], n: usize) -> Result<()> {
     Ok(())
 }
 
-/// A uniformly random scalar modulo r (rejection sampling on big-endian bytes of the length
-/// of r), never zero.
-pub(crate) fn random_scalar<Rn: rand::Rng + ?Sized, const M: usize>(
-    rng: &mut Rn,
-    r: &[u64; M],
-) -> Vec<u8> {
-    let bits = crate::field::fp::arith::bit_len(r);
+/// A uniformly random scalar modulo r (little-endian words; rejection sampling on big-endian
+/// bytes of the length of r), never zero.
+pub(crate) fn random_scalar<Rn: rand::Rng + ?Sized>(rng: &mut Rn, r: &[u64]) -> Vec<u8> {
+    let top = r.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+    let bits = if top == 0 {
+        0
+    } else {
+        64 * top - r[top - 1].leading_zeros() as usize
+    };
     let nbytes = bits.div_ceil(8);
     loop {
         let mut k = vec![0u8; nbytes];
@@ -621,9 +626,11 @@ pub(crate) fn random_scalar<Rn: rand::Rng + ?Sized, const M: usize>(
         let excess = 8 * nbytes - bits;
         k[0] &= 0xffu8 >> excess;
         let w = be_bytes_to_words(&k);
-        let mut kw = [0u64; M];
-        kw[..w.len().min(M)].copy_from_slice(&w[..w.len().min(M)]);
-        if !crate::field::fp::arith::geq(&kw, r) && kw.iter().any(|&x| x != 0) {
+        let mut kw = vec![0u64; r.len()];
+        kw[..w.len().min(r.len())].copy_from_slice(&w[..w.len().min(r.len())]);
+        // k < r: compare from the most significant word
+        let below = kw.iter().rev().cmp(r.iter().rev()) == core::cmp::Ordering::Less;
+        if below && kw.iter().any(|&x| x != 0) {
             return k;
         }
     }
