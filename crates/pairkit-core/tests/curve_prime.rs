@@ -11,8 +11,9 @@
 //! (bn254 G1/G2, bls12-381 G1/G2, typea-512 G1) by `props!` and the vector tests.
 use pairkit_core::curve::prime::bls12_381::{Bls12381G1, Bls12381G2};
 use pairkit_core::curve::prime::bn254::{Bn254G1, Bn254G2};
+use pairkit_core::curve::prime::group::{Coord, PrimeGroup};
 use pairkit_core::curve::prime::typea512::TypeA512G1;
-use pairkit_core::curve::prime::{bls12_381, bn254, Affine, Coord, PrimeGroup};
+use pairkit_core::curve::prime::{bls12_381, bn254, Affine};
 use pairkit_core::field::fp::{Bls12381P, Bn254P, Fp2, FpBls12381, TowerParams};
 use pairkit_core::Error;
 use proptest::prelude::*;

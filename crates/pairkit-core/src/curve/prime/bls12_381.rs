@@ -11,12 +11,14 @@
 //!   y lexicographically largest) in the top bits of the first byte. 48/96 bytes for G1, 96/192
 //!   for G2; the length must match the C flag.
 //! * Hashing: RFC 9380 BLS12381G1_XMD:SHA-256_SSWU_RO_ / BLS12381G2_XMD:SHA-256_SSWU_RO_
-//!   ([`hash_to_g1`], [`hash_to_g2`], in `h2c.rs`).
+//!   ([`hash_to_g1`], [`hash_to_g2`]: hash_to_field and map_to_curve in `h2c.rs`, the sum and the
+//!   cofactor clearing here).
 //! * The group law, the curve checks, random points: [`PrimeGroup`], implemented by
 //!   [`Bls12381G1`] and [`Bls12381G2`] of the set [`Bls12381`] (which override the subgroup
 //!   checks, the encoding and the hashing above).
+use super::group::{Coord, PrimeGroup, PrimeSet};
+use super::h2c;
 use super::{check_len, fp_const, gamma_inv, psi_with, Affine, Curve, Field, Jacobian};
-use super::{h2c, Coord, PrimeGroup, PrimeSet};
 use crate::error::{Error, Result};
 use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Bls12381P, Bls12381R, Fp, Fp2, FpBls12381, FpParams};
@@ -282,11 +284,21 @@ pub fn clear_cofactor_g2(p: &G2) -> G2 {
 /// in the message (hash inputs are public in BLS signatures; RFC 9380 Appendix F.2's
 /// constant-time SSWU is future work).
 pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1 {
-    h2c::hash_to_g1(msg, dst)
+    let u = h2c::hash_to_field(msg, dst, 2, 1);
+    let e = &CURVE_G1;
+    let r = e.add_vartime(
+        &h2c::map_to_curve_g1(&u[0][0]).to_jacobian(),
+        &h2c::map_to_curve_g1(&u[1][0]).to_jacobian(),
+    );
+    clear_cofactor_g1(&e.to_affine_vartime(&r))
 }
 
 /// RFC 9380 hash_to_curve, suite BLS12381G2_XMD:SHA-256_SSWU_RO_ (Sec. 8.8.2). Variable time
 /// in the message, as [`hash_to_g1`].
 pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2 {
-    h2c::hash_to_g2(msg, dst)
+    let u = h2c::hash_to_field(msg, dst, 2, 2);
+    let e = &CURVE_G2;
+    let f = |v: &Vec<FpBls12381>| h2c::map_to_curve_g2(&Fp2::new(v[0], v[1])).to_jacobian();
+    let r = e.add_vartime(&f(&u[0]), &f(&u[1]));
+    clear_cofactor_g2(&e.to_affine_vartime(&r))
 }

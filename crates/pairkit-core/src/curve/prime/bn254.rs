@@ -7,11 +7,12 @@
 //!   with g_j = xi^{j(p-1)/6} the tower's compile-time Frobenius constants.
 //! * Encodings: EIP-196 (G1: x || y, 32 bytes each, big-endian; (0, 0) = O) and EIP-197
 //!   (G2: x_im || x_re || y_im || y_re; all zero = O), both the shared x || y format of
-//!   [`super::xy_to_bytes`]. There is no compressed format (the `compressed` argument of the
+//!   [`super::group::xy_to_bytes`]. There is no compressed format (the `compressed` argument of the
 //!   encoders is ignored; see [`HAS_COMPRESSED`]).
 //! * The group law, the curve checks, random points: [`PrimeGroup`], implemented by [`Bn254G1`]
 //!   and [`Bn254G2`] of the set [`Bn254`].
-use super::{fp_const, psi_with, xy_from_bytes, xy_to_bytes, Affine, Curve, PrimeGroup, PrimeSet};
+use super::group::{xy_from_bytes, xy_to_bytes, PrimeGroup, PrimeSet};
+use super::{fp_const, psi_with, Affine, Curve};
 use crate::error::Result;
 use crate::field::fp::arith::{parse_dec, parse_hex};
 use crate::field::fp::{Bn254P, Bn254R, Fp, Fp2, FpBn254, FpParams, TowerParams};

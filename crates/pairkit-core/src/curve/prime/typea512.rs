@@ -10,7 +10,8 @@
 //!   compressed format: `compressed` is ignored (see [`HAS_COMPRESSED`]).
 //! * The group law, the curve check, random points: [`PrimeGroup`], implemented by
 //!   [`TypeA512G1`], the one group of the set [`TypeA512`].
-use super::{fp_const, xy_from_bytes, xy_to_bytes, Affine, Curve, PrimeGroup, PrimeSet};
+use super::group::{xy_from_bytes, xy_to_bytes, PrimeGroup, PrimeSet};
+use super::{fp_const, Affine, Curve};
 use crate::error::Result;
 use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Fp, FpParams, FpTypeA512, TypeA512R};
