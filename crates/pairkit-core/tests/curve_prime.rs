@@ -7,8 +7,14 @@
 //!     (endomorphism) subgroup checks equal r P = O on random curve points (most of them
 //!     outside the subgroup), encode/decode round trips, the constant-time and variable-time
 //!     group laws agree, random bytes never panic the decoders.
-use pairkit_core::curve::prime::{bls12_381, bn254, typea512, Affine, Curve, Field};
-use pairkit_core::field::fp::{Bls12381P, Bn254P, Fp2, FpBls12381, FpBn254, TowerParams};
+//! Every check is written once, generic over `PrimeGroup`, and instantiated for the five groups
+//! (bn254 G1/G2, bls12-381 G1/G2, typea-512 G1) by `props!` and the vector tests.
+use pairkit_core::curve::prime::bls12_381::{Bls12381G1, Bls12381G2};
+use pairkit_core::curve::prime::bn254::{Bn254G1, Bn254G2};
+use pairkit_core::curve::prime::group::{Coord, PrimeGroup};
+use pairkit_core::curve::prime::typea512::TypeA512G1;
+use pairkit_core::curve::prime::{bls12_381, bn254, Affine};
+use pairkit_core::field::fp::{Bls12381P, Bn254P, Fp2, FpBls12381, TowerParams};
 use pairkit_core::Error;
 use proptest::prelude::*;
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -41,128 +47,17 @@ fn err_name(e: &Error) -> &'static str {
     }
 }
 
-/// One group's public API, as function pointers (uniform over the sets).
-struct Group<F: Field> {
-    name: &'static str,
-    curve: Curve<F>,
-    generator: fn() -> Affine<F>,
-    on_curve: fn(&Affine<F>) -> bool,
-    in_sub: fn(&Affine<F>) -> bool,
-    in_sub_naive: fn(&Affine<F>) -> bool,
-    from_bytes: fn(&[u8], bool) -> pairkit_core::error::Result<Affine<F>>,
-    to_bytes: fn(&Affine<F>, bool) -> Vec<u8>,
-    mul: fn(&Affine<F>, &[u8]) -> Affine<F>,
-    add: fn(&Affine<F>, &Affine<F>) -> Affine<F>,
-    random: fn(&mut StdRng) -> Affine<F>,
-    random_x: fn(&mut StdRng) -> F,
-    order: Vec<u8>,
-    compressed: bool,
-}
-
-fn bn_g1() -> Group<FpBn254> {
-    use bn254::*;
-    Group {
-        name: "bn254 G1",
-        curve: CURVE_G1,
-        generator: g1_generator,
-        on_curve: g1_is_on_curve,
-        in_sub: g1_in_subgroup,
-        in_sub_naive: g1_in_subgroup_naive,
-        from_bytes: g1_from_bytes,
-        to_bytes: g1_to_bytes,
-        mul: g1_mul,
-        add: g1_add,
-        random: g1_random::<StdRng>,
-        random_x: |r| FpBn254::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
-    }
-}
-
-fn bn_g2() -> Group<bn254::Fp2Bn254> {
-    use bn254::*;
-    Group {
-        name: "bn254 G2",
-        curve: CURVE_G2,
-        generator: g2_generator,
-        on_curve: g2_is_on_curve,
-        in_sub: g2_in_subgroup,
-        in_sub_naive: g2_in_subgroup_naive,
-        from_bytes: g2_from_bytes,
-        to_bytes: g2_to_bytes,
-        mul: g2_mul,
-        add: g2_add,
-        random: g2_random::<StdRng>,
-        random_x: |r| Fp2::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
-    }
-}
-
-fn bls_g1() -> Group<FpBls12381> {
-    use bls12_381::*;
-    Group {
-        name: "bls12-381 G1",
-        curve: CURVE_G1,
-        generator: g1_generator,
-        on_curve: g1_is_on_curve,
-        in_sub: g1_in_subgroup,
-        in_sub_naive: g1_in_subgroup_naive,
-        from_bytes: g1_from_bytes,
-        to_bytes: g1_to_bytes,
-        mul: g1_mul,
-        add: g1_add,
-        random: g1_random::<StdRng>,
-        random_x: |r| FpBls12381::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
-    }
-}
-
-fn bls_g2() -> Group<bls12_381::Fp2Bls12381> {
-    use bls12_381::*;
-    Group {
-        name: "bls12-381 G2",
-        curve: CURVE_G2,
-        generator: g2_generator,
-        on_curve: g2_is_on_curve,
-        in_sub: g2_in_subgroup,
-        in_sub_naive: g2_in_subgroup_naive,
-        from_bytes: g2_from_bytes,
-        to_bytes: g2_to_bytes,
-        mul: g2_mul,
-        add: g2_add,
-        random: g2_random::<StdRng>,
-        random_x: |r| Fp2::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
-    }
-}
-
-fn typea_g1() -> Group<pairkit_core::field::fp::FpTypeA512> {
-    use typea512::*;
-    Group {
-        name: "typea-512 G1",
-        curve: CURVE_G1,
-        generator: g1_generator,
-        on_curve: g1_is_on_curve,
-        in_sub: g1_in_subgroup,
-        in_sub_naive: g1_in_subgroup_naive,
-        from_bytes: g1_from_bytes,
-        to_bytes: g1_to_bytes,
-        mul: g1_mul,
-        add: g1_add,
-        random: g1_random::<StdRng>,
-        random_x: |r| pairkit_core::field::fp::FpTypeA512::random(r),
-        order: order_be(),
-        compressed: HAS_COMPRESSED,
-    }
+/// "bn254 G1", ... (assertion messages).
+fn name<G: PrimeGroup>() -> String {
+    format!("{} G{}", G::SET_ID, G::GROUP)
 }
 
 // ------------------------------------------------------------------ vectors ---------------
 
 /// Checks every vector of `doc` for group `g`; returns the number of checks.
-fn check_vectors<F: Field>(doc: &Value, g: u64, grp: &Group<F>) -> usize {
+fn check_vectors<G: PrimeGroup>(doc: &Value) -> usize {
+    let g = G::GROUP as u64;
+    let name = name::<G>();
     let of_group = |key: &str| -> Vec<Value> {
         doc[key]
             .as_array()
@@ -172,91 +67,88 @@ fn check_vectors<F: Field>(doc: &Value, g: u64, grp: &Group<F>) -> usize {
             .cloned()
             .collect()
     };
-    let dec = |v: &Value| (grp.from_bytes)(&bytes(v), false).unwrap();
-    let enc = |p: &Affine<F>| hex::encode((grp.to_bytes)(p, false));
+    let dec = |v: &Value| G::from_bytes(&bytes(v), false).unwrap();
+    let enc = |p: &Affine<G::F>| hex::encode(G::to_bytes(p, false));
     let mut n = 0;
-    let gen = (grp.generator)();
+    let gen = G::generator();
     assert_eq!(
         enc(&gen),
         doc["generators"][format!("g{g}")].as_str().unwrap(),
         "{}",
-        grp.name
+        name
     );
-    assert!((grp.in_sub)(&gen) && (grp.in_sub_naive)(&gen));
+    assert!(G::in_subgroup(&gen) && G::in_subgroup_naive(&gen));
     for v in of_group("points") {
-        let p = (grp.from_bytes)(&bytes(&v["enc"]), true).unwrap();
+        let p = G::from_bytes(&bytes(&v["enc"]), true).unwrap();
         assert_eq!(enc(&p), v["enc"].as_str().unwrap());
-        if grp.compressed {
+        if G::HAS_COMPRESSED {
             assert_eq!(
-                hex::encode((grp.to_bytes)(&p, true)),
+                hex::encode(G::to_bytes(&p, true)),
                 v["enc_c"].as_str().unwrap()
             );
         }
         // [k] G from the vector's k
         let k = hex::decode(format!("{:0>64}", &v["k"].as_str().unwrap()[2..])).unwrap();
-        assert_eq!((grp.mul)(&gen, &k), p, "{} [k]G", grp.name);
+        assert_eq!(G::mul(&gen, &k), p, "{} [k]G", name);
         n += 1;
     }
     for v in of_group("mul") {
         let p = dec(&v["p"]);
         let k = bytes(&v["k"]);
-        let out = enc(&(grp.mul)(&p, &k));
-        assert_eq!(out, v["out"].as_str().unwrap(), "{} mul", grp.name);
+        let out = enc(&G::mul(&p, &k));
+        assert_eq!(out, v["out"].as_str().unwrap(), "{} mul", name);
         // the public-scalar path agrees
         let kw = pairkit_core::curve::prime::be_bytes_to_words(&k);
-        let vt = grp.curve.to_affine_vartime(&grp.curve.mul_vartime(&p, &kw));
-        assert_eq!(enc(&vt), out, "{} mul_vartime", grp.name);
+        let vt = G::CURVE.to_affine_vartime(&G::CURVE.mul_vartime(&p, &kw));
+        assert_eq!(enc(&vt), out, "{} mul_vartime", name);
         n += 1;
     }
     for v in of_group("add") {
         let (p, q) = (dec(&v["p"]), dec(&v["q"]));
         assert_eq!(
-            enc(&(grp.add)(&p, &q)),
+            enc(&G::add(&p, &q)),
             v["out"].as_str().unwrap(),
             "{} add",
-            grp.name
+            name
         );
-        let vt = grp.curve.add_vartime(&p.to_jacobian(), &q.to_jacobian());
+        let vt = G::CURVE.add_vartime(&p.to_jacobian(), &q.to_jacobian());
         assert_eq!(
-            enc(&grp.curve.to_affine_vartime(&vt)),
+            enc(&G::CURVE.to_affine_vartime(&vt)),
             v["out"].as_str().unwrap()
         );
         n += 1;
     }
     for v in of_group("decode_ok") {
-        let p = (grp.from_bytes)(&bytes(&v["data"]), v["check"].as_bool().unwrap())
-            .unwrap_or_else(|e| panic!("{} decode {}: {e}", grp.name, v["data"]));
+        let p = G::from_bytes(&bytes(&v["data"]), v["check"].as_bool().unwrap())
+            .unwrap_or_else(|e| panic!("{} decode {}: {e}", name, v["data"]));
         assert_eq!(enc(&p), v["out"].as_str().unwrap());
         assert_eq!(
-            (grp.in_sub)(&p),
-            (grp.in_sub_naive)(&p),
+            G::in_subgroup(&p),
+            G::in_subgroup_naive(&p),
             "{} fast == naive",
-            grp.name
+            name
         );
         n += 1;
     }
     for v in of_group("decode_err") {
-        let got = (grp.from_bytes)(&bytes(&v["data"]), v["check"].as_bool().unwrap());
+        let got = G::from_bytes(&bytes(&v["data"]), v["check"].as_bool().unwrap());
         let want = v["error"].as_str().unwrap();
         match got {
-            Ok(_) => panic!("{}: {} decoded ({})", grp.name, v["data"], v["what"]),
-            Err(e) => assert_eq!(err_name(&e), want, "{}: {}", grp.name, v["what"]),
+            Ok(_) => panic!("{}: {} decoded ({})", name, v["data"], v["what"]),
+            Err(e) => assert_eq!(err_name(&e), want, "{}: {}", name, v["what"]),
         }
         n += 1;
     }
     n
 }
 
-fn check_psi<P: TowerParams<N>, const N: usize>(
-    doc: &Value,
-    grp: &Group<Fp2<P, N>>,
-    psi: fn(&Affine<Fp2<P, N>>) -> Affine<Fp2<P, N>>,
-) -> usize {
+fn check_psi<G: PrimeGroup>(doc: &Value, psi: fn(&Affine<G::F>) -> Affine<G::F>) -> usize {
+    let name = name::<G>();
     let mut n = 0;
     for v in doc["psi"].as_array().unwrap() {
-        let q = (grp.from_bytes)(&bytes(&v["q"]), false).unwrap();
-        let out = hex::encode((grp.to_bytes)(&psi(&q), false));
-        assert_eq!(out, v["out"].as_str().unwrap(), "{} psi", grp.name);
+        let q = G::from_bytes(&bytes(&v["q"]), false).unwrap();
+        let out = hex::encode(G::to_bytes(&psi(&q), false));
+        assert_eq!(out, v["out"].as_str().unwrap(), "{} psi", name);
         n += 1;
     }
     n
@@ -288,8 +180,8 @@ fn vectors_bn254() {
     // b' xi = 3
     let xi = Fp2::<Bn254P, 4>::from_u64s(9, 1);
     assert_eq!(bn254::B2.mul(&xi), Fp2::from_u64s(3, 0));
-    let n = check_vectors(&doc, 1, &bn_g1()) + check_vectors(&doc, 2, &bn_g2());
-    let n = n + check_psi(&doc, &bn_g2(), bn254::psi);
+    let n = check_vectors::<Bn254G1>(&doc) + check_vectors::<Bn254G2>(&doc);
+    let n = n + check_psi::<Bn254G2>(&doc, bn254::psi);
     assert!(n >= 90, "{n} checks");
 }
 
@@ -310,15 +202,15 @@ fn vectors_bls12_381() {
     assert_eq!(bls12_381::PSI_CY.mul(&f.gamma[3]), Fp2::ONE);
     let b = bls12_381::BETA;
     assert!(b != FpBls12381::ONE && b.square().mul(&b) == FpBls12381::ONE);
-    let n = check_vectors(&doc, 1, &bls_g1()) + check_vectors(&doc, 2, &bls_g2());
-    let n = n + check_psi(&doc, &bls_g2(), bls12_381::psi);
+    let n = check_vectors::<Bls12381G1>(&doc) + check_vectors::<Bls12381G2>(&doc);
+    let n = n + check_psi::<Bls12381G2>(&doc, bls12_381::psi);
     assert!(n >= 150, "{n} checks");
 }
 
 #[test]
 fn vectors_typea512() {
     let doc = load("typea-512");
-    let n = check_vectors(&doc, 1, &typea_g1());
+    let n = check_vectors::<TypeA512G1>(&doc);
     assert!(n >= 50, "{n} checks");
 }
 
@@ -330,12 +222,12 @@ fn vectors_hash_to_curve() {
         let (msg, dst) = (bytes(&v["msg"]), bytes(&v["dst"]));
         let out = if v["group"].as_u64() == Some(1) {
             let p = bls12_381::hash_to_g1(&msg, &dst);
-            assert!(bls12_381::g1_in_subgroup(&p));
-            hex::encode(bls12_381::g1_to_bytes(&p, false))
+            assert!(Bls12381G1::in_subgroup(&p));
+            hex::encode(Bls12381G1::to_bytes(&p, false))
         } else {
             let q = bls12_381::hash_to_g2(&msg, &dst);
-            assert!(bls12_381::g2_in_subgroup(&q));
-            hex::encode(bls12_381::g2_to_bytes(&q, false))
+            assert!(Bls12381G2::in_subgroup(&q));
+            hex::encode(Bls12381G2::to_bytes(&q, false))
         };
         assert_eq!(out, v["out"].as_str().unwrap(), "h2c {}", v["msg"]);
         n += 1;
@@ -379,9 +271,9 @@ fn rfc9380_quux_empty_message() {
 // ------------------------------------------------------------------ properties ------------
 
 /// A point of the curve from a random x (no cofactor clearing): usually outside the subgroup.
-fn random_curve_point<F: Field>(grp: &Group<F>, rng: &mut StdRng) -> Affine<F> {
+fn random_curve_point<G: PrimeGroup>(rng: &mut StdRng) -> Affine<G::F> {
     loop {
-        if let Some(p) = grp.curve.lift_x_vartime(&(grp.random_x)(rng), None) {
+        if let Some(p) = G::CURVE.lift_x_vartime(&G::F::random(rng), None) {
             return p;
         }
     }
@@ -394,12 +286,12 @@ fn scalar(rng: &mut StdRng) -> [u8; 32] {
 }
 
 /// (a + b) P = aP + bP with the sum a + b computed on 33-byte integers (no reduction).
-fn distributive<F: Field>(grp: &Group<F>, seed: u64) {
+fn distributive<G: PrimeGroup>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let p = if seed.is_multiple_of(2) {
-        (grp.random)(&mut rng)
+        G::random(&mut rng)
     } else {
-        random_curve_point(grp, &mut rng)
+        random_curve_point::<G>(&mut rng)
     };
     let (a, b) = (scalar(&mut rng), scalar(&mut rng));
     let mut s = [0u8; 33];
@@ -410,62 +302,69 @@ fn distributive<F: Field>(grp: &Group<F>, seed: u64) {
         carry = t >> 8;
     }
     s[0] = carry as u8;
-    let lhs = (grp.mul)(&p, &s);
-    let rhs = (grp.add)(&(grp.mul)(&p, &a), &(grp.mul)(&p, &b));
-    assert_eq!(lhs, rhs, "{} distributivity", grp.name);
+    let lhs = G::mul(&p, &s);
+    let rhs = G::add(&G::mul(&p, &a), &G::mul(&p, &b));
+    assert_eq!(lhs, rhs, "{} distributivity", name::<G>());
 }
 
-fn order_kills<F: Field>(grp: &Group<F>, seed: u64) {
+fn order_kills<G: PrimeGroup>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let p = (grp.random)(&mut rng);
-    assert!(!p.infinity && (grp.on_curve)(&p));
-    assert!((grp.mul)(&p, &grp.order).infinity, "{} r P = O", grp.name);
-    assert!((grp.in_sub)(&p) && (grp.in_sub_naive)(&p));
+    let p = G::random(&mut rng);
+    assert!(!p.infinity && G::is_on_curve(&p));
+    assert!(
+        G::mul(&p, &G::order_be()).infinity,
+        "{} r P = O",
+        name::<G>()
+    );
+    assert!(G::in_subgroup(&p) && G::in_subgroup_naive(&p));
 }
 
-fn fast_equals_naive<F: Field>(grp: &Group<F>, seed: u64) {
+fn fast_equals_naive<G: PrimeGroup>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let p = random_curve_point(grp, &mut rng);
+    let p = random_curve_point::<G>(&mut rng);
     assert_eq!(
-        (grp.in_sub)(&p),
-        (grp.in_sub_naive)(&p),
+        G::in_subgroup(&p),
+        G::in_subgroup_naive(&p),
         "{} on {p:?}",
-        grp.name
+        name::<G>()
     );
     // and after "clearing" by a point of the subgroup: P + G stays outside iff P is outside
-    let q = (grp.add)(&p, &(grp.generator)());
-    assert_eq!((grp.in_sub)(&q), (grp.in_sub_naive)(&q));
+    let q = G::add(&p, &G::generator());
+    assert_eq!(G::in_subgroup(&q), G::in_subgroup_naive(&q));
 }
 
-fn round_trip<F: Field>(grp: &Group<F>, seed: u64) {
+fn round_trip<G: PrimeGroup>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     for p in [
-        (grp.random)(&mut rng),
-        random_curve_point(grp, &mut rng),
+        G::random(&mut rng),
+        random_curve_point::<G>(&mut rng),
         Affine::identity(),
     ] {
         for c in [false, true] {
-            let b = (grp.to_bytes)(&p, c);
+            let b = G::to_bytes(&p, c);
             assert_eq!(
-                (grp.from_bytes)(&b, false).unwrap(),
+                G::from_bytes(&b, false).unwrap(),
                 p,
                 "{} round trip",
-                grp.name
+                name::<G>()
             );
-            if (grp.in_sub)(&p) {
-                assert_eq!((grp.from_bytes)(&b, true).unwrap(), p);
+            if G::in_subgroup(&p) {
+                assert_eq!(G::from_bytes(&b, true).unwrap(), p);
             } else {
-                assert_eq!((grp.from_bytes)(&b, true), Err(Error::NotInSubgroup));
+                assert_eq!(G::from_bytes(&b, true), Err(Error::NotInSubgroup));
             }
         }
     }
 }
 
-fn ct_equals_vartime<F: Field>(grp: &Group<F>, seed: u64) {
+fn ct_equals_vartime<G: PrimeGroup>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let p = random_curve_point(grp, &mut rng);
-    let q = random_curve_point(grp, &mut rng);
-    let c = &grp.curve;
+    let p = random_curve_point::<G>(&mut rng);
+    let q = random_curve_point::<G>(&mut rng);
+    let c = &G::CURVE;
+    // the provided doubling and negation agree with the addition
+    assert_eq!(G::double(&p), G::add(&p, &p), "{} 2P", name::<G>());
+    assert!(G::add(&p, &G::neg(&p)).infinity, "{} P - P", name::<G>());
     for (a, b) in [
         (p, q),
         (p, p),
@@ -476,35 +375,35 @@ fn ct_equals_vartime<F: Field>(grp: &Group<F>, seed: u64) {
         let ct = c.add(&a.to_jacobian(), &b.to_jacobian());
         let vt = c.add_vartime(&a.to_jacobian(), &b.to_jacobian());
         let mx = c.add_mixed_vartime(&a.to_jacobian(), &b);
-        assert!(ct.eq_point(&vt) && vt.eq_point(&mx), "{}", grp.name);
+        assert!(ct.eq_point(&vt) && vt.eq_point(&mx), "{}", name::<G>());
         assert_eq!(c.to_affine(&ct), c.to_affine_vartime(&mx));
     }
 }
 
-fn garbage<F: Field>(grp: &Group<F>, data: &[u8]) {
+fn garbage<G: PrimeGroup>(data: &[u8]) {
     for check in [false, true] {
-        if let Ok(p) = (grp.from_bytes)(data, check) {
-            assert!((grp.on_curve)(&p));
+        if let Ok(p) = G::from_bytes(data, check) {
+            assert!(G::is_on_curve(&p));
         }
     }
 }
 
 macro_rules! props {
-    ($($name:ident => $grp:expr),* $(,)?) => { $(
+    ($($name:ident => $grp:ty),* $(,)?) => { $(
         mod $name {
             use super::*;
             proptest! {
                 #![proptest_config(ProptestConfig::with_cases(8))]
                 #[test]
-                fn distributivity(seed in any::<u64>()) { distributive(&$grp, seed) }
+                fn distributivity(seed in any::<u64>()) { distributive::<$grp>(seed) }
                 #[test]
-                fn order(seed in any::<u64>()) { order_kills(&$grp, seed) }
+                fn order(seed in any::<u64>()) { order_kills::<$grp>(seed) }
                 #[test]
-                fn subgroup_fast_equals_naive(seed in any::<u64>()) { fast_equals_naive(&$grp, seed) }
+                fn subgroup_fast_equals_naive(seed in any::<u64>()) { fast_equals_naive::<$grp>(seed) }
                 #[test]
-                fn encode_decode(seed in any::<u64>()) { round_trip(&$grp, seed) }
+                fn encode_decode(seed in any::<u64>()) { round_trip::<$grp>(seed) }
                 #[test]
-                fn add_ct_equals_vartime(seed in any::<u64>()) { ct_equals_vartime(&$grp, seed) }
+                fn add_ct_equals_vartime(seed in any::<u64>()) { ct_equals_vartime::<$grp>(seed) }
             }
             proptest! {
                 #![proptest_config(ProptestConfig::with_cases(64))]
@@ -512,43 +411,37 @@ macro_rules! props {
                 fn random_bytes_never_panic(
                     len_sel in 0usize..4, body in proptest::collection::vec(any::<u8>(), 256)
                 ) {
-                    let g = $grp;
-                    let n = (g.to_bytes)(&g.generator(), true).len();
-                    let m = (g.to_bytes)(&g.generator(), false).len();
+                    let gen = <$grp>::generator();
+                    let n = <$grp>::to_bytes(&gen, true).len();
+                    let m = <$grp>::to_bytes(&gen, false).len();
                     let len = [n, m, n + 1, m.saturating_sub(1)][len_sel];
                     let data: Vec<u8> = body.iter().cycle().take(len).copied().collect();
-                    garbage(&g, &data);
+                    garbage::<$grp>(&data);
                 }
             }
         }
     )* };
 }
 
-impl<F: Field> Group<F> {
-    fn generator(&self) -> Affine<F> {
-        (self.generator)()
-    }
-}
-
 props! {
-    props_bn254_g1 => bn_g1(),
-    props_bn254_g2 => bn_g2(),
-    props_bls12_381_g1 => bls_g1(),
-    props_bls12_381_g2 => bls_g2(),
-    props_typea512_g1 => typea_g1(),
+    props_bn254_g1 => Bn254G1,
+    props_bn254_g2 => Bn254G2,
+    props_bls12_381_g1 => Bls12381G1,
+    props_bls12_381_g2 => Bls12381G2,
+    props_typea512_g1 => TypeA512G1,
 }
 
 #[test]
 fn bls_cofactor_clearing_lands_in_the_subgroup() {
     let mut rng = StdRng::seed_from_u64(7);
     for _ in 0..4 {
-        let p = random_curve_point(&bls_g1(), &mut rng);
-        assert!(bls12_381::g1_in_subgroup_naive(
+        let p = random_curve_point::<Bls12381G1>(&mut rng);
+        assert!(Bls12381G1::in_subgroup_naive(
             &bls12_381::clear_cofactor_g1(&p)
         ));
-        let q = random_curve_point(&bls_g2(), &mut rng);
+        let q = random_curve_point::<Bls12381G2>(&mut rng);
         let c = bls12_381::clear_cofactor_g2(&q);
-        assert!(bls12_381::g2_in_subgroup_naive(&c) && bls12_381::g2_in_subgroup(&c));
+        assert!(Bls12381G2::in_subgroup_naive(&c) && Bls12381G2::in_subgroup(&c));
     }
 }
 
@@ -570,19 +463,19 @@ proptest! {
 
 #[test]
 fn scalar_edge_cases() {
-    let g = bls12_381::g1_generator();
+    let g = Bls12381G1::generator();
     let o = bls12_381::G1::identity();
-    assert!(bls12_381::g1_mul(&o, &[0x12; 32]).infinity);
-    assert!(bls12_381::g1_mul(&g, &[]).infinity && bls12_381::g1_mul(&g, &[0; 5]).infinity);
-    assert_eq!(bls12_381::g1_mul(&g, &[1]), g);
+    assert!(Bls12381G1::mul(&o, &[0x12; 32]).infinity);
+    assert!(Bls12381G1::mul(&g, &[]).infinity && Bls12381G1::mul(&g, &[0; 5]).infinity);
+    assert_eq!(Bls12381G1::mul(&g, &[1]), g);
     let c = bls12_381::CURVE_G1;
     assert!(c.mul_vartime(&g, &[]).is_identity() && c.mul_vartime(&o, &[5]).is_identity());
     // the order-2 point (0, 0) of the Type A curve: 2 (0, 0) = O
-    let t = typea512::g1_from_bytes(&[0u8; 128], false).unwrap();
-    assert!(!t.infinity && typea512::g1_mul(&t, &[2]).infinity);
-    assert_eq!(typea512::g1_mul(&t, &[3]), t);
+    let t = TypeA512G1::from_bytes(&[0u8; 128], false).unwrap();
+    assert!(!t.infinity && TypeA512G1::mul(&t, &[2]).infinity);
+    assert_eq!(TypeA512G1::mul(&t, &[3]), t);
     assert_eq!(
-        typea512::g1_from_bytes(&[0u8; 128], true),
+        TypeA512G1::from_bytes(&[0u8; 128], true),
         Err(Error::NotInSubgroup)
     );
 }

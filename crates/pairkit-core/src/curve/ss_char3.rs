@@ -9,7 +9,8 @@
 //! When L = 1 (m <= 5) the compressed x takes two bytes (0x02/0x03 || 0x00 || x), so the two
 //! forms never share a length (2L = L + 1 would make 0x02 || x readable as x || y).
 use crate::error::{Error, Result};
-use crate::field::ext3::{sgn, Base3};
+use crate::field::ext3::sgn;
+use crate::field::traits::Base3;
 
 /// A point: the point at infinity or affine (x, y).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

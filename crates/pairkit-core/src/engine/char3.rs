@@ -20,7 +20,8 @@ use crate::curve::scalar;
 use crate::curve::ss_char3::{Curve3, Point3};
 use crate::error::{Error, Result};
 use crate::field::ext3::sextic::{self, Fe3x6};
-use crate::field::ext3::{Base3, Metered};
+use crate::field::ext3::Metered;
+use crate::field::traits::Base3;
 use crate::pairing::duursma_lee::{self as dl, Alg3};
 use crate::params::Set3Desc;
 

@@ -1,7 +1,13 @@
 //! The large-characteristic family (issue 4): `typea-512` (PBC Type A, seed 002; symmetric, both
 //! arguments in G1 = E(F_q)[r]) and `bn254`, `bls12-381` (optimal ate; `p` arguments are G1
-//! points, `q` arguments G2 points on the sextic twist), each a unit struct over the
-//! `curve::prime` and `pairing::{ate, typea}` functions of its set.
+//! points, `q` arguments G2 points on the sextic twist), each a unit struct over its set's
+//! [`PrimeSet`] (`curve::prime`) and the `pairing::{ate, typea}` functions of its set.
+//!
+//! The point API ([`Points`]: lengths, decoding, encoding, the group law, generators, random
+//! points, hashing) is written once over [`PrimeGroup`] (`decode_point`, `point_mul`, ...) and
+//! dispatched on `group` to the set's G1 or G2 (`by_group!`; G2 = G1 for typea-512); only the
+//! typed [`Family`] (the pairing functions and GT of each set) and the bench inputs stay per
+//! family (`ate_engine!` for the two ate sets).
 //!
 //! Encodings are those of `curve::prime` (ZCash/IETF for bls12-381, EIP-196/197 for bn254, PBC's
 //! x || y for typea-512); a GT element is its F_p coordinates, each 8N bytes big-endian: a || b
@@ -22,7 +28,9 @@ use super::bench::{time_runs, Bench};
 use super::fieldops::FieldOps;
 use super::generic::Family;
 use super::points::{Describe, Points};
-use crate::curve::prime::{bls12_381, bn254, typea512};
+use crate::curve::prime::group::{Coord, PrimeGroup, PrimeSet};
+use crate::curve::prime::typea512::{TypeA512, TypeA512G1};
+use crate::curve::prime::{bls12_381, bn254};
 use crate::error::{Error, Result};
 use crate::field::fp::{self, Fp, Fp12, Fp2, FpParams};
 use crate::pairing::{ate, typea};
@@ -97,13 +105,13 @@ fn words_hex(w: &[u64]) -> String {
     }
 }
 
-/// [`Describe`] and [`FieldOps`] of a set over F_p (`$P`, `$N` limbs; r from `$R` on `$RN`).
+/// [`Describe`] and [`FieldOps`] of a set over F_p (`$P`, `$N` limbs; r of the set `$S`).
 macro_rules! fp_set {
-    ($name:ident, $P:ty, $N:literal, $R:ty, $RN:literal) => {
+    ($name:ident, $S:ty, $P:ty, $N:literal) => {
         impl Describe for $name {
             fn r_hex(&self) -> &'static str {
                 static R: OnceLock<String> = OnceLock::new();
-                R.get_or_init(|| words_hex(&<$R as FpParams<$RN>>::MODULUS))
+                R.get_or_init(|| words_hex(<<$S as PrimeSet>::G1 as PrimeGroup>::ORDER))
             }
             fn backend(&self) -> String {
                 fp_backend()
@@ -156,50 +164,140 @@ macro_rules! fp_bench_inputs {
     };
 }
 
-/// `hash_to_point` of an ate set: RFC 9380 where the set has a suite (bls12-381).
-macro_rules! hash_impl {
-    (bls12_381, $id:literal, $group:ident, $msg:ident, $dst:ident, $compressed:ident) => {
-        if $dst.is_empty() {
-            // RFC 9380 Sec. 3.1: domain separation tags MUST have nonzero length
-            Err(Error::InvalidEncoding(
-                "the domain separation tag must not be empty (RFC 9380 Sec. 3.1)".into(),
-            ))
-        } else if $group == 1 {
-            Ok(bls12_381::g1_to_bytes(
-                &bls12_381::hash_to_g1($msg, $dst),
-                $compressed,
-            ))
+// -- the point API, written once over PrimeSet ----------------------------------------------------
+
+/// A decoded P or Q as the pairing takes it: valid (subgroup checked) and finite.
+fn decode_finite<G: PrimeGroup>(data: &[u8]) -> Result<(G::F, G::F)> {
+    let p = G::from_bytes(data, true)?;
+    if p.infinity {
+        return Err(Error::PointAtInfinity);
+    }
+    Ok((p.x, p.y))
+}
+
+/// A random point of G as the pairing takes it.
+fn random_xy<G: PrimeGroup>(rng: &mut StdRng) -> (G::F, G::F) {
+    let p = G::random(rng);
+    (p.x, p.y)
+}
+
+fn point_len<G: PrimeGroup>(compressed: bool) -> usize {
+    G::to_bytes(&G::generator(), compressed).len()
+}
+
+fn decode_point<G: PrimeGroup>(
+    data: &[u8],
+    check_subgroup: bool,
+) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+    let p = G::from_bytes(data, check_subgroup)?;
+    Ok((!p.infinity).then(|| (p.x.to_be(), p.y.to_be())))
+}
+
+fn encode_point<G: PrimeGroup>(data: &[u8], compressed: bool) -> Result<Vec<u8>> {
+    Ok(G::to_bytes(&G::from_bytes(data, true)?, compressed))
+}
+
+fn point_mul<G: PrimeGroup>(p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
+    let k = check_scalar(k_be, MAX_SCALAR_BYTES)?;
+    Ok(G::to_bytes(
+        &G::mul(&G::from_bytes(p, true)?, k),
+        compressed,
+    ))
+}
+
+fn point_add<G: PrimeGroup>(p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>> {
+    let s = G::add(&G::from_bytes(p, true)?, &G::from_bytes(q, true)?);
+    Ok(G::to_bytes(&s, compressed))
+}
+
+fn generator<G: PrimeGroup>() -> Vec<u8> {
+    G::to_bytes(&G::generator(), false)
+}
+
+fn random_points<G: PrimeGroup>(n: usize, seed: u64, compressed: bool) -> Vec<Vec<u8>> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| G::to_bytes(&G::random(&mut rng), compressed))
+        .collect()
+}
+
+fn hash_to_point<G: PrimeGroup>(msg: &[u8], dst: &[u8], compressed: bool) -> Result<Vec<u8>> {
+    Ok(G::to_bytes(&G::hash_to_curve(msg, dst)?, compressed))
+}
+
+/// `$f::<G>(args)` for the group `G` of the set `$S` that `$group` names (1: G1, else G2).
+macro_rules! by_group {
+    ($S:ty, $group:expr, $f:ident($($a:expr),*)) => {
+        if $group == 1 {
+            $f::<<$S as PrimeSet>::G1>($($a),*)
         } else {
-            Ok(bls12_381::g2_to_bytes(
-                &bls12_381::hash_to_g2($msg, $dst),
-                $compressed,
-            ))
+            $f::<<$S as PrimeSet>::G2>($($a),*)
         }
     };
-    ($m:ident, $id:literal, $group:ident, $msg:ident, $dst:ident, $compressed:ident) => {{
-        let _ = ($group, $msg, $dst, $compressed);
-        Err(Error::UnsupportedAlgorithm {
-            alg: "hash_to_curve".into(),
-            reason: format!("no RFC 9380 suite is implemented for {}", $id),
-        })
-    }};
+}
+
+/// [`Points`] of the engine `$name` over the set `$S`; `$extra`: further methods.
+macro_rules! prime_points {
+    ($name:ident, $S:ty; $($extra:tt)*) => {
+        impl Points for $name {
+            fn asymmetric(&self) -> bool {
+                <$S as PrimeSet>::ASYMMETRIC
+            }
+            fn point_len(&self, group: u8, compressed: bool) -> usize {
+                by_group!($S, group, point_len(compressed))
+            }
+            fn decode_point(
+                &self,
+                group: u8,
+                data: &[u8],
+                check_subgroup: bool,
+            ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+                by_group!($S, group, decode_point(data, check_subgroup))
+            }
+            fn encode_point(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
+                by_group!($S, group, encode_point(data, compressed))
+            }
+            fn point_mul(
+                &self,
+                group: u8,
+                p: &[u8],
+                k_be: &[u8],
+                compressed: bool,
+            ) -> Result<Vec<u8>> {
+                by_group!($S, group, point_mul(p, k_be, compressed))
+            }
+            fn point_add(
+                &self,
+                group: u8,
+                p: &[u8],
+                q: &[u8],
+                compressed: bool,
+            ) -> Result<Vec<u8>> {
+                by_group!($S, group, point_add(p, q, compressed))
+            }
+            fn generator(&self, group: u8) -> Vec<u8> {
+                by_group!($S, group, generator())
+            }
+            fn random_points(
+                &self,
+                group: u8,
+                n: usize,
+                seed: u64,
+                compressed: bool,
+            ) -> Vec<Vec<u8>> {
+                by_group!($S, group, random_points(n, seed, compressed))
+            }
+            $($extra)*
+        }
+    };
 }
 
 // -- the optimal ate sets ------------------------------------------------------------------------
 
 macro_rules! ate_engine {
-    ($name:ident, $id:literal, $m:ident, $P:ty, $N:literal, $R:ty) => {
+    ($name:ident, $S:ty, $P:ty, $N:literal) => {
         /// The optimal ate engine of one BN/BLS set (see the module docs).
         pub struct $name;
-
-        impl $name {
-            fn xy1(p: &$m::G1) -> ate::G1Affine<$P, $N> {
-                (p.x, p.y)
-            }
-            fn xy2(q: &$m::G2) -> ate::G2Affine<$P, $N> {
-                (q.x, q.y)
-            }
-        }
 
         impl Family for $name {
             type Alg = ();
@@ -210,7 +308,7 @@ macro_rules! ate_engine {
             const FIXED_DECODED_ONCE: bool = true;
 
             fn set_id(&self) -> &'static str {
-                $id
+                <$S as PrimeSet>::ID
             }
             fn algorithm_ids(&self) -> Vec<&'static str> {
                 vec!["optimal-ate"]
@@ -219,21 +317,13 @@ macro_rules! ate_engine {
                 "optimal-ate"
             }
             fn alg(&self, alg: &str) -> Result<()> {
-                check_alg(alg, "optimal-ate", $id)
+                check_alg(alg, "optimal-ate", <$S as PrimeSet>::ID)
             }
             fn decode_p(&self, data: &[u8]) -> Result<Self::P> {
-                let p = $m::g1_from_bytes(data, true)?;
-                if p.infinity {
-                    return Err(Error::PointAtInfinity);
-                }
-                Ok(Self::xy1(&p))
+                decode_finite::<<$S as PrimeSet>::G1>(data)
             }
             fn decode_q(&self, data: &[u8]) -> Result<Self::Q> {
-                let q = $m::g2_from_bytes(data, true)?;
-                if q.infinity {
-                    return Err(Error::PointAtInfinity);
-                }
-                Ok(Self::xy2(&q))
+                decode_finite::<<$S as PrimeSet>::G2>(data)
             }
             fn miller(&self, _a: (), p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
                 Ok(ate::multi_miller_loop::<$P, $N>(&[(*p, *q)]))
@@ -274,92 +364,7 @@ macro_rules! ate_engine {
             }
         }
 
-        impl Points for $name {
-            fn asymmetric(&self) -> bool {
-                true
-            }
-            fn point_len(&self, group: u8, compressed: bool) -> usize {
-                if group == 1 {
-                    $m::g1_to_bytes(&$m::g1_generator(), compressed).len()
-                } else {
-                    $m::g2_to_bytes(&$m::g2_generator(), compressed).len()
-                }
-            }
-            fn decode_point(
-                &self,
-                group: u8,
-                data: &[u8],
-                check_subgroup: bool,
-            ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
-                if group == 1 {
-                    let p = $m::g1_from_bytes(data, check_subgroup)?;
-                    Ok((!p.infinity).then(|| (p.x.to_bytes_be(), p.y.to_bytes_be())))
-                } else {
-                    let q = $m::g2_from_bytes(data, check_subgroup)?;
-                    Ok((!q.infinity).then(|| (q.x.to_bytes_be(), q.y.to_bytes_be())))
-                }
-            }
-            fn encode_point(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
-                Ok(if group == 1 {
-                    $m::g1_to_bytes(&$m::g1_from_bytes(data, true)?, compressed)
-                } else {
-                    $m::g2_to_bytes(&$m::g2_from_bytes(data, true)?, compressed)
-                })
-            }
-            fn point_mul(
-                &self,
-                group: u8,
-                p: &[u8],
-                k_be: &[u8],
-                compressed: bool,
-            ) -> Result<Vec<u8>> {
-                let k = check_scalar(k_be, MAX_SCALAR_BYTES)?;
-                Ok(if group == 1 {
-                    $m::g1_to_bytes(&$m::g1_mul(&$m::g1_from_bytes(p, true)?, k), compressed)
-                } else {
-                    $m::g2_to_bytes(&$m::g2_mul(&$m::g2_from_bytes(p, true)?, k), compressed)
-                })
-            }
-            fn point_add(
-                &self,
-                group: u8,
-                p: &[u8],
-                q: &[u8],
-                compressed: bool,
-            ) -> Result<Vec<u8>> {
-                Ok(if group == 1 {
-                    let s = $m::g1_add(&$m::g1_from_bytes(p, true)?, &$m::g1_from_bytes(q, true)?);
-                    $m::g1_to_bytes(&s, compressed)
-                } else {
-                    let s = $m::g2_add(&$m::g2_from_bytes(p, true)?, &$m::g2_from_bytes(q, true)?);
-                    $m::g2_to_bytes(&s, compressed)
-                })
-            }
-            fn generator(&self, group: u8) -> Vec<u8> {
-                if group == 1 {
-                    $m::g1_to_bytes(&$m::g1_generator(), false)
-                } else {
-                    $m::g2_to_bytes(&$m::g2_generator(), false)
-                }
-            }
-            fn random_points(
-                &self,
-                group: u8,
-                n: usize,
-                seed: u64,
-                compressed: bool,
-            ) -> Vec<Vec<u8>> {
-                let mut rng = StdRng::seed_from_u64(seed);
-                if group == 1 {
-                    (0..n)
-                        .map(|_| $m::g1_to_bytes(&$m::g1_random(&mut rng), compressed))
-                        .collect()
-                } else {
-                    (0..n)
-                        .map(|_| $m::g2_to_bytes(&$m::g2_random(&mut rng), compressed))
-                        .collect()
-                }
-            }
+        prime_points!($name, $S;
             fn hash_to_point(
                 &self,
                 group: u8,
@@ -368,18 +373,18 @@ macro_rules! ate_engine {
                 compressed: bool,
             ) -> Result<Vec<u8>> {
                 check_group(group)?;
-                hash_impl!($m, $id, group, msg, dst, compressed)
+                by_group!($S, group, hash_to_point(msg, dst, compressed))
             }
-        }
+        );
 
-        fp_set!($name, $P, $N, $R, 4);
+        fp_set!($name, $S, $P, $N);
 
         impl Bench for $name {
             fn bench_inputs(&self) -> (Self::P, Self::Q) {
                 let mut rng = StdRng::seed_from_u64(0x5eed);
                 (
-                    Self::xy1(&$m::g1_random(&mut rng)),
-                    Self::xy2(&$m::g2_random(&mut rng)),
+                    random_xy::<<$S as PrimeSet>::G1>(&mut rng),
+                    random_xy::<<$S as PrimeSet>::G2>(&mut rng),
                 )
             }
             fp_bench_inputs!($P, $N);
@@ -389,8 +394,8 @@ macro_rules! ate_engine {
                     (0..n)
                         .map(|_| {
                             (
-                                Self::xy1(&$m::g1_random(&mut rng)),
-                                Self::xy2(&$m::g2_random(&mut rng)),
+                                random_xy::<<$S as PrimeSet>::G1>(&mut rng),
+                                random_xy::<<$S as PrimeSet>::G2>(&mut rng),
                             )
                         })
                         .collect(),
@@ -407,15 +412,8 @@ macro_rules! ate_engine {
     };
 }
 
-ate_engine!(Bn254Engine, "bn254", bn254, fp::Bn254P, 4, fp::Bn254R);
-ate_engine!(
-    Bls12381Engine,
-    "bls12-381",
-    bls12_381,
-    fp::Bls12381P,
-    6,
-    fp::Bls12381R
-);
+ate_engine!(Bn254Engine, bn254::Bn254, fp::Bn254P, 4);
+ate_engine!(Bls12381Engine, bls12_381::Bls12381, fp::Bls12381P, 6);
 
 // -- typea-512 -----------------------------------------------------------------------------------
 
@@ -423,12 +421,6 @@ type Q8 = fp::TypeA512Q;
 
 /// The PBC Type A engine: the reduced Tate pairing tau_r(P, phi(Q)), phi(x, y) = (-x, i y).
 pub struct TypeAEngine;
-
-impl TypeAEngine {
-    fn xy(p: &typea512::G1) -> typea::G1Affine {
-        (p.x, p.y)
-    }
-}
 
 impl Family for TypeAEngine {
     type Alg = ();
@@ -451,11 +443,7 @@ impl Family for TypeAEngine {
         check_alg(alg, "tate", "typea-512")
     }
     fn decode_p(&self, data: &[u8]) -> Result<typea::G1Affine> {
-        let p = typea512::g1_from_bytes(data, true)?;
-        if p.infinity {
-            return Err(Error::PointAtInfinity);
-        }
-        Ok(Self::xy(&p))
+        decode_finite::<TypeA512G1>(data)
     }
     fn decode_q(&self, data: &[u8]) -> Result<typea::G1Affine> {
         self.decode_p(data)
@@ -499,63 +487,22 @@ impl Family for TypeAEngine {
     }
 }
 
-/// One group, uncompressed only (PBC's x || y): `group` and `compressed` change nothing.
-impl Points for TypeAEngine {
-    fn point_len(&self, _group: u8, _compressed: bool) -> usize {
-        128
-    }
-    fn decode_point(
-        &self,
-        _group: u8,
-        data: &[u8],
-        check_subgroup: bool,
-    ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
-        let p = typea512::g1_from_bytes(data, check_subgroup)?;
-        Ok((!p.infinity).then(|| (p.x.to_bytes_be(), p.y.to_bytes_be())))
-    }
-    fn encode_point(&self, _group: u8, data: &[u8], _compressed: bool) -> Result<Vec<u8>> {
-        Ok(typea512::g1_to_bytes(
-            &typea512::g1_from_bytes(data, true)?,
-            false,
-        ))
-    }
-    fn point_mul(&self, _group: u8, p: &[u8], k_be: &[u8], _compressed: bool) -> Result<Vec<u8>> {
-        let k = check_scalar(k_be, MAX_SCALAR_BYTES)?;
-        Ok(typea512::g1_to_bytes(
-            &typea512::g1_mul(&typea512::g1_from_bytes(p, true)?, k),
-            false,
-        ))
-    }
-    fn point_add(&self, _group: u8, p: &[u8], q: &[u8], _compressed: bool) -> Result<Vec<u8>> {
-        let s = typea512::g1_add(
-            &typea512::g1_from_bytes(p, true)?,
-            &typea512::g1_from_bytes(q, true)?,
-        );
-        Ok(typea512::g1_to_bytes(&s, false))
-    }
-    fn generator(&self, _group: u8) -> Vec<u8> {
-        typea512::g1_to_bytes(&typea512::g1_generator(), false)
-    }
-    fn random_points(&self, _group: u8, n: usize, seed: u64, _compressed: bool) -> Vec<Vec<u8>> {
-        let mut rng = StdRng::seed_from_u64(seed);
-        (0..n)
-            .map(|_| typea512::g1_to_bytes(&typea512::g1_random(&mut rng), false))
-            .collect()
-    }
-}
+// One group (G2 = G1), uncompressed only (PBC's x || y): `group` and `compressed` change nothing;
+// no hashing (the default of `Points`).
+prime_points!(TypeAEngine, TypeA512;);
 
-fp_set!(TypeAEngine, Q8, 8, fp::TypeA512R, 3);
+fp_set!(TypeAEngine, TypeA512, Q8, 8);
 
 impl Bench for TypeAEngine {
     fn bench_inputs(&self) -> (Self::P, Self::Q) {
         let mut rng = StdRng::seed_from_u64(0x5eed);
-        let p = Self::xy(&typea512::g1_random(&mut rng));
-        (p, Self::xy(&typea512::g1_random(&mut rng)))
+        let p = random_xy::<TypeA512G1>(&mut rng);
+        (p, random_xy::<TypeA512G1>(&mut rng))
     }
     fp_bench_inputs!(Q8, 8);
     fn multi_inputs(&self, n: usize) -> Option<Vec<(Self::P, Self::Q)>> {
         let mut rng = StdRng::seed_from_u64(0x3a17);
-        let mut xy = || Self::xy(&typea512::g1_random(&mut rng));
+        let mut xy = || random_xy::<TypeA512G1>(&mut rng);
         Some((0..n).map(|_| (xy(), xy())).collect())
     }
     fn time_prepared(&self, iters: usize) -> Result<Vec<f64>> {

@@ -33,166 +33,14 @@
 //! line coefficients of a fixed Q (the same schedule), so that a prepared step costs only the
 //! evaluation at P (2 F_{p^2}-by-F_p products) and the sparse product.
 //!
-//! The final exponentiation is in [`super::ate_final_exp`].
+//! The final exponentiation is in [`super::ate_final_exp`], the parameters ([`AteParams`], re-exported
+//! here) in [`super::ate_params`].
 use super::ate_final_exp;
+pub use super::ate_params::{
+    best_window, loop_count, twist_b, wnaf, AteParams, Family, SignedDigits, Twist,
+};
 use crate::error::Result;
-use crate::field::fp::{Bls12381P, Bn254P, Fp, Fp12, Fp2, FpParams, TowerParams};
-
-/// The pairing-friendly family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Barreto-Naehrig: loop 6u + 2 and two Frobenius lines.
-    Bn,
-    /// BLS12: loop |u|, conjugation for u < 0.
-    Bls12,
-}
-
-/// The sextic twist type (how E' maps to E).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Twist {
-    /// E': y^2 = x^3 + b/xi, psi(x, y) = (x w^2, y w^3).
-    D,
-    /// E': y^2 = x^3 + b xi, psi(x, y) = (x/w^2, y/w^3).
-    M,
-}
-
-/// Signed binary digits, least significant first (NAF or width-w NAF).
-#[derive(Clone, Copy, Debug)]
-pub struct SignedDigits {
-    pub digits: [i8; 132],
-    pub len: usize,
-}
-
-/// The width-w NAF of e (w >= 2; w = 2 is the NAF): every non-zero digit is odd, |d| < 2^{w-1},
-/// and any w consecutive digits hold at most one non-zero (Hankerson, Menezes, Vanstone, Guide
-/// to ECC, Alg. 3.35). Compile-time helper for public exponents.
-pub const fn wnaf(mut e: u128, w: u32) -> SignedDigits {
-    assert!(
-        e < 1 << 127 && w >= 2 && w <= 7,
-        "wnaf: e < 2^127, 2 <= w <= 7"
-    );
-    let mut digits = [0i8; 132];
-    let mut len = 0;
-    let modulus = 1i128 << w;
-    while e != 0 {
-        let mut d = 0i128;
-        if e & 1 == 1 {
-            d = (e % (modulus as u128)) as i128;
-            if d >= modulus / 2 {
-                d -= modulus;
-            }
-            e = (e as i128 - d) as u128;
-        }
-        digits[len] = d as i8;
-        len += 1;
-        e >>= 1;
-    }
-    SignedDigits { digits, len }
-}
-
-/// The width w in 2..=6 minimising the products of a left-to-right width-w NAF
-/// exponentiation of e in the cyclotomic subgroup (inversion free): 2^{w-2} - 1 table products
-/// (plus one squaring for w > 2) and one product per non-zero digit but the first. Bit length
-/// (the squarings) does not depend on w (up to one).
-pub const fn best_window(e: u128) -> u32 {
-    let mut best = 2;
-    let mut best_cost = usize::MAX;
-    let mut w = 2;
-    while w <= 6 {
-        let d = wnaf(e, w);
-        let mut nz = 0;
-        let mut k = 0;
-        while k < d.len {
-            if d.digits[k] != 0 {
-                nz += 1;
-            }
-            k += 1;
-        }
-        let cost = (1usize << (w - 2)) - 1 + (w > 2) as usize + nz - 1;
-        if cost < best_cost {
-            best_cost = cost;
-            best = w;
-        }
-        w += 1;
-    }
-    best
-}
-
-/// 6u + 2 (BN) or |u| (BLS12).
-pub const fn loop_count(u_abs: u64, u_neg: bool, family: Family) -> u128 {
-    match family {
-        Family::Bn => {
-            assert!(!u_neg, "BN loop 6u + 2 implemented for u > 0");
-            6 * u_abs as u128 + 2
-        }
-        Family::Bls12 => u_abs as u128,
-    }
-}
-
-/// b' of the twist from b and xi (compile time): b/xi = b conj(xi)/N(xi) (D), b xi (M).
-pub const fn twist_b<P: TowerParams<N>, const N: usize>(b: u64, twist: Twist) -> Fp2<P, N> {
-    let xi = Fp2::<P, N>::from_u64s(P::XI[0], P::XI[1]);
-    match twist {
-        Twist::M => xi.mul_small_const(b),
-        Twist::D => {
-            let n = Fp2::<P, N>::from_u64s(P::XI[0] * P::XI[0] + P::XI[1] * P::XI[1], 0);
-            let n_inv = n.pow_const(&P::P_MINUS_2); // Fermat in F_p (n is in F_p)
-            xi.conj_const().mul_const(&n_inv).mul_small_const(b)
-        }
-    }
-}
-
-/// Parameters of the optimal ate pairing of a BN or BLS12 curve over a sextic tower.
-pub trait AteParams<const N: usize>: TowerParams<N> {
-    /// |u|, the family parameter's magnitude.
-    const U_ABS: u64;
-    /// Whether u < 0.
-    const U_NEG: bool;
-    const FAMILY: Family;
-    const TWIST: Twist;
-    /// b' of the twist E': y^2 = x^3 + b'.
-    const B_TWIST: Fp2<Self, N>;
-
-    // -- derived (do not override) -------------------------------------------------------
-    /// 3 b'.
-    const THREE_B_TWIST: Fp2<Self, N> = Self::B_TWIST.mul_small_const(3);
-    /// NAF of the Miller loop length (6u + 2 or |u|).
-    const LOOP_NAF: SignedDigits = wnaf(loop_count(Self::U_ABS, Self::U_NEG, Self::FAMILY), 2);
-    /// Window width for the exponentiation by |u| (the cheapest by [`best_window`]).
-    const U_W: u32 = best_window(Self::U_ABS as u128);
-    /// Width-`U_W` NAF of |u| (exponentiation by u in the final exponentiation).
-    const U_NAF: SignedDigits = wnaf(Self::U_ABS as u128, Self::U_W);
-    /// (u - 1)^2/3 (the BLS12 hard part's first exponent, eprint 2020/875).
-    const BLS12_H: u128 = {
-        let u1 = if Self::U_NEG {
-            Self::U_ABS as u128 + 1
-        } else {
-            Self::U_ABS as u128 - 1
-        };
-        u1 * u1 / 3
-    };
-    /// Window width and digits for `BLS12_H`.
-    const BLS12_H_W: u32 = best_window(Self::BLS12_H);
-    const BLS12_H_NAF: SignedDigits = wnaf(Self::BLS12_H, Self::BLS12_H_W);
-}
-
-/// bn254 (EIP-196/197): u = 4965661367192848881, E: y^2 = x^3 + 3, D-type twist b' = 3/(9 + i).
-impl AteParams<4> for Bn254P {
-    const U_ABS: u64 = 4965661367192848881;
-    const U_NEG: bool = false;
-    const FAMILY: Family = Family::Bn;
-    const TWIST: Twist = Twist::D;
-    const B_TWIST: Fp2<Self, 4> = twist_b::<Self, 4>(3, Twist::D);
-}
-
-/// bls12-381: u = -0xd201000000010000, E: y^2 = x^3 + 4, M-type twist b' = 4(1 + i).
-impl AteParams<6> for Bls12381P {
-    const U_ABS: u64 = 0xd201000000010000;
-    const U_NEG: bool = true;
-    const FAMILY: Family = Family::Bls12;
-    const TWIST: Twist = Twist::M;
-    const B_TWIST: Fp2<Self, 6> = twist_b::<Self, 6>(4, Twist::M);
-}
+use crate::field::fp::{Fp, Fp12, Fp2, FpParams};
 
 /// An affine G1 point (x, y), validated and finite.
 pub type G1Affine<P, const N: usize> = (Fp<P, N>, Fp<P, N>);
@@ -515,6 +363,7 @@ pub fn multi_pair_prepared<P: AteParams<N>, const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::field::fp::{Bls12381P, Bn254P};
 
     #[test]
     fn naf_digits_reconstruct() {

@@ -14,10 +14,10 @@
 //!   (p^4 - p^2 + 1)/r = (u - 1)^2/3 (u + p)(u^2 + p^2 - 1) + 1.
 //! Exponentiations by |u| and by the 126-bit (u - 1)^2/3 of bls12-381 are left-to-right
 //! width-w NAF (Hankerson-Menezes-Vanstone, Guide to ECC, Alg. 3.35/3.36, with the free
-//! inversion of the cyclotomic subgroup), w chosen at compile time by `ate::best_window`
+//! inversion of the cyclotomic subgroup), w chosen at compile time by `ate_params::best_window`
 //! (bls12-381 |u| = 0xd201000000010000: plain NAF, 6 non-zero digits; bn254 u: a wider window
 //! than its NAF's 24 non-zero digits); u < 0 by a final conjugation.
-use super::ate::{AteParams, Family, SignedDigits};
+use super::ate_params::{AteParams, Family, SignedDigits};
 use crate::error::Result;
 use crate::field::fp::Fp12;
 

@@ -16,7 +16,7 @@
 use crate::error::Result;
 use crate::field::ext3::cubic;
 use crate::field::ext3::sextic::{self, Fe3x6};
-use crate::field::ext3::Base3;
+use crate::field::traits::Base3;
 
 /// The algorithms of the characteristic-three family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

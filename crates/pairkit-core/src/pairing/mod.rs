@@ -17,11 +17,12 @@
 //! Large characteristic (issue 4), mirroring spec/pairing_ate.py and spec/pairing_typea.py
 //! (reduced pairings bit-exact; Miller values differ by factors the final exponentiation
 //! kills): [`ate`] (optimal ate of bn254 / bls12-381: projective Miller loop, multi-Miller
-//! loop, `G2Prepared`) with [`ate_final_exp`], and [`typea`] (typea-512 Tate pairing,
+//! loop, `G2Prepared`) with [`ate_final_exp`] (both over [`ate_params`]), and [`typea`] (typea-512 Tate pairing,
 //! `G1Prepared`, Lucas-sequence final exponentiation).
 pub mod alg9;
 pub mod ate;
 pub mod ate_final_exp;
+pub mod ate_params;
 pub mod duursma_lee;
 pub mod eta_alg2;
 pub mod eta_t;

@@ -11,11 +11,16 @@
 //!   y lexicographically largest) in the top bits of the first byte. 48/96 bytes for G1, 96/192
 //!   for G2; the length must match the C flag.
 //! * Hashing: RFC 9380 BLS12381G1_XMD:SHA-256_SSWU_RO_ / BLS12381G2_XMD:SHA-256_SSWU_RO_
-//!   ([`hash_to_g1`], [`hash_to_g2`], in `h2c.rs`).
-use super::{check_len, fp_const, gamma_inv, psi_with, random_scalar, Affine, Curve, Field};
-use super::{h2c, Jacobian};
+//!   ([`hash_to_g1`], [`hash_to_g2`]: hash_to_field and map_to_curve in `h2c.rs`, the sum and the
+//!   cofactor clearing here).
+//! * The group law, the curve checks, random points: [`PrimeGroup`], implemented by
+//!   [`Bls12381G1`] and [`Bls12381G2`] of the set [`Bls12381`] (which override the subgroup
+//!   checks, the encoding and the hashing above).
+use super::group::{Coord, PrimeGroup, PrimeSet};
+use super::h2c;
+use super::{check_len, fp_const, gamma_inv, psi_with, Affine, Curve, Field, Jacobian};
 use crate::error::{Error, Result};
-use crate::field::fp::arith::{self, parse_hex};
+use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Bls12381P, Bls12381R, Fp, Fp2, FpBls12381, FpParams};
 
 pub type Fp2Bls12381 = Fp2<Bls12381P, 6>;
@@ -67,22 +72,6 @@ const G2_GEN: G2 = Affine::new(
     ),
 );
 
-pub fn g1_generator() -> G1 {
-    G1_GEN
-}
-
-pub fn g2_generator() -> G2 {
-    G2_GEN
-}
-
-pub fn g1_is_on_curve(p: &G1) -> bool {
-    CURVE_G1.is_on_curve(p)
-}
-
-pub fn g2_is_on_curve(q: &G2) -> bool {
-    CURVE_G2.is_on_curve(q)
-}
-
 /// sigma(x, y) = (beta x, y), the order-3 automorphism of E(F_p).
 pub fn sigma(p: &G1) -> G1 {
     Affine {
@@ -90,22 +79,6 @@ pub fn sigma(p: &G1) -> G1 {
         y: p.y,
         infinity: p.infinity,
     }
-}
-
-/// On E and sigma(P) == [-u^2] P = [|u|]([|u|] P) negated (eprint 2021/1130 Sec. 6): two
-/// 64-bit multiplications by the weight-6 |u|. Variable time (public points).
-pub fn g1_in_subgroup(p: &G1) -> bool {
-    if !g1_is_on_curve(p) {
-        return false;
-    }
-    let t = CURVE_G1.mul_vartime(p, &[U_ABS]);
-    let t = CURVE_G1.mul_jacobian_vartime(&t, &[U_ABS]);
-    t.neg().eq_affine(&sigma(p))
-}
-
-/// On E and r P = O (tests only).
-pub fn g1_in_subgroup_naive(p: &G1) -> bool {
-    g1_is_on_curve(p) && CURVE_G1.mul_vartime(p, &Bls12381R::MODULUS).is_identity()
 }
 
 /// psi(x, y) = (conj(x) gamma_2^{-1}, conj(y) gamma_3^{-1}) on E'(F_{p^2}) (eprint 2008/117).
@@ -123,14 +96,94 @@ pub(crate) fn psi_jacobian(q: &Jacobian<Fp2Bls12381>) -> Jacobian<Fp2Bls12381> {
     }
 }
 
-/// On E' and psi(Q) == [u] Q = -[|u|] Q (eprint 2021/1130 Sec. 4). Variable time.
-pub fn g2_in_subgroup(q: &G2) -> bool {
-    g2_is_on_curve(q) && CURVE_G2.mul_vartime(q, &[U_ABS]).neg().eq_affine(&psi(q))
+/// The bls12-381 parameter set (see the module docs).
+pub struct Bls12381;
+/// G1 = E(F_p)[r].
+pub struct Bls12381G1;
+/// G2 = E'(F_{p^2})[r] on the M-type twist.
+pub struct Bls12381G2;
+
+impl PrimeSet for Bls12381 {
+    const ID: &'static str = "bls12-381";
+    const ASYMMETRIC: bool = true;
+    type G1 = Bls12381G1;
+    type G2 = Bls12381G2;
 }
 
-/// On E' and r Q = O (tests only).
-pub fn g2_in_subgroup_naive(q: &G2) -> bool {
-    g2_is_on_curve(q) && CURVE_G2.mul_vartime(q, &Bls12381R::MODULUS).is_identity()
+/// RFC 9380 Sec. 3.1: domain separation tags MUST have nonzero length.
+fn check_dst(dst: &[u8]) -> Result<()> {
+    if dst.is_empty() {
+        return Err(Error::InvalidEncoding(
+            "the domain separation tag must not be empty (RFC 9380 Sec. 3.1)".into(),
+        ));
+    }
+    Ok(())
+}
+
+impl PrimeGroup for Bls12381G1 {
+    type F = FpBls12381;
+    const SET_ID: &'static str = "bls12-381";
+    const GROUP: u8 = 1;
+    const CURVE: Curve<FpBls12381> = CURVE_G1;
+    const GENERATOR: G1 = G1_GEN;
+    const ORDER: &'static [u64] = &Bls12381R::MODULUS;
+    const HAS_COMPRESSED: bool = HAS_COMPRESSED;
+
+    /// ZCash format: 48 bytes compressed, 96 uncompressed.
+    fn to_bytes(p: &G1, compressed: bool) -> Vec<u8> {
+        encode(p, compressed)
+    }
+    /// ZCash format, 48 or 96 bytes (the C flag must match the length): `WrongLength`,
+    /// `InvalidEncoding` (flags, coordinate >= p), `NotOnCurve` (also: no y for a compressed
+    /// x), `NotInSubgroup` when `check_subgroup`. The infinity encoding gives O.
+    fn from_bytes(data: &[u8], check_subgroup: bool) -> Result<G1> {
+        decode::<Self>(data, check_subgroup)
+    }
+    /// On E and sigma(P) == [-u^2] P = [|u|]([|u|] P) negated (eprint 2021/1130 Sec. 6): two
+    /// 64-bit multiplications by the weight-6 |u|. Variable time (public points).
+    fn in_subgroup(p: &G1) -> bool {
+        if !Self::is_on_curve(p) {
+            return false;
+        }
+        let t = CURVE_G1.mul_vartime(p, &[U_ABS]);
+        let t = CURVE_G1.mul_jacobian_vartime(&t, &[U_ABS]);
+        t.neg().eq_affine(&sigma(p))
+    }
+    /// RFC 9380 hash_to_curve, suite BLS12381G1_XMD:SHA-256_SSWU_RO_ (Sec. 8.8.1); the DST must
+    /// not be empty (`InvalidEncoding`).
+    fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Result<G1> {
+        check_dst(dst)?;
+        Ok(hash_to_g1(msg, dst))
+    }
+}
+
+impl PrimeGroup for Bls12381G2 {
+    type F = Fp2Bls12381;
+    const SET_ID: &'static str = "bls12-381";
+    const GROUP: u8 = 2;
+    const CURVE: Curve<Fp2Bls12381> = CURVE_G2;
+    const GENERATOR: G2 = G2_GEN;
+    const ORDER: &'static [u64] = &Bls12381R::MODULUS;
+    const HAS_COMPRESSED: bool = HAS_COMPRESSED;
+
+    /// ZCash format: 96 bytes compressed, 192 uncompressed.
+    fn to_bytes(q: &G2, compressed: bool) -> Vec<u8> {
+        encode(q, compressed)
+    }
+    /// ZCash format, 96 or 192 bytes; errors as for G1.
+    fn from_bytes(data: &[u8], check_subgroup: bool) -> Result<G2> {
+        decode::<Self>(data, check_subgroup)
+    }
+    /// On E' and psi(Q) == [u] Q = -[|u|] Q (eprint 2021/1130 Sec. 4). Variable time.
+    fn in_subgroup(q: &G2) -> bool {
+        Self::is_on_curve(q) && CURVE_G2.mul_vartime(q, &[U_ABS]).neg().eq_affine(&psi(q))
+    }
+    /// RFC 9380 hash_to_curve, suite BLS12381G2_XMD:SHA-256_SSWU_RO_ (Sec. 8.8.2); the DST must
+    /// not be empty (`InvalidEncoding`).
+    fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Result<G2> {
+        check_dst(dst)?;
+        Ok(hash_to_g2(msg, dst))
+    }
 }
 
 // -- ZCash encoding ---------------------------------------------------------------------------
@@ -138,54 +191,6 @@ pub fn g2_in_subgroup_naive(q: &G2) -> bool {
 const FLAG_C: u8 = 0x80;
 const FLAG_I: u8 = 0x40;
 const FLAG_S: u8 = 0x20;
-
-/// A coordinate field of the ZCash format.
-trait Coord: Field {
-    const LEN: usize;
-    fn put(&self, out: &mut Vec<u8>);
-    fn get(b: &[u8]) -> Result<Self>;
-    /// "lexicographically largest" of {y, -y}.
-    fn largest(&self) -> bool;
-}
-
-fn fp_largest(y: &FpBls12381) -> bool {
-    // y > (p - 1)/2
-    !arith::geq(&Bls12381P::P_MINUS_1_HALF, &y.to_limbs())
-}
-
-impl Coord for FpBls12381 {
-    const LEN: usize = 48;
-    fn put(&self, out: &mut Vec<u8>) {
-        out.extend(self.to_bytes_be());
-    }
-    fn get(b: &[u8]) -> Result<Self> {
-        FpBls12381::from_bytes_be(b)
-    }
-    fn largest(&self) -> bool {
-        fp_largest(self)
-    }
-}
-
-impl Coord for Fp2Bls12381 {
-    const LEN: usize = 96;
-    fn put(&self, out: &mut Vec<u8>) {
-        out.extend(self.c1.to_bytes_be());
-        out.extend(self.c0.to_bytes_be());
-    }
-    fn get(b: &[u8]) -> Result<Self> {
-        Ok(Fp2::new(
-            FpBls12381::from_bytes_be(&b[48..])?,
-            FpBls12381::from_bytes_be(&b[..48])?,
-        ))
-    }
-    fn largest(&self) -> bool {
-        if self.c1.is_zero() {
-            fp_largest(&self.c0)
-        } else {
-            fp_largest(&self.c1)
-        }
-    }
-}
 
 fn encode<F: Coord>(p: &Affine<F>, compressed: bool) -> Vec<u8> {
     let n = F::LEN;
@@ -204,13 +209,9 @@ fn encode<F: Coord>(p: &Affine<F>, compressed: bool) -> Vec<u8> {
     out
 }
 
-fn decode<F: Coord>(
-    data: &[u8],
-    curve: &Curve<F>,
-    check_subgroup: bool,
-    in_subgroup: fn(&Affine<F>) -> bool,
-) -> Result<Affine<F>> {
-    let n = F::LEN;
+fn decode<G: PrimeGroup>(data: &[u8], check_subgroup: bool) -> Result<Affine<G::F>> {
+    let n = <G::F as Coord>::LEN;
+    let curve = &G::CURVE;
     if data.len() != n && data.len() != 2 * n {
         check_len(data, n)?;
     }
@@ -237,7 +238,7 @@ fn decode<F: Coord>(
             "bls12-381: sign flag set in the uncompressed format".into(),
         ));
     }
-    let x = F::get(&body[..n])?;
+    let x = G::F::get(&body[..n])?;
     let p = if c {
         let mut p = curve.lift_x_vartime(&x, None).ok_or(Error::NotOnCurve)?;
         if p.y.largest() != s {
@@ -245,71 +246,16 @@ fn decode<F: Coord>(
         }
         p
     } else {
-        let p = Affine::new(x, F::get(&body[n..])?);
+        let p = Affine::new(x, G::F::get(&body[n..])?);
         if !curve.is_on_curve(&p) {
             return Err(Error::NotOnCurve);
         }
         p
     };
-    if check_subgroup && !in_subgroup(&p) {
+    if check_subgroup && !G::in_subgroup(&p) {
         return Err(Error::NotInSubgroup);
     }
     Ok(p)
-}
-
-/// ZCash format: 48 bytes compressed, 96 uncompressed.
-pub fn g1_to_bytes(p: &G1, compressed: bool) -> Vec<u8> {
-    encode(p, compressed)
-}
-
-/// ZCash format, 48 or 96 bytes (the C flag must match the length): `WrongLength`,
-/// `InvalidEncoding` (flags, coordinate >= p), `NotOnCurve` (also: no y for a compressed x),
-/// `NotInSubgroup` when `check_subgroup`. The infinity encoding gives O.
-pub fn g1_from_bytes(data: &[u8], check_subgroup: bool) -> Result<G1> {
-    decode(data, &CURVE_G1, check_subgroup, g1_in_subgroup)
-}
-
-/// ZCash format: 96 bytes compressed, 192 uncompressed.
-pub fn g2_to_bytes(q: &G2, compressed: bool) -> Vec<u8> {
-    encode(q, compressed)
-}
-
-/// ZCash format, 96 or 192 bytes; errors as [`g1_from_bytes`].
-pub fn g2_from_bytes(data: &[u8], check_subgroup: bool) -> Result<G2> {
-    decode(data, &CURVE_G2, check_subgroup, g2_in_subgroup)
-}
-
-/// [k]P, k big-endian (secret: constant time in k and P).
-pub fn g1_mul(p: &G1, k_be: &[u8]) -> G1 {
-    CURVE_G1.to_affine(&CURVE_G1.mul(p, k_be))
-}
-
-pub fn g1_add(p: &G1, q: &G1) -> G1 {
-    CURVE_G1.add_affine(p, q)
-}
-
-/// [k]Q, k big-endian (secret: constant time in k and Q).
-pub fn g2_mul(q: &G2, k_be: &[u8]) -> G2 {
-    CURVE_G2.to_affine(&CURVE_G2.mul(q, k_be))
-}
-
-pub fn g2_add(p: &G2, q: &G2) -> G2 {
-    CURVE_G2.add_affine(p, q)
-}
-
-/// A uniformly random non-zero element of G1: [k] G1, k uniform in [1, r).
-pub fn g1_random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> G1 {
-    g1_mul(&G1_GEN, &random_scalar(rng, &Bls12381R::MODULUS))
-}
-
-/// A uniformly random non-zero element of G2: [k] G2, k uniform in [1, r).
-pub fn g2_random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> G2 {
-    g2_mul(&G2_GEN, &random_scalar(rng, &Bls12381R::MODULUS))
-}
-
-/// The group order r as big-endian bytes (32).
-pub fn order_be() -> Vec<u8> {
-    super::words_to_be_bytes(&Bls12381R::MODULUS)
 }
 
 /// G1 cofactor clearing by h_eff = 1 - u (RFC 9380 Sec. 8.8.1). Variable time (public points).
@@ -338,11 +284,21 @@ pub fn clear_cofactor_g2(p: &G2) -> G2 {
 /// in the message (hash inputs are public in BLS signatures; RFC 9380 Appendix F.2's
 /// constant-time SSWU is future work).
 pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1 {
-    h2c::hash_to_g1(msg, dst)
+    let u = h2c::hash_to_field(msg, dst, 2, 1);
+    let e = &CURVE_G1;
+    let r = e.add_vartime(
+        &h2c::map_to_curve_g1(&u[0][0]).to_jacobian(),
+        &h2c::map_to_curve_g1(&u[1][0]).to_jacobian(),
+    );
+    clear_cofactor_g1(&e.to_affine_vartime(&r))
 }
 
 /// RFC 9380 hash_to_curve, suite BLS12381G2_XMD:SHA-256_SSWU_RO_ (Sec. 8.8.2). Variable time
 /// in the message, as [`hash_to_g1`].
 pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2 {
-    h2c::hash_to_g2(msg, dst)
+    let u = h2c::hash_to_field(msg, dst, 2, 2);
+    let e = &CURVE_G2;
+    let f = |v: &Vec<FpBls12381>| h2c::map_to_curve_g2(&Fp2::new(v[0], v[1])).to_jacobian();
+    let r = e.add_vartime(&f(&u[0]), &f(&u[1]));
+    clear_cofactor_g2(&e.to_affine_vartime(&r))
 }

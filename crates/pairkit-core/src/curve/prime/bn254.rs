@@ -6,10 +6,14 @@
 //!   Frobenius o twist (Galbraith-Scott, eprint 2008/117): (x, y) -> (conj(x) g2, conj(y) g3)
 //!   with g_j = xi^{j(p-1)/6} the tower's compile-time Frobenius constants.
 //! * Encodings: EIP-196 (G1: x || y, 32 bytes each, big-endian; (0, 0) = O) and EIP-197
-//!   (G2: x_im || x_re || y_im || y_re; all zero = O). There is no compressed format (the
-//!   `compressed` argument of the encoders is ignored; see [`HAS_COMPRESSED`]).
-use super::{check_len, fp_const, psi_with, random_scalar, Affine, Curve};
-use crate::error::{Error, Result};
+//!   (G2: x_im || x_re || y_im || y_re; all zero = O), both the shared x || y format of
+//!   [`super::group::xy_to_bytes`]. There is no compressed format (the `compressed` argument of the
+//!   encoders is ignored; see [`HAS_COMPRESSED`]).
+//! * The group law, the curve checks, random points: [`PrimeGroup`], implemented by [`Bn254G1`]
+//!   and [`Bn254G2`] of the set [`Bn254`].
+use super::group::{xy_from_bytes, xy_to_bytes, PrimeGroup, PrimeSet};
+use super::{fp_const, psi_with, Affine, Curve};
+use crate::error::Result;
 use crate::field::fp::arith::{parse_dec, parse_hex};
 use crate::field::fp::{Bn254P, Bn254R, Fp, Fp2, FpBn254, FpParams, TowerParams};
 
@@ -80,143 +84,70 @@ const G2_GEN: G2 = Affine::new(
     ),
 );
 
-pub fn g1_generator() -> G1 {
-    G1_GEN
+/// The bn254 parameter set (see the module docs).
+pub struct Bn254;
+/// G1 = E(F_p) (cofactor 1).
+pub struct Bn254G1;
+/// G2 = E'(F_{p^2})[r] on the D-type twist.
+pub struct Bn254G2;
+
+impl PrimeSet for Bn254 {
+    const ID: &'static str = "bn254";
+    const ASYMMETRIC: bool = true;
+    type G1 = Bn254G1;
+    type G2 = Bn254G2;
 }
 
-pub fn g2_generator() -> G2 {
-    G2_GEN
+impl PrimeGroup for Bn254G1 {
+    type F = FpBn254;
+    const SET_ID: &'static str = "bn254";
+    const GROUP: u8 = 1;
+    const CURVE: Curve<FpBn254> = CURVE_G1;
+    const GENERATOR: G1 = G1_GEN;
+    const ORDER: &'static [u64] = &Bn254R::MODULUS;
+    const HAS_COMPRESSED: bool = HAS_COMPRESSED;
+
+    /// EIP-196: x || y (32 bytes each); O = 64 zero bytes. `compressed` is ignored (no format).
+    fn to_bytes(p: &G1, _compressed: bool) -> Vec<u8> {
+        xy_to_bytes(p, 0)
+    }
+    /// EIP-196 decoding: `WrongLength`, `InvalidEncoding` (coordinate >= p), `NotOnCurve`;
+    /// (0, 0) is O. G1 has cofactor 1, so `check_subgroup` adds nothing to the curve check.
+    fn from_bytes(data: &[u8], check_subgroup: bool) -> Result<G1> {
+        xy_from_bytes::<Self>(data, 0, check_subgroup)
+    }
+    /// G1 = E(F_p) (cofactor 1): membership is the curve equation.
+    fn in_subgroup(p: &G1) -> bool {
+        Self::is_on_curve(p)
+    }
 }
 
-pub fn g1_is_on_curve(p: &G1) -> bool {
-    CURVE_G1.is_on_curve(p)
-}
+impl PrimeGroup for Bn254G2 {
+    type F = Fp2Bn254;
+    const SET_ID: &'static str = "bn254";
+    const GROUP: u8 = 2;
+    const CURVE: Curve<Fp2Bn254> = CURVE_G2;
+    const GENERATOR: G2 = G2_GEN;
+    const ORDER: &'static [u64] = &Bn254R::MODULUS;
+    const HAS_COMPRESSED: bool = HAS_COMPRESSED;
 
-pub fn g2_is_on_curve(q: &G2) -> bool {
-    CURVE_G2.is_on_curve(q)
-}
-
-/// G1 = E(F_p) (cofactor 1): membership is the curve equation.
-pub fn g1_in_subgroup(p: &G1) -> bool {
-    g1_is_on_curve(p)
-}
-
-/// r P = O (tests only).
-pub fn g1_in_subgroup_naive(p: &G1) -> bool {
-    g1_is_on_curve(p) && CURVE_G1.mul_vartime(p, &Bn254R::MODULUS).is_identity()
+    /// EIP-197: x_im || x_re || y_im || y_re (32 bytes each); O = 128 zero bytes.
+    /// `compressed` is ignored (no format).
+    fn to_bytes(q: &G2, _compressed: bool) -> Vec<u8> {
+        xy_to_bytes(q, 0)
+    }
+    /// EIP-197 decoding: `WrongLength`, `InvalidEncoding`, `NotOnCurve`, and `NotInSubgroup`
+    /// when `check_subgroup` (fast psi check); all zero is O.
+    fn from_bytes(data: &[u8], check_subgroup: bool) -> Result<G2> {
+        xy_from_bytes::<Self>(data, 0, check_subgroup)
+    }
+    /// On E' and psi(Q) == [6u^2] Q (eprint 2021/1130 Sec. 5). Variable time (public points).
+    fn in_subgroup(q: &G2) -> bool {
+        Self::is_on_curve(q) && CURVE_G2.mul_vartime(q, &SIX_U2).eq_affine(&psi(q))
+    }
 }
 
 /// psi(x, y) = (conj(x) gamma_2, conj(y) gamma_3) on E'(F_{p^2}) (eprint 2008/117).
 pub fn psi(q: &G2) -> G2 {
     psi_with(q, &PSI_CX, &PSI_CY)
-}
-
-/// On E' and psi(Q) == [6u^2] Q (eprint 2021/1130 Sec. 5). Variable time (public points).
-pub fn g2_in_subgroup(q: &G2) -> bool {
-    g2_is_on_curve(q) && CURVE_G2.mul_vartime(q, &SIX_U2).eq_affine(&psi(q))
-}
-
-/// On E' and r Q = O (tests only).
-pub fn g2_in_subgroup_naive(q: &G2) -> bool {
-    g2_is_on_curve(q) && CURVE_G2.mul_vartime(q, &Bn254R::MODULUS).is_identity()
-}
-
-/// EIP-196: x || y (32 bytes each); O = 64 zero bytes. `compressed` is ignored (no format).
-pub fn g1_to_bytes(p: &G1, _compressed: bool) -> Vec<u8> {
-    if p.infinity {
-        return vec![0u8; G1_BYTES];
-    }
-    let mut v = p.x.to_bytes_be();
-    v.extend(p.y.to_bytes_be());
-    v
-}
-
-/// EIP-196 decoding: `WrongLength`, `InvalidEncoding` (coordinate >= p), `NotOnCurve`;
-/// (0, 0) is O. G1 has cofactor 1, so `check_subgroup` adds nothing to the curve check.
-pub fn g1_from_bytes(data: &[u8], check_subgroup: bool) -> Result<G1> {
-    check_len(data, G1_BYTES)?;
-    let x = FpBn254::from_bytes_be(&data[..32])?;
-    let y = FpBn254::from_bytes_be(&data[32..])?;
-    if x.is_zero() && y.is_zero() {
-        return Ok(G1::identity());
-    }
-    let p = G1::new(x, y);
-    if !g1_is_on_curve(&p) {
-        return Err(Error::NotOnCurve);
-    }
-    if check_subgroup && !g1_in_subgroup(&p) {
-        return Err(Error::NotInSubgroup);
-    }
-    Ok(p)
-}
-
-fn fp2_to_eip197(a: &Fp2Bn254, out: &mut Vec<u8>) {
-    out.extend(a.c1.to_bytes_be());
-    out.extend(a.c0.to_bytes_be());
-}
-
-/// EIP-197: x_im || x_re || y_im || y_re (32 bytes each); O = 128 zero bytes. `compressed`
-/// is ignored (no format).
-pub fn g2_to_bytes(q: &G2, _compressed: bool) -> Vec<u8> {
-    if q.infinity {
-        return vec![0u8; G2_BYTES];
-    }
-    let mut v = Vec::with_capacity(G2_BYTES);
-    fp2_to_eip197(&q.x, &mut v);
-    fp2_to_eip197(&q.y, &mut v);
-    v
-}
-
-/// EIP-197 decoding: `WrongLength`, `InvalidEncoding`, `NotOnCurve`, and `NotInSubgroup`
-/// when `check_subgroup` (fast psi check); all zero is O.
-pub fn g2_from_bytes(data: &[u8], check_subgroup: bool) -> Result<G2> {
-    check_len(data, G2_BYTES)?;
-    let mut v = [FpBn254::ZERO; 4];
-    for (k, c) in v.iter_mut().enumerate() {
-        *c = FpBn254::from_bytes_be(&data[32 * k..32 * k + 32])?;
-    }
-    if v.iter().all(|c| c.is_zero()) {
-        return Ok(G2::identity());
-    }
-    let q = G2::new(Fp2::new(v[1], v[0]), Fp2::new(v[3], v[2]));
-    if !g2_is_on_curve(&q) {
-        return Err(Error::NotOnCurve);
-    }
-    if check_subgroup && !g2_in_subgroup(&q) {
-        return Err(Error::NotInSubgroup);
-    }
-    Ok(q)
-}
-
-/// [k]P, k big-endian (secret: constant time in k and P).
-pub fn g1_mul(p: &G1, k_be: &[u8]) -> G1 {
-    CURVE_G1.to_affine(&CURVE_G1.mul(p, k_be))
-}
-
-pub fn g1_add(p: &G1, q: &G1) -> G1 {
-    CURVE_G1.add_affine(p, q)
-}
-
-/// [k]Q, k big-endian (secret: constant time in k and Q).
-pub fn g2_mul(q: &G2, k_be: &[u8]) -> G2 {
-    CURVE_G2.to_affine(&CURVE_G2.mul(q, k_be))
-}
-
-pub fn g2_add(p: &G2, q: &G2) -> G2 {
-    CURVE_G2.add_affine(p, q)
-}
-
-/// A uniformly random non-zero element of G1: [k] G1, k uniform in [1, r).
-pub fn g1_random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> G1 {
-    g1_mul(&G1_GEN, &random_scalar(rng, &Bn254R::MODULUS))
-}
-
-/// A uniformly random non-zero element of G2: [k] G2, k uniform in [1, r).
-pub fn g2_random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> G2 {
-    g2_mul(&G2_GEN, &random_scalar(rng, &Bn254R::MODULUS))
-}
-
-/// The group order r as big-endian bytes (32).
-pub fn order_be() -> Vec<u8> {
-    super::words_to_be_bytes(&Bn254R::MODULUS)
 }

@@ -10,11 +10,18 @@
 //!   clear_cofactor: [1 - u] (G1, Sec. 8.8.1), Budroni-Pintore (G2, Appendix G.3)
 //!
 //! The straight-line SSWU of Sec. 6.6.2 (as the spec), variable time in the message.
-use super::bls12_381::{self, Fp2Bls12381, G1, G2};
+//!
+//! This file holds hash_to_field and map_to_curve; the composition (the sum of the two mapped
+//! points and the cofactor clearing) is `bls12_381::hash_to_g1` / `hash_to_g2`, so that this
+//! module depends on the field layer only and `bls12_381` on it (no circle).
 use super::h2c_constants as k;
 use super::{Affine, Curve, Field};
-use crate::field::fp::{Fp2, FpBls12381};
+use crate::field::fp::{Bls12381P, Fp2, FpBls12381};
 use sha2::{Digest, Sha256};
+
+type Fp2Bls12381 = Fp2<Bls12381P, 6>;
+type G1 = Affine<FpBls12381>;
+type G2 = Affine<Fp2Bls12381>;
 
 /// Bytes per F_p coordinate: L = ceil((ceil(log2 p) + k)/8) = 64 (k = 128, Sec. 8.8).
 const L: usize = 64;
@@ -86,7 +93,7 @@ fn fp_from_64_bytes(b: &[u8]) -> FpBls12381 {
 }
 
 /// hash_to_field (Sec. 5.2): `count` elements of F_p^m as m-tuples of F_p.
-fn hash_to_field(msg: &[u8], dst: &[u8], count: usize, m: usize) -> Vec<Vec<FpBls12381>> {
+pub fn hash_to_field(msg: &[u8], dst: &[u8], count: usize, m: usize) -> Vec<Vec<FpBls12381>> {
     // count * m * L <= 256 bytes here, far below the limits of expand_message_xmd
     let uniform =
         expand_message_xmd(msg, dst, count * m * L).unwrap_or_else(|| vec![0; count * m * L]);
@@ -162,22 +169,4 @@ pub fn map_to_curve_g1(u: &FpBls12381) -> G1 {
 pub fn map_to_curve_g2(u: &Fp2Bls12381) -> G2 {
     let p = simple_swu(u, &k::G2_A, &k::G2_B, &k::G2_Z);
     iso_map(&p, &k::G2_XNUM, &k::G2_XDEN, &k::G2_YNUM, &k::G2_YDEN)
-}
-
-pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1 {
-    let u = hash_to_field(msg, dst, 2, 1);
-    let e = &bls12_381::CURVE_G1;
-    let r = e.add_vartime(
-        &map_to_curve_g1(&u[0][0]).to_jacobian(),
-        &map_to_curve_g1(&u[1][0]).to_jacobian(),
-    );
-    bls12_381::clear_cofactor_g1(&e.to_affine_vartime(&r))
-}
-
-pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2 {
-    let u = hash_to_field(msg, dst, 2, 2);
-    let e = &bls12_381::CURVE_G2;
-    let f = |v: &Vec<FpBls12381>| map_to_curve_g2(&Fp2::new(v[0], v[1])).to_jacobian();
-    let r = e.add_vartime(&f(&u[0]), &f(&u[1]));
-    bls12_381::clear_cofactor_g2(&e.to_affine_vartime(&r))
 }

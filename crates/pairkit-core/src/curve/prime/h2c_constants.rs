@@ -3,9 +3,9 @@
 //! 11- and 3-isogeny maps E' -> E of BLS12-381, lowest degree first). Do not edit.
 use super::fp_const as fp;
 use crate::field::fp::arith::parse_hex;
-use crate::field::fp::{Fp2, FpBls12381};
+use crate::field::fp::{Bls12381P, Fp2, FpBls12381};
 
-type Fq2 = super::bls12_381::Fp2Bls12381;
+type Fq2 = Fp2<Bls12381P, 6>;
 
 pub const G1_A: FpBls12381 = fp(parse_hex("00144698a3b8e9433d693a02c96d4982b0ea985383ee66a8d8e8981aefd881ac98936f8da0e0f97f5cf428082d584c1d"));
 pub const G1_B: FpBls12381 = fp(parse_hex("12e2908d11688030018b12e8753eee3b2016c1f0f24f4070a0b9c14fcef35ef55a23215a316ceaa5d1cc48e98e172be0"));

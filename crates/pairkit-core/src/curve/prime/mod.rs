@@ -2,8 +2,9 @@
 //! mirroring python/pairkit/spec/curve_prime.py: G1 / G2 of bn254 and bls12-381 (G2 on the sextic
 //! twist) and the Type A curve y^2 = x^3 + x of typea-512.
 //!
-//! The group law is generic over the small [`Field`] trait (implemented for `Fp<P, N>` and
-//! `Fp2<P, N>`) and a [`Curve`] value holding a and b. Points are [`Affine`] (with an explicit
+//! The group law is generic over the small [`Field`] trait (defined in the field layer,
+//! `field::traits`, and implemented there for `Fp<P, N>` and `Fp2<P, N>`) and a [`Curve`] value
+//! holding a and b. Points are [`Affine`] (with an explicit
 //! `infinity` flag: on the Type A curve (0, 0) is a point of order 2) or [`Jacobian`]
 //! (X, Y, Z) ~ (X/Z^2, Y/Z^3), Z = 0 the point at infinity. Formulas (Bernstein-Lange,
 //! Explicit-Formulas Database, hyperelliptic.org/EFD/g1p/auto-shortw-jacobian*.html):
@@ -25,10 +26,15 @@
 //! [`Curve::mul_vartime`] (public scalars: subgroup checks, cofactor clearing) is double-and-add
 //! with mixed additions and branches on the bits.
 //!
-//! The set modules ([`bn254`], [`bls12_381`], [`typea512`]) hold the constants, the
-//! endomorphism-based subgroup checks and the encodings, with one uniform API per set.
+//! [`group`] holds the parameter traits: [`group::PrimeGroup`] (one group G1 or G2: curve,
+//! generator, order, encoding, subgroup test; the affine group law, the checks, random points
+//! provided once) and [`group::PrimeSet`] (a set's id and groups). The set modules ([`bn254`],
+//! [`bls12_381`], [`typea512`]) implement them with their constants, the endomorphism-based
+//! subgroup checks and the encodings; [`h2c`] is RFC 9380's hash_to_field and map_to_curve for
+//! bls12-381 (it depends on the field layer only; `bls12_381` composes it).
 pub mod bls12_381;
 pub mod bn254;
+pub mod group;
 pub mod h2c;
 #[rustfmt::skip]
 mod h2c_constants;
@@ -36,160 +42,8 @@ pub mod typea512;
 
 use crate::error::{Error, Result};
 use crate::field::fp::{Fp, Fp2, FpParams};
-use core::fmt::Debug;
-
-/// The field operations the group law needs (implemented for `Fp` and `Fp2`).
-pub trait Field: Copy + Eq + Debug + Send + Sync + 'static {
-    const ZERO: Self;
-    const ONE: Self;
-    fn add(&self, o: &Self) -> Self;
-    fn sub(&self, o: &Self) -> Self;
-    fn neg(&self) -> Self;
-    fn double(&self) -> Self;
-    fn mul(&self, o: &Self) -> Self;
-    fn square(&self) -> Self;
-    /// Multiplication by a small public constant.
-    fn mul_small(&self, k: u64) -> Self;
-    /// Constant-time zero test.
-    fn is_zero(&self) -> bool;
-    /// Constant-time equality.
-    fn ct_eq(&self, o: &Self) -> bool;
-    /// Constant-time select: `a` when `choice` is false, `b` when true.
-    fn select(a: &Self, b: &Self, choice: bool) -> Self;
-    /// Constant-time inverse (0 for 0).
-    fn inv_or_zero(&self) -> Self;
-    /// Variable-time inverse (public data only).
-    fn inv_vartime(&self) -> Result<Self>;
-    /// A square root (the spec's root) or None; variable time for F_{p^2}.
-    fn sqrt_vartime(&self) -> Option<Self>;
-    /// Whether the element is a square (0 included).
-    fn is_square(&self) -> bool;
-    /// sgn0 of RFC 9380 Sec. 4.1.
-    fn sgn0(&self) -> bool;
-}
-
-impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
-    const ZERO: Self = Fp::<P, N>::ZERO;
-    const ONE: Self = Fp::<P, N>::ONE;
-    #[inline(always)]
-    fn add(&self, o: &Self) -> Self {
-        Fp::add(self, o)
-    }
-    #[inline(always)]
-    fn sub(&self, o: &Self) -> Self {
-        Fp::sub(self, o)
-    }
-    #[inline(always)]
-    fn neg(&self) -> Self {
-        Fp::neg(self)
-    }
-    #[inline(always)]
-    fn double(&self) -> Self {
-        Fp::double(self)
-    }
-    #[inline(always)]
-    fn mul(&self, o: &Self) -> Self {
-        Fp::mul(self, o)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fp::square(self)
-    }
-    #[inline(always)]
-    fn mul_small(&self, k: u64) -> Self {
-        Fp::mul_small(self, k)
-    }
-    #[inline(always)]
-    fn is_zero(&self) -> bool {
-        Fp::is_zero(self)
-    }
-    #[inline(always)]
-    fn ct_eq(&self, o: &Self) -> bool {
-        Fp::ct_eq(self, o)
-    }
-    #[inline(always)]
-    fn select(a: &Self, b: &Self, choice: bool) -> Self {
-        Fp::conditional_select(a, b, choice)
-    }
-    fn inv_or_zero(&self) -> Self {
-        // Fermat a^{p-2}: the same operations for every input, 0 for 0.
-        self.pow(&P::P_MINUS_2)
-    }
-    fn inv_vartime(&self) -> Result<Self> {
-        Fp::inv_vartime(self)
-    }
-    fn sqrt_vartime(&self) -> Option<Self> {
-        self.sqrt().ok().flatten()
-    }
-    fn is_square(&self) -> bool {
-        self.legendre() != -1
-    }
-    fn sgn0(&self) -> bool {
-        Fp::sgn0(self)
-    }
-}
-
-impl<P: FpParams<N>, const N: usize> Field for Fp2<P, N> {
-    const ZERO: Self = Fp2::<P, N>::ZERO;
-    const ONE: Self = Fp2::<P, N>::ONE;
-    #[inline(always)]
-    fn add(&self, o: &Self) -> Self {
-        Fp2::add(self, o)
-    }
-    #[inline(always)]
-    fn sub(&self, o: &Self) -> Self {
-        Fp2::sub(self, o)
-    }
-    #[inline(always)]
-    fn neg(&self) -> Self {
-        Fp2::neg(self)
-    }
-    #[inline(always)]
-    fn double(&self) -> Self {
-        Fp2::double(self)
-    }
-    #[inline(always)]
-    fn mul(&self, o: &Self) -> Self {
-        Fp2::mul(self, o)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fp2::square(self)
-    }
-    #[inline(always)]
-    fn mul_small(&self, k: u64) -> Self {
-        Fp2::mul_small(self, k)
-    }
-    #[inline(always)]
-    fn is_zero(&self) -> bool {
-        Fp2::is_zero(self)
-    }
-    #[inline(always)]
-    fn ct_eq(&self, o: &Self) -> bool {
-        self.c0.ct_eq(&o.c0) & self.c1.ct_eq(&o.c1)
-    }
-    #[inline(always)]
-    fn select(a: &Self, b: &Self, choice: bool) -> Self {
-        Fp2::conditional_select(a, b, choice)
-    }
-    fn inv_or_zero(&self) -> Self {
-        // 1/(a + bi) = (a - bi)/(a^2 + b^2), the F_p inverse by Fermat (0 for 0).
-        let n = self.norm().pow(&P::P_MINUS_2);
-        self.conj().mul_by_fp(&n)
-    }
-    fn inv_vartime(&self) -> Result<Self> {
-        Fp2::inv_vartime(self)
-    }
-    fn sqrt_vartime(&self) -> Option<Self> {
-        Fp2::sqrt_vartime(self)
-    }
-    fn is_square(&self) -> bool {
-        Fp2::is_square(self)
-    }
-    fn sgn0(&self) -> bool {
-        Fp2::sgn0(self)
-    }
-}
+/// The field operations of the group law, defined in the field layer; re-exported here.
+pub use crate::field::traits::Field;
 
 /// An affine point; `infinity` marks O (x, y are then meaningless: 0, 1 by convention).
 #[derive(Clone, Copy, Debug)]
@@ -607,13 +461,15 @@ pub(crate) fn check_len(data: &[u8], n: usize) -> Result<()> {
     Ok(())
 }
 
-/// A uniformly random scalar modulo r (rejection sampling on big-endian bytes of the length
-/// of r), never zero.
-pub(crate) fn random_scalar<Rn: rand::Rng + ?Sized, const M: usize>(
-    rng: &mut Rn,
-    r: &[u64; M],
-) -> Vec<u8> {
-    let bits = crate::field::fp::arith::bit_len(r);
+/// A uniformly random scalar modulo r (little-endian words; rejection sampling on big-endian
+/// bytes of the length of r), never zero.
+pub(crate) fn random_scalar<Rn: rand::Rng + ?Sized>(rng: &mut Rn, r: &[u64]) -> Vec<u8> {
+    let top = r.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+    let bits = if top == 0 {
+        0
+    } else {
+        64 * top - r[top - 1].leading_zeros() as usize
+    };
     let nbytes = bits.div_ceil(8);
     loop {
         let mut k = vec![0u8; nbytes];
@@ -621,9 +477,11 @@ pub(crate) fn random_scalar<Rn: rand::Rng + ?Sized, const M: usize>(
         let excess = 8 * nbytes - bits;
         k[0] &= 0xffu8 >> excess;
         let w = be_bytes_to_words(&k);
-        let mut kw = [0u64; M];
-        kw[..w.len().min(M)].copy_from_slice(&w[..w.len().min(M)]);
-        if !crate::field::fp::arith::geq(&kw, r) && kw.iter().any(|&x| x != 0) {
+        let mut kw = vec![0u64; r.len()];
+        kw[..w.len().min(r.len())].copy_from_slice(&w[..w.len().min(r.len())]);
+        // k < r: compare from the most significant word
+        let below = kw.iter().rev().cmp(r.iter().rev()) == core::cmp::Ordering::Less;
+        if below && kw.iter().any(|&x| x != 0) {
             return k;
         }
     }

@@ -8,8 +8,11 @@
 //! * Encoding: x || y, 64 bytes each big-endian (PBC's element_to_bytes for Type A points);
 //!   O is 128 bytes 0xFF (never a valid coordinate; (0, 0) is a point of order 2). No
 //!   compressed format: `compressed` is ignored (see [`HAS_COMPRESSED`]).
-use super::{check_len, fp_const, random_scalar, Affine, Curve};
-use crate::error::{Error, Result};
+//! * The group law, the curve check, random points: [`PrimeGroup`], implemented by
+//!   [`TypeA512G1`], the one group of the set [`TypeA512`].
+use super::group::{xy_from_bytes, xy_to_bytes, PrimeGroup, PrimeSet};
+use super::{fp_const, Affine, Curve};
+use crate::error::Result;
 use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Fp, FpParams, FpTypeA512, TypeA512R};
 
@@ -43,69 +46,35 @@ const G1_GEN: G1 = Affine::new(
     ))),
 );
 
-pub fn g1_generator() -> G1 {
-    G1_GEN
+/// The typea-512 parameter set: symmetric, both arguments in G1.
+pub struct TypeA512;
+/// G1 = E(F_q)[r].
+pub struct TypeA512G1;
+
+impl PrimeSet for TypeA512 {
+    const ID: &'static str = "typea-512";
+    const ASYMMETRIC: bool = false;
+    type G1 = TypeA512G1;
+    type G2 = TypeA512G1;
 }
 
-pub fn g1_is_on_curve(p: &G1) -> bool {
-    CURVE_G1.is_on_curve(p)
-}
+/// Membership is the provided r P = O (the spec's check).
+impl PrimeGroup for TypeA512G1 {
+    type F = FpTypeA512;
+    const SET_ID: &'static str = "typea-512";
+    const GROUP: u8 = 1;
+    const CURVE: Curve<FpTypeA512> = CURVE_G1;
+    const GENERATOR: G1 = G1_GEN;
+    const ORDER: &'static [u64] = &TypeA512R::MODULUS;
+    const HAS_COMPRESSED: bool = HAS_COMPRESSED;
 
-/// On E and r P = O (the spec's check). Variable time (public points).
-pub fn g1_in_subgroup(p: &G1) -> bool {
-    g1_is_on_curve(p) && CURVE_G1.mul_vartime(p, &TypeA512R::MODULUS).is_identity()
-}
-
-/// The same r P = O check (kept for the uniform API; tests compare the two).
-pub fn g1_in_subgroup_naive(p: &G1) -> bool {
-    g1_in_subgroup(p)
-}
-
-/// x || y (64 bytes each, big-endian); O = 128 bytes 0xFF. `compressed` is ignored.
-pub fn g1_to_bytes(p: &G1, _compressed: bool) -> Vec<u8> {
-    if p.infinity {
-        return vec![0xFFu8; G1_BYTES];
+    /// x || y (64 bytes each, big-endian); O = 128 bytes 0xFF. `compressed` is ignored.
+    fn to_bytes(p: &G1, _compressed: bool) -> Vec<u8> {
+        xy_to_bytes(p, 0xFF)
     }
-    let mut v = p.x.to_bytes_be();
-    v.extend(p.y.to_bytes_be());
-    v
-}
-
-/// Decoding: `WrongLength`, `InvalidEncoding` (coordinate >= q), `NotOnCurve`, and
-/// `NotInSubgroup` when `check_subgroup`; 128 bytes 0xFF is O.
-pub fn g1_from_bytes(data: &[u8], check_subgroup: bool) -> Result<G1> {
-    check_len(data, G1_BYTES)?;
-    if data.iter().all(|&b| b == 0xFF) {
-        return Ok(G1::identity());
+    /// Decoding: `WrongLength`, `InvalidEncoding` (coordinate >= q), `NotOnCurve`, and
+    /// `NotInSubgroup` when `check_subgroup`; 128 bytes 0xFF is O.
+    fn from_bytes(data: &[u8], check_subgroup: bool) -> Result<G1> {
+        xy_from_bytes::<Self>(data, 0xFF, check_subgroup)
     }
-    let p = G1::new(
-        FpTypeA512::from_bytes_be(&data[..64])?,
-        FpTypeA512::from_bytes_be(&data[64..])?,
-    );
-    if !g1_is_on_curve(&p) {
-        return Err(Error::NotOnCurve);
-    }
-    if check_subgroup && !g1_in_subgroup(&p) {
-        return Err(Error::NotInSubgroup);
-    }
-    Ok(p)
-}
-
-/// [k]P, k big-endian (secret: constant time in k and P).
-pub fn g1_mul(p: &G1, k_be: &[u8]) -> G1 {
-    CURVE_G1.to_affine(&CURVE_G1.mul(p, k_be))
-}
-
-pub fn g1_add(p: &G1, q: &G1) -> G1 {
-    CURVE_G1.add_affine(p, q)
-}
-
-/// A uniformly random non-zero element of G1: [k] G1, k uniform in [1, r).
-pub fn g1_random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> G1 {
-    g1_mul(&G1_GEN, &random_scalar(rng, &TypeA512R::MODULUS))
-}
-
-/// The group order r as big-endian bytes (24).
-pub fn order_be() -> Vec<u8> {
-    super::words_to_be_bytes(&TypeA512R::MODULUS)
 }

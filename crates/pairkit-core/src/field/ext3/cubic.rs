@@ -3,8 +3,9 @@
 //! Reduction: rho^3 = rho + b, rho^4 = rho^2 + b rho; cube map: rho^6 = rho^2 - b rho + 1;
 //! Frobenius (q = 3^m, m odd, 3 not dividing m): rho^q = rho + e with e = m b mod 3.
 //! Mirrors `spec/ext3.py` operation for operation.
-use super::{sgn, Base3};
+use super::sgn;
 use crate::error::Result;
+use crate::field::traits::Base3;
 
 pub type Fe3x3<E> = [E; 3];
 

@@ -10,57 +10,12 @@ use core::cell::Cell;
 use core::fmt::Debug;
 
 use crate::error::Result;
+/// The GF(3^m) interface, defined in the field layer ([`crate::field::traits`]); re-exported
+/// here, its first consumer.
+pub use crate::field::traits::Base3;
 
 pub mod cubic;
 pub mod sextic;
-
-/// A GF(3^m) context as the tower, curve and pairing layers need it.
-pub trait Base3 {
-    /// A field element (bit-planes; see `field::gf3m`).
-    type E: Copy + PartialEq + Debug + Send + Sync;
-    fn m(&self) -> usize;
-    fn zero(&self) -> Self::E;
-    fn one(&self) -> Self::E;
-    /// The F_3 constant d mod 3.
-    fn digit(&self, d: i64) -> Self::E;
-    fn is_zero(&self, a: &Self::E) -> bool;
-    fn add(&self, a: &Self::E, b: &Self::E) -> Self::E;
-    fn sub(&self, a: &Self::E, b: &Self::E) -> Self::E;
-    fn neg(&self, a: &Self::E) -> Self::E;
-    fn mul(&self, a: &Self::E, b: &Self::E) -> Self::E;
-    fn sqr(&self, a: &Self::E) -> Self::E;
-    fn cube(&self, a: &Self::E) -> Self::E;
-    fn cbrt(&self, a: &Self::E) -> Self::E;
-    fn inv(&self, a: &Self::E) -> Result<Self::E>;
-    /// Bytes per encoded element: ceil(bitlen(3^m - 1) / 8).
-    fn byte_len(&self) -> usize;
-    /// The integer sum a_i 3^i, big-endian, `byte_len` bytes.
-    fn to_bytes(&self, a: &Self::E) -> Vec<u8>;
-    /// Inverse of `to_bytes`; wrong length or a value >= 3^m is a typed error. (`self` is the
-    /// field, which knows m; the element type alone does not.)
-    #[allow(clippy::wrong_self_convention)]
-    fn from_bytes(&self, data: &[u8]) -> Result<Self::E>;
-    /// 1 if the lowest nonzero digit of a is 2, else 0 (the compressed-point sign).
-    fn sign(&self, a: &Self::E) -> u8;
-    /// A uniformly random element.
-    fn random(&self, rng: &mut dyn rand::RngCore) -> Self::E;
-    /// a^{3^k} (default: k cubes; a field may use a table-driven linear map).
-    fn pow3(&self, a: &Self::E, k: usize) -> Self::E {
-        let mut r = *a;
-        for _ in 0..k {
-            r = self.cube(&r);
-        }
-        r
-    }
-    /// The implementation's name (shown by `pairkit list` / `bench`).
-    fn backend_name(&self) -> String {
-        std::any::type_name::<Self>()
-            .rsplit("::")
-            .next()
-            .unwrap_or("")
-            .to_string()
-    }
-}
 
 /// Base-field operation counts (the op kinds of the spec's symbolic trace).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

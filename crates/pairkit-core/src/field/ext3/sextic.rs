@@ -2,8 +2,8 @@
 //! six F_{3^m} coordinates in the order 1, rho, rho^2, sigma, sigma rho, sigma rho^2 are the
 //! public GT encoding. Mirrors `spec/ext3.py` operation for operation.
 use super::cubic::{self, Fe3x3};
-use super::Base3;
 use crate::error::Result;
+use crate::field::traits::Base3;
 
 pub type Fe3x6<E> = [Fe3x3<E>; 2];
 

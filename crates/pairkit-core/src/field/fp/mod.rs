@@ -38,6 +38,7 @@
 
 pub mod arith;
 pub mod carry;
+mod curve_field;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;

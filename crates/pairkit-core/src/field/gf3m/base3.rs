@@ -3,7 +3,7 @@
 
 use super::{Fe3, Gf3m};
 use crate::error::Result;
-use crate::field::ext3::Base3;
+use crate::field::traits::Base3;
 
 impl<const N: usize> Base3 for Gf3m<N> {
     type E = Fe3<N>;

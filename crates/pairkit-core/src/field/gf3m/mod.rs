@@ -82,7 +82,7 @@
 //!   inverse would be variable-time and, by an operation count, not faster here.
 //! * trace to F_3, random elements, canonical checks, digits, bytes, [`Gf3m::sign`].
 //!
-//! `Gf3m` implements the tower's `field::ext3::Base3` (`base3.rs`); operation counting is
+//! `Gf3m` implements the tower's `field::traits::Base3` (`base3.rs`); operation counting is
 //! `field::ext3::Metered` over it (one metering mechanism for the field, tower and pairing).
 //!
 //! Constant time: the arithmetic (add .. inv, trace) has control flow and memory access
