@@ -161,6 +161,10 @@ _ALL = [
                   "D = 8 (the small end: three D = 8 multipliers in the C·A unit)", None, 2, scheme=2),
     lambda: _s000("s000-ca-eta2-283-s2-d8", "ss2-283", "eta-alg2", 8, "seed 000 Alg. 2 on ss2-283, C·A scheme 2 with "
                   "D = 8 (the small end)", None, 2, scheme=2),
+    lambda: _s000("s000-ca-alg1-239-s2-d8", "ss2-239", "tate-alg1", 8, "seed 000 Alg. 1 on ss2-239, C·A scheme 2 with "
+                  "D = 8 (the small end)", None, 4, scheme=2),
+    lambda: _s000("s000-ca-alg1-283-s2-d8", "ss2-283", "tate-alg1", 8, "seed 000 Alg. 1 on ss2-283, C·A scheme 2 with "
+                  "D = 8 (the small end)", None, 4, scheme=2),
     lambda: _bin("toy-ss2-13-ca-eta2", "ss2-13", "eta-alg2", 1, 4, 2, 1, 0, 0, 4, "list",
                  "toy: ss2-13 eta (seed 000 Alg. 2) on the C·A architecture (C·A unit D = 4, F_{2^4m} squarer "
                  "x2), retimed loop, two iterations per pass", unroll=2, ca=2),
