@@ -149,22 +149,11 @@ _ALL = [
                   "retimed loop, four iterations per pass", _PAPER_000_239A1_32, 4),
     lambda: _s000("s000-ca-alg1-283-d16", "ss2-283", "tate-alg1", 16, "seed 000 Alg. 1 on ss2-283, C·A unit D1 = 16; "
                   "retimed loop, four iterations per pass", _PAPER_000_283A1_16, 4),
-    lambda: _s000("s000-ca-eta2-239-s2-d16", "ss2-239", "eta-alg2", 16, "seed 000 Alg. 2 on ss2-239 with the C·A "
-                  "unit's scheme 2 (three D = 16 multipliers, two rounds: Table 2's smaller unit)", None, 2, scheme=2),
-    lambda: _s000("s000-ca-alg1-239-s2-d16", "ss2-239", "tate-alg1", 16, "seed 000 Alg. 1 on ss2-239, C·A scheme 2 "
-                  "(D = 16)", None, 4, scheme=2),
-    lambda: _s000("s000-ca-eta2-283-s2-d16", "ss2-283", "eta-alg2", 16, "seed 000 Alg. 2 on ss2-283, C·A scheme 2 "
-                  "(D = 16)", None, 2, scheme=2),
-    lambda: _s000("s000-ca-alg1-283-s2-d16", "ss2-283", "tate-alg1", 16, "seed 000 Alg. 1 on ss2-283, C·A scheme 2 "
-                  "(D = 16)", None, 4, scheme=2),
-    lambda: _s000("s000-ca-eta2-239-s2-d8", "ss2-239", "eta-alg2", 8, "seed 000 Alg. 2 on ss2-239, C·A scheme 2 with "
-                  "D = 8 (the small end: three D = 8 multipliers in the C·A unit)", None, 2, scheme=2),
-    lambda: _s000("s000-ca-eta2-283-s2-d8", "ss2-283", "eta-alg2", 8, "seed 000 Alg. 2 on ss2-283, C·A scheme 2 with "
-                  "D = 8 (the small end)", None, 2, scheme=2),
-    lambda: _s000("s000-ca-alg1-239-s2-d8", "ss2-239", "tate-alg1", 8, "seed 000 Alg. 1 on ss2-239, C·A scheme 2 with "
-                  "D = 8 (the small end)", None, 4, scheme=2),
-    lambda: _s000("s000-ca-alg1-283-s2-d8", "ss2-283", "tate-alg1", 8, "seed 000 Alg. 1 on ss2-283, C·A scheme 2 with "
-                  "D = 8 (the small end)", None, 4, scheme=2),
+    *[(lambda a=a, m=m, D=D: _s000(
+        f"s000-ca-{a}-{m}-s2-d{D}", f"ss2-{m}", {"alg1": "tate-alg1", "eta2": "eta-alg2"}[a], D,
+        f"seed 000 Alg. {a[-1]} on ss2-{m}, C·A scheme 2 (three D = {D} multipliers, two rounds: Table 2's smaller "
+        f"unit{'; the small end' if D == 8 else ''})", None, 2 if a == "eta2" else 4, scheme=2))
+      for D in (16, 8) for a in ("eta2", "alg1") for m in (239, 283)],
     lambda: _bin("toy-ss2-13-ca-eta2", "ss2-13", "eta-alg2", 1, 4, 2, 1, 0, 0, 4, "list",
                  "toy: ss2-13 eta (seed 000 Alg. 2) on the C·A architecture (C·A unit D = 4, F_{2^4m} squarer "
                  "x2), retimed loop, two iterations per pass", unroll=2, ca=2),
