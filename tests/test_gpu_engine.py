@@ -10,7 +10,7 @@ import pytest
 from pairkit import _native, api, catalogue
 from pairkit.errors import (EncodingError, GpuUnavailableError, NotInSubgroupError,
                             NotOnCurveError, PairkitError, PointAtInfinityError)
-from pairkit.gpu import engine
+from pairkit.gpu import engine, source
 
 
 def device_reason():
@@ -152,6 +152,23 @@ def test_gpu_large_batches_equal_the_cpu_engine(set_id, alg, n):
         got = api.pair_batch(set_id, P, Q, alg=alg, canonical=canonical, engine="gpu")
         bad = np.nonzero((got != want).any(axis=1))[0]
         assert bad.size == 0, f"{set_id}/{alg}: {bad.size} of {n} differ, first at {bad[:10]}"
+
+
+@needs_gpu
+@pytest.mark.parametrize("set_id,alg,n,comb", [(s, a, n, c) for s, a, n in [("ss2-283", "eta-t", 20_000),
+                                                                           ("ss2-239", "eta-alg2", 20_000),
+                                                                           ("ss2-1223", "eta-t", 1_000)]
+                                                for c in source.COMB_VARIANTS
+                                                if s != "ss2-1223" or c in ("local", "shared")])
+def test_gpu_every_comb_variant_equals_the_cpu_engine(set_id, alg, n, comb):
+    """Each variant of the comb product (kernels/gf2m.cuh), with its shared-memory table shared by the
+    warps of a block for real: chunks of 7,000 and every validation on the device too."""
+    P, Q = batch(set_id, n, 109), batch(set_id, n, 110)
+    b = engine.prepare(set_id, P, Q, alg)
+    k = engine.GpuKernels(set_id, alg, comb=comb)
+    got = k.run(b.parts, "pair", canonical=True, max_chunk=7_000, check=b)
+    bad = np.nonzero((got != api.pair_batch(set_id, P, Q, alg=alg, canonical=True)).any(axis=1))[0]
+    assert bad.size == 0, f"{set_id}/{alg} comb {comb}: {bad.size} of {n} differ, first at {bad[:10]}"
 
 
 @needs_gpu

@@ -19,10 +19,10 @@ CASES = [("ss2-283", "eta-t", 37), ("ss2-1223", "eta-t", 5), ("ss2-239", "eta-al
 def kernels():
     cache = {}
 
-    def get(set_id, alg, block=32):
-        if (set_id, alg, block) not in cache:
-            cache[set_id, alg, block] = HostKernels(set_id, alg, block)
-        return cache[set_id, alg, block]
+    def get(set_id, alg, block=32, comb=source.DEFAULT_COMB):
+        if (set_id, alg, block, comb) not in cache:
+            cache[set_id, alg, block, comb] = HostKernels(set_id, alg, block, comb)
+        return cache[set_id, alg, block, comb]
 
     return get
 
@@ -64,6 +64,19 @@ def test_stages_equal_rust_miller_loop_and_final_exponentiation(kernels, set_id,
     assert [bytes(r) for r in fe] == [_native.final_exponentiation(set_id, alg, f) for f in want_ml]
     canon = k.pair_coords(split4(ml), stage="final_exp", canonical=True)
     assert (canon == _native.pair_batch(set_id, alg, P, Q, True)).all()
+
+
+@pytest.mark.parametrize("comb", [c for c in source.COMB_VARIANTS if c != source.DEFAULT_COMB])
+@pytest.mark.parametrize("set_id,alg,n,block", [("ss2-283", "eta-t", 9, 4), ("ss2-239", "eta-alg2", 7, 3),
+                                                ("ss2-1223", "eta-t", 2, 2)])
+def test_every_comb_variant_equals_rust(kernels, comb, set_id, alg, n, block):
+    """The comb's other variants (table in shared memory, interleaved by thread; the word loop
+    unrolled) give the same bytes; blocks of several threads exercise the strided indexing of the
+    interleaved table (threads run one after another here: the device tests run them together)."""
+    P, Q = batch(set_id, n, 31), batch(set_id, n, 32)
+    got = kernels(set_id, alg, block, comb).pair_coords(coords(set_id, P, Q))
+    assert (got == _native.pair_batch(set_id, alg, P, Q, False)).all()
+    assert f"#define PK_COMB_SHARED {source.COMB_VARIANTS[comb][0]}" in source.prelude(set_id, alg, comb)
 
 
 @pytest.mark.parametrize("set_id,alg", [("ss2-283", "eta-t"), ("ss2-239", "eta-alg2")])

@@ -46,20 +46,17 @@ def _kernel_seconds(k: engine.GpuKernels, coords, stage: str, repeats: int) -> f
 
     d_in = cp.asarray(layout.pack(coords, k.m))
     d_out, d_st = cp.empty_like(d_in), cp.empty(n, dtype=cp.uint32)
-    grid = ((n + engine.BLOCK - 1) // engine.BLOCK,)
-    return _event_seconds(k, lambda: k.fn[stage](grid, (engine.BLOCK,), (d_in, d_out, d_st, np.uint32(n), np.int32(0))),
-                          repeats)
+    return _event_seconds(k, lambda: k.launch(stage, (d_in, d_out, d_st, np.uint32(n), np.int32(0)), n), repeats)
 
 
 def _layout_seconds(k: engine.GpuKernels, rows: np.ndarray, repeats: int) -> float:
     """Seconds of pk_rows_to_words then pk_words_to_rows over the whole batch, on the device."""
     cp, n = k.cp, rows.shape[0]
     d_rows, d_words = cp.asarray(rows.reshape(-1)), cp.empty(4 * source.words(k.m) * n, dtype=cp.uint32)
-    grid, block = ((n + engine.BLOCK - 1) // engine.BLOCK,), (engine.BLOCK,)
 
     def launch():
-        k.fn["rows_to_words"](grid, block, (d_rows, d_words, np.uint32(n)))
-        k.fn["words_to_rows"](grid, block, (d_words, d_rows, np.uint32(n)))
+        k.launch_layout("rows_to_words", (d_rows, d_words, np.uint32(n)), n)
+        k.launch_layout("words_to_rows", (d_words, d_rows, np.uint32(n)), n)
 
     return _event_seconds(k, launch, repeats)
 
@@ -85,7 +82,7 @@ def bench_set(set_id: str, n: int, repeats: int) -> dict:
     t = time.perf_counter()
     want = api.pair_batch(set_id, P, Q)
     t_cpu = time.perf_counter() - t
-    return {"set": set_id, "alg": alg, "n": n, "equal_to_cpu": bool((got == want).all()),
+    return {"set": set_id, "alg": alg, "n": n, "comb": k.comb, "block": k.block, "equal_to_cpu": bool((got == want).all()),
             "kernel_per_s": {s: n / v for s, v in kern.items()}, "end_to_end_per_s": n / t_gpu,
             "host_checks_per_s": n / t_host, "cpu_per_s": n / t_cpu, "goal_per_s": GOALS.get(set_id)}
 
@@ -106,16 +103,18 @@ def markdown(report: dict, command: str) -> str:
          "  layout: pk_rows_to_words + pk_words_to_rows (byte rows <-> word layout, in and out, per pairing);",
          "  end to end: `api.pair_batch(..., engine=\"gpu\")` (host checks, copies, every kernel);",
          "  host checks: lengths, encodings, infinity, decompression on the CPU (`engine.prepare`);",
-         "  CPU: `api.pair_batch` on every core of the GPU's host machine, same batch; docs/GPU.md has the ceilings.", "",
+         "  CPU: `api.pair_batch` on every core of the GPU's host machine, same batch; docs/GPU.md has the ceilings;",
+         "  comb, block: where the comb product's window table lives (kernels/gf2m.cuh) and threads per block.", "",
          "| set | algorithm | batch | == CPU | Miller /s | final exp /s | fused /s | validate /s | layout /s "
-         "| end to end /s | host checks /s | CPU engine /s | goal /s |",
-         "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+         "| end to end /s | host checks /s | CPU engine /s | goal /s | comb, block |",
+         "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in report["results"]:
         k = r["kernel_per_s"]
         goal = f"{r['goal_per_s']:,}" if r["goal_per_s"] else ""
         L.append(f"| {r['set']} | {r['alg']} | {r['n']:,} | {'yes' if r['equal_to_cpu'] else 'NO'} | "
                  f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | {k['layout']:,.0f} | "
-                 f"{r['end_to_end_per_s']:,.0f} | {r['host_checks_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} |")
+                 f"{r['end_to_end_per_s']:,.0f} | {r['host_checks_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} | "
+                 f"{r.get('comb', 'local')}, {r.get('block', 128)} |")
     verdicts = [f"{r['set']}: {'met' if r['kernel_per_s']['pair'] >= r['goal_per_s'] else 'missed'} (fused kernel "
                 f"{r['kernel_per_s']['pair']:,.0f}/s = {100 * r['kernel_per_s']['pair'] / r['goal_per_s']:.1f}% of "
                 f"{r['goal_per_s']:,}/s; end to end {r['end_to_end_per_s']:,.0f}/s)"

@@ -24,7 +24,8 @@ from . import decode, source
 CUPY_PIN = "cupy-cuda12x==14.2.0"
 INSTALL = (f"`pip install pairkit[gpu]` ({CUPY_PIN}, for a CUDA 12 driver) or `pip install pairkit[gpu-cuda13]` "
            "(cupy-cuda13x==14.2.0, for a CUDA 13 driver)")
-BLOCK = 128  # threads per block (a GPU session should sweep 64..256: docs/GPU.md)
+BLOCK = 128  # threads per block (swept 32..256 on an H100: docs/GPU.md)
+SMEM_PORTABLE = 48 * 1024  # dynamic shared memory any device gives a block without opting in
 MEM_FRACTION = 0.5  # of the free device memory, for the double-buffered chunks
 MAX_CHUNK = 1 << 20
 STAGES = ("miller", "final_exp", "pair", "validate")
@@ -63,19 +64,54 @@ def chunk_size(n: int, m: int, free_bytes: int, max_chunk: int = MAX_CHUNK) -> i
 
 
 class GpuKernels:
-    """The compiled kernels of one (set, algorithm) on the current CUDA device."""
+    """The compiled kernels of one (set, algorithm, comb variant) on the current CUDA device.
+    ``block`` threads per block (BLOCK unless given), lowered to what the device's shared memory
+    holds when the comb's table is in shared memory (kernels/gf2m.cuh, "Memory")."""
 
     _cache: dict = {}
 
-    def __init__(self, set_id: str, alg: str):
+    def __init__(self, set_id: str, alg: str, comb: str | None = None, block: int | None = None):
         source.check(set_id, alg)
+        tuned_comb, tuned_block = source.TUNED.get(set_id, (source.DEFAULT_COMB, BLOCK))
+        comb = tuned_comb if comb is None else comb
+        block = (tuned_block if comb == tuned_comb else BLOCK) if block is None else block
+        source.check_comb(comb)
         self.cp = cupy_module()
-        self.set_id, self.alg, self.m = set_id, alg, catalogue.get(set_id).m
-        key = (set_id, alg, self.cp.cuda.runtime.getDevice())
+        self.set_id, self.alg, self.comb, self.m = set_id, alg, comb, catalogue.get(set_id).m
+        dev = self.cp.cuda.runtime.getDevice()
+        key = (set_id, alg, comb, dev)
         if key not in GpuKernels._cache:
-            mod = self.cp.RawModule(code=source.device_source(set_id, alg), options=NVRTC_OPTIONS)
+            mod = self.cp.RawModule(code=source.device_source(set_id, alg, comb), options=NVRTC_OPTIONS)
             GpuKernels._cache[key] = {s: mod.get_function(f"pk_{s}") for s in STAGES + LAYOUT_KERNELS}
         self.fn = GpuKernels._cache[key]
+        self.per_thread = source.shared_bytes_per_thread(set_id, comb)
+        self.block = block
+        if self.per_thread:
+            limit = _smem_optin(self.cp, dev)
+            fit = limit // self.per_thread // 32 * 32
+            if fit < 32:
+                raise GpuUnavailableError(f"{set_id}: comb {comb} needs {32 * self.per_thread} bytes of shared memory for "
+                                          f"32 threads; the device gives a block {limit}")
+            self.block = min(self.block, fit)
+            if self.shared_bytes > SMEM_PORTABLE:
+                for s in STAGES:
+                    self.fn[s].max_dynamic_shared_size_bytes = self.shared_bytes
+
+    @property
+    def shared_bytes(self) -> int:
+        """Dynamic shared memory of one launch of a stage kernel (0 for a "local" comb)."""
+        return self.per_thread * self.block
+
+    def grid(self, n: int) -> tuple[int]:
+        return ((n + self.block - 1) // self.block,)
+
+    def launch(self, stage: str, args: tuple, n: int) -> None:
+        """One launch of a stage kernel (STAGES) over n instances, on the current stream."""
+        self.fn[stage](self.grid(n), (self.block,), args, shared_mem=self.shared_bytes)
+
+    def launch_layout(self, name: str, args: tuple, n: int) -> None:
+        """One launch of a layout kernel (LAYOUT_KERNELS): no shared memory."""
+        self.fn[name](self.grid(n), (self.block,), args)
 
     def run(self, parts: list[np.ndarray], stage: str = "pair", canonical: bool = False,
             max_chunk: int = MAX_CHUNK, check: decode.Batch | None = None) -> np.ndarray:
@@ -112,17 +148,17 @@ class GpuKernels:
             for p in parts:  # the host's only copy in: pageable rows -> pinned
                 h_rows[:, col:col + p.shape[1]] = p[start:start + cnt]
                 col += p.shape[1]
-            grid, args = ((cnt + BLOCK - 1) // BLOCK,), (np.uint32(cnt), np.int32(canonical))
+            args = (np.uint32(cnt), np.int32(canonical))
             with s:  # RawKernel launches on the current stream
                 b["d_rows"][:row * cnt].set(b["h_rows"][:row * cnt], stream=s)
-                self.fn["rows_to_words"](grid, (BLOCK,), (b["d_rows"], b["d_in"], np.uint32(cnt)))
+                self.launch_layout("rows_to_words", (b["d_rows"], b["d_in"], np.uint32(cnt)), cnt)
                 if check is not None:
-                    self.fn["validate"](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_vst"], *args))
+                    self.launch("validate", (b["d_in"], b["d_out"], b["d_vst"], *args), cnt)
                     b["d_vst"][:cnt].get(stream=s, out=b["h_vst"][:cnt], blocking=False)
                 if stage != "validate":
-                    self.fn[stage](grid, (BLOCK,), (b["d_in"], b["d_out"], b["d_st"], *args))
+                    self.launch(stage, (b["d_in"], b["d_out"], b["d_st"], *args), cnt)
                     # the input rows are consumed: the output rows reuse their device and pinned buffers
-                    self.fn["words_to_rows"](grid, (BLOCK,), (b["d_out"], b["d_rows"], np.uint32(cnt)))
+                    self.launch_layout("words_to_rows", (b["d_out"], b["d_rows"], np.uint32(cnt)), cnt)
                     b["d_rows"][:row * cnt].get(stream=s, out=b["h_rows"][:row * cnt], blocking=False)
                     b["d_st"][:cnt].get(stream=s, out=b["h_st"][:cnt], blocking=False)
             b["job"] = (start, cnt, stage, check)
@@ -148,6 +184,19 @@ class GpuKernels:
             i = int(np.argmax(st != 0))
             raise PairkitError(f"batch item {start + i}: division by zero (inverse of 0) in the final exponentiation")
         out[start:start + cnt] = b["h_rows"][:out.shape[1] * cnt].reshape(cnt, out.shape[1])  # the only copy out
+
+
+def _smem_optin(cp, dev: int) -> int:
+    """The dynamic shared memory a block may opt into on device dev (cudaDevAttrMaxSharedMemory-
+    PerBlockOptin, 97), or the portable 48 KiB where CuPy does not say."""
+    rt = cp.cuda.runtime
+    got = rt.getDeviceProperties(dev).get("sharedMemPerBlockOptin")
+    if got is None and hasattr(rt, "deviceGetAttribute"):
+        try:
+            got = rt.deviceGetAttribute(97, dev)
+        except Exception:  # an older runtime without the attribute
+            got = None
+    return int(got) if got else SMEM_PORTABLE
 
 
 def _pinned(cp, count: int, dtype=np.uint32) -> np.ndarray:

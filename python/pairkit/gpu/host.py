@@ -32,14 +32,14 @@ def cache_dir() -> Path:
     return Path(d)
 
 
-def build(set_id: str, alg: str) -> Path:
-    """Compile (or reuse, keyed by the source's hash) the host library for (set_id, alg)."""
-    src = source.host_source(set_id, alg)
+def build(set_id: str, alg: str, comb: str = source.DEFAULT_COMB) -> Path:
+    """Compile (or reuse, keyed by the source's hash) the host library for (set_id, alg, comb)."""
+    src = source.host_source(set_id, alg, comb)
     cxx = shutil.which(os.environ.get("CXX", "g++"))
     if cxx is None:
         raise GpuKernelBuildError("g++ is not installed (`make tools` installs it)")
     tag = hashlib.sha256((src + " ".join(CXXFLAGS)).encode()).hexdigest()[:16]
-    lib = cache_dir() / f"{set_id}-{alg}-{tag}.so"
+    lib = cache_dir() / f"{set_id}-{alg}-{comb}-{tag}.so"
     if lib.exists():
         return lib
     cpp = lib.with_suffix(".cpp")
@@ -55,10 +55,10 @@ def build(set_id: str, alg: str) -> Path:
 class HostKernels:
     """The kernels of one (set, algorithm), executed on the host."""
 
-    def __init__(self, set_id: str, alg: str, block: int = 32):
-        self.set_id, self.alg, self.block = set_id, alg, block
+    def __init__(self, set_id: str, alg: str, block: int = 32, comb: str = source.DEFAULT_COMB):
+        self.set_id, self.alg, self.block, self.comb = set_id, alg, block, comb
         self.m = catalogue.get(set_id).m
-        self.lib = ctypes.CDLL(str(build(set_id, alg)))
+        self.lib = ctypes.CDLL(str(build(set_id, alg, comb)))
         u32p = ctypes.POINTER(ctypes.c_uint32)
         self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]
         self.lib.pk_host_launch.restype = ctypes.c_int

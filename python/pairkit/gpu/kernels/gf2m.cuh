@@ -10,13 +10,19 @@
 // reduction below is specialised to its polynomial at compile time.
 //
 // Memory: an element is a struct of PK_W words (9 for m = 283, 8 for m = 239, 39 for
-// m = 1223). Small fixed-index arrays stay in registers; the comb's 16-entry window table
-// and the 2 PK_W-word product are indexed by data (the window nibble) or by loop counters the
-// compiler may not unroll, so they live in thread-local memory (cached in L1). Shared memory
-// was not chosen: the table alone is 16 (PK_W + 1) words = 2.5 KiB per thread for m = 1223,
-// i.e. 640 KiB for a 256-thread block, far above the 228 KiB an H100 SM has, and for m = 283
-// (640 B per thread) it would cap occupancy at ~350 threads per SM; a GPU session should
-// measure the alternative (docs/GPU.md).
+// m = 1223). Small fixed-index arrays stay in registers; the comb's 16-entry window table is
+// indexed by data (the window nibble), so it cannot. Where it lives is the prelude's choice
+// (PK_COMB_SHARED, source.COMB_VARIANTS), measured side by side on a GPU (docs/GPU.md):
+//   0: thread-local memory (cached in L1). Local memory is interleaved per word across the lanes
+//      of a warp, so a load is coalesced only when every lane reads the same table entry; the
+//      nibbles differ per lane, so each load splits into up to 32 transactions.
+//   1: dynamic shared memory, thread-interleaved: word l of entry u of thread t is at
+//      (u (PK_W + 1) + l) blockDim.x + t, so lane t always hits bank t mod 32 whatever its nibble
+//      (no bank conflicts). 64 (PK_W + 1) bytes per thread: 80 KiB per 128 threads for m = 283,
+//      2.5 KiB per thread for m = 1223 (at most 88 threads per block in the 227 KiB an H100/H200
+//      block may opt into); the launch passes the size (engine.GpuKernels.shared_bytes).
+// PK_COMB_UNROLL 1 unrolls the comb's word loop, so the 2 PK_W-word product is indexed by
+// constants only and can stay in registers (else it lives in local memory, coalesced).
 
 typedef unsigned int pk_u32;
 
@@ -33,6 +39,21 @@ struct pk_fe {
 #define PK_OP_SQRT 2
 #define PK_OP_INV 3
 #define PK_OP_ADD 4
+
+// The product's variant (see Memory above; the prelude sets both).
+#ifndef PK_COMB_SHARED
+#define PK_COMB_SHARED 0
+#endif
+#ifndef PK_COMB_UNROLL
+#define PK_COMB_UNROLL 0
+#endif
+#if PK_COMB_UNROLL
+#define PK_UNROLL_WORDS _Pragma("unroll")
+#define PK_UNROLL_INNER _Pragma("unroll")
+#else
+#define PK_UNROLL_WORDS _Pragma("unroll 1")
+#define PK_UNROLL_INNER
+#endif
 
 // Word index and bit offset of x^m.
 #define PK_MW (PK_M / 32)
@@ -104,7 +125,7 @@ __device__ __forceinline__ void pk_xor_up(pk_u32* c, pk_u32 t, int e) {
 // sparse f with m - max(taps) >= 32, checked by the prelude), then the bits m .. 32 PK_MW + 31
 // of the word holding x^m.
 __device__ __forceinline__ void pk_reduce(pk_u32* c) {
-#pragma unroll 1
+    PK_UNROLL_WORDS
     for (int i = 2 * PK_W - 1; i > PK_MW; --i) {
         const pk_u32 t = c[i];
         c[i] = 0u;
@@ -132,36 +153,55 @@ __device__ __forceinline__ pk_fe pk_take_low(const pk_u32* c) {
 // (HMV Alg. 2.36, López–Dahab): T[u] = u(x) b(x) for the 16 polynomials u of degree < 4, then
 // for each nibble position k (top first) add T[nibble_k(a_j)] x^{32 j} for every word j and
 // shift the accumulator by 4. 16 (PK_W+1) + 8 PK_W (PK_W+1) + 7 * 2 PK_W word xors/shifts.
+#if PK_COMB_SHARED
+// The block's dynamic shared memory (the host build declares a static array instead).
+#ifndef PK_SMEM_DECL
+#define PK_SMEM_DECL extern __shared__ pk_u32 pk_smem[];
+#endif
+PK_SMEM_DECL
+#endif
+
 __device__ __forceinline__ void pk_mul_wide(pk_u32* c, const pk_fe& a, const pk_fe& b) {
-    pk_u32 tab[16][PK_W + 1];
+#if PK_COMB_SHARED
+    pk_u32* const tab = pk_smem + threadIdx.x;  // entry u, word l at tab[(u (W+1) + l) S]
+    const unsigned S = blockDim.x;
+#else
+    pk_u32 tab[16 * (PK_W + 1)];
+    const unsigned S = 1u;
+#endif
+#define PK_T(u, l) tab[((u) * (PK_W + 1) + (l)) * S]
 #pragma unroll
-    for (int l = 0; l <= PK_W; ++l) tab[0][l] = 0u;
+    for (int l = 0; l <= PK_W; ++l) PK_T(0, l) = 0u;
 #pragma unroll
-    for (int l = 0; l < PK_W; ++l) tab[1][l] = b.w[l];
-    tab[1][PK_W] = 0u;
+    for (int l = 0; l < PK_W; ++l) PK_T(1, l) = b.w[l];
+    PK_T(1, PK_W) = 0u;
 #pragma unroll 1
     for (int u = 2; u < 16; ++u) {
         if (u & 1) {
-            for (int l = 0; l <= PK_W; ++l) tab[u][l] = tab[u - 1][l] ^ tab[1][l];
+            for (int l = 0; l <= PK_W; ++l) PK_T(u, l) = PK_T(u - 1, l) ^ PK_T(1, l);
         } else {
-            const pk_u32* h = tab[u >> 1];
-            tab[u][0] = h[0] << 1;
-            for (int l = 1; l <= PK_W; ++l) tab[u][l] = (h[l] << 1) | (h[l - 1] >> 31);
+            const int h = u >> 1;
+            PK_T(u, 0) = PK_T(h, 0) << 1;
+            for (int l = 1; l <= PK_W; ++l) PK_T(u, l) = (PK_T(h, l) << 1) | (PK_T(h, l - 1) >> 31);
         }
     }
+    PK_UNROLL_INNER
     for (int l = 0; l < 2 * PK_W; ++l) c[l] = 0u;
 #pragma unroll 1
     for (int k = 7; k >= 0; --k) {
-#pragma unroll 1
+        PK_UNROLL_WORDS
         for (int j = 0; j < PK_W; ++j) {
-            const pk_u32* row = tab[(a.w[j] >> (4 * k)) & 15u];
-            for (int l = 0; l <= PK_W; ++l) c[j + l] ^= row[l];
+            const pk_u32* row = &PK_T((a.w[j] >> (4 * k)) & 15u, 0);
+            PK_UNROLL_INNER
+            for (int l = 0; l <= PK_W; ++l) c[j + l] ^= row[l * S];
         }
         if (k != 0) {
+            PK_UNROLL_INNER
             for (int l = 2 * PK_W - 1; l > 0; --l) c[l] = (c[l] << 4) | (c[l - 1] >> 28);
             c[0] <<= 4;
         }
     }
+#undef PK_T
 }
 
 // a b mod f.

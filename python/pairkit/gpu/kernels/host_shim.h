@@ -16,6 +16,10 @@ struct pk_dim3 {
 };
 static pk_dim3 threadIdx, blockIdx, blockDim, gridDim;
 
+// The "shared" comb variants' dynamic shared memory: one static array, large enough for blocks of
+// up to 1024 simulated threads of 64-word elements (host_entry.cpp sets blockDim.x as a launch does).
+#define PK_SMEM_DECL static pk_u32 pk_smem[16 * 65 * 1024];
+
 // Operation counters (see PK_COUNT in gf2m.cuh).
 static unsigned long long pk_counts[5];
 #define PK_COUNT(kind) (++pk_counts[kind])
