@@ -34,9 +34,15 @@ def main() -> None:
     ap.add_argument("--markdown", required=True)
     a = ap.parse_args()
     report = merge(a.reports)
-    cmds = "; ".join(f"pairkit bench --engine gpu --set {x['set']} --batch "
-                     f"{x['n'] * (8 if x['set'] == 'ss2-1223' else 1)} --json" for x in report["results"])
-    bench.write_section(a.markdown, bench.markdown(report, f"{cmds}` (scripts/gpu_session.sh), merged by "
+    batch = max(x["n"] * (8 if x["set"] == "ss2-1223" else 1) for x in report["results"])
+    if all("comb" in x for x in report["results"]):  # gpu_variants.py --bench: the fastest variant per set
+        cmds = (f"BATCH={batch} bash scripts/gpu_session.sh` (`scripts/gpu_variants.py --bench`: the bench of "
+                "`pairkit bench --engine gpu` per set with the fastest comb variant of the sweep)")
+    else:
+        cmds = "; ".join(f"pairkit bench --engine gpu --set {x['set']} --batch "
+                         f"{x['n'] * (8 if x['set'] == 'ss2-1223' else 1)} --json" for x in report["results"]) + \
+            "` (scripts/gpu_session.sh)"
+    bench.write_section(a.markdown, bench.markdown(report, f"{cmds}, merged by "
                                                            f"`python scripts/gpu_bench_md.py {' '.join(a.reports)}"))
 
 

@@ -26,12 +26,14 @@ from pairkit.gpu import bench, engine, source  # noqa: E402
 STAGES = ("miller", "pair")
 
 
-def measure(set_id: str, n: int, combs: list[str], blocks: list[int], repeats: int, save) -> dict:
-    alg = api.default_algorithm(set_id)
+def measure(row: dict, combs: list[str], blocks: list[int], repeats: int, save) -> None:
+    """Fill row ({"set", "n"}, already in the saved report) with every variant's figures."""
+    set_id, n = row["set"], row["n"]
+    alg = row["alg"] = api.default_algorithm(set_id)
     P, Q = bench._batch(set_id, n, 1), bench._batch(set_id, n, 2)
     batch = engine.prepare(set_id, P, Q, alg)
     want = api.pair_batch(set_id, P, Q, alg=alg)
-    row: dict = {"set": set_id, "alg": alg, "n": n, "variants": {}}
+    row["variants"] = {}
     for comb in combs:
         t0 = time.perf_counter()
         try:
@@ -45,13 +47,16 @@ def measure(set_id: str, n: int, combs: list[str], blocks: list[int], repeats: i
                             for s in STAGES},
              "equal_to_cpu": bool((k.run(batch.parts, "pair", check=batch) == want).all()), "per_s": {}}
         row["variants"][comb] = v
-        fits = [b for b in blocks if b <= k.block]  # k.block: the largest the shared memory allows
+        print(set_id, comb, "equal to the CPU engine:", v["equal_to_cpu"], file=sys.stderr, flush=True)
+        save()
+        # a shared table caps the block at what the shared memory holds (k.block at its largest)
+        cap = engine.GpuKernels(set_id, alg, comb=comb, block=max(blocks)).block
+        fits = [b for b in blocks if b <= cap]
         for b in fits or [k.block]:
             kb = engine.GpuKernels(set_id, alg, comb=comb, block=b)
             v["per_s"][b] = {s: n / bench._kernel_seconds(kb, batch.coords, s, repeats) for s in STAGES}
             print(set_id, comb, b, {s: round(x) for s, x in v["per_s"][b].items()}, file=sys.stderr, flush=True)
             save()
-    return row
 
 
 def best(row: dict) -> tuple[str, int, float] | None:
@@ -85,9 +90,9 @@ def main() -> None:
     for spec in a.set:
         parts = spec.split(":")
         combs = parts[2].split(",") if len(parts) > 2 else list(source.COMB_VARIANTS)
-        out["results"].append({"set": parts[0], "pending": True})
-        row = measure(parts[0], int(parts[1]), combs, blocks, a.repeats, save)
-        out["results"][-1] = row
+        row: dict = {"set": parts[0], "n": int(parts[1])}
+        out["results"].append(row)
+        measure(row, combs, blocks, a.repeats, save)
         row["best"] = best(row)
         save()
     if a.bench:
@@ -95,7 +100,7 @@ def main() -> None:
             if row.get("best") is None:
                 continue
             comb, block, _ = row["best"]
-            source.TUNED[row["set"]] = (comb, block)  # this process only: the engine path uses it too
+            source.TUNED[row["set"], row["alg"]] = (comb, block)  # this process only: the engine path uses it too
             rep = bench.run([row["set"]], a.bench_batch, repeats=3)
             Path(a.bench, f"bench-{row['set']}.json").write_text(json.dumps(rep, indent=1))
             print(json.dumps(rep["results"][0]), file=sys.stderr, flush=True)

@@ -277,6 +277,17 @@ def test_a_shared_comb_that_cannot_fit_32_threads_is_a_typed_error(device):
         engine.GpuKernels("ss2-283", "eta-t", comb="texture")
 
 
+def test_the_tuned_variant_is_the_default_and_falls_back_where_it_does_not_fit(device):
+    device(optin=227 * 1024)
+    for (set_id, alg), (comb, block) in source.TUNED.items():
+        k = engine.GpuKernels(set_id, alg)
+        assert (k.comb, k.block) == (comb, block)
+    assert engine.GpuKernels("ss2-283", "eta-alg2").comb == source.DEFAULT_COMB  # not measured: not tuned
+    device(optin=48 * 1024)  # ss2-1223's tuned shared table needs 80 KiB for 32 threads
+    k = engine.GpuKernels("ss2-1223", "eta-t")
+    assert (k.comb, k.block, k.shared_bytes) == (source.DEFAULT_COMB, engine.BLOCK, 0)
+
+
 def test_the_variant_sweep_measures_every_comb_and_benches_the_fastest(device, tmp_path, monkeypatch):
     """scripts/gpu_variants.py end to end on the stand-in: every variant built, checked equal to the
     CPU engine and timed per block size that fits; then the bench with the chosen variant."""

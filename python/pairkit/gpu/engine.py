@@ -9,10 +9,10 @@ bad index raises the CPU engine's typed error. Outputs are turned into GT encodi
 the device and copied back. Batches larger than the free device memory allows are split, never
 refused.
 
-UNMEASURED: nothing in this module has run on a GPU yet (docs/GPU.md says what a GPU session
-must run). The kernels it launches are checked byte for byte against the Rust core by the
-host-executed build (tests/test_gpu_kernels.py, tests/test_gpu_validate.py) and compiled for
-sm_90 by NVRTC in CI."""
+Measured on an H100 (2026-11-25) and an H200 (2026-11-26): docs/GPU.md. Each (set, algorithm)
+runs the comb variant its measurement chose (source.TUNED). Without a GPU, the kernels it
+launches are checked byte for byte against the Rust core by the host-executed build
+(tests/test_gpu_kernels.py, tests/test_gpu_validate.py) and compiled for sm_90 by NVRTC in CI."""
 from __future__ import annotations
 
 import numpy as np
@@ -65,34 +65,38 @@ def chunk_size(n: int, m: int, free_bytes: int, max_chunk: int = MAX_CHUNK) -> i
 
 class GpuKernels:
     """The compiled kernels of one (set, algorithm, comb variant) on the current CUDA device.
-    ``block`` threads per block (BLOCK unless given), lowered to what the device's shared memory
-    holds when the comb's table is in shared memory (kernels/gf2m.cuh, "Memory")."""
+    Without ``comb`` the engine takes the measured choice of source.TUNED (or DEFAULT_COMB), and
+    falls back to DEFAULT_COMB on a device whose shared memory cannot hold 32 threads' tables;
+    an explicit ``comb`` that cannot is a GpuUnavailableError. ``block`` threads per block (the
+    tuned or BLOCK unless given), lowered to what the shared memory holds for a shared table."""
 
     _cache: dict = {}
 
     def __init__(self, set_id: str, alg: str, comb: str | None = None, block: int | None = None):
         source.check(set_id, alg)
-        tuned_comb, tuned_block = source.TUNED.get(set_id, (source.DEFAULT_COMB, BLOCK))
-        comb = tuned_comb if comb is None else comb
-        block = (tuned_block if comb == tuned_comb else BLOCK) if block is None else block
-        source.check_comb(comb)
+        if comb is not None:
+            source.check_comb(comb)
         self.cp = cupy_module()
-        self.set_id, self.alg, self.comb, self.m = set_id, alg, comb, catalogue.get(set_id).m
         dev = self.cp.cuda.runtime.getDevice()
+        limit = _smem_optin(self.cp, dev)
+        if comb is None:
+            comb, tuned_block = source.TUNED.get((set_id, alg), (source.DEFAULT_COMB, BLOCK))
+            if 32 * source.shared_bytes_per_thread(set_id, comb) > limit:
+                comb, tuned_block = source.DEFAULT_COMB, BLOCK
+            block = tuned_block if block is None else block
+        self.per_thread = source.shared_bytes_per_thread(set_id, comb)
+        if 32 * self.per_thread > limit:
+            raise GpuUnavailableError(f"{set_id}: comb {comb} needs {32 * self.per_thread} bytes of shared memory for "
+                                      f"32 threads; the device gives a block {limit}")
+        self.set_id, self.alg, self.comb, self.m = set_id, alg, comb, catalogue.get(set_id).m
         key = (set_id, alg, comb, dev)
         if key not in GpuKernels._cache:
             mod = self.cp.RawModule(code=source.device_source(set_id, alg, comb), options=NVRTC_OPTIONS)
             GpuKernels._cache[key] = {s: mod.get_function(f"pk_{s}") for s in STAGES + LAYOUT_KERNELS}
         self.fn = GpuKernels._cache[key]
-        self.per_thread = source.shared_bytes_per_thread(set_id, comb)
-        self.block = block
+        self.block = BLOCK if block is None else block
         if self.per_thread:
-            limit = _smem_optin(self.cp, dev)
-            fit = limit // self.per_thread // 32 * 32
-            if fit < 32:
-                raise GpuUnavailableError(f"{set_id}: comb {comb} needs {32 * self.per_thread} bytes of shared memory for "
-                                          f"32 threads; the device gives a block {limit}")
-            self.block = min(self.block, fit)
+            self.block = min(self.block, limit // self.per_thread // 32 * 32)
             if self.shared_bytes > SMEM_PORTABLE:
                 for s in STAGES:
                     self.fn[s].max_dynamic_shared_size_bytes = self.shared_bytes
