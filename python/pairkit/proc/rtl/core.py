@@ -1,0 +1,498 @@
+"""Seed 002's pairing processor as an Amaranth design: the W-bit multi-precision ALU (sections 3.2-3.3,
+Fig. 2's multi-purpose datapath, Figs. 3-5's partial-product generators and adder tree, Table 2's
+five-stage product), the segmented register file in block RAM (Fig. 1) and the instruction unit with
+the JSR circular shift register (section 4, Table 3, Fig. 7), executing the 32-bit words of proc/isa.py
+from a program ROM.
+
+Every field instruction is a sequence of *passes*; a pass over n limbs takes n + 2 cycles (read limb t
+in cycle t, compute it in t + 1, write it in t + 2: the d = 2 of proc/alu.py), so each instruction takes
+exactly the ALU model's cycles and the core runs cycle for cycle with the ISS:
+
+  ADD   T <- a + b - p; rd <- (T < 0 ? a + b : T)                      2 passes (Table 1: sum1, sum2)
+  SUB   T <- a - b;     rd <- T + (T < 0 ? p : 0)                      2 passes
+  NEG   T <- 0 - a;     rd <- T + (T < 0 ? p : 0)                      2 passes
+  MOV, LDC  rd <- ra / constant                                          1 pass
+  MUL   Table 2: stage 1 P1 = a b (ceil(k/P) passes of k + P columns: P limbs of b in the PPGs, a streamed
+        through the skew shift register of Fig. 4, Fig. 5's adder tree summing one column a cycle);
+        stage 2 T1 = (P1 >> W j) mu; stage 3 e = T1 >> (N + 1 + M) (one shift pass); stage 4 P2 = e p;
+        stage 5 X <- P1 - P2, Y <- X - p (and the sign of X - 2p), rd <- X | Y | Y - p   (3 passes)
+  INV   binary extended Euclid: u lives in rd (copied from ra in the first pass, v <- p beside it),
+        v, x1, x2 in the scratch memory (x1 = 1, x2 = 0 until first written); a halving is 2 passes
+        (u or v by a 1-bit shift, its x by (x >> 1) + (x odd ? (p + 1) / 2 : 0)), a subtraction step 4
+        (u - v, the right difference, x1 - x2, + p); the last step writes its result straight into rd.
+  JUMP, LOAD, JDEC, JSR, HALT   one cycle (Fig. 7); JSR tests srl[L-1], then rotates right.
+"""
+from __future__ import annotations
+
+from amaranth.hdl import Array, Cat, Elaboratable, Module, Mux, Signal
+from amaranth.lib.memory import Memory
+
+from ..isa import OPCODES
+from .layout import Layout
+
+# pass phases (0: the first pass of the instruction in the ROM's output)
+(CTRL, A_ADD1, A_ADD2, A_SUB1, A_NEG1, A_FIX, A_MOV, A_LDC, I_INIT, I_HU, I_HX1, I_HV, I_HX2, I_S1, I_S2, I_S3,
+ I_S4, M_S1, M_S2, M_S3, M_S4, M_R1, M_R2, M_R3) = range(1, 25)
+ALU, SHIFT, MULT = range(3)
+Z0, ONE, RFA, PMA, ROM, RFB, PMB = range(7)  # operand sources
+
+HEADER = """Seed 002 pairing processor (pairkit.proc.rtl), generated for one program.
+ p = {p:#x}
+ N = {N}, W = {W}, k = {k} limbs, P = {P} partial-product generators, pass latency d = 2
+ program: {words} words, {nregs} registers (stride {stride} limbs), {nconst} constants, JSR register {L} bits
+Host interface (clock clk, synchronous reset rst):
+ host_we, host_addr[{aw}:0], host_wdata[{wm}:0]  while busy = 0: write limb i (W bits, limb 0 least
+     significant) of register r at address r * {stride} + i (the program's inputs: {inputs})
+ start      one cycle while busy = 0: run the program from pc 0
+ busy       high while it runs; done rises with the HALT and stays high until the next start
+ error      with done: INV of zero (the core stops at that instruction)
+ host_raddr[{aw}:0], host_rdata[{wm}:0]  while busy = 0: limb at address host_raddr, one cycle later
+     (the outputs: {outputs})"""
+
+
+def _bits(n: int) -> int:
+    return max(1, (n - 1).bit_length())
+
+
+class ProcCore(Elaboratable):
+    def __init__(self, layout: Layout, debug: bool = True):
+        self.L = L = layout
+        self.debug = debug
+        W = L.W
+        aw = _bits(L.rf_depth)
+        self.start, self.busy, self.done, self.error = Signal(), Signal(), Signal(), Signal()
+        self.host_we, self.host_addr, self.host_wdata = Signal(), Signal(aw), Signal(W)
+        self.host_raddr, self.host_rdata = Signal(aw), Signal(W)
+        if debug:  # for the testbenches: the cycle counter, retirement and the register file's write port
+            self.cycles = Signal(48)
+            self.dbg_retire, self.dbg_pc = Signal(), Signal(_bits(len(L.prog.code) + 1))
+            self.dbg_we, self.dbg_waddr, self.dbg_wdata = Signal(), Signal(aw), Signal(W)
+
+    def ports(self) -> list:
+        p = [self.start, self.busy, self.done, self.error, self.host_we, self.host_addr, self.host_wdata,
+             self.host_raddr, self.host_rdata]
+        if self.debug:
+            p += [self.cycles, self.dbg_retire, self.dbg_pc, self.dbg_we, self.dbg_waddr, self.dbg_wdata]
+        return p
+
+    def header(self) -> str:
+        L = self.L
+        return HEADER.format(p=L.prog.p, N=L.N, W=L.W, k=L.k, P=L.P, words=len(L.prog.code), nregs=L.nregs,
+                             stride=L.stride, nconst=len(L.prog.consts), L=len(L.prog.srl), aw=_bits(L.rf_depth) - 1,
+                             wm=L.W - 1, inputs=L.prog.inputs, outputs=L.prog.outputs)
+
+    def elaborate(self, platform):  # noqa: C901 (one datapath, one controller)
+        m = Module()
+        L = self.L
+        W, P, k, prog = L.W, L.P, L.k, L.prog
+        code = prog.words()
+        mask = (1 << W) - 1
+
+        # --- memories -----------------------------------------------------------------------------
+        m.submodules.prom = prom = Memory(shape=32, depth=len(code), init=code)
+        m.submodules.rf = rf = Memory(shape=W, depth=L.rf_depth, init=[])
+        m.submodules.pm = pm = Memory(shape=W, depth=L.pm_depth, init=[])
+        m.submodules.crom = crom = Memory(shape=W, depth=L.rom_depth, init=L.rom)
+        ip = prom.read_port()
+        rfw, rfa, rfb = rf.write_port(), rf.read_port(), rf.read_port()
+        pmw, pma, pmb = pm.write_port(), pm.read_port(), pm.read_port()
+        cr = crom.read_port()
+
+        # --- instruction unit state ---------------------------------------------------------------
+        pc = Signal(_bits(len(code) + 1))
+        pc_next = Signal.like(pc)
+        m.d.comb += ip.addr.eq(pc_next)
+        m.d.sync += pc.eq(pc_next)
+        ins = ip.data
+        op, f_rd, f_ra, f_rb = ins[26:32], ins[18:26], ins[10:18], ins[2:10]
+        f_k, f_c, f_imm = ins[0:18], ins[22:26], ins[0:22]
+        running = Signal()
+        m.d.comb += self.busy.eq(running)
+        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr, L.n3) + 2
+        t = Signal(_bits(nmax + 1))
+        ph_reg = Signal(5)
+        mi = Signal(_bits(max(L.passes1, L.passes2, L.passes4) + 1))
+        cnt = Array(Signal(22, name=f"c{i}") for i in range(L.ncounters))
+        Ls = len(prog.srl)
+        srl = Signal(max(1, Ls), init=sum(b << j for j, b in enumerate(prog.srl)))
+
+        first = Signal(5)
+        with m.Switch(op):
+            for name, ph in (("ADD", A_ADD1), ("SUB", A_SUB1), ("NEG", A_NEG1), ("MOV", A_MOV), ("LDC", A_LDC),
+                             ("MUL", M_S1), ("INV", I_INIT)):
+                with m.Case(OPCODES[name][0]):
+                    m.d.comb += first.eq(ph)
+            with m.Default():
+                m.d.comb += first.eq(CTRL)
+        ph = Signal(5)
+        m.d.comb += ph.eq(Mux(ph_reg == 0, first, ph_reg))
+
+        # flags
+        nflag, ge, n1, n2 = Signal(), Signal(), Signal(), Signal()
+        u_even, u_is1, v_even, v_is1 = Signal(), Signal(), Signal(), Signal()
+        x1_one, x2_zero = Signal(), Signal()
+        fl_lsb, fl_one, fl_zero, fl_nz = Signal(), Signal(), Signal(), Signal()
+
+        # --- the pass descriptor (combinational in the phase, the instruction and the flags) ---------
+        n = Signal(_bits(nmax + 1))
+        mode = Signal(2)
+        xsrc, ysrc, hsrc = Signal(3), Signal(3), Signal(3)
+        ysub, zen, zsub = Signal(), Signal(), Signal()
+        shr3, odd_en, hi_lim = Signal(), Signal(), Signal(_bits(nmax + 1))
+        rfa_reg, rfb_reg = Signal(8), Signal(8)
+        rfb_off = Signal()
+        pma_base, pmb_base, pm_wbase = Signal(_bits(L.pm_depth)), Signal(_bits(L.pm_depth)), Signal(_bits(L.pm_depth))
+        rom_base = Signal(_bits(L.rom_depth) + 18)
+        wrf, wpm, pm_wrom = Signal(), Signal(), Signal()
+        upd_u, upd_v = Signal(), Signal()
+        a_len, b_len, m_asrc_pm, m_brom, npass = Signal(8), Signal(8), Signal(), Signal(), Signal.like(mi)
+        pmb_off = Signal()
+
+        def region(name):
+            return L.pm[name]
+
+        def xreg(which):  # (pm region, constant source) of x1 / x2
+            return (region("X1"), x1_one) if which == 1 else (region("X2"), x2_zero)
+
+        with m.Switch(ph):
+            with m.Case(A_ADD1, A_SUB1, A_NEG1):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(Mux(ph == A_NEG1, f_ra, f_rb)),
+                             xsrc.eq(Mux(ph == A_NEG1, Z0, RFA)), ysrc.eq(RFB), ysub.eq(ph != A_ADD1),
+                             zen.eq(ph == A_ADD1), zsub.eq(1), rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(region("T"))]
+            with m.Case(A_ADD2):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb), pma_base.eq(region("T")), wrf.eq(1),
+                             xsrc.eq(Mux(nflag, RFA, PMA)), ysrc.eq(Mux(nflag, RFB, Z0))]
+            with m.Case(A_FIX):
+                m.d.comb += [n.eq(k), pma_base.eq(region("T")), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p),
+                             wrf.eq(1)]
+            with m.Case(A_MOV):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1)]
+            with m.Case(A_LDC):
+                m.d.comb += [n.eq(k), xsrc.eq(ROM), rom_base.eq(L.rom_c + f_k * k), wrf.eq(1)]
+            with m.Case(I_INIT):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1), upd_u.eq(1), rom_base.eq(L.rom_p),
+                             wpm.eq(1), pm_wbase.eq(region("V")), pm_wrom.eq(1)]
+            with m.Case(I_HU):
+                m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), rfa_reg.eq(f_rd), rfb_reg.eq(f_rd), rfb_off.eq(1),
+                             xsrc.eq(RFA), hsrc.eq(RFB), wrf.eq(1), upd_u.eq(1)]
+            with m.Case(I_HV):
+                m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(region("V")), pmb_base.eq(region("V")),
+                             pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1), pm_wbase.eq(region("V")), upd_v.eq(1)]
+            for ph_x, which in ((I_HX1, 1), (I_HX2, 2)):
+                base, const = xreg(which)
+                cval = ONE if which == 1 else Z0
+                with m.Case(ph_x):
+                    m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(base), pmb_base.eq(base),
+                                 pmb_off.eq(1), xsrc.eq(Mux(const, cval, PMA)), hsrc.eq(Mux(const, Z0, PMB)),
+                                 odd_en.eq(1), zen.eq(1), rom_base.eq(L.rom_h), wpm.eq(1), pm_wbase.eq(base)]
+            with m.Case(I_S1):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_rd), xsrc.eq(RFA), pmb_base.eq(region("V")), ysrc.eq(PMB),
+                             ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("T"))]
+            with m.Case(I_S2):
+                with m.If(ge):  # u <- u - v (= T)
+                    m.d.comb += [pma_base.eq(region("T")), xsrc.eq(PMA), wrf.eq(1), upd_u.eq(1)]
+                with m.Else():  # v <- v - u
+                    m.d.comb += [pma_base.eq(region("V")), xsrc.eq(PMA), rfb_reg.eq(f_rd), ysrc.eq(RFB), ysub.eq(1),
+                                 wpm.eq(1), pm_wbase.eq(region("V")), upd_v.eq(1)]
+                m.d.comb += n.eq(k)
+            with m.Case(I_S3):
+                b1, c1 = xreg(1)
+                b2, c2 = xreg(2)
+                with m.If(ge):  # x1 - x2
+                    m.d.comb += [pma_base.eq(b1), xsrc.eq(Mux(c1, ONE, PMA)), pmb_base.eq(b2), ysrc.eq(Mux(c2, Z0, PMB))]
+                with m.Else():  # x2 - x1
+                    m.d.comb += [pma_base.eq(b2), xsrc.eq(Mux(c2, Z0, PMA)), pmb_base.eq(b1), ysrc.eq(Mux(c1, ONE, PMB))]
+                m.d.comb += [n.eq(k), ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("T"))]
+            with m.Case(I_S4):
+                fin = u_is1 | v_is1
+                other = Signal()  # the last step's result is the x this step does not update: copy it to rd
+                m.d.comb += other.eq(fin & (u_is1 != ge))
+                b1, c1 = xreg(1)
+                b2, c2 = xreg(2)
+                with m.If(other):
+                    with m.If(ge):
+                        m.d.comb += [pma_base.eq(b2), xsrc.eq(Mux(c2, Z0, PMA))]
+                    with m.Else():
+                        m.d.comb += [pma_base.eq(b1), xsrc.eq(Mux(c1, ONE, PMA))]
+                with m.Else():
+                    m.d.comb += [pma_base.eq(region("T")), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p)]
+                m.d.comb += [n.eq(k), wrf.eq(fin), wpm.eq(~fin), pm_wbase.eq(Mux(ge, b1, b2))]
+            with m.Case(M_S1):
+                m.d.comb += [mode.eq(MULT), n.eq(k + P), a_len.eq(k), b_len.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb),
+                             pmb_base.eq(region("P1")), pm_wbase.eq(region("P1")), wpm.eq(1), npass.eq(L.passes1)]
+            with m.Case(M_S2):
+                m.d.comb += [mode.eq(MULT), n.eq(L.ku + P), a_len.eq(L.ku), b_len.eq(L.km), m_asrc_pm.eq(1),
+                             pma_base.eq(region("P1") + L.j), m_brom.eq(1), rom_base.eq(L.rom_mu),
+                             pmb_base.eq(region("T1")), pm_wbase.eq(region("T1")), wpm.eq(1), npass.eq(L.passes2)]
+            with m.Case(M_S3):
+                m.d.comb += [mode.eq(SHIFT), shr3.eq(1), n.eq(L.n3), hi_lim.eq(L.n3), pma_base.eq(region("T1") + L.q3),
+                             pmb_base.eq(region("T1") + L.q3), pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1),
+                             pm_wbase.eq(region("E"))]
+            with m.Case(M_S4):
+                m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(L.km), b_len.eq(k), m_asrc_pm.eq(1),
+                             pma_base.eq(region("E")), m_brom.eq(1), rom_base.eq(L.rom_p),
+                             pmb_base.eq(region("P2")), pm_wbase.eq(region("P2")), wpm.eq(1), npass.eq(L.passes4)]
+            with m.Case(M_R1):
+                m.d.comb += [n.eq(L.kr), pma_base.eq(region("P1")), pmb_base.eq(region("P2")), xsrc.eq(PMA),
+                             ysrc.eq(PMB), ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("X"))]
+            with m.Case(M_R2):
+                m.d.comb += [n.eq(L.kr), pma_base.eq(region("X")), xsrc.eq(PMA), zen.eq(1), zsub.eq(1),
+                             rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(region("Y"))]
+            with m.Case(M_R3):
+                m.d.comb += [n.eq(L.kr), pma_base.eq(Mux(n1, region("X"), region("Y"))), xsrc.eq(PMA),
+                             zen.eq(~n1 & ~n2), zsub.eq(1), rom_base.eq(L.rom_p), wrf.eq(1)]
+
+        # --- read stage (cycle t reads limb t) --------------------------------------------------------
+        lgs = _bits(L.stride) if L.stride > 1 else 0
+        aw = _bits(L.rf_depth)
+
+        def rf_addr(reg, limb):
+            return ((reg << lgs) + limb)[:aw]
+
+        mP = Signal(_bits(nmax * 4 + 1))
+        m.d.comb += mP.eq(mi * P)
+        rd_phase = Signal()
+        m.d.comb += rd_phase.eq(running & (ph != CTRL))
+        with m.If(mode == MULT):
+            m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, mP + t)),
+                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + mP + t), cr.addr.eq(rom_base + mP + t)]
+        with m.Else():
+            m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, t + rfb_off)),
+                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + t + pmb_off), cr.addr.eq(rom_base + t)]
+        with m.If(~running):
+            m.d.comb += rfa.addr.eq(self.host_raddr)
+        m.d.comb += self.host_rdata.eq(rfa.data)
+
+        # --- compute stage (cycle t computes limb i = t - 1) ------------------------------------------
+        i = Signal.like(t)
+        m.d.comb += i.eq(t - 1)
+        cvalid = Signal()
+        m.d.comb += cvalid.eq(rd_phase & (t >= 1) & (t <= n))
+
+        def src(sel, hi=False):
+            v = Signal(W)
+            with m.Switch(sel):
+                with m.Case(ONE):
+                    m.d.comb += v.eq(Mux(hi, 0, i == 0))
+                with m.Case(RFA):
+                    m.d.comb += v.eq(rfa.data)
+                with m.Case(PMA):
+                    m.d.comb += v.eq(pma.data)
+                with m.Case(ROM):
+                    m.d.comb += v.eq(cr.data)
+                with m.Case(RFB):
+                    m.d.comb += v.eq(rfb.data)
+                with m.Case(PMB):
+                    m.d.comb += v.eq(pmb.data)
+            return v
+
+        xv, yv, hv = src(xsrc), src(ysrc), src(hsrc, True)
+        hmask = Signal(W)
+        m.d.comb += hmask.eq(Mux(i + 1 >= hi_lim, 0, hv))
+        carry, carry2 = Signal(2), Signal(2)
+        odd_reg, prevp = Signal(), Signal(W)
+        odd = Signal()
+        m.d.comb += odd.eq(Mux(i == 0, xv[0], odd_reg) & odd_en)
+        cat = Cat(xv, hmask)
+        xs = Signal(W)
+        m.d.comb += xs.eq(Mux(shr3, cat[L.r3:L.r3 + W] if L.r3 else xv, cat[1:1 + W]))
+        zv = Signal(W)
+        m.d.comb += zv.eq(Mux(zen & ((mode != SHIFT) | odd), cr.data, 0))
+        a_in, b_in, z_in, c_in = Signal(W), Signal(W), Signal(W), Signal(2)
+        m.d.comb += [a_in.eq(Mux(mode == SHIFT, xs, xv)),
+                     b_in.eq(Mux(mode == SHIFT, 0, yv ^ Mux(ysub, mask, 0))),
+                     z_in.eq(zv ^ Mux(zsub & zen, mask, 0)),
+                     c_in.eq(Mux(i == 0, Mux(mode == SHIFT, 0, ysub + (zsub & zen)), carry))]
+        s = Signal(W + 2)
+        m.d.comb += s.eq(a_in + b_in + z_in + c_in)
+        # lane 2 (stage 5, second pass): the sign of X - 2p beside X - p
+        twop = Signal(W)
+        m.d.comb += twop.eq(Cat(Mux(i == 0, 0, prevp[W - 1]), cr.data[:W - 1]))
+        s2 = Signal(W + 2)
+        m.d.comb += s2.eq(xv + (twop ^ mask) + Mux(i == 0, 1, carry2))
+
+        # long multiplication: P PPGs (W x W: one MULT18X18D each at W <= 18), the skew shift register of
+        # Fig. 4 (x_j = a_{i-j}) and Fig. 5's adder tree summing one column a cycle
+        x0 = Signal(W)
+        m.d.comb += x0.eq(Mux(i < a_len, Mux(m_asrc_pm, pma.data, rfa.data), 0))
+        bdat = Signal(W)
+        m.d.comb += bdat.eq(Mux(mP + i < b_len, Mux(m_brom, cr.data, rfb.data), 0))
+        sreg = [Signal(W, name=f"skew{j}") for j in range(P - 1)]
+        breg = [Signal(W, name=f"ppg_b{j}") for j in range(P)]
+        xs_m = [x0] + sreg
+        prods = []
+        for jj in range(P):
+            bop = Signal(W, name=f"ppg_op{jj}")
+            m.d.comb += bop.eq(Mux(i == jj, bdat, breg[jj]))
+            pr = Signal(2 * W, name=f"pp{jj}")
+            m.d.comb += pr.eq(xs_m[jj] * bop)
+            prods.append(pr)
+        while len(prods) > 1:  # the adder tree
+            nxt = []
+            for a, b in zip(prods[0::2], prods[1::2]):
+                sm = Signal(len(a) + 1)
+                m.d.comb += sm.eq(a + b)
+                nxt.append(sm)
+            if len(prods) % 2:
+                nxt.append(prods[-1])
+            prods = nxt
+        col = prods[0]
+        cw = 2 * W + _bits(P + 1) + 2
+        mcarry = Signal(cw - W)
+        acc = Signal(W)
+        m.d.comb += acc.eq(Mux((mi != 0) & (i < a_len), pmb.data, 0))
+        sm = Signal(cw)
+        m.d.comb += sm.eq(col + acc + Mux(i == 0, 0, mcarry))
+        res = Signal(W)
+        m.d.comb += res.eq(Mux(mode == MULT, sm[:W], s[:W]))
+
+        with m.If(cvalid):
+            m.d.sync += [carry.eq(s[W:]), carry2.eq(s2[W:]), prevp.eq(cr.data), mcarry.eq(sm[W:])]
+            with m.If(i == 0):
+                m.d.sync += odd_reg.eq(xv[0])
+            with m.If(mode == MULT):
+                m.d.sync += sreg[0].eq(x0) if P > 1 else []
+                m.d.sync += [sreg[jj].eq(sreg[jj - 1]) for jj in range(1, P - 1)]
+                for jj in range(P):
+                    with m.If(i == jj):
+                        m.d.sync += breg[jj].eq(bdat)
+            with m.If(upd_u | upd_v):
+                with m.If(i == 0):
+                    m.d.sync += [fl_lsb.eq(res[0]), fl_one.eq(res == 1), fl_zero.eq(res == 0), fl_nz.eq(0)]
+                with m.Elif(i < k):
+                    m.d.sync += fl_nz.eq(fl_nz | (res != 0))
+
+        # --- write stage (registered: cycle t writes limb t - 2) ---------------------------------------
+        wrf_en, wrf_addr, wrf_data = Signal(), Signal(aw), Signal(W)
+        wpm_en, wpm_addr, wpm_data = Signal(), Signal(_bits(L.pm_depth)), Signal(W)
+        m.d.sync += [wrf_en.eq(cvalid & wrf & (i < k)), wrf_addr.eq(rf_addr(f_rd, i)), wrf_data.eq(res),
+                     wpm_en.eq(cvalid & wpm), wpm_addr.eq(pm_wbase + Mux(mode == MULT, mP, 0) + i),
+                     wpm_data.eq(Mux(pm_wrom, cr.data, res))]
+        m.d.comb += [pmw.en.eq(wpm_en), pmw.addr.eq(wpm_addr), pmw.data.eq(wpm_data)]
+        with m.If(running):
+            m.d.comb += [rfw.en.eq(wrf_en), rfw.addr.eq(wrf_addr), rfw.data.eq(wrf_data)]
+        with m.Else():
+            m.d.comb += [rfw.en.eq(self.host_we), rfw.addr.eq(self.host_addr), rfw.data.eq(self.host_wdata)]
+        if self.debug:
+            m.d.comb += [self.dbg_we.eq(rfw.en), self.dbg_waddr.eq(rfw.addr), self.dbg_wdata.eq(rfw.data),
+                         self.dbg_pc.eq(pc)]
+
+        # --- the controller: pass ends, instruction ends, control instructions -------------------------
+        neg = Signal()
+        m.d.comb += neg.eq(carry < (ysub + (zsub & zen)))
+        cu_even, cu_is1, cu_is0 = Signal(), Signal(), Signal()
+        cv_even, cv_is1 = Signal(), Signal()
+        m.d.comb += [cu_even.eq(Mux(upd_u, ~fl_lsb, u_even)), cu_is1.eq(Mux(upd_u, fl_one & ~fl_nz, u_is1)),
+                     cu_is0.eq(upd_u & fl_zero & ~fl_nz),
+                     cv_even.eq(Mux(upd_v, ~fl_lsb, v_even) & (ph != I_INIT)), cv_is1.eq(Mux(upd_v, fl_one & ~fl_nz, v_is1))]
+        retire, target = Signal(), Signal.like(pc)
+        m.d.comb += target.eq(pc + 1)
+        nxt_ph = Signal(5)
+        m.d.comb += nxt_ph.eq(Mux(cu_even, I_HU, Mux(cv_even, I_HV, I_S1)))  # the binary Euclid's next pass
+
+        def goto(phase):
+            m.d.sync += ph_reg.eq(phase)
+
+        with m.If(~running):
+            m.d.comb += pc_next.eq(0)
+            with m.If(self.start):
+                m.d.sync += [running.eq(1), self.done.eq(0), self.error.eq(0), t.eq(0), ph_reg.eq(0), mi.eq(0)]
+                if self.debug:
+                    m.d.sync += self.cycles.eq(0)
+        with m.Elif(ph == CTRL):
+            m.d.comb += retire.eq(1)
+            with m.Switch(op):
+                with m.Case(OPCODES["JUMP"][0]):
+                    m.d.comb += target.eq(f_imm)
+                with m.Case(OPCODES["LOAD"][0]):
+                    m.d.sync += cnt[f_c].eq(f_imm)
+                with m.Case(OPCODES["JDEC"][0]):
+                    m.d.sync += cnt[f_c].eq(cnt[f_c] - 1)
+                    with m.If(cnt[f_c] == 1):
+                        m.d.comb += target.eq(f_imm)
+                with m.Case(OPCODES["JSR"][0]):
+                    if Ls:
+                        m.d.sync += srl.eq(Cat(srl[1:], srl[0]))
+                        with m.If(srl[Ls - 1]):
+                            m.d.comb += target.eq(f_imm)
+                with m.Case(OPCODES["HALT"][0]):
+                    m.d.sync += [running.eq(0), self.done.eq(1)]
+            m.d.comb += pc_next.eq(target)
+        with m.Elif(t == n + 1):  # the last cycle of a pass
+            m.d.sync += t.eq(0)
+            end = Signal()
+            with m.Switch(ph):
+                with m.Case(A_ADD1):
+                    m.d.sync += nflag.eq(neg)
+                    goto(A_ADD2)
+                with m.Case(A_SUB1, A_NEG1):
+                    m.d.sync += nflag.eq(neg)
+                    goto(A_FIX)
+                with m.Case(A_ADD2, A_FIX, A_MOV, A_LDC, M_R3):
+                    m.d.comb += end.eq(1)
+                with m.Case(I_INIT):
+                    m.d.sync += [v_even.eq(0), v_is1.eq(0), x1_one.eq(1), x2_zero.eq(1)]
+                    with m.If(cu_is0):  # INV of zero: stop with error
+                        m.d.sync += [running.eq(0), self.done.eq(1), self.error.eq(1)]
+                    with m.Elif(cu_is1):
+                        m.d.comb += end.eq(1)
+                    with m.Else():
+                        goto(nxt_ph)
+                with m.Case(I_HU):
+                    goto(I_HX1)
+                with m.Case(I_HV):
+                    goto(I_HX2)
+                with m.Case(I_HX1):
+                    m.d.sync += x1_one.eq(0)
+                    goto(nxt_ph)
+                with m.Case(I_HX2):
+                    m.d.sync += x2_zero.eq(0)
+                    goto(nxt_ph)
+                with m.Case(I_S1):
+                    m.d.sync += ge.eq(~neg)
+                    goto(I_S2)
+                with m.Case(I_S2):
+                    goto(I_S3)
+                with m.Case(I_S3):
+                    m.d.sync += nflag.eq(neg)
+                    goto(I_S4)
+                with m.Case(I_S4):
+                    with m.If(u_is1 | v_is1):
+                        m.d.comb += end.eq(1)
+                    with m.Else():
+                        with m.If(ge):
+                            m.d.sync += x1_one.eq(0)
+                        with m.Else():
+                            m.d.sync += x2_zero.eq(0)
+                        goto(nxt_ph)
+                for a, b in ((M_S1, M_S2), (M_S2, M_S3), (M_S4, M_R1)):
+                    with m.Case(a):
+                        with m.If(mi + 1 == npass):
+                            m.d.sync += mi.eq(0)
+                            goto(b)
+                        with m.Else():
+                            m.d.sync += mi.eq(mi + 1)
+                with m.Case(M_S3):
+                    goto(M_S4)
+                with m.Case(M_R1):
+                    goto(M_R2)
+                with m.Case(M_R2):
+                    m.d.sync += [n1.eq(neg), n2.eq(carry2 < 1)]
+                    goto(M_R3)
+            with m.If(upd_u):
+                m.d.sync += [u_even.eq(cu_even), u_is1.eq(cu_is1)]
+            with m.If(upd_v):
+                m.d.sync += [v_even.eq(cv_even), v_is1.eq(cv_is1)]
+            with m.If(end):
+                m.d.comb += [retire.eq(1), pc_next.eq(pc + 1)]
+                goto(0)
+            with m.Else():
+                m.d.comb += pc_next.eq(pc)
+        with m.Else():
+            m.d.sync += t.eq(t + 1)
+            m.d.comb += pc_next.eq(pc)
+        if self.debug:
+            m.d.comb += self.dbg_retire.eq(retire & running)
+            with m.If(running):
+                m.d.sync += self.cycles.eq(self.cycles + 1)
+        return m

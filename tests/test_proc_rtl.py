@@ -1,0 +1,103 @@
+"""pairkit.proc.rtl: seed 002's processor in Amaranth, against the ISS instruction by instruction
+(values and the cycle each instruction retires at), issue 17 part 4."""
+import random
+
+import pytest
+from pairkit.errors import InvalidArgumentError, ProgramError
+from pairkit.proc import asm
+from pairkit.proc.rtl.check import RtlMismatchError, check, compare, iss_reference, run_amaranth
+from pairkit.proc.rtl.layout import Layout
+from pairkit.spec.params_prime import TYPEA_512
+
+# a few field operations of every kind and one JSR loop (bits 10110: MUL on a 0, ADD on a 1)
+SHORT = """.modulus {p}
+.const c5 5
+.jsrbits 10110
+.input a r0
+.input b r1
+.output o r2
+.output q r3
+    ADD r2, r0, r1
+    SUB r3, r0, r1
+    NEG r4, r3
+    MUL r5, r0, r1
+    LDC r6, #c5
+    MOV r7, r6
+    INV r8, r0
+    MUL r3, r8, r0
+    LOAD c0, 5
+top: JSR one
+    MUL r2, r2, r2
+    JDEC c0, done
+    JUMP top
+one: ADD r2, r2, r0
+    JDEC c0, done
+    JUMP top
+done: ADD r2, r2, r5
+    HALT
+"""
+
+
+def short(p):
+    return asm.assemble(SHORT.format(p=p))
+
+
+@pytest.mark.parametrize("p,W,P", [(101, 16, 4), ((1 << 61) - 1, 16, 4), ((1 << 61) - 1, 8, 3),
+                                   ((1 << 127) - 1, 13, 2), (2**89 - 1, 17, 1), (1000003, 5, 4)])
+def test_short_program_matches_the_iss_cycle_for_cycle(p, W, P):
+    L = Layout(short(p), W=W, P=P)
+    rng = random.Random(p ^ W)
+    for a in (rng.randrange(2, p), 1, p - 1):  # INV of 1: no Euclid step at all; p - 1: its last one
+        got, ref = check(L, {"a": a, "b": rng.randrange(p)})
+        assert got.cycles == ref.total and got.outputs == ref.outputs
+
+
+def test_short_program_at_the_papers_parameters():
+    """typea-512's prime, W = 16, P = 4 (k = 32): MUL 1,107 cycles, as in docs/PROC.md."""
+    L = Layout(short(TYPEA_512.p), W=16, P=4)
+    assert L.alu.cycles_mul == 1107
+    rng = random.Random(5)
+    got, ref = check(L, {"a": rng.randrange(TYPEA_512.p), "b": rng.randrange(TYPEA_512.p)})
+    assert got.cycles == ref.total and got.outputs == ref.outputs
+
+
+def test_a_corrupted_program_is_caught_with_pc_and_cycle():
+    p = (1 << 61) - 1
+    good = short(p)
+    bad = short(p)
+    bad.code[3] = type(bad.code[3])("ADD", rd=5, ra=0, rb=1)  # MUL r5 -> ADD r5
+    L, Lbad = Layout(good), Layout(bad)
+    ins = {"a": 12345, "b": 678}
+    _, want = iss_reference(L, ins)
+    with pytest.raises(RtlMismatchError) as e:
+        compare(L, want, run_amaranth(Lbad, ins).trace)
+    assert e.value.pc == 3 and "pc 3: MUL" in str(e.value) and "cycle" in str(e.value)
+
+
+def test_inv_of_zero_stops_with_error():
+    p = (1 << 61) - 1
+    prog = asm.assemble(f".modulus {p}\n.input a r0\n.output o r1\nINV r1, r0\nHALT\n")
+    r = run_amaranth(Layout(prog), {"a": 0})
+    assert r.error and r.trace == []
+
+
+@pytest.mark.parametrize("kw,msg", [({"d": 3}, "d = 2"), ({"W": 3}, "W must"), ({"P": 0}, "P must"),
+                                    ({"W": True}, "W must")])
+def test_bad_parameters(kw, msg):
+    with pytest.raises(InvalidArgumentError, match=msg):
+        Layout(short(101), **kw)
+
+
+@pytest.mark.parametrize("body,msg", [("MOV r1, r0", "falls off"), ("JUMP 7\nHALT", "outside the program")])
+def test_programs_a_rom_cannot_hold(body, msg):
+    prog = asm.assemble(f".modulus 101\n.input a r0\n.output o r1\n{body}\n")
+    with pytest.raises(ProgramError, match=msg):
+        Layout(prog)
+
+
+def test_bad_inputs_are_typed():
+    L = Layout(short(101))
+    with pytest.raises(InvalidArgumentError):
+        run_amaranth(L, {"a": 101, "b": 1})
+    with pytest.raises(InvalidArgumentError):
+        run_amaranth(L, {"a": 1})
