@@ -52,6 +52,7 @@ def test_short_program_matches_the_iss_cycle_for_cycle(p, W, P):
         assert got.cycles == ref.total and got.outputs == ref.outputs
 
 
+@pytest.mark.slow
 def test_short_program_at_the_papers_parameters():
     """typea-512's prime, W = 16, P = 4 (k = 32): MUL 1,107 cycles, as in docs/PROC.md."""
     L = Layout(short(TYPEA_512.p), W=16, P=4)
@@ -101,3 +102,50 @@ def test_bad_inputs_are_typed():
         run_amaranth(L, {"a": 101, "b": 1})
     with pytest.raises(InvalidArgumentError):
         run_amaranth(L, {"a": 1})
+
+
+@pytest.mark.slow
+def test_typea_whole_pairing_in_verilator_equals_the_iss_and_rust():
+    """The whole typea-512 program (13,807 instructions, 6.02 M cycles at W = 16, P = 4) in Verilator:
+    every instruction retires at the ISS's cycle with the ISS's value; the GT element is Rust's."""
+    from pairkit import api
+    from pairkit.proc.compile import compile_set, point_inputs, result
+    from pairkit.proc.rtl.verilator import run_verilator
+
+    L = Layout(compile_set("typea-512").program, W=16, P=4)
+    (Pb,) = api.random_points("typea-512", 1, seed=11)
+    (Qb,) = api.random_points("typea-512", 1, seed=12)
+    got, ref = check(L, point_inputs("typea-512", Pb, Qb), run=run_verilator)
+    assert got.cycles == ref.total and 5_900_000 < got.cycles < 6_100_000 and len(got.trace) == 13807
+    assert result("typea-512", got.outputs) == api.split_gt("typea-512", api.pair("typea-512", Pb, Qb))
+
+
+def run_cli(*argv):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "pairkit.cli", *argv], capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.slow
+def test_cli_sim_rtl():
+    import json
+
+    p = run_cli("proc", "sim-rtl", "--set", "typea-512", "--seed", "4", "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert d["bit_exact"] and d["rtl_cycles"] == d["iss_cycles"] and d["instructions_checked"] == 13807
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv,etype", [
+    (["proc", "sim-rtl", "--engine", "iverilog"], "InvalidArgumentError"),
+    (["proc", "sim-rtl", "-W", "3"], "InvalidArgumentError"),
+    (["proc", "sim-rtl", "--set", "ss2-239"], "NotSupportedError"),
+    (["proc", "sim-rtl", "--set", "nope"], "UnknownSetError"),
+    (["proc", "report", "-P", "0"], "InvalidArgumentError"),
+])
+def test_cli_rtl_errors_exit_2(argv, etype):
+    p = run_cli(*argv)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert f"error: {etype}: " in p.stderr, p.stderr

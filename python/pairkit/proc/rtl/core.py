@@ -60,13 +60,16 @@ class ProcCore(Elaboratable):
         self.debug = debug
         W = L.W
         aw = _bits(L.rf_depth)
-        self.start, self.busy, self.done, self.error = Signal(), Signal(), Signal(), Signal()
-        self.host_we, self.host_addr, self.host_wdata = Signal(), Signal(aw), Signal(W)
-        self.host_raddr, self.host_rdata = Signal(aw), Signal(W)
+        def sig(name, width=1):
+            return Signal(width, name=name)
+
+        self.start, self.busy, self.done, self.error = sig("start"), sig("busy"), sig("done"), sig("error")
+        self.host_we, self.host_addr, self.host_wdata = sig("host_we"), sig("host_addr", aw), sig("host_wdata", W)
+        self.host_raddr, self.host_rdata = sig("host_raddr", aw), sig("host_rdata", W)
         if debug:  # for the testbenches: the cycle counter, retirement and the register file's write port
-            self.cycles = Signal(48)
-            self.dbg_retire, self.dbg_pc = Signal(), Signal(_bits(len(L.prog.code) + 1))
-            self.dbg_we, self.dbg_waddr, self.dbg_wdata = Signal(), Signal(aw), Signal(W)
+            self.cycles = sig("cycles", 48)
+            self.dbg_retire, self.dbg_pc = sig("dbg_retire"), sig("dbg_pc", _bits(len(L.prog.code) + 1))
+            self.dbg_we, self.dbg_waddr, self.dbg_wdata = sig("dbg_we"), sig("dbg_waddr", aw), sig("dbg_wdata", W)
 
     def ports(self) -> list:
         p = [self.start, self.busy, self.done, self.error, self.host_we, self.host_addr, self.host_wdata,
