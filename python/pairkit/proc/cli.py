@@ -1,4 +1,4 @@
-"""``pairkit proc``: asm, disasm, compile, run (seed 002's pairing processor; docs/PROC.md)."""
+"""``pairkit proc``: asm, disasm, compile, run, sim-rtl, report (seed 002's pairing processor; docs/PROC.md)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ import typer
 from ..errors import EncodingError, FileAccessError, InvalidArgumentError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Seed 002's programmable pairing processor: assembler, compiler, instruction-set simulator.")
+                  help="Seed 002's programmable pairing processor: assembler, compiler, instruction-set simulator, RTL.")
 
 _W = typer.Option(16, "-W", help="limb width W in bits (seed 002 section 3.1)")
 _P = typer.Option(4, "-P", "--ppg", help="partial-product generators (seed 002 Fig. 4)")

@@ -24,7 +24,7 @@ exactly the ALU model's cycles and the core runs cycle for cycle with the ISS:
 """
 from __future__ import annotations
 
-from amaranth.hdl import Array, Cat, Elaboratable, Module, Mux, Signal
+from amaranth.hdl import Array, Cat, Elaboratable, Module, Mux, Signal, Value
 from amaranth.lib.memory import Memory
 
 from ..isa import OPCODES
@@ -266,17 +266,35 @@ class ProcCore(Elaboratable):
             m.d.comb += rfa.addr.eq(self.host_raddr)
         m.d.comb += self.host_rdata.eq(rfa.data)
 
-        # --- compute stage (cycle t computes limb i = t - 1) ------------------------------------------
-        i = Signal.like(t)
-        m.d.comb += i.eq(t - 1)
-        cvalid = Signal()
-        m.d.comb += cvalid.eq(rd_phase & (t >= 1) & (t <= n))
+        # --- compute stage (cycle t computes limb t - 1, read in cycle t - 1). Its controls are the pass
+        # descriptor as it was in cycle t - 1 (the same pass), registered: no path runs from the program
+        # ROM through the decoder into the datapath
+        def R(v, name):
+            v = Value.cast(v)
+            r = Signal(v.shape(), name=name)
+            m.d.sync += r.eq(v)
+            return r
+
+        cvalid = R(rd_phase & (t < n), "c_valid")
+        first = R(t == 0, "c_first")
+        c_mode, c_shr3, c_odd_en = R(mode, "c_mode"), R(shr3, "c_shr3"), R(odd_en, "c_odd_en")
+        c_xsrc, c_ysrc, c_hsrc = R(xsrc, "c_xsrc"), R(ysrc, "c_ysrc"), R(hsrc, "c_hsrc")
+        c_ysub, c_zen, c_zsub = R(ysub, "c_ysub"), R(zen, "c_zen"), R(zsub, "c_zsub")
+        hi_zero = R(t + 1 >= hi_lim, "c_hi_zero")
+        a_ok, b_ok = R(t < a_len, "c_a_ok"), R(mP + t < b_len, "c_b_ok")
+        acc_ok = R((mi != 0) & (t < a_len), "c_acc_ok")
+        c_asrc_pm, c_brom = R(m_asrc_pm, "c_asrc_pm"), R(m_brom, "c_brom")
+        load = [R(t == jj, f"c_load{jj}") for jj in range(P)]
+        c_upd, c_klimb = R(upd_u | upd_v, "c_upd"), R(t < k, "c_klimb")
+        c_wrf, c_wpm, c_pm_wrom = R(wrf & (t < k), "c_wrf"), R(wpm, "c_wpm"), R(pm_wrom, "c_pm_wrom")
+        c_wrf_addr = R(rf_addr(f_rd, t), "c_wrf_addr")
+        c_wpm_addr = R((pm_wbase + Mux(mode == MULT, mP, 0) + t)[:_bits(L.pm_depth)], "c_wpm_addr")
 
         def src(sel, hi=False):
             v = Signal(W)
             with m.Switch(sel):
                 with m.Case(ONE):
-                    m.d.comb += v.eq(Mux(hi, 0, i == 0))
+                    m.d.comb += v.eq(Mux(hi, 0, first))
                 with m.Case(RFA):
                     m.d.comb += v.eq(rfa.data)
                 with m.Case(PMA):
@@ -289,44 +307,44 @@ class ProcCore(Elaboratable):
                     m.d.comb += v.eq(pmb.data)
             return v
 
-        xv, yv, hv = src(xsrc), src(ysrc), src(hsrc, True)
+        xv, yv, hv = src(c_xsrc), src(c_ysrc), src(c_hsrc, True)
         hmask = Signal(W)
-        m.d.comb += hmask.eq(Mux(i + 1 >= hi_lim, 0, hv))
+        m.d.comb += hmask.eq(Mux(hi_zero, 0, hv))
         carry, carry2 = Signal(2), Signal(2)
         odd_reg, prevp = Signal(), Signal(W)
         odd = Signal()
-        m.d.comb += odd.eq(Mux(i == 0, xv[0], odd_reg) & odd_en)
+        m.d.comb += odd.eq(Mux(first, xv[0], odd_reg) & c_odd_en)
         cat = Cat(xv, hmask)
         xs = Signal(W)
-        m.d.comb += xs.eq(Mux(shr3, cat[L.r3:L.r3 + W] if L.r3 else xv, cat[1:1 + W]))
+        m.d.comb += xs.eq(Mux(c_shr3, cat[L.r3:L.r3 + W] if L.r3 else xv, cat[1:1 + W]))
         zv = Signal(W)
-        m.d.comb += zv.eq(Mux(zen & ((mode != SHIFT) | odd), cr.data, 0))
+        m.d.comb += zv.eq(Mux(c_zen & ((c_mode != SHIFT) | odd), cr.data, 0))
         a_in, b_in, z_in, c_in = Signal(W), Signal(W), Signal(W), Signal(2)
-        m.d.comb += [a_in.eq(Mux(mode == SHIFT, xs, xv)),
-                     b_in.eq(Mux(mode == SHIFT, 0, yv ^ Mux(ysub, mask, 0))),
-                     z_in.eq(zv ^ Mux(zsub & zen, mask, 0)),
-                     c_in.eq(Mux(i == 0, Mux(mode == SHIFT, 0, ysub + (zsub & zen)), carry))]
+        m.d.comb += [a_in.eq(Mux(c_mode == SHIFT, xs, xv)),
+                     b_in.eq(Mux(c_mode == SHIFT, 0, yv ^ Mux(c_ysub, mask, 0))),
+                     z_in.eq(zv ^ Mux(c_zsub & c_zen, mask, 0)),
+                     c_in.eq(Mux(first, Mux(c_mode == SHIFT, 0, c_ysub + (c_zsub & c_zen)), carry))]
         s = Signal(W + 2)
         m.d.comb += s.eq(a_in + b_in + z_in + c_in)
         # lane 2 (stage 5, second pass): the sign of X - 2p beside X - p
         twop = Signal(W)
-        m.d.comb += twop.eq(Cat(Mux(i == 0, 0, prevp[W - 1]), cr.data[:W - 1]))
+        m.d.comb += twop.eq(Cat(Mux(first, 0, prevp[W - 1]), cr.data[:W - 1]))
         s2 = Signal(W + 2)
-        m.d.comb += s2.eq(xv + (twop ^ mask) + Mux(i == 0, 1, carry2))
+        m.d.comb += s2.eq(xv + (twop ^ mask) + Mux(first, 1, carry2))
 
         # long multiplication: P PPGs (W x W: one MULT18X18D each at W <= 18), the skew shift register of
         # Fig. 4 (x_j = a_{i-j}) and Fig. 5's adder tree summing one column a cycle
         x0 = Signal(W)
-        m.d.comb += x0.eq(Mux(i < a_len, Mux(m_asrc_pm, pma.data, rfa.data), 0))
+        m.d.comb += x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, rfa.data), 0))
         bdat = Signal(W)
-        m.d.comb += bdat.eq(Mux(mP + i < b_len, Mux(m_brom, cr.data, rfb.data), 0))
+        m.d.comb += bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, rfb.data), 0))
         sreg = [Signal(W, name=f"skew{j}") for j in range(P - 1)]
         breg = [Signal(W, name=f"ppg_b{j}") for j in range(P)]
         xs_m = [x0] + sreg
         prods = []
         for jj in range(P):
             bop = Signal(W, name=f"ppg_op{jj}")
-            m.d.comb += bop.eq(Mux(i == jj, bdat, breg[jj]))
+            m.d.comb += bop.eq(Mux(load[jj], bdat, breg[jj]))
             pr = Signal(2 * W, name=f"pp{jj}")
             m.d.comb += pr.eq(xs_m[jj] * bop)
             prods.append(pr)
@@ -343,34 +361,33 @@ class ProcCore(Elaboratable):
         cw = 2 * W + _bits(P + 1) + 2
         mcarry = Signal(cw - W)
         acc = Signal(W)
-        m.d.comb += acc.eq(Mux((mi != 0) & (i < a_len), pmb.data, 0))
+        m.d.comb += acc.eq(Mux(acc_ok, pmb.data, 0))
         sm = Signal(cw)
-        m.d.comb += sm.eq(col + acc + Mux(i == 0, 0, mcarry))
+        m.d.comb += sm.eq(col + acc + Mux(first, 0, mcarry))
         res = Signal(W)
-        m.d.comb += res.eq(Mux(mode == MULT, sm[:W], s[:W]))
+        m.d.comb += res.eq(Mux(c_mode == MULT, sm[:W], s[:W]))
 
         with m.If(cvalid):
             m.d.sync += [carry.eq(s[W:]), carry2.eq(s2[W:]), prevp.eq(cr.data), mcarry.eq(sm[W:])]
-            with m.If(i == 0):
+            with m.If(first):
                 m.d.sync += odd_reg.eq(xv[0])
-            with m.If(mode == MULT):
+            with m.If(c_mode == MULT):
                 m.d.sync += sreg[0].eq(x0) if P > 1 else []
                 m.d.sync += [sreg[jj].eq(sreg[jj - 1]) for jj in range(1, P - 1)]
                 for jj in range(P):
-                    with m.If(i == jj):
+                    with m.If(load[jj]):
                         m.d.sync += breg[jj].eq(bdat)
-            with m.If(upd_u | upd_v):
-                with m.If(i == 0):
+            with m.If(c_upd):
+                with m.If(first):
                     m.d.sync += [fl_lsb.eq(res[0]), fl_one.eq(res == 1), fl_zero.eq(res == 0), fl_nz.eq(0)]
-                with m.Elif(i < k):
+                with m.Elif(c_klimb):
                     m.d.sync += fl_nz.eq(fl_nz | (res != 0))
 
         # --- write stage (registered: cycle t writes limb t - 2) ---------------------------------------
         wrf_en, wrf_addr, wrf_data = Signal(), Signal(aw), Signal(W)
         wpm_en, wpm_addr, wpm_data = Signal(), Signal(_bits(L.pm_depth)), Signal(W)
-        m.d.sync += [wrf_en.eq(cvalid & wrf & (i < k)), wrf_addr.eq(rf_addr(f_rd, i)), wrf_data.eq(res),
-                     wpm_en.eq(cvalid & wpm), wpm_addr.eq(pm_wbase + Mux(mode == MULT, mP, 0) + i),
-                     wpm_data.eq(Mux(pm_wrom, cr.data, res))]
+        m.d.sync += [wrf_en.eq(cvalid & c_wrf), wrf_addr.eq(c_wrf_addr), wrf_data.eq(res),
+                     wpm_en.eq(cvalid & c_wpm), wpm_addr.eq(c_wpm_addr), wpm_data.eq(Mux(c_pm_wrom, cr.data, res))]
         m.d.comb += [pmw.en.eq(wpm_en), pmw.addr.eq(wpm_addr), pmw.data.eq(wpm_data)]
         with m.If(running):
             m.d.comb += [rfw.en.eq(wrf_en), rfw.addr.eq(wrf_addr), rfw.data.eq(wrf_data)]
