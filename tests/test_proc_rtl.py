@@ -42,10 +42,11 @@ def short(p):
     return asm.assemble(SHORT.format(p=p))
 
 
+@pytest.mark.parametrize("d", [2, 3])
 @pytest.mark.parametrize("p,W,P", [(101, 16, 4), ((1 << 61) - 1, 16, 4), ((1 << 61) - 1, 8, 3),
                                    ((1 << 127) - 1, 13, 2), (2**89 - 1, 17, 1), (1000003, 5, 4)])
-def test_short_program_matches_the_iss_cycle_for_cycle(p, W, P):
-    L = Layout(short(p), W=W, P=P)
+def test_short_program_matches_the_iss_cycle_for_cycle(p, W, P, d):
+    L = Layout(short(p), W=W, P=P, d=d)
     rng = random.Random(p ^ W)
     for a in (rng.randrange(2, p), 1, p - 1):  # INV of 1: no Euclid step at all; p - 1: its last one
         got, ref = check(L, {"a": a, "b": rng.randrange(p)})
@@ -82,7 +83,7 @@ def test_inv_of_zero_stops_with_error():
     assert r.error and r.trace == []
 
 
-@pytest.mark.parametrize("kw,msg", [({"d": 3}, "d = 2"), ({"W": 3}, "W must"), ({"P": 0}, "P must"),
+@pytest.mark.parametrize("kw,msg", [({"d": 4}, "pass latency d"), ({"d": 1}, "pass latency d"), ({"W": 3}, "W must"), ({"P": 0}, "P must"),
                                     ({"W": True}, "W must")])
 def test_bad_parameters(kw, msg):
     with pytest.raises(InvalidArgumentError, match=msg):
@@ -105,18 +106,19 @@ def test_bad_inputs_are_typed():
 
 
 @pytest.mark.slow
-def test_typea_whole_pairing_in_verilator_equals_the_iss_and_rust():
-    """The whole typea-512 program (13,807 instructions, 6.02 M cycles at W = 16, P = 4) in Verilator:
+@pytest.mark.parametrize("d", [2, 3])
+def test_typea_whole_pairing_in_verilator_equals_the_iss_and_rust(d):
+    """The whole typea-512 program (13,807 instructions, 6.02 M cycles at W = 16, P = 4, d = 2) in Verilator:
     every instruction retires at the ISS's cycle with the ISS's value; the GT element is Rust's."""
     from pairkit import api
     from pairkit.proc.compile import compile_set, point_inputs, result
     from pairkit.proc.rtl.verilator import run_verilator
 
-    L = Layout(compile_set("typea-512").program, W=16, P=4)
+    L = Layout(compile_set("typea-512").program, W=16, P=4, d=d)
     (Pb,) = api.random_points("typea-512", 1, seed=11)
     (Qb,) = api.random_points("typea-512", 1, seed=12)
     got, ref = check(L, point_inputs("typea-512", Pb, Qb), run=run_verilator)
-    assert got.cycles == ref.total and 5_900_000 < got.cycles < 6_100_000 and len(got.trace) == 13807
+    assert got.cycles == ref.total and 5_900_000 < got.cycles < 6_300_000 and len(got.trace) == 13807
     assert result("typea-512", got.outputs) == api.split_gt("typea-512", api.pair("typea-512", Pb, Qb))
 
 
@@ -144,8 +146,20 @@ def test_cli_sim_rtl():
     (["proc", "sim-rtl", "--set", "ss2-239"], "NotSupportedError"),
     (["proc", "sim-rtl", "--set", "nope"], "UnknownSetError"),
     (["proc", "report", "-P", "0"], "InvalidArgumentError"),
+    (["proc", "sim-rtl", "-d", "5"], "InvalidArgumentError"),
+    (["proc", "verilog", "-o", "/nonexistent/dir/x.v"], "FileAccessError"),
 ])
 def test_cli_rtl_errors_exit_2(argv, etype):
     p = run_cli(*argv)
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert f"error: {etype}: " in p.stderr, p.stderr
+
+
+@pytest.mark.slow
+def test_cli_verilog_has_the_host_interface_in_its_header(tmp_path):
+    out = tmp_path / "core.v"
+    p = run_cli("proc", "verilog", "--set", "typea-512", "-d", "3", "-o", str(out))
+    assert p.returncode == 0, p.stderr
+    v = out.read_text()
+    assert v.startswith("// Seed 002 pairing processor") and "// Host interface" in v and "pass latency d = 3" in v
+    assert "module top" in v and "host_wdata" in v and "dbg_pc" not in v

@@ -163,7 +163,7 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
                 P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
                 Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded"),
                 seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
-                W: int = _W, P: int = _P,
+                W: int = _W, P: int = _P, d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
                 engine: str = typer.Option("verilator", "--engine", help="verilator (whole pairings) | amaranth (slow)"),
                 as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Run the compiled pairing of --set in the processor's RTL (docs/PROC.md "RTL") and hold it against the ISS
@@ -176,7 +176,7 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     if engine not in ("verilator", "amaranth"):
         raise InvalidArgumentError(f"--engine must be verilator or amaranth, got {engine!r}")
     c = compile_set(set_id)
-    L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P))
+    L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d))
     Pb, Qb, s = _points(set_id, P_hex, Q_hex, seed)
     if engine == "verilator":
         from .rtl.verilator import run_verilator as run
@@ -188,13 +188,13 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     got, ref = check(L, point_inputs(set_id, Pb, Qb), run=run)
     secs = time.time() - t
     exact = result(set_id, got.outputs) == api.split_gt(set_id, api.pair(set_id, Pb, Qb))
-    rep = {"set": set_id, "seed": s, "W": L.W, "P": L.P, "d": 2, "k": L.k, "engine": engine,
+    rep = {"set": set_id, "seed": s, "W": L.W, "P": L.P, "d": L.d, "k": L.k, "engine": engine,
            "rtl_cycles": got.cycles, "iss_cycles": ref.total, "iss_cycles_by_class": ref.cycles,
            "instructions_checked": len(got.trace), "bit_exact": exact, "seconds": round(secs, 1)}
     if as_json:
         print(json.dumps(rep, indent=1))
     else:
-        print(f"{set_id}: W={L.W} P={L.P} d=2 k={L.k}; {engine}; {len(got.trace):,} instructions retired at the "
+        print(f"{set_id}: W={L.W} P={L.P} d={L.d} k={L.k}; {engine}; {len(got.trace):,} instructions retired at the "
               f"ISS's cycles with the ISS's values")
         print(f"  cycles  RTL {got.cycles:,}  ISS {ref.total:,}  (equal)")
         print(f"  bit-exact against the Rust engine: {'yes' if exact else 'NO'}   ({secs:.1f} s)")
@@ -204,6 +204,7 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
 
 @app.command("report")
 def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
+               d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
                force: bool = typer.Option(False, "--force", help="re-measure (default: the cached hw/reports/proc/)"),
                pnr: bool = typer.Option(False, "--pnr", help="also nextpnr-ecp5 (LFE5U-85F) for Fmax"),
                reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cache directory"),
@@ -212,12 +213,12 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
     from .. import argcheck
     from .rtl.report import measure
 
-    r = measure(set_id, argcheck.integer("-W", W), argcheck.integer("-P", P), reports_dir, force=force,
+    r = measure(set_id, argcheck.integer("-W", W), argcheck.integer("-P", P), argcheck.integer("-d", d), reports_dir, force=force,
                 with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None)
     if as_json:
         print(json.dumps(r, indent=1, sort_keys=True))
         return
-    print(f"{set_id} core: W={r['W']} P={r['P']} k={r['k']}, {r['registers']} registers, "
+    print(f"{set_id} core: W={r['W']} P={r['P']} d={r['d']} k={r['k']}, {r['registers']} registers, "
           f"{r['program_words']} program words, {r['jsr_bits']} JSR bits")
     print(f"  {'':28s}{'LUT':>8s}{'FF':>8s}{'DSP':>6s}{'BRAM18':>8s}")
     print(f"  {'seed 002 Virtex-5 (Table 5)':28s}{1471:>8,}{2207:>8,}{4:>6}{4:>8}")
@@ -231,3 +232,23 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
         print(f"  {label:28s}{x['lut']:>8,}{x['ff']:>8,}{x['dsp']:>6}{x.get('bram18', x.get('bram', 0)):>8}")
     if "pnr" in r:
         print(f"  nextpnr-ecp5 LFE5U-85F: {r['pnr'].get('fmax_mhz')} MHz")
+
+
+@app.command("verilog")
+def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
+                d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
+                output: str = typer.Option(..., "-o", "--output", help="the Verilog file to write"),
+                debug: bool = typer.Option(False, "--debug", help="add the testbench ports (cycles, dbg_*)")):
+    """Write the processor core for the compiled program of --set as Verilog (host interface in its header)."""
+    from .. import argcheck
+    from .compile import compile_set
+    from .rtl.core import ProcCore
+    from .rtl.layout import Layout
+    from .rtl.verilator import verilog
+
+    from ..cli import _check_writable
+
+    _check_writable(output, "-o")
+    L = Layout(compile_set(set_id).program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P),
+               d=argcheck.integer("-d", d))
+    _write(output, verilog(ProcCore(L, debug=debug)), "-o")

@@ -4,8 +4,10 @@ five-stage product), the segmented register file in block RAM (Fig. 1) and the i
 the JSR circular shift register (section 4, Table 3, Fig. 7), executing the 32-bit words of proc/isa.py
 from a program ROM.
 
-Every field instruction is a sequence of *passes*; a pass over n limbs takes n + 2 cycles (read limb t
-in cycle t, compute it in t + 1, write it in t + 2: the d = 2 of proc/alu.py), so each instruction takes
+Every field instruction is a sequence of *passes*; a pass over n limbs takes n + d cycles (read limb t
+in cycle t, compute it in t + 1, write it in t + 2: the d = 2 of proc/alu.py; with d = 3 the partial
+products are registered, the column sum follows a cycle later, and every other result waits one cycle
+before its write), so each instruction takes
 exactly the ALU model's cycles and the core runs cycle for cycle with the ISS:
 
   ADD   T <- a + b - p; rd <- (T < 0 ? a + b : T)                      2 passes (Table 1: sum1, sum2)
@@ -38,7 +40,7 @@ Z0, ONE, RFA, PMA, ROM, RFB, PMB = range(7)  # operand sources
 
 HEADER = """Seed 002 pairing processor (pairkit.proc.rtl), generated for one program.
  p = {p:#x}
- N = {N}, W = {W}, k = {k} limbs, P = {P} partial-product generators, pass latency d = 2
+ N = {N}, W = {W}, k = {k} limbs, P = {P} partial-product generators, pass latency d = {d}
  program: {words} words, {nregs} registers (stride {stride} limbs), {nconst} constants, JSR register {L} bits
 Host interface (clock clk, synchronous reset rst):
  host_we, host_addr[{aw}:0], host_wdata[{wm}:0]  while busy = 0: write limb i (W bits, limb 0 least
@@ -80,7 +82,7 @@ class ProcCore(Elaboratable):
 
     def header(self) -> str:
         L = self.L
-        return HEADER.format(p=L.prog.p, N=L.N, W=L.W, k=L.k, P=L.P, words=len(L.prog.code), nregs=L.nregs,
+        return HEADER.format(p=L.prog.p, N=L.N, W=L.W, k=L.k, P=L.P, d=L.d, words=len(L.prog.code), nregs=L.nregs,
                              stride=L.stride, nconst=len(L.prog.consts), L=len(L.prog.srl), aw=_bits(L.rf_depth) - 1,
                              wm=L.W - 1, inputs=L.prog.inputs, outputs=L.prog.outputs)
 
@@ -111,7 +113,7 @@ class ProcCore(Elaboratable):
         f_k, f_c, f_imm = ins[0:18], ins[22:26], ins[0:22]
         running = Signal()
         m.d.comb += self.busy.eq(running)
-        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr, L.n3) + 2
+        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr, L.n3) + L.d
         t = Signal(_bits(nmax + 1))
         ph_reg = Signal(5)
         mi = Signal(_bits(max(L.passes1, L.passes2, L.passes4) + 1))
@@ -258,7 +260,7 @@ class ProcCore(Elaboratable):
         m.d.comb += rd_phase.eq(running & (ph != CTRL))
         with m.If(mode == MULT):
             m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, mP + t)),
-                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + mP + t), cr.addr.eq(rom_base + mP + t)]
+                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + mP + t - (L.d - 2)), cr.addr.eq(rom_base + mP + t)]
         with m.Else():
             m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, t + rfb_off)),
                          pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + t + pmb_off), cr.addr.eq(rom_base + t)]
@@ -347,6 +349,8 @@ class ProcCore(Elaboratable):
             m.d.comb += bop.eq(Mux(load[jj], bdat, breg[jj]))
             pr = Signal(2 * W, name=f"pp{jj}")
             m.d.comb += pr.eq(xs_m[jj] * bop)
+            if L.d == 3:  # the PPG's output register (MULT18X18D / DSP48E1 pipeline register)
+                pr = R(pr, f"pp{jj}_r")
             prods.append(pr)
         while len(prods) > 1:  # the adder tree
             nxt = []
@@ -360,15 +364,20 @@ class ProcCore(Elaboratable):
         col = prods[0]
         cw = 2 * W + _bits(P + 1) + 2
         mcarry = Signal(cw - W)
+        if L.d == 3:  # the column sum one cycle after the products
+            m_first, m_acc_ok, m_valid = R(first, "m_first"), R(acc_ok, "m_acc_ok"), R(cvalid & (c_mode == MULT), "m_valid")
+            m_wpm_addr = R(c_wpm_addr, "m_wpm_addr")
+        else:
+            m_first, m_acc_ok, m_valid = first, acc_ok, cvalid & (c_mode == MULT)
         acc = Signal(W)
-        m.d.comb += acc.eq(Mux(acc_ok, pmb.data, 0))
+        m.d.comb += acc.eq(Mux(m_acc_ok, pmb.data, 0))
         sm = Signal(cw)
-        m.d.comb += sm.eq(col + acc + Mux(first, 0, mcarry))
+        m.d.comb += sm.eq(col + acc + Mux(m_first, 0, mcarry))
         res = Signal(W)
-        m.d.comb += res.eq(Mux(c_mode == MULT, sm[:W], s[:W]))
+        m.d.comb += res.eq(Mux(c_mode == MULT, sm[:W], s[:W]) if L.d == 2 else s[:W])
 
         with m.If(cvalid):
-            m.d.sync += [carry.eq(s[W:]), carry2.eq(s2[W:]), prevp.eq(cr.data), mcarry.eq(sm[W:])]
+            m.d.sync += [carry.eq(s[W:]), carry2.eq(s2[W:]), prevp.eq(cr.data)]
             with m.If(first):
                 m.d.sync += odd_reg.eq(xv[0])
             with m.If(c_mode == MULT):
@@ -383,11 +392,21 @@ class ProcCore(Elaboratable):
                 with m.Elif(c_klimb):
                     m.d.sync += fl_nz.eq(fl_nz | (res != 0))
 
-        # --- write stage (registered: cycle t writes limb t - 2) ---------------------------------------
+        with m.If(m_valid):
+            m.d.sync += mcarry.eq(sm[W:])
+
+        # --- write stage (registered: cycle t writes limb t - d) ---------------------------------------
         wrf_en, wrf_addr, wrf_data = Signal(), Signal(aw), Signal(W)
         wpm_en, wpm_addr, wpm_data = Signal(), Signal(_bits(L.pm_depth)), Signal(W)
-        m.d.sync += [wrf_en.eq(cvalid & c_wrf), wrf_addr.eq(c_wrf_addr), wrf_data.eq(res),
-                     wpm_en.eq(cvalid & c_wpm), wpm_addr.eq(c_wpm_addr), wpm_data.eq(Mux(c_pm_wrom, cr.data, res))]
+        if L.d == 2:
+            m.d.sync += [wrf_en.eq(cvalid & c_wrf), wrf_addr.eq(c_wrf_addr), wrf_data.eq(res),
+                         wpm_en.eq(cvalid & c_wpm), wpm_addr.eq(c_wpm_addr), wpm_data.eq(Mux(c_pm_wrom, cr.data, res))]
+        else:  # the adder's results wait one cycle; the column sums are a cycle later already
+            w1 = [R(cvalid & c_wrf, "w1_rf_en"), R(c_wrf_addr, "w1_rf_addr"), R(res, "w1_rf_data"),
+                  R(cvalid & c_wpm & (c_mode != MULT), "w1_pm_en"), R(c_wpm_addr, "w1_pm_addr"),
+                  R(Mux(c_pm_wrom, cr.data, res), "w1_pm_data")]
+            m.d.sync += [wrf_en.eq(w1[0]), wrf_addr.eq(w1[1]), wrf_data.eq(w1[2]), wpm_en.eq(w1[3] | m_valid),
+                         wpm_addr.eq(Mux(m_valid, m_wpm_addr, w1[4])), wpm_data.eq(Mux(m_valid, sm[:W], w1[5]))]
         m.d.comb += [pmw.en.eq(wpm_en), pmw.addr.eq(wpm_addr), pmw.data.eq(wpm_data)]
         with m.If(running):
             m.d.comb += [rfw.en.eq(wrf_en), rfw.addr.eq(wrf_addr), rfw.data.eq(wrf_data)]
@@ -438,7 +457,7 @@ class ProcCore(Elaboratable):
                 with m.Case(OPCODES["HALT"][0]):
                     m.d.sync += [running.eq(0), self.done.eq(1)]
             m.d.comb += pc_next.eq(target)
-        with m.Elif(t == n + 1):  # the last cycle of a pass
+        with m.Elif(t == n + L.d - 1):  # the last cycle of a pass
             m.d.sync += t.eq(0)
             end = Signal()
             with m.Switch(ph):

