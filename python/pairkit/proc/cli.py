@@ -213,6 +213,12 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
     from .. import argcheck
     from .rtl.report import measure
 
+    if os.path.exists(reports_dir) and not os.path.isdir(reports_dir):
+        raise FileAccessError(f"--dir {reports_dir}: not a directory")
+    try:
+        os.makedirs(reports_dir, exist_ok=True)
+    except OSError as e:
+        raise FileAccessError(f"--dir {reports_dir}: {e.strerror or e}") from None
     r = measure(set_id, argcheck.integer("-W", W), argcheck.integer("-P", P), argcheck.integer("-d", d), reports_dir, force=force,
                 with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None)
     if as_json:
