@@ -68,6 +68,8 @@ bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and t
 	$(VENV)/bin/pairkit bench --peers --markdown BENCHMARKS.md
 
 hw-report: build tools  ## regenerate HARDWARE.md: the seeds' units (simulate, synthesize, place and route) and the pairing cores (long; cached in hw/reports/)
+	$(VENV)/bin/python -m pairkit.cli proc report --pnr -d 2
+	$(VENV)/bin/python -m pairkit.cli proc report --pnr -d 3
 	$(VENV)/bin/python -m pairkit.cli hw report
 	$(VENV)/bin/python -m pairkit.cli hw core report
 

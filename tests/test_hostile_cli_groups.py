@@ -75,6 +75,9 @@ BASELINE = {
     "proc disasm": {"file": "VALID_BIN"},
     "proc compile": {"--set": "typea-512", "-o": "OUT_FILE"},
     "proc run": {"--set": "typea-512", "--seed": "1", "-W": "16", "-P": "4", "-d": "2"},
+    "proc sim-rtl": {"--set": "typea-512", "--seed": "1", "-W": "16", "-P": "4", "-d": "2", "--engine": "verilator"},
+    "proc report": {"--set": "typea-512", "-W": "16", "-P": "4", "-d": "2", "--dir": "OUT_DIR"},
+    "proc verilog": {"--set": "typea-512", "-W": "16", "-P": "4", "-d": "2", "-o": "OUT_FILE"},
 }
 
 # parameters whose kind is not their Python type
@@ -85,7 +88,7 @@ KINDS = {
     ("hw core report", "--reports-dir"): "outdir",
     ("dse schedule", "--gantt"): "output", ("dse explore", "--out"): "outdir",
     ("proc asm", "file"): "input", ("proc asm", "-o"): "output", ("proc disasm", "file"): "input",
-    ("proc compile", "-o"): "output",
+    ("proc compile", "-o"): "output", ("proc report", "--dir"): "outdir", ("proc verilog", "-o"): "output",
 }
 for _c in ("hw gen", "hw sim", "hw formal", "hw synth"):
     KINDS[(_c, "--param")] = "unit-param"

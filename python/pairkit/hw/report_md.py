@@ -459,6 +459,9 @@ def render(results: dict) -> str:
     from .core.report import section as core_section
 
     L += core_section()
+    from ..proc.rtl.report import section as proc_section
+
+    L += proc_section()
     L += ["## units.json (for pairkit.dse, `--costs measured`)", "",
           "`hw/reports/units.json`: GF(3^97) " + ", ".join(f"{k} = `{v}`" for k, v in UNITS_TER.items()) +
           "; binary ss2-283 (under `_binary`, and flat in `hw/reports/units-ss2-283.json`): " +

@@ -8,5 +8,6 @@
   emit.py     blocks, moves and JSR loops -> a Program (homes and constants allocated first)
   compile.py  the spec's typea-512 pairing -> a program (JSR loops over r and the final exponent)
   compile_ate.py  bn254 / bls12-381 optimal ate -> programs (one processor, several curves)
-  cli.py      pairkit proc asm | disasm | compile | run
+  cli.py      pairkit proc asm | disasm | compile | run | sim-rtl | report
+  rtl/        the processor in Amaranth, its Verilator testbench and synthesis report (issue 17 part 4)
 """

@@ -1,4 +1,4 @@
-"""``pairkit proc``: asm, disasm, compile, run (seed 002's pairing processor; docs/PROC.md)."""
+"""``pairkit proc``: asm, disasm, compile, run, sim-rtl, report (seed 002's pairing processor; docs/PROC.md)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ import typer
 from ..errors import EncodingError, FileAccessError, InvalidArgumentError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Seed 002's programmable pairing processor: assembler, compiler, instruction-set simulator.")
+                  help="Seed 002's programmable pairing processor: assembler, compiler, instruction-set simulator, RTL.")
 
 _W = typer.Option(16, "-W", help="limb width W in bits (seed 002 section 3.1)")
 _P = typer.Option(4, "-P", "--ppg", help="partial-product generators (seed 002 Fig. 4)")
@@ -139,3 +139,122 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
         print(f"  bit-exact against the Rust engine: {'yes' if rep['bit_exact'] else 'NO'}")
     if not rep["bit_exact"]:
         raise typer.Exit(1)
+
+
+def _points(set_id: str, P_hex, Q_hex, seed: int):
+    from .. import api, argcheck
+
+    s = argcheck.seed(seed)
+    if s + 1 > argcheck.MAX_SEED:
+        raise InvalidArgumentError(f"--seed must be below {argcheck.MAX_SEED} (Q uses seed + 1)")
+    if (P_hex is None) != (Q_hex is None):
+        raise InvalidArgumentError("give both points P and Q, or neither (random points from --seed)")
+    if P_hex is None:
+        (Pb,) = api.random_points(set_id, 1, seed=s)
+        (Qb,) = api.random_points(set_id, 1, seed=s + 1, group=1 if set_id == "typea-512" else 2)
+        return Pb, Qb, s
+    from ..cli import _hex
+
+    return _hex(P_hex), _hex(Q_hex), None
+
+
+@app.command("sim-rtl")
+def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
+                P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
+                Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded"),
+                seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
+                W: int = _W, P: int = _P, d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
+                engine: str = typer.Option("verilator", "--engine", help="verilator (whole pairings) | amaranth (slow)"),
+                as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+    """Run the compiled pairing of --set in the processor's RTL (docs/PROC.md "RTL") and hold it against the ISS
+    instruction by instruction: same values, same retirement cycle; the outputs against the Rust engine."""
+    from .. import api, argcheck
+    from .compile import compile_set, point_inputs, result
+    from .rtl.check import check, run_amaranth
+    from .rtl.layout import Layout
+
+    if engine not in ("verilator", "amaranth"):
+        raise InvalidArgumentError(f"--engine must be verilator or amaranth, got {engine!r}")
+    c = compile_set(set_id)
+    L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d))
+    Pb, Qb, s = _points(set_id, P_hex, Q_hex, seed)
+    if engine == "verilator":
+        from .rtl.verilator import run_verilator as run
+    else:
+        run = run_amaranth
+    import time
+
+    t = time.time()
+    got, ref = check(L, point_inputs(set_id, Pb, Qb), run=run)
+    secs = time.time() - t
+    exact = result(set_id, got.outputs) == api.split_gt(set_id, api.pair(set_id, Pb, Qb))
+    rep = {"set": set_id, "seed": s, "W": L.W, "P": L.P, "d": L.d, "k": L.k, "engine": engine,
+           "rtl_cycles": got.cycles, "iss_cycles": ref.total, "iss_cycles_by_class": ref.cycles,
+           "instructions_checked": len(got.trace), "bit_exact": exact, "seconds": round(secs, 1)}
+    if as_json:
+        print(json.dumps(rep, indent=1))
+    else:
+        print(f"{set_id}: W={L.W} P={L.P} d={L.d} k={L.k}; {engine}; {len(got.trace):,} instructions retired at the "
+              f"ISS's cycles with the ISS's values")
+        print(f"  cycles  RTL {got.cycles:,}  ISS {ref.total:,}  (equal)")
+        print(f"  bit-exact against the Rust engine: {'yes' if exact else 'NO'}   ({secs:.1f} s)")
+    if not exact:
+        raise typer.Exit(1)
+
+
+@app.command("report")
+def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
+               d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
+               force: bool = typer.Option(False, "--force", help="re-measure (default: the cached hw/reports/proc/)"),
+               pnr: bool = typer.Option(False, "--pnr", help="also nextpnr-ecp5 (LFE5U-85F) for Fmax"),
+               reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cache directory"),
+               as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+    """Synthesize one processor core (yosys synth_ecp5, synth_xilinx xc6v / xc7) beside seed 002 Table 5."""
+    from .. import argcheck
+    from .rtl.report import measure
+
+    if os.path.exists(reports_dir) and not os.path.isdir(reports_dir):
+        raise FileAccessError(f"--dir {reports_dir}: not a directory")
+    try:
+        os.makedirs(reports_dir, exist_ok=True)
+    except OSError as e:
+        raise FileAccessError(f"--dir {reports_dir}: {e.strerror or e}") from None
+    r = measure(set_id, argcheck.integer("-W", W), argcheck.integer("-P", P), argcheck.integer("-d", d), reports_dir, force=force,
+                with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None)
+    if as_json:
+        print(json.dumps(r, indent=1, sort_keys=True))
+        return
+    print(f"{set_id} core: W={r['W']} P={r['P']} d={r['d']} k={r['k']}, {r['registers']} registers, "
+          f"{r['program_words']} program words, {r['jsr_bits']} JSR bits")
+    print(f"  {'':28s}{'LUT':>8s}{'FF':>8s}{'DSP':>6s}{'BRAM18':>8s}")
+    print(f"  {'seed 002 Virtex-5 (Table 5)':28s}{1471:>8,}{2207:>8,}{4:>6}{4:>8}")
+    print(f"  {'seed 002 Virtex-6 (Table 5)':28s}{1850:>8,}{1947:>8,}{4:>6}{4:>8}")
+    for name, label in (("xc6v", "yosys synth_xilinx xc6v LUT6"), ("xc7", "yosys synth_xilinx xc7 LUT6"),
+                        ("ecp5", "yosys synth_ecp5 LUT4")):
+        x = r.get(name) or {}
+        if "lut" not in x:
+            print(f"  {label:28s} not run: {x.get('reason', '')[:100]}")
+            continue
+        print(f"  {label:28s}{x['lut']:>8,}{x['ff']:>8,}{x['dsp']:>6}{x.get('bram18', x.get('bram', 0)):>8}")
+    if "pnr" in r:
+        print(f"  nextpnr-ecp5 LFE5U-85F: {r['pnr'].get('fmax_mhz')} MHz")
+
+
+@app.command("verilog")
+def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
+                d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
+                output: str = typer.Option(..., "-o", "--output", help="the Verilog file to write"),
+                debug: bool = typer.Option(False, "--debug", help="add the testbench ports (cycles, dbg_*)")):
+    """Write the processor core for the compiled program of --set as Verilog (host interface in its header)."""
+    from .. import argcheck
+    from .compile import compile_set
+    from .rtl.core import ProcCore
+    from .rtl.layout import Layout
+    from .rtl.verilator import verilog
+
+    from ..cli import _check_writable
+
+    _check_writable(output, "-o")
+    L = Layout(compile_set(set_id).program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P),
+               d=argcheck.integer("-d", d))
+    _write(output, verilog(ProcCore(L, debug=debug)), "-o")

@@ -35,6 +35,7 @@ class Simulator:
     alu: AluModel
     max_steps: int = 10_000_000
     check_srl: bool = True
+    record: bool = False  # append (pc, rd or None, value written, cycles so far) per instruction to ``trace``
     trace: list = field(default_factory=list)
 
     def __post_init__(self):
@@ -61,6 +62,7 @@ class Simulator:
         code, n = prog.code, len(prog.code)
         c_add, c_mov, c_mul = alu.cycles_add, alu.cycles_mov, alu.cycles_mul
         pc = steps = 0
+        rec, trace = self.record, self.trace
 
         def rd(r: int, at: int) -> int:
             v = regs[r]
@@ -123,7 +125,12 @@ class Simulator:
                     if msb:
                         nxt = i.imm
                 elif op == "HALT":
+                    if rec:
+                        trace.append((pc, None, None, sum(cycles.values())))
                     break
+            if rec:
+                w = i.writes()
+                trace.append((pc, w, None if w is None else regs[w], sum(cycles.values())))
             pc = nxt
         if self.check_srl and srl != list(prog.srl):
             raise ProgramError("HALT with the JSR shift register not restored (JSR count is not a multiple of "
