@@ -77,14 +77,15 @@ fuzz: build  ## the CI fuzz properties (tests/test_fuzz.py) with 50,000 cases ea
 bench-rust:  ## criterion micro-benchmarks
 	cargo bench -p pairkit-core -j$(CARGO_JOBS)
 
-params: venv  ## regenerate the parameter catalogues with PARI/GP
-	$(PY) scripts/derive_params.py
-	$(PY) scripts/derive_params3.py
-	$(PY) scripts/derive_params_prime.py
+params: venv  ## the registry of parameter sets from gen/params/*.toml: catalogues (PARI/GP) and registries, Rust and Python
+	$(PY) gen/derive_params.py
+	$(PY) gen/derive_params3.py
+	$(PY) gen/emit_params.py
+	$(PY) gen/derive_params_prime.py
 
 asm:  ## regenerate the generated x86-64 assembly of the GF(p) backend (checked by tests/test_generated_asm.py)
-	python3 crates/pairkit-core/src/field/fp/x86_64_gen.py > crates/pairkit-core/src/field/fp/x86_64_asm.rs
-	python3 crates/pairkit-core/src/field/fp/x86_64_fp2_gen.py > crates/pairkit-core/src/field/fp/x86_64_fp2_asm.rs
+	python3 gen/x86_64_gen.py > crates/pairkit-core/src/field/fp/x86_64_asm.rs
+	python3 gen/x86_64_fp2_gen.py > crates/pairkit-core/src/field/fp/x86_64_fp2_asm.rs
 
 vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors.py

@@ -11,7 +11,7 @@ import statistics
 import time
 from datetime import datetime, timezone
 
-from . import _native, api, catalogue
+from . import _native, api, catalogue, registry
 from .papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
 
 FIELD_OPS = ("mul", "sqr", "sqrt", "inv")  # binary sets
@@ -19,8 +19,6 @@ FIELD_OPS3 = ("mul", "sqr", "cube", "cbrt", "inv")  # characteristic three
 FIELD_OPS_P = ("mul", "sqr", "inv", "sqrt")  # GF(p)
 PRIME = ("typea", "bn", "bls12")
 GOAL_MULTI8 = 4.5  # issue 4: multi_pair of 8 pairs <= 4.5x one pairing (bls12-381)
-NO_PEER = {"typea-512": "none on PyPI (PBC is a C library; the issue's anchor, not re-measured: PBC 720 µs, "
-                        "310 µs preprocessed on this machine kind)"}
 
 
 def machine() -> str:
@@ -180,7 +178,7 @@ def markdown(report: dict, command: str) -> str:
             from .peers import PEERS
 
             peers = r.get("peers") or [{"peer": "—", "missing": "not measured (run with --peers)"
-                                        if r["set"] in PEERS else NO_PEER.get(r["set"], "no peer on PyPI")}]
+                                        if r["set"] in PEERS else registry.entry(r["set"]).no_peer or "no peer on PyPI"}]
             for i, pe in enumerate(peers):
                 lead = base if i == 0 else "| | | | | | |"
                 if "us" in pe:

@@ -18,14 +18,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from . import argcheck, catalogue
+from . import argcheck, catalogue, registry
 from .batch_io import parse_hex as _hex
 from .errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
+from .peers import ADAPTERS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="pairkit: cryptographic pairings computed fast and verifiably.")
 out = Console(width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True)
+# The sets named in the help texts, from the registry (gen/params/*.toml), never listed here.
+_GPU_SETS = ", ".join(registry.gpu_sets())
+_PEER_NAMES = ", ".join(ADAPTERS)
 
 
 def _read_input(infile: Optional[str]) -> str:
@@ -172,11 +176,11 @@ def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
 def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repeatable; default: the papers' sets"),
           quick: bool = typer.Option(False, help="fewer iterations"),
           as_json: bool = typer.Option(False, "--json"),
-          peers: bool = typer.Option(False, "--peers", help="also time the peer libraries (pymcl, blspy, "
-                                     "py-arkworks-bls12381, mclbn256; `make peers`) in the same run"),
+          peers: bool = typer.Option(False, "--peers", help=f"also time the peer libraries ({_PEER_NAMES}; "
+                                     "`make peers`) in the same run"),
           markdown: Optional[str] = typer.Option(None, help="write BENCHMARKS.md-style markdown to this path"),
-          engine: str = typer.Option("cpu", "--engine", help="cpu | gpu (the CUDA kernels: ss2-283, ss2-1223, "
-                                     "ss2-239; --markdown then replaces only the file's GPU section)"),
+          engine: str = typer.Option("cpu", "--engine", help=f"cpu | gpu (the CUDA kernels: {_GPU_SETS}; "
+                                     "--markdown then replaces only the file's GPU section)"),
           batch: int = typer.Option(1 << 20, "--batch", min=1, help="gpu: pairings per batch (ss2-1223: 1/8 of it)")):
     """Medians per pairing and per field operation, single- and all-core throughput, beside the papers
     (and, with --peers, beside the software a user would pick instead, as ratios)."""
@@ -190,7 +194,7 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
     if engine == "gpu":
         _bench_gpu(set_ids, quick, as_json, markdown, batch)
         return
-    sets = set_ids or ["ss2-239", "ss2-283", "ss2-283b1", "ss2-1223", "ss3-97", "typea-512", "bn254", "bls12-381"]
+    sets = set_ids or registry.bench_sets()
     for s in sets:
         catalogue.get(s)
     report = B.run(sets, quick, peers=peers)
@@ -232,8 +236,7 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
                infile: Optional[str] = typer.Option(None, "--input", help="lines `P Q` (hex); default: stdin"),
                alg: Optional[str] = typer.Option(None, "--alg"),
                canonical: bool = typer.Option(False, "--canonical"),
-               engine: str = typer.Option("cpu", "--engine", help="cpu (every core) | gpu (CUDA: ss2-283, "
-                                          "ss2-1223, ss2-239)"),
+               engine: str = typer.Option("cpu", "--engine", help=f"cpu (every core) | gpu (CUDA: {_GPU_SETS})"),
                as_json: bool = typer.Option(False, "--json"),
                keep_going: bool = typer.Option(False, "--keep-going", help="a bad line writes an error record "
                                                "in its place and the run goes on (default: stop at the first)")):

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import catalogue
+from .. import catalogue, registry
 from ..errors import GpuUnsupportedError
 from ..spec.gf2m import GF2m
 
-# The sets and algorithms the GPU engine compiles (issue 7: binary fields first). eta-t needs
-# b = 0 (seed 003 Alg. 1); eta-alg2 (seed 000 Alg. 2) takes b = 0 and b = 1.
-GPU_SETS = ("ss2-283", "ss2-1223", "ss2-239")
+# The sets and algorithms the GPU engine compiles (issue 7: binary fields first): the sets whose
+# registry entry has `gpu = n` (gen/params/ss2.toml), in that order. eta-t needs b = 0 (seed 003
+# Alg. 1); eta-alg2 (seed 000 Alg. 2) takes b = 0 and b = 1.
+GPU_SETS = registry.gpu_sets()
 GPU_ALGS = {"eta-t": 1, "eta-alg2": 2}
 
 # Device sources in dependency order; the kernels do not #include each other.
