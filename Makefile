@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
+.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -29,7 +29,7 @@ venv: $(VENV)/.stamp
 build: venv  ## the Rust core as the native module pairkit._native (release)
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release -q
 
-lint: fmt-check ruff clippy  ## every static gate: rustfmt, ruff, clippy
+lint: fmt-check ruff mypy clippy  ## every static gate: rustfmt, ruff, mypy, clippy (the first three: .pre-commit-config.yaml)
 
 fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) writes them
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
@@ -37,6 +37,9 @@ fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) 
 
 ruff:  ## Python lint (rules in pyproject.toml [tool.ruff])
 	$(VENV)/bin/ruff check .
+
+mypy:  ## type check of the whole Python package (settings in pyproject.toml [tool.mypy]; the stub _native.pyi included)
+	$(PY) -m mypy
 
 stubtest: build  ## python/pairkit/_native.pyi agrees with the built module (mypy.stubtest)
 	MYPYPATH=python $(PY) -m mypy.stubtest pairkit._native

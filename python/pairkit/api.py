@@ -219,7 +219,7 @@ def backend(set_id: str) -> str:
 
 def _gt_shape(set_id: str) -> tuple[int, int]:
     p = catalogue.get(_sid(set_id))
-    k = {"ss3": 6, "ss2": 4}.get(p.family) or p.gt_coords
+    k = p.gt_coords if isinstance(p, catalogue.ParamSetPrime) else {"ss3": 6, "ss2": 4}[p.family]
     return p.nbytes, k
 
 

@@ -10,6 +10,7 @@ import platform
 import statistics
 import time
 from datetime import datetime, timezone
+from typing import Any
 
 from . import _native, api, catalogue, registry
 from .papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
@@ -53,11 +54,11 @@ def _prime_extras(set_id: str, quick: bool, peers: bool, out: dict) -> None:
 def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
     p = catalogue.get(set_id)
     prime = p.family in PRIME
-    big = (p.m > 600) if not prime else False
+    big = not isinstance(p, catalogue.ParamSetPrime) and p.m > 600  # prime: the ParamSetPrime families
     iters = (5 if big else 50) if quick else (30 if big else 400)
     if prime:
         iters = 20 if quick else 100
-    out = {"set": set_id, "m": getattr(p, "m", None), "family": p.family, "backend": api.backend(set_id),
+    out: dict[str, Any] = {"set": set_id, "m": getattr(p, "m", None), "family": p.family, "backend": api.backend(set_id),
            "algorithms": {}, "field_ns": {}}
     for op in (FIELD_OPS3 if p.family == "ss3" else FIELD_OPS_P if prime else FIELD_OPS):
         runs = _native.bench_field(set_id, op, 200 if op == "inv" else 5000)

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Union
 
 from . import registry
 from .errors import UnknownSetError
@@ -139,7 +140,7 @@ def _prime_sets() -> list[ParamSetPrime]:
         bits = e.security_bits if e.security_bits is not None else 0
         a = "" if S.a == 0 else (" + x" if S.a == 1 else f" + {S.a}x")
         b = "" if S.b == 0 else f" + {S.b}"
-        twist = None if S.twist is None else (f"{S.twist}-type sextic twist y^2 = x^3 + "
+        twist = None if S.twist is None or S.xi is None else (f"{S.twist}-type sextic twist y^2 = x^3 + "
                                               + (f"{S.b}/xi" if S.twist == "D" else f"{S.b} xi") +
                                               f", xi = {S.xi[0]} + {S.xi[1]}i")
         out.append(ParamSetPrime(
@@ -170,9 +171,13 @@ def _raw() -> dict:
     return json.loads(resources.files("pairkit").joinpath("data/ss2.json").read_text())
 
 
+# A set of any family (the callers tell them apart by ``family`` or isinstance).
+AnySet = Union[ParamSet, ParamSet3, ParamSetPrime]
+
+
 @lru_cache(maxsize=1)
-def all_sets() -> tuple[ParamSet, ...]:
-    out = []
+def all_sets() -> tuple[AnySet, ...]:
+    out: list[AnySet] = []
     for s in _raw()["sets"]:
         out.append(ParamSet(
             id=s["id"], m=s["m"], taps=tuple(s["taps"]), b=s["b"], delta=s["delta"],
@@ -189,7 +194,7 @@ def all_sets() -> tuple[ParamSet, ...]:
     return tuple(out)
 
 
-def get(set_id: str) -> ParamSet | ParamSet3 | ParamSetPrime:
+def get(set_id: str) -> AnySet:
     for s in all_sets():
         if s.id == set_id:
             return s

@@ -84,7 +84,7 @@ def median_us(fn: Callable[[], object], n: int) -> float:
 
 def measure(set_id: str, n: int) -> list[dict]:
     """Each peer of ``set_id``: {"peer", "version", "us"} or {"peer", "missing": reason}."""
-    out = []
+    out: list[dict] = []
     for name, make in PEERS.get(set_id, []):
         try:
             fn = make()

@@ -15,9 +15,10 @@ host-executed build (tests/test_gpu_kernels.py, tests/test_gpu_validate.py) and 
 sm_90 by NVRTC in CI."""
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
-from .. import catalogue
 from ..errors import GpuUnavailableError, PairkitError
 from . import decode, source
 
@@ -70,7 +71,7 @@ class GpuKernels:
     def __init__(self, set_id: str, alg: str):
         source.check(set_id, alg)
         self.cp = cupy_module()
-        self.set_id, self.alg, self.m = set_id, alg, catalogue.get(set_id).m
+        self.set_id, self.alg, self.m = set_id, alg, source.param(set_id).m
         key = (set_id, alg, self.cp.cuda.runtime.getDevice())
         if key not in GpuKernels._cache:
             mod = self.cp.RawModule(code=source.device_source(set_id, alg), options=NVRTC_OPTIONS)
@@ -175,4 +176,4 @@ def pair_batch(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: b
     # The host rejected element `cut`: the CPU engine reports it unless a lower index (or P at the
     # same index) fails the device checks, so validate instances 0 .. cut on the device first.
     kernels.run([p[:cut + 1] for p in batch.parts], "validate", max_chunk=max_chunk, check=batch)
-    raise batch.first_error(cut, np.zeros(1, dtype=np.uint32))  # not reached: the run above raises
+    raise cast(PairkitError, batch.first_error(cut, np.zeros(1, dtype=np.uint32)))  # not reached: the run above raises

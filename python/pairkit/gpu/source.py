@@ -9,6 +9,7 @@ g++ for the host-executed check (:mod:`pairkit.gpu.host`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from .. import catalogue, registry
 from ..errors import GpuUnsupportedError
@@ -35,14 +36,20 @@ SQRT_COST_PCT = {True: 150, False: 400}
 SPARSE_SQRT_TERMS = 12
 
 
+def param(set_id: str) -> catalogue.ParamSet:
+    """The catalogue entry of ``set_id``, typed as the binary set it is wherever the gpu engine reads it:
+    after `check` (GPU_SETS are binary, gen/params/ss2.toml) or behind a membership test."""
+    return cast(catalogue.ParamSet, catalogue.get(set_id))
+
+
 def supported() -> str:
-    return ", ".join(f"{s} ({', '.join(a for a in GPU_ALGS if a != 'eta-t' or catalogue.get(s).b == 0)})"
+    return ", ".join(f"{s} ({', '.join(a for a in GPU_ALGS if a != 'eta-t' or param(s).b == 0)})"
                      for s in GPU_SETS)
 
 
 def check(set_id: str, alg: str) -> None:
     """Raise UnknownAlgorithmError unless the GPU engine has kernels for (set_id, alg)."""
-    p = catalogue.get(set_id)
+    p = param(set_id)
     if set_id not in GPU_SETS or alg not in GPU_ALGS or (alg == "eta-t" and p.b != 0):
         raise GpuUnsupportedError(f"the gpu engine has no kernel for {set_id} / {alg}; supported: {supported()}")
     subgroup_test(set_id)
@@ -53,7 +60,7 @@ def subgroup_test(set_id: str) -> str:
     (crates/pairkit-core/src/engine/binary.rs, `BinaryEngine::new`): "trivial" for cofactor 1,
     "frobenius-trace" for b = 0, cofactor 5, r != 5 and 5 not dividing m; the third test there
     (r P = O by scalar multiplication) has no kernel, so such a set raises GpuUnsupportedError."""
-    p = catalogue.get(set_id)
+    p = param(set_id)
     if p.cofactor == 1:
         return "trivial"
     if p.b == 0 and p.cofactor == 5 and p.r != 5 and p.m % 5 != 0:
@@ -69,7 +76,7 @@ def words(m: int) -> int:
 def prelude(set_id: str, alg: str) -> str:
     """The #defines for one (set, algorithm)."""
     check(set_id, alg)
-    p = catalogue.get(set_id)
+    p = param(set_id)
     m, taps = p.m, tuple(p.taps)
     if m - max(taps) < WORD_BITS or max(taps) + WORD_BITS >= m:
         raise GpuUnsupportedError(f"{set_id}: the word reduction needs m - max(taps) >= 32")
