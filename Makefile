@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
+.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -29,7 +29,7 @@ venv: $(VENV)/.stamp
 build: venv  ## the Rust core as the native module pairkit._native (release)
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release -q
 
-lint: fmt-check ruff clippy  ## every static gate: rustfmt, ruff, clippy
+lint: fmt-check ruff mypy clippy  ## every static gate: rustfmt, ruff, mypy, clippy (the first three: .pre-commit-config.yaml)
 
 fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) writes them
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
@@ -37,6 +37,9 @@ fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) 
 
 ruff:  ## Python lint (rules in pyproject.toml [tool.ruff])
 	$(VENV)/bin/ruff check .
+
+mypy:  ## type check of the whole Python package (settings in pyproject.toml [tool.mypy]; the stub _native.pyi included)
+	$(PY) -m mypy
 
 stubtest: build  ## python/pairkit/_native.pyi agrees with the built module (mypy.stubtest)
 	MYPYPATH=python $(PY) -m mypy.stubtest pairkit._native
@@ -79,14 +82,15 @@ fuzz: build  ## the CI fuzz properties (tests/test_fuzz.py) with 50,000 cases ea
 bench-rust:  ## criterion micro-benchmarks
 	cargo bench -p pairkit-core -j$(CARGO_JOBS)
 
-params: venv  ## regenerate the parameter catalogues with PARI/GP
-	$(PY) scripts/derive_params.py
-	$(PY) scripts/derive_params3.py
-	$(PY) scripts/derive_params_prime.py
+params: venv  ## the registry of parameter sets from gen/params/*.toml: catalogues (PARI/GP) and registries, Rust and Python
+	$(PY) gen/derive_params.py
+	$(PY) gen/derive_params3.py
+	$(PY) gen/emit_params.py
+	$(PY) gen/derive_params_prime.py
 
 asm:  ## regenerate the generated x86-64 assembly of the GF(p) backend (checked by tests/test_generated_asm.py)
-	python3 crates/pairkit-core/src/field/fp/x86_64_gen.py > crates/pairkit-core/src/field/fp/x86_64_asm.rs
-	python3 crates/pairkit-core/src/field/fp/x86_64_fp2_gen.py > crates/pairkit-core/src/field/fp/x86_64_fp2_asm.rs
+	python3 gen/x86_64_gen.py > crates/pairkit-core/src/field/fp/x86_64_asm.rs
+	python3 gen/x86_64_fp2_gen.py > crates/pairkit-core/src/field/fp/x86_64_fp2_asm.rs
 
 vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors.py

@@ -5,10 +5,12 @@ import sys
 
 import pytest
 
-FP = pathlib.Path(__file__).resolve().parents[1] / "crates" / "pairkit-core" / "src" / "field" / "fp"
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+GEN = ROOT / "gen"
+FP = ROOT / "crates" / "pairkit-core" / "src" / "field" / "fp"
 
 
 @pytest.mark.parametrize("gen,out", [("x86_64_gen.py", "x86_64_asm.rs"), ("x86_64_fp2_gen.py", "x86_64_fp2_asm.rs")])
 def test_generated_asm_is_current(gen, out):
-    got = subprocess.run([sys.executable, str(FP / gen)], check=True, capture_output=True, text=True).stdout
+    got = subprocess.run([sys.executable, str(GEN / gen)], check=True, capture_output=True, text=True).stdout
     assert got == (FP / out).read_text(), f"{out} is stale: run `make asm`"

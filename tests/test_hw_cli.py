@@ -1,13 +1,32 @@
 """pairkit hw: list, gen (+ the generated testbench on Verilator), sim, formal, report rendering and
 the units.json contract with pairkit.dse."""
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from pairkit.hw import report as R
 from pairkit.hw.toolchain import find_tool
+
+CORES = Path(__file__).resolve().parents[1] / "hw" / "reports" / "cores"
+
+
+@pytest.fixture
+def cores_copy(tmp_path, monkeypatch):
+    """A working directory with a copy of the committed core measurements (hw/reports/cores/*.json): the
+    report renders its Pairing cores section from them, as in the repository, and writes its Pareto plots
+    there. A test never rewrites the tracked plots (checked: their modification times)."""
+    cwd = tmp_path / "cwd"
+    (cwd / "hw" / "reports" / "cores").mkdir(parents=True)
+    for f in CORES.glob("*.json"):
+        shutil.copy(f, cwd / "hw" / "reports" / "cores")
+    before = {f: f.stat().st_mtime_ns for f in CORES.iterdir()}
+    monkeypatch.chdir(cwd)
+    yield cwd
+    assert {f: f.stat().st_mtime_ns for f in CORES.iterdir()} == before, "a test wrote into hw/reports/cores"
 
 
 def run(*args, ok=True, cwd=None):
@@ -69,7 +88,7 @@ def _fake(e):
 
 
 @pytest.mark.slow
-def test_report_rendering_and_units_json(tmp_path):
+def test_report_rendering_and_units_json(tmp_path, cores_copy):
     """HARDWARE.md and units.json from cached entries (no synthesis): the schema pairkit.dse reads."""
     from pairkit.dse import costs
 
@@ -99,7 +118,7 @@ def test_report_rendering_and_units_json(tmp_path):
     assert not (rd / "s003-tmvp2.json").exists()
 
 
-def test_units_larger_than_the_ecp5_85f_do_not_fit(tmp_path):
+def test_units_larger_than_the_ecp5_85f_do_not_fit(tmp_path, cores_copy):
     """No place and route for more LUT4 than the LFE5U-85F has: 'does not fit' with the count, not 'not run'."""
     from pairkit.hw.synth import ECP5_85F_LUTS
     from pairkit.hw.unit import build
@@ -140,7 +159,7 @@ def test_pnr_router_option():
     assert {e.router for e in report.ENTRIES} <= set(synth.PNR_ROUTERS)
 
 
-def test_report_marks_unlike_comparisons():
+def test_report_marks_unlike_comparisons(cores_copy):
     """'met' only like for like: seed 004's inverter and F_{2^4m} multipliers (no cycle count in the paper; its
     F_{2^4m} unit has nine multipliers) are 'not comparable', the combinational squarer/reduction 'not like-for-like'."""
     from pairkit.hw import report_md
@@ -155,3 +174,5 @@ def test_report_marks_unlike_comparisons():
     assert "not like-for-like: 4 more cycles" in rows["squarer"]
     assert not any("| met" in rows[k] for k in rows if k.startswith(("Itoh", "F_{2^4m}", "squarer", "reduction")))
     assert "post-synthesis" in text
+    # the Pairing cores section came from the copied measurements, its plots went into the copy
+    assert "## Pairing cores" in text and (cores_copy / "hw" / "reports" / "cores" / "pareto-ss3-97.png").exists()

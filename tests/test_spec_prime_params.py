@@ -94,9 +94,9 @@ def test_generators_match_py_ecc():
 
 
 def test_pari_script():
-    """scripts/derive_params_prime.py: PARI's ellcard of E and of the twist, orders, degrees."""
+    """gen/derive_params_prime.py: PARI's ellcard of E and of the twist, orders, degrees."""
     import cypari2  # noqa: F401
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "derive_params_prime.py")],
+    out = subprocess.run([sys.executable, str(ROOT / "gen" / "derive_params_prime.py")],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "FAIL" not in out.stdout and out.stdout.count(" ok") >= 20

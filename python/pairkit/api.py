@@ -13,7 +13,7 @@ integers are meant (never a float), counts and seeds within the documented limit
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -44,27 +44,72 @@ def default_algorithm(set_id: str) -> str:
 
 def _alg(set_id: str, alg: str | None) -> str:
     """``alg``, or the set's default when None (an empty string is an unknown algorithm)."""
-    return _native.default_algorithm(_sid(set_id)) if alg is None else A.text("the algorithm", alg)
+    return _engine(_sid(set_id), None).alg if alg is None else A.text("the algorithm", alg)
+
+
+_HANDLES: dict[tuple[str, str | None], _native.Engine] = {}
+_MAX_HANDLES = 64
+
+
+def _engine(set_id: str, alg: str | None) -> _native.Engine:
+    """The native handle of (set, algorithm): the set's engine and the algorithm resolved once per
+    process (a default handle also serves its algorithm by name; errors are raised, never cached)."""
+    e = _HANDLES.get((set_id, alg))
+    if e is None:
+        e = _native.Engine(set_id, alg)
+        if len(_HANDLES) >= _MAX_HANDLES:
+            _HANDLES.clear()
+        _HANDLES[(set_id, alg)] = e
+        _HANDLES.setdefault((set_id, e.alg), e)
+    return e
+
+
+def engine(set_id: str, alg: str | None = None) -> _native.Engine:
+    """The native handle of ``set_id`` with ``alg`` (default: the set's fastest): ``pair``,
+    ``pair_batch``, ``miller_loop``, ``final_exponentiation``, ``multi_pair``, ``pair_fixed``
+    without looking the set or the algorithm up again (raw bytes and uint8 arrays, no argument
+    coercion: the functions below check their arguments first)."""
+    sid = _sid(set_id)
+    return _engine(sid, None if alg is None else A.text("the algorithm", alg))
+
+
+def _bind(set_id, alg) -> Callable[[], _native.Engine]:
+    """The handle of (set, alg), in the order the checks always ran: the set id's type, then the
+    default algorithm's lookup (an unknown set fails here) or the algorithm's type; the handle of an
+    explicit algorithm (unknown set, then unknown algorithm) once the other arguments are checked."""
+    sid = _sid(set_id)
+    if alg is None:
+        e = _engine(sid, None)
+        return lambda: e
+    a = A.text("the algorithm", alg)
+    return lambda: _engine(sid, a)
 
 
 def pair(set_id: str, P: bytes, Q: bytes, alg: str | None = None, canonical: bool = False) -> bytes:
     """The pairing of two encoded points; ``canonical`` maps the output to tau_r(P, psi(Q))."""
-    return _native.pair(set_id, _alg(set_id, alg), A.data("P", P), A.data("Q", Q), A.flag("canonical", canonical))
+    e = _bind(set_id, alg)
+    p, q, c = A.data("P", P), A.data("Q", Q), A.flag("canonical", canonical)
+    return e().pair(p, q, c)
 
 
 def miller_loop(set_id: str, P: bytes, Q: bytes, alg: str | None = None) -> bytes:
-    return _native.miller_loop(set_id, _alg(set_id, alg), A.data("P", P), A.data("Q", Q))
+    e = _bind(set_id, alg)
+    p, q = A.data("P", P), A.data("Q", Q)
+    return e().miller_loop(p, q)
 
 
 def final_exponentiation(set_id: str, f: bytes, alg: str | None = None) -> bytes:
-    return _native.final_exponentiation(set_id, _alg(set_id, alg), A.data("f", f))
+    e = _bind(set_id, alg)
+    v = A.data("f", f)
+    return e().final_exponentiation(v)
 
 
 def multi_pair(set_id: str, P: Sequence[bytes], Q: Sequence[bytes], alg: str | None = None,
                canonical: bool = False) -> bytes:
     """prod_i e(P[i], Q[i]) with one shared Miller loop and one final exponentiation."""
-    return _native.multi_pair(set_id, _alg(set_id, alg), A.data_list("P", P), A.data_list("Q", Q),
-                              A.flag("canonical", canonical))
+    e = _bind(set_id, alg)
+    ps, qs, c = A.data_list("P", P), A.data_list("Q", Q), A.flag("canonical", canonical)
+    return e().multi_pair(ps, qs, c)
 
 
 def pair_fixed(set_id: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: bool = True,
@@ -72,8 +117,9 @@ def pair_fixed(set_id: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: b
     """e(fixed, X) for every X in ``others`` (or e(X, fixed) with ``fixed_is_p=False``), the fixed
     point's Miller-loop lines precomputed once where the set has a preprocessed loop (typea-512:
     a fixed first argument; bn254/bls12-381: a fixed G2 point)."""
-    return list(_native.pair_fixed(set_id, _alg(set_id, alg), A.data("fixed", fixed), A.data_list("others", others),
-                                   A.flag("fixed_is_p", fixed_is_p)))
+    e = _bind(set_id, alg)
+    fx, os_, f = A.data("fixed", fixed), A.data_list("others", others), A.flag("fixed_is_p", fixed_is_p)
+    return list(e().pair_fixed(fx, os_, f))
 
 
 def hash_to_point(set_id: str, msg: bytes, dst: bytes, group: int = 1, compressed: bool = False) -> bytes:
@@ -131,11 +177,11 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
     Pm, Qm = _as_matrix(_sid(set_id), P, "P"), _as_matrix(set_id, Q, "Q")
     if Pm.shape[0] != Qm.shape[0]:
         raise InvalidArgumentError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
-    if engine == "gpu":  # CUDA kernels for ss2-283, ss2-1223, ss2-239 (python/pairkit/gpu, docs/GPU.md)
+    if engine == "gpu":  # CUDA kernels for the registry's gpu sets (python/pairkit/gpu, docs/GPU.md)
         from .gpu import engine as gpu_engine
 
         return gpu_engine.pair_batch(set_id, Pm, Qm, _alg(set_id, alg), canonical)
-    return _native.pair_batch(set_id, _alg(set_id, alg), Pm, Qm, canonical)
+    return _bind(set_id, alg)().pair_batch(Pm, Qm, canonical)
 
 
 def random_points(set_id: str, n: int, seed: int | None = None, compressed: bool = False,
@@ -173,7 +219,7 @@ def backend(set_id: str) -> str:
 
 def _gt_shape(set_id: str) -> tuple[int, int]:
     p = catalogue.get(_sid(set_id))
-    k = {"ss3": 6, "ss2": 4}.get(p.family) or p.gt_coords
+    k = p.gt_coords if isinstance(p, catalogue.ParamSetPrime) else {"ss3": 6, "ss2": 4}[p.family]
     return p.nbytes, k
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import BinaryIO, Callable, Iterator, TextIO
+from typing import BinaryIO, Callable, Iterator, TextIO, cast
 
 from . import api
 from .errors import BatchError, EncodingError, PairkitError
@@ -108,7 +108,8 @@ class _Writer:
     """Text (one hex GT per line) or one streamed JSON object."""
 
     def __init__(self, out: TextIO, as_json: bool, header: dict):
-        self.out, self.as_json, self.first, self.errors = out, as_json, True, []
+        self.out, self.as_json, self.first = out, as_json, True
+        self.errors: list = []
         if as_json:
             head = json.dumps(header)[:-1]
             out.write(head + (", " if header else "") + '"gt": [')
@@ -117,7 +118,7 @@ class _Writer:
         if self.as_json:
             self.out.write(("" if self.first else ", ") + (json.dumps(gt.hex()) if gt is not None else "null"))
         else:
-            self.out.write(gt.hex() + "\n")
+            self.out.write(cast(bytes, gt).hex() + "\n")  # text mode never writes a null
         self.first = False
 
     def error(self, e: PairkitError) -> None:
@@ -146,7 +147,7 @@ class _Run:
         self.name, self.w, self.keep_going, self.pair = name, w, keep_going, pair  # pair(P list, Q list)
         self.pending: list = []  # (line, P, Q) since the last write
         self.done = self.bad = 0
-        self.first_bad = None
+        self.first_bad: int | None = None
 
     def failed(self, err: PairkitError) -> None:
         """A bad line: stop (fail-fast) or write its record and go on."""

@@ -10,8 +10,9 @@ import platform
 import statistics
 import time
 from datetime import datetime, timezone
+from typing import Any
 
-from . import _native, api, catalogue
+from . import _native, api, catalogue, registry
 from .papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
 
 FIELD_OPS = ("mul", "sqr", "sqrt", "inv")  # binary sets
@@ -19,8 +20,6 @@ FIELD_OPS3 = ("mul", "sqr", "cube", "cbrt", "inv")  # characteristic three
 FIELD_OPS_P = ("mul", "sqr", "inv", "sqrt")  # GF(p)
 PRIME = ("typea", "bn", "bls12")
 GOAL_MULTI8 = 4.5  # issue 4: multi_pair of 8 pairs <= 4.5x one pairing (bls12-381)
-NO_PEER = {"typea-512": "none on PyPI (PBC is a C library; the issue's anchor, not re-measured: PBC 720 µs, "
-                        "310 µs preprocessed on this machine kind)"}
 
 
 def machine() -> str:
@@ -55,11 +54,11 @@ def _prime_extras(set_id: str, quick: bool, peers: bool, out: dict) -> None:
 def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
     p = catalogue.get(set_id)
     prime = p.family in PRIME
-    big = (p.m > 600) if not prime else False
+    big = not isinstance(p, catalogue.ParamSetPrime) and p.m > 600  # prime: the ParamSetPrime families
     iters = (5 if big else 50) if quick else (30 if big else 400)
     if prime:
         iters = 20 if quick else 100
-    out = {"set": set_id, "m": getattr(p, "m", None), "family": p.family, "backend": api.backend(set_id),
+    out: dict[str, Any] = {"set": set_id, "m": getattr(p, "m", None), "family": p.family, "backend": api.backend(set_id),
            "algorithms": {}, "field_ns": {}}
     for op in (FIELD_OPS3 if p.family == "ss3" else FIELD_OPS_P if prime else FIELD_OPS):
         runs = _native.bench_field(set_id, op, 200 if op == "inv" else 5000)
@@ -180,7 +179,7 @@ def markdown(report: dict, command: str) -> str:
             from .peers import PEERS
 
             peers = r.get("peers") or [{"peer": "—", "missing": "not measured (run with --peers)"
-                                        if r["set"] in PEERS else NO_PEER.get(r["set"], "no peer on PyPI")}]
+                                        if r["set"] in PEERS else registry.entry(r["set"]).no_peer or "no peer on PyPI"}]
             for i, pe in enumerate(peers):
                 lead = base if i == 0 else "| | | | | | |"
                 if "us" in pe:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from . import _native, api
-from .catalogue import get
+from .catalogue import ParamSetPrime, get
 
 
 def spec_points(set_id: str, P: bytes, Q: bytes):
@@ -38,6 +38,7 @@ def oracle_pair(set_id: str, sP, sQ) -> list[int]:
         from .oracle import reduced_tate_typea
 
         p = get(set_id)
+        assert isinstance(p, ParamSetPrime)
         return list(reduced_tate_typea(p.p, p.r, (sP[0].a, sP[1].a), (sQ[0].a, sQ[1].a)))
     from .oracle_ecc import pairing
 

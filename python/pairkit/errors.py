@@ -1,8 +1,16 @@
 """Typed errors. The Rust core's error enum maps onto these (see crates/pairkit-py)."""
+from __future__ import annotations
 
 
 class PairkitError(ValueError):
     """Base class of every pairkit input error."""
+
+    # Set on an instance where they apply (declared here for the type checker, never defaults):
+    # ``index`` by the native module (a batch item's position), ``line`` and ``detail`` by pair-batch's
+    # stream (batch_io.py: the input line and the message without its prefix).
+    index: int | None
+    line: int
+    detail: str
 
 
 class UnknownSetError(PairkitError):

@@ -21,6 +21,7 @@ the relative trace to F_{3^m} and the 6x6 Gram system, as above.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 _GP = r"""
 pk_setup(m, fpol) = {
@@ -134,7 +135,7 @@ def reduced_tate(m: int, taps, b: int, r: int, P, Q) -> tuple[int, int, int, int
     p = pari()
     S = _setup(m, tuple(taps))
     res = p("pk_tate")(S, m, b, r, P[0], P[1], Q[0], Q[1])
-    return tuple(int(c) for c in res)
+    return cast(tuple[int, int, int, int], tuple(int(c) for c in res))
 
 
 def discrete_log_mu_r(m: int, taps, r: int, g, h) -> int:

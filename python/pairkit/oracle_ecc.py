@@ -19,12 +19,12 @@ _XI0 = {"bn254": 9, "bls12-381": 1}
 
 def _mod(set_id: str):
     if set_id == "bn254":
-        from py_ecc import optimized_bn128 as m
-    elif set_id == "bls12-381":
-        from py_ecc import optimized_bls12_381 as m
-    else:
-        raise ValueError(f"py_ecc has no {set_id}")
-    return m
+        from py_ecc import optimized_bn128
+        return optimized_bn128
+    if set_id == "bls12-381":
+        from py_ecc import optimized_bls12_381
+        return optimized_bls12_381
+    raise ValueError(f"py_ecc has no {set_id}")
 
 
 def pairing(set_id: str, P: tuple[int, int], Q: tuple[tuple[int, int], tuple[int, int]]) -> list[int]:

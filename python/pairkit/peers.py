@@ -20,6 +20,8 @@ import statistics
 import time
 from typing import Callable
 
+from . import registry
+
 PINS = {
     "pymcl": "1.0.2",
     "blspy": "2.0.3",
@@ -58,9 +60,13 @@ def _mclbn256() -> Callable[[], object]:
     return lambda: P.pairing(Q)
 
 
+# peer name -> adapter; which peers a set is timed against is its registry entry's `peers`
+# (gen/params/*.toml).
+ADAPTERS: dict[str, Callable[[], Callable[[], object]]] = {
+    "pymcl": _pymcl, "blspy": _blspy, "py-arkworks-bls12381": _arkworks, "mclbn256": _mclbn256,
+}
 PEERS: dict[str, list[tuple[str, Callable[[], Callable[[], object]]]]] = {
-    "bls12-381": [("pymcl", _pymcl), ("blspy", _blspy), ("py-arkworks-bls12381", _arkworks)],
-    "bn254": [("mclbn256", _mclbn256)],
+    set_id: [(name, ADAPTERS[name]) for name in names] for set_id, names in registry.peer_sets().items()
 }
 
 
@@ -78,7 +84,7 @@ def median_us(fn: Callable[[], object], n: int) -> float:
 
 def measure(set_id: str, n: int) -> list[dict]:
     """Each peer of ``set_id``: {"peer", "version", "us"} or {"peer", "missing": reason}."""
-    out = []
+    out: list[dict] = []
     for name, make in PEERS.get(set_id, []):
         try:
             fn = make()

@@ -1,7 +1,8 @@
 //! pairkit._native: thin PyO3 bindings over pairkit-core. No arithmetic lives here.
 //!
 //! Every function takes a parameter-set id first and forwards to the cached
-//! `pairkit_core::engine::engine(id)`. Heavy work runs with the GIL released (`py.detach`).
+//! `pairkit_core::engine::engine(id)`; the class `Engine` (handle.rs) resolves a set and an
+//! algorithm once for many calls. Heavy work runs with the GIL released (`py.detach`).
 //! Errors are raised as the classes of `pairkit.errors` (all subclasses of ValueError); a
 //! batch error carries the failing item's position in its `index` attribute.
 use std::sync::Arc;
@@ -12,6 +13,8 @@ use pairkit_core::Error;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
+
+mod handle;
 
 /// Name of the `pairkit.errors` class an error maps to.
 fn class_name(e: &Error) -> &'static str {
@@ -32,7 +35,7 @@ fn class_name(e: &Error) -> &'static str {
     }
 }
 
-fn to_py(py: Python<'_>, e: Error) -> PyErr {
+pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
     let msg = e.to_string();
     let build = || -> PyResult<PyErr> {
         let module = py.import("pairkit.errors")?;
@@ -46,7 +49,7 @@ fn to_py(py: Python<'_>, e: Error) -> PyErr {
     build().unwrap_or_else(|_| PyValueError::new_err(msg))
 }
 
-trait IntoPy<T> {
+pub(crate) trait IntoPy<T> {
     fn py(self, py: Python<'_>) -> PyResult<T>;
 }
 
@@ -56,11 +59,11 @@ impl<T> IntoPy<T> for pairkit_core::error::Result<T> {
     }
 }
 
-fn eng(py: Python<'_>, set_id: &str) -> PyResult<Arc<dyn Engine>> {
+pub(crate) fn eng(py: Python<'_>, set_id: &str) -> PyResult<Arc<dyn Engine>> {
     engine::engine(set_id).py(py)
 }
 
-fn bytes<'py>(py: Python<'py>, v: &[u8]) -> Bound<'py, PyBytes> {
+pub(crate) fn bytes<'py>(py: Python<'py>, v: &[u8]) -> Bound<'py, PyBytes> {
     PyBytes::new(py, v)
 }
 
@@ -190,7 +193,9 @@ fn miller_states<'py>(
     Ok(v.iter().map(|s| bytes(py, s)).collect())
 }
 
-fn flat<'a>(a: &'a PyReadonlyArray2<'_, u8>) -> (usize, usize, std::borrow::Cow<'a, [u8]>) {
+pub(crate) fn flat<'a>(
+    a: &'a PyReadonlyArray2<'_, u8>,
+) -> (usize, usize, std::borrow::Cow<'a, [u8]>) {
     let shape = a.shape();
     let (n, len) = (shape[0], shape[1]);
     let data = match a.as_slice() {
@@ -476,6 +481,7 @@ fn bench_multi_pair(py: Python<'_>, set_id: &str, n: usize, iters: usize) -> PyR
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<handle::PyEngine>()?;
     m.add_function(wrap_pyfunction!(sets, m)?)?;
     m.add_function(wrap_pyfunction!(field_ops, m)?)?;
     m.add_function(wrap_pyfunction!(op_counts, m)?)?;

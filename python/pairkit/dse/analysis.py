@@ -50,7 +50,7 @@ def tails(P: Problem) -> list:
     return t
 
 
-def alap(P: Problem, L: int = None) -> list:
+def alap(P: Problem, L: int | None = None) -> list:
     """Latest start of every node so that everything finishes by L (default: the critical path)."""
     L = critical_path(P) if L is None else L
     return [L - t for t in tails(P)]

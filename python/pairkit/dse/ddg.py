@@ -69,7 +69,7 @@ class Input:
     distance: int = 0  # carried: how many iterations back
 
     def to_json(self) -> dict:
-        d = {"id": self.id, "kind": self.kind}
+        d: dict = {"id": self.id, "kind": self.kind}
         if self.label:
             d["label"] = self.label
         if self.kind == "carried":
@@ -349,20 +349,17 @@ def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_
                 return False
         return True
 
-    k = None
-    for t in range(len(loop) - 1):
-        if (t >= 1 or len(loop) == 2) and iso(loop[t], loop[t + 1]):
-            k = t
-            break
-    steady = k is not None
+    found = next((t for t in range(len(loop) - 1) if (t >= 1 or len(loop) == 2) and iso(loop[t], loop[t + 1])), None)
+    steady = found is not None
+    k = found if found is not None else (1 if len(loop) > 1 else 0)
     if not steady:
-        k = 1 if len(loop) > 1 else 0
         meta["warnings"].append("no two consecutive iterations have the same structure (or the trace holds one "
                                 "iteration): loop-carried dependences are unknown, reads are 'live-in'")
     j = loop[k]
     A = segs[j][1]
     nid = {ops[x].out: f"n{ops[x].out}" for x in A}
     classes: dict = {}
+    c: tuple
     if steady:
         B = segs[loop[k + 1]][1]
         for x, y in zip(A, B):
@@ -387,14 +384,14 @@ def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_
                                    f"({classes[a]} and {c}); the iterations are not structurally identical")
     inputs = []
     for a in sorted({a for x in A for a in ops[x].args if a not in nid}):
-        c = classes.get(a)
+        role = classes.get(a)
         base = ext_input(a)
-        if c is None:
+        if role is None:
             inputs.append(base)
-        elif c[0] == "carried":
-            inputs.append(Input(f"v{a}", base.label, "carried", c[1], c[2]))
+        elif role[0] == "carried":
+            inputs.append(Input(f"v{a}", base.label, "carried", role[1], role[2]))
         else:
-            inputs.append(Input(f"v{a}", base.label, c[0]))
+            inputs.append(Input(f"v{a}", base.label, role[0]))
     nodes = [Node(nid[ops[x].out], ops[x].kind, tuple(nid.get(a, f"v{a}") for a in ops[x].args), ops[x].label,
                   segs[j][0]) for x in A]
     carried_src = {i.src for i in inputs if i.kind == "carried"}
@@ -419,10 +416,8 @@ def _spec_trace_text(set_id: str, alg: str) -> str:
     try:
         from ..spec.api import trace_json  # the lead's entry point (spec/api.py)
     except ImportError:
-        trace_json = None
-    if trace_json is not None:
-        return json.dumps(trace_json(set_id, alg, whole=True))
-    return json.dumps(_fallback_trace(set_id, alg))
+        return json.dumps(_fallback_trace(set_id, alg))
+    return json.dumps(trace_json(set_id, alg, whole=True))
 
 
 def _fallback_trace(set_id: str, alg: str) -> dict:

@@ -48,27 +48,27 @@ def solve(P: Problem, counts, time_limit: float = 10.0, workers: int = 1, hint: 
     tl = analysis.tails(P)
     cp = analysis.makespan(P, a)
     m = cp_model.CpModel()
-    s = [m.NewIntVar(a[v], H - tl[v], f"s{v}") for v in range(P.n)]
-    iv = [m.NewFixedSizeIntervalVar(s[v], P.occ[v], f"i{v}") for v in range(P.n)]
+    s = [m.new_int_var(a[v], H - tl[v], f"s{v}") for v in range(P.n)]
+    iv = [m.new_fixed_size_interval_var(s[v], P.occ[v], f"i{v}") for v in range(P.n)]
     for w in range(P.n):
         for v in P.preds[w]:
-            m.Add(s[w] >= s[v] + P.lat[v])
+            m.add(s[w] >= s[v] + P.lat[v])
     for u, r in enumerate(vec):
         group = [iv[v] for v in range(P.n) if P.unit[v] == u]
         if not group or r >= len(group):
             continue
         if r == 1:
-            m.AddNoOverlap(group)
+            m.add_no_overlap(group)
         else:
-            m.AddCumulative(group, [1] * len(group), r)
+            m.add_cumulative(group, [1] * len(group), r)
     lb = analysis.resource_bound(P, vec)["bound"]
-    mk = m.NewIntVar(min(lb, H), H, "T")
+    mk = m.new_int_var(min(lb, H), H, "T")
     for v in range(P.n):
         if not P.succs[v]:
-            m.Add(mk >= s[v] + P.lat[v])
-    m.Minimize(mk)
+            m.add(mk >= s[v] + P.lat[v])
+    m.minimize(mk)
     for v in range(P.n):
-        m.AddHint(s[v], hint.start[v])
+        m.add_hint(s[v], hint.start[v])
     solver = cp_model.CpSolver()
     prm = solver.parameters
     prm.num_workers = max(1, int(workers))

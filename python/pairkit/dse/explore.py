@@ -143,7 +143,7 @@ def ranges_of(ddg: DDG, model: CostModel) -> dict:
 
 
 def explore(ddg: DDG, model: CostModel, *, priority: str = "mobility", ranges: str = "max", primary: str = "mul",
-            limit: int = 200_000, fixed: dict = None) -> Exploration:
+            limit: int = 200_000, fixed: dict | None = None) -> Exploration:
     """Schedule every unit mix in the product of the variability ranges (see the module docstring).
 
     ``fixed`` pins some unit counts ({name: count}); ``limit`` guards against huge products.
@@ -175,6 +175,7 @@ def explore(ddg: DDG, model: CostModel, *, priority: str = "mobility", ranges: s
     for vec in itertools.product(*axes):
         s = list_schedule(P, list(vec), priority)
         configs.append(Config(tuple(vec), s.T, 0.0, registers.allocate(s)["registers"]))
+    nreg: int | str
     if isinstance(policy, int):
         nreg = policy
     elif policy == "max":
@@ -184,7 +185,7 @@ def explore(ddg: DDG, model: CostModel, *, priority: str = "mobility", ranges: s
     else:
         raise DSEError(f"unknown register policy {policy!r} (an int, 'max' or 'each')")
     for c in configs:
-        c.A = model.area(P.mix(c.counts), c.regs if nreg == "each" else nreg)
+        c.A = model.area(P.mix(c.counts), c.regs if isinstance(nreg, str) else nreg)  # str: "each"
     rinfo = {"mode": ranges, "used": used, "unit_latency": rr["unit"], "real_latency": rr["real"]}
     return Exploration(P, rinfo, ranges, priority, primary, configs, nreg)
 
@@ -199,7 +200,7 @@ def rows_to_check(ex: Exploration) -> list:
     return out
 
 
-def run_exact(ex: Exploration, time_limit: float = 10.0, workers: int = 1, deterministic_time: float = None) -> None:
+def run_exact(ex: Exploration, time_limit: float = 10.0, workers: int = 1, deterministic_time: float | None = None) -> None:
     """CP-SAT optimum for every row of Tables 3-4 (``ex.exact``), with the list schedule's gap."""
     from .exact import solve
 

@@ -212,7 +212,8 @@ def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
         for v in pending:
             if ready_at[v] <= t:
                 by_type[unit[v]].append(v)
-        mob, dirty = None, True
+        mob: list = []
+        dirty = True
         for u in range(ntypes):
             C = by_type[u]
             if not C:

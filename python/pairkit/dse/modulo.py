@@ -28,6 +28,7 @@ N iterations takes (N - 1) II + SL cycles instead of N T (SL: the length of one 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from .listsched import list_schedule
 from .problem import Problem
@@ -133,7 +134,7 @@ class ModuloSchedule:
         P, II = self.problem, self.II
         ivs = []
         out = set(P.outputs)
-        carried_reads = {}
+        carried_reads: dict = {}
         for s, d, k in P.carried:
             carried_reads.setdefault(s, []).append(self.start[d] + II * k)
         for v in range(P.n):
@@ -192,8 +193,8 @@ def _ims(P: Problem, vec, II: int, budget: int, E: list, lstart: bool = True):
     h = _heights(P, E, II)
     order = sorted(range(n), key=lambda v: (-h[v], v))
     rank = {v: i for i, v in enumerate(order)}
-    time = [None] * n
-    prev = [None] * n
+    time: list[int | None] = [None] * n
+    prev: list[int | None] = [None] * n
     inst = [-1] * n
     mrt = [[[-1] * II for _ in range(r)] for r in vec]
     todo = set(range(n))
@@ -232,7 +233,8 @@ def _ims(P: Problem, vec, II: int, budget: int, E: list, lstart: bool = True):
             if found:
                 break
         if found is None:
-            t = est if prev[v] is None or est > prev[v] else prev[v] + 1
+            pv = prev[v]
+            t = est if pv is None or est > pv else pv + 1
             sl = slots(v, t)
             kk = min(range(vec[u]), key=lambda k: (len({mrt[u][k][c] for c in sl if mrt[u][k][c] >= 0}), k))
             for w in sorted({mrt[u][kk][c] for c in sl if mrt[u][kk][c] >= 0}):
@@ -244,15 +246,17 @@ def _ims(P: Problem, vec, II: int, budget: int, E: list, lstart: bool = True):
         for c in slots(v, t):
             mrt[u][kk][c] = v
         for d, lat, k in outs[v]:
-            if d != v and time[d] is not None and time[d] < t + lat - II * k:
+            td = time[d]
+            if d != v and td is not None and td < t + lat - II * k:
                 unschedule(d)
     if todo:
         return None
-    base = min(time)
-    return [x - base for x in time], inst
+    done = cast(list[int], time)  # every node placed
+    base = min(done)
+    return [x - base for x in done], inst
 
 
-def modulo_schedule(P: Problem, counts, budget_ratio: int = 6, max_ii: int = None) -> ModuloSchedule:
+def modulo_schedule(P: Problem, counts, budget_ratio: int = 6, max_ii: int | None = None) -> ModuloSchedule:
     """The smallest II iterative modulo scheduling reaches on ``counts`` units (see the module docstring)."""
     vec = P.counts_vector(counts)
     if P.n == 0:

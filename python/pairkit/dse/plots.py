@@ -34,7 +34,7 @@ def _save(fig, path: str) -> list:
     return paths
 
 
-def gantt(sched, path: str, title: str = None) -> list:
+def gantt(sched, path: str, title: str | None = None) -> list:
     """One row per unit instance; a bar per operation over the cycles its unit is busy (the result is
     ready at the bar's end for non-pipelined units). Works for list, exact and modulo schedules."""
     plt = _plt()

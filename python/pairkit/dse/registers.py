@@ -76,7 +76,7 @@ def allocate(sched) -> dict:
     P = sched.problem
     ivs = lifetimes(sched)
     # which carried input a node's value becomes in the next iteration (distance 1)
-    becomes = {}
+    becomes: dict = {}
     for i in P.ddg.inputs:
         if i.kind == "carried" and i.distance == 1:
             becomes.setdefault(i.src, i.id)

@@ -35,7 +35,7 @@ def _mixcols(ex, counts) -> str:
     return " | ".join(str(c) for c in counts)
 
 
-def markdown(ex: Exploration, *, with_paper: bool = None) -> str:
+def markdown(ex: Exploration, *, with_paper: bool | None = None) -> str:
     P, M = ex.problem, ex.model
     d = P.ddg
     L = []

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from .. import _native, api, catalogue
+from .. import _native, api
 from . import engine, source
 
 BEGIN, END = "<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"
@@ -92,7 +92,7 @@ def run(sets: list[str], n: int, repeats: int = 5) -> dict:
     props = cp.cuda.runtime.getDeviceProperties(cp.cuda.runtime.getDevice())
     return {"device": props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"]),
             "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "results": [bench_set(s, n if catalogue.get(s).m < 600 else max(1, n // 8), repeats) for s in sets]}
+            "results": [bench_set(s, n if source.param(s).m < 600 else max(1, n // 8), repeats) for s in sets]}
 
 
 def markdown(report: dict, command: str) -> str:

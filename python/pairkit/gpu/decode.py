@@ -12,11 +12,13 @@ from __future__ import annotations
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
-from .. import _native, catalogue
+from .. import _native
 from ..errors import NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
+from . import source
 
 # Compressed points per decompression task (decode_point releases the GIL; every core is used).
 CHUNK = 4096
@@ -50,7 +52,7 @@ def _decompress(set_id: str, rows: np.ndarray, idx: np.ndarray, xy: np.ndarray, 
     nb = xy.shape[1] // 2
     for i in idx:
         try:
-            x, y = _native.decode_point(set_id, rows[i].tobytes(), False, 1)
+            x, y = cast(tuple, _native.decode_point(set_id, rows[i].tobytes(), False, 1))  # compressed: finite
         except PairkitError:
             bad[i] = True
             continue
@@ -66,7 +68,7 @@ def parse(set_id: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     row is zero)."""
     n, length = pts.shape
     nb = _native.sizes(set_id)[0]
-    top = catalogue.get(set_id).m - 8 * (nb - 1)  # bits of a coordinate in its leading byte
+    top = source.param(set_id).m - 8 * (nb - 1)  # bits of a coordinate in its leading byte
     if length not in (nb, 2 * nb):
         return np.zeros((n, 2 * nb), np.uint8), np.ones(n, dtype=bool)
     lead = pts[:, 0].astype(np.int32)

@@ -15,9 +15,10 @@ launches are checked byte for byte against the Rust core by the host-executed bu
 (tests/test_gpu_kernels.py, tests/test_gpu_validate.py) and compiled for sm_90 by NVRTC in CI."""
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
-from .. import catalogue
 from ..errors import GpuUnavailableError, PairkitError
 from . import decode, source
 
@@ -88,7 +89,7 @@ class GpuKernels:
         if 32 * self.per_thread > limit:
             raise GpuUnavailableError(f"{set_id}: comb {comb} needs {32 * self.per_thread} bytes of shared memory for "
                                       f"32 threads; the device gives a block {limit}")
-        self.set_id, self.alg, self.comb, self.m = set_id, alg, comb, catalogue.get(set_id).m
+        self.set_id, self.alg, self.comb, self.m = set_id, alg, comb, source.param(set_id).m
         key = (set_id, alg, comb, dev)
         if key not in GpuKernels._cache:
             mod = self.cp.RawModule(code=source.device_source(set_id, alg, comb), options=NVRTC_OPTIONS)
@@ -228,4 +229,4 @@ def pair_batch(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: b
     # The host rejected element `cut`: the CPU engine reports it unless a lower index (or P at the
     # same index) fails the device checks, so validate instances 0 .. cut on the device first.
     kernels.run([p[:cut + 1] for p in batch.parts], "validate", max_chunk=max_chunk, check=batch)
-    raise batch.first_error(cut, np.zeros(1, dtype=np.uint32))  # not reached: the run above raises
+    raise cast(PairkitError, batch.first_error(cut, np.zeros(1, dtype=np.uint32)))  # not reached: the run above raises

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import catalogue
 from ..errors import GpuKernelBuildError, PairkitError
 from . import layout, source
 
@@ -57,7 +56,7 @@ class HostKernels:
 
     def __init__(self, set_id: str, alg: str, block: int = 32, comb: str = source.DEFAULT_COMB):
         self.set_id, self.alg, self.block, self.comb = set_id, alg, block, comb
-        self.m = catalogue.get(set_id).m
+        self.m = source.param(set_id).m
         self.lib = ctypes.CDLL(str(build(set_id, alg, comb)))
         u32p = ctypes.POINTER(ctypes.c_uint32)
         self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]

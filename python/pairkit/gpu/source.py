@@ -9,14 +9,16 @@ g++ for the host-executed check (:mod:`pairkit.gpu.host`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
-from .. import catalogue
+from .. import catalogue, registry
 from ..errors import GpuUnsupportedError
 from ..spec.gf2m import GF2m
 
-# The sets and algorithms the GPU engine compiles (issue 7: binary fields first). eta-t needs
-# b = 0 (seed 003 Alg. 1); eta-alg2 (seed 000 Alg. 2) takes b = 0 and b = 1.
-GPU_SETS = ("ss2-283", "ss2-1223", "ss2-239")
+# The sets and algorithms the GPU engine compiles (issue 7: binary fields first): the sets whose
+# registry entry has `gpu = n` (gen/params/ss2.toml), in that order. eta-t needs b = 0 (seed 003
+# Alg. 1); eta-alg2 (seed 000 Alg. 2) takes b = 0 and b = 1.
+GPU_SETS = registry.gpu_sets()
 GPU_ALGS = {"eta-t": 1, "eta-alg2": 2}
 
 # Device sources in dependency order; the kernels do not #include each other.
@@ -52,14 +54,20 @@ TUNED: dict[tuple[str, str], tuple[str, int]] = {
 COMB_TABLE_WORDS = 16
 
 
+def param(set_id: str) -> catalogue.ParamSet:
+    """The catalogue entry of ``set_id``, typed as the binary set it is wherever the gpu engine reads it:
+    after `check` (GPU_SETS are binary, gen/params/ss2.toml) or behind a membership test."""
+    return cast(catalogue.ParamSet, catalogue.get(set_id))
+
+
 def supported() -> str:
-    return ", ".join(f"{s} ({', '.join(a for a in GPU_ALGS if a != 'eta-t' or catalogue.get(s).b == 0)})"
+    return ", ".join(f"{s} ({', '.join(a for a in GPU_ALGS if a != 'eta-t' or param(s).b == 0)})"
                      for s in GPU_SETS)
 
 
 def check(set_id: str, alg: str) -> None:
     """Raise UnknownAlgorithmError unless the GPU engine has kernels for (set_id, alg)."""
-    p = catalogue.get(set_id)
+    p = param(set_id)
     if set_id not in GPU_SETS or alg not in GPU_ALGS or (alg == "eta-t" and p.b != 0):
         raise GpuUnsupportedError(f"the gpu engine has no kernel for {set_id} / {alg}; supported: {supported()}")
     subgroup_test(set_id)
@@ -70,7 +78,7 @@ def subgroup_test(set_id: str) -> str:
     (crates/pairkit-core/src/engine/binary.rs, `BinaryEngine::new`): "trivial" for cofactor 1,
     "frobenius-trace" for b = 0, cofactor 5, r != 5 and 5 not dividing m; the third test there
     (r P = O by scalar multiplication) has no kernel, so such a set raises GpuUnsupportedError."""
-    p = catalogue.get(set_id)
+    p = param(set_id)
     if p.cofactor == 1:
         return "trivial"
     if p.b == 0 and p.cofactor == 5 and p.r != 5 and p.m % 5 != 0:
@@ -91,14 +99,14 @@ def check_comb(comb: str) -> None:
 def shared_bytes_per_thread(set_id: str, comb: str) -> int:
     """Dynamic shared memory a thread of a `comb` kernel needs (0 unless the table is shared)."""
     check_comb(comb)
-    return 4 * COMB_TABLE_WORDS * (words(catalogue.get(set_id).m) + 1) if COMB_VARIANTS[comb][0] else 0
+    return 4 * COMB_TABLE_WORDS * (words(param(set_id).m) + 1) if COMB_VARIANTS[comb][0] else 0
 
 
 def prelude(set_id: str, alg: str, comb: str = DEFAULT_COMB) -> str:
     """The #defines for one (set, algorithm, comb variant)."""
     check(set_id, alg)
     check_comb(comb)
-    p = catalogue.get(set_id)
+    p = param(set_id)
     m, taps = p.m, tuple(p.taps)
     if m - max(taps) < WORD_BITS or max(taps) + WORD_BITS >= m:
         raise GpuUnsupportedError(f"{set_id}: the word reduction needs m - max(taps) >= 32")

@@ -197,7 +197,7 @@ def ter_map_from_spec(F, fn, m: int) -> list[tuple[int, int]]:
                 rows[j][0] |= 1 << i
             elif hi >> j & 1:
                 rows[j][1] |= 1 << i
-    return [tuple(r) for r in rows]
+    return [(r[0], r[1]) for r in rows]
 
 
 def ter_weight(rows) -> int:
@@ -216,7 +216,7 @@ def emit_ter_rows(rows, lo: Value, hi: Value, keep=None):
     addition of m digits; a missing term is the digit 0.
     """
     m_out = len(rows)
-    cols: list[list[tuple]] = []  # cols[k][j] = (bit index, negate) or None
+    cols: list[list[tuple | None]] = []  # cols[k][j] = (bit index, negate) or None
     for j, (p, q) in enumerate(rows):
         terms = [(i, False) for i in range(p.bit_length()) if p >> i & 1]
         terms += [(i, True) for i in range(q.bit_length()) if q >> i & 1]
@@ -229,12 +229,12 @@ def emit_ter_rows(rows, lo: Value, hi: Value, keep=None):
     vecs = []
     for col in cols:
         vl, vh = [], []
-        for t in col:
-            if t is None:
+        for ct in col:
+            if ct is None:
                 vl.append(Const(0, 1))
                 vh.append(Const(0, 1))
             else:
-                i, neg = t
+                i, neg = ct
                 a, b = (hi[i], lo[i]) if neg else (lo[i], hi[i])
                 vl.append(a)
                 vh.append(b)

@@ -301,7 +301,7 @@ def _core_levels(results) -> str:
     for eid in ("s003-core-17", "s003-core-34", "s003-core-102", "s003-core"):
         e = next((x for x in ENTRIES if x.id == eid), None)
         got = _v(results.get(eid) or {}, "xilinx", "lut") if e else None
-        if not isinstance(got, int):
+        if e is None or not isinstance(got, int):
             continue
         n, inner = e.params["n"], _parse_splits(e.params["inner"], "inner")
         model = core_lut6_model(n, inner)

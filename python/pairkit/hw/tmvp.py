@@ -48,7 +48,7 @@ def _parse_splits(s: str, param: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def toeplitz_of(m: int, k: int) -> tuple[tuple[int, ...], ...]:
+def toeplitz_of(m: int, k: int) -> tuple[int, ...]:
     """t-vector of T_A (length 2m - 1, entry d + m - 1 for d = row - col) as masks over the bits of A.
 
     Row r of T_A is row (r + k) mod m of M_A. Column 0 is A itself; row 0 is coefficient k of
@@ -90,13 +90,14 @@ def sym_split(toffs: frozenset, voffs: frozenset, n: int, splits: tuple[int, ...
     if q == 2:
         T0, T1, T2 = tb(-1), tb(0), tb(1)
         prods = [(x(T0, T1), vb(1)), (T1, x(vb(0), vb(1))), (x(T1, T2), vb(0))]
-        comb = [(0, 1), (2, 1)]
+        comb: list[tuple[int, ...]] = [(0, 1), (2, 1)]
     else:
         T0, T1, T2, T3, T4 = tb(-2), tb(-1), tb(0), tb(1), tb(2)
         prods = [(x(T0, T1, T2), vb(2)), (x(T1, T2, T3), vb(1)), (x(T2, T3, T4), vb(0)),
                  (T1, x(vb(1), vb(2))), (T2, x(vb(0), vb(2))), (T3, x(vb(0), vb(1)))]
         comb = [(0, 3, 4), (1, 3, 5), (2, 4, 5)]
-    leaves, sub_blocks = [], []
+    leaves: list = []
+    sub_blocks: list = []
     for tt, vv in prods:
         lv, bl = sym_split(tt, vv, s, splits[1:])
         base = len(leaves)
@@ -105,7 +106,7 @@ def sym_split(toffs: frozenset, voffs: frozenset, n: int, splits: tuple[int, ...
     blocks = []
     for c in comb:
         for bi in range(len(sub_blocks[0])):
-            acc = frozenset()
+            acc: frozenset = frozenset()
             for pi in c:
                 acc = acc ^ sub_blocks[pi][bi]
             blocks.append(acc)

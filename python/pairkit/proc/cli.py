@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Optional
+from typing import Optional, cast
 
 import typer
 
@@ -117,7 +117,7 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
     else:
         from ..cli import _hex
 
-        Pb, Qb = _hex(P_hex), _hex(Q_hex)
+        Pb, Qb = _hex(P_hex), _hex(cast(str, Q_hex))  # both given (checked above)
     r = Simulator(c.program, alu).run(point_inputs(set_id, Pb, Qb))
     want = api.split_gt(set_id, api.pair(set_id, Pb, Qb))
     got = result(set_id, r.outputs)

@@ -18,6 +18,7 @@ The JSR register holds all the loops' bits in order (one pass per pairing: resto
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from .emit import Emitter
 from .lower import trace_block
@@ -71,7 +72,7 @@ def compile_ate(set_id: str):
             R, l1 = pa._add_step(S, R, Q1, P)
             R, l2 = pa._add_step(S, R, Q2, P)
             f = f * l1 * l2
-        elif S.u < 0:
+        elif cast(int, S.u) < 0:  # BN / BLS12: u is set
             f = f.conj()
         return out12(pa.final_exponentiation_easy(f), "m")
 
@@ -115,7 +116,7 @@ def compile_ate(set_id: str):
     em.mov([("Rx0", "Qx0"), ("Rx1", "Qx1"), ("Ry0", "Qy0"), ("Ry1", "Qy1")])
     em.jsr_loop([int(x) for x in bin(pa.loop_count(S))[3:]], blocks["dbl"], blocks["dbl_add"])
     em.block(blocks["post"])
-    u = S.u
+    u = cast(int, S.u)  # BN / BLS12: u is set
     if S.family == "bn":
         pow_loop("m", "m1", u)
         pow_loop("m1", "m2", u)

@@ -17,6 +17,7 @@ already decomposed by the spec's own F_{q^2} code).  Lowering:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..spec.trace_prime import PrimeTracer, SymInt
 from .isa import MAX_REGS, Instr
@@ -126,9 +127,9 @@ def lower(block: Block, rf: RegFile, in_homes: dict[str, str], out_homes: dict[s
         for a in o.args:
             last[a] = i
     END = len(block.ops)
-    for v in block.outputs.values():
-        if isinstance(v, int):
-            last[v] = END
+    for ov in block.outputs.values():
+        if isinstance(ov, int):
+            last[ov] = END
     # an output computed by this block is written straight into its home when the value the home
     # holds (this block's input of the same home, if any) is dead by then: no MOV at the end
     defined = {o.out for o in block.ops}
@@ -172,9 +173,9 @@ def lower(block: Block, rf: RegFile, in_homes: dict[str, str], out_homes: dict[s
             code.append(Instr(m, rd=rd, ra=args[0], rb=args[1]))
     # parallel move of the outputs into their homes
     moves = []
-    for n, v in block.outputs.items():
+    for n, ov in block.outputs.items():
         dst = rf.home(out_homes[n])
-        src = rf.const(v[1]) if isinstance(v, tuple) else loc[v]
+        src = rf.const(ov[1]) if isinstance(ov, tuple) else loc[cast(int, ov)]
         if src != dst:
             moves.append((dst, src))
     scratch = [r for r in free if r not in {d for d, _ in moves}]

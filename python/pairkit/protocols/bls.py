@@ -42,6 +42,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from typing import cast
 
 from .. import api, catalogue
 from .. import argcheck as A
@@ -305,12 +306,12 @@ class Ciphersuite:
     def pop_prove(self, sk) -> bytes:
         """PopProve: sk * H(SkToPk(sk)) under the BLS_POP_ DST. NOT constant-time."""
         self._need_pop("PopProve")
-        return self._core_sign(sk, self.sk_to_pk(sk), self.pop_dst)
+        return self._core_sign(sk, self.sk_to_pk(sk), cast(bytes, self.pop_dst))  # set: the pop scheme
 
     def pop_verify(self, pk, proof) -> bool:
         self._need_pop("PopVerify")
         pk = A.data("the public key", pk)
-        return self._core_verify(pk, pk, A.data("the proof", proof), self.pop_dst)
+        return self._core_verify(pk, pk, A.data("the proof", proof), cast(bytes, self.pop_dst))  # the pop scheme
 
     def fast_aggregate_verify(self, pks, message, signature) -> bool:
         """FastAggregateVerify: n >= 1 keys (each with a verified proof of possession) signed the
@@ -418,7 +419,7 @@ def _aggregate(points: list[bytes], group: int, length: int, what: str, compress
     not (the uncompressed identity has the infinity flag 0x40 too)."""
     if not points:
         raise InvalidArgumentError(f"Aggregate needs at least one {what} (the draft's n >= 1)")
-    acc = None
+    acc: bytes | None = None
     for i, p in enumerate(points):
         if len(p) != length:
             raise EncodingError(f"{what} {i}: a compressed {'G1' if group == 1 else 'G2'} point is "
@@ -428,7 +429,8 @@ def _aggregate(points: list[bytes], group: int, length: int, what: str, compress
                    else api.point_add(SET, acc, p, group=group))
         except PairkitError as e:
             raise type(e)(f"{what} {i}: {e}") from None
-    return api.point_mul(SET, acc, 1, group=group, compressed=True) if compressed else acc
+    total = cast(bytes, acc)  # n >= 1 points were added
+    return api.point_mul(SET, total, 1, group=group, compressed=True) if compressed else total
 
 
 _SUITES: dict[tuple[str, str], Ciphersuite] = {}

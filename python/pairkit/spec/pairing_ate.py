@@ -33,6 +33,8 @@ pairing-friendly-curves draft, which do).
 """
 from __future__ import annotations
 
+from typing import cast
+
 from .params_prime import SETS, groups, tower
 
 
@@ -99,7 +101,7 @@ def multi_miller_loop(set_id: str, pairs):
             R[j], l1 = _add_step(S, R[j], Q1, P)
             R[j], l2 = _add_step(S, R[j], Q2, P)
             f = f * l1 * l2
-    elif S.u < 0:
+    elif cast(int, S.u) < 0:  # BN / BLS12: u is set
         f = f.conj()  # f_{u,Q} = 1/(f_{|u|,Q} v_{[|u|]Q}) and 1/f = conj(f) after the easy part
     return f
 
@@ -117,7 +119,7 @@ def final_exponentiation_easy(f):
 def final_exponentiation_hard(set_id: str, m):
     """m^((p^4 - p^2 + 1)/r) for unitary m (see the module docstring for the chains)."""
     S = SETS[set_id]
-    u = S.u
+    u = cast(int, S.u)  # BN / BLS12: u is set
     if S.family == "bn":
         m1 = m.cyclotomic_pow(u)
         m2 = m1.cyclotomic_pow(u)

@@ -1,8 +1,11 @@
 """Parameters of the large-characteristic sets: ``typea-512``, ``bn254``, ``bls12-381``.
 
+The numbers only: each set's registry entry (role, security label, benchmark figures) is in
+gen/params/prime.toml (python/pairkit/registry.py).
+
 Every constant is either computed here from the family polynomials in u, or pasted and then
 asserted by tests/test_spec_prime_params.py (primality, r | #E, generators on the curve and of
-order r, ...) and independently by scripts/derive_params_prime.py (PARI/GP: ellcard of E and of
+order r, ...) and independently by gen/derive_params_prime.py (PARI/GP: ellcard of E and of
 the twist, embedding degrees).
 
 BN (Barreto-Naehrig, "Pairing-friendly elliptic curves of prime order", SAC 2005, eprint 2005/133):
@@ -36,8 +39,6 @@ class PrimeSet:
     b: int
     g1: tuple[int, int]
     h1: int  # #E(F_p) = h1 r
-    security_bits: int
-    security_note: str
     u: int | None = None  # the family parameter (x of the BLS literature)
     xi: tuple[int, int] | None = None  # F_{p^6} = F_{p^2}[v]/(v^3 - xi)
     twist: str | None = None  # "D" (E': y^2 = x^3 + b/xi) or "M" (E': y^2 = x^3 + b xi)
@@ -83,8 +84,6 @@ BN254 = PrimeSet(
     b=3,
     g1=(1, 2),
     h1=1,  # BN curves have prime order: #E = p + 1 - t = r
-    security_bits=100,
-    security_note="~100 bits (exTNFS, Kim-Barbulescu 2016; Barbulescu-Duquesne 2019 estimate 100-103)",
     u=_U_BN,
     xi=(9, 1),
     twist="D",
@@ -119,8 +118,6 @@ BLS12_381 = PrimeSet(
         0x08B3F481E3AAA0F1A09E30ED741D8AE4FCF5E095D5D00AF600DB18CB2C04B3EDD03CC744A2888AE40CAA232946C5E7E1,
     ),
     h1=(_U_BLS - 1) ** 2 // 3,
-    security_bits=120,
-    security_note="~117-120 bits (Guillevic 2020, eprint 2019/1371)",
     u=_U_BLS,
     xi=(1, 1),
     twist="M",
@@ -164,8 +161,6 @@ TYPEA_512 = PrimeSet(
         0x1916626C3EF074B93384AF70A68DAA51D3614A6D5CD1F8F16352B706E6137809D386583E24AA3E87FC8B5A00A033C7CBAC3F56D7627018D9F8BFA3B08E4CAAD4,
     ),
     h1=_H_A,
-    security_bits=80,
-    security_note="at most 80 bits (512-bit F_{q^2}: DLP in a 1024-bit field; 160-bit r)",
 )
 
 SETS = {s.id: s for s in (TYPEA_512, BN254, BLS12_381)}

@@ -8,6 +8,8 @@ marker (e.g. a loop-iteration boundary) so consumers can cut one iteration out o
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 
@@ -36,7 +38,7 @@ class Op:
 
 @dataclass
 class TracingField:
-    base: object
+    base: Any  # a GF2m or a GF3m (duck-typed: cube, cbrt, digit exist on GF3m only)
     ops: list[Op] = field(default_factory=list)
     _next: int = 0
     _consts: dict = field(default_factory=dict)

@@ -27,6 +27,9 @@ pub trait Engine: Send + Sync {
     fn algorithms(&self) -> Vec<&'static str>;
     /// The fastest valid algorithm (measured with `benches/pairing.rs`).
     fn default_algorithm(&self) -> &'static str;
+    /// Parse and check an algorithm id: the error every staged function returns first for it
+    /// (`UnknownAlgorithm`, or `UnsupportedAlgorithm` where the set rules it out).
+    fn check_algorithm(&self, alg: &str) -> Result<()>;
     /// The base-field multiplication backend in use ("Portable", "Clmul", "Vpclmul", ...).
     fn backend(&self) -> String;
     /// Bytes per base-field element.

@@ -27,6 +27,9 @@ impl<F: Bench + Points + Describe> Engine for F {
     fn default_algorithm(&self) -> &'static str {
         Family::default_algorithm_id(self)
     }
+    fn check_algorithm(&self, alg: &str) -> Result<()> {
+        Family::alg(self, alg).map(|_| ())
+    }
     fn backend(&self) -> String {
         Describe::backend(self)
     }

@@ -1,20 +1,19 @@
 //! The registry: every catalogue id and its engine, built once per id and cached. Binary sets
 //! dispatch on N = ceil(m/64) words (1..=20), characteristic-three sets on N words per
-//! bit-plane (1..=6), the large-characteristic sets by name.
+//! bit-plane (1..=6), the large-characteristic sets by name. The ids come from the generated
+//! catalogues (`params/catalogue*.rs`) and `prime_sets.rs`, all written by `make params` from the
+//! data sources `gen/params/{ss2,ss3,prime}.toml`: a set is registered there, never here.
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::api::Engine;
 use super::binary::BinaryEngine;
 use super::char3::Char3Engine;
-use super::prime::{Bls12381Engine, Bn254Engine, TypeAEngine};
+use super::prime_sets;
+pub use super::prime_sets::PRIME_IDS;
 use crate::error::{Error, Result};
 use crate::field::gf3m::Gf3m;
 use crate::params::{self, Set3Desc, SetDesc};
-
-/// The large-characteristic ids (after the generated binary and characteristic-three
-/// catalogues in [`set_ids`]).
-pub const PRIME_IDS: [&str; 3] = ["typea-512", "bn254", "bls12-381"];
 
 /// A deferred engine constructor (`engine`'s cache fills on first use).
 type Builder = Box<dyn FnOnce() -> Result<Arc<dyn Engine>>>;
@@ -78,10 +77,5 @@ fn build_char3(desc: &'static Set3Desc) -> Result<Arc<dyn Engine>> {
 }
 
 fn build_prime(id: &'static str) -> Result<Arc<dyn Engine>> {
-    Ok(match id {
-        "typea-512" => Arc::new(TypeAEngine) as Arc<dyn Engine>,
-        "bn254" => Arc::new(Bn254Engine),
-        "bls12-381" => Arc::new(Bls12381Engine),
-        _ => return Err(Error::UnknownSet(id.to_string())),
-    })
+    prime_sets::build(id).ok_or_else(|| Error::UnknownSet(id.to_string()))
 }

@@ -177,7 +177,7 @@ def find_blocks(prog: Program, min_iterations: int = 3, unroll: int = 1, streams
     j, e = best
     first, k = j, max(1, unroll)
     passes = (e - j + 1) // k
-    units = [sum(segops[first + g * k:first + (g + 1) * k], []) for g in range(passes)]
+    units: list[list] = [sum(segops[first + g * k:first + (g + 1) * k], []) for g in range(passes)]
     cls, run = _runs(prog, units, streams)
     if k > 1 and (run is None or run != (0, passes - 1)):
         return find_blocks(prog, min_iterations, 1, streams)

@@ -64,10 +64,10 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
                          {key[P.names[v]]: s.inst[v] for v in range(P.n)}, s.T, info)
 
 
-def _flat_nodes(prog: Program, idx: list):
+def _flat_nodes(prog: Program, idx: list) -> tuple[list, list]:
     """The DDG of a straight-line block: a compound operation is one node (its leader's), and reading
     any of its outputs depends on it."""
-    inside = {}
+    inside: dict = {}
     for i in idx:
         o = prog.ops[i]
         inside[o.id] = inside[o.group] if o.follower else i
@@ -94,8 +94,9 @@ def _leader_pos(template: list, q: int) -> int:
     return q - out_port(template[q][0])
 
 
-def _loop_nodes(blocks: Blocks):
+def _loop_nodes(blocks: Blocks) -> tuple[list, list]:
     nodes, ins = [], {}
+    assert blocks.loop is not None  # called for a block with a loop only
     tm = blocks.loop.template
     for q, (kind, slots) in enumerate(tm):
         if out_port(kind):
@@ -192,7 +193,7 @@ def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
     lp = blocks.loop
     pro = _followers(_schedule(cfg, "prologue", *_flat_nodes(prog, blocks.prologue), True), prog)
     body = _schedule(cfg, "loop body", *_loop_nodes(blocks), True) if lp else None
-    if lp:
+    if lp and body is not None:  # body is None exactly when there is no loop
         for q in range(len(lp.template)):
             ld = _leader_pos(lp.template, q)
             body.start[q], body.inst[q] = body.start[ld], body.inst[ld]
@@ -233,7 +234,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     init_src = {}
     copies = []
     if lp:
-        used_after = set()
+        used_after: set = set()
         for i in blocks.epilogue:
             used_after.update(a.value for a in prog.ops[i].args)
         used_after.update(o.value for o in prog.outputs)
@@ -253,8 +254,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     temp_needed = set()
     if lp:
         Tb = body.T
-        last_internal = {}
-        last_carried = {}
+        last_internal: dict = {}
+        last_carried: dict = {}
         for q, (_kind, slots) in enumerate(lp.template):
             for s in slots:
                 if s.role == "internal":
@@ -480,8 +481,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     if lp:
         pos_in_first = {prog.ops[i].id: q for q, i in enumerate(lp.seg_ops[0])}
         for o in prog.states[lp.first + lp.unroll - 1]:
-            q = pos_in_first.get(o.value)
-            state_regs.append((phys[pos_vreg[q]], o.neg) if q in carried else None)
+            pq = pos_in_first.get(o.value)
+            state_regs.append((phys[pos_vreg[pq]], o.neg) if pq is not None and pq in carried else None)
     # where the Miller loop ends: the last write of an operation before the final exponentiation
     body_extra = (Le - Ls) * ((lp.count if lp else 1) - 1)
     miller_end = Le if lp else 0

@@ -84,7 +84,7 @@ class Microcode:
             out[name] = (b - a) * (self.loop_count if name == "loop" else 1)
         return out
 
-    def sources(self) -> dict:
+    def sources(self) -> tuple[dict, dict]:
         """(op, i, port) -> sorted operand sources; reg -> sorted write sources (what the muxes need)."""
         ops: dict = {}
         regs: dict = {}

@@ -128,7 +128,7 @@ class _ValueTrace(TracingField):
         return self._group(name, args[:-1], fn(self.base, *conc, args[-1]))
 
     def _group(self, name: str, args, res) -> tuple:
-        flat = []
+        flat: list = []
         for a in args:
             flat.extend(a if isinstance(a, tuple) else (a,))
         ids = tuple(x.id for x in flat)
@@ -359,7 +359,7 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
     for i, o in enumerate(ops):
         o.pos = len(segs[o.seg][1])
         segs[o.seg][1].append(i)
-    trace_of = {}
+    trace_of: dict = {}
     for tid, opd in L.alias.items():
         if not opd.neg:
             trace_of.setdefault(opd.value, tid)

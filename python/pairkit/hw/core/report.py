@@ -190,7 +190,7 @@ def pareto(points: list) -> list:
 
 def pareto_plot(res: dict, field: str, path: str) -> list:
     """Area (LUT-eq) against cycles of the measured cores on ``field``; returns the front's cores."""
-    pts = [(r["cycles"], _lut_eq(r), n) for n, r in res.items() if r["set"] == field and _lut_eq(r)]
+    pts = [(r["cycles"], _lut_eq(r) or 0, n) for n, r in res.items() if r["set"] == field and _lut_eq(r)]
     if not pts:
         return []
     front = sorted(pareto(pts))
@@ -297,7 +297,7 @@ def _timing(res: dict) -> list:
     for name in [c.name for c in instances.all_configs()]:
         r = res.get(name)
         p = (r or {}).get("pnr") or {}
-        if not p:
+        if r is None or not p:
             continue
         rows += 1
         if not p.get("fmax_mhz"):

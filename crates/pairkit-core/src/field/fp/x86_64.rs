@@ -132,7 +132,7 @@ pub fn mont_mul<P: FpParams<N>, const N: usize>(a: &[u64; N], b: &[u64; N]) -> O
 
 /// Whether the F_{p^2} assembly applies: N = 4 or 6 and 4p < R (p's top two bits are zero).
 /// The bounds (Aranha, Karabina, Longa, Gebotys, Lopez, eprint 2010/354 Sec. 3-4, and
-/// `x86_64_fp2_gen.py`): sums of two elements < 2p fit N words unreduced; the products
+/// `gen/x86_64_fp2_gen.py`): sums of two elements < 2p fit N words unreduced; the products
 /// (a0 + a1)(b0 + b1) < 4p^2 and (a0 + a1)(a0 + p - a1) < 4p^2 are < p R, so Montgomery
 /// reduction returns < 2p (one conditional subtraction). bn254 (254-bit p in 256 bits) and
 /// bls12-381 (381 in 384) qualify; typea-512 (512 in 512) does not and keeps three full

@@ -6,7 +6,7 @@ has order r ([r]G = O, r prime); the embedding degree (the order of p mod r) is 
 the twist E'(F_{p^2}) (built in PARI as F_{p^2} = F_p[i]/(i^2 + 1)) has ellcard = h2 r and G2
 lies on it with order r.  Nothing here imports the spec's arithmetic: only the numbers.
 
-    .venv/bin/python scripts/derive_params_prime.py        # prints one line per check, exit 1 on failure
+    .venv/bin/python gen/derive_params_prime.py        # prints one line per check, exit 1 on failure
 """
 from __future__ import annotations
 
