@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import Optional, cast
 
 import typer
@@ -178,6 +179,9 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     c = compile_set(set_id)
     L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d))
     Pb, Qb, s = _points(set_id, P_hex, Q_hex, seed)
+    from .rtl.check import RtlRun
+
+    run: Callable[..., RtlRun]
     if engine == "verilator":
         from .rtl.verilator import run_verilator as run
     else:

@@ -8,10 +8,11 @@ differs raises :class:`RtlMismatchError` naming the pc, the instruction and the 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import PairkitError
-from ..iss import Simulator
+from ..iss import RunResult, Simulator
 from .layout import Layout
 
 
@@ -31,7 +32,7 @@ class RtlRun:
     error: bool = False
 
 
-def iss_reference(L: Layout, inputs: dict[str, int]):
+def iss_reference(L: Layout, inputs: dict[str, int]) -> tuple[RunResult, list]:
     sim = Simulator(L.prog, L.alu, record=True)
     r = sim.run(inputs)
     return r, sim.trace
@@ -134,7 +135,7 @@ def run_amaranth(L: Layout, inputs: dict[str, int], max_cycles: int = 2_000_000)
     return RtlRun(out["outputs"], out["cycles"], out["trace"], out["error"])
 
 
-def check(L: Layout, inputs: dict[str, int], run=run_amaranth) -> tuple[RtlRun, object]:
+def check(L: Layout, inputs: dict[str, int], run: Callable[..., RtlRun] = run_amaranth) -> tuple[RtlRun, RunResult]:
     """Run ``inputs`` on the RTL and the ISS; raise RtlMismatchError unless every instruction retires at the
     same cycle with the same value and the outputs agree. Returns (RTL run, ISS result)."""
     ref, want = iss_reference(L, inputs)
