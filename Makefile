@@ -9,13 +9,13 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
+.PHONY: demo test test-fast build venv tools ctgrind peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
 	$(VENV)/bin/pairkit demo
 
-test: build lint stubtest rust-test py-test  ## every test (Rust lints and tests, then Python); no GPU needed
+test: build lint stubtest rust-test ctgrind py-test  ## every test (Rust lints and tests, then Python); no GPU needed
 
 $(VENV)/.stamp: requirements-dev.txt
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }
@@ -54,9 +54,12 @@ rust-test:
 # Verilator (the hardware kit's fast simulator; it builds its models with g++ and make) from Debian:
 # the hw tests fail, never skip, without it.
 tools:
-	@command -v verilator >/dev/null && command -v g++ >/dev/null && command -v make >/dev/null || { \
+	@command -v verilator >/dev/null && command -v g++ >/dev/null && command -v make >/dev/null && command -v valgrind >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq verilator g++ make >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq verilator g++ make valgrind >/dev/null; }
+
+ctgrind: tools  ## the constant-time functions under Valgrind memcheck, secrets marked undefined (examples/ctgrind.rs)
+	CARGO_BUILD_JOBS=$(CARGO_JOBS) scripts/ctgrind.sh ct
 
 py-test: tools  ## the whole Python suite; --durations prints where its time goes
 	$(PY) -m pytest -q --durations=25

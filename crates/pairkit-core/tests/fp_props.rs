@@ -373,6 +373,28 @@ fn fp12_props<P: TowerParams<N>, const N: usize>(a: Fp12<P, N>, b: Fp12<P, N>) {
     let e = [0x9d3a_55c1_0000_0001u64, 3];
     assert_eq!(g.cyclotomic_pow(&e), g.pow(&e));
     assert_eq!(Fp12::<P, N>::from_bytes_be(&a.to_bytes_be()).unwrap(), a);
+    // the secret-exponent power (fixed window, masked reads) = square-and-multiply, whatever the
+    // length, leading zero bytes and the empty exponent included
+    let k_be: Vec<u8> = b.to_bytes_be()[..40].to_vec();
+    assert_eq!(a.pow_ct(&k_be), a.pow(&words_le(&k_be)));
+    assert_eq!(a.pow_ct(&[0, 0, 1, 2]), a.pow(&[0x102]));
+    assert_eq!(a.pow_ct(&[]), Fp12::ONE);
+    assert_eq!(a.pow_ct(&[0]), Fp12::ONE);
+    // the constant-time inverses (0 for 0) agree with the checked ones
+    assert_eq!(a.inv_or_zero(), i);
+    assert_eq!(a.c0.inv_or_zero(), a.c0.inv().unwrap());
+    assert_eq!(a.c0.c0.inv_or_zero(), a.c0.c0.inv().unwrap());
+    assert_eq!(Fp12::<P, N>::ZERO.inv_or_zero(), Fp12::ZERO);
+    assert_eq!(a.c0.c0.pow_ct(&k_be), a.c0.c0.pow(&words_le(&k_be)), "Fp2");
+}
+
+/// Big-endian bytes -> little-endian u64 words.
+fn words_le(k_be: &[u8]) -> Vec<u64> {
+    let mut w = vec![0u64; k_be.len().div_ceil(8).max(1)];
+    for (i, &b) in k_be.iter().rev().enumerate() {
+        w[i / 8] |= (b as u64) << (8 * (i % 8));
+    }
+    w
 }
 
 macro_rules! props {

@@ -346,3 +346,20 @@ fn typea_properties() {
     );
     assert!(typea::final_exponentiation(&typea::Fq2::ZERO).is_err());
 }
+
+/// The branch-free final exponentiation gives 0 for a zero Miller value, and `final_exponentiation`
+/// turns that into DivisionByZero (decided on the result); for a real Miller value both agree.
+#[test]
+fn zero_miller_value_of_the_ate_sets() {
+    assert!(ate::final_exponentiation(&Fp12::<Bls12381P, 6>::ZERO).is_err());
+    assert!(ate::final_exponentiation(&Fp12::<Bn254P, 4>::ZERO).is_err());
+    assert_eq!(
+        ate::final_exponentiation_or_zero(&Fp12::<Bn254P, 4>::ZERO),
+        Fp12::ZERO
+    );
+    let f = Fp12::<Bls12381P, 6>::random(&mut StdRng::seed_from_u64(5));
+    assert_eq!(
+        ate::final_exponentiation(&f).unwrap(),
+        ate::final_exponentiation_or_zero(&f)
+    );
+}

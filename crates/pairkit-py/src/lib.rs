@@ -351,7 +351,7 @@ fn encode_point<'py>(
 }
 
 /// A non-negative Python int or big-endian bytes -> big-endian bytes.
-fn scalar_bytes(k: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+fn scalar_bytes(k: &Bound<'_, PyAny>, order_hex: &str) -> PyResult<Vec<u8>> {
     if let Ok(b) = k.cast::<PyBytes>() {
         return Ok(b.as_bytes().to_vec());
     }
@@ -359,8 +359,14 @@ fn scalar_bytes(k: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         if k.lt(0)? {
             return Err(PyValueError::new_err("the scalar must be non-negative"));
         }
+        // At least the group order's length, whatever k's value: the constant-time
+        // multiplications run one fixed window per byte, so a minimal-length encoding would let
+        // their time reveal k's length (issue 20 item 5). Longer ints keep their own length.
         let bits: usize = k.call_method0("bit_length")?.extract()?;
-        let n = bits.div_ceil(8).max(1);
+        let n = bits
+            .div_ceil(8)
+            .max(order_hex.trim_start_matches('0').len().div_ceil(2))
+            .max(1);
         let b = k.call_method1("to_bytes", (n, "big"))?;
         return Ok(b.cast::<PyBytes>()?.as_bytes().to_vec());
     }
@@ -381,7 +387,7 @@ fn point_mul<'py>(
     group: u8,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
-    let kb = scalar_bytes(k)?;
+    let kb = scalar_bytes(k, e.r_hex())?;
     let v = py
         .detach(|| e.point_mul_in(group, p, &kb, compressed))
         .py(py)?;
@@ -435,7 +441,7 @@ fn gt_pow<'py>(
     k: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let e = eng(py, set_id)?;
-    let kb = scalar_bytes(k)?;
+    let kb = scalar_bytes(k, e.r_hex())?;
     let v = py.detach(|| e.gt_pow(a, &kb)).py(py)?;
     Ok(bytes(py, &v))
 }

@@ -240,8 +240,8 @@ impl<const N: usize> Family for BinaryEngine<N> {
         f4::one::<N>()
     }
 
-    fn gt_pow(&self, a: &Fe4<N>, k: &[u64]) -> Fe4<N> {
-        f4::pow_vartime(self.field(), a, k)
+    fn gt_pow(&self, a: &Fe4<N>, k_be: &[u8]) -> Fe4<N> {
+        f4::pow_vartime(self.field(), a, &crate::curve::scalar::from_be_bytes(k_be))
     }
 }
 

@@ -214,8 +214,13 @@ impl<B: Base3 + Send + Sync> Family for Char3Engine<B> {
         sextic::one(self.field())
     }
 
-    fn gt_pow(&self, x: &Fe3x6<B::E>, k: &[u64]) -> Fe3x6<B::E> {
-        sextic::pow(self.field(), self.b(), x, k)
+    fn gt_pow(&self, x: &Fe3x6<B::E>, k_be: &[u8]) -> Fe3x6<B::E> {
+        sextic::pow(
+            self.field(),
+            self.b(),
+            x,
+            &crate::curve::scalar::from_be_bytes(k_be),
+        )
     }
 }
 

@@ -9,7 +9,6 @@
 use rayon::prelude::*;
 
 use super::api::{check_scalar, OpCountPair};
-use crate::curve::scalar;
 use crate::error::{Error, Result};
 
 /// One pairing family, typed: what the generic stages, batches and timings need.
@@ -108,8 +107,10 @@ pub trait Family: Send + Sync {
     fn gt_mul(&self, a: &Self::Gt, b: &Self::Gt) -> Self::Gt;
     /// The GT identity.
     fn gt_one(&self) -> Self::Gt;
-    /// a^k in GT, k little-endian u64 words.
-    fn gt_pow(&self, a: &Self::Gt, k: &[u64]) -> Self::Gt;
+    /// a^k in GT, k a big-endian unsigned integer (any length). The prime family's is constant
+    /// time in k's value (`pow_ct`, k a secret); the binary and characteristic-three families'
+    /// are variable time (their sets are insecure anyway: ARCHITECTURE.md, "Constant time").
+    fn gt_pow(&self, a: &Self::Gt, k_be: &[u8]) -> Self::Gt;
 }
 
 /// The P and Q halves of a batch, one encoded point per entry.
@@ -309,5 +310,5 @@ pub fn gt_pow<F: Family>(f: &F, a: &[u8], k_be: &[u8]) -> Result<Vec<u8>> {
         check_scalar(k_be, max)?;
     }
     let a = f.gt_decode(a)?;
-    Ok(f.gt_bytes(&f.gt_pow(&a, &scalar::from_be_bytes(k_be))))
+    Ok(f.gt_bytes(&f.gt_pow(&a, k_be)))
 }

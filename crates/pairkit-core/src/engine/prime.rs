@@ -359,8 +359,8 @@ macro_rules! ate_engine {
             fn gt_one(&self) -> Self::Gt {
                 Fp12::<$P, $N>::ONE
             }
-            fn gt_pow(&self, a: &Self::Gt, k: &[u64]) -> Self::Gt {
-                a.pow(k)
+            fn gt_pow(&self, a: &Self::Gt, k_be: &[u8]) -> Self::Gt {
+                a.pow_ct(k_be)
             }
         }
 
@@ -482,8 +482,8 @@ impl Family for TypeAEngine {
     fn gt_one(&self) -> Self::Gt {
         Fp2::<Q8, 8>::ONE
     }
-    fn gt_pow(&self, a: &Self::Gt, k: &[u64]) -> Self::Gt {
-        a.pow(k)
+    fn gt_pow(&self, a: &Self::Gt, k_be: &[u8]) -> Self::Gt {
+        a.pow_ct(k_be)
     }
 }
 

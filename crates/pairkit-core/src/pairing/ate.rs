@@ -334,7 +334,7 @@ pub fn miller_loop_prepared<P: AteParams<N>, const N: usize>(
     multi_miller_loop_prepared(&[(*p, q)])
 }
 
-pub use ate_final_exp::final_exponentiation;
+pub use ate_final_exp::{final_exponentiation, final_exponentiation_or_zero};
 
 /// The reduced optimal ate pairing e(P, Q) (spec `pairing_ate.pair`, bit-exact).
 /// `Err(DivisionByZero)` only if the Miller value is 0, impossible for valid inputs.

@@ -119,7 +119,21 @@ fn hard_bls12<P: AteParams<N>, const N: usize>(m: &Fp12<P, N>) -> Fp12<P, N> {
     c.mul(m)
 }
 
-/// The full final exponentiation f^{(p^12 - 1)/r}; `Err(DivisionByZero)` for f = 0.
+/// The full final exponentiation f^{(p^12 - 1)/r}, with no branch on f: the easy part's
+/// inverse is the constant-time one (0 for 0), so f = 0 (never the Miller value of valid
+/// points) gives 0. Constant time in f (examples/ctgrind.rs: a pairing with a secret argument).
+pub fn final_exponentiation_or_zero<P: AteParams<N>, const N: usize>(f: &Fp12<P, N>) -> Fp12<P, N> {
+    let g = f.conj().mul(&f.inv_or_zero());
+    final_exponentiation_hard(&g.frobenius2().mul(&g))
+}
+
+/// The full final exponentiation f^{(p^12 - 1)/r}; `Err(DivisionByZero)` for f = 0 (decided on
+/// the result, which is 0 exactly then: the computation itself does not branch on f).
 pub fn final_exponentiation<P: AteParams<N>, const N: usize>(f: &Fp12<P, N>) -> Result<Fp12<P, N>> {
-    Ok(final_exponentiation_hard(&final_exponentiation_easy(f)?))
+    let r = final_exponentiation_or_zero(f);
+    if r.is_zero() {
+        Err(crate::error::Error::DivisionByZero)
+    } else {
+        Ok(r)
+    }
 }

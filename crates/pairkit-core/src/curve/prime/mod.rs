@@ -402,11 +402,12 @@ impl<F: Field> Curve<F> {
         let inf = p.z.is_zero();
         let zi = p.z.inv_or_zero();
         let zi2 = zi.square();
-        let a = Affine::new(p.x.mul(&zi2), p.y.mul(&zi2.mul(&zi)));
-        if inf {
-            Affine::identity()
-        } else {
-            a
+        // O's coordinates selected by mask, not by a branch (the flag is the only difference)
+        let o = Affine::<F>::identity();
+        Affine {
+            x: F::select(&p.x.mul(&zi2), &o.x, inf),
+            y: F::select(&p.y.mul(&zi2.mul(&zi)), &o.y, inf),
+            infinity: inf,
         }
     }
 

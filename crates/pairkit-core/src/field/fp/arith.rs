@@ -37,9 +37,13 @@ pub const fn mask(bit: u64) -> u64 {
     0u64.wrapping_sub(bit)
 }
 
-/// Constant-time select: `a` when `m` = 0, `b` when `m` = all-ones.
+/// Constant-time select: `a` when `m` = 0, `b` when `m` = all-ones. The mask passes through
+/// `black_box` (an identity in constant evaluation): without it LLVM at opt-level 3 turned
+/// `final_sub`'s select into a compare and branch on the borrow in the release build, which
+/// `make ctgrind` caught under Valgrind (a secret-dependent branch in every F_p product).
 #[inline(always)]
 pub const fn select<const N: usize>(a: &[u64; N], b: &[u64; N], m: u64) -> [u64; N] {
+    let m = core::hint::black_box(m);
     let mut r = [0u64; N];
     let mut i = 0;
     while i < N {
@@ -99,7 +103,7 @@ pub const fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -
 #[inline(always)]
 pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
     let (d, borrow) = sub_n(a, b);
-    let m = mask(borrow);
+    let m = core::hint::black_box(mask(borrow));
     let mut pm = [0u64; N];
     let mut i = 0;
     while i < N {
@@ -120,7 +124,7 @@ pub const fn neg_mod<const N: usize>(a: &[u64; N], p: &[u64; N]) -> [u64; N] {
         i += 1;
     }
     // nz != 0 as a mask, without a branch: (nz | -nz) has its top bit set iff nz != 0.
-    let m = mask((nz | nz.wrapping_neg()) >> 63);
+    let m = core::hint::black_box(mask((nz | nz.wrapping_neg()) >> 63));
     let mut r = [0u64; N];
     i = 0;
     while i < N {

@@ -55,14 +55,36 @@ pub fn sub_n<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
     }
 }
 
-/// Constant-time select: `a` when `m` = 0, `b` when `m` = all-ones.
+/// Constant-time select: `a` when `m` = 0, `b` when `m` = all-ones; the mask is laundered
+/// through an empty `asm!` (as in `arith::select`: the optimiser must not learn that m is 0 or
+/// all-ones and turn the select into a branch).
 #[inline(always)]
 fn select<const N: usize>(a: &[u64; N], b: &[u64; N], m: u64) -> [u64; N] {
+    let m = opaque(m);
     let mut r = [0u64; N];
     for i in 0..N {
         r[i] = a[i] ^ ((a[i] ^ b[i]) & m);
     }
     r
+}
+
+/// m, with no value information for the optimiser (an empty asm on x86-64; `black_box`
+/// elsewhere).
+#[inline(always)]
+fn opaque(m: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut m = m;
+        // SAFETY: an empty instruction sequence; it only pins m to a register.
+        unsafe {
+            core::arch::asm!("/* {0} */", inout(reg) m, options(pure, nomem, nostack, preserves_flags))
+        };
+        m
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        core::hint::black_box(m)
+    }
 }
 
 /// The value hi * 2^{64N} + t, known to be < 2p, reduced to [0, p) (`arith::final_sub`).
@@ -99,7 +121,7 @@ pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64
 #[inline(always)]
 pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
     let (d, borrow) = sub_n(a, b);
-    let m = 0u64.wrapping_sub(borrow);
+    let m = opaque(0u64.wrapping_sub(borrow));
     let mut pm = [0u64; N];
     for i in 0..N {
         pm[i] = p[i] & m;
@@ -115,7 +137,8 @@ pub fn neg_mod<const N: usize>(a: &[u64; N], p: &[u64; N]) -> [u64; N] {
     for w in a {
         nz |= *w;
     }
-    let m = 0u64.wrapping_sub((nz | nz.wrapping_neg()) >> 63);
+    // the mask laundered like `select`'s: LLVM at opt-level 3 turned it into a branch on a = 0
+    let m = opaque(0u64.wrapping_sub((nz | nz.wrapping_neg()) >> 63));
     let mut r = [0u64; N];
     for i in 0..N {
         r[i] = d[i] & m;

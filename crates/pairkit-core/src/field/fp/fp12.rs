@@ -118,6 +118,19 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         })
     }
 
+    /// Constant-time inverse, 0 for 0 (no branch on the value: `Fp6::inv_or_zero`).
+    pub fn inv_or_zero(&self) -> Self {
+        let d = self
+            .c0
+            .square()
+            .sub(&self.c1.square().mul_by_v())
+            .inv_or_zero();
+        Fp12 {
+            c0: self.c0.mul(&d),
+            c1: self.c1.mul(&d).neg(),
+        }
+    }
+
     /// As `inv` with the variable-time base-field inversion.
     pub fn inv_vartime(&self) -> Result<Self> {
         let d = self
@@ -190,6 +203,28 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             1 => f.frobenius(),
             _ => f,
         }
+    }
+
+    /// b when `choice`, else a: constant time (masked per coefficient).
+    pub fn conditional_select(a: &Self, b: &Self, choice: bool) -> Self {
+        Fp12 {
+            c0: Fp6::conditional_select(&a.c0, &b.c0, choice),
+            c1: Fp6::conditional_select(&a.c1, &b.c1, choice),
+        }
+    }
+
+    /// self^k for a SECRET exponent k (big-endian bytes): fixed window, masked table reads
+    /// (`pow_ct`). Constant time in k's value (its length is public); any element of F_{p^12},
+    /// so plain squarings, not the cyclotomic ones.
+    pub fn pow_ct(&self, k_be: &[u8]) -> Self {
+        super::pow_ct::pow_window4(
+            Self::ONE,
+            self,
+            k_be,
+            Self::mul,
+            Self::square,
+            Self::conditional_select,
+        )
     }
 
     /// self^e for a public exponent e (little-endian words), square-and-multiply.

@@ -299,6 +299,15 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         })
     }
 
+    /// Constant-time inverse, 0 for 0 (Fermat in F_p: no branch on the value).
+    pub fn inv_or_zero(&self) -> Self {
+        let n = self.norm().inv_or_zero();
+        Fp2 {
+            c0: self.c0.mul(&n),
+            c1: self.c1.mul(&n).neg(),
+        }
+    }
+
     /// As `inv`, with the variable-time base-field inversion.
     pub fn inv_vartime(&self) -> Result<Self> {
         let n = self.norm().inv_vartime()?;
@@ -317,6 +326,19 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
             c0: Fp::conditional_select(&a.c0, &b.c0, choice),
             c1: Fp::conditional_select(&a.c1, &b.c1, choice),
         }
+    }
+
+    /// self^k for a SECRET exponent k (big-endian bytes): fixed window, masked table reads
+    /// (`pow_ct`). Constant time in k's value (its length is public).
+    pub fn pow_ct(&self, k_be: &[u8]) -> Self {
+        super::pow_ct::pow_window4(
+            Self::ONE,
+            self,
+            k_be,
+            Self::mul,
+            Self::square,
+            Self::conditional_select,
+        )
     }
 
     /// self^e for a public exponent e (little-endian words), square-and-multiply from the top

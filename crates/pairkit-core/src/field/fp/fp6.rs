@@ -183,6 +183,15 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// s2 = (a0 - a1 + a2)^2, s3 = 2 a1 a2, s4 = a2^2; c0 = s0 + xi s3, c1 = s1 + xi s4,
     /// c2 = s1 + s2 + s3 - s0 - s4.
     #[inline(always)]
+    /// b when `choice`, else a: constant time (masked per coefficient).
+    pub fn conditional_select(a: &Self, b: &Self, choice: bool) -> Self {
+        Fp6 {
+            c0: Fp2::conditional_select(&a.c0, &b.c0, choice),
+            c1: Fp2::conditional_select(&a.c1, &b.c1, choice),
+            c2: Fp2::conditional_select(&a.c2, &b.c2, choice),
+        }
+    }
+
     pub fn square(&self) -> Self {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         let s0 = a0.square();
@@ -238,6 +247,11 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
             c1: self.c0.mul(b1),
             c2: self.c1.mul(b1),
         }
+    }
+
+    /// Constant-time inverse, 0 for 0 (the same formula as `inv`, the F_{p^2} inverse by Fermat).
+    pub fn inv_or_zero(&self) -> Self {
+        self.inv_with(|f| Ok(f.inv_or_zero())).unwrap_or(Self::ZERO)
     }
 
     /// Inverse, eprint 2010/354 Alg. 17: A = a0^2 - xi a1 a2, B = xi a2^2 - a0 a1,

@@ -43,6 +43,7 @@ pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod params;
+pub mod pow_ct;
 pub mod sparse;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
@@ -361,6 +362,11 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
             }
         }
         r
+    }
+
+    /// Constant-time inverse, 0 for 0: Fermat a^{p-2}, the same operations for every input.
+    pub fn inv_or_zero(&self) -> Self {
+        self.pow(&P::P_MINUS_2)
     }
 
     /// Multiplicative inverse by Fermat, self^{p-2} (constant time: fixed public exponent).

@@ -1,0 +1,195 @@
+//! ctgrind-style check of the constant-time functions (issue 20 item 5): each one runs with its
+//! secret input marked *undefined* for Valgrind memcheck (Adam Langley's ctgrind idea: memcheck
+//! reports a conditional branch or a memory address computed from undefined bits, which for a
+//! secret is exactly a timing leak), and its output marked defined again before anything public
+//! is done with it. `make ctgrind` runs
+//!
+//!   valgrind --error-exitcode=3 target/<profile>/examples/ctgrind
+//!
+//! which must report no error; `ctgrind --negative` runs a variable-time function (square-and-
+//! multiply `Fp12::pow`) the same way and must be reported (the check can fail). Outside
+//! Valgrind the requests are no-ops and the program only checks the results against the
+//! variable-time functions.
+//!
+//! The list here is the documented list of constant-time functions (ARCHITECTURE.md, "Constant
+//! time"): a function is called constant-time only if it is in this file.
+use pairkit_core::curve::prime::bls12_381::{Bls12381G1, Bls12381G2};
+use pairkit_core::curve::prime::bn254::{Bn254G1, Bn254G2};
+use pairkit_core::curve::prime::group::PrimeGroup;
+use pairkit_core::curve::prime::typea512::TypeA512G1;
+use pairkit_core::field::fp::{Bls12381P, Bn254P, Fp12, Fp2, TypeA512Q};
+use pairkit_core::pairing::{ate, typea};
+
+/// Valgrind's client request (valgrind.h, `VALGRIND_DO_CLIENT_REQUEST_EXPR` for amd64-linux): the
+/// "special instruction" preamble (rotations of rdi by 3, 13, 61 and 51 bits: 128 in all, a no-op
+/// on the CPU) then `xchg rbx, rbx`; rax points at [request, arg1 .. arg5], rdx holds the default
+/// result and receives Valgrind's. Natively it does nothing and returns the default.
+#[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+fn client_request(default: usize, args: [usize; 6]) -> usize {
+    let result: usize;
+    // SAFETY: the sequence leaves every register as it found it (rdi rotated by 128 bits, rbx
+    // exchanged with itself); it only reads `args`.
+    unsafe {
+        core::arch::asm!(
+            "rol rdi, 3", "rol rdi, 13", "rol rdi, 61", "rol rdi, 51", "xchg rbx, rbx",
+            inout("rdx") default => result,
+            in("rax") args.as_ptr(),
+            inout("rdi") 0usize => _,
+            options(nostack, preserves_flags),
+        );
+    }
+    result
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
+fn client_request(default: usize, _args: [usize; 6]) -> usize {
+    default
+}
+
+/// memcheck.h: VG_USERREQ_TOOL_BASE('M', 'C') + 1 and + 2.
+const MAKE_MEM_UNDEFINED: usize = 0x4d43_0001;
+const MAKE_MEM_DEFINED: usize = 0x4d43_0002;
+
+fn secret<T>(v: &T) {
+    let p = v as *const T as usize;
+    client_request(
+        0,
+        [MAKE_MEM_UNDEFINED, p, core::mem::size_of::<T>(), 0, 0, 0],
+    );
+}
+
+fn public<T>(v: &T) {
+    let p = v as *const T as usize;
+    client_request(0, [MAKE_MEM_DEFINED, p, core::mem::size_of::<T>(), 0, 0, 0]);
+}
+
+/// A fixed, public-looking 32-byte scalar (its value does not matter: only its definedness).
+fn scalar(tag: u8) -> [u8; 32] {
+    core::array::from_fn(|i| (i as u8).wrapping_mul(37).wrapping_add(tag) | 1)
+}
+
+/// [k]P of a group with k secret: the Jacobian result, then the constant-time affine conversion.
+fn mul_secret<G: PrimeGroup>(tag: u8) -> String {
+    let k = scalar(tag);
+    let want = G::CURVE.to_affine_vartime(&G::CURVE.mul_vartime(&G::GENERATOR, &words_le(&k)));
+    secret(&k);
+    let got = G::mul(&G::GENERATOR, &k);
+    public(&got);
+    assert!(
+        got == want,
+        "{} G{}: constant-time and variable-time [k]P differ",
+        G::SET_ID,
+        G::GROUP
+    );
+    format!(
+        "{} G{} point mul (fixed window, masked reads, complete additions, affine)",
+        G::SET_ID,
+        G::GROUP
+    )
+}
+
+/// base^k with k secret by `pow_ct`, checked against the variable-time `pow`.
+fn pow_secret<T: PartialEq>(
+    name: &str,
+    base: &T,
+    tag: u8,
+    pow: impl Fn(&T, &[u64]) -> T,
+    pow_ct: impl Fn(&T, &[u8]) -> T,
+) -> String {
+    let k = scalar(tag);
+    let want = pow(base, &words_le(&k));
+    secret(&k);
+    let got = pow_ct(base, &k);
+    public(&got);
+    assert!(
+        got == want,
+        "{name}: constant-time and variable-time powers differ"
+    );
+    name.to_string()
+}
+
+fn words_le(k_be: &[u8]) -> Vec<u64> {
+    let mut w = vec![0u64; k_be.len().div_ceil(8).max(1)];
+    for (i, &b) in k_be.iter().rev().enumerate() {
+        w[i / 8] |= (b as u64) << (8 * (i % 8));
+    }
+    w
+}
+
+fn main() {
+    let negative = std::env::args().any(|a| a == "--negative");
+    let g1 = Bls12381G1::GENERATOR;
+    let g2 = Bls12381G2::GENERATOR;
+    let gt = ate::pair::<Bls12381P, 6>(&(g1.x, g1.y), &(g2.x, g2.y)).expect("e(g1, g2)");
+    if negative {
+        // square-and-multiply branches on every exponent bit: memcheck must report it
+        let k = scalar(9);
+        secret(&k);
+        let r = gt.pow(&words_le(&k));
+        public(&r);
+        println!("negative control ran: Fp12::pow with a secret exponent");
+        return;
+    }
+    let mut checked = vec![
+        mul_secret::<Bls12381G1>(1),
+        mul_secret::<Bls12381G2>(2),
+        mul_secret::<Bn254G1>(3),
+        mul_secret::<Bn254G2>(4),
+        mul_secret::<TypeA512G1>(5),
+    ];
+
+    // GT exponentiation by a secret (bls12-381 and bn254 F_{p^12}; typea-512 F_{q^2})
+    checked.push(pow_secret(
+        "bls12-381 GT exponentiation Fp12::pow_ct",
+        &gt,
+        6,
+        Fp12::pow,
+        Fp12::pow_ct,
+    ));
+    let (b1, b2) = (Bn254G1::GENERATOR, Bn254G2::GENERATOR);
+    let gtb = ate::pair::<Bn254P, 4>(&(b1.x, b1.y), &(b2.x, b2.y)).expect("bn254 e(g1, g2)");
+    checked.push(pow_secret(
+        "bn254 GT exponentiation Fp12::pow_ct",
+        &gtb,
+        10,
+        Fp12::pow,
+        Fp12::pow_ct,
+    ));
+    let ta = TypeA512G1::GENERATOR;
+    let gta: Fp2<TypeA512Q, 8> = typea::pair(&(ta.x, ta.y), &(ta.x, ta.y)).expect("typea e(g, g)");
+    checked.push(pow_secret(
+        "typea-512 GT exponentiation Fp2::pow_ct",
+        &gta,
+        7,
+        Fp2::pow,
+        Fp2::pow_ct,
+    ));
+
+    // a pairing with a secret argument (an IBE private key, a PEKS trapdoor): bls12-381 e(P, d)
+    let d = Bls12381G2::mul(&g2, &scalar(8));
+    let want = ate::pair::<Bls12381P, 6>(&(g1.x, g1.y), &(d.x, d.y)).expect("e(g1, d)");
+    let dq = (d.x, d.y);
+    secret(&dq);
+    // the Miller loop and the branch-free final exponentiation (`pair` then checks the result
+    // against 0, a branch on its public output)
+    let got: Fp12<Bls12381P, 6> =
+        ate::final_exponentiation_or_zero(&ate::miller_loop::<Bls12381P, 6>(&(g1.x, g1.y), &dq));
+    public(&got);
+    assert!(got == want, "ate::pair with a secret G2 argument");
+    checked.push("bls12-381 optimal ate pairing with a secret G2 argument (Miller loop + final exponentiation)".into());
+
+    // which F_p multiplication ran (Valgrind's emulated CPU may hide ADX/BMI2, and then the
+    // portable backend is the one checked)
+    #[cfg(target_arch = "x86_64")]
+    let backend = if pairkit_core::field::fp::x86_64::has_adx() {
+        "mulx-adx (asm)"
+    } else {
+        "portable-u128"
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let backend = "portable-u128";
+    println!("F_p multiplication backend in this run: {backend}");
+    for c in &checked {
+        println!("constant time under memcheck if no error is reported: {c}");
+    }
+}
