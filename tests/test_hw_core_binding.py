@@ -33,7 +33,7 @@ def test_mux_binding_is_bit_exact_and_smaller(name):
 def test_paper_cores_use_the_mux_binding():
     for name in ("s000-ca-eta2-239-d16", "s000-ca-alg1-283-d32", "s000-ca-eta2-283-d16"):
         cfg, mc = flow.compiled(name)
-        assert cfg.binding == "mux"
+        assert cfg.binding == "mux" and cfg.spare_regs == 4
         assert mc.cycles() <= cfg.paper["cycles"]
         P, Q = flow.random_pairs(cfg.set_id, 1, seed=4)[0]
         flow.rust_check(cfg, P, Q, interp.run(mc, cfg.set_id, cfg.alg, P, Q).output)
@@ -42,6 +42,11 @@ def test_paper_cores_use_the_mux_binding():
 def test_bad_binding_is_refused():
     with pytest.raises(CoreError, match="binding"):
         dataclasses.replace(instances.get("toy-ss2-11-alg1"), binding="best")
+    for bad in (-1, 17, 2.5, True):
+        with pytest.raises(CoreError, match="spare_regs"):
+            dataclasses.replace(instances.get("toy-ss2-11-alg1"), binding="mux", spare_regs=bad)
+    with pytest.raises(CoreError, match="spare_regs"):  # spare registers only with the search
+        dataclasses.replace(instances.get("toy-ss2-11-alg1"), spare_regs=2)
 
 
 def test_hierarchical_build_simulates_like_the_flat_one():

@@ -17,7 +17,7 @@ distinct sources per register):
 * **operand order** of additions and multiplications (commutative; a sign or +1 modifier travels with
   its operand), every operation.
 
-Start steps, lifetimes and register count are unchanged, so the schedule's cycles are the same and
+Start steps and lifetimes are unchanged (``spare``: registers the search may add), so the cycles are the same and
 every binding visited is as valid as the first-fit one (lifetimes never overlap on a register, an
 instance never runs two operations at once); the interpreter and the RTL simulations check the result.
 """
@@ -285,12 +285,12 @@ class Model:
 
 
 def optimise(steps: list, blocks: tuple, lat: dict, counts: dict, vregs: list, phys: list, n_regs: int,
-             sweeps: int = 12, anneal: int = ANNEAL_MOVES) -> tuple:
+             sweeps: int = 12, anneal: int = ANNEAL_MOVES, spare: int = 0) -> tuple:
     """Search a better binding for the micro-code ``steps`` built with every virtual register its own
     (``("reg", v)`` is virtual register v). ``blocks``: the step ranges whose operations may change
     instance (the prologue's and the epilogue's). Returns (phys, {(step, value): instance},
     {(step, value)} whose two operands swap) and the inputs before and after."""
-    M = Model(vregs, phys, n_regs, counts)
+    M = Model(vregs, phys, n_regs + spare, counts)
     where: dict = {}
     for t, st in enumerate(steps):
         flat = any(a <= t < b for a, b in blocks)
@@ -315,4 +315,6 @@ def optimise(steps: list, blocks: tuple, lat: dict, counts: dict, vregs: list, p
     after = M.cost()
     inst = {key: M.ops[k][1] for key, k in where.items() if M.ops[k][3]}
     swaps = {key for key, k in where.items() if M.ops[k][2]}
-    return M.phys, inst, swaps, (before, after)
+    used = sorted({r for v, r in enumerate(M.phys) if vregs[v] or v in M.v_reads or v in M.v_writes})
+    ren = {r: k for k, r in enumerate(used)}
+    return [ren.get(r, 0) for r in M.phys], len(used), inst, swaps, (before, after)

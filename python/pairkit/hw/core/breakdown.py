@@ -58,14 +58,19 @@ def _synth(wd: str, bb: list, timeout, flat: bool = True) -> dict:
     return mods["top"] if flat else mods
 
 
-def breakdown(name: str, timeout: float = 3600, log=None) -> dict:
+def breakdown(name: str, timeout: float = 3600, log=None, total: dict | None = None, unit_cache: dict | None = None,
+              cfg=None) -> dict:
     """Flat syntheses of core ``name`` with parts black-boxed: LUT4 and FF per unit instance, operand
-    multiplexers, register file, controller and host read port, and the whole core."""
+    multiplexers, register file, controller and host read port, and the whole core. ``total``: the whole
+    core's flat count if already measured (the report's xc2vp figure); ``unit_cache``: unit results by
+    (field, unit, parameters), read and extended (a unit's logic does not depend on the core around it,
+    only on its tied inputs, which the unit kind fixes); ``cfg``: a configuration instead of a name."""
     from ..toolchain import to_rtlil
 
-    cfg, mc = flow.compiled(name)
+    cfg, mc = flow.compiled(cfg or name)
     core = flow.rtl.PairingCore(mc, cfg.set_id, flow.unit_params(cfg), hier=True)
     units = [f"{op}{i}" for op, i in core.units]
+    unit_cache = {} if unit_cache is None else unit_cache
     glue = [f"{u}_operands" for u in units] + ["register_file", "controller", "host_read"]
     t0 = time.time()
     out: dict = {"family": "xc2vp", "units": {}, "registers": mc.n_regs, "register_bits": core.W}
@@ -81,13 +86,12 @@ def breakdown(name: str, timeout: float = 3600, log=None) -> dict:
                 log(f"{name} breakdown: {what}: {x['lut']:,} LUT4, {x['ff']:,} FF ({time.time() - t:.0f} s)")
             return r
 
-        out["total"] = run("whole core", [])
-        seen: dict = {}
+        out["total"] = {"lut": total["lut"], "ff": total["ff"]} if total else run("whole core", [])
         for (op, _i), u in zip(core.units, units):
-            key = (mc.units[op][0], dict(flow.unit_params(cfg)).get(op))
-            if key not in seen:
-                seen[key] = run(u, [x for x in units if x != u] + glue)
-            out["units"][u] = dict(seen[key])
+            key = f"{cfg.set_id}|{mc.units[op][0]}|{flow.unit_params(cfg).get(op)}"
+            if key not in unit_cache:
+                unit_cache[key] = run(u, [x for x in units if x != u] + glue)
+            out["units"][u] = dict(unit_cache[key])
         out["glue_flat"] = run("glue (units black-boxed)", units)
         hier = run("glue, hierarchical", units, flat=False)
         opm = [f"top.{u}_operands" for u in units]

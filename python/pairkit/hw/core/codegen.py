@@ -470,8 +470,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
     col, n_regs = A.colour(in_first, readers, writers)
     if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
-        col, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), lat, cfg.counts(), A.vregs, col,
-                                                    n_regs)
+        col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), lat, cfg.counts(), A.vregs,
+                                                            col, n_regs, spare=cfg.spare_regs)
         by_id = {prog.ops[i].id: i for i in (*blocks.prologue, *blocks.epilogue)}
         for (t, v), k in inst.items():
             (pro if t < Tp else epi).inst[by_id[v]] = k

@@ -93,6 +93,7 @@ class CoreConfig:
     streams: bool = False  # loop operands that change every pass come from prologue-filled tables (RAM)
     retime: bool = False  # iteration i + 1's accumulator-independent operations run in iteration i (program.retime)
     binding: str = "first-fit"  # register binding (BINDINGS)
+    spare_regs: int = 0  # registers binding="mux" may add (each one 1 x m flip-flops, fewer multiplexer inputs)
 
     def __post_init__(self):
         for flag in ("streams", "retime"):
@@ -103,6 +104,10 @@ class CoreConfig:
         fam = ("gf3_",) if self.set_id.startswith("ss3") else ("gf2_", "f4_")
         if self.binding not in BINDINGS:
             raise CoreError(f"binding: {self.binding!r} is not one of {', '.join(BINDINGS)}")
+        if (not isinstance(self.spare_regs, int) or isinstance(self.spare_regs, bool) or not 0 <= self.spare_regs <= 16
+                or (self.spare_regs and self.binding != "mux")):
+            raise CoreError(f"spare_regs: an integer from 0 to 16, and only with binding='mux', got "
+                            f"{self.spare_regs!r} (binding {self.binding!r})")
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
         seen = set()

@@ -62,8 +62,9 @@ def _s000(name, set_id, alg, D, summary, paper, unroll, scheme=1, binding="first
     the paper's Multiplier 2 has D2 = D1/4), 1-cycle adders, squarers, the inverter (D3 = D1/2, four
     squarers in series) and, for Alg. 2's C^{MT}, the F_{2^4m} squarer with four in series ("the
     component computing C^{2^4} each cycle"); the loop is retimed (iteration i + 1's w, z, alpha^4,
-    beta^4, theta beside iteration i's C^2 A). ``binding="mux"``: registers, the final exponentiation's unit
-    instances and operand order bound to minimise the multiplexers (binding.py; same cycles)."""
+    beta^4, theta beside iteration i's C^2 A). ``binding="mux"``: registers (up to four more), the final
+    exponentiation's unit instances and operand order bound to minimise the multiplexers (binding.py; same
+    cycles)."""
     ca = (("D", D),) if scheme == 1 else (("D", D), ("scheme", scheme))
     units = [UnitChoice("f4_sqr_mul_ca", 1, ca), UnitChoice("gf2_mul_msd", 2, (("D", D),)),
              UnitChoice("gf2_add", 4, (("latch", 0),)), UnitChoice("gf2_sqr", 2),
@@ -71,7 +72,7 @@ def _s000(name, set_id, alg, D, summary, paper, unroll, scheme=1, binding="first
     if alg == "eta-alg2":
         units.insert(1, UnitChoice("f4_sqr_chain", 1, (("k", 4),)))
     return CoreConfig(name, set_id, alg, units, "list", summary=summary, paper=paper or {}, unroll=unroll, retime=True,
-                      binding=binding)
+                      binding=binding, spare_regs=4 if binding == "mux" else 0)
 
 
 _PAPER_004_M5 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 30716, "area_lut6": 71014,

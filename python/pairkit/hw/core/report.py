@@ -77,7 +77,7 @@ def _synth_xilinx(core, timeout, family: str = "xc7") -> dict:
 
 
 def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeout: float = 3600,
-            force: bool = False, pnr: bool = False) -> dict:
+            force: bool = False, pnr: bool = False, breakdown: bool = False) -> dict:
     cfg, mc = flow.compiled(name)
     os.makedirs(reports_dir, exist_ok=True)
     path = os.path.join(reports_dir, f"{name}.json")
@@ -86,8 +86,8 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     if os.path.exists(path) and not force:
         with open(path) as fh:
             res = json.load(fh)
-        if res.get("key") != key:
-            res = {}
+        if res.get("key") != key:  # re-measure; a breakdown of the core as it was stays, labelled as such
+            res = {k: v for k, v in res.items() if k == "breakdown_before"}
     res.update({"key": key, "core": name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(),
                 "scheduler": cfg.scheduler, "summary": cfg.summary, "paper": cfg.paper, "cycles": mc.cycles(),
                 "miller_cycles": mc.info["miller_cycles"], "final_exp_cycles": mc.info["final_exp_cycles"],
@@ -128,6 +128,20 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
         except HwToolError as e:
             res["xc2vp"] = {"status": "not run", "reason": str(e)[:300]}
         save()
+    if breakdown and "breakdown" not in res and not interp_only:
+        from .breakdown import breakdown as area_breakdown
+
+        ucache = os.path.join(reports_dir, "_breakdown-units.json")  # units do not change with the binding
+        units = json.load(open(ucache)) if os.path.exists(ucache) else {}
+        try:
+            res["breakdown"] = area_breakdown(name, timeout, log=lambda s: print(s, flush=True), unit_cache=units,
+                                              total=res.get("xc2vp") if (res.get("xc2vp") or {}).get("lut") else None)
+        except HwToolError as e:
+            res["breakdown"] = {"status": "not run", "reason": str(e)[:300]}
+        with open(ucache, "w") as fh:
+            json.dump(units, fh, indent=1, sort_keys=True)
+            fh.write("\n")
+        save()
     lut4 = (res.get("ecp5") or {}).get("lut")
     if pnr and "pnr" not in res and lut4:
         from ..synth import ECP5_85F_LUTS
@@ -148,7 +162,7 @@ def load_all(reports_dir: str = DEFAULT_DIR) -> dict:
     out = {}
     if os.path.isdir(reports_dir):
         for fn in sorted(os.listdir(reports_dir)):
-            if fn.endswith(".json"):
+            if fn.endswith(".json") and not fn.startswith("_"):
                 with open(os.path.join(reports_dir, fn)) as fh:
                     d = json.load(fh)
                 out[d["core"]] = d
@@ -309,6 +323,28 @@ def _timing(res: dict) -> list:
     return L if rows else ["", "Place and route: no core placed yet (`pairkit hw core report --pnr`)."]
 
 
+def _breakdowns(res: dict) -> list:
+    """Where the area goes, for the cores measured with ``--breakdown`` (breakdown.py)."""
+    from .breakdown import table
+
+    L = []
+    for name in [c.name for c in instances.all_configs()]:
+        b = (res.get(name) or {}).get("breakdown")
+        if not b or "total" not in b:
+            continue
+        if not L:
+            L = ["", "### Where the area goes", "",
+                 "Regenerate with `pairkit hw core report --breakdown --core <core>` (cached beside the core's "
+                 "figures). Virtex-II Pro LUT4 (`synth_xilinx -family xc2vp -flatten`, seed 000 Table 3's family): "
+                 "each unit synthesized flat with everything else black-boxed (its tied inputs still tied); the "
+                 "glue (all units black-boxed) split between operand multiplexers, register file and controller "
+                 "in the proportions of a hierarchical synthesis of that glue; the last row is what the whole "
+                 "core's flat synthesis saves beyond the parts (constants and logic shared across unit "
+                 "boundaries). docs/CORE.md describes the parts."]
+        L += ["", f"`{name}` ({res[name].get('units', '')}; {b['registers']} registers):", ""] + table(name, b)
+    return L
+
+
 def section(reports_dir: str = DEFAULT_DIR) -> list:
     """HARDWARE.md's Pairing cores section (Markdown lines) from the cached measurements."""
     res = load_all(reports_dir)
@@ -339,6 +375,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
                  f"{_n(r['final_exp_cycles'])} | {_n(r['cycles'])} | {r['registers']} | {_n(r['control_words'])} | "
                  f"{simtxt} | {_n(e.get('lut'))} | {_n(e.get('ff'))} | {_n(e.get('bram'))} | {_n(_lut_eq(r))} |")
     L += _timing(res)
+    L += _breakdowns(res)
     for field in sorted({r["set"] for r in res.values() if not r["core"].startswith("toy")}):
         png = os.path.join(reports_dir, f"pareto-{field}.png")
         front = pareto_plot(res, field, png)
@@ -403,13 +440,13 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
 
 
 def run_report(cores=None, out: str = "HARDWARE.md", reports_dir: str = DEFAULT_DIR, synth: bool = True,
-               timeout: float = 3600, pnr: bool = False) -> None:
+               timeout: float = 3600, pnr: bool = False, breakdown: bool = False) -> None:
     names = cores or [c.name for c in instances.all_configs()]
     for n in names:
         instances.get(n)
     for n in names:
         t = time.time()
-        r = measure(n, reports_dir, synth, timeout, pnr=pnr)
+        r = measure(n, reports_dir, synth, timeout, pnr=pnr, breakdown=breakdown)
         e, f = r.get("ecp5") or {}, (r.get("pnr") or {}).get("fmax_mhz", "?")
         print(f"{n}: {r['cycles']} cycles, {e.get('lut', '?')} LUT4, Fmax {f} MHz ({time.time() - t:.0f} s)", flush=True)
     from ..report import run_report as unit_report
