@@ -72,3 +72,34 @@ def test_breakdown_rows_sum_to_the_whole_core():
     assert dict((r[1], r[2]) for r in rows)["operand multiplexers"] == round(600 * 400 / 650)
     text = "\n".join(breakdown.table("s000-ca-x", b))
     assert "Multiplier 1 (`mul0`)" in text and "**1,000**" in text and "optimisation across" in text
+
+
+def test_report_renders_breakdown_and_before(tmp_path):
+    """The seed 000 goal row states the flow, the figures before the binding and the cause from the
+    breakdown; the breakdowns are rendered under "Where the area goes" (cached figures, no synthesis)."""
+    import json
+
+    from pairkit.hw.core import report
+
+    cfg = instances.get("s000-ca-eta2-239-d16")
+    b = {"total": {"lut": 50000, "ff": 14000}, "units": {"sca0": {"lut": 24000, "ff": 2640}, "inv0": {"lut": 6000, "ff": 973}},
+         "glue_flat": {"lut": 18000, "ff": 5000},
+         "glue_hier": {"operand multiplexers": {"lut": 10000, "ff": 0},
+                       "registers and write multiplexers": {"lut": 8000, "ff": 5000},
+                       "controller and host read port": {"lut": 500, "ff": 20}},
+         "registers": 22, "register_bits": 239, "op_inputs": {"sca0.0": 3}, "reg_inputs": {"r0": 2}}
+    r = {"key": "x", "core": cfg.name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(), "scheduler": "list",
+         "summary": "", "paper": cfg.paper, "cycles": 2862, "miller_cycles": 2119, "final_exp_cycles": 743,
+         "T_iter": 17, "T_pass": 34, "unroll": 2, "iterations": 120, "looped_iterations": 116, "registers": 22,
+         "control_words": 924, "binding": "mux", "sim": {"engine": "verilator", "ok": True, "rtl_cycles": 2862},
+         "xc2vp": {"lut": 50000, "ff": 14000, "flow": "-nowidelut"}, "breakdown": b,
+         "breakdown_before": dict(b, binding="first-fit"),
+         "before": {"binding": "first-fit", "xc2vp_lut": 60000, "xc2vp_lut_widelut": 79705, "ecp5_lut": 73689,
+                    "registers": 18}}
+    (tmp_path / f"{cfg.name}.json").write_text(json.dumps(r))
+    (tmp_path / "_breakdown-units.json").write_text("{}")  # not a core
+    text = "\n".join(report.section(str(tmp_path)))
+    assert "`synth_xilinx -family xc2vp -nowidelut`" in text and "LUT4 missed (+2.3%)" in text
+    assert "60,000 LUT4 in the same flow, 79,705 with Yosys's default wide-LUT mapping" in text
+    assert "### Where the area goes" in text and "before, with the first-fit binding" in text
+    assert "C·A unit (6 MSD multipliers, scheme 1)" in text and "cause (breakdown of `s000-ca-eta2-239-d16`" in text

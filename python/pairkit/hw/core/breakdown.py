@@ -7,7 +7,7 @@ their write multiplexers and the host's input writes; ``controller`` the program
 and the control ROM (block RAM); ``host_read`` the GT read port. A synthesis of the hierarchy as it
 is (no flattening) is no guide: Yosys then cannot propagate the constants a unit's inputs are tied to
 (seed 000's e = 1), nor simplify across the multiplexers, and counts two thirds more LUTs than the
-flat core. So every figure here is a **flat** synthesis (``synth_xilinx -family xc2vp -flatten``:
+flat core. So every figure here is a **flat** synthesis (``synth_xilinx -family xc2vp -flatten -nowidelut``:
 Virtex-II Pro LUT4, seed 000 Table 3's family) of the core with some modules turned into black
 boxes (Yosys ``blackbox``):
 
@@ -29,7 +29,7 @@ import time
 
 from . import flow
 
-SYNTH = "synth_xilinx -family xc2vp -flatten -top top"
+SYNTH = "synth_xilinx -family xc2vp -flatten -nowidelut -top top"  # report.XC2VP_OPT: LUT4 only
 _LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
 #: seed 000's names for the s000-ca cores' units (Fig. 1): op kind, instance -> name
 S000_NAMES = {("sca", 0): "C·A unit (6 MSD multipliers, scheme 1) with its F_{2^4m} input squarer",
