@@ -67,8 +67,8 @@ def _pnr(core, timeout) -> dict:
 
 #: Virtex-II Pro: LUT4 only. By default Yosys also builds LUT5..LUT8 from LUT4s and the MUXF5..MUXF8
 #: (two to sixteen LUT4 each), which on XOR networks costs far more LUT4 than a LUT4 mapping (seed 000's
-#: C·A unit at m = 239, D = 16: 39,009 LUT4 with them, 23,662 without); ISE maps to LUT4. Results measured
-#: before carry no "flow" key.
+#: C·A unit at m = 239, D = 16: 39,009 LUT4 with them, 23,662 without). Results measured before carry no
+#: "flow" key.
 XC2VP_OPT = " -nowidelut"
 
 
@@ -481,9 +481,10 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
           "iteration i's C^2 A, which then follow each other every T1 + 2 cycles (the C·A unit's latency: Eq. 9). "
           "The three paper cores (`s000-ca-eta2-239-d16`, `s000-ca-alg1-283-d32`, `s000-ca-eta2-283-d16`) use the "
           "multiplexer-minimising binding (`binding=\"mux\"`, four spare registers: docs/CORE.md) and are "
-          "counted in Virtex-II Pro LUT4 with `synth_xilinx -nowidelut` (LUT4 only, as ISE maps; Yosys's default "
-          "for this family builds LUT5-LUT8 out of LUT4 and MUXF5-F8 and spends about two thirds more LUT4 on "
-          "the C·A unit's XOR networks); the other s000 rows were measured with the default mapping. "
+          "counted in Virtex-II Pro LUT4 with `synth_xilinx -nowidelut` (LUT4 only: Yosys's default for this "
+          "family builds LUT5-LUT8 out of LUT4 and MUXF5-F8 and spends about two thirds more LUT4 on the C·A "
+          "unit's XOR networks, 39,009 against 23,662; ISE's own mapping is neither); the other s000 rows were "
+          "measured with the default mapping. "
           "Differences that remain: our two Multipliers 1/2 both have digit D1 (the paper's Multiplier 2 has "
           "D2 = D1/4), our cores multiplex every unit input over the registers the schedule reads there where "
           "the paper wires its datapath by hand, and LUT4 come from Yosys, not ISE. "
