@@ -109,7 +109,8 @@ def parts(b: dict) -> list:
     rows = [("units", u, x["lut"], x["ff"]) for u, x in b["units"].items()]
     g, gh = b["glue_flat"], b["glue_hier"]
     hl = sum(x["lut"] for x in gh.values()) or 1
-    glue = [(part, round(g["lut"] * x["lut"] / hl), x["ff"]) for part, x in gh.items()]
+    order = ("operand multiplexers", "registers and write multiplexers", "controller and host read port")
+    glue = [(part, round(g["lut"] * gh[part]["lut"] / hl), gh[part]["ff"]) for part in order if part in gh]
     glue[-1] = (glue[-1][0], g["lut"] - sum(x[1] for x in glue[:-1]), glue[-1][2])  # rounding: the parts sum to g
     rows += [("glue", *x) for x in glue]
     rows.append(("rest", "optimisation across the unit boundaries", b["total"]["lut"] - sum(r[2] for r in rows),

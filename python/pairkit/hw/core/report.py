@@ -383,7 +383,8 @@ def _breakdowns(res: dict) -> list:
         if not L:
             L = ["", "### Where the area goes", "",
                  "Regenerate with `pairkit hw core report --breakdown --core <core>` (cached beside the core's "
-                 "figures). Virtex-II Pro LUT4 (`synth_xilinx -family xc2vp -flatten`, seed 000 Table 3's family): "
+                 "figures). Virtex-II Pro LUT4 (`synth_xilinx -family xc2vp -flatten -nowidelut`, seed 000 Table 3's "
+                 "family): "
                  "each unit synthesized flat with everything else black-boxed (its tied inputs still tied); the "
                  "glue (all units black-boxed) split between operand multiplexers, register file and controller "
                  "in the proportions of a hierarchical synthesis of that glue; the last row is what the whole "
