@@ -169,6 +169,7 @@ def test_cli(tmp_path):
 @pytest.mark.parametrize("name,vectors,engine", [("s001-dl-5141-list", "ss3-97.json", "interp"),
                                                   ("toy-ss3-13-dl", "ss3-13.json", "amaranth"),
                                                   ("s000-eta2-239-d16", "ss2-239.json", "interp"),
+                                                  ("s000-ca-eta2-239-d16", "ss2-239.json", "interp"),
                                                   ("toy-ss2-11-alg1", "ss2-11.json", "amaranth")])
 def test_shared_vectors(name, vectors, engine):
     """The cores read test-vectors/ (scripts/gen_vectors.py): per-iteration states, output."""

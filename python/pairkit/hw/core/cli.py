@@ -137,7 +137,10 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
            synth: bool = typer.Option(True, help="synthesize (Yosys) the cores not cached"),
            timeout: float = typer.Option(3600, help="seconds per tool run"),
            pnr: bool = typer.Option(False, "--pnr", help="also place and route (nextpnr-ecp5, LFE5U-85F) the "
-                                    "cores that fit, for Fmax, latency and area x time (long: minutes to hours)")):
+                                    "cores that fit, for Fmax, latency and area x time (long: minutes to hours)"),
+           breakdown: bool = typer.Option(False, "--breakdown", help="also measure where the area goes (per "
+                                          "unit, operand multiplexers, register file, controller: about ten "
+                                          "flat Virtex-II Pro syntheses per core; give --core)")):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section."""
     from ... import argcheck
@@ -146,4 +149,5 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
     _check(timeout=timeout)
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
-    run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr)
+    run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr,
+               breakdown=breakdown)

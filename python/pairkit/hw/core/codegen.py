@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ...dse import exact, listsched
 from ...dse import problem as dproblem
 from ...dse.ddg import DDG, Input, Node
+from . import binding
 from .blocks import Blocks, find_blocks
 from .config import CoreConfig
 from .errors import CoreError
@@ -460,7 +461,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
 
     readers: dict = {}
     writers: dict = {}
-    for st in build_steps():
+    own = build_steps()  # every virtual register its own
+    for st in own:
         for s0 in st.starts:
             for k, x in enumerate(s0.srcs):
                 if x[0] == "reg":
@@ -468,8 +470,20 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         for w in st.writes:
             writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
     col, n_regs = A.colour(in_first, readers, writers)
-    phys[:] = col
-    steps = _orient(build_steps())
+    if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
+        col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), lat, cfg.counts(), A.vregs,
+                                                            col, n_regs, spare=cfg.spare_regs)
+        by_id = {prog.ops[i].id: i for i in (*blocks.prologue, *blocks.epilogue)}
+        for (t, v), k in inst.items():
+            (pro if t < Tp else epi).inst[by_id[v]] = k
+        phys[:] = col
+        steps = build_steps()
+        for t, st in enumerate(steps):
+            st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value) if (t, s.value) in swaps else s
+                         for s in st.starts]
+    else:
+        phys[:] = col
+        steps = _orient(build_steps())
 
     outputs = []
     for o in prog.outputs:

@@ -62,6 +62,9 @@ def arity(op: str) -> int:
     """Operand ports of a unit operation kind."""
     return next(len(ports) for o, ports, _ in UNIT_OPS.values() if o == op)
 SCHEDULERS = ("list", "exact")
+#: register binding: first-fit with interconnect affinity (codegen._Alloc), or that followed by the
+#: multiplexer-minimising local search of :mod:`.binding`
+BINDINGS = ("first-fit", "mux")
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,8 @@ class CoreConfig:
     paper: dict = field(default_factory=dict)  # the seed's figures, for the report
     streams: bool = False  # loop operands that change every pass come from prologue-filled tables (RAM)
     retime: bool = False  # iteration i + 1's accumulator-independent operations run in iteration i (program.retime)
+    binding: str = "first-fit"  # register binding (BINDINGS)
+    spare_regs: int = 0  # registers binding="mux" may add (each one 1 x m flip-flops, fewer multiplexer inputs)
 
     def __post_init__(self):
         for flag in ("streams", "retime"):
@@ -97,6 +102,12 @@ class CoreConfig:
         if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
             raise CoreError(f"unroll: must be an integer from 1 to 8, got {self.unroll!r}")
         fam = ("gf3_",) if self.set_id.startswith("ss3") else ("gf2_", "f4_")
+        if self.binding not in BINDINGS:
+            raise CoreError(f"binding: {self.binding!r} is not one of {', '.join(BINDINGS)}")
+        if (not isinstance(self.spare_regs, int) or isinstance(self.spare_regs, bool) or not 0 <= self.spare_regs <= 16
+                or (self.spare_regs and self.binding != "mux")):
+            raise CoreError(f"spare_regs: an integer from 0 to 16, and only with binding='mux', got "
+                            f"{self.spare_regs!r} (binding {self.binding!r})")
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
         seen = set()

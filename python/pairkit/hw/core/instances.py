@@ -56,20 +56,23 @@ _PAPER_000_283A1_16 = {"seed": _PAPER_000, "cycles": 6384, "area_lut4": 42997, "
                        "84 MHz; " + _CA_NOTE}
 
 
-def _s000(name, set_id, alg, D, summary, paper, unroll, scheme=1):
+def _s000(name, set_id, alg, D, summary, paper, unroll, scheme=1, binding="first-fit"):
     """Seed 000's architecture (Fig. 5): the C·A unit (six D1 MSD multipliers sharing x^i b mod f, scheme 1)
     with the F_{2^4m} squarer in front (C <- C^2 A in one operation), two D1 multipliers (Multipliers 1/2;
     the paper's Multiplier 2 has D2 = D1/4), 1-cycle adders, squarers, the inverter (D3 = D1/2, four
     squarers in series) and, for Alg. 2's C^{MT}, the F_{2^4m} squarer with four in series ("the
     component computing C^{2^4} each cycle"); the loop is retimed (iteration i + 1's w, z, alpha^4,
-    beta^4, theta beside iteration i's C^2 A)."""
+    beta^4, theta beside iteration i's C^2 A). ``binding="mux"``: registers (up to four more), the final
+    exponentiation's unit instances and operand order bound to minimise the multiplexers (binding.py; same
+    cycles)."""
     ca = (("D", D),) if scheme == 1 else (("D", D), ("scheme", scheme))
     units = [UnitChoice("f4_sqr_mul_ca", 1, ca), UnitChoice("gf2_mul_msd", 2, (("D", D),)),
              UnitChoice("gf2_add", 4, (("latch", 0),)), UnitChoice("gf2_sqr", 2),
              UnitChoice("gf2_inv", 1, (("D", D // 2), ("q", 4)))]
     if alg == "eta-alg2":
         units.insert(1, UnitChoice("f4_sqr_chain", 1, (("k", 4),)))
-    return CoreConfig(name, set_id, alg, units, "list", summary=summary, paper=paper or {}, unroll=unroll, retime=True)
+    return CoreConfig(name, set_id, alg, units, "list", summary=summary, paper=paper or {}, unroll=unroll, retime=True,
+                      binding=binding, spare_regs=4 if binding == "mux" else 0)
 
 
 _PAPER_004_M5 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 30716, "area_lut6": 71014,
@@ -137,12 +140,13 @@ _ALL = [
                  "(D3 = 8); four iterations per pass", _PAPER_000_283A2, unroll=4),
     lambda: _s000("s000-ca-eta2-239-d16", "ss2-239", "eta-alg2", 16, "seed 000 Alg. 2 on ss2-239 with the paper's "
                   "architecture: C·A unit (D1 = 16), F_{2^4m} squarer x4, inverter D3 = 8; retimed loop, two "
-                  "iterations per pass", _PAPER_000_239, 2),
+                  "iterations per pass; multiplexer-minimising binding", _PAPER_000_239, 2, binding="mux"),
     lambda: _s000("s000-ca-alg1-283-d32", "ss2-283", "tate-alg1", 32, "seed 000 Alg. 1 on ss2-283 with the paper's "
-                  "architecture: C·A unit (D1 = 32), inverter D3 = 16; retimed loop, four iterations per pass",
-                  _PAPER_000_283A1, 4),
+                  "architecture: C·A unit (D1 = 32), inverter D3 = 16; retimed loop, four iterations per pass; "
+                  "multiplexer-minimising binding", _PAPER_000_283A1, 4, binding="mux"),
     lambda: _s000("s000-ca-eta2-283-d16", "ss2-283", "eta-alg2", 16, "seed 000 Alg. 2 on ss2-283 with the paper's "
-                  "architecture (D1 = 16); retimed loop, two iterations per pass", _PAPER_000_283A2, 2),
+                  "architecture (D1 = 16); retimed loop, two iterations per pass; multiplexer-minimising binding",
+                  _PAPER_000_283A2, 2, binding="mux"),
     lambda: _s000("s000-ca-alg1-239-d16", "ss2-239", "tate-alg1", 16, "seed 000 Alg. 1 on ss2-239, C·A unit D1 = 16; "
                   "retimed loop, two iterations per pass", _PAPER_000_239A1_16, 2),
     lambda: _s000("s000-ca-alg1-239-d32", "ss2-239", "tate-alg1", 32, "seed 000 Alg. 1 on ss2-239, C·A unit D1 = 32; "

@@ -103,9 +103,10 @@ class Layout:
 
 
 class PairingCore(Elaboratable):
-    def __init__(self, mc: Microcode, set_id: str, unit_params: dict, debug: bool = False):
+    def __init__(self, mc: Microcode, set_id: str, unit_params: dict, debug: bool = False, hier: bool = False):
         self.mc = mc
         self.debug = debug
+        self.hier = hier  # the glue in named submodules (per-part area, :mod:`.breakdown`)
         self.layout = Layout(mc)
         self.units = {}
         for op, (name, count, _) in sorted(mc.units.items()):
@@ -146,15 +147,25 @@ class PairingCore(Elaboratable):
     def elaborate(self, platform):
         m = Module()
         mc, L = self.mc, self.layout
+
+        def part(name):
+            """The module the glue ``name`` goes into: a submodule of its own when ``hier`` (same logic)."""
+            if not self.hier:
+                return m
+            sub = Module()
+            m.submodules[name] = sub
+            return sub
+
+        ctl = part("controller")
         words = L.encode(mc)
         # a synchronous ROM (block RAM) addressed with the next pc: during step t it holds word t
         rom = Memory(shape=L.width, depth=len(words), init=words)
-        m.submodules.control_rom = rom
+        ctl.submodules.control_rom = rom
         rp = rom.read_port()
         cw = Signal(L.width, name="control_word")
         pc_next = Signal(self.pc.shape(), name="pc_next")
-        m.d.comb += [rp.addr.eq(pc_next), cw.eq(rp.data)]
-        m.d.sync += self.pc.eq(pc_next)
+        ctl.d.comb += [rp.addr.eq(pc_next), cw.eq(rp.data)]
+        ctl.d.sync += self.pc.eq(pc_next)
 
         def fld(name):
             f = L.fields[name]
@@ -165,7 +176,7 @@ class PairingCore(Elaboratable):
         # pass g its output holds entry g (transparent to a write in the step before)
         pidx = Signal(_bits(mc.loop_count + 1), name="pass_index")
         pidx_next = Signal(pidx.shape(), name="pass_index_next")
-        m.d.sync += pidx.eq(pidx_next)
+        ctl.d.sync += pidx.eq(pidx_next)
         table_data = []
         for tb, depth in enumerate(mc.tables):
             mem = Memory(shape=self.W, depth=depth, init=[])
@@ -200,7 +211,8 @@ class PairingCore(Elaboratable):
         # the units and their operand multiplexers
         for (op, i), u in self.units.items():
             m.submodules[f"{op}{i}"] = u
-            m.d.comb += u.start.eq(self.busy & fld(f"{op}{i}_start"))
+            om = part(f"{op}{i}_operands")
+            om.d.comb += u.start.eq(self.busy & fld(f"{op}{i}_start"))
             el_ports = [p for p in u.in_specs if p.kind != "bits"]
             bit_ports = [p for p in u.in_specs if p.kind == "bits"]
             for k, p in enumerate(el_ports):
@@ -209,59 +221,61 @@ class PairingCore(Elaboratable):
                     continue
                 if mc.p == 2 and f"{op}{i}_neg{k}" in L.fields:  # x + 1: bit 0 inverted on the way in
                     opnd = Signal(self.W, name=f"{op}{i}_{p.name}_src")
-                    mux(m, opnd, srcs, f"{op}{i}_sel{k}")
-                    m.d.comb += u.inputs[p.name].eq(opnd ^ fld(f"{op}{i}_neg{k}"))
+                    mux(om, opnd, srcs, f"{op}{i}_sel{k}")
+                    om.d.comb += u.inputs[p.name].eq(opnd ^ fld(f"{op}{i}_neg{k}"))
                 else:
-                    mux(m, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
+                    mux(om, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
             fixed = COMPOUND.get(op, ((), {}))[1]  # inputs the core hard-wires (seed 000's e = 1)
             for k, p in enumerate(bit_ports):
                 if p.name in fixed:
                     m.d.comb += u.inputs[p.name].eq(fixed[p.name])
                 elif f"{op}{i}_neg{k}" in L.fields:
-                    m.d.comb += u.inputs[p.name].eq(fld(f"{op}{i}_neg{k}"))
+                    om.d.comb += u.inputs[p.name].eq(fld(f"{op}{i}_neg{k}"))
 
         # registers: written by the micro-code while busy, input words by the host while idle
+        rf = part("register_file")
         for r, reg in enumerate(self.regs):
             srcs = L.reg_src.get(r)
             if srcs:
                 nxt = Signal(self.W, name=f"r{r}_next")
-                mux(m, nxt, srcs, f"r{r}_sel")
-                with m.If(self.busy & fld(f"r{r}_we")):
-                    m.d.sync += reg.eq(nxt)
+                mux(rf, nxt, srcs, f"r{r}_sel")
+                with rf.If(self.busy & fld(f"r{r}_we")):
+                    rf.d.sync += reg.eq(nxt)
         for tb, (_, wdata) in enumerate(table_data):
             mux(m, wdata, L.table_src[tb], f"t{tb}_sel")
-        with m.If(~self.busy & self.host_we):
-            with m.Switch(self.host_addr):
+        with rf.If(~self.busy & self.host_we):
+            with rf.Switch(self.host_addr):
                 for k, r in enumerate(mc.inputs):
                     for j in range(self.words):
                         hi = min(self.W, 32 * j + 32)
-                        with m.Case(k * self.words + j):
-                            m.d.sync += self.regs[r][32 * j:hi].eq(self.host_wdata[:hi - 32 * j])
+                        with rf.Case(k * self.words + j):
+                            rf.d.sync += self.regs[r][32 * j:hi].eq(self.host_wdata[:hi - 32 * j])
 
         # host read port
-        with m.Switch(self.rd_addr):
+        hr = part("host_read")
+        with hr.Switch(self.rd_addr):
             for k, (src, _) in enumerate(mc.outputs):
                 v = source(src)
                 for j in range(self.words):
                     hi = min(self.W, 32 * j + 32)
-                    with m.Case(k * self.words + j):
-                        m.d.comb += self.rd_data.eq(v[32 * j:hi])
+                    with hr.Case(k * self.words + j):
+                        hr.d.comb += self.rd_data.eq(v[32 * j:hi])
 
         # controller: program counter, loop counter
         cnt = Signal(_bits(mc.loop_count + 1), name="loop_count")
         last = mc.n_steps - 1
-        m.d.comb += [pc_next.eq(self.pc), pidx_next.eq(pidx)]
-        with m.If(self.busy):
-            with m.If((self.pc == mc.loop_end - 1) & (cnt != 0)):
-                m.d.comb += [pc_next.eq(mc.loop_start), pidx_next.eq(pidx + 1)]
-                m.d.sync += cnt.eq(cnt - 1)
-            with m.Elif(self.pc == last):
-                m.d.sync += [self.busy.eq(0), self.done.eq(1)]
-            with m.Else():
-                m.d.comb += pc_next.eq(self.pc + 1)
-        with m.Elif(self.start):
-            m.d.comb += [pc_next.eq(0), pidx_next.eq(0)]
-            m.d.sync += [self.busy.eq(1), self.done.eq(0), cnt.eq(mc.loop_count - 1)]
+        ctl.d.comb += [pc_next.eq(self.pc), pidx_next.eq(pidx)]
+        with ctl.If(self.busy):
+            with ctl.If((self.pc == mc.loop_end - 1) & (cnt != 0)):
+                ctl.d.comb += [pc_next.eq(mc.loop_start), pidx_next.eq(pidx + 1)]
+                ctl.d.sync += cnt.eq(cnt - 1)
+            with ctl.Elif(self.pc == last):
+                ctl.d.sync += [self.busy.eq(0), self.done.eq(1)]
+            with ctl.Else():
+                ctl.d.comb += pc_next.eq(self.pc + 1)
+        with ctl.Elif(self.start):
+            ctl.d.comb += [pc_next.eq(0), pidx_next.eq(0)]
+            ctl.d.sync += [self.busy.eq(1), self.done.eq(0), cnt.eq(mc.loop_count - 1)]
         if self.debug:
             m.d.comb += self.dbg_pc.eq(self.pc)
             with m.Switch(self.dbg_sel):
