@@ -148,7 +148,7 @@ class Model:
     def search(self, sweeps: int = 12, anneal: int = 0, seed: int = 1) -> None:
         self._counts()
         self._v_events()
-        self.on = [[] for _ in range(self.n_regs)]
+        self.on: list[list[int]] = [[] for _ in range(self.n_regs)]
         for v, r in enumerate(self.phys):
             if self.vregs[v]:
                 self.on[r].append(v)

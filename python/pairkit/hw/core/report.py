@@ -377,7 +377,7 @@ def _breakdowns(res: dict) -> list:
     """Where the area goes, for the cores measured with ``--breakdown`` (breakdown.py)."""
     from .breakdown import table
 
-    L = []
+    L: list[str] = []
     for name, key in [(c.name, k) for c in instances.all_configs() for k in ("breakdown_before", "breakdown")]:
         b = (res.get(name) or {}).get(key)
         if not b or "total" not in b:
