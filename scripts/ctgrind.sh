@@ -4,7 +4,7 @@
 # must draw no report; the negative control (a variable-time power by the same secret) must draw
 # one, so a harness that stopped seeing secrets fails here too. Usage: scripts/ctgrind.sh PROFILE
 set -euo pipefail
-profile=${1:-ci}
+profile=${1:-ct}
 bin=target/$profile/examples/ctgrind
 cargo build -q -p pairkit-core --profile "$profile" --example ctgrind
 out=$(mktemp -d)
