@@ -32,10 +32,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("reports", nargs="+")
     ap.add_argument("--markdown", required=True)
+    ap.add_argument("--command", help="the device command(s) that produced the reports, where they came from "
+                    "more than one run (default: derived from the reports)")
     a = ap.parse_args()
     report = merge(a.reports)
     batch = max(x["n"] * (8 if x["set"] == "ss2-1223" else 1) for x in report["results"])
-    if all("comb" in x for x in report["results"]):  # gpu_variants.py --bench: the fastest variant per set
+    if a.command:
+        cmds = a.command + "`"
+    elif all("comb" in x for x in report["results"]):  # gpu_variants.py --bench: the fastest variant per set
         cmds = (f"BATCH={batch} bash scripts/gpu_session.sh` (`scripts/gpu_variants.py --bench`: the bench of "
                 "`pairkit bench --engine gpu` per set with the fastest comb variant of the sweep)")
     else:

@@ -42,13 +42,12 @@ COMB_VARIANTS = {"local": (0, 0), "local-unrolled": (0, 1), "shared": (1, 0), "s
 DEFAULT_COMB = "local"
 # The (comb variant, threads per block) the engine uses per (set, algorithm): the fastest variant
 # equal to the CPU engine in scripts/gpu_variants.py's sweep on an H200 on 2026-11-26 (docs/GPU.md,
-# "Comb variants"; docs/gpu-runs/2026-11-26-h200/variants.json). ss2-1223 keeps "shared": its
-# "shared-unrolled" ran 8 % faster in a second, cut-short sweep that did not record its equality
-# check on the device. Pairs not listed use DEFAULT_COMB and engine.BLOCK.
+# "Comb variants"; docs/gpu-runs/2026-11-26-h200/variants.json; ss2-1223 from a second H200 call,
+# docs/gpu-runs/2026-11-26-h200-1223/). Pairs not listed use DEFAULT_COMB and engine.BLOCK.
 TUNED: dict[tuple[str, str], tuple[str, int]] = {
     ("ss2-283", "eta-t"): ("shared-unrolled", 64),
     ("ss2-239", "eta-alg2"): ("shared-unrolled", 32),
-    ("ss2-1223", "eta-t"): ("shared", 32),
+    ("ss2-1223", "eta-t"): ("shared-unrolled", 64),
 }
 # What a launch of a "shared" variant needs per thread: the 16 (W + 1)-word table.
 COMB_TABLE_WORDS = 16
