@@ -43,10 +43,11 @@ DEFAULT_COMB = "local"
 # The (comb variant, threads per block) the engine uses per (set, algorithm): the fastest variant
 # equal to the CPU engine in scripts/gpu_variants.py's sweep on an H200 on 2026-11-26 (docs/GPU.md,
 # "Comb variants"; docs/gpu-runs/2026-11-26-h200/variants.json; ss2-1223 from a second H200 call,
-# docs/gpu-runs/2026-11-26-h200-1223/). Pairs not listed use DEFAULT_COMB and engine.BLOCK.
+# docs/gpu-runs/2026-11-26-h200-1223/; ss2-239's block 256 from docs/gpu-runs/2026-11-26-h200-blocks/,
+# where ss2-283 gained 0.1 % at 256, within the noise, and keeps 64). Pairs not listed use DEFAULT_COMB and engine.BLOCK.
 TUNED: dict[tuple[str, str], tuple[str, int]] = {
     ("ss2-283", "eta-t"): ("shared-unrolled", 64),
-    ("ss2-239", "eta-alg2"): ("shared-unrolled", 32),
+    ("ss2-239", "eta-alg2"): ("shared-unrolled", 256),
     ("ss2-1223", "eta-t"): ("shared-unrolled", 64),
 }
 # What a launch of a "shared" variant needs per thread: the 16 (W + 1)-word table.
