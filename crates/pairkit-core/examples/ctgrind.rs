@@ -21,6 +21,49 @@ use pairkit_core::curve::scalar::from_be_bytes;
 use pairkit_core::field::fp::{Bls12381P, Bn254P, Fp12, Fp2, TypeA512Q};
 use pairkit_core::pairing::{ate, typea};
 
+/// The binary family's constant-time [k]P and GT power on ss2-283's field (m = 283, the
+/// pentanomial of gen/params/ss2.toml): `curve::ss_binary_ct` and `gf2m_4::pow_ct`, checked
+/// against the variable-time ones.
+fn binary_secret(tag: u8) -> Vec<String> {
+    use pairkit_core::curve::ss_binary::Curve;
+    use pairkit_core::field::ext::gf2m_4 as f4;
+    use pairkit_core::field::gf2m::Gf2m;
+    let f = Gf2m::<5>::new(283, &[12, 7, 5]).expect("GF(2^283)");
+    let e = Curve::new(f.clone(), 0);
+    let p = (1u64..)
+        .find_map(|x| e.lift_x(&[x, 7, 0, 0, 0], 0))
+        .expect("a point");
+    let k = scalar(tag);
+    let kl: [u64; 4] = from_be_bytes(&k).try_into().expect("4 limbs");
+    // every reference result first: `secret` leaves its argument undefined for the rest of the run
+    let a: f4::Fe4<5> = core::array::from_fn(|i| [3 + i as u64, 5, 7, 11, 13]);
+    let ke = [kl[0] ^ 1, kl[1], kl[2], kl[3]];
+    let (want, want_pow) = (e.mul_vartime(&kl, &p), f4::pow_vartime(&f, &a, &ke));
+    secret(&kl);
+    let got = e.to_affine_ct(&e.mul_proj_ct(&kl, &p));
+    public(&got);
+    let got = if got.infinity != 0 {
+        pairkit_core::curve::Point::Infinity
+    } else {
+        pairkit_core::curve::Point::Affine(got.x, got.y)
+    };
+    assert!(
+        got == want,
+        "ss2-283: constant-time and variable-time [k]P differ"
+    );
+    secret(&ke);
+    let got = f4::pow_ct(&f, &a, &ke);
+    public(&got);
+    assert!(
+        got == want_pow,
+        "ss2-283: constant-time and variable-time GT powers differ"
+    );
+    vec![
+        format!("ss2-283 point mul (fixed window, masked reads, complete additions, affine; GF(2^m) backend {:?})", f.backend()),
+        "ss2-283 GT exponentiation gf2m_4::pow_ct".into(),
+    ]
+}
+
 /// Valgrind's client request (valgrind.h, `VALGRIND_DO_CLIENT_REQUEST_EXPR` for amd64-linux): the
 /// "special instruction" preamble (rotations of rdi by 3, 13, 61 and 51 bits: 128 in all, a no-op
 /// on the CPU) then `xchg rbx, rbx`; rax points at [request, arg1 .. arg5], rdx holds the default
@@ -170,6 +213,8 @@ fn main() {
     public(&got);
     assert!(got == want, "ate::pair with a secret G2 argument");
     checked.push("bls12-381 optimal ate pairing with a secret G2 argument (Miller loop + final exponentiation)".into());
+
+    checked.extend(binary_secret(11));
 
     // which F_p multiplication ran (Valgrind's emulated CPU may hide ADX/BMI2, and then the
     // portable backend is the one checked)

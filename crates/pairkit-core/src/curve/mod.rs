@@ -4,6 +4,7 @@
 pub mod prime;
 pub mod scalar;
 pub mod ss_binary;
+pub mod ss_binary_ct;
 pub mod ss_char3;
 
 pub use ss_binary::{Curve, Point, Proj};

@@ -240,8 +240,9 @@ impl<const N: usize> Family for BinaryEngine<N> {
         f4::one::<N>()
     }
 
+    /// Constant-time in the exponent (`f4::pow_ct`; its time depends on k_be's length only).
     fn gt_pow(&self, a: &Fe4<N>, k_be: &[u8]) -> Fe4<N> {
-        f4::pow_vartime(self.field(), a, &crate::curve::scalar::from_be_bytes(k_be))
+        f4::pow_ct(self.field(), a, &crate::curve::scalar::from_be_bytes(k_be))
     }
 }
 
@@ -270,8 +271,9 @@ impl<const N: usize> SmallCurve for BinaryEngine<N> {
     fn curve_add(&self, p: &Point<N>, q: &Point<N>) -> Point<N> {
         self.curve.add(p, q)
     }
+    /// Constant-time in k (`curve::ss_binary_ct`).
     fn curve_mul(&self, k: &[u64], p: &Point<N>) -> Point<N> {
-        self.curve.mul_vartime(k, p)
+        self.curve.mul_ct(k, p)
     }
     fn curve_random(&self, rng: &mut StdRng) -> Point<N> {
         self.curve.random_point(rng, &self.cofactor)

@@ -941,6 +941,13 @@ impl<const N: usize> Gf2m<N> {
         Ok(dispatch!(self, p_inv, c_inv, v_inv, a))
     }
 
+    /// a^{-1} for a != 0 and 0 for a = 0, with no zero test: the Itoh–Tsujii chain computes
+    /// a^{2^m - 2}, which is 0 at 0 (the constant-time callers: `curve::ss_binary_ct`).
+    #[inline]
+    pub fn inv_or_zero(&self, a: &Fe<N>) -> Fe<N> {
+        dispatch!(self, p_inv, c_inv, v_inv, a)
+    }
+
     /// Absolute trace Tr(a) = sum_{i<m} a^{2^i} in F_2, as the parity of a & mask with
     /// mask_i = Tr(x^i) (linearity of the trace; HMV §3.6.2).
     #[inline]
