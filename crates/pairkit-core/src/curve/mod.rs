@@ -6,5 +6,6 @@ pub mod scalar;
 pub mod ss_binary;
 pub mod ss_binary_ct;
 pub mod ss_char3;
+pub mod ss_char3_ct;
 
 pub use ss_binary::{Curve, Point, Proj};

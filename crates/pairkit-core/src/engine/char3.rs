@@ -214,8 +214,9 @@ impl<B: Base3 + Send + Sync> Family for Char3Engine<B> {
         sextic::one(self.field())
     }
 
+    /// Constant-time in the exponent where the base field's products are (`sextic::pow_ct`).
     fn gt_pow(&self, x: &Fe3x6<B::E>, k_be: &[u8]) -> Fe3x6<B::E> {
-        sextic::pow(
+        sextic::pow_ct(
             self.field(),
             self.b(),
             x,
@@ -249,8 +250,9 @@ impl<B: Base3 + Send + Sync> SmallCurve for Char3Engine<B> {
     fn curve_add(&self, p: &Point3<B::E>, q: &Point3<B::E>) -> Point3<B::E> {
         self.curve.add(p, q)
     }
+    /// Constant-time in k where the base field's products are (`curve::ss_char3_ct`).
     fn curve_mul(&self, k: &[u64], p: &Point3<B::E>) -> Point3<B::E> {
-        self.curve.mul(k, p)
+        self.curve.mul_ct(k, p)
     }
     fn curve_random(&self, rng: &mut StdRng) -> Point3<B::E> {
         self.curve.random_point(rng, &self.cofactor)

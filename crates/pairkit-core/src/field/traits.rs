@@ -30,6 +30,12 @@ pub trait Base3 {
     fn cube(&self, a: &Self::E) -> Self::E;
     fn cbrt(&self, a: &Self::E) -> Self::E;
     fn inv(&self, a: &Self::E) -> Result<Self::E>;
+    /// a^{-1}, and 0 for a = 0, with no branch on a (constant-time callers).
+    fn inv_or_zero(&self, a: &Self::E) -> Self::E;
+    /// a where `mask` = 0, b where `mask` = all-ones, with no branch on the mask (`field::ct`).
+    fn select(&self, a: &Self::E, b: &Self::E, mask: u64) -> Self::E;
+    /// All-ones if a = 0, else 0, with no branch on a (`field::ct::zero_mask`).
+    fn zero_mask(&self, a: &Self::E) -> u64;
     /// Bytes per encoded element: ceil(bitlen(3^m - 1) / 8).
     fn byte_len(&self) -> usize;
     /// The integer sum a_i 3^i, big-endian, `byte_len` bytes.

@@ -136,6 +136,16 @@ impl<B: Base3> Base3 for Metered<'_, B> {
         self.bump(|c| c.inv += 1);
         self.base.inv(a)
     }
+    fn inv_or_zero(&self, a: &Self::E) -> Self::E {
+        self.bump(|c| c.inv += 1);
+        self.base.inv_or_zero(a)
+    }
+    fn select(&self, a: &Self::E, b: &Self::E, mask: u64) -> Self::E {
+        self.base.select(a, b, mask)
+    }
+    fn zero_mask(&self, a: &Self::E) -> u64 {
+        self.base.zero_mask(a)
+    }
     fn byte_len(&self) -> usize {
         self.base.byte_len()
     }

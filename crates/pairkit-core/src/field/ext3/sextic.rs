@@ -130,6 +130,31 @@ pub fn pow<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>, k: &[u64]) -> Fe3x6<B::E> {
     r
 }
 
+/// x^k for a secret k (little-endian limbs; the time depends on k.len() only): fixed window of 4
+/// bits from the top (HMV Guide to ECC Alg. 3.41, multiplicatively), the table x^0 .. x^15 read
+/// by scanning every entry under masks (`Base3::select`), so each window costs four squarings and
+/// one product whatever its digit. Constant-time where the base field's products are
+/// (`field::gf3m` module docs: not the reference `Comb` backend).
+pub fn pow_ct<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>, k: &[u64]) -> Fe3x6<B::E> {
+    let sel = |u: &Fe3x6<B::E>, v: &Fe3x6<B::E>, m: u64| -> Fe3x6<B::E> {
+        core::array::from_fn(|i| core::array::from_fn(|j| f.select(&u[i][j], &v[i][j], m)))
+    };
+    let mut table = [one(f); 16];
+    table[1] = *x;
+    for i in 2..16 {
+        table[i] = mul(f, b, &table[i - 1], x);
+    }
+    let mut r = one(f);
+    for pos in (0..64 * k.len()).step_by(4).rev() {
+        for _ in 0..4 {
+            r = sqr(f, b, &r);
+        }
+        let t = crate::field::ct::lookup(&table, crate::field::ct::window(k, pos, 4), sel);
+        r = mul(f, b, &r, &t);
+    }
+    r
+}
+
 pub fn is_one<B: Base3>(f: &B, x: &Fe3x6<B::E>) -> bool {
     *x == one(f)
 }

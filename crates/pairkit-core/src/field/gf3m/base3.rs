@@ -65,6 +65,24 @@ impl<const N: usize> Base3 for Gf3m<N> {
     fn inv(&self, a: &Fe3<N>) -> Result<Fe3<N>> {
         Gf3m::inv(self, a)
     }
+    fn inv_or_zero(&self, a: &Fe3<N>) -> Fe3<N> {
+        Gf3m::inv_or_zero(self, a)
+    }
+    #[inline]
+    fn zero_mask(&self, a: &Fe3<N>) -> u64 {
+        let mut w = [0u64; N];
+        for (i, x) in w.iter_mut().enumerate() {
+            *x = a.lo[i] | a.hi[i];
+        }
+        crate::field::ct::zero_mask(&w)
+    }
+    #[inline]
+    fn select(&self, a: &Fe3<N>, b: &Fe3<N>, mask: u64) -> Fe3<N> {
+        Fe3 {
+            lo: crate::field::ct::select(&a.lo, &b.lo, mask),
+            hi: crate::field::ct::select(&a.hi, &b.hi, mask),
+        }
+    }
     fn byte_len(&self) -> usize {
         Gf3m::byte_len(self)
     }

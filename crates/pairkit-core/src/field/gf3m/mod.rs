@@ -823,6 +823,12 @@ impl<const N: usize> Gf3m<N> {
         if a.is_zero() {
             return Err(Error::DivisionByZero);
         }
+        Ok(self.inv_or_zero(a))
+    }
+
+    /// a^{-1} for a != 0 and 0 for a = 0, with no zero test: the chain computes a^{3^m - 2},
+    /// which is 0 at 0 (the constant-time callers: `curve::ss_char3_ct`).
+    pub fn inv_or_zero(&self, a: &Fe3<N>) -> Fe3<N> {
         let e = self.m - 1;
         let top = usize::BITS - 1 - e.leading_zeros();
         let mut beta = *a; // beta_1
@@ -842,7 +848,7 @@ impl<const N: usize> Gf3m<N> {
         debug_assert_eq!(k, e);
         // a^{3^{m-1} - 1} = beta_{m-1}^2; a^{-1} = a^{3^m - 2} = (a^{3^{m-1} - 1})^3 a
         let s = self.sqr(&beta);
-        Ok(self.mul(&self.cube(&s), a))
+        self.mul(&self.cube(&s), a)
     }
 
     /// Absolute trace Tr(a) = sum_{i<m} a^{3^i} in F_3 (as 0, 1, 2), from the trace vector
