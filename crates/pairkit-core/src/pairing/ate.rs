@@ -354,8 +354,8 @@ pub fn pair<P: AteParams<N>, const N: usize>(
     pair_with(Variant::DEFAULT, p, q)
 }
 
-/// e(P, Q) of variant `v` (`Variant::Reduced`: the spec's `pairing_ate.pair(..., reduced=True)`,
-/// bit-exact).
+/// e(P, Q) of variant `v` (bit-exact with the spec's `pairing_ate.pair(..., alg)`, alg the
+/// variant's algorithm id).
 pub fn pair_with<P: AteParams<N>, const N: usize>(
     v: Variant,
     p: &G1Affine<P, N>,

@@ -4,10 +4,10 @@
 //!   fixed multiple c of the fast hard-part chains the widely deployed libraries use, so that GT
 //!   values are byte-identical to theirs (test-vectors/interop/, crates/pairkit-peers):
 //!   bls12-381 c = 3 (blst, zkcrypto bls12_381, arkworks), bn254 c = 2u(6u^2 + 3u + 1) (arkworks,
-//!   mcl, gnark);
+//!   mcl, gnark: the mcl and gnark values as issue 21 reports them; arkworks checked here);
 //! * [`Variant::Reduced`] (algorithm id `optimal-ate-reduced`): the plain reduced pairing
-//!   f^{(p^12 - 1)/r}, the spec's `final_exponentiation(..., reduced=True)` and the value of
-//!   py_ecc (bn254) and of the PARI/GP oracle.
+//!   f^{(p^12 - 1)/r}, the spec's `final_exponentiation(..., "optimal-ate-reduced")` and the
+//!   value of py_ecc (bn254; its inverse for bls12-381, py_ecc omitting the conjugation for u < 0).
 //!
 //! c is prime to r in both sets, so either variant is a non-degenerate bilinear pairing and each
 //! determines the other: interop = reduced^c, reduced = interop^{c^{-1} mod r}
@@ -46,7 +46,7 @@ pub enum Variant {
     /// f^{c (p^12 - 1)/r}: the value of blst / zkcrypto / arkworks (bls12-381, c = 3) and
     /// arkworks / mcl (bn254, c = 2u(6u^2 + 3u + 1)). The default.
     Interop,
-    /// f^{(p^12 - 1)/r}: the plain reduced pairing (py_ecc's bn254 value, the PARI/GP oracle's).
+    /// f^{(p^12 - 1)/r}: the plain reduced pairing (py_ecc's bn254 value).
     Reduced,
 }
 
