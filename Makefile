@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools ctgrind peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz
+.PHONY: demo test test-fast build venv tools ctgrind peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz interop-vectors bench-peers-native
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -101,5 +101,14 @@ vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors_curve_prime.py
 	$(PY) scripts/gen_vectors_pairing_prime.py
 
+# crates/pairkit-peers: a workspace of its own (blst, arkworks, zkcrypto from crates.io, pinned in its
+# Cargo.toml and Cargo.lock), never built by `make test`; the tests read the vectors it writes.
+interop-vectors:  ## regenerate test-vectors/interop/ from the peer libraries natively (blst, arkworks, zkcrypto)
+	cd crates/pairkit-peers && CARGO_BUILD_JOBS=$(CARGO_JOBS) cargo run --release --locked
+
+bench-peers-native:  ## pairkit's bn254 / bls12-381 pairing beside blst and arkworks natively, one criterion run; prints a markdown table
+	cd crates/pairkit-peers && CARGO_BUILD_JOBS=$(CARGO_JOBS) cargo bench --locked --bench peers
+	python3 scripts/peers_table.py
+
 clean:
-	rm -rf $(VENV) target
+	rm -rf $(VENV) target crates/pairkit-peers/target

@@ -1,15 +1,22 @@
 """Optimal ate (bn254, bls12-381) and Type A Tate (typea-512) against py_ecc and PARI/GP.
 
-Relations established here (and documented in the spec modules):
-  bn254:     pairing_ate.pair(P, Q) == py_ecc.optimized_bn128.pairing(Q, P)            (exact)
-  bls12-381: pairing_ate.pair(P, Q) == py_ecc.optimized_bls12_381.pairing(Q, P)^(-1)   (py_ecc does
-             not conjugate for u < 0; pairkit follows blst / zkcrypto)
+Relations established here (and documented in the spec modules), for the explicit plain reduced
+pairing R = pairing_ate.pair(P, Q, "optimal-ate-reduced"):
+  bn254:     R == py_ecc.optimized_bn128.pairing(Q, P)            (exact)
+  bls12-381: R == py_ecc.optimized_bls12_381.pairing(Q, P)^(-1)   (py_ecc does not conjugate for
+             u < 0; blst / zkcrypto do)
+and the default pairing_ate.pair(P, Q) ("optimal-ate", the peer libraries' value, tests/test_interop.py)
+== R^c, c = pairing_ate.interop_power (3, or 2u(6u^2 + 3u + 1) for bn254), so the py_ecc check below
+compares py_ecc's value raised to c with the default as well.
   typea-512: pairing_typea.pair(P, Q) == PARI elltatepairing(E, P, phi(Q), r)^((q^2-1)/r)  (exact)
              == PBC's pairing_apply(P, Q) (PBC's loop transliterated, see pairing_typea)
 """
+import math
+from pathlib import Path
+
 import pytest
 
-from pairkit.errors import NotInSubgroupError, NotOnCurveError
+from pairkit.errors import NotInSubgroupError, NotOnCurveError, UnknownAlgorithmError
 from pairkit.spec import pairing_ate as pa, pairing_typea as pt, params_prime as pp
 
 SEXTIC = ["bn254", "bls12-381"]
@@ -37,16 +44,56 @@ def test_hard_part_identities():
     u, p, r = pp.BN254.u, pp.BN254.p, pp.BN254.r
     lam = [-36 * u**3 - 30 * u**2 - 18 * u - 2, -36 * u**3 - 18 * u**2 - 12 * u + 1, 6 * u**2 + 1, 1]
     assert sum(lam_j * p**j for j, lam_j in enumerate(lam)) * r == p**4 - p**2 + 1
+    # "optimal-ate" (Fuentes-Castaneda et al.): c (p^4 - p^2 + 1)/r, c = 2u(6u^2 + 3u + 1)
+    c = 2 * u * (6 * u * u + 3 * u + 1)
+    assert c == pa.interop_power("bn254")
+    lam = [12 * u**3 + 12 * u**2 + 6 * u + 1, 12 * u**3 + 6 * u**2 + 4 * u,
+           12 * u**3 + 6 * u**2 + 6 * u, 12 * u**3 + 6 * u**2 + 4 * u - 1]
+    assert sum(lam_j * p**j for j, lam_j in enumerate(lam)) * r == c * (p**4 - p**2 + 1)
+    assert math.gcd(c, r) == 1
     u, p, r = pp.BLS12_381.u, pp.BLS12_381.p, pp.BLS12_381.r
     assert ((u - 1) ** 2 // 3 * (u + p) * (u * u + p * p - 1) + 1) * r == p**4 - p**2 + 1
     assert (u - 1) ** 2 % 3 == 0
+    # "optimal-ate": the same without the division by 3
+    assert ((u - 1) ** 2 * (u + p) * (u * u + p * p - 1) + 3) * r == 3 * (p**4 - p**2 + 1)
+    assert pa.interop_power("bls12-381") == 3 and r % 3 != 0
+
+
+def test_interop_power_inverses_in_the_rust_params():
+    """The constants of crates/pairkit-core/src/pairing/ate_params.rs (INTEROP_POWER, _INV)."""
+    import re
+
+    src = (Path(__file__).resolve().parents[1] / "crates/pairkit-core/src/pairing/ate_params.rs").read_text()
+    for sid, impl in (("bn254", "Bn254P"), ("bls12-381", "Bls12381P")):
+        block = src[src.index(f"for {impl} {{"):]
+        block = block[: block.index("\n}")]
+
+        def words(name, block=block):
+            body = re.search(name + r": \[u64; 4\] = \[([^\]]*)\]", block).group(1)
+            ws = [int(w.strip().replace("_", ""), 0) for w in body.split(",") if w.strip()]
+            return sum(w << (64 * i) for i, w in enumerate(ws))
+
+        c, r = pa.interop_power(sid), pp.SETS[sid].r
+        assert words("INTEROP_POWER") == c
+        assert words("INTEROP_POWER_INV") == pow(c, -1, r)
 
 
 @pytest.mark.parametrize("sid", SEXTIC)
-def test_final_exponentiation_chain_is_exact(sid, rng):
+@pytest.mark.parametrize("alg", pa.ALGORITHMS)
+def test_final_exponentiation_chain_is_exact(sid, alg, rng):
     P, Q = _rand_g1(sid, rng), _rand_g2(sid, rng)
     f = pa.miller_loop(sid, P, Q)
-    assert pa.final_exponentiation(sid, f) == pa.final_exponentiation_naive(sid, f)
+    assert pa.final_exponentiation(sid, f, alg) == pa.final_exponentiation_naive(sid, f, alg)
+
+
+@pytest.mark.parametrize("sid", SEXTIC)
+def test_default_is_the_reduced_pairing_to_the_power_c(sid, rng):
+    P, Q = _rand_g1(sid, rng), _rand_g2(sid, rng)
+    e, red = pa.pair(sid, P, Q), pa.pair(sid, P, Q, pa.REDUCED)
+    assert e == red.cyclotomic_pow(pa.interop_power(sid)) and e != red
+    assert pa.to_reduced(sid, e) == red
+    with pytest.raises(UnknownAlgorithmError):
+        pa.pair(sid, P, Q, "tate")
 
 
 # -- py_ecc ----------------------------------------------------------------------------------
@@ -87,12 +134,18 @@ def test_pairing_vs_py_ecc(sid, rng):
     ref = [int(c) % S.p for c in mod.pairing(Qp, Pp).coeffs]
     P, Q = _from_py_point(G, Pp, 1), _from_py_point(G, Qp, 2)
     assert P == G.E1.mul(a, G.G1) and Q == G.E2.mul(b, G.G2)
-    e = pa.pair(sid, P, Q)
+    e = pa.pair(sid, P, Q, pa.REDUCED)  # py_ecc computes the plain reduced pairing
     if sid == "bn254":
         assert _to_py_coeffs(e, xi0, S.p) == ref
     else:
         assert _to_py_coeffs(e.conj(), xi0, S.p) == ref  # e^(-1) = conj(e) on the unitary group
         assert _to_py_coeffs(e, xi0, S.p) != ref
+    # the default is py_ecc's value (conjugated for bls12-381) to the power c
+    c = pa.interop_power(sid)
+    ref_default = _to_py_coeffs(pa.pair(sid, P, Q), xi0, S.p)
+    py_c = mod.pairing(Qp, Pp) ** c
+    py_c = py_c if sid == "bn254" else py_c.inv()
+    assert [int(x) % S.p for x in py_c.coeffs] == ref_default
 
 
 @pytest.mark.parametrize("sid", SEXTIC)

@@ -153,8 +153,10 @@ def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
          set_id: str = typer.Option(..., "--set"),
          alg: Optional[str] = typer.Option(None, "--alg", help="ss2: tate-alg1 | tate-alg9 | tate-alg10 | eta-alg2 | eta-t; "
                                              "ss3: duursma-lee | duursma-lee-nocbrt | eta-t; typea-512: tate; "
-                                             "bn254, bls12-381: optimal-ate (P in G1, Q in G2)"),
-         canonical: bool = typer.Option(False, "--canonical", help="print tau_r(P, psi(Q)) (ss3: phi(Q)) whatever the algorithm"),
+                                             "bn254, bls12-381: optimal-ate (default: blst / arkworks / mcl's value) | "
+                                             "optimal-ate-reduced (the plain (p^12-1)/r power); P in G1, Q in G2"),
+         canonical: bool = typer.Option(False, "--canonical", help="print tau_r(P, psi(Q)) (ss3: phi(Q); bn254, bls12-381: "
+                                     "the optimal-ate-reduced value) whatever the algorithm"),
          as_json: bool = typer.Option(False, "--json")):
     """The pairing of two encoded points. A GT element is c0||c1||c2||c3 in the basis {1, s, t, st}
     (ss2), its six coordinates in 1, rho, rho^2, sigma, sigma rho, sigma rho^2 (ss3), a||b for

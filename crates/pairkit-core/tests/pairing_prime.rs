@@ -2,7 +2,9 @@
 //! (typea-512: `pairing::typea`):
 //! (1) bit-exact agreement with the executable specification (spec/pairing_ate.py `pair`,
 //!     `multi_pair`; spec/pairing_typea.py) on test-vectors/pairing-prime/*.json
-//!     (scripts/gen_vectors_pairing_prime.py), for the plain, prepared and multi-pair paths;
+//!     (scripts/gen_vectors_pairing_prime.py), for the plain, prepared and multi-pair paths, and
+//!     for both final-exponentiation variants of the ate sets ("e": the default `Interop`,
+//!     "e_reduced": `Reduced`), with e = e_reduced^c and back (`to_interop`, `to_reduced`);
 //! (2) properties: bilinearity e([a]P, [b]Q) = e(P, Q)^{ab}, non-degeneracy, e^r = 1,
 //!     multi_pair = product of pairs, prepared = unprepared, and the test's own scalar
 //!     multiplication reproduces the vectors' points [a]G1, [b]G2.
@@ -164,10 +166,26 @@ fn check_ate_vectors<P: ate::AteParams<N>, const N: usize>(id: &str) {
         let k2 = dec_words(c["b"].as_str().unwrap());
         assert_eq!(ec_mul(&Fp::ZERO, &k1, g1), Some(p), "{id}: [a]G1");
         assert_eq!(ec_mul(&Fp2::ZERO, &k2, g2), Some(q), "{id}: [b]G2");
+        let er = Fp12::<P, N>::from_bytes_be(&bytes(&c["e_reduced"])).unwrap();
         assert_eq!(ate::pair(&p, &q).unwrap(), e, "{id}: pair");
+        assert_eq!(
+            ate::pair_with(ate::Variant::Interop, &p, &q).unwrap(),
+            e,
+            "{id}: pair_with(Interop)"
+        );
+        assert_eq!(
+            ate::pair_with(ate::Variant::Reduced, &p, &q).unwrap(),
+            er,
+            "{id}: pair_with(Reduced)"
+        );
+        assert_ne!(e, er, "{id}: the variants differ");
+        assert_eq!(ate::to_interop(&er), e, "{id}: e = e_reduced^c");
+        assert_eq!(ate::to_reduced(&e), er, "{id}: e_reduced = e^(1/c)");
         let qp = ate::G2Prepared::new(&q);
-        let fp = ate::final_exponentiation(&ate::miller_loop_prepared(&p, &qp)).unwrap();
-        assert_eq!(fp, e, "{id}: prepared");
+        let f = ate::miller_loop_prepared(&p, &qp);
+        assert_eq!(ate::final_exponentiation(&f).unwrap(), e, "{id}: prepared");
+        let fr = ate::final_exponentiation_with(ate::Variant::Reduced, &f).unwrap();
+        assert_eq!(fr, er, "{id}: prepared, reduced");
     }
     let m = &doc["multi"];
     let pairs: Vec<_> = m["pairs"]
@@ -188,6 +206,17 @@ fn check_ate_vectors<P: ate::AteParams<N>, const N: usize>(id: &str) {
         ate::multi_pair_prepared(&pp).unwrap(),
         e,
         "{id}: multi_pair_prepared"
+    );
+    let er = Fp12::<P, N>::from_bytes_be(&bytes(&m["e_reduced"])).unwrap();
+    assert_eq!(
+        ate::multi_pair_with(ate::Variant::Reduced, &pairs).unwrap(),
+        er,
+        "{id}: multi_pair reduced"
+    );
+    assert_eq!(
+        ate::multi_pair_prepared_with(ate::Variant::Reduced, &pp).unwrap(),
+        er,
+        "{id}: multi_pair_prepared reduced"
     );
     let prod = pairs
         .iter()

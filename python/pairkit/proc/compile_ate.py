@@ -10,9 +10,11 @@ F_{p^12} = F_{p^6}[w] = F_{p^2}[v][w] tower products, Frobenius maps, cyclotomic
                    ``dbl_add`` (+ _add_step with Q)
     post           BN: the two Frobenius lines (eprint 2008/096 section 5); BLS12 (u < 0): conj(f);
                    then the easy part f^((p^6 - 1)(p^2 + 1)) (spec final_exponentiation_easy)
-    hard part      the spec's chains (final_exponentiation_hard) with every power by u (or by
-                   (u - 1)^2 / 3) as a JSR loop of cyclotomic squarings (body ``csq``) or squaring and
-                   product (``csq_mul``), the small powers and products straight-line
+    hard part      the spec's chains of the plain reduced pairing (final_exponentiation_hard with
+                   "optimal-ate-reduced": the program's output is ``api.pair(..., alg=
+                   "optimal-ate-reduced")``, not the default's power of it) with every power by u (or
+                   by (u - 1)^2 / 3) as a JSR loop of cyclotomic squarings (body ``csq``) or squaring
+                   and product (``csq_mul``), the small powers and products straight-line
 The JSR register holds all the loops' bits in order (one pass per pairing: restored at HALT).
 """
 from __future__ import annotations

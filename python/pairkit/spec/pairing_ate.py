@@ -13,29 +13,62 @@ on the twist and evaluated at P after untwisting (lines in F_{p^12} = F_{p^6}[w]
 Vertical lines lie in F_{p^6} and are dropped (denominator elimination, Barreto-Kim-Lynn-Scott,
 eprint 2002/008 Theorem 1).  The multi-Miller loop shares the squarings of f among the pairs.
 
+Two variants, named by the engine's algorithm ids (``ALGORITHMS``), differ only in the final power:
+  "optimal-ate" (the default): f^(c (p^12 - 1)/r) with c = 3 (bls12-381) or c = 2u(6u^2 + 3u + 1)
+      (bn254), the power the deployed libraries' fast hard parts compute, so GT values equal
+      blst / zkcrypto bls12_381 / arkworks (bls12-381) and arkworks / mcl (bn254) byte for byte
+      (test-vectors/interop/, produced by those libraries natively: crates/pairkit-peers);
+  "optimal-ate-reduced": the plain reduced pairing f^((p^12 - 1)/r).
+c is prime to r, so each variant is a non-degenerate bilinear pairing and determines the other.
+
 Final exponentiation (p^12 - 1)/r = (p^6 - 1)(p^2 + 1) * (p^4 - p^2 + 1)/r:
   easy part: f^(p^6 - 1) = conj(f)/f, then g^(p^2 + 1) = frob^2(g) g; the result is unitary, so
   cyclotomic squarings (Granger-Scott, eprint 2009/565) and conj = inverse apply;
-  hard part (exact: the canonical value, no extra power):
+  hard part, "optimal-ate-reduced" (exact: the canonical value, no extra power):
     BN:    (p^4 - p^2 + 1)/r = l0 + l1 p + l2 p^2 + l3 p^3 with l3 = 1, l2 = 6u^2 + 1,
            l1 = -36u^3 - 18u^2 - 12u + 1, l0 = -36u^3 - 30u^2 - 18u - 2
            (Scott, Benger, Charlemagne, Dominguez Perez, Kachisa, eprint 2008/490 section 4;
            the same decomposition as Duquesne-Ghammam eprint 2015/192 use);
     BLS12: (p^4 - p^2 + 1)/r = (u - 1)^2/3 * (u + p) * (u^2 + p^2 - 1) + 1
            (Hayashida, Hayasaka, Teruya, eprint 2020/875, Theorem 1 / section 4.1 for k = 12).
-  Both identities are checked as integers in the tests; ``final_exponentiation_naive`` is the
-  plain power, and the tests check the two agree.
+  hard part, "optimal-ate" (the identities above times c):
+    BN:    2u(6u^2 + 3u + 1)(p^4 - p^2 + 1)/r = l0 + l1 p + l2 p^2 + l3 p^3 with
+           l0 = 12u^3 + 12u^2 + 6u + 1, l1 = 12u^3 + 6u^2 + 4u, l2 = 12u^3 + 6u^2 + 6u,
+           l3 = 12u^3 + 6u^2 + 4u - 1 (Fuentes-Castaneda, Knapp, Rodriguez-Henriquez, "Faster
+           hashing to G2", SAC 2011, section 6.1);
+    BLS12: 3(p^4 - p^2 + 1)/r = (u - 1)^2 (u + p)(u^2 + p^2 - 1) + 3 (eprint 2020/875 without the
+           division by 3: two exponentiations by u - 1 instead of one by (u - 1)^2/3).
+  Every identity is checked as integers in the tests; ``final_exponentiation_naive`` is the plain
+  power (times c for "optimal-ate"), and the tests check the chains agree with it.
 
-Relation to py_ecc (tested): for bn254, e(P, Q) == py_ecc.optimized_bn128.pairing(Q, P) exactly;
-for bls12-381, e(P, Q) == py_ecc.optimized_bls12_381.pairing(Q, P)^(-1) (py_ecc iterates over |u|
-and does not conjugate for the negative u; pairkit follows blst / zkcrypto bls12_381 / the IETF
-pairing-friendly-curves draft, which do).
+Relation to py_ecc (tested, "optimal-ate-reduced"): for bn254, e(P, Q) ==
+py_ecc.optimized_bn128.pairing(Q, P) exactly; for bls12-381, e(P, Q) ==
+py_ecc.optimized_bls12_381.pairing(Q, P)^(-1) (py_ecc iterates over |u| and does not conjugate for
+the negative u; blst / zkcrypto bls12_381 / the IETF pairing-friendly-curves draft do).
 """
 from __future__ import annotations
 
 from typing import cast
 
 from .params_prime import SETS, groups, tower
+
+DEFAULT = "optimal-ate"
+REDUCED = "optimal-ate-reduced"
+ALGORITHMS = (DEFAULT, REDUCED)
+
+
+def interop_power(set_id: str) -> int:
+    """c: the "optimal-ate" value is the "optimal-ate-reduced" value to the power c."""
+    S = SETS[set_id]
+    u = cast(int, S.u)  # BN / BLS12: u is set
+    return 2 * u * (6 * u * u + 3 * u + 1) if S.family == "bn" else 3
+
+
+def _check_alg(alg: str) -> None:
+    if alg not in ALGORITHMS:
+        from ..errors import UnknownAlgorithmError
+
+        raise UnknownAlgorithmError(f"{alg} (valid: {', '.join(ALGORITHMS)})")
 
 
 def _line(S, lam, xT, yT, P):
@@ -116,10 +149,24 @@ def final_exponentiation_easy(f):
     return g.frobenius(2) * g
 
 
-def final_exponentiation_hard(set_id: str, m):
-    """m^((p^4 - p^2 + 1)/r) for unitary m (see the module docstring for the chains)."""
+def final_exponentiation_hard(set_id: str, m, alg: str = DEFAULT):
+    """m^((p^4 - p^2 + 1)/r) ("optimal-ate-reduced") or m^(c (p^4 - p^2 + 1)/r) ("optimal-ate")
+    for unitary m (see the module docstring for the chains)."""
+    _check_alg(alg)
     S = SETS[set_id]
     u = cast(int, S.u)  # BN / BLS12: u is set
+    if S.family == "bn" and alg == DEFAULT:
+        # Fuentes-Castaneda et al.: m^(l0 + l1 p + l2 p^2 + l3 p^3)
+        a = m.cyclotomic_pow(u)
+        b = a.cyclotomic_square()  # m^(2u)
+        d = b.cyclotomic_square() * b  # m^(6u)
+        e = d.cyclotomic_pow(u)  # m^(6u^2)
+        g = e.cyclotomic_square().cyclotomic_pow(u)  # m^(12u^3)
+        k = g * e * d  # l2
+        l1 = k * b.conj()  # l1
+        l0 = k * e * m  # l0
+        l3 = l1 * m.conj()  # l3
+        return l0 * l1.frobenius(1) * k.frobenius(2) * l3.frobenius(3)
     if S.family == "bn":
         m1 = m.cyclotomic_pow(u)
         m2 = m1.cyclotomic_pow(u)
@@ -133,30 +180,45 @@ def final_exponentiation_hard(set_id: str, m):
         l1 = lam(-36, -18, -12, 1)
         l2 = lam(0, 6, 0, 1)
         return l0 * l1.frobenius(1) * l2.frobenius(2) * m.frobenius(3)
-    # BLS12, eprint 2020/875: a = m^((u-1)^2/3), b = a^(u + p), c = b^(u^2 + p^2 - 1), result c m
-    a = m.cyclotomic_pow((u - 1) ** 2 // 3)
+    # BLS12, eprint 2020/875: a = m^((u-1)^2/3) (reduced) or m^((u-1)^2) (interop),
+    # b = a^(u + p), c = b^(u^2 + p^2 - 1), result c m (reduced) or c m^3 (interop)
+    if alg == DEFAULT:
+        t = m.cyclotomic_pow(u - 1)
+        a = t.cyclotomic_pow(u - 1)
+    else:
+        a = m.cyclotomic_pow((u - 1) ** 2 // 3)
     b = a.cyclotomic_pow(u) * a.frobenius(1)
     c = b.cyclotomic_pow(u).cyclotomic_pow(u) * b.frobenius(2) * b.conj()
-    return c * m
+    return c * m if alg == REDUCED else c * m.cyclotomic_pow(3)
 
 
-def final_exponentiation(set_id: str, f):
-    return final_exponentiation_hard(set_id, final_exponentiation_easy(f))
+def final_exponentiation(set_id: str, f, alg: str = DEFAULT):
+    return final_exponentiation_hard(set_id, final_exponentiation_easy(f), alg)
 
 
-def final_exponentiation_naive(set_id: str, f):
+def final_exponentiation_naive(set_id: str, f, alg: str = DEFAULT):
+    """The plain power f^((p^12 - 1)/r), times c for "optimal-ate"."""
+    _check_alg(alg)
     S = SETS[set_id]
-    return f ** ((S.p**12 - 1) // S.r)
+    c = interop_power(set_id) if alg == DEFAULT else 1
+    return f ** (c * ((S.p**12 - 1) // S.r))
 
 
-def pair(set_id: str, P, Q):
-    """The reduced optimal ate pairing e(P, Q), P in G1, Q in G2 (checked; O gives 1)."""
-    return multi_pair(set_id, [(P, Q)])
+def to_reduced(set_id: str, g):
+    """The "optimal-ate-reduced" value of an "optimal-ate" value g in GT: g^(c^-1 mod r)."""
+    S = SETS[set_id]
+    return g.cyclotomic_pow(pow(interop_power(set_id), -1, S.r))
 
 
-def multi_pair(set_id: str, pairs):
+def pair(set_id: str, P, Q, alg: str = DEFAULT):
+    """The optimal ate pairing e(P, Q) of ``alg``, P in G1, Q in G2 (checked; O gives 1)."""
+    return multi_pair(set_id, [(P, Q)], alg)
+
+
+def multi_pair(set_id: str, pairs, alg: str = DEFAULT):
     """prod_i e(P_i, Q_i) with one shared Miller loop and one final exponentiation."""
+    _check_alg(alg)
     G = groups(set_id)
     checked = [(G.check_g1(P, allow_infinity=True), G.check_g2(Q, allow_infinity=True))
                for P, Q in pairs]
-    return final_exponentiation(set_id, multi_miller_loop(set_id, checked))
+    return final_exponentiation(set_id, multi_miller_loop(set_id, checked), alg)

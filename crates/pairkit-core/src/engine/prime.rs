@@ -13,9 +13,12 @@
 //! x || y for typea-512); a GT element is its F_p coordinates, each 8N bytes big-endian: a || b
 //! for a + b i in F_{q^2} (typea-512), the 12 coordinates in `Fp12::coeffs` order otherwise.
 //! Every input is validated (length, canonical coordinates, on the curve, in the subgroup,
-//! finite) before any pairing; nothing panics on bad input. The algorithm is the canonical
-//! pairing itself, so `canonical` changes nothing here; `pair_fixed` precomputes the fixed
-//! argument's lines where the set can (G2Prepared, G1Prepared).
+//! finite) before any pairing; nothing panics on bad input. typea-512 has one algorithm, the
+//! canonical pairing itself (`canonical` changes nothing). bn254 and bls12-381 have two
+//! (`pairing::ate_final_exp::Variant`): `optimal-ate`, the default, whose GT values are those of
+//! blst / zkcrypto / arkworks (bls12-381) and arkworks / mcl (bn254), and `optimal-ate-reduced`,
+//! the plain reduced pairing f^{(p^12-1)/r}; `canonical` maps either to the reduced one.
+//! `pair_fixed` precomputes the fixed argument's lines where the set can (G2Prepared, G1Prepared).
 use std::hint::black_box;
 use std::sync::OnceLock;
 
@@ -64,13 +67,17 @@ fn fp_op<P: FpParams<N>, const N: usize>(op: &str, a: &Fp<P, N>, b: &Fp<P, N>) -
     })
 }
 
+/// The algorithms of the optimal ate sets, the default first: one per final-exponentiation
+/// variant (`pairing::ate_final_exp`).
+const ATE_ALGS: [ate::Variant; 2] = [ate::Variant::Interop, ate::Variant::Reduced];
+
 fn unsupported(alg: &str, id: &str) -> Error {
     Error::UnknownAlgorithm(format!(
         "{alg} (valid for {id}: {})",
         if id == "typea-512" {
-            "tate"
+            "tate".to_string()
         } else {
-            "optimal-ate"
+            ATE_ALGS.map(|v| v.algorithm_id()).join(", ")
         }
     ))
 }
@@ -300,7 +307,7 @@ macro_rules! ate_engine {
         pub struct $name;
 
         impl Family for $name {
-            type Alg = ();
+            type Alg = ate::Variant;
             type P = ate::G1Affine<$P, $N>;
             type Q = ate::G2Affine<$P, $N>;
             type Gt = Fp12<$P, $N>;
@@ -311,13 +318,14 @@ macro_rules! ate_engine {
                 <$S as PrimeSet>::ID
             }
             fn algorithm_ids(&self) -> Vec<&'static str> {
-                vec!["optimal-ate"]
+                ATE_ALGS.iter().map(|v| v.algorithm_id()).collect()
             }
             fn default_algorithm_id(&self) -> &'static str {
-                "optimal-ate"
+                ate::Variant::DEFAULT.algorithm_id()
             }
-            fn alg(&self, alg: &str) -> Result<()> {
-                check_alg(alg, "optimal-ate", <$S as PrimeSet>::ID)
+            fn alg(&self, alg: &str) -> Result<ate::Variant> {
+                ate::Variant::from_algorithm_id(alg)
+                    .ok_or_else(|| unsupported(alg, <$S as PrimeSet>::ID))
             }
             fn decode_p(&self, data: &[u8]) -> Result<Self::P> {
                 decode_finite::<<$S as PrimeSet>::G1>(data)
@@ -325,23 +333,42 @@ macro_rules! ate_engine {
             fn decode_q(&self, data: &[u8]) -> Result<Self::Q> {
                 decode_finite::<<$S as PrimeSet>::G2>(data)
             }
-            fn miller(&self, _a: (), p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
+            fn miller(&self, _a: ate::Variant, p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
                 Ok(ate::multi_miller_loop::<$P, $N>(&[(*p, *q)]))
             }
-            fn final_exp(&self, _a: (), f: &Self::Gt) -> Result<Self::Gt> {
-                ate::final_exponentiation::<$P, $N>(nonzero(f, f.is_zero())?)
+            fn final_exp(&self, a: ate::Variant, f: &Self::Gt) -> Result<Self::Gt> {
+                ate::final_exponentiation_with::<$P, $N>(a, nonzero(f, f.is_zero())?)
             }
-            fn pairing(&self, _a: (), p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
-                ate::pair::<$P, $N>(p, q)
+            fn pairing(&self, a: ate::Variant, p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
+                ate::pair_with::<$P, $N>(a, p, q)
             }
-            fn multi_pairing(&self, _a: (), pts: &[(Self::P, Self::Q)]) -> Result<Self::Gt> {
-                ate::multi_pair::<$P, $N>(pts)
+            /// The canonical value is the plain reduced pairing (`optimal-ate-reduced`).
+            fn canonical(&self, a: ate::Variant, v: Self::Gt) -> Self::Gt {
+                match a {
+                    ate::Variant::Interop => ate::to_reduced::<$P, $N>(&v),
+                    ate::Variant::Reduced => v,
+                }
+            }
+            fn multi_pairing(
+                &self,
+                a: ate::Variant,
+                pts: &[(Self::P, Self::Q)],
+            ) -> Result<Self::Gt> {
+                ate::multi_pair_with::<$P, $N>(a, pts)
             }
             /// A fixed Q in G2: its line coefficients are computed once (G2Prepared).
-            fn fixed_q(&self, _a: (), ps: &[Self::P], q: &Self::Q) -> Result<Vec<Vec<u8>>> {
+            fn fixed_q(
+                &self,
+                a: ate::Variant,
+                ps: &[Self::P],
+                q: &Self::Q,
+            ) -> Result<Vec<Vec<u8>>> {
                 let prep = ate::G2Prepared::<$P, $N>::new(q);
                 ps.par_iter()
-                    .map(|p| Ok(ate::multi_pair_prepared::<$P, $N>(&[(*p, &prep)])?.to_bytes_be()))
+                    .map(|p| {
+                        Ok(ate::multi_pair_prepared_with::<$P, $N>(a, &[(*p, &prep)])?
+                            .to_bytes_be())
+                    })
                     .collect()
             }
             fn gt_len(&self) -> usize {

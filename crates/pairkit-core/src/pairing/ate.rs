@@ -1,8 +1,13 @@
 //! The optimal ate pairing of bn254 and bls12-381 (Vercauteren, "Optimal pairings", eprint
 //! 2008/096), matching python/pairkit/spec/pairing_ate.py after the final exponentiation:
 //!
-//!   e(P, Q) = (f_{6u+2,Q}(P) l_{[6u+2]Q, psi(Q)}(P) l_{[6u+2]Q + psi(Q), -psi^2(Q)}(P))^{(p^12-1)/r}  (BN)
-//!   e(P, Q) = f_{u,Q}(P)^{(p^12-1)/r}, f_{u,Q} = conj(f_{|u|,Q}) for u < 0                          (BLS12)
+//!   e(P, Q) = (f_{6u+2,Q}(P) l_{[6u+2]Q, psi(Q)}(P) l_{[6u+2]Q + psi(Q), -psi^2(Q)}(P))^{c(p^12-1)/r}  (BN)
+//!   e(P, Q) = f_{u,Q}(P)^{c(p^12-1)/r}, f_{u,Q} = conj(f_{|u|,Q}) for u < 0                          (BLS12)
+//!
+//! with c = 1 for the plain reduced pairing (`Variant::Reduced`, algorithm `optimal-ate-reduced`)
+//! and, by default (`Variant::Interop`, algorithm `optimal-ate`), the c of the deployed libraries'
+//! final exponentiations: 3 for bls12-381 (blst, zkcrypto, arkworks), 2u(6u^2 + 3u + 1) for bn254
+//! (arkworks, mcl); see [`super::ate_final_exp`].
 //!
 //! P in G1 = E(F_p)[r] and Q in G2 = E'(F_{p^2})[r] are affine and already validated by the
 //! caller (who also drops points at infinity; they contribute 1).
@@ -334,30 +339,60 @@ pub fn miller_loop_prepared<P: AteParams<N>, const N: usize>(
     multi_miller_loop_prepared(&[(*p, q)])
 }
 
-pub use ate_final_exp::{final_exponentiation, final_exponentiation_or_zero};
+pub use ate_final_exp::{
+    final_exponentiation, final_exponentiation_or_zero, final_exponentiation_or_zero_with,
+    final_exponentiation_with, to_interop, to_reduced, Variant,
+};
 
-/// The reduced optimal ate pairing e(P, Q) (spec `pairing_ate.pair`, bit-exact).
+/// The optimal ate pairing e(P, Q) of the default variant (`Variant::Interop`: the value of
+/// blst / zkcrypto / arkworks on bls12-381, arkworks / mcl on bn254; see `ate_final_exp`).
 /// `Err(DivisionByZero)` only if the Miller value is 0, impossible for valid inputs.
 pub fn pair<P: AteParams<N>, const N: usize>(
     p: &G1Affine<P, N>,
     q: &G2Affine<P, N>,
 ) -> Result<Fp12<P, N>> {
-    final_exponentiation(&miller_loop(p, q))
+    pair_with(Variant::DEFAULT, p, q)
 }
 
-/// prod_j e(P_j, Q_j) with one multi-Miller loop and one final exponentiation (spec
-/// `pairing_ate.multi_pair`); the empty product is 1.
+/// e(P, Q) of variant `v` (bit-exact with the spec's `pairing_ate.pair(..., alg)`, alg the
+/// variant's algorithm id).
+pub fn pair_with<P: AteParams<N>, const N: usize>(
+    v: Variant,
+    p: &G1Affine<P, N>,
+    q: &G2Affine<P, N>,
+) -> Result<Fp12<P, N>> {
+    final_exponentiation_with(v, &miller_loop(p, q))
+}
+
+/// prod_j e(P_j, Q_j) (default variant) with one multi-Miller loop and one final
+/// exponentiation (spec `pairing_ate.multi_pair`); the empty product is 1.
 pub fn multi_pair<P: AteParams<N>, const N: usize>(
     pairs: &[(G1Affine<P, N>, G2Affine<P, N>)],
 ) -> Result<Fp12<P, N>> {
-    final_exponentiation(&multi_miller_loop(pairs))
+    multi_pair_with(Variant::DEFAULT, pairs)
+}
+
+/// As [`multi_pair`], variant `v`.
+pub fn multi_pair_with<P: AteParams<N>, const N: usize>(
+    v: Variant,
+    pairs: &[(G1Affine<P, N>, G2Affine<P, N>)],
+) -> Result<Fp12<P, N>> {
+    final_exponentiation_with(v, &multi_miller_loop(pairs))
 }
 
 /// As [`multi_pair`] with prepared G2 points.
 pub fn multi_pair_prepared<P: AteParams<N>, const N: usize>(
     pairs: &[(G1Affine<P, N>, &G2Prepared<P, N>)],
 ) -> Result<Fp12<P, N>> {
-    final_exponentiation(&multi_miller_loop_prepared(pairs))
+    multi_pair_prepared_with(Variant::DEFAULT, pairs)
+}
+
+/// As [`multi_pair_prepared`], variant `v`.
+pub fn multi_pair_prepared_with<P: AteParams<N>, const N: usize>(
+    v: Variant,
+    pairs: &[(G1Affine<P, N>, &G2Prepared<P, N>)],
+) -> Result<Fp12<P, N>> {
+    final_exponentiation_with(v, &multi_miller_loop_prepared(pairs))
 }
 
 #[cfg(test)]

@@ -120,6 +120,11 @@ pub trait AteParams<const N: usize>: TowerParams<N> {
     const TWIST: Twist;
     /// b' of the twist E': y^2 = x^3 + b'.
     const B_TWIST: Fp2<Self, N>;
+    /// c, little-endian words: the `Interop` final exponentiation is the reduced pairing to the
+    /// power c (`ate_final_exp` module doc): 3 (BLS12), 2u(6u^2 + 3u + 1) (BN).
+    const INTEROP_POWER: [u64; 4];
+    /// c^{-1} mod r, little-endian words (maps an `Interop` value back to the reduced one).
+    const INTEROP_POWER_INV: [u64; 4];
 
     // -- derived (do not override) -------------------------------------------------------
     /// 3 b'.
@@ -151,6 +156,20 @@ impl AteParams<4> for Bn254P {
     const FAMILY: Family = Family::Bn;
     const TWIST: Twist = Twist::D;
     const B_TWIST: Fp2<Self, 4> = twist_b::<Self, 4>(3, Twist::D);
+    // 2u(6u^2 + 3u + 1) and its inverse mod r (values checked by the spec's tests,
+    // tests/test_spec_prime_pairing.py, and by GT round trips in tests/pairing_prime.rs)
+    const INTEROP_POWER: [u64; 4] = [
+        0x2e5d4e223ddedaf4,
+        0x1ea96b02d9d9e38d,
+        0x3bec47df15e307c8,
+        0,
+    ];
+    const INTEROP_POWER_INV: [u64; 4] = [
+        0xb8ca0b2d36636f22,
+        0xcc37a73fec2bc5e9,
+        0x048b6e193fd84104,
+        0x30644e72e131a029,
+    ];
 }
 
 /// bls12-381: u = -0xd201000000010000, E: y^2 = x^3 + 4, M-type twist b' = 4(1 + i).
@@ -160,4 +179,12 @@ impl AteParams<6> for Bls12381P {
     const FAMILY: Family = Family::Bls12;
     const TWIST: Twist = Twist::M;
     const B_TWIST: Fp2<Self, 6> = twist_b::<Self, 6>(4, Twist::M);
+    // 3 and 3^{-1} mod r
+    const INTEROP_POWER: [u64; 4] = [3, 0, 0, 0];
+    const INTEROP_POWER_INV: [u64; 4] = [
+        0xaaaaaaaa00000001,
+        0xe27e6d5755543d54,
+        0xccd13ab0066be558,
+        0x4d491a377113a8da,
+    ];
 }
