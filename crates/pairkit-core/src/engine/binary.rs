@@ -299,7 +299,7 @@ impl<const N: usize> Describe for BinaryEngine<N> {
         self.desc.r_hex
     }
     fn backend(&self) -> String {
-        self.field().backend().name().to_string()
+        format!("gf2m-{}", self.field().backend().name())
     }
     fn field_len(&self) -> usize {
         self.field().byte_len()
