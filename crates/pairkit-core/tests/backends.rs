@@ -32,7 +32,9 @@ fn vectors() -> Vec<Value> {
 }
 
 fn unhex(v: &Value, key: &str) -> Option<Vec<u8>> {
-    v.get(key).and_then(|s| s.as_str()).map(|s| hex::decode(s).unwrap())
+    v.get(key)
+        .and_then(|s| s.as_str())
+        .map(|s| hex::decode(s).unwrap())
 }
 
 /// Checks every vector of a set family on the engine `pin(set)` gives; returns the count.
@@ -48,7 +50,11 @@ fn check_all(pins: &[(&str, Backends)], binary: bool) -> usize {
         for (name, b) in pins {
             let e = engine_with(set, b).unwrap();
             let ctx = format!("{set} {alg} on {name}");
-            assert!(e.backend().ends_with(&format!("-{name}")), "{ctx}: {}", e.backend());
+            assert!(
+                e.backend().ends_with(&format!("-{name}")),
+                "{ctx}: {}",
+                e.backend()
+            );
             if let Some(m) = unhex(&v, "miller") {
                 assert_eq!(e.miller_loop(alg, &p, &q).unwrap(), m, "{ctx}: miller");
             }
@@ -80,7 +86,10 @@ fn every_gf2m_backend_reproduces_the_vectors() {
         .collect();
     let n = check_all(&pins, true);
     assert!(n >= pins.len(), "{n}");
-    eprintln!("{n} (vector, backend) pairs checked on {:?}", pins.iter().map(|p| p.0).collect::<Vec<_>>());
+    eprintln!(
+        "{n} (vector, backend) pairs checked on {:?}",
+        pins.iter().map(|p| p.0).collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -117,7 +126,10 @@ fn unavailable_backends_are_refused_with_the_missing_features() {
             let Err(Error::UnsupportedAlgorithm { alg, reason }) = r else {
                 panic!("{b:?}: expected UnsupportedAlgorithm");
             };
-            assert!(alg.contains(b.name()) && reason.contains("lacks"), "{alg}: {reason}");
+            assert!(
+                alg.contains(b.name()) && reason.contains("lacks"),
+                "{alg}: {reason}"
+            );
         }
     }
     for b in gf3m::MulBackend::ALL {

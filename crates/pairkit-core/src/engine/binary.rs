@@ -62,7 +62,10 @@ impl<const N: usize> BinaryEngine<N> {
         let mut taps = desc.taps.to_vec();
         taps.sort_unstable_by(|a, b| b.cmp(a));
         if f.m() != desc.m || f.taps() != taps {
-            return Err(Error::InvalidField(format!("{}: field context of another field", desc.id)));
+            return Err(Error::InvalidField(format!(
+                "{}: field context of another field",
+                desc.id
+            )));
         }
         let curve = Curve::new(f, desc.b);
         let r = scalar::from_hex(desc.r_hex)?;

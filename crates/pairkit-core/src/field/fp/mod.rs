@@ -64,7 +64,11 @@ pub fn check_backend_env() -> crate::error::Result<()> {
     match v.as_str() {
         "portable" => Ok(()),
         "mulx" => crate::cpu::require("mulx", &["bmi2", "adx"]),
-        _ => Err(crate::cpu::unknown_backend("PAIRKIT_FP_BACKEND", &v, &["portable", "mulx"])),
+        _ => Err(crate::cpu::unknown_backend(
+            "PAIRKIT_FP_BACKEND",
+            &v,
+            &["portable", "mulx"],
+        )),
     }
 }
 

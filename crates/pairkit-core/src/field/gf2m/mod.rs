@@ -9,11 +9,16 @@
 //! |---|---|---|---|
 //! | `Portable` | word Karatsuba over a constant-time software 64x64 carry-less multiply | word-wise fold | delta-swap split + shifts / product |
 //! | `Clmul` | PCLMULQDQ digit-Karatsuba; Karatsuba 20 -> 10 -> 5 for N = 20 | CLMUL fold by Q = x^{64N} mod f where Q fits a word (163, 239, 283), else word-wise fold | delta-swap split + half-size CLMUL product |
-//! | `Vpclmul` | AVX-512 VPCLMULQDQ window product for N >= 7, else as `Clmul` | zmm-resident fold with VBMI2 funnel shifts for 1223, else as `Clmul` | PEXT split + half-size product; zmm shifts for 1223 |
+//! | `Vpclmul256` (`vpclmul256`) | AVX2 + 256-bit VPCLMULQDQ window product for N >= 6 (Karatsuba 20 -> 10 over it), else as `Clmul` | as `Clmul` | as `Clmul`, PEXT split |
+//! | `Vpclmul` (`vpclmul512`) | AVX-512 VPCLMULQDQ window product for N >= 7, else as `Clmul` | zmm-resident fold with VBMI2 funnel shifts for 1223, else as `Clmul` | PEXT split + half-size product; zmm shifts for 1223 |
 //!
 //! Squaring is the bit spread (HMV §2.3.4): CLMUL(a, a) / VPCLMULQDQ(a, a) / shift-mask
 //! spread. `Vpclmul` needs AVX-512F + AVX512-VBMI2 + VPCLMULQDQ + BMI2 (Ice Lake, Zen 4 and
-//! later); `Clmul` needs PCLMULQDQ + SSE2. Both are detected at run time.
+//! later); `Vpclmul256` AVX2 + VPCLMULQDQ + BMI2 (Zen 3, Alder Lake; `x86_vp256.rs`);
+//! `Clmul` PCLMULQDQ + SSE2. All are detected at run time ([`crate::cpu`]); [`Gf2m::new`]
+//! takes the fastest, or the one `PAIRKIT_GF2M_BACKEND` pins (`portable`, `clmul`,
+//! `vpclmul256`, `vpclmul512`); pinning one the CPU lacks is `Error::UnsupportedAlgorithm`
+//! naming the missing features.
 //!
 //! Toolchain note: the AVX-512 intrinsics used by `Vpclmul` are stable since Rust 1.89.
 //!
@@ -30,6 +35,7 @@
 // Word-indexed loops over fixed-size arrays are the natural form of these kernels.
 #![allow(clippy::needless_range_loop)]
 
+mod backend;
 mod irreducible;
 mod portable;
 mod reduce;
@@ -40,68 +46,11 @@ pub use irreducible::is_irreducible;
 pub use portable::clmul64;
 
 use crate::error::{Error, Result};
+pub use backend::MulBackend;
 use reduce::{split_even_odd, Reducer};
 
 /// A field element: N little-endian 64-bit words.
 pub type Fe<const N: usize> = [u64; N];
-
-/// Carry-less multiplication backend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MulBackend {
-    /// Software only (any architecture).
-    Portable,
-    /// x86-64 PCLMULQDQ.
-    Clmul,
-    /// x86-64 AVX2 + 256-bit VPCLMULQDQ (2 carry-less products per instruction; no AVX-512).
-    Vpclmul256,
-    /// x86-64 AVX-512 VPCLMULQDQ (4 carry-less products per instruction).
-    Vpclmul,
-}
-
-impl MulBackend {
-    /// Every backend, slowest first.
-    pub const ALL: [MulBackend; 4] = [
-        MulBackend::Portable,
-        MulBackend::Clmul,
-        MulBackend::Vpclmul256,
-        MulBackend::Vpclmul,
-    ];
-    /// The name of `PAIRKIT_GF2M_BACKEND` and of the benchmarks.
-    pub fn name(self) -> &'static str {
-        match self {
-            MulBackend::Portable => "portable",
-            MulBackend::Clmul => "clmul",
-            MulBackend::Vpclmul256 => "vpclmul256",
-            MulBackend::Vpclmul => "vpclmul512",
-        }
-    }
-    /// The backend called `name` (`vpclmul` is `vpclmul512`).
-    pub fn from_name(name: &str) -> Result<Self> {
-        match name {
-            "vpclmul" => Ok(MulBackend::Vpclmul),
-            _ => Self::ALL.into_iter().find(|b| b.name() == name).ok_or_else(|| {
-                crate::cpu::unknown_backend(
-                    "PAIRKIT_GF2M_BACKEND",
-                    name,
-                    &Self::ALL.map(|b| b.name()),
-                )
-            }),
-        }
-    }
-    /// The x86 features the backend needs (`is_x86_feature_detected!` names).
-    pub fn cpu_features(self) -> &'static [&'static str] {
-        match self {
-            MulBackend::Portable => &[],
-            MulBackend::Clmul => &["pclmulqdq", "sse2"],
-            MulBackend::Vpclmul256 => &["avx2", "vpclmulqdq", "pclmulqdq", "sse2", "bmi2"],
-            MulBackend::Vpclmul => &["avx512f", "avx512vbmi2", "vpclmulqdq", "pclmulqdq", "sse2", "bmi2"],
-        }
-    }
-    /// Whether this CPU runs the backend (detection minus `PAIRKIT_CPU_DISABLE`).
-    pub fn available(self) -> bool {
-        crate::cpu::missing(self.cpu_features()).is_empty()
-    }
-}
 
 /// How sqrt(x) is applied in [`Gf2m::sqrt`].
 #[derive(Clone, Debug)]
@@ -695,7 +644,11 @@ impl<const N: usize> Gf2m<N> {
         if let Some(v) = crate::cpu::env_choice("PAIRKIT_GF2M_BACKEND") {
             return MulBackend::from_name(&v);
         }
-        Ok(MulBackend::ALL.into_iter().rev().find(|b| b.available()).unwrap_or(MulBackend::Portable))
+        Ok(MulBackend::ALL
+            .into_iter()
+            .rev()
+            .find(|b| b.available())
+            .unwrap_or(MulBackend::Portable))
     }
 
     /// Field context with an explicit backend; `Err(UnsupportedAlgorithm)` naming the
@@ -850,7 +803,10 @@ impl<const N: usize> Gf2m<N> {
 
     /// Backends this CPU supports (Portable always), slowest first.
     pub fn available_backends() -> Vec<MulBackend> {
-        MulBackend::ALL.into_iter().filter(|b| b.available()).collect()
+        MulBackend::ALL
+            .into_iter()
+            .filter(|b| b.available())
+            .collect()
     }
 
     /// 0.

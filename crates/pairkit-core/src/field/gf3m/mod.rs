@@ -27,7 +27,11 @@
 //!   search shows five gates cannot do it), four `vpternlogq` in the AVX-512 kernels (three
 //!   cannot); subtraction = addition with the second operand's planes swapped; negation and
 //!   2a = -a are plane swaps (`arith.rs` has the formulas and the searches).
-//! * mul: two cross-checked variants, chosen at run time ([`MulBackend`]):
+//! * mul: two cross-checked variants, chosen at run time ([`MulBackend`]; the fastest the CPU
+//!   has, or the one `PAIRKIT_GF3M_BACKEND=comb|avx512` pins, a missing one being
+//!   `Error::UnsupportedAlgorithm` naming the features, [`crate::cpu`]). There is no AVX2
+//!   kernel yet: a CPU without AVX-512 (Zen 3, most laptops) runs `Comb`, about 13x slower
+//!   per product (issue 21 item 1, open):
 //!   - `Comb`: the portable López–Dahab comb with 3-digit windows adapted to characteristic 3
 //!     (Ahmadi–Hankerson–Menezes, "Software implementation of arithmetic in F_{3^m}", WAIFI
 //!     2007; Kawahara et al. 2008), any m; the reference variant (its table is indexed by
@@ -174,9 +178,16 @@ impl MulBackend {
     }
     /// The backend called `name`.
     pub fn from_name(name: &str) -> Result<Self> {
-        Self::ALL.into_iter().find(|b| b.name() == name).ok_or_else(|| {
-            crate::cpu::unknown_backend("PAIRKIT_GF3M_BACKEND", name, &Self::ALL.map(|b| b.name()))
-        })
+        Self::ALL
+            .into_iter()
+            .find(|b| b.name() == name)
+            .ok_or_else(|| {
+                crate::cpu::unknown_backend(
+                    "PAIRKIT_GF3M_BACKEND",
+                    name,
+                    &Self::ALL.map(|b| b.name()),
+                )
+            })
     }
     /// The x86 features the backend needs (`is_x86_feature_detected!` names).
     pub fn cpu_features(self) -> &'static [&'static str] {
@@ -258,7 +269,11 @@ impl<const N: usize> Gf3m<N> {
         if let Some(v) = crate::cpu::env_choice("PAIRKIT_GF3M_BACKEND") {
             return MulBackend::from_name(&v);
         }
-        Ok(MulBackend::ALL.into_iter().rev().find(|b| b.available()).unwrap_or(MulBackend::Comb))
+        Ok(MulBackend::ALL
+            .into_iter()
+            .rev()
+            .find(|b| b.available())
+            .unwrap_or(MulBackend::Comb))
     }
 
     /// Field context with an explicit backend; `Err(UnsupportedAlgorithm)` if the CPU lacks
