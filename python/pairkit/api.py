@@ -214,6 +214,9 @@ def decode_point(set_id: str, data: bytes, check_subgroup: bool = True, group: i
 
 
 def backend(set_id: str) -> str:
+    """The arithmetic backend the set's engine uses (e.g. ``gf2m-vpclmul256``, ``gf3m-avx512``,
+    ``mulx-adx``); ``PAIRKIT_GF2M_BACKEND`` / ``PAIRKIT_GF3M_BACKEND`` / ``PAIRKIT_FP_BACKEND`` pin it
+    for a new process (ARCHITECTURE.md, ``src/cpu.rs``)."""
     return _native.backend(_sid(set_id))
 
 

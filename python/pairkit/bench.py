@@ -196,4 +196,8 @@ def markdown(report: dict, command: str) -> str:
         g = f"{r['goal_speedup']:g}x" if r.get("goal_speedup") else ""
         L.append(f"| {r['set']} | {r.get('fastest', r['default'])} | {r['single_core_per_s']:.0f} | {b['pairings_per_s']:.0f} | "
                  f"{b['threads']} | {r['speedup']:.2f}x | {g} | {b['n']} |")
+    if report.get("backends"):
+        from .bench_backends import markdown as backends_markdown
+
+        L += backends_markdown(report["backends"])
     return "\n".join(L) + "\n"

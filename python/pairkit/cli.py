@@ -183,7 +183,10 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
           markdown: Optional[str] = typer.Option(None, help="write BENCHMARKS.md-style markdown to this path"),
           engine: str = typer.Option("cpu", "--engine", help=f"cpu | gpu (the CUDA kernels: {_GPU_SETS}; "
                                      "--markdown then replaces only the file's GPU section)"),
-          batch: int = typer.Option(1 << 20, "--batch", min=1, help="gpu: pairings per batch (ss2-1223: 1/8 of it)")):
+          batch: int = typer.Option(1 << 20, "--batch", min=1, help="gpu: pairings per batch (ss2-1223: 1/8 of it)"),
+          backends: bool = typer.Option(False, "--backends", help="also time every arithmetic backend, each pinned "
+                                        "in its own process (PAIRKIT_GF2M_BACKEND, PAIRKIT_GF3M_BACKEND, "
+                                        "PAIRKIT_FP_BACKEND)")):
     """Medians per pairing and per field operation, single- and all-core throughput, beside the papers
     (and, with --peers, beside the software a user would pick instead, as ratios)."""
     from . import bench as B
@@ -200,9 +203,13 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
     for s in sets:
         catalogue.get(s)
     report = B.run(sets, quick, peers=peers)
+    if backends:
+        from . import bench_backends
+
+        report["backends"] = bench_backends.measure(sets, quick)
     if markdown:
         cmd = "pairkit bench" + "".join(f" --set {s}" for s in set_ids or []) + (" --quick" if quick else "") + \
-              (" --peers" if peers else "") + f" --markdown {markdown}"
+              (" --peers" if peers else "") + (" --backends" if backends else "") + f" --markdown {markdown}"
         _write_text(markdown, B.markdown(report, cmd), "--markdown")
     if as_json:
         print(json.dumps(report, indent=1))

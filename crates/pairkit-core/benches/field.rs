@@ -1,6 +1,7 @@
 //! GF(2^m) arithmetic benchmarks: one group per field (`gf2m/<m>`), with ids
 //! `mul_<backend>` for every backend this CPU has (plus `mul_comb`), and `sqr_<backend>`,
-//! `sqrt_<backend>`, `inv_<backend>`, `half_trace_<backend>`.
+//! `sqrt_<backend>`, `inv_<backend>`, `half_trace_<backend>` (backends: `portable`, `clmul`,
+//! `vpclmul256`, `vpclmul512`, side by side).
 //!
 //! Quick run: cargo bench -p pairkit-core --bench field -- --warm-up-time 1 --measurement-time 2
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -9,11 +10,7 @@ use rand::SeedableRng;
 use std::hint::black_box;
 
 fn name(b: MulBackend) -> &'static str {
-    match b {
-        MulBackend::Portable => "portable",
-        MulBackend::Clmul => "clmul",
-        MulBackend::Vpclmul => "vpclmul",
-    }
+    b.name()
 }
 
 fn bench_field<const N: usize>(c: &mut Criterion, m: usize, taps: &[usize]) {

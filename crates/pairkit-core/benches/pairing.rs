@@ -2,15 +2,18 @@
 //! ss3-97 and ss3-193 through the validating byte API (`pair`), plus, for each set's default algorithm
 //! (and eta-t on the ss3 sets),
 //! the Miller loop, the final exponentiation, point validation, `raw_pair` on decoded points
-//! (Miller loop and final exponentiation only) and a 64-pair batch on 1 and 2 threads.
+//! (Miller loop and final exponentiation only) and a 64-pair batch on 1 and 2 threads; and
+//! `backends/<set>`: the default algorithm's pairing on every GF(2^m) / GF(3^m) backend this
+//! CPU has, side by side (ids `pair/<backend>`, engines from `engine_with`).
 //!
 //!   cargo bench -p pairkit-core --bench pairing -- --warm-up-time 1 --measurement-time 3
 use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
-use pairkit_core::engine::{engine, BinaryEngine, Char3Engine, Engine};
+use pairkit_core::engine::{engine, engine_with, Backends, BinaryEngine, Char3Engine, Engine};
 use pairkit_core::field::gf3m::Gf3m;
+use pairkit_core::field::{gf2m, gf3m};
 use pairkit_core::pairing::duursma_lee::Alg3;
 use pairkit_core::pairing::Algorithm;
 use pairkit_core::params;
@@ -81,6 +84,43 @@ fn pairing(c: &mut Criterion) {
     }
 }
 
+/// The default algorithm's pairing on every backend this CPU has.
+fn backends(c: &mut Criterion) {
+    for id in SETS {
+        let Ok(e0) = engine(id) else { continue };
+        let pts = e0.random_points(2, 1, false);
+        let (p, q) = (&pts[0], &pts[1]);
+        let alg = e0.default_algorithm();
+        let pins: Vec<Backends> = if id.starts_with("ss2") {
+            gf2m::Gf2m::<4>::available_backends()
+                .into_iter()
+                .filter(|&b| b != gf2m::MulBackend::Portable || id != "ss2-1223")
+                .map(|b| Backends {
+                    gf2m: Some(b),
+                    ..Default::default()
+                })
+                .collect()
+        } else {
+            gf3m::Gf3m::<2>::available_backends()
+                .into_iter()
+                .map(|b| Backends {
+                    gf3m: Some(b),
+                    ..Default::default()
+                })
+                .collect()
+        };
+        let mut g = c.benchmark_group(format!("backends/{id}"));
+        g.sample_size(20);
+        for b in pins {
+            let e = engine_with(id, &b).unwrap();
+            g.bench_function(BenchmarkId::new("pair", e.backend()), |bn| {
+                bn.iter(|| e.pair(alg, black_box(p), black_box(q), false).unwrap())
+            });
+        }
+        g.finish();
+    }
+}
+
 /// Miller loop, final exponentiation, `raw_pair` and (except ss2-1223) a 64-pair batch on 1 and
 /// 2 threads for one algorithm; point validation once per set (`first`).
 fn stages(c: &mut Criterion, e: &dyn Engine, id: &str, alg: &str, p: &[u8], q: &[u8], first: bool) {
@@ -131,5 +171,5 @@ fn stages(c: &mut Criterion, e: &dyn Engine, id: &str, alg: &str, p: &[u8], q: &
     }
 }
 
-criterion_group!(benches, pairing);
+criterion_group!(benches, pairing, backends);
 criterion_main!(benches);

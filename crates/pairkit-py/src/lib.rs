@@ -98,7 +98,8 @@ fn default_algorithm(py: Python<'_>, set_id: &str) -> PyResult<&'static str> {
     Ok(eng(py, set_id)?.default_algorithm())
 }
 
-/// The GF(2^m) multiplication backend ("Portable", "Clmul", "Vpclmul").
+/// The arithmetic backend of the set's engine: "gf2m-portable|clmul|vpclmul256|vpclmul512",
+/// "gf3m-comb|avx512" or "mulx-adx" / "portable-u128" (pinned by PAIRKIT_*_BACKEND, `pairkit_core::cpu`).
 #[pyfunction]
 fn backend(py: Python<'_>, set_id: &str) -> PyResult<String> {
     Ok(eng(py, set_id)?.backend())

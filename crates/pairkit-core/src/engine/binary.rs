@@ -53,7 +53,20 @@ type Xy<const N: usize> = (Fe<N>, Fe<N>);
 
 impl<const N: usize> BinaryEngine<N> {
     pub fn new(desc: &'static SetDesc) -> Result<Self> {
-        let f = Gf2m::<N>::new(desc.m, desc.taps)?;
+        Self::with_field(desc, Gf2m::<N>::new(desc.m, desc.taps)?)
+    }
+
+    /// The engine over a given field context (e.g. one on a pinned backend,
+    /// `Gf2m::with_backend`); `f` must be the field of `desc`.
+    pub fn with_field(desc: &'static SetDesc, f: Gf2m<N>) -> Result<Self> {
+        let mut taps = desc.taps.to_vec();
+        taps.sort_unstable_by(|a, b| b.cmp(a));
+        if f.m() != desc.m || f.taps() != taps {
+            return Err(Error::InvalidField(format!(
+                "{}: field context of another field",
+                desc.id
+            )));
+        }
         let curve = Curve::new(f, desc.b);
         let r = scalar::from_hex(desc.r_hex)?;
         let cofactor = scalar::from_hex(desc.cofactor_hex)?;
@@ -291,7 +304,7 @@ impl<const N: usize> Describe for BinaryEngine<N> {
         self.desc.r_hex
     }
     fn backend(&self) -> String {
-        format!("{:?}", self.field().backend())
+        format!("gf2m-{}", self.field().backend().name())
     }
     fn field_len(&self) -> usize {
         self.field().byte_len()

@@ -41,4 +41,4 @@ pub use fieldops::FieldOps;
 pub use generic::Family;
 pub use points::{Describe, Points, SmallCurve};
 pub use prime::{Bls12381Engine, Bn254Engine, TypeAEngine, FIELD_OPS_P};
-pub use registry::{engine, set_ids, PRIME_IDS};
+pub use registry::{engine, engine_with, set_ids, Backends, PRIME_IDS};

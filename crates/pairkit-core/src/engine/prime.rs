@@ -46,11 +46,7 @@ const MAX_SCALAR_BYTES: usize = 512;
 
 /// The name of the F_p multiplication backend in use.
 fn fp_backend() -> String {
-    #[cfg(target_arch = "x86_64")]
-    if fp::x86_64::has_adx() {
-        return "mulx-adx".to_string();
-    }
-    "portable-u128".to_string()
+    fp::backend_name().to_string()
 }
 
 /// One F_p operation of [`FIELD_OPS_P`].

@@ -4,9 +4,12 @@
 //! general CIOS otherwise). Every other N, and CPUs without the extensions, use the portable
 //! code of [`arith`](super::arith), which stays the reference.
 //!
-//! The environment variable `PAIRKIT_FP_BACKEND=portable` (read once, at the first product)
-//! forces the portable code, so that whole test suites can run on both paths; a build with
-//! `-C target-feature=+bmi2,+adx` skips the run-time check and the variable.
+//! The environment variable `PAIRKIT_FP_BACKEND` (`portable`, `mulx` or `auto`; read once, at
+//! the first product or engine construction, [`super::check_backend_env`]) pins the choice, so
+//! that whole test suites can run on both paths; [`set_backend`] is the same choice from Rust
+//! (process-wide). `mulx` on a CPU without BMI2 + ADX is an error at engine construction and
+//! the portable code otherwise. A build with `-C target-feature=+bmi2,+adx` skips the
+//! run-time check and both.
 use super::x86_64_asm as asm;
 use super::x86_64_fp2_asm as fp2_asm;
 use super::{arith, carry, FpParams};
@@ -40,19 +43,47 @@ pub fn has_adx() -> bool {
     }
 }
 
-/// Whether the CPU supports BMI2 and ADX, regardless of `PAIRKIT_FP_BACKEND`.
+/// Whether the CPU supports BMI2 and ADX (minus `PAIRKIT_CPU_DISABLE`, [`crate::cpu`]),
+/// regardless of `PAIRKIT_FP_BACKEND`.
 pub fn cpu_has_adx() -> bool {
-    std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx")
+    crate::cpu::has("bmi2") && crate::cpu::has("adx")
 }
+
+/// The features of the `mulx` backend.
+pub const MULX_FEATURES: [&str; 2] = ["bmi2", "adx"];
 
 #[cold]
 #[inline(never)]
 #[allow(dead_code)]
 fn detect() -> bool {
-    let forced = std::env::var("PAIRKIT_FP_BACKEND").is_ok_and(|v| v == "portable");
+    let forced = crate::cpu::env_choice("PAIRKIT_FP_BACKEND").is_some_and(|v| v == "portable");
     let on = !forced && cpu_has_adx();
     BACKEND.store(if on { ADX } else { PORTABLE }, Ordering::Relaxed);
     on
+}
+
+/// Pin the F_p backend of the whole process: `"portable"`, `"mulx"` (an error naming the
+/// missing features on a CPU without BMI2 + ADX) or `"auto"`. Both compute the same values,
+/// so switching while other threads compute is safe. No effect in a build with
+/// `-C target-feature=+bmi2,+adx`.
+pub fn set_backend(name: &str) -> crate::error::Result<()> {
+    let on = match name {
+        "portable" => false,
+        "mulx" => {
+            crate::cpu::require("mulx", &MULX_FEATURES)?;
+            true
+        }
+        "auto" => cpu_has_adx(),
+        _ => {
+            return Err(crate::cpu::unknown_backend(
+                "PAIRKIT_FP_BACKEND",
+                name,
+                &["portable", "mulx"],
+            ))
+        }
+    };
+    BACKEND.store(if on { ADX } else { PORTABLE }, Ordering::Relaxed);
+    Ok(())
 }
 
 /// Whether an assembly product exists for this limb count.

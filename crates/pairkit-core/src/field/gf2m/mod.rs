@@ -9,11 +9,16 @@
 //! |---|---|---|---|
 //! | `Portable` | word Karatsuba over a constant-time software 64x64 carry-less multiply | word-wise fold | delta-swap split + shifts / product |
 //! | `Clmul` | PCLMULQDQ digit-Karatsuba; Karatsuba 20 -> 10 -> 5 for N = 20 | CLMUL fold by Q = x^{64N} mod f where Q fits a word (163, 239, 283), else word-wise fold | delta-swap split + half-size CLMUL product |
-//! | `Vpclmul` | AVX-512 VPCLMULQDQ window product for N >= 7, else as `Clmul` | zmm-resident fold with VBMI2 funnel shifts for 1223, else as `Clmul` | PEXT split + half-size product; zmm shifts for 1223 |
+//! | `Vpclmul256` (`vpclmul256`) | AVX2 + 256-bit VPCLMULQDQ window product for N >= 6 (Karatsuba 20 -> 10 over it), else as `Clmul` | as `Clmul` | as `Clmul`, PEXT split |
+//! | `Vpclmul` (`vpclmul512`) | AVX-512 VPCLMULQDQ window product for N >= 7, else as `Clmul` | zmm-resident fold with VBMI2 funnel shifts for 1223, else as `Clmul` | PEXT split + half-size product; zmm shifts for 1223 |
 //!
 //! Squaring is the bit spread (HMV §2.3.4): CLMUL(a, a) / VPCLMULQDQ(a, a) / shift-mask
 //! spread. `Vpclmul` needs AVX-512F + AVX512-VBMI2 + VPCLMULQDQ + BMI2 (Ice Lake, Zen 4 and
-//! later); `Clmul` needs PCLMULQDQ + SSE2. Both are detected at run time.
+//! later); `Vpclmul256` AVX2 + VPCLMULQDQ + BMI2 (Zen 3, Alder Lake; `x86_vp256.rs`);
+//! `Clmul` PCLMULQDQ + SSE2. All are detected at run time ([`crate::cpu`]); [`Gf2m::new`]
+//! takes the fastest, or the one `PAIRKIT_GF2M_BACKEND` pins (`portable`, `clmul`,
+//! `vpclmul256`, `vpclmul512`); pinning one the CPU lacks is `Error::UnsupportedAlgorithm`
+//! naming the missing features.
 //!
 //! Toolchain note: the AVX-512 intrinsics used by `Vpclmul` are stable since Rust 1.89.
 //!
@@ -30,6 +35,7 @@
 // Word-indexed loops over fixed-size arrays are the natural form of these kernels.
 #![allow(clippy::needless_range_loop)]
 
+mod backend;
 mod irreducible;
 mod portable;
 mod reduce;
@@ -40,21 +46,11 @@ pub use irreducible::is_irreducible;
 pub use portable::clmul64;
 
 use crate::error::{Error, Result};
+pub use backend::MulBackend;
 use reduce::{split_even_odd, Reducer};
 
 /// A field element: N little-endian 64-bit words.
 pub type Fe<const N: usize> = [u64; N];
-
-/// Carry-less multiplication backend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MulBackend {
-    /// Software only (any architecture).
-    Portable,
-    /// x86-64 PCLMULQDQ.
-    Clmul,
-    /// x86-64 AVX-512 VPCLMULQDQ (4 carry-less products per instruction).
-    Vpclmul,
-}
 
 /// How sqrt(x) is applied in [`Gf2m::sqrt`].
 #[derive(Clone, Debug)]
@@ -96,30 +92,11 @@ pub struct Gf2m<const N: usize> {
 }
 
 fn cpu_has_clmul() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("pclmulqdq")
-            && std::arch::is_x86_feature_detected!("sse2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    MulBackend::Clmul.available()
 }
 
 fn cpu_has_vpclmul() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        cpu_has_clmul()
-            && std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vbmi2")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("vpclmulqdq")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    MulBackend::Vpclmul.available()
 }
 
 // ------------------------------------------------------------------------------------------
@@ -574,32 +551,32 @@ unsafe fn half_trace_r<K: Kern, const N: usize>(f: &Gf2m<N>, c: &Fe<N>) -> Fe<N>
 macro_rules! backend_entries {
     ($(#[$attr:meta])* $K:ty, $mul:ident, $sqr:ident, $sqr_n:ident, $sqrt:ident, $sqrt_n:ident, $inv:ident, $ht:ident) => {
         $(#[$attr])*
-        unsafe fn $mul<const N: usize>(f: &Gf2m<N>, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
-            mul_r::<$K, N>(f, a, b)
+        pub(super) unsafe fn $mul<const N: usize>(f: &Gf2m<N>, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
+            $crate::field::gf2m::mul_r::<$K, N>(f, a, b)
         }
         $(#[$attr])*
-        unsafe fn $sqr<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
-            sqr_r::<$K, N>(f, a)
+        pub(super) unsafe fn $sqr<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
+            $crate::field::gf2m::sqr_r::<$K, N>(f, a)
         }
         $(#[$attr])*
-        unsafe fn $sqr_n<const N: usize>(f: &Gf2m<N>, a: &Fe<N>, n: usize) -> Fe<N> {
-            sqr_n_r::<$K, N>(f, a, n)
+        pub(super) unsafe fn $sqr_n<const N: usize>(f: &Gf2m<N>, a: &Fe<N>, n: usize) -> Fe<N> {
+            $crate::field::gf2m::sqr_n_r::<$K, N>(f, a, n)
         }
         $(#[$attr])*
-        unsafe fn $sqrt<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
-            sqrt_r::<$K, N>(f, a)
+        pub(super) unsafe fn $sqrt<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
+            $crate::field::gf2m::sqrt_r::<$K, N>(f, a)
         }
         $(#[$attr])*
-        unsafe fn $sqrt_n<const N: usize>(f: &Gf2m<N>, a: &Fe<N>, n: usize) -> Fe<N> {
-            sqrt_n_r::<$K, N>(f, a, n)
+        pub(super) unsafe fn $sqrt_n<const N: usize>(f: &Gf2m<N>, a: &Fe<N>, n: usize) -> Fe<N> {
+            $crate::field::gf2m::sqrt_n_r::<$K, N>(f, a, n)
         }
         $(#[$attr])*
-        unsafe fn $inv<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
-            inv_r::<$K, N>(f, a)
+        pub(super) unsafe fn $inv<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
+            $crate::field::gf2m::inv_r::<$K, N>(f, a)
         }
         $(#[$attr])*
-        unsafe fn $ht<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
-            half_trace_r::<$K, N>(f, a)
+        pub(super) unsafe fn $ht<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
+            $crate::field::gf2m::half_trace_r::<$K, N>(f, a)
         }
     };
 }
@@ -630,15 +607,22 @@ backend_entries!(
     v_ht
 );
 
+#[cfg(target_arch = "x86_64")]
+mod x86_vp256;
+#[cfg(target_arch = "x86_64")]
+use x86_vp256::{w_ht, w_inv, w_mul, w_sqr, w_sqr_n, w_sqrt, w_sqrt_n};
+
 /// Dispatch `$op` to the backend entry point for `$self.backend`.
 macro_rules! dispatch {
-    ($self:ident, $p:ident, $c:ident, $v:ident, $($arg:expr),*) => {{
-        // SAFETY: `backend` is only ever Clmul/Vpclmul when the CPU feature was detected at
-        // construction (`with_backend` refuses otherwise).
+    ($self:ident, $p:ident, $c:ident, $w:ident, $v:ident, $($arg:expr),*) => {{
+        // SAFETY: `backend` is only ever an x86 backend when its CPU features were detected
+        // at construction (`with_backend` refuses otherwise).
         unsafe {
             match $self.backend {
                 #[cfg(target_arch = "x86_64")]
                 MulBackend::Clmul => $c::<N>($self, $($arg),*),
+                #[cfg(target_arch = "x86_64")]
+                MulBackend::Vpclmul256 => $w::<N>($self, $($arg),*),
                 #[cfg(target_arch = "x86_64")]
                 MulBackend::Vpclmul => $v::<N>($self, $($arg),*),
                 _ => $p::<N>($self, $($arg),*),
@@ -648,37 +632,32 @@ macro_rules! dispatch {
 }
 
 impl<const N: usize> Gf2m<N> {
-    /// Field context with the fastest backend this CPU supports.
+    /// Field context with the backend `PAIRKIT_GF2M_BACKEND` names, or else the fastest
+    /// this CPU supports ([`Self::default_backend`]).
     pub fn new(m: usize, taps: &[usize]) -> Result<Self> {
-        let b = if cpu_has_vpclmul() {
-            MulBackend::Vpclmul
-        } else if cpu_has_clmul() {
-            MulBackend::Clmul
-        } else {
-            MulBackend::Portable
-        };
-        Self::with_backend(m, taps, b)
+        Self::with_backend(m, taps, Self::default_backend()?)
     }
 
-    /// Field context with an explicit backend; `Err(InvalidField)` if the CPU lacks it.
+    /// `PAIRKIT_GF2M_BACKEND` when set (an unknown name is an error), else the fastest
+    /// available backend: Vpclmul (512) > Vpclmul256 > Clmul > Portable.
+    pub fn default_backend() -> Result<MulBackend> {
+        if let Some(v) = crate::cpu::env_choice("PAIRKIT_GF2M_BACKEND") {
+            return MulBackend::from_name(&v);
+        }
+        Ok(MulBackend::ALL
+            .into_iter()
+            .rev()
+            .find(|b| b.available())
+            .unwrap_or(MulBackend::Portable))
+    }
+
+    /// Field context with an explicit backend; `Err(UnsupportedAlgorithm)` naming the
+    /// missing CPU features if the CPU lacks it.
     pub fn with_backend(m: usize, taps: &[usize], backend: MulBackend) -> Result<Self> {
         Self::validate(m, taps)?;
+        crate::cpu::require(backend.name(), backend.cpu_features())?;
         let has_clmul = cpu_has_clmul();
         let has_vpclmul = cpu_has_vpclmul();
-        match backend {
-            MulBackend::Clmul if !has_clmul => {
-                return Err(Error::InvalidField(
-                    "backend Clmul: this CPU lacks PCLMULQDQ".into(),
-                ))
-            }
-            MulBackend::Vpclmul if !has_vpclmul => {
-                return Err(Error::InvalidField(
-                    "backend Vpclmul: this CPU lacks AVX-512F + AVX512-VBMI2 + VPCLMULQDQ + BMI2"
-                        .into(),
-                ))
-            }
-            _ => {}
-        }
         let mut taps_desc = taps.to_vec();
         taps_desc.sort_unstable_by(|a, b| b.cmp(a));
         let red = Reducer::new(m, &taps_desc, N);
@@ -822,16 +801,12 @@ impl<const N: usize> Gf2m<N> {
         (usize::BITS - 1 - e.leading_zeros()) as usize + e.count_ones() as usize - 1
     }
 
-    /// Backends this CPU supports (Portable always).
+    /// Backends this CPU supports (Portable always), slowest first.
     pub fn available_backends() -> Vec<MulBackend> {
-        let mut v = vec![MulBackend::Portable];
-        if cpu_has_clmul() {
-            v.push(MulBackend::Clmul);
-        }
-        if cpu_has_vpclmul() {
-            v.push(MulBackend::Vpclmul);
-        }
-        v
+        MulBackend::ALL
+            .into_iter()
+            .filter(|b| b.available())
+            .collect()
     }
 
     /// 0.
@@ -862,7 +837,7 @@ impl<const N: usize> Gf2m<N> {
     /// a * b with the context's backend.
     #[inline]
     pub fn mul(&self, a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
-        dispatch!(self, p_mul, c_mul, v_mul, a, b)
+        dispatch!(self, p_mul, c_mul, w_mul, v_mul, a, b)
     }
 
     /// a * b with HMV Alg. 2.36 (comb, window 4) + reduction. Memory access depends on `a`
@@ -907,6 +882,12 @@ impl<const N: usize> Gf2m<N> {
         match backend {
             MulBackend::Portable => self.mul_karatsuba(a, b),
             MulBackend::Clmul => self.mul_clmul(a, b),
+            #[cfg(target_arch = "x86_64")]
+            MulBackend::Vpclmul256 if MulBackend::Vpclmul256.available() => {
+                // SAFETY: features detected just above.
+                unsafe { w_mul::<N>(self, a, b) }
+            }
+            MulBackend::Vpclmul256 => self.mul_clmul(a, b),
             MulBackend::Vpclmul => self.mul_vpclmul(a, b),
         }
     }
@@ -914,23 +895,23 @@ impl<const N: usize> Gf2m<N> {
     /// a^2: bit spread (HMV §2.3.4) + reduction.
     #[inline]
     pub fn sqr(&self, a: &Fe<N>) -> Fe<N> {
-        dispatch!(self, p_sqr, c_sqr, v_sqr, a)
+        dispatch!(self, p_sqr, c_sqr, w_sqr, v_sqr, a)
     }
 
     /// a^{2^n} (any n; uses a^{2^m} = a and square roots when m - (n mod m) is cheaper).
     pub fn sqr_n(&self, a: &Fe<N>, n: usize) -> Fe<N> {
-        dispatch!(self, p_sqr_n, c_sqr_n, v_sqr_n, a, n)
+        dispatch!(self, p_sqr_n, c_sqr_n, w_sqr_n, v_sqr_n, a, n)
     }
 
     /// a^{1/2} = a^{2^{m-1}}, via sqrt(a) = a_e + sqrt(x) a_o (seed 003 §2).
     #[inline]
     pub fn sqrt(&self, a: &Fe<N>) -> Fe<N> {
-        dispatch!(self, p_sqrt, c_sqrt, v_sqrt, a)
+        dispatch!(self, p_sqrt, c_sqrt, w_sqrt, v_sqrt, a)
     }
 
     /// a^{2^{-n}} (any n).
     pub fn sqrt_n(&self, a: &Fe<N>, n: usize) -> Fe<N> {
-        dispatch!(self, p_sqrt_n, c_sqrt_n, v_sqrt_n, a, n)
+        dispatch!(self, p_sqrt_n, c_sqrt_n, w_sqrt_n, v_sqrt_n, a, n)
     }
 
     /// a^{-1} by Itoh–Tsujii (seed 000 Eq. 7, seed 003 Alg. 4); `Err(DivisionByZero)` for 0.
@@ -938,7 +919,7 @@ impl<const N: usize> Gf2m<N> {
         if a.iter().fold(0u64, |acc, w| acc | w) == 0 {
             return Err(Error::DivisionByZero);
         }
-        Ok(dispatch!(self, p_inv, c_inv, v_inv, a))
+        Ok(dispatch!(self, p_inv, c_inv, w_inv, v_inv, a))
     }
 
     /// a^{-1} for a != 0 and 0 for a = 0, with no zero test: the Itoh–Tsujii chain computes
@@ -962,7 +943,7 @@ impl<const N: usize> Gf2m<N> {
     /// Half-trace H(c) = sum_{i=0}^{(m-1)/2} c^{2^{2i}}; for Tr(c) = 0, z = H(c) solves
     /// z^2 + z = c (m odd; HMV §3.6.2).
     pub fn half_trace(&self, a: &Fe<N>) -> Fe<N> {
-        dispatch!(self, p_ht, c_ht, v_ht, a)
+        dispatch!(self, p_ht, c_ht, w_ht, v_ht, a)
     }
 
     /// True if no bit >= m is set.

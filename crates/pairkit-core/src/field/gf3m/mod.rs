@@ -27,7 +27,11 @@
 //!   search shows five gates cannot do it), four `vpternlogq` in the AVX-512 kernels (three
 //!   cannot); subtraction = addition with the second operand's planes swapped; negation and
 //!   2a = -a are plane swaps (`arith.rs` has the formulas and the searches).
-//! * mul: two cross-checked variants, chosen at run time ([`MulBackend`]):
+//! * mul: two cross-checked variants, chosen at run time ([`MulBackend`]; the fastest the CPU
+//!   has, or the one `PAIRKIT_GF3M_BACKEND=comb|avx512` pins, a missing one being
+//!   `Error::UnsupportedAlgorithm` naming the features, [`crate::cpu`]). There is no AVX2
+//!   kernel yet: a CPU without AVX-512 (Zen 3, most laptops) runs `Comb`, about 13x slower
+//!   per product (issue 21 item 1, open):
 //!   - `Comb`: the portable López–Dahab comb with 3-digit windows adapted to characteristic 3
 //!     (Ahmadi–Hankerson–Menezes, "Software implementation of arithmetic in F_{3^m}", WAIFI
 //!     2007; Kawahara et al. 2008), any m; the reference variant (its table is indexed by
@@ -163,31 +167,52 @@ pub enum MulBackend {
 }
 
 impl MulBackend {
-    /// Short name used in benchmark ids and the CLI.
+    /// Every backend, slowest first.
+    pub const ALL: [MulBackend; 2] = [MulBackend::Comb, MulBackend::Avx512];
+    /// Short name used in benchmark ids, the CLI and `PAIRKIT_GF3M_BACKEND`.
     pub fn name(self) -> &'static str {
         match self {
             MulBackend::Comb => "comb",
             MulBackend::Avx512 => "avx512",
         }
     }
+    /// The backend called `name`.
+    pub fn from_name(name: &str) -> Result<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|b| b.name() == name)
+            .ok_or_else(|| {
+                crate::cpu::unknown_backend(
+                    "PAIRKIT_GF3M_BACKEND",
+                    name,
+                    &Self::ALL.map(|b| b.name()),
+                )
+            })
+    }
+    /// The x86 features the backend needs (`is_x86_feature_detected!` names).
+    pub fn cpu_features(self) -> &'static [&'static str] {
+        match self {
+            MulBackend::Comb => &[],
+            MulBackend::Avx512 => &[
+                "avx512f",
+                "avx512bw",
+                "avx512dq",
+                "avx512vl",
+                "avx512vbmi",
+                "avx512vbmi2",
+                "bmi1",
+                "bmi2",
+            ],
+        }
+    }
+    /// Whether this CPU runs the backend (detection minus `PAIRKIT_CPU_DISABLE`).
+    pub fn available(self) -> bool {
+        crate::cpu::missing(self.cpu_features()).is_empty()
+    }
 }
 
 fn cpu_has_avx512() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512dq")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-            && std::arch::is_x86_feature_detected!("avx512vbmi")
-            && std::arch::is_x86_feature_detected!("avx512vbmi2")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    MulBackend::Avx512.available()
 }
 
 /// How the cube root combines the digit classes.
@@ -232,27 +257,31 @@ pub struct Gf3m<const N: usize> {
 }
 
 impl<const N: usize> Gf3m<N> {
-    /// Field context with the fastest backend this CPU supports.
+    /// Field context with the backend `PAIRKIT_GF3M_BACKEND` names, or else the fastest this
+    /// CPU supports ([`Self::default_backend`]).
     pub fn new(m: usize, h: usize) -> Result<Self> {
-        let b = if cpu_has_avx512() {
-            MulBackend::Avx512
-        } else {
-            MulBackend::Comb
-        };
-        Self::with_backend(m, h, b)
+        Self::with_backend(m, h, Self::default_backend()?)
+    }
+
+    /// `PAIRKIT_GF3M_BACKEND` when set (an unknown name is an error), else the fastest
+    /// available backend.
+    pub fn default_backend() -> Result<MulBackend> {
+        if let Some(v) = crate::cpu::env_choice("PAIRKIT_GF3M_BACKEND") {
+            return MulBackend::from_name(&v);
+        }
+        Ok(MulBackend::ALL
+            .into_iter()
+            .rev()
+            .find(|b| b.available())
+            .unwrap_or(MulBackend::Comb))
     }
 
     /// Field context with an explicit backend; `Err(UnsupportedAlgorithm)` if the CPU lacks
     /// it, `Err(InvalidField)` if (m, h, N) are inconsistent or f is reducible.
     pub fn with_backend(m: usize, h: usize, backend: MulBackend) -> Result<Self> {
         Self::validate(m, h)?;
+        crate::cpu::require(backend.name(), backend.cpu_features())?;
         let has_avx512 = cpu_has_avx512();
-        if backend == MulBackend::Avx512 && !has_avx512 {
-            return Err(Error::UnsupportedAlgorithm {
-                alg: "avx512".into(),
-                reason: "this CPU lacks AVX-512 F/BW/DQ/VL/VBMI/VBMI2 + BMI1/BMI2".into(),
-            });
-        }
         let mut top_mask = [0u64; N];
         for (i, w) in top_mask.iter_mut().enumerate() {
             *w = if m >= 64 * (i + 1) {

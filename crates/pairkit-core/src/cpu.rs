@@ -1,0 +1,122 @@
+//! CPU features and the choice of arithmetic backends.
+//!
+//! Every field picks the fastest backend the CPU supports when its context is built
+//! (run-time detection with `is_x86_feature_detected!`, so one binary runs on every x86-64
+//! tier and never executes an instruction the CPU lacks). Three environment variables pin a
+//! backend instead; each is read when a field context (and so an engine) is built:
+//!
+//! | variable | values (`auto` or unset: fastest available) |
+//! |---|---|
+//! | `PAIRKIT_GF2M_BACKEND` | `portable`, `clmul`, `vpclmul256`, `vpclmul512` |
+//! | `PAIRKIT_GF3M_BACKEND` | `comb`, `avx512` |
+//! | `PAIRKIT_FP_BACKEND` | `portable`, `mulx` (process-wide, see [`crate::field::fp`]) |
+//!
+//! The Rust API is the same choice per context: `Gf2m::with_backend`, `Gf3m::with_backend`,
+//! [`crate::engine::engine_with`] (an uncached engine on pinned backends) and
+//! `field::fp::x86_64::force_portable`. Pinning a backend whose instructions the CPU lacks
+//! is [`Error::UnsupportedAlgorithm`] naming the missing features (a Python
+//! `UnknownAlgorithmError`), never an illegal instruction; an unknown value is the same error.
+//!
+//! `PAIRKIT_CPU_DISABLE` (a comma-separated list of feature names, e.g.
+//! `avx512f,vpclmulqdq`) makes detection report those features as absent: it simulates an
+//! older CPU (an AVX2-only Zen 3, a CPU without PCLMULQDQ) on a newer one, for the tests of
+//! automatic selection and of the refusal of a forced backend. It can only remove features.
+use std::sync::OnceLock;
+
+use crate::error::{Error, Result};
+
+/// Whether the CPU reports the x86 feature `name` (the spelling of `is_x86_feature_detected!`)
+/// and `PAIRKIT_CPU_DISABLE` does not remove it. Always false off x86-64 and for names this
+/// crate does not use.
+pub fn has(name: &str) -> bool {
+    detected(name) && !disabled().iter().any(|d| d == name)
+}
+
+/// The features of `names` that [`has`] reports absent.
+pub fn missing<'a>(names: &[&'a str]) -> Vec<&'a str> {
+    names.iter().copied().filter(|n| !has(n)).collect()
+}
+
+/// `Ok(())` if the CPU has every feature of `names`, else `UnsupportedAlgorithm` for
+/// `backend` naming the missing ones.
+pub fn require(backend: &str, names: &[&str]) -> Result<()> {
+    let miss = missing(names);
+    if miss.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::UnsupportedAlgorithm {
+            alg: format!("backend {backend}"),
+            reason: format!("this CPU lacks {}", miss.join(", ")),
+        })
+    }
+}
+
+/// The value of the backend variable `var` (lower-cased, trimmed); `None` when it is unset,
+/// empty or `auto`.
+pub fn env_choice(var: &str) -> Option<String> {
+    let v = std::env::var(var).ok()?.trim().to_ascii_lowercase();
+    if v.is_empty() || v == "auto" {
+        None
+    } else {
+        Some(v)
+    }
+}
+
+/// The error for a value of `var` that names no backend.
+pub fn unknown_backend(var: &str, got: &str, valid: &[&str]) -> Error {
+    Error::UnsupportedAlgorithm {
+        alg: format!("{var}={got}"),
+        reason: format!("unknown backend; valid: auto, {}", valid.join(", ")),
+    }
+}
+
+fn disabled() -> &'static [String] {
+    static D: OnceLock<Vec<String>> = OnceLock::new();
+    D.get_or_init(|| {
+        std::env::var("PAIRKIT_CPU_DISABLE")
+            .unwrap_or_default()
+            .split(',')
+            .map(|s| s.trim().to_ascii_lowercase())
+            .filter(|s| !s.is_empty())
+            .collect()
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detected(name: &str) -> bool {
+    use std::arch::is_x86_feature_detected as d;
+    match name {
+        "sse2" => d!("sse2"),
+        "pclmulqdq" => d!("pclmulqdq"),
+        "avx2" => d!("avx2"),
+        "bmi1" => d!("bmi1"),
+        "bmi2" => d!("bmi2"),
+        "adx" => d!("adx"),
+        "vpclmulqdq" => d!("vpclmulqdq"),
+        "avx512f" => d!("avx512f"),
+        "avx512bw" => d!("avx512bw"),
+        "avx512dq" => d!("avx512dq"),
+        "avx512vl" => d!("avx512vl"),
+        "avx512vbmi" => d!("avx512vbmi"),
+        "avx512vbmi2" => d!("avx512vbmi2"),
+        _ => false,
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detected(_name: &str) -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_feature_is_absent_and_named() {
+        assert!(!has("no-such-feature"));
+        let e = require("x", &["no-such-feature"]).unwrap_err();
+        assert!(e.to_string().contains("no-such-feature"), "{e}");
+        assert!(require("x", &[]).is_ok());
+    }
+}
