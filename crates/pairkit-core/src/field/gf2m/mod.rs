@@ -919,14 +919,14 @@ impl<const N: usize> Gf2m<N> {
         if a.iter().fold(0u64, |acc, w| acc | w) == 0 {
             return Err(Error::DivisionByZero);
         }
-        Ok(dispatch!(self, p_inv, c_inv, w_inv, v_inv, a))
+        Ok(self.inv_or_zero(a))
     }
 
     /// a^{-1} for a != 0 and 0 for a = 0, with no zero test: the Itoh–Tsujii chain computes
     /// a^{2^m - 2}, which is 0 at 0 (the constant-time callers: `curve::ss_binary_ct`).
     #[inline]
     pub fn inv_or_zero(&self, a: &Fe<N>) -> Fe<N> {
-        dispatch!(self, p_inv, c_inv, v_inv, a)
+        dispatch!(self, p_inv, c_inv, w_inv, v_inv, a)
     }
 
     /// Absolute trace Tr(a) = sum_{i<m} a^{2^i} in F_2, as the parity of a & mask with
