@@ -46,8 +46,12 @@ fn bench_field<const N: usize>(c: &mut Criterion, m: usize, taps: &[usize]) {
     g.bench_function("trace", |b| b.iter(|| f0.trace(black_box(&x))));
     for k in [4, 8, 16, 32, 64, m.div_ceil(2)] {
         let map = SqrMap::new(&f0, k);
-        g.bench_function(format!("sqr_n/{k}"), |b| b.iter(|| f0.sqr_n(black_box(&x), k)));
-        g.bench_function(format!("multisqr/{k}"), |b| b.iter(|| map.apply(black_box(&x))));
+        g.bench_function(format!("sqr_n/{k}"), |b| {
+            b.iter(|| f0.sqr_n(black_box(&x), k))
+        });
+        g.bench_function(format!("multisqr/{k}"), |b| {
+            b.iter(|| map.apply(black_box(&x)))
+        });
     }
     g.finish();
 }

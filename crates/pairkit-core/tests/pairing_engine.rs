@@ -355,7 +355,15 @@ fn subgroup_tests_agree<const N: usize>(id: &str, reps: u64) {
         };
         let g = c.random_point(&mut rng, &[5]);
         let small = c.mul_vartime(&r, &p);
-        for q in [p, g, c.add(&p, &g), c.add(&g, &t5), t5, small, c.add(&g, &small)] {
+        for q in [
+            p,
+            g,
+            c.add(&p, &g),
+            c.add(&g, &t5),
+            t5,
+            small,
+            c.add(&g, &small),
+        ] {
             let want = e.in_subgroup_by_scalar_mul(&q);
             assert_eq!(e.in_subgroup(&q), want, "{id}");
             assert_eq!(e.in_subgroup_by_trace_squarings(&q), want, "{id}");
@@ -378,7 +386,10 @@ fn subgroup_tests_agree<const N: usize>(id: &str, reps: u64) {
         let mut enc = c.encode(&g, false);
         let last = enc.len() - 1;
         enc[last] ^= 2;
-        assert!(matches!(bytes_api.decode_point(&enc, true), Err(Error::NotOnCurve)));
+        assert!(matches!(
+            bytes_api.decode_point(&enc, true),
+            Err(Error::NotOnCurve)
+        ));
     }
     assert!(inside > 0 && outside > 0);
     assert!(e.in_subgroup(&Point::Infinity));

@@ -60,8 +60,15 @@ pub enum SubgroupTest {
 
 type Xy<const N: usize> = (Fe<N>, Fe<N>);
 
-/// The smallest n for which the trace chain takes sigma^n from a table (see `trace_maps`).
-pub const TRACE_MAP_MIN_N: usize = 8;
+/// The smallest n for which the trace chain takes sigma^n from a table (see `trace_maps`):
+/// 8-bit windows (N <= 8) cost about 3 squarings per map, 4-bit ones at N = 20 about 30.
+pub const fn trace_map_min_n(n_words: usize) -> usize {
+    if n_words <= 8 {
+        8
+    } else {
+        32
+    }
+}
 
 impl<const N: usize> BinaryEngine<N> {
     pub fn new(desc: &'static SetDesc) -> Result<Self> {
@@ -138,11 +145,11 @@ impl<const N: usize> BinaryEngine<N> {
     }
 
     /// The multi-squaring tables of the trace chain (built once, on first use): a table map
-    /// replaces the squarings of sigma^n from n >= TRACE_MAP_MIN_N (measured: benches/field.rs
+    /// replaces the squarings of sigma^n from n >= `trace_map_min_n(N)` (measured: benches/field.rs
     /// `sqr_n/<k>` against `multisqr/<k>`).
     pub fn trace_maps(&self) -> &TraceMaps<N> {
         self.trace_maps
-            .get_or_init(|| TraceMaps::new(self.field(), TRACE_MAP_MIN_N))
+            .get_or_init(|| TraceMaps::new(self.field(), trace_map_min_n(N)))
     }
 
     /// The plan of the eta_T pairing split into `threads` blocks (built once per count).
@@ -247,7 +254,13 @@ impl<const N: usize> Family for BinaryEngine<N> {
     /// eta-t: the split pairing of `pairing::eta_t_par` (one block included: its tables make
     /// even one thread's path differ from `pairing`'s, with the same output); other algorithms:
     /// the serial pairing on one thread.
-    fn pairing_parallel(&self, a: Algorithm, p: &Xy<N>, q: &Xy<N>, threads: usize) -> Result<Fe4<N>> {
+    fn pairing_parallel(
+        &self,
+        a: Algorithm,
+        p: &Xy<N>,
+        q: &Xy<N>,
+        threads: usize,
+    ) -> Result<Fe4<N>> {
         if threads == 0 {
             return Err(Error::InvalidEncoding("threads must be at least 1".into()));
         }
@@ -261,7 +274,13 @@ impl<const N: usize> Family for BinaryEngine<N> {
             return self.pairing(a, p, q);
         }
         let plan = self.eta_t_plan(threads)?;
-        eta_t_par::pair(self.field(), &plan, (&p.0, &p.1), (&q.0, &q.1), self.cp.delta)
+        eta_t_par::pair(
+            self.field(),
+            &plan,
+            (&p.0, &p.1),
+            (&q.0, &q.1),
+            self.cp.delta,
+        )
     }
 
     fn canonical(&self, a: Algorithm, v: Fe4<N>) -> Fe4<N> {

@@ -141,7 +141,11 @@ pub fn pair<const N: usize>(
             ((*p.0, *p.1), (*q.0, *q.1), Some(p))
         } else {
             let (sq, rt) = (&plan.sqr[j - 1], &plan.sqrt[j - 1]);
-            ((rt.apply(p.0), rt.apply(p.1)), (sq.apply(q.0), sq.apply(q.1)), None)
+            (
+                (rt.apply(p.0), rt.apply(p.1)),
+                (sq.apply(q.0), sq.apply(q.1)),
+                None,
+            )
         };
         let c = miller_block(f, pj, qj, (plan.starts[j], plan.starts[j + 1]), first);
         final_exp(f, plan, &c, delta)
