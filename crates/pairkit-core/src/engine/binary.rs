@@ -306,10 +306,14 @@ impl<const N: usize> Family for BinaryEngine<N> {
         f4::to_bytes(self.field(), v)
     }
 
+    /// Straight into `out` (big-endian, as `Gf2m::to_bytes_be`): no allocation per element,
+    /// so `pair_batch_flat` allocates per batch only (tests/batch_alloc.rs).
     fn gt_write(&self, v: &Fe4<N>, out: &mut [u8]) {
         let n = self.field().byte_len();
-        for (i, c) in v.iter().enumerate() {
-            out[i * n..(i + 1) * n].copy_from_slice(&self.field().to_bytes_be(c));
+        for (c, o) in v.iter().zip(out.chunks_exact_mut(n)) {
+            for (k, byte) in o.iter_mut().rev().enumerate() {
+                *byte = (c[k / 8] >> (8 * (k % 8))) as u8;
+            }
         }
     }
 
