@@ -42,6 +42,9 @@ const SETS: [&str; 8] = [
 ];
 const N: usize = 16;
 
+/// An alternative subgroup check on an encoded point (the trace by squarings), if any.
+type AltCheck<'a> = Option<&'a dyn Fn(&[u8]) -> bool>;
+
 fn median(mut v: Vec<u64>) -> f64 {
     v.sort_unstable();
     v[v.len() / 2] as f64
@@ -52,7 +55,7 @@ fn ratio<F: Family>(
     f: &F,
     e: &dyn Engine,
     rounds: usize,
-    alt: Option<&dyn Fn(&[u8]) -> bool>,
+    alt: AltCheck,
 ) -> (f64, f64, Option<f64>) {
     let a = f.alg(f.default_algorithm_id()).unwrap();
     let ps = e.random_points(N, 11, false);
@@ -118,12 +121,11 @@ fn binary_ratio<const W: usize>(id: &str, e: &dyn Engine) -> String {
         let p: Point<W> = b.curve().decode(d, false).unwrap();
         b.in_subgroup_by_trace_squarings(&p)
     };
-    let alt: Option<&dyn Fn(&[u8]) -> bool> =
-        if b.subgroup_test() == pairkit_core::engine::SubgroupTest::FrobeniusTrace {
-            Some(&check)
-        } else {
-            None
-        };
+    let alt: AltCheck = if b.subgroup_test() == pairkit_core::engine::SubgroupTest::FrobeniusTrace {
+        Some(&check)
+    } else {
+        None
+    };
     summary_line(id, e.default_algorithm(), ratio(&b, e, 9, alt))
 }
 
