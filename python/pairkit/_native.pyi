@@ -25,6 +25,7 @@ __all__ = [
     "backend",
     "sizes",
     "pair",
+    "pair_parallel",
     "miller_loop",
     "final_exponentiation",
     "to_canonical",
