@@ -23,7 +23,7 @@ BASELINE = {  # valid values by parameter name
     "set_id": SID, "P": P, "Q": Q, "alg": None, "canonical": False, "f": api.miller_loop(SID, P, Q),
     "fixed": P, "others": [Q], "fixed_is_p": True, "msg": b"msg", "dst": b"PAIRKIT-TEST-DST", "group": 1,
     "compressed": False, "k": 3, "engine": "cpu", "n": 2, "seed": 1, "data": P, "check_subgroup": True,
-    "gt": GT, "coords": [1, 0, 0, 0],
+    "gt": GT, "coords": [1, 0, 0, 0], "threads": 2,
 }
 OVERRIDE = {  # where a function needs other valid values
     "multi_pair": {"P": [P], "Q": [Q]},
@@ -33,7 +33,7 @@ OVERRIDE = {  # where a function needs other valid values
 KIND = {
     "bytes": ("P", "Q", "f", "fixed", "data", "msg", "dst", "gt"),
     "points": ("others",),
-    "int": ("k", "n", "seed", "group"),
+    "int": ("k", "n", "seed", "group", "threads"),
     "bool": ("canonical", "fixed_is_p", "compressed", "check_subgroup"),
     "text": ("set_id", "alg", "engine"),
     "coords": ("coords",),

@@ -92,6 +92,18 @@ def pair(set_id: str, P: bytes, Q: bytes, alg: str | None = None, canonical: boo
     return e().pair(p, q, c)
 
 
+def pair_parallel(set_id: str, P: bytes, Q: bytes, threads: int = 2, alg: str | None = None,
+                  canonical: bool = False) -> bytes:
+    """One pairing with its Miller loop split over ``threads`` cores (eta-t on the binary sets,
+    Aranha-Lopez-Hankerson; the same bytes as :func:`pair`). ``threads=1`` is :func:`pair` on
+    every set; more threads on another algorithm or family: UnknownAlgorithmError."""
+    sid = _sid(set_id)
+    a = A.text("alg", alg) if alg is not None else _native.default_algorithm(sid)
+    t = A.ranged("threads", threads, 1, 64)
+    p, q, c = A.data("P", P), A.data("Q", Q), A.flag("canonical", canonical)
+    return _native.pair_parallel(sid, a, p, q, t, c)
+
+
 def miller_loop(set_id: str, P: bytes, Q: bytes, alg: str | None = None) -> bytes:
     e = _bind(set_id, alg)
     p, q = A.data("P", P), A.data("Q", Q)

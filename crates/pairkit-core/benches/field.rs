@@ -1,11 +1,13 @@
 //! GF(2^m) arithmetic benchmarks: one group per field (`gf2m/<m>`), with ids
 //! `mul_<backend>` for every backend this CPU has (plus `mul_comb`), and `sqr_<backend>`,
 //! `sqrt_<backend>`, `inv_<backend>`, `half_trace_<backend>` (backends: `portable`, `clmul`,
-//! `vpclmul256`, `vpclmul512`, side by side).
+//! `vpclmul256`, `vpclmul512`, side by side); `sqr_n/<k>` (k squarings) beside `multisqr/<k>`
+//! (the same power by the tables of `field::multisqr`).
 //!
 //! Quick run: cargo bench -p pairkit-core --bench field -- --warm-up-time 1 --measurement-time 2
 use criterion::{criterion_group, criterion_main, Criterion};
 use pairkit_core::field::gf2m::{Gf2m, MulBackend};
+use pairkit_core::field::multisqr::SqrMap;
 use rand::SeedableRng;
 use std::hint::black_box;
 
@@ -39,6 +41,15 @@ fn bench_field<const N: usize>(c: &mut Criterion, m: usize, taps: &[usize]) {
         });
     }
     g.bench_function("trace", |b| b.iter(|| f0.trace(black_box(&x))));
+    for k in [4, 8, 16, 32, 64, m.div_ceil(2)] {
+        let map = SqrMap::new(&f0, k);
+        g.bench_function(format!("sqr_n/{k}"), |b| {
+            b.iter(|| f0.sqr_n(black_box(&x), k))
+        });
+        g.bench_function(format!("multisqr/{k}"), |b| {
+            b.iter(|| map.apply(black_box(&x)))
+        });
+    }
     g.finish();
 }
 

@@ -324,14 +324,27 @@ fn field_ops() {
     assert_eq!(e.bench_pair(e.default_algorithm(), 3).unwrap().len(), 3);
 }
 
-/// The Frobenius-trace subgroup test agrees with r P = O, in and out of the subgroup.
+/// The Frobenius-trace subgroup test (with its multi-squaring tables, and with tables for every
+/// step of the chain) agrees with the plain trace by squarings and with r P = O: on valid points,
+/// on random points of the whole curve group, on valid points plus a point of order 5 (E_0(F_2) =
+/// Z/5 lies in every E_0(F_{2^m})), on the order-5 part [r] P of random points; and through the
+/// byte API (`NotInSubgroup`, `NotOnCurve`).
 fn subgroup_tests_agree<const N: usize>(id: &str, reps: u64) {
+    use pairkit_core::curve::ss_binary::TraceMaps;
     use pairkit_core::curve::Point;
     use pairkit_core::engine::{BinaryEngine, SubgroupTest};
     use rand::{rngs::StdRng, SeedableRng};
-    let e = BinaryEngine::<N>::new(pairkit_core::params::lookup(id).unwrap()).unwrap();
+    let desc = pairkit_core::params::lookup(id).unwrap();
+    let e = BinaryEngine::<N>::new(desc).unwrap();
+    let bytes_api = eng(id);
     assert_eq!(e.subgroup_test(), SubgroupTest::FrobeniusTrace, "{id}");
     let c = e.curve();
+    let all_maps = TraceMaps::new(&c.f, 1);
+    let r = scalar::from_hex(desc.r_hex).unwrap();
+    let mut t5 = [[0u64; N]; 2];
+    t5[1][0] = 1; // (0, 1): y^2 + y = 0 = x^3 + x at x = 0
+    let t5 = Point::Affine(t5[0], t5[1]);
+    assert!(c.is_on_curve(&t5) && c.mul_vartime(&[5], &t5).is_infinity());
     let mut rng = StdRng::seed_from_u64(3);
     let (mut inside, mut outside) = (0, 0);
     for _ in 0..reps {
@@ -341,15 +354,42 @@ fn subgroup_tests_agree<const N: usize>(id: &str, reps: u64) {
             }
         };
         let g = c.random_point(&mut rng, &[5]);
-        for q in [p, g, c.add(&p, &g)] {
+        let small = c.mul_vartime(&r, &p);
+        for q in [
+            p,
+            g,
+            c.add(&p, &g),
+            c.add(&g, &t5),
+            t5,
+            small,
+            c.add(&g, &small),
+        ] {
             let want = e.in_subgroup_by_scalar_mul(&q);
             assert_eq!(e.in_subgroup(&q), want, "{id}");
+            assert_eq!(e.in_subgroup_by_trace_squarings(&q), want, "{id}");
+            let tr = c.frob_trace_proj_with(&q, Some(&all_maps));
+            assert_eq!(tr.is_infinity(), want, "{id}");
             if want {
                 inside += 1
             } else {
-                outside += 1
+                outside += 1;
+                let enc = c.encode(&q, false);
+                assert!(matches!(
+                    bytes_api.decode_point(&enc, true),
+                    Err(Error::NotInSubgroup)
+                ));
+                assert!(bytes_api.decode_point(&enc, false).is_ok());
             }
         }
+        // Off the curve: flip the lowest bit of y (y^2 + y changes by 1 + 1 + ... != 0 only if
+        // the new y is not the other root y + 1, so flip bit 1 instead of bit 0).
+        let mut enc = c.encode(&g, false);
+        let last = enc.len() - 1;
+        enc[last] ^= 2;
+        assert!(matches!(
+            bytes_api.decode_point(&enc, true),
+            Err(Error::NotOnCurve)
+        ));
     }
     assert!(inside > 0 && outside > 0);
     assert!(e.in_subgroup(&Point::Infinity));

@@ -90,6 +90,16 @@ fn rust_matches_spec_vectors() {
                     o,
                     "{ctx}: {set} {alg} output"
                 );
+                if alg == "eta-t" && set.starts_with("ss2-") {
+                    // The split Miller loop (pairing::eta_t_par) on 1, 2 and 3 blocks.
+                    for threads in [1, 2, 3] {
+                        assert_eq!(
+                            e.pair_parallel(alg, &p, &q, threads, false).unwrap(),
+                            o,
+                            "{ctx}: {set} {alg} pair_parallel({threads})"
+                        );
+                    }
+                }
             }
             if let Some(c) = unhex(v, "canonical") {
                 assert_eq!(

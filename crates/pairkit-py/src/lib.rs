@@ -140,6 +140,26 @@ fn pair<'py>(
     Ok(bytes(py, &v))
 }
 
+/// The pairing with one pairing's work split over `threads` tasks (`Engine::pair_parallel`:
+/// eta-t on the binary sets; the same bytes as `pair`).
+#[pyfunction]
+#[pyo3(signature = (set_id, alg, p, q, threads, canonical=false))]
+fn pair_parallel<'py>(
+    py: Python<'py>,
+    set_id: &str,
+    alg: &str,
+    p: &[u8],
+    q: &[u8],
+    threads: usize,
+    canonical: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let e = eng(py, set_id)?;
+    let v = py
+        .detach(|| e.pair_parallel(alg, p, q, threads, canonical))
+        .py(py)?;
+    Ok(bytes(py, &v))
+}
+
 /// The Miller loop of `alg` (before the final exponentiation).
 #[pyfunction]
 fn miller_loop<'py>(
@@ -497,6 +517,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(backend, m)?)?;
     m.add_function(wrap_pyfunction!(sizes, m)?)?;
     m.add_function(wrap_pyfunction!(pair, m)?)?;
+    m.add_function(wrap_pyfunction!(pair_parallel, m)?)?;
     m.add_function(wrap_pyfunction!(miller_loop, m)?)?;
     m.add_function(wrap_pyfunction!(final_exponentiation, m)?)?;
     m.add_function(wrap_pyfunction!(to_canonical, m)?)?;

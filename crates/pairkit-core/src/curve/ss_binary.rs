@@ -15,6 +15,7 @@ use super::scalar;
 use crate::error::{Error, Result};
 use crate::field::ext::{addc, is_zero, xor};
 use crate::field::gf2m::{Fe, Gf2m};
+use crate::field::multisqr::SqrMap;
 
 /// An affine point or the point at infinity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -320,15 +321,30 @@ impl<const N: usize> Curve<N> {
     /// is the order-r subgroup G_r and lies in ker Phi, while Phi acts on E(F_2) as [m]; so
     /// for 5 not dividing m, ker Phi = G_r exactly: P is in G_r iff Tr(P) = O.
     pub fn frob_trace_proj(&self, p: &Point<N>) -> Proj<N> {
+        self.frob_trace_proj_with(p, None)
+    }
+
+    /// [`Self::frob_trace_proj`] with the chain's long Frobenius powers sigma^n taken from
+    /// multi-squaring tables ([`TraceMaps`]: three table maps instead of 3n squarings); the
+    /// same chain, so the same projective result.
+    pub fn frob_trace_proj_with(&self, p: &Point<N>, maps: Option<&TraceMaps<N>>) -> Proj<N> {
         let (px, py) = match p {
             Point::Infinity => return Proj::infinity(),
             Point::Affine(x, y) => (*x, *y),
         };
         let m = self.f.m();
+        let frob = |s: &Proj<N>, n: usize| match maps.and_then(|t| t.get(n)) {
+            Some(map) => Proj {
+                x: map.apply(&s.x),
+                y: map.apply(&s.y),
+                z: map.apply(&s.z),
+            },
+            None => self.proj_frob_n(s, n),
+        };
         let mut s = self.to_proj(p);
         let mut n = 1usize;
         for bit in (0..(usize::BITS - 1 - m.leading_zeros())).rev() {
-            s = self.proj_add(&s, &self.proj_frob_n(&s, n));
+            s = self.proj_add(&s, &frob(&s, n));
             n *= 2;
             if (m >> bit) & 1 == 1 {
                 s = self.proj_add_mixed(&self.proj_frob_n(&s, 1), &px, &py);
@@ -451,4 +467,37 @@ fn words_to_be<const N: usize>(a: &Fe<N>, n: usize) -> Vec<u8> {
         .rev()
         .map(|k| (a[k / 8] >> (8 * (k % 8))) as u8)
         .collect()
+}
+
+/// The multi-squaring maps x -> x^{2^n} for the doubling steps Phi_{2n} = Phi_n + sigma^n Phi_n
+/// of the trace chain ([`Curve::frob_trace_proj_with`]) whose n is at least `min_n` (below it,
+/// n squarings cost less than a table map).
+#[derive(Clone, Debug)]
+pub struct TraceMaps<const N: usize> {
+    maps: Vec<(usize, SqrMap<N>)>,
+}
+
+impl<const N: usize> TraceMaps<N> {
+    /// The maps for the chain of m = `f.m()` (the n of its doubling steps: the prefixes of m's
+    /// binary expansion).
+    pub fn new(f: &Gf2m<N>, min_n: usize) -> Self {
+        let m = f.m();
+        let top = usize::BITS - 1 - m.leading_zeros();
+        let maps = (1..=top)
+            .map(|i| m >> i)
+            .filter(|&n| n >= min_n)
+            .map(|n| (n, SqrMap::new(f, n)))
+            .collect();
+        TraceMaps { maps }
+    }
+
+    /// The map x -> x^{2^n}, if one was built.
+    pub fn get(&self, n: usize) -> Option<&SqrMap<N>> {
+        self.maps.iter().find(|(k, _)| *k == n).map(|(_, t)| t)
+    }
+
+    /// Bytes held by the tables.
+    pub fn table_bytes(&self) -> usize {
+        self.maps.iter().map(|(_, t)| t.table_bytes()).sum()
+    }
 }

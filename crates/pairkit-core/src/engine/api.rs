@@ -62,6 +62,18 @@ pub trait Engine: Send + Sync {
     fn miller_states(&self, alg: &str, p: &[u8], q: &[u8]) -> Result<Vec<Vec<u8>>>;
     /// The pairing; `canonical` maps the output to tau_r(P, psi(Q)) (see `pairing` docs).
     fn pair(&self, alg: &str, p: &[u8], q: &[u8], canonical: bool) -> Result<Vec<u8>>;
+    /// [`Engine::pair`] with one pairing's work split over `threads` tasks of the current rayon
+    /// pool (a split Miller loop: `eta-t` on the binary sets; bit-exact with `pair`). One thread
+    /// is `pair` on every set; more: `UnsupportedAlgorithm` where no split is implemented,
+    /// `LimitExceeded` above `pairing::eta_t_par::MAX_THREADS` or (m+1)/2.
+    fn pair_parallel(
+        &self,
+        alg: &str,
+        p: &[u8],
+        q: &[u8],
+        threads: usize,
+        canonical: bool,
+    ) -> Result<Vec<u8>>;
     /// Map an output of `alg` to the canonical reduced Tate pairing.
     fn to_canonical(&self, alg: &str, v: &[u8]) -> Result<Vec<u8>>;
     /// prod_i e(P_i, Q_i) with one final exponentiation.

@@ -16,10 +16,14 @@ use super::bench::Bench;
 use super::fieldops::FieldOps;
 use super::generic::Family;
 use super::points::{decode_finite, sample_pair, Describe, SmallCurve};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::curve::ss_binary::TraceMaps;
 use crate::curve::{scalar, Curve, Point};
 use crate::error::{Error, Result};
 use crate::field::ext::gf2m_4::{self as f4, Fe4};
 use crate::field::gf2m::{Fe, Gf2m};
+use crate::pairing::eta_t_par::{self, EtaTPlan};
 use crate::pairing::{self, Algorithm, CurveParams};
 use crate::params::SetDesc;
 
@@ -35,6 +39,10 @@ pub struct BinaryEngine<const N: usize> {
     cofactor: Vec<u64>,
     gen: Point<N>,
     subgroup: SubgroupTest,
+    /// The trace chain's multi-squaring tables, built on the first `FrobeniusTrace` check.
+    trace_maps: OnceLock<TraceMaps<N>>,
+    /// The split eta_T pairing's plans, one per thread count asked for (`pair_parallel`).
+    par_plans: Mutex<Vec<Arc<EtaTPlan<N>>>>,
 }
 
 /// How membership in the order-r subgroup is decided.
@@ -43,13 +51,24 @@ pub enum SubgroupTest {
     /// Cofactor 1: every finite point on the curve is in the subgroup.
     Trivial,
     /// b = 0, #E = 5 r, 5 does not divide m: Tr(P) = sum sigma^j(P) = O
-    /// (`Curve::frob_trace_proj`; about 12-15 additions instead of a full scalar multiplication).
+    /// (`Curve::frob_trace_proj_with`; about 12-15 additions instead of a full scalar
+    /// multiplication, the chain's long Frobenius powers by multi-squaring tables).
     FrobeniusTrace,
     /// r P = O by the projective wNAF scalar multiplication.
     ScalarMul,
 }
 
 type Xy<const N: usize> = (Fe<N>, Fe<N>);
+
+/// The smallest n for which the trace chain takes sigma^n from a table (see `trace_maps`):
+/// 8-bit windows (N <= 8) cost about 3 squarings per map, 4-bit ones at N = 20 about 30.
+pub const fn trace_map_min_n(n_words: usize) -> usize {
+    if n_words <= 8 {
+        8
+    } else {
+        32
+    }
+}
 
 impl<const N: usize> BinaryEngine<N> {
     pub fn new(desc: &'static SetDesc) -> Result<Self> {
@@ -112,6 +131,8 @@ impl<const N: usize> BinaryEngine<N> {
             cofactor,
             gen,
             subgroup,
+            trace_maps: OnceLock::new(),
+            par_plans: Mutex::new(Vec::new()),
         })
     }
 
@@ -128,9 +149,37 @@ impl<const N: usize> BinaryEngine<N> {
     pub fn in_subgroup(&self, p: &Point<N>) -> bool {
         match self.subgroup {
             SubgroupTest::Trivial => true,
-            SubgroupTest::FrobeniusTrace => self.curve.frob_trace_proj(p).is_infinity(),
+            SubgroupTest::FrobeniusTrace => self
+                .curve
+                .frob_trace_proj_with(p, Some(self.trace_maps()))
+                .is_infinity(),
             SubgroupTest::ScalarMul => self.curve.is_killed_by(&self.r, p),
         }
+    }
+
+    /// The multi-squaring tables of the trace chain (built once, on first use): a table map
+    /// replaces the squarings of sigma^n from n >= `trace_map_min_n(N)` (measured: benches/field.rs
+    /// `sqr_n/<k>` against `multisqr/<k>`).
+    pub fn trace_maps(&self) -> &TraceMaps<N> {
+        self.trace_maps
+            .get_or_init(|| TraceMaps::new(self.field(), trace_map_min_n(N)))
+    }
+
+    /// The plan of the eta_T pairing split into `threads` blocks (built once per count).
+    pub fn eta_t_plan(&self, threads: usize) -> Result<Arc<EtaTPlan<N>>> {
+        let mut plans = self.par_plans.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = plans.iter().find(|p| p.blocks() == threads) {
+            return Ok(p.clone());
+        }
+        let p = Arc::new(EtaTPlan::new(self.field(), threads)?);
+        plans.push(p.clone());
+        Ok(p)
+    }
+
+    /// The Frobenius-trace test by plain squarings (the check before the tables; reference
+    /// and benchmark baseline). Only meaningful where `subgroup_test()` is `FrobeniusTrace`.
+    pub fn in_subgroup_by_trace_squarings(&self, p: &Point<N>) -> bool {
+        self.curve.frob_trace_proj(p).is_infinity()
     }
 
     /// The subgroup test in use.
@@ -215,6 +264,38 @@ impl<const N: usize> Family for BinaryEngine<N> {
         self.pair_xy(a, p, q, false)
     }
 
+    /// eta-t: the split pairing of `pairing::eta_t_par` (one block included: its tables make
+    /// even one thread's path differ from `pairing`'s, with the same output); other algorithms:
+    /// the serial pairing on one thread.
+    fn pairing_parallel(
+        &self,
+        a: Algorithm,
+        p: &Xy<N>,
+        q: &Xy<N>,
+        threads: usize,
+    ) -> Result<Fe4<N>> {
+        if threads == 0 {
+            return Err(Error::InvalidEncoding("threads must be at least 1".into()));
+        }
+        if a != Algorithm::EtaT {
+            if threads > 1 {
+                return Err(Error::UnsupportedAlgorithm {
+                    alg: a.id().to_string(),
+                    reason: "the split Miller loop is implemented for eta-t".into(),
+                });
+            }
+            return self.pairing(a, p, q);
+        }
+        let plan = self.eta_t_plan(threads)?;
+        eta_t_par::pair(
+            self.field(),
+            &plan,
+            (&p.0, &p.1),
+            (&q.0, &q.1),
+            self.cp.delta,
+        )
+    }
+
     fn canonical(&self, a: Algorithm, v: Fe4<N>) -> Fe4<N> {
         pairing::to_canonical(a, self.field(), self.cp, &v)
     }
@@ -238,10 +319,14 @@ impl<const N: usize> Family for BinaryEngine<N> {
         f4::to_bytes(self.field(), v)
     }
 
+    /// Straight into `out` (big-endian, as `Gf2m::to_bytes_be`): no allocation per element,
+    /// so `pair_batch_flat` allocates per batch only (tests/batch_alloc.rs).
     fn gt_write(&self, v: &Fe4<N>, out: &mut [u8]) {
         let n = self.field().byte_len();
-        for (i, c) in v.iter().enumerate() {
-            out[i * n..(i + 1) * n].copy_from_slice(&self.field().to_bytes_be(c));
+        for (c, o) in v.iter().zip(out.chunks_exact_mut(n)) {
+            for (k, byte) in o.iter_mut().rev().enumerate() {
+                *byte = (c[k / 8] >> (8 * (k % 8))) as u8;
+            }
         }
     }
 

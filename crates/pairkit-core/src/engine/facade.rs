@@ -78,6 +78,16 @@ impl<F: Bench + Points + Describe> Engine for F {
     fn pair(&self, alg: &str, p: &[u8], q: &[u8], canonical: bool) -> Result<Vec<u8>> {
         generic::pair(self, alg, p, q, canonical)
     }
+    fn pair_parallel(
+        &self,
+        alg: &str,
+        p: &[u8],
+        q: &[u8],
+        threads: usize,
+        canonical: bool,
+    ) -> Result<Vec<u8>> {
+        generic::pair_parallel(self, alg, p, q, threads, canonical)
+    }
     fn to_canonical(&self, alg: &str, v: &[u8]) -> Result<Vec<u8>> {
         generic::to_canonical(self, alg, v)
     }

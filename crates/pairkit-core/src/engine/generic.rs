@@ -52,6 +52,28 @@ pub trait Family: Send + Sync {
         let f = self.miller(a, p, q)?;
         self.final_exp(a, &f)
     }
+    /// The pairing of `a` with one pairing's work split over `threads` rayon tasks, where the
+    /// family implements a split (the binary sets' `eta-t`); the same output as
+    /// [`Family::pairing`]. One thread is the serial pairing; otherwise `UnsupportedAlgorithm`.
+    fn pairing_parallel(
+        &self,
+        a: Self::Alg,
+        p: &Self::P,
+        q: &Self::Q,
+        threads: usize,
+    ) -> Result<Self::Gt> {
+        match threads {
+            0 => Err(Error::InvalidEncoding("threads must be at least 1".into())),
+            1 => self.pairing(a, p, q),
+            _ => Err(Error::UnsupportedAlgorithm {
+                alg: "pair_parallel".into(),
+                reason: format!(
+                    "a split Miller loop is implemented for eta-t on the binary sets, not {}",
+                    self.set_id()
+                ),
+            }),
+        }
+    }
     /// Map an output of `a` to the canonical pairing (the identity where `a` computes it).
     fn canonical(&self, _a: Self::Alg, v: Self::Gt) -> Self::Gt {
         v
@@ -211,6 +233,22 @@ pub fn pair<F: Family>(f: &F, alg: &str, p: &[u8], q: &[u8], canonical: bool) ->
     let a = f.alg(alg)?;
     let (p, q) = (f.decode_p(p)?, f.decode_q(q)?);
     Ok(f.gt_bytes(&pair_one(f, a, &p, &q, canonical)?))
+}
+
+/// `Engine::pair_parallel`: one pairing, its work split over `threads` tasks of the current
+/// rayon pool.
+pub fn pair_parallel<F: Family>(
+    f: &F,
+    alg: &str,
+    p: &[u8],
+    q: &[u8],
+    threads: usize,
+    canonical: bool,
+) -> Result<Vec<u8>> {
+    let a = f.alg(alg)?;
+    let (p, q) = (f.decode_p(p)?, f.decode_q(q)?);
+    let v = f.pairing_parallel(a, &p, &q, threads)?;
+    Ok(f.gt_bytes(&if canonical { f.canonical(a, v) } else { v }))
 }
 
 /// `Engine::to_canonical`.

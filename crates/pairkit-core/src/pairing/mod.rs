@@ -12,6 +12,9 @@
 //! | `tate-alg9`, `tate-alg10` | tau^{-1} = tau^{2^{2m}} for b = 0, tau for b = 1 |
 //! | `eta-t` (b = 0 only) | tau^{2^m} for m = 3 mod 4, tau for m = 1 mod 4 |
 //!
+//! [`eta_t_par`]: `eta-t` with its Miller loop split into blocks on several cores (the same
+//! output, bit for bit; `Engine::pair_parallel`).
+//!
 //! [`to_canonical`] undoes these with Frobenius maps (frob^4 = id, frob2^2 = id).
 //!
 //! Large characteristic (issue 4), mirroring spec/pairing_ate.py and spec/pairing_typea.py
@@ -26,6 +29,7 @@ pub mod ate_params;
 pub mod duursma_lee;
 pub mod eta_alg2;
 pub mod eta_t;
+pub mod eta_t_par;
 pub mod tate_alg1;
 pub mod typea;
 

@@ -76,7 +76,7 @@ pub fn sqr<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>) -> Fe4<N> {
 /// The basis change of the module table: d (coordinates already raised to 2^k) -> a^{2^k},
 /// for j = k mod 4.
 #[inline(always)]
-fn recombine<const N: usize>(d: &Fe4<N>, j: usize) -> Fe4<N> {
+pub(crate) fn recombine<const N: usize>(d: &Fe4<N>, j: usize) -> Fe4<N> {
     let [d0, d1, d2, d3] = d;
     match j & 3 {
         0 => *d,

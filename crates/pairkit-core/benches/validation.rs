@@ -1,0 +1,260 @@
+//! Validation at a fraction of a pairing (issue 21 item 3) and the split eta_T latency (item 4).
+//! Clock: the calling thread's on-CPU time (`common/on_cpu.rs`, so that figures taken on the
+//! shared 2-core machine are not inflated by other processes' time slices), except the
+//! `parallel-wall` group, whose point is wall-clock latency on several threads.
+//!
+//! `validation/<set>`: `decode_point` with and without the subgroup check (per point, each
+//! group), and for the Frobenius-trace sets the trace by plain squarings (`trace_squarings`,
+//! the check before the multi-squaring tables) beside the tables (`trace_tables`). Then one line
+//! per set (`validation-summary`): n = 16 pairings on already-decoded points (without
+//! validation) against n x (decode_p + decode_q + pairing) on the encoded points (with: the work
+//! of one `pair_batch` item), on-CPU, medians of interleaved rounds, and their ratio (throughput
+//! with validation / without); for ss2-283 / ss2-1223 also with the trace by squarings.
+//!
+//! `parallel/ss2-1223` (on-CPU): `pair` (serial eta-t), `pair_parallel` with 1 thread, and with
+//! 2 blocks run one after the other on a 1-thread pool (the sum of both blocks' work: the
+//! 2-core latency is about half of it when both cores are free). `parallel-wall/ss2-1223`: `pair`
+//! and `pair_parallel` with 2 threads on the global pool, wall clock.
+//!
+//! Run: cargo bench -p pairkit-core --bench validation -- --warm-up-time 1 --measurement-time 3
+use criterion::measurement::Measurement;
+use criterion::{criterion_group, criterion_main, Criterion};
+use pairkit_core::curve::Point;
+use pairkit_core::engine::{
+    engine, BinaryEngine, Bls12381Engine, Bn254Engine, Char3Engine, Engine, Family, TypeAEngine,
+};
+use pairkit_core::field::gf3m::Gf3m;
+use std::hint::black_box;
+
+#[path = "common/on_cpu.rs"]
+mod on_cpu;
+use on_cpu::OnCpu;
+
+const SETS: [&str; 8] = [
+    "ss2-239",
+    "ss2-283",
+    "ss2-1223",
+    "ss3-97",
+    "ss3-193",
+    "bn254",
+    "bls12-381",
+    "typea-512",
+];
+const N: usize = 16;
+
+/// An alternative subgroup check on an encoded point (the trace by squarings), if any.
+type AltCheck<'a> = Option<&'a dyn Fn(&[u8]) -> bool>;
+
+fn median(mut v: Vec<u64>) -> f64 {
+    v.sort_unstable();
+    v[v.len() / 2] as f64
+}
+
+/// On-CPU ns per pairing (without validation, with, with the alternative `check`), interleaved.
+fn ratio<F: Family>(
+    f: &F,
+    e: &dyn Engine,
+    rounds: usize,
+    alt: AltCheck,
+) -> (f64, f64, Option<f64>) {
+    let a = f.alg(f.default_algorithm_id()).unwrap();
+    let ps = e.random_points(N, 11, false);
+    let qs = e.random_points_in(2, N, 12, false).unwrap();
+    let dec: Vec<(F::P, F::Q)> = (0..N)
+        .map(|i| (f.decode_p(&ps[i]).unwrap(), f.decode_q(&qs[i]).unwrap()))
+        .collect();
+    let m = OnCpu::new();
+    let (mut without, mut with, mut with_alt) = (vec![], vec![], vec![]);
+    for _ in 0..rounds {
+        let t = m.start();
+        for (p, q) in &dec {
+            black_box(f.pairing(a, black_box(p), q).unwrap());
+        }
+        without.push(m.end(t));
+        let t = m.start();
+        for i in 0..N {
+            let p = f.decode_p(black_box(&ps[i])).unwrap();
+            let q = f.decode_q(black_box(&qs[i])).unwrap();
+            black_box(f.pairing(a, &p, &q).unwrap());
+        }
+        with.push(m.end(t));
+        if let Some(check) = alt {
+            // the same work with the binary decode's subgroup test replaced by `check`
+            let t = m.start();
+            for (i, (p, q)) in dec.iter().enumerate() {
+                assert!(check(black_box(&ps[i])) && check(black_box(&qs[i])));
+                black_box(f.pairing(a, p, q).unwrap());
+            }
+            with_alt.push(m.end(t));
+        }
+    }
+    let per = |v: Vec<u64>| median(v) / N as f64;
+    let alt_t = if alt.is_some() {
+        Some(per(with_alt))
+    } else {
+        None
+    };
+    (per(without), per(with), alt_t)
+}
+
+fn summary_line(id: &str, alg: &str, (without, with, alt): (f64, f64, Option<f64>)) -> String {
+    let mut s = format!(
+        "{id} {alg}: per pairing without validation {:.1} us, with {:.1} us, throughput \
+         with/without {:.3}",
+        without / 1e3,
+        with / 1e3,
+        without / with
+    );
+    if let Some(a) = alt {
+        s += &format!(
+            "; with the trace by squarings {:.1} us, ratio {:.3}",
+            a / 1e3,
+            without / a
+        );
+    }
+    s
+}
+
+fn binary_ratio<const W: usize>(id: &str, e: &dyn Engine) -> String {
+    let b = BinaryEngine::<W>::new(pairkit_core::params::lookup(id).unwrap()).unwrap();
+    let check = |d: &[u8]| {
+        let p: Point<W> = b.curve().decode(d, false).unwrap();
+        b.in_subgroup_by_trace_squarings(&p)
+    };
+    let alt: AltCheck = if b.subgroup_test() == pairkit_core::engine::SubgroupTest::FrobeniusTrace {
+        Some(&check)
+    } else {
+        None
+    };
+    summary_line(id, e.default_algorithm(), ratio(&b, e, 9, alt))
+}
+
+fn char3_ratio<const W: usize>(id: &str, e: &dyn Engine) -> String {
+    let d = pairkit_core::params::lookup3(id).unwrap();
+    let c = Char3Engine::new(d, Gf3m::<W>::new(d.m, d.h).unwrap()).unwrap();
+    summary_line(id, e.default_algorithm(), ratio(&c, e, 9, None))
+}
+
+fn trace<const W: usize>(c: &mut Criterion<OnCpu>, id: &str, enc: &[u8]) {
+    let e = BinaryEngine::<W>::new(pairkit_core::params::lookup(id).unwrap()).unwrap();
+    let p: Point<W> = e.curve().decode(enc, false).unwrap();
+    assert!(e.in_subgroup(&p) && e.in_subgroup_by_trace_squarings(&p));
+    let mut g = c.benchmark_group(format!("validation/{id}"));
+    g.bench_function("trace_squarings", |b| {
+        b.iter(|| e.in_subgroup_by_trace_squarings(black_box(&p)))
+    });
+    g.bench_function("trace_tables", |b| b.iter(|| e.in_subgroup(black_box(&p))));
+    g.finish();
+}
+
+fn validation(c: &mut Criterion<OnCpu>) {
+    for id in SETS {
+        let e = engine(id).unwrap();
+        let p1 = e.random_points(1, 7, false).pop().unwrap();
+        let q1 = e.random_points_in(2, 1, 8, false).unwrap().pop().unwrap();
+        let mut g = c.benchmark_group(format!("validation/{id}"));
+        if id == "ss2-1223" || id == "typea-512" {
+            g.sample_size(20);
+        }
+        for (grp, pt) in [(1u8, &p1), (2u8, &q1)] {
+            if grp == 2 && !e.asymmetric() {
+                continue;
+            }
+            g.bench_function(format!("g{grp}/decode_point+subgroup"), |b| {
+                b.iter(|| e.decode_point_in(grp, black_box(pt), true).unwrap())
+            });
+            g.bench_function(format!("g{grp}/decode_point"), |b| {
+                b.iter(|| e.decode_point_in(grp, black_box(pt), false).unwrap())
+            });
+        }
+        g.finish();
+        match id {
+            "ss2-283" => trace::<5>(c, id, &p1),
+            "ss2-1223" => trace::<20>(c, id, &p1),
+            _ => {}
+        }
+    }
+    let mut lines = Vec::new();
+    for id in SETS {
+        let e = engine(id).unwrap();
+        let e = e.as_ref();
+        let alg = e.default_algorithm();
+        lines.push(match id {
+            "ss2-239" => binary_ratio::<4>(id, e),
+            "ss2-283" => binary_ratio::<5>(id, e),
+            "ss2-1223" => binary_ratio::<20>(id, e),
+            "ss3-97" => char3_ratio::<2>(id, e),
+            "ss3-193" => char3_ratio::<4>(id, e),
+            "bn254" => summary_line(id, alg, ratio(&Bn254Engine, e, 9, None)),
+            "bls12-381" => summary_line(id, alg, ratio(&Bls12381Engine, e, 9, None)),
+            _ => summary_line(id, alg, ratio(&TypeAEngine, e, 9, None)),
+        });
+    }
+    for l in lines {
+        println!("validation-summary: {l}");
+    }
+}
+
+fn parallel(c: &mut Criterion<OnCpu>) {
+    let e = engine("ss2-1223").unwrap();
+    let pts = e.random_points(2, 21, false);
+    let (p, q) = (&pts[0], &pts[1]);
+    let m = OnCpu::new();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut g = c.benchmark_group("parallel/ss2-1223");
+    g.sample_size(20);
+    g.bench_function("pair/eta-t", |b| {
+        b.iter(|| e.pair("eta-t", black_box(p), black_box(q), false).unwrap())
+    });
+    g.bench_function("miller_loop/eta-t", |b| {
+        b.iter(|| e.miller_loop("eta-t", black_box(p), black_box(q)).unwrap())
+    });
+    for blocks in [1, 2] {
+        g.bench_function(
+            format!("pair_parallel/eta-t/{blocks}-blocks-on-1-thread"),
+            |b| {
+                b.iter_custom(|iters| {
+                    pool.install(|| {
+                        let t = m.start();
+                        for _ in 0..iters {
+                            black_box(e.pair_parallel("eta-t", p, q, blocks, false).unwrap());
+                        }
+                        m.end(t)
+                    })
+                })
+            },
+        );
+    }
+    g.finish();
+}
+
+fn parallel_wall(c: &mut Criterion) {
+    let e = engine("ss2-1223").unwrap();
+    let pts = e.random_points(2, 21, false);
+    let (p, q) = (&pts[0], &pts[1]);
+    let mut g = c.benchmark_group("parallel-wall/ss2-1223");
+    g.sample_size(20);
+    g.bench_function("pair/eta-t", |b| {
+        b.iter(|| e.pair("eta-t", black_box(p), black_box(q), false).unwrap())
+    });
+    for threads in [1, 2] {
+        g.bench_function(format!("pair_parallel/eta-t/{threads}"), |b| {
+            b.iter(|| {
+                e.pair_parallel("eta-t", black_box(p), black_box(q), threads, false)
+                    .unwrap()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group! {
+    name = on_cpu_benches;
+    config = Criterion::default().with_measurement(OnCpu::new());
+    targets = parallel, validation
+}
+criterion_group!(wall_benches, parallel_wall);
+criterion_main!(on_cpu_benches, wall_benches);
