@@ -60,13 +60,17 @@ pub enum SubgroupTest {
 
 type Xy<const N: usize> = (Fe<N>, Fe<N>);
 
-/// The smallest n for which the trace chain takes sigma^n from a table (see `trace_maps`):
-/// 8-bit windows (N <= 8) cost about 3 squarings per map, 4-bit ones at N = 20 about 30.
+/// The smallest n for which the trace chain takes sigma^n from a table (see `trace_maps`): the
+/// crossovers of `benches/field.rs` (`sqr_n/<k>` against `multisqr/<k>`, 2026-11-26, loaded
+/// 2-core machine), about n = 16 for 8-bit windows (N <= 8) and n = 85 for the 4-bit ones at
+/// N = 20. Lower thresholds won the check alone but lost inside a batch, where more tables
+/// (5 x 368 KB for ss2-283) leave the cache to the pairing (ss2-1223 validated/unvalidated
+/// throughput 0.73 with threshold 32 against 0.82 with squarings only).
 pub const fn trace_map_min_n(n_words: usize) -> usize {
     if n_words <= 8 {
-        8
+        16
     } else {
-        32
+        85
     }
 }
 
