@@ -57,6 +57,8 @@ def test_toy_cores_in_amaranth():
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
     r = flow.simulate("toy-ss2-13-ca-eta2", n=2, seed=8, engine="amaranth")  # compound units, retimed loop
     assert r["ok"] and r["rtl_cycles"] == r["cycles"]
+    r = flow.simulate("toy-ss2-17-eta-t-fwd", n=2, seed=9, engine="amaranth")  # forwarding, held operands
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
 
 
 @pytest.mark.slow
@@ -358,3 +360,77 @@ def test_retiming_moves_only_accumulator_free_operations():
     assert len(r.segments[its[-1]][1]) == 4  # the last iteration: its C^2 A only
     with pytest.raises(CoreError, match="retime"):
         CoreConfig("x", "ss2-13", "tate-alg1", [UnitChoice("gf2_mul_msd", 1)], retime=1)
+
+
+def test_unlatched_tmvp_multiplier():
+    """latch = 0: the TMVP multiplier reads its ports on every product edge, the start edge computing the
+    first product, so it takes the paper's 9 (two-way) and 6 (three-way) cycles; latched: one more."""
+    import random
+
+    from pairkit.hw import unit as hwunit
+    from pairkit.hw.errors import HwParamError
+    from pairkit.hw.sim import run_amaranth
+
+    rng = random.Random(3)
+    for outer, n in (("2,2", 9), ("3", 6)):
+        for name in ("gf2_mul_tmvp", "gf2_dmoci"):
+            u = hwunit.build(name, field="ss2-11", outer=outer, inner="2", latch=0)
+            assert u.cycles == u.compute_cycles == n
+            assert hwunit.build(name, field="ss2-11", outer=outer, inner="2").cycles == n + 1
+            vec = [{p.name: rng.getrandbits(11) for p in u.in_specs} for _ in range(6)]
+            for r, v in zip(run_amaranth(u, vec), vec):
+                assert r.cycles == n and r.outputs == u.spec_model(v)
+    with pytest.raises(HwParamError, match="latch"):
+        hwunit.build("gf2_mul_tmvp", field="ss2-11", outer="2,2", inner="2", latch=2)
+
+
+def _drop_or_move_hold(mc, move: bool):
+    """A copy of ``mc`` whose first hold in the loop is dropped, or reads another register (move)."""
+    from pairkit.hw.core.microcode import Hold
+
+    mc2 = dataclasses.replace(mc, steps=[dataclasses.replace(s, holds=list(s.holds)) for s in mc.steps])
+    for t in range(mc.loop_start, mc.loop_end):
+        st = mc2.steps[t]
+        for k, h in enumerate(st.holds):
+            if not move:
+                del st.holds[k]
+                return mc2
+            r = next(x for x in h.srcs if x[0] == "reg")[1]
+            other = ("reg", (r + 1) % mc.n_regs)
+            st.holds[k] = Hold(h.unit, tuple(other if x == ("reg", r) else x for x in h.srcs), h.signs)
+            return mc2
+    raise AssertionError("no hold in the loop")
+
+
+def test_forwarding_and_held_operands():
+    """forward: an adder takes the product from the multiplier's output port in the step it appears (no
+    register in between); the unlatched multiplier's operand selects are held by the control words of
+    the steps after its start, and the interpreter catches a missing hold or a held source that changed."""
+    cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd")
+    assert cfg.latency("mul") == cfg.window("mul") == 9 and cfg.latency("add") == 1 and cfg.window("add") == 1
+    fwd = [s for st in mc.steps for s in st.starts if any(x[0] == "unit" for x in s.srcs)]
+    assert fwd and any(s.unit[0] == "add" for s in fwd)
+    assert mc.info["windows"] == {"mul": 9}
+    n_mul = sum(1 for st in mc.steps for s in st.starts if s.unit[0] == "mul")
+    assert sum(len(st.holds) for st in mc.steps) == n_mul * 8  # 8 steps after each start
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=9)
+    r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+    assert r.states_checked == mc.loop_count + 1
+    flow.rust_check(cfg, P, Q, r.output)
+    with pytest.raises(CoreMismatchError, match="not held"):
+        interp.run(_drop_or_move_hold(mc, False), cfg.set_id, cfg.alg, P, Q)
+    with pytest.raises(CoreMismatchError, match="changed while it runs"):
+        interp.run(_drop_or_move_hold(mc, True), cfg.set_id, cfg.alg, P, Q)
+    with pytest.raises(CoreError, match="forward"):
+        CoreConfig("x", "ss2-17", "eta-t", cfg.units, forward=True, binding="mux")
+
+
+@pytest.mark.slow
+def test_seed003_cores_meet_the_papers_cycles():
+    """Seed 003 Table 4: 40,320 cycles (two-way) and 27,308 (three-way) per pairing; the Miller loop
+    split and the inversion's span are reported (the paper: 38,562 / 25,710 and 794)."""
+    for name, paper in (("s003-eta-t-tmvp2-u8", 40320), ("s003-eta-t-tmvp3-u8", 27308)):
+        cfg, mc = flow.compiled(name)
+        assert mc.cycles() <= paper and cfg.window("mul") == cfg.latency("mul") == cfg.prototypes["mul"].compute_cycles
+        assert mc.info["miller_cycles"] + mc.info["final_exp_cycles"] == mc.cycles()
+        assert 0 < mc.info["inversion_cycles"] < mc.info["final_exp_cycles"]

@@ -116,10 +116,46 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             return u[0]
         return regs[x] if kind == "reg" else mc.consts[x]
 
+    def operand(src, unit, t, pc):
+        kind, x = src
+        if kind == "unit":  # forwarded: the result on the unit's output in this step
+            return read(src, f"{unit[0]}{unit[1]}'s operand", t, pc)
+        v = regs[x] if kind == "reg" else tables[x][it] if kind == "table" else mc.consts[x]
+        if v is None:
+            what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
+            raise CoreMismatchError(f"{where(pc)}", f"{unit[0]}{unit[1]} reads {what}, never written")
+        return v
+
+    windows = mc.info.get("windows", {})
+    held: dict = {}  # unlatched unit -> (start step, its operands with their modifiers)
+
+    def check_holds(st, t, pc):
+        """An unlatched unit reads its ports on every step of its operation: the control word must
+        hold its selects, and the sources must still give the operands it started with."""
+        hs = {h.unit: h for h in st.holds}
+        for u, (t0, want) in list(held.items()):
+            if t >= t0 + windows[u[0]]:
+                del held[u]
+                continue
+            if t == t0:
+                continue
+            h = hs.get(u)
+            if h is None:
+                raise CoreMismatchError(f"{where(pc)}", f"{u[0]}{u[1]} is running unlatched, its operands are "
+                                                        "not held")
+            got = [modify(F, mc.p, operand(x, u, t, pc), g) for x, g in zip(h.srcs, h.signs)]
+            if got != want:
+                raise CoreMismatchError(f"{where(pc)}", f"{u[0]}{u[1]}'s operand changed while it runs "
+                                                        f"(started at step {t0})")
+        for u in hs:
+            if u not in held:
+                raise CoreMismatchError(f"{where(pc)}", f"a hold for {u[0]}{u[1]}, which is not running")
+
     while pc < mc.n_steps:
         if pc == mc.loop_start:
             check_states(first + it * mc.unroll - 1)
         st = mc.steps[pc]
+        check_holds(st, t, pc)
         new = {}
         for w in st.writes:
             val = read(w.src, f"register r{w.reg}", t, pc)
@@ -146,17 +182,15 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
                 raise CoreMismatchError(f"{where(pc)}, table t{w.table}[{w.entry}]",
                                         f"value {w.value} differs from the spec")
             new_t.append((w.table, w.entry, val))
+        started = []  # every operand is read before any unit of this step restarts (its output is old)
         for s in st.starts:
             old = units.get(s.unit)
             if old is not None and t < old[2] + cyc[s.unit[0]]:
                 raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} restarted while busy")
-            ops = []
-            for kind, x in s.srcs:
-                v = regs[x] if kind == "reg" else tables[x][it] if kind == "table" else mc.consts[x]
-                if v is None:
-                    what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
-                    raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} reads {what}, never written")
-                ops.append(v)
+            started.append((s, [operand(src, s.unit, t, pc) for src in s.srcs]))
+        for s, ops in started:
+            if windows.get(s.unit[0], 1) > 1:  # unlatched: these operands must stay on its ports
+                held[s.unit] = (t, [modify(F, mc.p, v, g) for v, g in zip(ops, s.signs)])
             res = unit_result(F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains"), mc.info.get("compound"))
             if s.unit[0] in COMPOUND:  # output j is read as (kind.j, i); the leader's (kind, i) is output 0
                 for j, v in enumerate(res):
