@@ -534,6 +534,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         for o in prog.states[lp.first + lp.unroll - 1]:
             pq = pos_in_first.get(o.value)
             state_regs.append((phys[pos_vreg[pq]], o.neg) if pq is not None and pq in carried else None)
+    probes = _probes(prog, lp, steps, Ls, Le) if lp else []
+    flat_probes = _flat_probes(prog, lp, steps, Ls, Le)
     # where the Miller loop ends: the last write of an operation before the final exponentiation
     body_extra = (Le - Ls) * ((lp.count if lp else 1) - 1)
     miller_end = Le if lp else 0
@@ -549,7 +551,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
     info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
                           "epilogue": epi.info | {"T": epi.T}},
-            "chains": dict(cfg.chains), "compound": dict(cfg.compound), "forward": cfg.forward,
+            "chains": dict(cfg.chains), "compound": dict(cfg.compound), "forward": cfg.forward, "probes": probes,
+            "flat_probes": flat_probes,
             "windows": {k: w for k, w in sorted(win.items()) if w > 1},
             "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
             "copies": len(copies), "moves": len(moves), "deferred_writes": sum(
@@ -578,6 +581,47 @@ def _inversion_span(prog: Program, blocks: Blocks, scheds, cyc: dict) -> int | N
             if o.id in prog.inv_values:
                 span.append((t0 + bs.start[i], t0 + bs.start[i] + cyc[o.kind] + 1))
     return max(b for _, b in span) - min(a for a, _ in span) if span else None
+
+
+def _probes(prog: Program, lp, steps: list, Ls: int, Le: int) -> list:
+    """Where the accumulator of the iterations inside a pass (all but its last, whose state is in the
+    home registers at the pass boundary) can be read: [loop step, register, modifier, iteration in
+    the pass, coordinate] for each coordinate written into a register in the pass (the step after
+    its write). A coordinate only ever forwarded (never in a register) has no probe."""
+    written: dict = {}
+    for t in range(Ls, Le):
+        for w in steps[t].writes:
+            if w.value >= 0 and t + 1 < Le:
+                written.setdefault(w.value, (t + 1, w.reg))
+    pos_in_first = {prog.ops[i].id: q for q, i in enumerate(lp.seg_ops[0])}
+    out = []
+    for j in range(lp.unroll - 1):
+        for c, o in enumerate(prog.states[lp.first + j]):
+            q = pos_in_first.get(o.value)
+            if q is not None and prog.ops[lp.seg_ops[0][q]].id in written:
+                t, r = written[prog.ops[lp.seg_ops[0][q]].id]
+                out.append([t, r, o.neg, j, c])
+    return out
+
+
+def _flat_probes(prog: Program, lp, steps: list, Ls: int, Le: int) -> list:
+    """The iterations outside the loop (prologue, epilogue): [step, register, modifier, iteration,
+    coordinate] for each accumulator coordinate written into a register there (read the step after)."""
+    looped = set(range(lp.first - 1, lp.first + lp.count * lp.unroll)) if lp else set()
+    written: dict = {}
+    for t, st in enumerate(steps):
+        if not Ls <= t < Le:
+            for w in st.writes:
+                if w.value >= 0 and t + 1 < len(steps) and not Ls <= t + 1 < Le:
+                    written.setdefault(w.value, (t + 1, w.reg))
+    out = []
+    for k, st in enumerate(prog.states):
+        if k in looped:
+            continue
+        for c, o in enumerate(st):
+            if o.value in written:
+                out.append([*written[o.value], o.neg, k, c])
+    return out
 
 
 def _expand_holds(steps: list, win: dict) -> None:

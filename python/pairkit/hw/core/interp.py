@@ -32,6 +32,7 @@ class RunResult:
     values_checked: int  # register writes compared with the spec
     values_written: int  # register writes of program values (those made by lowering have no spec twin)
     unchecked: frozenset = frozenset()  # program values written without a spec twin (made by lowering)
+    probes_checked: int = 0  # accumulator coordinates of iterations inside a pass, read at their probes
 
 
 def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | None = None,
@@ -151,10 +152,23 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             if u not in held:
                 raise CoreMismatchError(f"{where(pc)}", f"a hold for {u[0]}{u[1]}, which is not running")
 
+    probes: dict = {}  # loop step -> [(register, modifier, iteration in the pass, coordinate)]
+    for t_p, r_p, neg_p, j_p, c_p in mc.info.get("probes", []):
+        probes.setdefault(t_p, []).append((r_p, neg_p, j_p, c_p))
+    for t_p, r_p, neg_p, k_p, c_p in mc.info.get("flat_probes", []):  # outside the loop: iteration k as -k - 1
+        probes.setdefault(t_p, []).append((r_p, neg_p, -k_p - 1, c_p))
+    n_probed = 0
+
     while pc < mc.n_steps:
         if pc == mc.loop_start:
             check_states(first + it * mc.unroll - 1)
         st = mc.steps[pc]
+        for r_p, neg_p, j_p, c_p in probes.get(pc, ()) if check else ():  # the iterations inside a pass
+            k = first + it * mc.unroll + j_p if j_p >= 0 else -j_p - 1
+            if k < len(states) and modify(F, mc.p, regs[r_p], neg_p) != values[states[k][c_p]]:
+                raise CoreMismatchError(f"Miller iteration {k + 1}, register r{r_p}",
+                                        f"accumulator coordinate {c_p} (probe) differs from the spec's state")
+            n_probed += 1
         check_holds(st, t, pc)
         new = {}
         for w in st.writes:
@@ -217,4 +231,4 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             raise CoreMismatchError("output", f"GT coordinate {bad} differs from the spec's pairing")
     if t != n_total:
         raise CoreMismatchError("controller", f"ran {t} cycles, the micro-code has {n_total}")
-    return RunResult(out, t, n_states, n_values, n_written, frozenset(unchecked))
+    return RunResult(out, t, n_states, n_values, n_written, frozenset(unchecked), n_probed)

@@ -116,7 +116,8 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     interp_only = cfg.paper.get("measure") == "interp"  # the 1223-bit cores: RTL and synthesis not run yet
     if "sim" not in res:
         r = flow.simulate(name, 1 if interp_only else 2, seed=7, engine="interp" if interp_only else "auto")
-        res["sim"] = {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked") if k in r}
+        res["sim"] = {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked",
+                                    "rtl_iterations_checked", "seconds") if k in r}
         save()
     if synth and "ecp5" not in res and not interp_only:
         core = flow.make_rtl(cfg, mc)
