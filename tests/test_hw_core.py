@@ -59,6 +59,8 @@ def test_toy_cores_in_amaranth():
     assert r["ok"] and r["rtl_cycles"] == r["cycles"]
     r = flow.simulate("toy-ss2-17-eta-t-fwd", n=2, seed=9, engine="amaranth")  # forwarding, held operands
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
+    r = flow.simulate("toy-ss2-17-eta-t-dmoci", n=2, seed=10, engine="amaranth")  # the DMOCI's paired products
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"]
 
 
 @pytest.mark.slow
@@ -427,10 +429,42 @@ def test_forwarding_and_held_operands():
 
 @pytest.mark.slow
 def test_seed003_cores_meet_the_papers_cycles():
-    """Seed 003 Table 4: 40,320 cycles (two-way) and 27,308 (three-way) per pairing; the Miller loop
-    split and the inversion's span are reported (the paper: 38,562 / 25,710 and 794)."""
-    for name, paper in (("s003-eta-t-tmvp2-u8", 40320), ("s003-eta-t-tmvp3-u8", 27308)):
+    """Seed 003 Tables 4 and 7: 40,320 cycles (two-way), 27,308 (three-way) and 23,772 (DMOCI) per
+    pairing; the Miller loop split and the inversion's span are reported (the paper: 38,562 / 25,710 /
+    22,040 and 794)."""
+    for name, paper, mul in (("s003-eta-t-tmvp2-u8", 40320, "mul"), ("s003-eta-t-tmvp3-u8", 27308, "mul"),
+                             ("s003-eta-t-dmoci-u8", 23772, "dmul")):
         cfg, mc = flow.compiled(name)
-        assert mc.cycles() <= paper and cfg.window("mul") == cfg.latency("mul") == cfg.prototypes["mul"].compute_cycles
+        assert mc.cycles() <= paper and cfg.window(mul) == cfg.latency(mul) == cfg.prototypes[mul].compute_cycles
         assert mc.info["miller_cycles"] + mc.info["final_exp_cycles"] == mc.cycles()
         assert 0 < mc.info["inversion_cycles"] < mc.info["final_exp_cycles"]
+
+
+def test_dmoci_pairs_products_with_a_common_input():
+    """Seed 003 section 6: on the DMOCI, eta_T's seven products per iteration run as four operations
+    (three pairs with a common input: f0 g0 / f2 g0, f1 g1 / f3 g1, the two Karatsuba middle products),
+    every pair's operands (A, B1, B2) with A shared; bit-exact in the interpreter and equal to Rust."""
+    from pairkit.hw.core.common_input import merge_common, pair_products
+    from pairkit.hw.core.program import Op, Operand, lower
+
+    cfg, mc = flow.compiled("toy-ss2-17-eta-t-dmoci")
+    assert mc.info["loop_ops"]["dmul"] == 4 * mc.unroll and mc.info["loop_ops"]["dmul.1"] == 3 * mc.unroll
+    assert "mul" not in mc.info["ops"]
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=6)
+    r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+    assert r.states_checked == mc.loop_count + 1
+    flow.rust_check(cfg, P, Q, r.output)
+    prog = lower("ss2-17", "eta-t", compound={"dmul": None})
+    for o in prog.ops:
+        if o.follower:
+            lead = next(x for x in prog.ops if x.id == o.group)
+            assert o.kind == "dmul.1" and o.args == lead.args and prog.ops.index(o) == prog.ops.index(lead) + 1
+    # two products where one reads the other are never paired; a duplicate sum is merged first
+    x, y = Operand(0), Operand(1)
+    ops = [Op(2, "add", (x, y), 0, 0), Op(3, "add", (y, x), 0, 1), Op(4, "mul", (Operand(2), x), 0, 2),
+           Op(5, "mul", (Operand(4), x), 0, 3), Op(6, "mul", (Operand(3), y), 0, 4)]
+    merged, remap = merge_common(ops)
+    assert remap == {3: 2} and [o.id for o in merged] == [2, 4, 5, 6]
+    paired = pair_products(merged)
+    kinds = {o.id: (o.kind, o.group) for o in paired}
+    assert kinds[6] == ("dmul.1", 4) and kinds[5] == ("dmul", 5)  # 4 and 6 share t = x + y; 5 reads 4

@@ -31,6 +31,7 @@ UNIT_OPS = {
     "gf2_mul_m1": ("mul", ("a", "b"), ()),
     "gf2_mul_chunked": ("mul", ("a", "b"), ()),
     "gf2_mul_tmvp": ("mul", ("a", "b"), ()),
+    "gf2_dmoci": ("dmul", ("a", "b1", "b2"), ()),  # seed 003's DMOCI: A B1 and A B2 (common_input.py)
     "gf2_sqr": ("sqr", ("a",), ()),
     "gf2_sqrt": ("sqrt", ("a",), ()),
     "gf2_inv": ("inv", ("a",), ()),
@@ -50,7 +51,7 @@ FIXED = {"f4_sqr_mul_ca": {"sqr_in": 1}}
 CHAIN_UNITS = ("gf2_sqr_chain", "gf2_sqrt_chain")
 #: compound operation kind -> (output ports, input bits the core hard-wires)
 COMPOUND = {"ca": (("d0", "d1", "d2", "d3"), {"e": 1}), "sca": (("d0", "d1", "d2", "d3"), {"e": 1}),
-            "sqr4n": (("c0", "c1", "c2", "c3"), {})}
+            "sqr4n": (("c0", "c1", "c2", "c3"), {}), "dmul": (("c1", "c2"), {})}
 
 
 def generator(unit: str) -> str:

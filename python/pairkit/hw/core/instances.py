@@ -93,14 +93,17 @@ _PAPER_003_2 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 40320, "area_lu
 _PAPER_003_3 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 27308, "area_lut6": 63103,
                 "note": "one three-way TMVP multiplier (6 cycles), Miller loop 25,710", "measure": "interp",
                 "vs": _S003_VS}
+_PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lut6": 75017,
+                "note": "the DMOCI (two two-way products with a common input, 9 cycles), Miller loop 22,040",
+                "measure": "interp", "vs": _S003_VS}
 
 
-def _s003(name, outer, summary, paper):
+def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp"):
     """Seed 003's eta_T processor (Fig. 4, Alg. 1-4) on ss2-1223: one TMVP multiplier that reads its
     operand registers on every product cycle (latch = 0: 9 or 6 cycles, as the paper counts), 1-cycle
     adders that may take a product from the multiplier's output port in the cycle it appears
     (``forward``: the BAU accumulating on the multiplier's output), squaring and square-root chains."""
-    units = [UnitChoice("gf2_mul_tmvp", 1, (("outer", outer), ("latch", 0))), UnitChoice("gf2_add", 2, (("latch", 0),)),
+    units = [UnitChoice(mul, 1, (("outer", outer), ("latch", 0))), UnitChoice("gf2_add", 2, (("latch", 0),)),
              UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2), UnitChoice("gf2_sqr_chain", 1, (("k", 8),)),
              UnitChoice("gf2_sqrt_chain", 4, (("k", 4),))]
     return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True,
@@ -197,12 +200,20 @@ _ALL = [
                   "and four square-root chains (k = 4), eight iterations per pass, retimed loop", _PAPER_003_2),
     lambda: _s003("s003-eta-t-tmvp3-u8", "3", "as s003-eta-t-tmvp2-u8 with the three-way TMVP multiplier (6 cycles)",
                   _PAPER_003_3),
+    lambda: _s003("s003-eta-t-dmoci-u8", "2,2", "as s003-eta-t-tmvp2-u8 with the DMOCI (seed 003 section 6) in place "
+                  "of the multiplier: two products with a common input per 9 cycles (f g's seven products in four "
+                  "operations)", _PAPER_003_D, mul="gf2_dmoci"),
     lambda: CoreConfig("toy-ss2-17-eta-t-fwd", "ss2-17", "eta-t",
                        [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
                         UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
                        "list", summary="toy: ss2-17 eta_T (seed 003 Alg. 1-4) on the s003 cores' datapath: unlatched "
                        "two-way TMVP multiplier (operands held), adders reading its output port, two iterations per "
                        "pass, retimed loop", unroll=2, retime=True, forward=True),
+    lambda: CoreConfig("toy-ss2-17-eta-t-dmoci", "ss2-17", "eta-t",
+                       [UnitChoice("gf2_dmoci", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
+                        UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
+                       "list", summary="toy: ss2-17 eta_T on the DMOCI (products with a common input in pairs), "
+                       "as toy-ss2-17-eta-t-fwd", unroll=2, retime=True, forward=True),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
                  "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
                  "pass", unroll=2, streams=True),

@@ -60,6 +60,8 @@ def compound_result(F, kind: str, xs: list, k=None) -> tuple:
 
     if kind == "sqr4n":
         return tuple(f4_pow_2k(F, tuple(xs), k))
+    if kind == "dmul":  # seed 003's DMOCI: A B1, A B2
+        return (F.mul(xs[0], xs[1]), F.mul(xs[0], xs[2]))
     fn = {"ca": f4_mul_ca, "sca": f4_sqr_mul_ca}[kind]
     return tuple(fn(F, tuple(xs[:4]), xs[4], xs[5], COMPOUND_FIXED[kind]))
 

@@ -368,6 +368,15 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
     ops = _live_ops(L.ops, outputs)
     for kind, k in sorted((chains or {}).items()):
         ops = _fuse_chains(ops, kind, k, [a for st in states for a in (L.alias[i] for i in st)] + outputs)
+    if "dmul" in (compound or ()):  # the DMOCI: products with a common input in pairs (common_input.py)
+        from .common_input import merge_common, pair_products
+
+        ops, remap = merge_common(ops)
+        for tid, opd in list(L.alias.items()):
+            if opd.value in remap:
+                L.alias[tid] = Operand(remap[opd.value], opd.neg)
+        outputs = [Operand(remap.get(o.value, o.value), o.neg) for o in outputs]
+        ops = pair_products(_live_ops(ops, outputs))
     segs: list = [(lab, []) for lab in seg_labels]
     for i, o in enumerate(ops):
         o.pos = len(segs[o.seg][1])
