@@ -82,11 +82,13 @@ _PAPER_004_M5 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "
 _PAPER_004_M4 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 20797, "area_lut6": 107985,
                  "ff": 30909, "note": "Alg. 10, M4 multipliers (M3's K = 3 chunks): 0.12 ms at 173.31 MHz"}
 
-_S003_VS = ("interpreter only: the 1223-bit cores' Verilator runs and synthesis are not run yet. Like for like in "
-            "cycles only: same multiplier latency (9 / 6 product cycles, the multiplier reads its operand registers "
-            "unlatched) and adders taking the product from the multiplier's output port, as the paper's BAU; our "
-            "datapath has more registers than the paper's 18 (a general register file bound by lifetimes, not the "
-            "BAU/ISU/DHU banks) and four square-root chains beside the multiplier")
+_S003_VS = ("cycles like for like: the paper's multiplier latency (9 / 6 product cycles: the multiplier reads its "
+            "operand registers, unlatched) and adders taking a product from the multiplier's output port in the "
+            "cycle it appears, as the paper's BAU accumulates on it; the schedule is the generator's (list "
+            "scheduling, eight iterations per pass, retimed), not the paper's hand schedule. Area not like for "
+            "like until synthesized: our datapath keeps its values in a general register file bound by lifetimes "
+            "(about 50 registers of 1,223 bits against the paper's 18 in BAU/ISU/DHU banks) and has four "
+            "square-root chains beside the multiplier")
 _PAPER_003_2 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 40320, "area_lut6": 50179,
                 "note": "one two-way TMVP multiplier (9 cycles), Miller loop 38,562, inverse 794", "measure": "interp",
                 "vs": _S003_VS}

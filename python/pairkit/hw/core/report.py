@@ -104,6 +104,7 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
                 "miller_cycles": mc.info["miller_cycles"], "final_exp_cycles": mc.info["final_exp_cycles"],
                 "T_iter": mc.info["T_iter"], "T_pass": mc.info["T_pass"], "unroll": mc.unroll,
                 "iterations": mc.info["iterations"], "binding": cfg.binding,
+                "inversion_cycles": mc.info.get("inversion_cycles"),
                 "looped_iterations": mc.info["looped_iterations"], "registers": mc.n_regs,
                 "control_words": mc.n_steps, "schedules": mc.info["schedules"]})
 
@@ -113,13 +114,16 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
             json.dump(res, fh, indent=1, sort_keys=True)
             fh.write("\n")
 
-    interp_only = cfg.paper.get("measure") == "interp"  # the 1223-bit cores: RTL and synthesis not run yet
+    # the 1223-bit cores: "interp" (the interpreter only, no RTL, no synthesis) or "verilator" (one pairing
+    # in Verilator, every iteration's accumulator checked; LUT6 only: they do not fit an ECP5-85F)
+    interp_only = cfg.paper.get("measure") == "interp"
+    big = cfg.paper.get("measure") == "verilator"
     if "sim" not in res:
-        r = flow.simulate(name, 1 if interp_only else 2, seed=7, engine="interp" if interp_only else "auto")
+        r = flow.simulate(name, 1 if interp_only or big else 2, seed=7, engine="interp" if interp_only else "auto")
         res["sim"] = {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked",
                                     "rtl_iterations_checked", "seconds") if k in r}
         save()
-    if synth and "ecp5" not in res and not interp_only:
+    if synth and "ecp5" not in res and not interp_only and not big:
         core = flow.make_rtl(cfg, mc)
         try:
             res["ecp5"] = _synth_ecp5(core, timeout)
@@ -140,7 +144,7 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
         except HwToolError as e:
             res["xc2vp"] = {"status": "not run", "reason": str(e)[:300]}
         save()
-    if breakdown and "breakdown" not in res and not interp_only:
+    if breakdown and "breakdown" not in res and not interp_only and not big:
         from .breakdown import breakdown as area_breakdown
 
         ucache = os.path.join(reports_dir, "_breakdown-units.json")  # units do not change with the binding
@@ -465,9 +469,18 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
                 verdict = (f"cycles {_pct(r['cycles'], p['cycles'])}, LUT6 {_pct(x.get('lut'), p['area_lut6'])}; "
                            f"{_UNLIKE_004}")
             ff = f", {p['ff']:,} FF" if p.get("ff") else ""
+            split = ""
+            if r["set"] == "ss2-1223":  # seed 003 splits its cycles: Miller loop, inverse, the rest
+                sim = r.get("sim", {})
+                how = ("interpreter" if sim.get("engine") == "interp" else
+                       f"{sim.get('engine')}: {_n(sim.get('rtl_cycles'))} cycles, the accumulator after "
+                       f"{_n(sim.get('rtl_iterations_checked', sim.get('rtl_states_checked')))} of "
+                       f"{r['iterations']} iterations compared")
+                split = (f" (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}, the inversion "
+                         f"spanning {_n(r.get('inversion_cycles'))} of them; simulated: {how})")
             L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut6']:,} LUT6{ff} "
-                     f"({p['note']}) | {r['cycles']:,} cycles, " + (f"{_n(x.get('lut'))} LUT6, {_n(x.get('ff'))} FF "
-                     "(`synth_xilinx`)" if x.get("lut") else "not synthesized") + f" | {verdict} |")
+                     f"({p['note']}) | {r['cycles']:,} cycles{split}, " + (f"{_n(x.get('lut'))} LUT6, "
+                     f"{_n(x.get('ff'))} FF (`synth_xilinx`)" if x.get("lut") else "not synthesized") + f" | {verdict} |")
         elif "cycles" in p and name.startswith("s000-ca-"):
             v2, e4 = (r.get("xc2vp") or {}).get("lut"), (r.get("ecp5") or {}).get("lut")
             L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
