@@ -174,7 +174,10 @@ def test_cli(tmp_path):
                                                   ("toy-ss3-13-dl", "ss3-13.json", "amaranth"),
                                                   ("s000-eta2-239-d16", "ss2-239.json", "interp"),
                                                   ("s000-ca-eta2-239-d16", "ss2-239.json", "interp"),
-                                                  ("toy-ss2-11-alg1", "ss2-11.json", "amaranth")])
+                                                  ("toy-ss2-11-alg1", "ss2-11.json", "amaranth"),
+                                                  ("s003-eta-t-tmvp2-u8", "ss2-1223.json", "interp"),
+                                                  ("s003-eta-t-tmvp3-u8", "ss2-1223.json", "interp"),
+                                                  ("s003-eta-t-dmoci-u8", "ss2-1223.json", "interp")])
 def test_shared_vectors(name, vectors, engine):
     """The cores read test-vectors/ (scripts/gen_vectors.py): per-iteration states, output."""
     import os
@@ -468,3 +471,16 @@ def test_dmoci_pairs_products_with_a_common_input():
     paired = pair_products(merged)
     kinds = {o.id: (o.kind, o.group) for o in paired}
     assert kinds[6] == ("dmul.1", 4) and kinds[5] == ("dmul", 5)  # 4 and 6 share t = x + y; 5 reads 4
+
+
+@pytest.mark.slow
+def test_seed003_datapath_in_verilator_every_iteration():
+    """CI's share of issue 16 in Verilator (the 1223-bit models take too long to build for CI: `make
+    hw-report` runs them): the s003 cores' datapath on ss2-17 -- unlatched TMVP multiplier or DMOCI with
+    held operands, forwarded products -- whole pairings with the accumulator of every one of the nine
+    Miller iterations compared (loop boundaries and probes), the GT element against the interpreter and
+    the Rust core."""
+    for name in ("toy-ss2-17-eta-t-fwd", "toy-ss2-17-eta-t-dmoci"):
+        r = flow.simulate(name, n=2, seed=13, engine="verilator")
+        assert r["ok"] and r["rtl_cycles"] == r["cycles"]
+        assert r["rtl_iterations_checked"] == 9 and r["rtl_probes_checked"] > 0
