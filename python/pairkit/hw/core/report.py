@@ -355,6 +355,29 @@ def _goals(res: dict) -> list:
     return L
 
 
+def _goals_16(res: dict) -> list:
+    """Issue 16's goals (seed 003 Tables 4 and 7): cycles and LUT6 per variant, each met or missed."""
+    rows = []
+    for name, what in (("s003-eta-t-tmvp2-u8", "two-way"), ("s003-eta-t-tmvp3-u8", "three-way"),
+                       ("s003-eta-t-dmoci-u8", "DMOCI")):
+        r = res.get(name)
+        if r is None:
+            continue
+        p, x, sim = r["paper"], r.get("xilinx") or {}, r.get("sim", {})
+        lut = x.get("lut")
+        how = "interpreter" if sim.get("engine") == "interp" else f"interpreter and {sim.get('engine')}"
+        rows.append(f"| {what}: ≤ {p['cycles']:,} cycles, ≤ {p['area_lut6']:,} LUT6 | `{name}`: {r['cycles']:,} "
+                    f"cycles ({how}), " + (f"{lut:,} LUT6" if lut else "LUT6 not synthesized yet") +
+                    f" | cycles {_vs(r['cycles'], p['cycles'])}; LUT6 " +
+                    (_vs(lut, p['area_lut6']) if lut else "not measured") + " |")
+    if not rows:
+        return []
+    return ["", "### Goals (issue 16: seed 003's eta_T processor on ss2-1223)", "",
+            "Cycles are like for like (the paper's product latencies, accumulation on the multiplier's output; "
+            "see the rows beside the papers below); the area is not, until synthesized, and our register file is "
+            "larger than the paper's banks.", "", "| goal | ours | status |", "|---|---|---|", *rows]
+
+
 def _timing(res: dict) -> list:
     """Fmax (nextpnr-ecp5, LFE5U-85F), latency = cycles / Fmax and area × time of the placed cores."""
     L = ["", "Place and route (`pairkit hw core report --pnr`): nextpnr-ecp5 on an LFE5U-85F out of context, "
@@ -443,6 +466,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
                   f"{field}: {n_meas} measured cores, {len(front)} on the area–cycles Pareto front: "
                   + ", ".join(f"`{n}`" for n in front) + "."]
     L += _goals(res)
+    L += _goals_16(res)
     L += ["", "### Beside the papers", "",
           "| core | paper | paper's figure | ours | goal |", "|---|---|---|---|---|"]
     for name in [c.name for c in instances.all_configs()]:
