@@ -90,14 +90,14 @@ _S003_VS = ("cycles like for like: the paper's multiplier latency (9 / 6 product
             "(about 50 registers of 1,223 bits against the paper's 18 in BAU/ISU/DHU banks) and has four "
             "square-root chains beside the multiplier")
 _PAPER_003_2 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 40320, "area_lut6": 50179,
-                "note": "one two-way TMVP multiplier (9 cycles), Miller loop 38,562, inverse 794", "measure": "verilator",
+                "note": "one two-way TMVP multiplier (9 cycles), Miller loop 38,562, inverse 794", "measure": "verilator", "family": "xc6v",
                 "vs": _S003_VS}
 _PAPER_003_3 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 27308, "area_lut6": 63103,
-                "note": "one three-way TMVP multiplier (6 cycles), Miller loop 25,710", "measure": "verilator",
+                "note": "one three-way TMVP multiplier (6 cycles), Miller loop 25,710", "measure": "verilator", "family": "xc6v",
                 "vs": _S003_VS}
 _PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lut6": 75017,
                 "note": "the DMOCI (two two-way products with a common input, 9 cycles), Miller loop 22,040",
-                "measure": "verilator", "vs": _S003_VS}
+                "measure": "verilator", "family": "xc6v", "vs": _S003_VS}
 
 
 def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp"):

@@ -77,13 +77,15 @@ def _synth_xilinx(core, timeout, family: str = "xc7") -> dict:
     Virtex-II Pro XC2VP100)."""
     from ..synth import XILINX_LUTS
 
-    opt = XC2VP_OPT if family == "xc2vp" else ""
+    opt = XC2VP_OPT if family == "xc2vp" else ""  # xc6v (seed 003's Virtex-6) maps LUT6 as xc7 does
     cells, secs, depth = _yosys_cells(core, f"synth_xilinx -family {family} -flatten{opt} -top top", timeout)
     out = {"lut": sum(cells.get(k, 0) for k in XILINX_LUTS), "ff": sum(v for k, v in cells.items()
                                                                       if k.startswith("FD")),
            "bram": sum(v for k, v in cells.items() if k.startswith("RAMB")), "depth": depth, "seconds": secs}
     if opt:
         out["flow"] = opt.strip()
+    if family not in ("xc7", "xc2vp"):
+        out["family"] = family
     return out
 
 
@@ -134,7 +136,7 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
         save()
     if synth and "area_lut6" in cfg.paper and "xilinx" not in res and not interp_only:
         try:
-            res["xilinx"] = _synth_xilinx(flow.make_rtl(cfg, mc), timeout)
+            res["xilinx"] = _synth_xilinx(flow.make_rtl(cfg, mc), timeout, cfg.paper.get("family", "xc7"))
         except HwToolError as e:
             res["xilinx"] = {"status": "not run", "reason": str(e)[:300]}
         save()
