@@ -441,6 +441,7 @@ def test_seed003_cores_meet_the_papers_cycles():
         assert mc.cycles() <= paper and cfg.window(mul) == cfg.latency(mul) == cfg.prototypes[mul].compute_cycles
         assert mc.info["miller_cycles"] + mc.info["final_exp_cycles"] == mc.cycles()
         assert 0 < mc.info["inversion_cycles"] < mc.info["final_exp_cycles"]
+    assert flow.compiled("s003-eta-t-2xtmvp3-u8")[1].cycles() <= 20000  # issue 16's "beyond": two multipliers
 
 
 def test_dmoci_pairs_products_with_a_common_input():

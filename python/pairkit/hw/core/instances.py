@@ -100,12 +100,16 @@ _PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lu
                 "measure": "verilator", "family": "xc6v", "vs": _S003_VS}
 
 
-def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp"):
+#: issue 16's "beyond" core: no paper figure; simulated in the interpreter only, not synthesized
+_BEYOND_003 = {"seed": "issue 16 (beyond seed 003)", "measure": "interp", "family": "xc6v"}
+
+
+def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2):
     """Seed 003's eta_T processor (Fig. 4, Alg. 1-4) on ss2-1223: one TMVP multiplier that reads its
     operand registers on every product cycle (latch = 0: 9 or 6 cycles, as the paper counts), 1-cycle
     adders that may take a product from the multiplier's output port in the cycle it appears
     (``forward``: the BAU accumulating on the multiplier's output), squaring and square-root chains."""
-    units = [UnitChoice(mul, 1, (("outer", outer), ("latch", 0))), UnitChoice("gf2_add", 2, (("latch", 0),)),
+    units = [UnitChoice(mul, count, (("outer", outer), ("latch", 0))), UnitChoice("gf2_add", adders, (("latch", 0),)),
              UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2), UnitChoice("gf2_sqr_chain", 1, (("k", 8),)),
              UnitChoice("gf2_sqrt_chain", 4, (("k", 4),))]
     return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True,
@@ -205,6 +209,9 @@ _ALL = [
     lambda: _s003("s003-eta-t-dmoci-u8", "2,2", "as s003-eta-t-tmvp2-u8 with the DMOCI (seed 003 section 6) in place "
                   "of the multiplier: two products with a common input per 9 cycles (f g's seven products in four "
                   "operations)", _PAPER_003_D, mul="gf2_dmoci"),
+    lambda: _s003("s003-eta-t-2xtmvp3-u8", "3", "beyond seed 003: two three-way TMVP multipliers and three adders, "
+                  "list-scheduled (eight iterations per pass, retimed): f g's products on both multipliers",
+                  _BEYOND_003, count=2, adders=3),
     lambda: CoreConfig("toy-ss2-17-eta-t-fwd", "ss2-17", "eta-t",
                        [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
                         UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
