@@ -105,7 +105,7 @@ class _ValueTrace(TracingField):
         self.values: dict = {}
         self.compound_kinds = dict(compound) if isinstance(compound, dict) else dict.fromkeys(compound)
         self.inv_ids: set = set()  # trace ids of the spec's Itoh-Tsujii chains (no inverter unit)
-        self.inverter = self.inv if inverter else self._itoh_tsujii
+        self.inverter = self.inv if inverter else None if self.ternary else self._itoh_tsujii
 
     def _itoh_tsujii(self, x):
         """The spec's GF(2^m) inversion (Itoh-Tsujii on products and squarings), its ops remembered."""
