@@ -125,6 +125,12 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
         res["sim"] = {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked",
                                     "rtl_iterations_checked", "seconds") if k in r}
         save()
+    if big and res["sim"].get("engine") == "verilator" and "vectors" not in res:  # the shared vectors in RTL too
+        vec = os.path.join(os.path.dirname(__file__), *[".."] * 4, "test-vectors", f"{cfg.set_id}.json")  # the repo's
+        if os.path.exists(vec):
+            res["vectors"] = {"file": f"test-vectors/{cfg.set_id}.json", "engine": "verilator",
+                              "checked": flow.vector_check(name, vec, "verilator")}
+            save()
     if synth and "ecp5" not in res and not interp_only and not big:
         core = flow.make_rtl(cfg, mc)
         try:
@@ -504,10 +510,12 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
             split = ""
             if r["set"] == "ss2-1223":  # seed 003 splits its cycles: Miller loop, inverse, the rest
                 sim = r.get("sim", {})
+                vec = r.get("vectors") or {}
                 how = ("interpreter" if sim.get("engine") == "interp" else
                        f"{sim.get('engine')}: {_n(sim.get('rtl_cycles'))} cycles, the accumulator after "
                        f"{_n(sim.get('rtl_iterations_checked', sim.get('rtl_states_checked')))} of "
-                       f"{r['iterations']} iterations compared")
+                       f"{r['iterations']} iterations compared" + (
+                           f"; `{vec['file']}`: {vec['checked']} vector(s) PASS in {vec['engine']}" if vec else ""))
                 split = (f" (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}, the inversion "
                          f"spanning {_n(r.get('inversion_cycles'))} of them; simulated: {how})")
             L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut6']:,} LUT6{ff} "
