@@ -57,6 +57,10 @@ def test_toy_cores_in_amaranth():
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
     r = flow.simulate("toy-ss2-13-ca-eta2", n=2, seed=8, engine="amaranth")  # compound units, retimed loop
     assert r["ok"] and r["rtl_cycles"] == r["cycles"]
+    r = flow.simulate("toy-ss2-17-eta-t-fwd", n=2, seed=9, engine="amaranth")  # forwarding, held operands
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
+    r = flow.simulate("toy-ss2-17-eta-t-dmoci", n=2, seed=10, engine="amaranth")  # the DMOCI's paired products
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"]
 
 
 @pytest.mark.slow
@@ -170,7 +174,10 @@ def test_cli(tmp_path):
                                                   ("toy-ss3-13-dl", "ss3-13.json", "amaranth"),
                                                   ("s000-eta2-239-d16", "ss2-239.json", "interp"),
                                                   ("s000-ca-eta2-239-d16", "ss2-239.json", "interp"),
-                                                  ("toy-ss2-11-alg1", "ss2-11.json", "amaranth")])
+                                                  ("toy-ss2-11-alg1", "ss2-11.json", "amaranth"),
+                                                  ("s003-eta-t-tmvp2-u8", "ss2-1223.json", "interp"),
+                                                  ("s003-eta-t-tmvp3-u8", "ss2-1223.json", "interp"),
+                                                  ("s003-eta-t-dmoci-u8", "ss2-1223.json", "interp")])
 def test_shared_vectors(name, vectors, engine):
     """The cores read test-vectors/ (scripts/gen_vectors.py): per-iteration states, output."""
     import os
@@ -358,3 +365,123 @@ def test_retiming_moves_only_accumulator_free_operations():
     assert len(r.segments[its[-1]][1]) == 4  # the last iteration: its C^2 A only
     with pytest.raises(CoreError, match="retime"):
         CoreConfig("x", "ss2-13", "tate-alg1", [UnitChoice("gf2_mul_msd", 1)], retime=1)
+
+
+def test_unlatched_tmvp_multiplier():
+    """latch = 0: the TMVP multiplier reads its ports on every product edge, the start edge computing the
+    first product, so it takes the paper's 9 (two-way) and 6 (three-way) cycles; latched: one more."""
+    import random
+
+    from pairkit.hw import unit as hwunit
+    from pairkit.hw.errors import HwParamError
+    from pairkit.hw.sim import run_amaranth
+
+    rng = random.Random(3)
+    for outer, n in (("2,2", 9), ("3", 6)):
+        for name in ("gf2_mul_tmvp", "gf2_dmoci"):
+            u = hwunit.build(name, field="ss2-11", outer=outer, inner="2", latch=0)
+            assert u.cycles == u.compute_cycles == n
+            assert hwunit.build(name, field="ss2-11", outer=outer, inner="2").cycles == n + 1
+            vec = [{p.name: rng.getrandbits(11) for p in u.in_specs} for _ in range(6)]
+            for r, v in zip(run_amaranth(u, vec), vec):
+                assert r.cycles == n and r.outputs == u.spec_model(v)
+    with pytest.raises(HwParamError, match="latch"):
+        hwunit.build("gf2_mul_tmvp", field="ss2-11", outer="2,2", inner="2", latch=2)
+
+
+def _drop_or_move_hold(mc, move: bool):
+    """A copy of ``mc`` whose first hold in the loop is dropped, or reads another register (move)."""
+    from pairkit.hw.core.microcode import Hold
+
+    mc2 = dataclasses.replace(mc, steps=[dataclasses.replace(s, holds=list(s.holds)) for s in mc.steps])
+    for t in range(mc.loop_start, mc.loop_end):
+        st = mc2.steps[t]
+        for k, h in enumerate(st.holds):
+            if not move:
+                del st.holds[k]
+                return mc2
+            r = next(x for x in h.srcs if x[0] == "reg")[1]
+            other = ("reg", (r + 1) % mc.n_regs)
+            st.holds[k] = Hold(h.unit, tuple(other if x == ("reg", r) else x for x in h.srcs), h.signs)
+            return mc2
+    raise AssertionError("no hold in the loop")
+
+
+def test_forwarding_and_held_operands():
+    """forward: an adder takes the product from the multiplier's output port in the step it appears (no
+    register in between); the unlatched multiplier's operand selects are held by the control words of
+    the steps after its start, and the interpreter catches a missing hold or a held source that changed."""
+    cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd")
+    assert cfg.latency("mul") == cfg.window("mul") == 9 and cfg.latency("add") == 1 and cfg.window("add") == 1
+    fwd = [s for st in mc.steps for s in st.starts if any(x[0] == "unit" for x in s.srcs)]
+    assert fwd and any(s.unit[0] == "add" for s in fwd)
+    assert mc.info["windows"] == {"mul": 9}
+    n_mul = sum(1 for st in mc.steps for s in st.starts if s.unit[0] == "mul")
+    assert sum(len(st.holds) for st in mc.steps) == n_mul * 8  # 8 steps after each start
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=9)
+    r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+    assert r.states_checked == mc.loop_count + 1
+    flow.rust_check(cfg, P, Q, r.output)
+    with pytest.raises(CoreMismatchError, match="not held"):
+        interp.run(_drop_or_move_hold(mc, False), cfg.set_id, cfg.alg, P, Q)
+    with pytest.raises(CoreMismatchError, match="changed while it runs"):
+        interp.run(_drop_or_move_hold(mc, True), cfg.set_id, cfg.alg, P, Q)
+    with pytest.raises(CoreError, match="forward"):
+        CoreConfig("x", "ss2-17", "eta-t", cfg.units, forward=True, binding="mux")
+
+
+@pytest.mark.slow
+def test_seed003_cores_meet_the_papers_cycles():
+    """Seed 003 Tables 4 and 7: 40,320 cycles (two-way), 27,308 (three-way) and 23,772 (DMOCI) per
+    pairing; the Miller loop split and the inversion's span are reported (the paper: 38,562 / 25,710 /
+    22,040 and 794)."""
+    for name, paper, mul in (("s003-eta-t-tmvp2-u8", 40320, "mul"), ("s003-eta-t-tmvp3-u8", 27308, "mul"),
+                             ("s003-eta-t-dmoci-u8", 23772, "dmul")):
+        cfg, mc = flow.compiled(name)
+        assert mc.cycles() <= paper and cfg.window(mul) == cfg.latency(mul) == cfg.prototypes[mul].compute_cycles
+        assert mc.info["miller_cycles"] + mc.info["final_exp_cycles"] == mc.cycles()
+        assert 0 < mc.info["inversion_cycles"] < mc.info["final_exp_cycles"]
+    assert flow.compiled("s003-eta-t-2xtmvp3-u8")[1].cycles() <= 20000  # issue 16's "beyond": two multipliers
+
+
+def test_dmoci_pairs_products_with_a_common_input():
+    """Seed 003 section 6: on the DMOCI, eta_T's seven products per iteration run as four operations
+    (three pairs with a common input: f0 g0 / f2 g0, f1 g1 / f3 g1, the two Karatsuba middle products),
+    every pair's operands (A, B1, B2) with A shared; bit-exact in the interpreter and equal to Rust."""
+    from pairkit.hw.core.common_input import merge_common, pair_products
+    from pairkit.hw.core.program import Op, Operand, lower
+
+    cfg, mc = flow.compiled("toy-ss2-17-eta-t-dmoci")
+    assert mc.info["loop_ops"]["dmul"] == 4 * mc.unroll and mc.info["loop_ops"]["dmul.1"] == 3 * mc.unroll
+    assert "mul" not in mc.info["ops"]
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=6)
+    r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+    assert r.states_checked == mc.loop_count + 1
+    flow.rust_check(cfg, P, Q, r.output)
+    prog = lower("ss2-17", "eta-t", compound={"dmul": None})
+    for o in prog.ops:
+        if o.follower:
+            lead = next(x for x in prog.ops if x.id == o.group)
+            assert o.kind == "dmul.1" and o.args == lead.args and prog.ops.index(o) == prog.ops.index(lead) + 1
+    # two products where one reads the other are never paired; a duplicate sum is merged first
+    x, y = Operand(0), Operand(1)
+    ops = [Op(2, "add", (x, y), 0, 0), Op(3, "add", (y, x), 0, 1), Op(4, "mul", (Operand(2), x), 0, 2),
+           Op(5, "mul", (Operand(4), x), 0, 3), Op(6, "mul", (Operand(3), y), 0, 4)]
+    merged, remap = merge_common(ops)
+    assert remap == {3: 2} and [o.id for o in merged] == [2, 4, 5, 6]
+    paired = pair_products(merged)
+    kinds = {o.id: (o.kind, o.group) for o in paired}
+    assert kinds[6] == ("dmul.1", 4) and kinds[5] == ("dmul", 5)  # 4 and 6 share t = x + y; 5 reads 4
+
+
+@pytest.mark.slow
+def test_seed003_datapath_in_verilator_every_iteration():
+    """CI's share of issue 16 in Verilator (the 1223-bit models take too long to build for CI: `make
+    hw-report` runs them): the s003 cores' datapath on ss2-17 -- unlatched TMVP multiplier or DMOCI with
+    held operands, forwarded products -- whole pairings with the accumulator of every one of the nine
+    Miller iterations compared (loop boundaries and probes), the GT element against the interpreter and
+    the Rust core."""
+    for name in ("toy-ss2-17-eta-t-fwd", "toy-ss2-17-eta-t-dmoci"):
+        r = flow.simulate(name, n=2, seed=13, engine="verilator")
+        assert r["ok"] and r["rtl_cycles"] == r["cycles"]
+        assert r["rtl_iterations_checked"] == 9 and r["rtl_probes_checked"] > 0

@@ -38,6 +38,8 @@ SMALL_EXTRA = [
     ("gf2_mul_tmvp", {"field": "ss2-17", "outer": "3", "inner": "3,2"}),
     ("gf2_mul_tmvp", {"field": "ss2-17", "outer": "2", "inner": "3,3"}),
     ("gf2_dmoci", {"field": "ss2-11", "outer": "3", "inner": "2"}),
+    ("gf2_mul_tmvp", {"field": "ss2-17", "outer": "2,2", "inner": "3", "latch": 0}),  # operands held, not latched
+    ("gf2_dmoci", {"field": "ss2-11", "outer": "2,2", "inner": "2", "latch": 0}),
     ("tmvp_core", {"n": 17, "inner": "2,3"}),
     ("tmvp_core", {"n": 8, "inner": ""}),
     ("gf3_add", {"field": "ss3-13"}),

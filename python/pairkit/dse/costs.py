@@ -47,8 +47,8 @@ from typing import Optional
 from .errors import CostModelError, UnitMixError, UnknownOperationError
 
 #: canonical unit names, in the column order of seed 001 Tables 3-4 (Mul, Power, Add, Root) then binary
-UNIT_ORDER = ("mul", "cube", "add", "cbrt", "sqr", "sqrt", "inv", "sqrn", "sqrtn", "ca", "sca", "sqr4n")
-# sqrn, sqrtn: chains; ca, sca: seed 000's C.A unit (C A, C^2 A), compound operations (hw.core)
+UNIT_ORDER = ("mul", "cube", "add", "cbrt", "sqr", "sqrt", "inv", "sqrn", "sqrtn", "ca", "sca", "sqr4n", "dmul")
+# sqrn, sqrtn: chains; ca, sca: seed 000's C.A unit (C A, C^2 A), dmul: seed 003's DMOCI, compound operations (hw.core)
 UNIT_ALIASES = {"multiplier": "mul", "adder": "add", "power": "cube", "cube_power": "cube", "cubepower": "cube",
                 "root": "cbrt", "cube_root": "cbrt", "cuberoot": "cbrt", "squarer": "sqr", "square": "sqr",
                 "square_root": "sqrt", "squareroot": "sqrt", "inverter": "inv"}

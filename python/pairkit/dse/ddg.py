@@ -55,7 +55,8 @@ VERSION = 1
 #: base-field operation kinds a DDG node may carry, with their arity
 OP_ARITY = {"add": 2, "sub": 2, "mul": 2, "neg": 1, "sqr": 1, "sqrt": 1, "cube": 1, "cbrt": 1, "inv": 1,
             "sqrn": 1, "sqrtn": 1,  # sqrn, sqrtn: k squarings (square roots) in one operation (hw.core chains)
-            "ca": 6, "sca": 6, "sqr4n": 4}  # seed 000: C.A (C A, C^2 A), F_{2^4m} squarer chain (hw.core compounds)
+            "ca": 6, "sca": 6, "sqr4n": 4,  # seed 000: C.A (C A, C^2 A), F_{2^4m} squarer chain (hw.core compounds)
+            "dmul": 3}  # seed 003's DMOCI: A B1 and A B2 in one operation (hw.core compound)
 INPUT_KINDS = ("const", "invariant", "carried", "stream", "live-in")
 _TRACE_KINDS = set(OP_ARITY) | {"input", "const", "mark"}
 

@@ -54,8 +54,9 @@ def run_amaranth(unit: HwUnit, vectors: list[dict], vcd: str | None = None, time
             ctx.set(unit.start, 1)
             await ctx.tick()
             ctx.set(unit.start, 0)
-            for p in unit.in_specs:  # the unit must have latched its operands
-                ctx.set(unit.inputs[p.name], rng.getrandbits(p.width))
+            if getattr(unit, "latch", 1):  # the unit must have latched its operands (latch = 0: held)
+                for p in unit.in_specs:
+                    ctx.set(unit.inputs[p.name], rng.getrandbits(p.width))
             n = 1
             while not ctx.get(unit.done):
                 if n >= limit:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from amaranth.hdl import Cat, Const, Module, Signal
+from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
 from .common import one_shot, wire
 from .errors import HwLimitError, HwParamError
@@ -207,12 +207,18 @@ def core_lut6_model(n: int, inner: tuple[int, ...]) -> int:
 
 PARAMS = [Param("field", str, "ss2-1223", "catalogue id or trinomial x^m+x^k+1"),
           Param("outer", str, "2,2", "sequential splits: 2,2 (seed 003 A.1, 9 cycles) or 3 (section 3.2, 6 cycles)"),
-          Param("inner", str, "3,3,2", "parallel core splits: 3,3,2 (306->17) or 3,3,3,2 (408->8); empty: quadratic")]
+          Param("inner", str, "3,3,2", "parallel core splits: 3,3,2 (306->17) or 3,3,3,2 (408->8); empty: quadratic"),
+          Param("latch", int, 1, "1: operands latched on the start edge (cycles = 1 + products); 0: the ports are "
+                "read on every product edge, the start edge computing the first (cycles = products, as seed 003 "
+                "counts: 9 or 6); the driver must hold the operands stable until done", (0, 1))]
 
 
 class _Tmvp(_Bin):
-    def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2"):
-        super().__init__(field, outer=outer, inner=inner)
+    def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2", latch=1):
+        super().__init__(field, outer=outer, inner=inner, latch=latch)
+        if latch not in (0, 1) or isinstance(latch, bool):
+            raise HwParamError("latch", f"must be 0 or 1, got {latch!r}")
+        self.latch = latch
         if len(self.field.taps) != 1:
             raise HwParamError("field", f"the TMVP multiplier needs a trinomial x^m + x^k + 1; {self.field.poly_str} "
                                "is a pentanomial (T_A is not Toeplitz)")
@@ -229,7 +235,11 @@ class _Tmvp(_Bin):
 
     @property
     def cycles(self):
-        return 1 + len(self.leaves)
+        return self.latch + len(self.leaves)
+
+    @property
+    def compute_cycles(self):
+        return len(self.leaves)
 
     def metrics(self):
         return {"n": self.n, "core_size": self.s, "products": len(self.leaves), "cores": len(self.B_PORTS),
@@ -282,22 +292,32 @@ class _Tmvp(_Bin):
                     if j in self.blocks[b]:
                         with m.Case(j):
                             m.d.comb += hit.eq(1)
-            with m.If(self.start):
-                m.d.sync += acc.eq(0)
+            with m.If(self.start):  # unlatched: the start edge accumulates product 0 (step reads 0)
+                m.d.sync += acc.eq(Mux(hit, P, 0) if not self.latch else 0)
             with m.Elif(busy & hit):
                 m.d.sync += acc.eq(acc ^ P)
         cprime = wire(m, Cat(*accs)[:self.m], f"{tag}_cprime")
         return self._unswap(cprime)
 
     def _control(self, m: Module):
+        """The product counter. Latched: the start edge loads the operands, products 0..L-1 on the
+        next L edges. Unlatched (latch = 0): product 0 on the start edge itself (``step`` reads 0
+        while start is high), products 1..L-1 on the next L - 1 edges."""
         L = len(self.leaves)
-        step = Signal(range(L + 1), name="step")
+        cnt = Signal(range(L + 1), name="step_count")
         busy = Signal(name="busy")
-        with m.If(self.start):
-            m.d.sync += [step.eq(0), busy.eq(1), self.done.eq(0)]
-        with m.Elif(busy):
-            m.d.sync += step.eq(step + 1)
-            with m.If(step == L - 1):
+        step = Signal(range(L + 1), name="step")
+        if self.latch:
+            m.d.comb += step.eq(cnt)
+            with m.If(self.start):
+                m.d.sync += [cnt.eq(0), busy.eq(1), self.done.eq(0)]
+        else:
+            m.d.comb += step.eq(Mux(self.start, 0, cnt))
+            with m.If(self.start):
+                m.d.sync += [cnt.eq(1), busy.eq(L > 1), self.done.eq(L == 1)]
+        with m.If(~self.start & busy):
+            m.d.sync += cnt.eq(cnt + 1)
+            with m.If(cnt == L - 1):
                 m.d.sync += [busy.eq(0), self.done.eq(1)]
         return step, busy
 
@@ -319,8 +339,11 @@ class _Tmvp(_Bin):
         m = Module()
         A = Signal(self.m, name="A")
         Bs = [Signal(self.m, name=b.upper()) for b in self.B_PORTS]
-        with m.If(self.start):
-            m.d.sync += [A.eq(self.inputs["a"])] + [B.eq(self.inputs[b]) for B, b in zip(Bs, self.B_PORTS)]
+        if self.latch:
+            with m.If(self.start):
+                m.d.sync += [A.eq(self.inputs["a"])] + [B.eq(self.inputs[b]) for B, b in zip(Bs, self.B_PORTS)]
+        else:  # the ports themselves, held by the driver from the start edge to done
+            m.d.comb += [A.eq(self.inputs["a"])] + [B.eq(self.inputs[b]) for B, b in zip(Bs, self.B_PORTS)]
         step, busy = self._control(m)
         t = self._t_vector(m, A)
         tl = self._tnet(m, t, step)
@@ -335,8 +358,8 @@ class _Tmvp(_Bin):
           seed="seed 003 section 3.1-3.2, Eq. 1-2, Appendix A.1, Table 1-2", family="tmvp",
           params=PARAMS, small={"field": "ss2-11", "outer": "2,2", "inner": "2"})
 class TmvpMul(_Tmvp):
-    def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2"):
-        super().__init__(field, outer, inner)
+    def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2", latch=1):
+        super().__init__(field, outer, inner, latch)
         self._ports()
 
 
@@ -350,8 +373,8 @@ class Dmoci(_Tmvp):
     B_PORTS = ("b1", "b2")
     C_PORTS = ("c1", "c2")
 
-    def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2"):
-        super().__init__(field, outer, inner)
+    def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2", latch=1):
+        super().__init__(field, outer, inner, latch)
         self._ports()
 
 

@@ -29,7 +29,7 @@ from . import binding
 from .blocks import Blocks, find_blocks
 from .config import CoreConfig
 from .errors import CoreError
-from .microcode import Microcode, Start, Step, TableWrite, Write
+from .microcode import Hold, Microcode, Start, Step, TableWrite, Write
 from .program import Program, base_kind, lower, out_port, retime
 
 
@@ -61,8 +61,9 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
     if bad:
         raise CoreError(f"schedule of {name} does not fit the unit mix: {bad[0]}")
     key = {f"n{k}": k for k, _, _ in nodes}
+    # with forwarding the scheduler's latency is ``cycles``: the block still ends after the last store
     return BlockSchedule({key[P.names[v]]: s.start[v] for v in range(P.n)},
-                         {key[P.names[v]]: s.inst[v] for v in range(P.n)}, s.T, info)
+                         {key[P.names[v]]: s.inst[v] for v in range(P.n)}, s.T + (1 if cfg.forward else 0), info)
 
 
 def _flat_nodes(prog: Program, idx: list) -> tuple[list, list]:
@@ -177,7 +178,7 @@ def _orient(steps: list) -> list:
                 keep = (s.srcs[0] not in p0) + (s.srcs[1] not in p1)
                 swap = (s.srcs[1] not in p0) + (s.srcs[0] not in p1)
                 if swap < keep:
-                    s = Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value)
+                    s = Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1])
                     st.starts[k] = s
             for j, x in enumerate(s.srcs):
                 ports.setdefault((*s.unit, j), set()).add(x)
@@ -217,7 +218,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     cyc = {k: cfg.cycles(k) for k in cfg.counts()}
     for o in prog.ops:  # a compound operation's outputs: its unit's cycles
         cyc.setdefault(o.kind, cyc.get(base_kind(o.kind), 0))
-    lat = {k: c + 1 for k, c in cyc.items()}
+    lat = {k: c + 1 for k, c in cyc.items()}  # steps until a register holds the result
+    win = {k: cfg.window(base_kind(k)) for k in cyc}  # steps a unit reads its operand ports
     consts = sorted(prog.consts)
     cidx = {v: i for i, v in enumerate(consts)}
     A = _Alloc()
@@ -249,6 +251,11 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             init_src[q] = a.value
     Ls = Tp + (1 if copies else 0)
 
+    def loop_fwd(ref, t):
+        """Whether a loop-body reader starting at step t takes template position ``ref`` from its
+        unit's output (forwarding: the result appears in that very step)."""
+        return cfg.forward and body.start[ref] + cyc[lp.template[ref][0]] == t
+
     # the loop body: natural write steps, deferred writes, temps, moves
     moves = []
     home_w = {}
@@ -257,12 +264,15 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         Tb = body.T
         last_internal: dict = {}
         last_carried: dict = {}
-        for q, (_kind, slots) in enumerate(lp.template):
+        for q, (kind, slots) in enumerate(lp.template):
+            tq, w = body.start[q], win[kind]
             for s in slots:
                 if s.role == "internal":
-                    last_internal[s.ref] = max(last_internal.get(s.ref, -1), body.start[q])
+                    if w == 1 and loop_fwd(s.ref, tq):  # from the unit's output: no register read
+                        continue
+                    last_internal[s.ref] = max(last_internal.get(s.ref, -1), tq + w - 1)
                 elif s.role == "carried":
-                    last_carried[s.ref] = max(last_carried.get(s.ref, -1), body.start[q])
+                    last_carried[s.ref] = max(last_carried.get(s.ref, -1), tq + w - 1)
         nxt = {}
         for q in range(len(lp.template)):
             u = (base_kind(lp.template[q][0]), body.inst[q])
@@ -299,20 +309,34 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         if value not in prog.consts:
             reads[value] = max(reads.get(value, -1), t)
 
+    # straight-line blocks: where each result appears (step, unit), for forwarding
+    ready: dict = {}
+    for blk, t0, bs in ((blocks.prologue, 0, pro), (blocks.epilogue, Es, epi)):
+        for i in blk:
+            o = prog.ops[i]
+            ready[o.id] = (t0 + bs.start[i] + cyc[o.kind], (o.kind, bs.inst[i]))
+
+    def fwd(value, t):
+        return cfg.forward and value in ready and ready[value][0] == t
+
     for i in blocks.prologue:
+        w = win[prog.ops[i].kind]
         for a in prog.ops[i].args:
-            note_read(a.value, step_pro(i))
+            if w > 1 or not fwd(a.value, step_pro(i)):
+                note_read(a.value, step_pro(i) + w - 1)
     for i in blocks.epilogue:
+        w = win[prog.ops[i].kind]
         for a in prog.ops[i].args:
             if a.value in looped_pos:
                 continue
-            note_read(a.value, step_epi(i))
+            if w > 1 or not fwd(a.value, step_epi(i)):
+                note_read(a.value, step_epi(i) + w - 1)
     epi_reads_pos: dict = {}
     for i in blocks.epilogue:
         for a in prog.ops[i].args:
             if a.value in looped_pos:
                 q = looped_pos[a.value]
-                epi_reads_pos[q] = max(epi_reads_pos.get(q, -1), step_epi(i))
+                epi_reads_pos[q] = max(epi_reads_pos.get(q, -1), step_epi(i) + win[prog.ops[i].kind] - 1)
     for o in prog.outputs:
         if o.value in looped_pos:
             epi_reads_pos[looped_pos[o.value]] = END
@@ -414,10 +438,16 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             return ("const", cidx[value])
         return ("reg", reg_of(value))
 
+    def operands(o, t):
+        """(start sources, hold sources) of op ``o`` started at step t: a result that appears at t
+        comes from its unit's output; an unlatched unit reads registers in the steps after."""
+        srcs = [("unit", ready[a.value][1]) if fwd(a.value, t) else src(a.value) for a in o.args]
+        return srcs, (tuple(src(a.value) for a in o.args) if win[o.kind] > 1 else ())
+
     def build_steps():
         steps = [Step() for _ in range(END)]
         for i in blocks.prologue:
-            _start(steps, prog.ops[i], pro.start[i], pro.inst[i], [src(a.value) for a in prog.ops[i].args], cyc,
+            _start(steps, prog.ops[i], pro.start[i], pro.inst[i], operands(prog.ops[i], pro.start[i]), cyc,
                    reg_of if prog.ops[i].id in vreg else None, phys, vreg)
         for q in copies:
             steps[Ls - 1].writes.append(Write(phys[pos_vreg[q]], src(init_src[q]), -1))
@@ -426,7 +456,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             steps[w].twrites.append(TableWrite(tb, g, ("unit", unit_of[v]) if direct else src(v), v))
         if lp:
             for q, (kind, slots) in enumerate(lp.template):
-                srcs = []
+                srcs, hold = [], []
                 for s in slots:
                     if s.role in ("const",):
                         srcs.append(("const", cidx[s.ref]))
@@ -438,12 +468,18 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                         srcs.append(("reg", phys[pos_vreg[s.ref]]))
                     else:
                         r = temp_vreg.get(s.ref, pos_vreg.get(s.ref))
+                        if loop_fwd(s.ref, body.start[q]):
+                            hold.append(("reg", phys[r]) if r is not None else None)
+                            srcs.append(("unit", (lp.template[s.ref][0], body.inst[s.ref])))
+                            continue
                         srcs.append(("reg", phys[r]))
+                    hold.append(srcs[-1])
                 t = Ls + body.start[q]
                 u = (kind, body.inst[q])
                 val = prog.ops[lp.seg_ops[0][q]].id
                 if not out_port(kind):  # a compound operation's outputs j > 0 start with their leader
-                    steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val))
+                    steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val,
+                                                 tuple(hold) if win[kind] > 1 else ()))
                 ws = t + cyc[kind]
                 if q in temp_vreg:
                     steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
@@ -455,7 +491,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                 steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("reg", phys[temp_vreg[q]]), -1))
         for i in blocks.epilogue:
             o = prog.ops[i]
-            _start(steps, o, Es + epi.start[i], epi.inst[i], [src(a.value) for a in o.args], cyc,
+            _start(steps, o, Es + epi.start[i], epi.inst[i], operands(o, Es + epi.start[i]), cyc,
                    reg_of if o.id in vreg else None, phys, vreg)
         return steps
 
@@ -464,9 +500,9 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     own = build_steps()  # every virtual register its own
     for st in own:
         for s0 in st.starts:
-            for k, x in enumerate(s0.srcs):
-                if x[0] == "reg":
-                    readers.setdefault(x[1], set()).add((*s0.unit, k))
+            for k, x in enumerate((*s0.srcs, *s0.hold)):
+                if x is not None and x[0] == "reg":
+                    readers.setdefault(x[1], set()).add((*s0.unit, k % len(s0.srcs)))
         for w in st.writes:
             writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
     col, n_regs = A.colour(in_first, readers, writers)
@@ -479,12 +515,13 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         phys[:] = col
         steps = build_steps()
         for t, st in enumerate(steps):
-            st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value) if (t, s.value) in swaps else s
-                         for s in st.starts]
+            st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1])
+                         if (t, s.value) in swaps else s for s in st.starts]
     else:
         phys[:] = col
         steps = _orient(build_steps())
 
+    _expand_holds(steps, win)
     outputs = []
     for o in prog.outputs:
         if o.neg:
@@ -497,6 +534,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         for o in prog.states[lp.first + lp.unroll - 1]:
             pq = pos_in_first.get(o.value)
             state_regs.append((phys[pos_vreg[pq]], o.neg) if pq is not None and pq in carried else None)
+    probes = _probes(prog, lp, steps, Ls, Le) if lp else []
+    flat_probes = _flat_probes(prog, lp, steps, Ls, Le)
     # where the Miller loop ends: the last write of an operation before the final exponentiation
     body_extra = (Le - Ls) * ((lp.count if lp else 1) - 1)
     miller_end = Le if lp else 0
@@ -512,12 +551,15 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
     info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
                           "epilogue": epi.info | {"T": epi.T}},
-            "chains": dict(cfg.chains), "compound": dict(cfg.compound),
+            "chains": dict(cfg.chains), "compound": dict(cfg.compound), "forward": cfg.forward, "probes": probes,
+            "flat_probes": flat_probes,
+            "windows": {k: w for k, w in sorted(win.items()) if w > 1},
             "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
             "copies": len(copies), "moves": len(moves), "deferred_writes": sum(
                 1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
             "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
             "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
+            "inversion_cycles": _inversion_span(prog, blocks, ((pro, 0), (epi, Es)), cyc),
             "looped_iterations": lp.count * lp.unroll if lp else 0, "unroll": lp.unroll if lp else 1,
             "tables": [len(v) for v in lp.streams] if lp else [],
             "T_iter": (Le - Ls) / lp.unroll if lp else None, "T_pass": (Le - Ls) if lp else None}
@@ -528,6 +570,71 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                      [len(v) for v in lp.streams] if lp else [])
 
 
+def _inversion_span(prog: Program, blocks: Blocks, scheds, cyc: dict) -> int | None:
+    """Steps from the first start of a lowered GF(p^m) inversion (the Itoh-Tsujii chain, seed 003 Alg.
+    4) to its last result in a register; None when the program has none (or the core an inverter).
+    Other operations may run beside it (the list schedule overlaps them)."""
+    span = []
+    for idx, (bs, t0) in zip((blocks.prologue, blocks.epilogue), scheds):
+        for i in idx:
+            o = prog.ops[i]
+            if o.id in prog.inv_values:
+                span.append((t0 + bs.start[i], t0 + bs.start[i] + cyc[o.kind] + 1))
+    return max(b for _, b in span) - min(a for a, _ in span) if span else None
+
+
+def _probes(prog: Program, lp, steps: list, Ls: int, Le: int) -> list:
+    """Where the accumulator of the iterations inside a pass (all but its last, whose state is in the
+    home registers at the pass boundary) can be read: [loop step, register, modifier, iteration in
+    the pass, coordinate] for each coordinate written into a register in the pass (the step after
+    its write). A coordinate only ever forwarded (never in a register) has no probe."""
+    written: dict = {}
+    for t in range(Ls, Le):
+        for w in steps[t].writes:
+            if w.value >= 0 and t + 1 < Le:
+                written.setdefault(w.value, (t + 1, w.reg))
+    pos_in_first = {prog.ops[i].id: q for q, i in enumerate(lp.seg_ops[0])}
+    out = []
+    for j in range(lp.unroll - 1):
+        for c, o in enumerate(prog.states[lp.first + j]):
+            q = pos_in_first.get(o.value)
+            if q is not None and prog.ops[lp.seg_ops[0][q]].id in written:
+                t, r = written[prog.ops[lp.seg_ops[0][q]].id]
+                out.append([t, r, o.neg, j, c])
+    return out
+
+
+def _flat_probes(prog: Program, lp, steps: list, Ls: int, Le: int) -> list:
+    """The iterations outside the loop (prologue, epilogue): [step, register, modifier, iteration,
+    coordinate] for each accumulator coordinate written into a register there (read the step after)."""
+    looped = set(range(lp.first - 1, lp.first + lp.count * lp.unroll)) if lp else set()
+    written: dict = {}
+    for t, st in enumerate(steps):
+        if not Ls <= t < Le:
+            for w in st.writes:
+                if w.value >= 0 and t + 1 < len(steps) and not Ls <= t + 1 < Le:
+                    written.setdefault(w.value, (t + 1, w.reg))
+    out = []
+    for k, st in enumerate(prog.states):
+        if k in looped:
+            continue
+        for c, o in enumerate(st):
+            if o.value in written:
+                out.append([*written[o.value], o.neg, k, c])
+    return out
+
+
+def _expand_holds(steps: list, win: dict) -> None:
+    """An unlatched unit's operand selects stay on its hold sources for the rest of its operation."""
+    for t, st in enumerate(steps):
+        for s in st.starts:
+            if s.hold:
+                if None in s.hold:
+                    raise CoreError(f"internal: step {t}: {s.unit[0]}{s.unit[1]} holds an operand no register keeps")
+                for k in range(1, win[s.unit[0]]):
+                    steps[t + k].holds.append(Hold(s.unit, s.hold, s.signs))
+
+
 def _loop_counts(lp) -> dict:
     c: dict = {}
     if lp:
@@ -536,9 +643,10 @@ def _loop_counts(lp) -> dict:
     return c
 
 
-def _start(steps, o, t, inst, srcs, cyc, has_reg, phys, vreg):
+def _start(steps, o, t, inst, srcs_hold, cyc, has_reg, phys, vreg):
     u = (o.kind, inst)
+    srcs, hold = srcs_hold
     if not o.follower:
-        steps[t].starts.append(Start(u, tuple(srcs), tuple(a.neg for a in o.args), o.id))
+        steps[t].starts.append(Start(u, tuple(srcs), tuple(a.neg for a in o.args), o.id, hold))
     if has_reg is not None:
         steps[t + cyc[o.kind]].writes.append(Write(phys[vreg[o.id]], ("unit", u), o.id))

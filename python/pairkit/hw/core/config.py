@@ -31,6 +31,7 @@ UNIT_OPS = {
     "gf2_mul_m1": ("mul", ("a", "b"), ()),
     "gf2_mul_chunked": ("mul", ("a", "b"), ()),
     "gf2_mul_tmvp": ("mul", ("a", "b"), ()),
+    "gf2_dmoci": ("dmul", ("a", "b1", "b2"), ()),  # seed 003's DMOCI: A B1 and A B2 (common_input.py)
     "gf2_sqr": ("sqr", ("a",), ()),
     "gf2_sqrt": ("sqrt", ("a",), ()),
     "gf2_inv": ("inv", ("a",), ()),
@@ -50,7 +51,7 @@ FIXED = {"f4_sqr_mul_ca": {"sqr_in": 1}}
 CHAIN_UNITS = ("gf2_sqr_chain", "gf2_sqrt_chain")
 #: compound operation kind -> (output ports, input bits the core hard-wires)
 COMPOUND = {"ca": (("d0", "d1", "d2", "d3"), {"e": 1}), "sca": (("d0", "d1", "d2", "d3"), {"e": 1}),
-            "sqr4n": (("c0", "c1", "c2", "c3"), {})}
+            "sqr4n": (("c0", "c1", "c2", "c3"), {}), "dmul": (("c1", "c2"), {})}
 
 
 def generator(unit: str) -> str:
@@ -94,9 +95,10 @@ class CoreConfig:
     retime: bool = False  # iteration i + 1's accumulator-independent operations run in iteration i (program.retime)
     binding: str = "first-fit"  # register binding (BINDINGS)
     spare_regs: int = 0  # registers binding="mux" may add (each one 1 x m flip-flops, fewer multiplexer inputs)
+    forward: bool = False  # operands may come from a unit's output port in the step its result appears (bypass)
 
     def __post_init__(self):
-        for flag in ("streams", "retime"):
+        for flag in ("streams", "retime", "forward"):
             if not isinstance(getattr(self, flag), bool):
                 raise CoreError(f"{flag}: must be true or false, got {getattr(self, flag)!r}")
         if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
@@ -108,6 +110,8 @@ class CoreConfig:
                 or (self.spare_regs and self.binding != "mux")):
             raise CoreError(f"spare_regs: an integer from 0 to 16, and only with binding='mux', got "
                             f"{self.spare_regs!r} (binding {self.binding!r})")
+        if self.forward and self.binding == "mux":
+            raise CoreError("forward: not with binding='mux' (its instance rebinding would move forwarded sources)")
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
         seen = set()
@@ -164,7 +168,17 @@ class CoreConfig:
         return out
 
     def latency(self, op: str) -> int:
-        return self.prototypes[op].cycles + 1
+        """Steps from a start to the first reader's start: ``cycles + 1`` through a register, ``cycles``
+        with ``forward`` (the reader takes the result from the unit's output port in the step it
+        appears, the BAU's accumulation on the multiplier's output in seed 003 Fig. 4)."""
+        return self.prototypes[op].cycles + (0 if self.forward else 1)
+
+    def window(self, op: str) -> int:
+        """Steps a unit reads its operand ports per operation: 1 when it latches them on the start
+        edge (or finishes on it), ``cycles`` for an unlatched multi-cycle unit (``latch = 0``): the
+        core holds its operand sources (same registers, same selects) for the whole operation."""
+        u = self.prototypes[op]
+        return u.cycles if getattr(u, "latch", 1) == 0 and u.cycles > 1 else 1
 
     def cycles(self, op: str) -> int:
         return self.prototypes[op].cycles

@@ -92,7 +92,7 @@ def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "a
            "T_pass": mc.info["T_pass"], "unroll": mc.unroll,
            "looped_iterations": mc.info["looped_iterations"], "registers": mc.n_regs,
            "control_words": mc.n_steps, "interp_values_checked": ref[0].values_checked,
-           "interp_states_checked": ref[0].states_checked}
+           "interp_states_checked": ref[0].states_checked, "interp_probes_checked": ref[0].probes_checked}
     if engine != "interp":
         core = make_rtl(cfg, mc, debug=(engine == "verilator"))
         if engine == "amaranth":
@@ -110,6 +110,9 @@ def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "a
                 raise CoreMismatchError("controller", f"the RTL took {r.cycles - 1} cycles, the micro-code "
                                                       f"{mc.cycles()}")
         res["rtl_states_checked"] = runs[0].states_checked
+        if runs[0].iterations_checked:  # Verilator: the probes inside passes and outside the loop too
+            res["rtl_probes_checked"] = runs[0].probes_checked
+            res["rtl_iterations_checked"] = runs[0].iterations_checked
         res["rtl_cycles"] = runs[0].cycles - 1
     if rust:
         for (P, Q), x in zip(pairs, ref):

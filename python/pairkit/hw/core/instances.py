@@ -82,23 +82,38 @@ _PAPER_004_M5 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "
 _PAPER_004_M4 = {"seed": "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)", "cycles": 20797, "area_lut6": 107985,
                  "ff": 30909, "note": "Alg. 10, M4 multipliers (M3's K = 3 chunks): 0.12 ms at 173.31 MHz"}
 
-_S003_VS = ("interpreter only: the 1223-bit cores' Verilator runs and synthesis are not run yet. Causes of the gap: "
-            "our units latch their operands (one more cycle per product: 10 and 7 against the paper's 9 and 6) and "
-            "the core stores every product before an adder reads it, so each iteration's f <- f g recurrence "
-            "waits for its add tree; the paper's BAU accumulates on the multiplier's output")
+_S003_VS = ("cycles like for like: the paper's multiplier latency (9 / 6 product cycles: the multiplier reads its "
+            "operand registers, unlatched) and adders taking a product from the multiplier's output port in the "
+            "cycle it appears, as the paper's BAU accumulates on it; the schedule is the generator's (list "
+            "scheduling, eight iterations per pass, retimed), not the paper's hand schedule. Area not like for "
+            "like until synthesized: our datapath keeps its values in a general register file bound by lifetimes "
+            "(about 50 registers of 1,223 bits against the paper's 18 in BAU/ISU/DHU banks) and has four "
+            "square-root chains beside the multiplier")
 _PAPER_003_2 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 40320, "area_lut6": 50179,
-                "note": "one two-way TMVP multiplier (9 cycles), Miller loop 38,562, inverse 794", "measure": "interp",
+                "note": "one two-way TMVP multiplier (9 cycles), Miller loop 38,562, inverse 794", "measure": "verilator", "family": "xc6v",
                 "vs": _S003_VS}
 _PAPER_003_3 = {"seed": "seed 003 Table 4 (Virtex-6)", "cycles": 27308, "area_lut6": 63103,
-                "note": "one three-way TMVP multiplier (6 cycles), Miller loop 25,710", "measure": "interp",
+                "note": "one three-way TMVP multiplier (6 cycles), Miller loop 25,710", "measure": "verilator", "family": "xc6v",
                 "vs": _S003_VS}
+_PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lut6": 75017,
+                "note": "the DMOCI (two two-way products with a common input, 9 cycles), Miller loop 22,040",
+                "measure": "verilator", "family": "xc6v", "vs": _S003_VS}
 
 
-def _s003(name, outer, summary, paper):
-    units = [UnitChoice("gf2_mul_tmvp", 1, (("outer", outer),)), UnitChoice("gf2_add", 2, (("latch", 0),)),
+#: issue 16's "beyond" core: no paper figure; simulated in the interpreter only, not synthesized
+_BEYOND_003 = {"seed": "issue 16 (beyond seed 003)", "measure": "interp", "family": "xc6v"}
+
+
+def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2):
+    """Seed 003's eta_T processor (Fig. 4, Alg. 1-4) on ss2-1223: one TMVP multiplier that reads its
+    operand registers on every product cycle (latch = 0: 9 or 6 cycles, as the paper counts), 1-cycle
+    adders that may take a product from the multiplier's output port in the cycle it appears
+    (``forward``: the BAU accumulating on the multiplier's output), squaring and square-root chains."""
+    units = [UnitChoice(mul, count, (("outer", outer), ("latch", 0))), UnitChoice("gf2_add", adders, (("latch", 0),)),
              UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2), UnitChoice("gf2_sqr_chain", 1, (("k", 8),)),
              UnitChoice("gf2_sqrt_chain", 4, (("k", 4),))]
-    return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True)
+    return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True,
+                      forward=True)
 
 
 _ALL = [
@@ -186,11 +201,28 @@ _ALL = [
     lambda: _bin("s004-alg10-m5x1", "ss2-283b1", "tate-alg10", 1, 0, 1, 1, 1, 0, 0, "list",
                  "seed 004 Alg. 10 on one unit of each kind (M5 multiplier): the smallest core",
                  mul_unit="gf2_mul_chunked", streams=True),
-    lambda: _s003("s003-eta-t-tmvp2-u8", "2,2", "seed 003 eta_T on ss2-1223 (issue 16): one two-way TMVP multiplier, "
-                  "1-cycle adders, squaring chains (k = 8) and four square-root chains (k = 4), eight iterations "
-                  "per pass, retimed loop", _PAPER_003_2),
-    lambda: _s003("s003-eta-t-tmvp3-u8", "3", "as s003-eta-t-tmvp2-u8 with the three-way TMVP multiplier (6 + 1 cycles)",
+    lambda: _s003("s003-eta-t-tmvp2-u8", "2,2", "seed 003 eta_T on ss2-1223 (issue 16): one two-way TMVP multiplier "
+                  "(9 cycles, operands not latched), 1-cycle adders reading its output port, squaring chains (k = 8) "
+                  "and four square-root chains (k = 4), eight iterations per pass, retimed loop", _PAPER_003_2),
+    lambda: _s003("s003-eta-t-tmvp3-u8", "3", "as s003-eta-t-tmvp2-u8 with the three-way TMVP multiplier (6 cycles)",
                   _PAPER_003_3),
+    lambda: _s003("s003-eta-t-dmoci-u8", "2,2", "as s003-eta-t-tmvp2-u8 with the DMOCI (seed 003 section 6) in place "
+                  "of the multiplier: two products with a common input per 9 cycles (f g's seven products in four "
+                  "operations)", _PAPER_003_D, mul="gf2_dmoci"),
+    lambda: _s003("s003-eta-t-2xtmvp3-u8", "3", "beyond seed 003: two three-way TMVP multipliers and three adders, "
+                  "list-scheduled (eight iterations per pass, retimed): f g's products on both multipliers",
+                  _BEYOND_003, count=2, adders=3),
+    lambda: CoreConfig("toy-ss2-17-eta-t-fwd", "ss2-17", "eta-t",
+                       [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
+                        UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
+                       "list", summary="toy: ss2-17 eta_T (seed 003 Alg. 1-4) on the s003 cores' datapath: unlatched "
+                       "two-way TMVP multiplier (operands held), adders reading its output port, two iterations per "
+                       "pass, retimed loop", unroll=2, retime=True, forward=True),
+    lambda: CoreConfig("toy-ss2-17-eta-t-dmoci", "ss2-17", "eta-t",
+                       [UnitChoice("gf2_dmoci", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
+                        UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
+                       "list", summary="toy: ss2-17 eta_T on the DMOCI (products with a common input in pairs), "
+                       "as toy-ss2-17-eta-t-fwd", unroll=2, retime=True, forward=True),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
                  "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
                  "pass", unroll=2, streams=True),

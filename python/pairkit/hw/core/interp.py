@@ -32,6 +32,7 @@ class RunResult:
     values_checked: int  # register writes compared with the spec
     values_written: int  # register writes of program values (those made by lowering have no spec twin)
     unchecked: frozenset = frozenset()  # program values written without a spec twin (made by lowering)
+    probes_checked: int = 0  # accumulator coordinates of iterations inside a pass, read at their probes
 
 
 def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | None = None,
@@ -59,6 +60,8 @@ def compound_result(F, kind: str, xs: list, k=None) -> tuple:
 
     if kind == "sqr4n":
         return tuple(f4_pow_2k(F, tuple(xs), k))
+    if kind == "dmul":  # seed 003's DMOCI: A B1, A B2
+        return (F.mul(xs[0], xs[1]), F.mul(xs[0], xs[2]))
     fn = {"ca": f4_mul_ca, "sca": f4_sqr_mul_ca}[kind]
     return tuple(fn(F, tuple(xs[:4]), xs[4], xs[5], COMPOUND_FIXED[kind]))
 
@@ -116,10 +119,59 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             return u[0]
         return regs[x] if kind == "reg" else mc.consts[x]
 
+    def operand(src, unit, t, pc):
+        kind, x = src
+        if kind == "unit":  # forwarded: the result on the unit's output in this step
+            return read(src, f"{unit[0]}{unit[1]}'s operand", t, pc)
+        v = regs[x] if kind == "reg" else tables[x][it] if kind == "table" else mc.consts[x]
+        if v is None:
+            what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
+            raise CoreMismatchError(f"{where(pc)}", f"{unit[0]}{unit[1]} reads {what}, never written")
+        return v
+
+    windows = mc.info.get("windows", {})
+    held: dict = {}  # unlatched unit -> (start step, its operands with their modifiers)
+
+    def check_holds(st, t, pc):
+        """An unlatched unit reads its ports on every step of its operation: the control word must
+        hold its selects, and the sources must still give the operands it started with."""
+        hs = {h.unit: h for h in st.holds}
+        for u, (t0, want) in list(held.items()):
+            if t >= t0 + windows[u[0]]:
+                del held[u]
+                continue
+            if t == t0:
+                continue
+            h = hs.get(u)
+            if h is None:
+                raise CoreMismatchError(f"{where(pc)}", f"{u[0]}{u[1]} is running unlatched, its operands are "
+                                                        "not held")
+            got = [modify(F, mc.p, operand(x, u, t, pc), g) for x, g in zip(h.srcs, h.signs)]
+            if got != want:
+                raise CoreMismatchError(f"{where(pc)}", f"{u[0]}{u[1]}'s operand changed while it runs "
+                                                        f"(started at step {t0})")
+        for u in hs:
+            if u not in held:
+                raise CoreMismatchError(f"{where(pc)}", f"a hold for {u[0]}{u[1]}, which is not running")
+
+    probes: dict = {}  # loop step -> [(register, modifier, iteration in the pass, coordinate)]
+    for t_p, r_p, neg_p, j_p, c_p in mc.info.get("probes", []):
+        probes.setdefault(t_p, []).append((r_p, neg_p, j_p, c_p))
+    for t_p, r_p, neg_p, k_p, c_p in mc.info.get("flat_probes", []):  # outside the loop: iteration k as -k - 1
+        probes.setdefault(t_p, []).append((r_p, neg_p, -k_p - 1, c_p))
+    n_probed = 0
+
     while pc < mc.n_steps:
         if pc == mc.loop_start:
             check_states(first + it * mc.unroll - 1)
         st = mc.steps[pc]
+        for r_p, neg_p, j_p, c_p in probes.get(pc, ()) if check else ():  # the iterations inside a pass
+            k = first + it * mc.unroll + j_p if j_p >= 0 else -j_p - 1
+            if k < len(states) and modify(F, mc.p, regs[r_p], neg_p) != values[states[k][c_p]]:
+                raise CoreMismatchError(f"Miller iteration {k + 1}, register r{r_p}",
+                                        f"accumulator coordinate {c_p} (probe) differs from the spec's state")
+            n_probed += 1
+        check_holds(st, t, pc)
         new = {}
         for w in st.writes:
             val = read(w.src, f"register r{w.reg}", t, pc)
@@ -146,17 +198,15 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
                 raise CoreMismatchError(f"{where(pc)}, table t{w.table}[{w.entry}]",
                                         f"value {w.value} differs from the spec")
             new_t.append((w.table, w.entry, val))
+        started = []  # every operand is read before any unit of this step restarts (its output is old)
         for s in st.starts:
             old = units.get(s.unit)
             if old is not None and t < old[2] + cyc[s.unit[0]]:
                 raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} restarted while busy")
-            ops = []
-            for kind, x in s.srcs:
-                v = regs[x] if kind == "reg" else tables[x][it] if kind == "table" else mc.consts[x]
-                if v is None:
-                    what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
-                    raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} reads {what}, never written")
-                ops.append(v)
+            started.append((s, [operand(src, s.unit, t, pc) for src in s.srcs]))
+        for s, ops in started:
+            if windows.get(s.unit[0], 1) > 1:  # unlatched: these operands must stay on its ports
+                held[s.unit] = (t, [modify(F, mc.p, v, g) for v, g in zip(ops, s.signs)])
             res = unit_result(F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains"), mc.info.get("compound"))
             if s.unit[0] in COMPOUND:  # output j is read as (kind.j, i); the leader's (kind, i) is output 0
                 for j, v in enumerate(res):
@@ -183,4 +233,4 @@ def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> Ru
             raise CoreMismatchError("output", f"GT coordinate {bad} differs from the spec's pairing")
     if t != n_total:
         raise CoreMismatchError("controller", f"ran {t} cycles, the micro-code has {n_total}")
-    return RunResult(out, t, n_states, n_values, n_written, frozenset(unchecked))
+    return RunResult(out, t, n_states, n_values, n_written, frozenset(unchecked), n_probed)

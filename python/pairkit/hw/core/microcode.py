@@ -1,12 +1,15 @@
 """The core's micro-code: one control word per clock step.
 
-A control word starts unit instances (operand sources and sign bits) and writes registers (from a
-unit instance's output, another register or a constant). Steps ``[loop_start, loop_end)`` run
+A control word starts unit instances (operand sources and sign bits), holds the operand selects of
+the unlatched units still running (:class:`Hold`) and writes registers (from a unit instance's
+output, another register or a constant). Steps ``[loop_start, loop_end)`` run
 ``loop_count`` times (a loop counter in the controller); the steps before are the prologue, those
 after the epilogue (the rest of the Miller loop and the final exponentiation). The core raises
 ``done`` after the last step.
 
 Sources are ``("reg", r)``, ``("const", c)`` (an index into :attr:`Microcode.consts`),
+``("unit", (op, i))`` (a unit's output port: register writes, and operands forwarded in the step
+the result appears),
 ``("table", s)`` (operands in the loop body: entry g of table s in pass g) or, for register writes,
 ``("unit", (op, i))``. Tables (:attr:`Microcode.tables`, their depths) are RAMs that prologue steps
 fill (:class:`TableWrite`) and the loop reads at the pass index.
@@ -22,6 +25,16 @@ class Start:
     srcs: tuple  # operand sources, port order
     signs: tuple  # sign bits, port order
     value: int  # the program value it computes (for listings and checks)
+    hold: tuple = ()  # unlatched units (window > 1): the operand sources of the steps after the start
+
+
+@dataclass(frozen=True)
+class Hold:
+    """An unlatched unit's operands in a step after its start: the same values, from ``srcs`` (a
+    forwarded operand is read from the register it was written into at the start step)."""
+    unit: tuple
+    srcs: tuple
+    signs: tuple
 
 
 @dataclass(frozen=True)
@@ -44,6 +57,7 @@ class Step:
     starts: list = field(default_factory=list)
     writes: list = field(default_factory=list)
     twrites: list = field(default_factory=list)
+    holds: list = field(default_factory=list)  # of Hold
 
 
 @dataclass
@@ -89,7 +103,7 @@ class Microcode:
         ops: dict = {}
         regs: dict = {}
         for st in self.steps:
-            for s in st.starts:
+            for s in (*st.starts, *st.holds):
                 for k, src in enumerate(s.srcs):
                     ops.setdefault((*s.unit, k), set()).add(src)
             for w in st.writes:
@@ -114,6 +128,9 @@ class Microcode:
             for s in st.starts:
                 ops = ",".join(("-" if g else "") + _src(x) for x, g in zip(s.srcs, s.signs))
                 parts.append(f"{s.unit[0]}{s.unit[1]}({ops})")
+            for h in st.holds:
+                parts.append(f"{h.unit[0]}{h.unit[1]}[" + ",".join(("-" if g else "") + _src(x)
+                                                                   for x, g in zip(h.srcs, h.signs)) + "]")
             for w in st.writes:
                 parts.append(f"r{w.reg}<={_src(w.src)}")
             for w in st.twrites:

@@ -84,6 +84,7 @@ class Program:
     states: list  # per Miller iteration: [Operand] of the accumulator's coordinates
     trace_of: dict = field(default_factory=dict)  # value id -> spec trace id
     iter_segments: list = field(default_factory=list)  # segment index of Miller iteration i (1-based order)
+    inv_values: frozenset = frozenset()  # the values of the lowered GF(p^m) inversions (Itoh-Tsujii chains)
 
     def counts(self, segs=None) -> dict:
         """Unit operations per kind (a compound operation once, by its leader)."""
@@ -103,8 +104,17 @@ class _ValueTrace(TracingField):
         super().__init__(base)
         self.values: dict = {}
         self.compound_kinds = dict(compound) if isinstance(compound, dict) else dict.fromkeys(compound)
-        if inverter:
-            self.inverter = self.inv
+        self.inv_ids: set = set()  # trace ids of the spec's Itoh-Tsujii chains (no inverter unit)
+        self.inverter = self.inv if inverter else None if self.ternary else self._itoh_tsujii
+
+    def _itoh_tsujii(self, x):
+        """The spec's GF(2^m) inversion (Itoh-Tsujii on products and squarings), its ops remembered."""
+        from ...spec.gf2m import itoh_tsujii
+
+        n0 = len(self.ops)
+        r = itoh_tsujii(self, x)
+        self.inv_ids.update(o.out for o in self.ops[n0:])
+        return r
 
     def compound(self, name: str, fn, args):
         """An F_{2^{4m}} operation of the spec (:func:`pairkit.spec.ext.unit_op`) recorded as one
@@ -192,6 +202,7 @@ class _Lowerer:
         self.pos = 0
         self.flip_seg: dict = {}  # trace id -> segment where its +1 modifier was folded (p = 2)
         self.materialised: dict = {}  # (trace id, segment) -> Operand
+        self.inv_values: set = set()  # value ids made by lower_inv
 
     def reader_operand(self, tid) -> Operand:
         """The operand a reader in the current segment uses for trace value ``tid``. In characteristic 2
@@ -330,7 +341,9 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
         elif k == "sqr" and p == 3:
             r = L.emit("mul", (a[0], a[0]), o.out)
         elif k == "inv" and not has_inv:
+            first = L.next
             r = L.lower_inv(a[0], o.out)
+            L.inv_values.update(range(first, L.next))
         elif "." in k:  # output j of a compound operation (consecutive in the trace, port order)
             if all(L.cval(x) is not None for x in a):
                 r = L.const(T.values[o.out])
@@ -355,6 +368,15 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
     ops = _live_ops(L.ops, outputs)
     for kind, k in sorted((chains or {}).items()):
         ops = _fuse_chains(ops, kind, k, [a for st in states for a in (L.alias[i] for i in st)] + outputs)
+    if "dmul" in (compound or ()):  # the DMOCI: products with a common input in pairs (common_input.py)
+        from .common_input import merge_common, pair_products
+
+        ops, remap = merge_common(ops)
+        for tid, opd in list(L.alias.items()):
+            if opd.value in remap:
+                L.alias[tid] = Operand(remap[opd.value], opd.neg)
+        outputs = [Operand(remap.get(o.value, o.value), o.neg) for o in outputs]
+        ops = pair_products(_live_ops(ops, outputs))
     segs: list = [(lab, []) for lab in seg_labels]
     for i, o in enumerate(ops):
         o.pos = len(segs[o.seg][1])
@@ -364,8 +386,9 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
         if not opd.neg:
             trace_of.setdefault(opd.value, tid)
     iter_segs = [i for i, (lab, _) in enumerate(segs) if lab.startswith("iter ")]
+    inv_values = L.inv_values | {L.alias[t].value for t in T.inv_ids if t in L.alias}
     return Program(set_id, alg, p, F.m, inputs, L.consts, ops, segs, outputs,
-                   [[L.alias[i] for i in st] for st in states], trace_of, iter_segs)
+                   [[L.alias[i] for i in st] for st in states], trace_of, iter_segs, frozenset(inv_values))
 
 
 #: the single operation each chain operation kind repeats (the chain units of config.py)
@@ -470,4 +493,4 @@ def retime(prog: Program) -> Program:
         o.pos = len(segs[o.seg][1])
         segs[o.seg][1].append(i)
     return Program(prog.set_id, prog.alg, prog.p, prog.m, prog.inputs, prog.consts, ops, segs, prog.outputs,
-                   prog.states, prog.trace_of, prog.iter_segments)
+                   prog.states, prog.trace_of, prog.iter_segments, prog.inv_values)

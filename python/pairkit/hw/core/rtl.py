@@ -91,6 +91,11 @@ class Layout:
                 for k, (src, g) in enumerate(zip(s.srcs, s.signs)):
                     put(f"{op}{i}_sel{k}", self.op_src[(op, i, k)].index(src))
                     put(f"{op}{i}_neg{k}", int(g))
+            for h in st.holds:  # an unlatched unit's operand selects, held while it runs
+                op, i = h.unit
+                for k, (src, g) in enumerate(zip(h.srcs, h.signs)):
+                    put(f"{op}{i}_sel{k}", self.op_src[(op, i, k)].index(src))
+                    put(f"{op}{i}_neg{k}", int(g))
             for wr in st.writes:
                 put(f"r{wr.reg}_we", 1)
                 put(f"r{wr.reg}_sel", self.reg_src[wr.reg].index(wr.src))

@@ -18,6 +18,8 @@ class CoreRun:
     output: tuple
     cycles: int
     states_checked: int
+    probes_checked: int = 0  # accumulator coordinates read inside passes and outside the loop
+    iterations_checked: int = 0  # distinct Miller iterations with an accumulator coordinate compared
 
 
 def words_of(spec, x, n: int) -> list:

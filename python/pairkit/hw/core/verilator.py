@@ -16,7 +16,7 @@ from ..errors import HwToolError
 from ..toolchain import to_verilog
 from ..verilator import build_model
 from .errors import CoreMismatchError
-from .program import modify
+from .program import modify, run_trace
 from .sim import CoreRun, boundary_states, words_of
 
 BENCH = r"""
@@ -35,6 +35,9 @@ static const int WORDS = @WORDS@, LOOP_START = @LS@, LOOP_END = @LE@, N_STEPS = 
 static const int STATE_REGS[] = {@SREGS@};
 static const int N_STATE = @NSREGS@, N_OUT = @NOUT@;
 static const long LIMIT = @LIMIT@L;
+// probes: the accumulator of the iterations inside a pass (loop steps) and outside the loop (others)
+static const int N_PROBE = @NPROBE@, PROBE_PC[] = {@PPC@}, PROBE_REG[] = {@PREG@};
+static const int N_FPROBE = @NFPROBE@, FPROBE_PC[] = {@FPC@}, FPROBE_REG[] = {@FREG@};
 
 static void dump_reg(int r, std::string& line) {
   top->dbg_sel = r; top->eval();
@@ -65,6 +68,14 @@ int main(int argc, char** argv) {
         std::cout << line << "\n";
         passes++;
       }
+      if (top->busy) {
+        for (int k = 0; k < N_PROBE; k++)
+          if (PROBE_PC[k] == pc) { std::string l = "P " + std::to_string(passes - 1) + " " + std::to_string(k);
+                                   dump_reg(PROBE_REG[k], l); std::cout << l << "\n"; }
+        for (int k = 0; k < N_FPROBE; k++)
+          if (FPROBE_PC[k] == pc) { std::string l = "F " + std::to_string(k); dump_reg(FPROBE_REG[k], l);
+                                    std::cout << l << "\n"; }
+      }
       if (n > LIMIT) { std::cout << "TIMEOUT\n"; return 3; }
       tick(); n++;
     }
@@ -91,6 +102,10 @@ def bench_cpp(core) -> str:
     rep = {"@WORDS@": core.words, "@LS@": mc.loop_start, "@LE@": mc.loop_end, "@NS@": mc.n_steps,
            "@LC@": mc.loop_count, "@SREGS@": ", ".join(map(str, sregs or [0])), "@NSREGS@": len(sregs),
            "@NOUT@": len(mc.outputs), "@LIMIT@": mc.cycles() + 16, "@DBGWORD@": word}
+    pr, fp = mc.info.get("probes", []), mc.info.get("flat_probes", [])
+    rep.update({"@NPROBE@": len(pr), "@PPC@": ", ".join(str(p[0]) for p in pr) or "0",
+                "@PREG@": ", ".join(str(p[1]) for p in pr) or "0", "@NFPROBE@": len(fp),
+                "@FPC@": ", ".join(str(p[0]) for p in fp) or "0", "@FREG@": ", ".join(str(p[1]) for p in fp) or "0"})
     s = BENCH
     for k, v in rep.items():
         s = s.replace(k, str(v))
@@ -123,12 +138,22 @@ def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
         raise CoreMismatchError("verilator", f"testbench failed ({r.returncode}): {r.stdout[-300:]} {r.stderr[-300:]}")
     runs: list = []
     states: list = []
+    probed: list = []  # (iteration, register, modifier, coordinate, value) read at the probes
+    pr, fp = mc.info.get("probes", []), mc.info.get("flat_probes", [])
     for ln in r.stdout.split("\n"):
         tok = ln.split()
         if not tok:
             continue
         if tok[0] == "S":
             states.append([int(x, 16) for x in tok[2:]])
+            continue
+        if tok[0] == "P":
+            _, reg, neg, j, c = pr[int(tok[2])]
+            probed.append((mc.first_looped_iteration + int(tok[1]) * mc.unroll + j, reg, neg, c, int(tok[3], 16)))
+            continue
+        if tok[0] == "F":
+            _, reg, neg, k, c = fp[int(tok[1])]
+            probed.append((k, reg, neg, c, int(tok[2], 16)))
             continue
         if tok[0] != "R":
             raise CoreMismatchError("verilator", f"unexpected testbench output {ln[:80]!r}")
@@ -142,9 +167,16 @@ def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
                                             "the RTL accumulator differs from the spec's state")
         if len(states) != len(bnd):
             raise CoreMismatchError("controller", f"{len(states)} loop boundaries seen, expected {len(bnd)}")
+        if probed:
+            T, _, sts, _ = run_trace(set_id, alg, P, Q, "inv" in mc.units)
+            for k, reg, neg, c, g in probed:
+                if k < len(sts) and modify(F, mc.p, core.spec.from_int(g), neg) != T.values[sts[k][c]]:
+                    raise CoreMismatchError(f"Miller iteration {k + 1}, register r{reg}",
+                                            f"the RTL accumulator's coordinate {c} differs from the spec's state")
+        iters = {it for it, _ in bnd} | {k for k, *_ in probed}
         out = tuple(core.spec.from_int(int(x, 16)) for x in tok[2:])
-        runs.append(CoreRun(out, int(tok[1]), len(states)))
-        states = []
+        runs.append(CoreRun(out, int(tok[1]), len(states), len(probed), len(iters)))
+        states, probed = [], []
     if len(runs) != len(pairs):
         raise CoreMismatchError("verilator", f"{len(runs)} results for {len(pairs)} pairings")
     return runs
