@@ -7,6 +7,35 @@ use crate::field::ext::gf2m_4::{self as f4, Fe4};
 use crate::field::ext::{addc, xor, xor3};
 use crate::field::gf2m::{Fe, Gf2m};
 
+/// Alg. 1 lines 1-3: T <- x1 + 1, g0 <- T (x1 + x2 + 1) + y1 + y2, g1 <- T + x2,
+/// f <- g0 + g1 u + v (P = (x1, y1) the original point, Q = (x2, y2)).
+#[inline(always)]
+pub(crate) fn initial_factor<const N: usize>(
+    f: &Gf2m<N>,
+    (x1, y1): (&Fe<N>, &Fe<N>),
+    (x2, y2): (&Fe<N>, &Fe<N>),
+) -> Fe4<N> {
+    let t = addc(x1, 1);
+    let g0 = xor3(&f.mul(&t, &addc(&xor(x1, x2), 1)), y1, y2);
+    [g0, xor(&t, x2), Gf2m::<N>::one(), [0u64; N]]
+}
+
+/// Alg. 1 lines 5-10: T <- x1, x1 <- sqrt(x1), y1 <- sqrt(y1),
+/// g0 <- T (x1 + x2) + y1 + y2 + x1 + 1, g1 <- T + x2; returns f (g0 + g1 u + v).
+#[inline(always)]
+pub(crate) fn step<const N: usize>(
+    f: &Gf2m<N>,
+    acc: &Fe4<N>,
+    (x1, y1): (&mut Fe<N>, &mut Fe<N>),
+    (x2, y2): (&Fe<N>, &Fe<N>),
+) -> Fe4<N> {
+    let t = *x1;
+    *x1 = f.sqrt(x1);
+    *y1 = f.sqrt(y1);
+    let g0 = addc(&xor3(&f.mul(&t, &xor(x1, x2)), &xor(y1, y2), x1), 1);
+    f4::mul_fg(f, acc, &g0, &xor(&t, x2))
+}
+
 /// Seed 003 Algorithm 1. `states` receives f after each of the (m+1)/2 iterations.
 pub fn miller<const N: usize>(
     f: &Gf2m<N>,
@@ -17,22 +46,10 @@ pub fn miller<const N: usize>(
     let m = f.m();
     let (mut x1, mut y1) = (*p.0, *p.1);
     let (mut x2, mut y2) = (*q.0, *q.1);
-    // Alg. 1 lines 1-3: T <- x1 + 1, g0 <- T (x1 + x2 + 1) + y1 + y2, g1 <- T + x2,
-    // f <- g0 + g1 u + v.
-    let t = addc(&x1, 1);
-    let g0 = xor3(&f.mul(&t, &addc(&xor(&x1, &x2), 1)), &y1, &y2);
-    let g1 = xor(&t, &x2);
-    let mut acc: Fe4<N> = [g0, g1, Gf2m::<N>::one(), [0u64; N]];
+    let mut acc = initial_factor(f, (&x1, &y1), (&x2, &y2));
     let iters = m.div_ceil(2);
     for i in 0..iters {
-        // Alg. 1 lines 5-10: T <- x1, x1 <- sqrt(x1), y1 <- sqrt(y1),
-        // g0 <- T (x1 + x2) + y1 + y2 + x1 + 1, g1 <- T + x2, f <- f (g0 + g1 u + v).
-        let t = x1;
-        x1 = f.sqrt(&x1);
-        y1 = f.sqrt(&y1);
-        let g0 = addc(&xor3(&f.mul(&t, &xor(&x1, &x2)), &xor(&y1, &y2), &x1), 1);
-        let g1 = xor(&t, &x2);
-        acc = f4::mul_fg(f, &acc, &g0, &g1);
+        acc = step(f, &acc, (&mut x1, &mut y1), (&x2, &y2));
         if let Some(s) = states.as_deref_mut() {
             s.push(acc);
         }

@@ -16,7 +16,6 @@ use rayon::prelude::*;
 use super::eta_t;
 use crate::error::{Error, Result};
 use crate::field::ext::gf2m_4::{self as f4, Fe4};
-use crate::field::ext::{addc, xor, xor3};
 use crate::field::gf2m::{Fe, Gf2m};
 use crate::field::multisqr::SqrMap;
 
@@ -80,21 +79,11 @@ fn miller_block<const N: usize>(
     let ((mut x1, mut y1), (mut x2, mut y2)) = (p, q);
     let mut acc = match first {
         // Alg. 1 lines 1-3 on the original P (x1, y1) and Q (x2, y2 = the block's own at s = 0).
-        Some((px, py)) => {
-            let t = addc(px, 1);
-            let g0 = xor3(&f.mul(&t, &addc(&xor(px, &x2), 1)), py, &y2);
-            [g0, xor(&t, &x2), Gf2m::<N>::one(), [0u64; N]]
-        }
+        Some((px, py)) => super::eta_t::initial_factor(f, (px, py), (&x2, &y2)),
         None => f4::one::<N>(),
     };
     for i in s..e {
-        // Alg. 1 lines 5-10 (as `eta_t::miller`).
-        let t = x1;
-        x1 = f.sqrt(&x1);
-        y1 = f.sqrt(&y1);
-        let g0 = addc(&xor3(&f.mul(&t, &xor(&x1, &x2)), &xor(&y1, &y2), &x1), 1);
-        let g1 = xor(&t, &x2);
-        acc = f4::mul_fg(f, &acc, &g0, &g1);
+        acc = super::eta_t::step(f, &acc, (&mut x1, &mut y1), (&x2, &y2));
         if i + 1 < e {
             // Alg. 1 lines 11-12.
             x2 = f.sqr(&x2);

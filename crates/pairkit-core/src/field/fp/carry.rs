@@ -14,6 +14,7 @@
 #![allow(unused_unsafe)]
 #[cfg(not(target_arch = "x86_64"))]
 use super::arith;
+use crate::field::ct::{opaque, select};
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{_addcarry_u64, _subborrow_u64};
 
@@ -52,38 +53,6 @@ pub fn sub_n<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
     #[cfg(not(target_arch = "x86_64"))]
     {
         arith::sub_n(a, b)
-    }
-}
-
-/// Constant-time select: `a` when `m` = 0, `b` when `m` = all-ones; the mask is laundered
-/// through an empty `asm!` (as in `arith::select`: the optimiser must not learn that m is 0 or
-/// all-ones and turn the select into a branch).
-#[inline(always)]
-fn select<const N: usize>(a: &[u64; N], b: &[u64; N], m: u64) -> [u64; N] {
-    let m = opaque(m);
-    let mut r = [0u64; N];
-    for i in 0..N {
-        r[i] = a[i] ^ ((a[i] ^ b[i]) & m);
-    }
-    r
-}
-
-/// m, with no value information for the optimiser (an empty asm on x86-64; `black_box`
-/// elsewhere).
-#[inline(always)]
-fn opaque(m: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let mut m = m;
-        // SAFETY: an empty instruction sequence; it only pins m to a register.
-        unsafe {
-            core::arch::asm!("/* {0} */", inout(reg) m, options(pure, nomem, nostack, preserves_flags))
-        };
-        m
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        core::hint::black_box(m)
     }
 }
 
