@@ -48,7 +48,7 @@ def test_pair_parallel_bad_input():
     p, q = api.random_points("ss2-283", 2, seed=1)
     with pytest.raises(errors.InvalidArgumentError):
         api.pair_parallel("ss2-283", p, q, threads=0)
-    with pytest.raises(errors.EncodingError):  # the binding's own check below the wrapper
+    with pytest.raises(errors.InvalidArgumentError):  # the binding's own check below the wrapper
         _native.pair_parallel("ss2-283", "eta-t", p, q, 0)
     with pytest.raises(errors.LimitExceededError):
         api.pair_parallel("ss2-283", p, q, threads=65)

@@ -48,6 +48,7 @@ __all__ = [
     "bench_multi_pair",
     "asymmetric",
     "hash_to_point",
+    "bls_batch_verify",
     "pair_fixed",
 ]
 
@@ -93,6 +94,10 @@ def random_points(
 ) -> list[bytes]: ...
 def generator(set_id: str, group: int = 1) -> bytes: ...
 def hash_to_point(set_id: str, msg: bytes, dst: bytes, group: int = 1, compressed: bool = False) -> bytes: ...
+def bls_batch_verify(
+    min_pk: bool, pks: Sequence[bytes], msgs: Sequence[bytes], sigs: Sequence[bytes], dst: bytes,
+    coeffs: Sequence[bytes]
+) -> bool: ...
 def pair_fixed(
     set_id: str, alg: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: bool = True
 ) -> list[bytes]: ...

@@ -186,7 +186,10 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
           batch: int = typer.Option(1 << 20, "--batch", min=1, help="gpu: pairings per batch (ss2-1223: 1/8 of it)"),
           backends: bool = typer.Option(False, "--backends", help="also time every arithmetic backend, each pinned "
                                         "in its own process (PAIRKIT_GF2M_BACKEND, PAIRKIT_GF3M_BACKEND, "
-                                        "PAIRKIT_FP_BACKEND)")):
+                                        "PAIRKIT_FP_BACKEND)"),
+          protocols: bool = typer.Option(False, "--protocols", help="issue 18's protocol goals instead (BLS Verify, "
+                                         "FastAggregateVerify, batch verify, PEKS search, Ray 2 vs 1 workers); "
+                                         "--markdown then replaces only the file's protocol section")):
     """Medians per pairing and per field operation, single- and all-core throughput, beside the papers
     (and, with --peers, beside the software a user would pick instead, as ratios)."""
     from . import bench as B
@@ -198,6 +201,15 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
         _check_writable(markdown, "--markdown")
     if engine == "gpu":
         _bench_gpu(set_ids, quick, as_json, markdown, batch)
+        return
+    if protocols:
+        from . import bench_protocols as BP
+
+        rep = BP.measure(quick)
+        cmd = "pairkit bench --protocols" + (" --quick" if quick else "") + (f" --markdown {markdown}" if markdown else "")
+        if markdown:
+            BP.write(markdown, rep, cmd)
+        print(json.dumps(rep, indent=1) if as_json else BP.markdown(rep, cmd))
         return
     sets = set_ids or registry.bench_sets()
     for s in sets:

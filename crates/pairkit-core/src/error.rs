@@ -13,6 +13,9 @@ pub enum Error {
     WrongLength { expected: usize, got: usize },
     #[error("invalid encoding: {0}")]
     InvalidEncoding(String),
+    /// A count, size or option outside its range (not a malformed encoding).
+    #[error("invalid argument: {0}")]
+    InvalidArgument(String),
     #[error("point is not on the curve")]
     NotOnCurve,
     #[error("point is not in the order-r subgroup")]

@@ -9,5 +9,6 @@ pub mod error;
 pub mod field;
 pub mod pairing;
 pub mod params;
+pub mod protocols;
 
 pub use error::Error;

@@ -47,7 +47,7 @@ fn split_eta_t_bad_arguments() {
     let (p, q) = (&pts[0], &pts[1]);
     assert!(matches!(
         e.pair_parallel("eta-t", p, q, 0, false),
-        Err(Error::InvalidEncoding(_))
+        Err(Error::InvalidArgument(_))
     ));
     assert!(matches!(
         e.pair_parallel("eta-t", p, q, MAX_THREADS + 1, false),
@@ -84,6 +84,10 @@ fn split_eta_t_bad_arguments() {
         assert!(matches!(
             o.pair_parallel(alg, &pp[0], &qq[0], 2, false),
             Err(Error::UnsupportedAlgorithm { .. })
+        ));
+        assert!(matches!(
+            o.pair_parallel(alg, &pp[0], &qq[0], 0, false),
+            Err(Error::InvalidArgument(_))
         ));
     }
     // Invalid points are refused before any work (the validated decode of `pair`).

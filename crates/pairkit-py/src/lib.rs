@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
 mod handle;
+mod protocols;
 
 /// Name of the `pairkit.errors` class an error maps to.
 fn class_name(e: &Error) -> &'static str {
@@ -30,6 +31,7 @@ fn class_name(e: &Error) -> &'static str {
         Error::NotInSubgroup => "NotInSubgroupError",
         Error::PointAtInfinity => "PointAtInfinityError",
         Error::LimitExceeded { .. } => "LimitExceededError",
+        Error::InvalidArgument(_) => "InvalidArgumentError",
         Error::AtIndex { source, .. } => class_name(source),
         _ => "PairkitError",
     }
@@ -541,5 +543,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(asymmetric, m)?)?;
     m.add_function(wrap_pyfunction!(hash_to_point, m)?)?;
     m.add_function(wrap_pyfunction!(pair_fixed, m)?)?;
+    m.add_function(wrap_pyfunction!(protocols::bls_batch_verify, m)?)?;
     Ok(())
 }

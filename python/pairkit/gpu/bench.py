@@ -8,7 +8,6 @@ The markdown goes into its own section of BENCHMARKS.md (between the markers bel
 CPU figures as they are. Measured on an H100 (2026-11-25) and an H200 (2026-11-26, with the comb variants): docs/GPU.md."""
 from __future__ import annotations
 
-import re
 import time
 from datetime import datetime, timezone
 
@@ -126,13 +125,9 @@ def markdown(report: dict, command: str) -> str:
 
 def write_section(path: str, section: str) -> None:
     """Replace the GPU section of the markdown file at path (or append it)."""
-    try:
-        text = open(path).read()
-    except FileNotFoundError:
-        text = ""
-    pat = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"\n?", re.S)
-    text = pat.sub(lambda _: section, text) if pat.search(text) else (text.rstrip("\n") + "\n\n" + section if text else section)
-    open(path, "w").write(text)
+    from ..bench import replace_section
+
+    replace_section(path, section, BEGIN, END)
 
 
 DEFAULT_SETS = list(source.GPU_SETS)

@@ -44,7 +44,7 @@ import secrets
 from dataclasses import dataclass
 from typing import cast
 
-from .. import api, catalogue
+from .. import _native, api, catalogue
 from .. import argcheck as A
 from ..errors import (ArgumentTypeError, EncodingError, InsecureParameterError, InvalidArgumentError,
                       LimitExceededError, NotSupportedError, PairkitError)
@@ -377,17 +377,39 @@ class Ciphersuite:
             raise LimitExceededError(f"a batch of {len(pks):,} exceeds the limit of {MAX_BATCH:,}")
         return pks, msgs, sigs
 
-    def _batch(self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int) -> bool:
-        if not pks:
-            return True
-        if any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
-            return False
+    @staticmethod
+    def _coefficients(n: int, bits: int) -> list[int]:
+        """n uniform non-zero ``bits``-bit integers from ``secrets`` (the batch's c_i)."""
         coeffs = []
-        for _ in pks:
+        for _ in range(n):
             c = 0
             while c == 0:
                 c = secrets.randbits(bits)
             coeffs.append(c)
+        return coeffs
+
+    def _batch(self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int,
+               coeffs: list[int] | None = None) -> bool:
+        """The batch test in the Rust core (``_native.bls_batch_verify``, crates/pairkit-core
+        src/protocols/bls_batch.rs: decoding, hashing, the short scalar multiplications and the
+        Miller loops spread over the cores, one final exponentiation)."""
+        if not pks:
+            return True
+        if any(len(pk) != self.pk_len for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
+            return False
+        cs = self._coefficients(len(pks), bits) if coeffs is None else coeffs
+        return _native.bls_batch_verify(self.pk_group == 1, pks, [self._msg(pk, m) for pk, m in zip(pks, msgs)],
+                                        sigs, self.dst, [c.to_bytes((c.bit_length() + 7) // 8, "big") for c in cs])
+
+    def _batch_composed(self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int,
+                        coeffs: list[int] | None = None) -> bool:
+        """The same test composed from the api's point and pairing calls: the reference variant
+        that tests/test_bls.py cross-checks ``_batch`` against (same coefficients, same verdict)."""
+        if not pks:
+            return True
+        if any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
+            return False
+        coeffs = self._coefficients(len(pks), bits) if coeffs is None else coeffs
         g = self.sig_group
         try:
             # every native call below decodes its points with the subgroup check (PairkitError -> False)

@@ -279,7 +279,7 @@ impl<const N: usize> Family for BinaryEngine<N> {
         threads: usize,
     ) -> Result<Fe4<N>> {
         if threads == 0 {
-            return Err(Error::InvalidEncoding("threads must be at least 1".into()));
+            return Err(Error::InvalidArgument("threads must be at least 1".into()));
         }
         if a != Algorithm::EtaT {
             if threads > 1 {

@@ -63,7 +63,7 @@ pub trait Family: Send + Sync {
         threads: usize,
     ) -> Result<Self::Gt> {
         match threads {
-            0 => Err(Error::InvalidEncoding("threads must be at least 1".into())),
+            0 => Err(Error::InvalidArgument("threads must be at least 1".into())),
             1 => self.pairing(a, p, q),
             _ => Err(Error::UnsupportedAlgorithm {
                 alg: "pair_parallel".into(),

@@ -42,7 +42,7 @@ impl<const N: usize> EtaTPlan<N> {
         let iters = m.div_ceil(2);
         let limit = MAX_THREADS.min(iters);
         if blocks == 0 {
-            return Err(Error::InvalidEncoding("threads must be at least 1".into()));
+            return Err(Error::InvalidArgument("threads must be at least 1".into()));
         }
         if blocks > limit {
             return Err(Error::LimitExceeded {

@@ -1,0 +1,234 @@
+"""Batches beyond one machine (issue 18 item 4): the batch paths on a Ray cluster.
+
+``pair_batch``, BLS ``batch_verify`` and PEKS ``search`` cut their batch into chunks and send each
+chunk to a Ray task that calls the same native engine as the local path; the results come back in
+batch order, byte-identical to the local engine (``tests/test_distributed.py`` compares them).
+
+- **Cluster.** ``connect(address=None, workers=None)`` joins an existing cluster (``address``:
+  ``"auto"`` on a cluster node, ``"ray://head:10001"`` through Ray Client, or the head's
+  ``"host:6379"``) or, without an address, starts a local one with ``workers`` CPUs (default: this
+  machine's cores). Every function below calls it if no cluster is connected; ``shutdown()`` leaves.
+- **Workers.** A task takes ``threads`` CPUs of the cluster (default 1) and runs the native engine
+  on that many threads (``RAYON_NUM_THREADS`` in its runtime environment), so the tasks in flight
+  never oversubscribe a node.
+- **Errors.** A bad element raises the local engine's typed error (same class and message) with
+  the *global* batch index in ``index`` and in the message; as locally, the lowest bad index wins,
+  P before Q at the same index. Argument errors are raised before anything is sent.
+- **Failures.** A worker process that dies is retried by Ray (``max_retries`` per task, default 3);
+  a chunk's result is only taken from the attempt that completed, so nothing is lost or repeated.
+  A chunk that still fails raises ``DistributedError``.
+
+Ray is an optional dependency (``pip install pairkit[ray]``); without it the functions raise
+``DistributedUnavailableError``.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from . import api
+from . import argcheck as A
+from . import errors as E
+from .errors import InvalidArgumentError, PairkitError
+
+#: pairings per task by default: large enough that a task's overhead (a few ms) is small against
+#: its work (bls12-381: ~1 ms per pairing per core), small enough to spread a batch over workers
+DEFAULT_CHUNK = 1024
+MAX_CHUNK = 1 << 20
+DEFAULT_RETRIES = 3
+
+
+class DistributedUnavailableError(PairkitError):
+    """Ray is not installed (``pip install pairkit[ray]``) or the cluster cannot be reached."""
+
+
+class DistributedError(PairkitError):
+    """A chunk failed on the cluster after its retries (a worker died every time, or Ray failed)."""
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError as exc:  # pragma: no cover - exercised where ray is absent
+        raise DistributedUnavailableError("pairkit.distributed needs Ray: pip install 'pairkit[ray]'") from exc
+    return ray
+
+
+def connect(address: str | None = None, workers: int | None = None) -> None:
+    """Join the cluster at ``address``, or start a local one with ``workers`` CPUs (no address).
+    Nothing happens if this process is already connected."""
+    ray = _ray()
+    if ray.is_initialized():
+        return
+    if address is not None:
+        address = A.text("address", address)
+    if workers is not None:
+        workers = A.ranged("workers", workers, 1, 4096)
+    kw: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    if address is None:
+        kw["num_cpus"] = workers or os.cpu_count() or 1
+    elif workers is not None:
+        raise InvalidArgumentError("workers only sizes a local cluster; an existing cluster has its own")
+    try:
+        ray.init(address=address, **kw)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise DistributedUnavailableError(f"cannot start or reach the Ray cluster ({address or 'local'}): {exc}") from exc
+
+
+def shutdown() -> None:
+    """Leave the cluster (and stop it, if this process started it)."""
+    ray = _ray()
+    if ray.is_initialized():
+        ray.shutdown()
+
+
+def _plan(n: int, chunk: int | None) -> list[tuple[int, int]]:
+    size = DEFAULT_CHUNK if chunk is None else A.ranged("chunk", chunk, 1, MAX_CHUNK)
+    return [(lo, min(n, lo + size)) for lo in range(0, n, size)]
+
+
+def _err_record(e: PairkitError) -> tuple[str, str, int | None]:
+    return type(e).__name__, str(e), getattr(e, "index", None)
+
+
+def _raise(rec: tuple[str, str, int | None], offset: int) -> None:
+    """Re-raise a worker's error record as the local engine's class, its index made global."""
+    name, msg, index = rec
+    cls = getattr(E, name, None)
+    if not (isinstance(cls, type) and issubclass(cls, PairkitError)):
+        cls = PairkitError
+    if index is None:
+        raise cls(msg)
+    g = offset + index
+    prefix = f"batch item {index}: "
+    err = cls(f"batch item {g}: {msg[len(prefix):]}" if msg.startswith(prefix) else msg)
+    err.index = g
+    raise err
+
+
+# ---- the tasks (module-level functions, so Ray pickles them by reference) ----------------------
+
+
+def _crash_once(marker: str | None) -> None:
+    """Fault injection for the tests: the first attempt (no marker file yet) kills its worker."""
+    if marker and not os.path.exists(marker):
+        with open(marker, "w"):
+            pass
+        os._exit(1)
+
+
+def _pair_task(set_id: str, alg: str, canonical: bool, P: np.ndarray, Q: np.ndarray, crash: str | None):
+    _crash_once(crash)
+    try:
+        return "ok", api.pair_batch(set_id, P, Q, alg=alg, canonical=canonical)
+    except PairkitError as e:
+        return "error", _err_record(e)
+
+
+def _bls_task(variant: str, scheme: str, pks, msgs, sigs, bits: int, crash: str | None):
+    _crash_once(crash)
+    from .protocols import bls
+
+    try:
+        return "ok", bls.ciphersuite(variant, scheme).batch_verify(pks, msgs, sigs, bits)
+    except PairkitError as e:
+        return "error", _err_record(e)
+
+
+def _peks_task(td: bytes, cts: list[bytes], set_id: str, allow_insecure: bool, crash: str | None):
+    _crash_once(crash)
+    from .protocols import peks
+
+    try:
+        return "ok", peks.search(td, cts, set_id=set_id, allow_insecure=allow_insecure)
+    except PairkitError as e:
+        return "error", _err_record(e)
+
+
+def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retries: int | None,
+         crash: str | None) -> list:
+    """Submit one task per chunk, then collect the results in batch order."""
+    ray = _ray()
+    connect()
+    t = 1 if threads is None else A.ranged("threads", threads, 1, 256)
+    r = DEFAULT_RETRIES if retries is None else A.ranged("retries", retries, 0, 100)
+    remote = ray.remote(fn).options(num_cpus=t, max_retries=r, retry_exceptions=False,
+                                    runtime_env={"env_vars": {"RAYON_NUM_THREADS": str(t)}})
+    refs = [remote.remote(*args_of(lo, hi), crash) for lo, hi in chunks]
+    out = []
+    try:
+        for (lo, _), ref in zip(chunks, refs):
+            try:
+                status, value = ray.get(ref)
+            except ray.exceptions.RayError as exc:
+                raise DistributedError(f"the chunk at batch index {lo} failed on the cluster: {exc}") from exc
+            if status == "error":
+                _raise(value, lo)  # the chunks before it had no error: this is the lowest bad index
+            out.append(value)
+    except BaseException:
+        for ref in refs[len(out):]:  # the chunks after the failure are not needed
+            ray.cancel(ref)
+        raise
+    return out
+
+
+# ---- the batch paths -----------------------------------------------------------------------------
+
+
+def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes],
+               alg: str | None = None, canonical: bool = False, *, chunk: int | None = None,
+               threads: int | None = None, retries: int | None = None, _crash_marker: str | None = None
+               ) -> np.ndarray:
+    """``api.pair_batch`` on the cluster: a uint8 array (n, GT length), byte-identical to the local
+    engine's. ``chunk`` pairings per task (default 1024), ``threads`` CPUs and native threads per
+    task (default 1), ``retries`` per task when its worker dies (default 3)."""
+    sid = api._sid(set_id)
+    a = api._alg(sid, alg)
+    canonical = A.flag("canonical", canonical)
+    Pm, Qm = api._as_matrix(sid, P, "P"), api._as_matrix(sid, Q, "Q")
+    if Pm.shape[0] != Qm.shape[0]:
+        raise InvalidArgumentError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
+    chunks = _plan(Pm.shape[0], chunk)
+    if not chunks:
+        return api.pair_batch(sid, Pm, Qm, alg=a, canonical=canonical)  # the empty batch's shape
+    parts = _run(_pair_task, chunks, lambda lo, hi: (sid, a, canonical, Pm[lo:hi], Qm[lo:hi]),
+                 threads, retries, _crash_marker)
+    return np.concatenate(parts, axis=0)
+
+
+def bls_batch_verify(pks, messages, signatures, variant: str = "min-pk", scheme: str = "basic",
+                     bits: int | None = None, *, chunk: int | None = None, threads: int | None = None,
+                     retries: int | None = None, _crash_marker: str | None = None) -> bool:
+    """``Ciphersuite.batch_verify`` on the cluster: each chunk is one random-linear-combination
+    batch (its own random coefficients, drawn on its worker), True only if every chunk is. A batch
+    with an invalid triple passes with probability at most 2^-(bits-1), as locally."""
+    from .protocols import bls
+
+    suite = bls.ciphersuite(variant, scheme)
+    pks, msgs, sigs = suite._triples(pks, messages, signatures)
+    b = bls.MIN_BATCH_BITS if bits is None else A.integer("bits", bits)
+    if not bls.MIN_BATCH_BITS <= b <= 256:
+        raise InvalidArgumentError(f"bits must be in [{bls.MIN_BATCH_BITS}, 256], got {b}")
+    chunks = _plan(len(pks), chunk)
+    verdicts = _run(_bls_task, chunks, lambda lo, hi: (variant, scheme, pks[lo:hi], msgs[lo:hi], sigs[lo:hi], b),
+                    threads, retries, _crash_marker)
+    return all(verdicts)
+
+
+def peks_search(trapdoor, ciphertexts: Sequence[bytes], set_id: str | None = None, allow_insecure: bool = False,
+                *, chunk: int | None = None, threads: int | None = None, retries: int | None = None,
+                _crash_marker: str | None = None) -> list[bool]:
+    """``peks.search`` on the cluster: one verdict per ciphertext, in order."""
+    from .protocols import peks
+
+    sid = peks.SET if set_id is None else set_id
+    peks._set(sid, allow_insecure)
+    td = peks._trapdoor(trapdoor)
+    cts = A.data_list("ciphertexts", ciphertexts)
+    chunks = _plan(len(cts), chunk)
+    parts = _run(_peks_task, chunks, lambda lo, hi: (td, cts[lo:hi], sid, allow_insecure),
+                 threads, retries, _crash_marker)
+    return [v for part in parts for v in part]
