@@ -84,3 +84,22 @@ def test_gpu_section_replaces_only_itself(tmp_path):
     text = f.read_text()
     assert text.startswith("# pairkit benchmarks\n\nCPU table\n") and text.count(gpu_bench.BEGIN) == 1
     assert "cmd two" in text and "cmd one" not in text and "| ss2-283 | eta-t | 10 | yes | 1 | 2 | 3 | 7 | 8 | 4 | 5 | 6 |" in text
+
+
+def test_cpu_report_keeps_the_gpu_and_protocol_sections(tmp_path):
+    """`pairkit bench --markdown` rewrites the CPU part and keeps the sections other commands own."""
+    from pairkit import bench as B
+    from pairkit import bench_protocols as BP
+
+    f = tmp_path / "BENCHMARKS.md"
+    f.write_text("# old CPU report\n")
+    gpu_bench.write_section(str(f), f"{gpu_bench.BEGIN}\nGPU rows\n{gpu_bench.END}\n")
+    BP.write(str(f), {"machine": "m", "date": "d", "load": 0.5, "rows": [
+        {"what": "Verify (min-pk, basic)", "pairkit_us": 2.0, "peer": "blspy", "peer_us": 1.0, "goal": "<= 1.0x blst"}]},
+        "cmd")
+    kept = B.kept_sections(str(f))
+    assert "GPU rows" in kept and "| Verify (min-pk, basic) | 2.0 | blspy | 1.0 | <= 1.0x blst | 2.00x: missed |" in kept
+    assert "old CPU report" not in kept
+    f.write_text("# new CPU report\n" + kept)
+    assert B.kept_sections(str(f)) == kept
+    assert B.kept_sections(str(tmp_path / "absent.md")) == ""

@@ -36,6 +36,27 @@ def replace_section(path: str, section: str, begin: str, end: str) -> None:
     open(path, "w").write(text)
 
 
+#: sections of BENCHMARKS.md that other commands regenerate (`pairkit bench --engine gpu`,
+#: `pairkit bench --protocols`): the CPU bench's --markdown keeps them as they are
+KEPT_SECTIONS = (("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
+                 ("<!-- protocols:begin -->", "<!-- protocols:end -->"))
+
+
+def kept_sections(path: str) -> str:
+    """The KEPT_SECTIONS present in the file at ``path`` (empty if none or no file), each
+    preceded by a blank line, to be appended to a regenerated CPU report."""
+    try:
+        text = open(path).read()
+    except OSError:
+        return ""
+    out = ""
+    for begin, end in KEPT_SECTIONS:
+        m = re.search(re.escape(begin) + r".*?" + re.escape(end) + r"\n?", text, re.S)
+        if m:
+            out += "\n" + m.group(0)
+    return out
+
+
 def machine() -> str:
     model = platform.processor() or "unknown CPU"
     try:

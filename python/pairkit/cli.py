@@ -222,7 +222,7 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
     if markdown:
         cmd = "pairkit bench" + "".join(f" --set {s}" for s in set_ids or []) + (" --quick" if quick else "") + \
               (" --peers" if peers else "") + (" --backends" if backends else "") + f" --markdown {markdown}"
-        _write_text(markdown, B.markdown(report, cmd), "--markdown")
+        _write_text(markdown, B.markdown(report, cmd) + B.kept_sections(markdown), "--markdown")
     if as_json:
         print(json.dumps(report, indent=1))
     elif not markdown:
