@@ -49,6 +49,7 @@ __all__ = [
     "asymmetric",
     "hash_to_point",
     "bls_batch_verify",
+    "bls_sum_points",
     "pair_fixed",
 ]
 
@@ -98,6 +99,7 @@ def bls_batch_verify(
     min_pk: bool, pks: Sequence[bytes], msgs: Sequence[bytes], sigs: Sequence[bytes], dst: bytes,
     coeffs: Sequence[bytes]
 ) -> bool: ...
+def bls_sum_points(group: int, points: Sequence[bytes], compressed: bool = True) -> bytes: ...
 def pair_fixed(
     set_id: str, alg: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: bool = True
 ) -> list[bytes]: ...

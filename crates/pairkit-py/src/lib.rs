@@ -544,5 +544,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hash_to_point, m)?)?;
     m.add_function(wrap_pyfunction!(pair_fixed, m)?)?;
     m.add_function(wrap_pyfunction!(protocols::bls_batch_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(protocols::bls_sum_points, m)?)?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Bindings of the Rust core's protocol kernels (`pairkit_core::protocols`, issue 18).
 use pairkit_core::protocols::bls_batch::{self, Variant};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 use crate::IntoPy;
 
@@ -31,4 +32,21 @@ pub(crate) fn bls_batch_verify(
     let (p, m, s, c) = (refs(&pks), refs(&msgs), refs(&sigs), refs(&coeffs));
     py.detach(|| bls_batch::batch_verify(v, &p, &m, &s, &dst, &c))
         .py(py)
+}
+
+/// The sum of n >= 1 bls12-381 points of `group` (`protocols::bls_batch::sum_points`): each
+/// decoded with its subgroup check, the lowest bad index raised with `index` set.
+#[pyfunction]
+#[pyo3(signature = (group, points, compressed=true))]
+pub(crate) fn bls_sum_points<'py>(
+    py: Python<'py>,
+    group: u8,
+    points: Vec<Vec<u8>>,
+    compressed: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let p = refs(&points);
+    let v = py
+        .detach(|| bls_batch::sum_points(group, &p, compressed))
+        .py(py)?;
+    Ok(PyBytes::new(py, &v))
 }

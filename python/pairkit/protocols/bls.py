@@ -441,18 +441,16 @@ def _aggregate(points: list[bytes], group: int, length: int, what: str, compress
     not (the uncompressed identity has the infinity flag 0x40 too)."""
     if not points:
         raise InvalidArgumentError(f"Aggregate needs at least one {what} (the draft's n >= 1)")
-    acc: bytes | None = None
     for i, p in enumerate(points):
         if len(p) != length:
             raise EncodingError(f"{what} {i}: a compressed {'G1' if group == 1 else 'G2'} point is "
                                 f"{length} bytes, got {len(p)}")
-        try:
-            acc = (api.point_mul(SET, p, 1, group=group) if acc is None
-                   else api.point_add(SET, acc, p, group=group))
-        except PairkitError as e:
-            raise type(e)(f"{what} {i}: {e}") from None
-    total = cast(bytes, acc)  # n >= 1 points were added
-    return api.point_mul(SET, total, 1, group=group, compressed=True) if compressed else total
+    try:  # decoded (subgroup checks included) and summed in the Rust core, on every core
+        return _native.bls_sum_points(group, points, compressed)
+    except PairkitError as e:
+        i = getattr(e, "index", None) or 0
+        inner = str(e).removeprefix(f"batch item {i}: ")
+        raise type(e)(f"{what} {i}: {inner}") from None
 
 
 _SUITES: dict[tuple[str, str], Ciphersuite] = {}

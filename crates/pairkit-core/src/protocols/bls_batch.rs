@@ -242,3 +242,45 @@ pub fn batch_verify(
     }
     Ok(ate::final_exponentiation::<Bls12381P, 6>(&f)? == Fp12::ONE)
 }
+
+/// The sum of n >= 1 points of bls12-381's `group` (1: G1, otherwise G2), each decoded with its
+/// subgroup check (the identity allowed), decoded and summed on the rayon pool (BLS Aggregate,
+/// and FastAggregateVerify's sum of keys). Errors: `InvalidArgument` for no points; the decoder's
+/// error of the lowest bad index as `AtIndex`.
+pub fn sum_points(group: u8, pts: &[&[u8]], compressed: bool) -> Result<Vec<u8>> {
+    if pts.is_empty() {
+        return Err(Error::InvalidArgument(
+            "the sum of no points (at least one is needed)".into(),
+        ));
+    }
+    if group == 1 {
+        sum_in::<Bls12381G1>(pts, compressed)
+    } else {
+        sum_in::<Bls12381G2>(pts, compressed)
+    }
+}
+
+fn sum_in<G: PrimeGroup>(pts: &[&[u8]], compressed: bool) -> Result<Vec<u8>>
+where
+    G::F: Send + Sync,
+{
+    let decoded: Vec<Result<_>> = pts.par_iter().map(|p| G::from_bytes(p, true)).collect();
+    let mut points = Vec::with_capacity(decoded.len());
+    for (index, d) in decoded.into_iter().enumerate() {
+        match d {
+            Ok(p) => points.push(p),
+            Err(e) => {
+                return Err(Error::AtIndex {
+                    index,
+                    source: Box::new(e),
+                })
+            }
+        }
+    }
+    let curve = G::CURVE;
+    let sum = points
+        .par_iter()
+        .map(|p| p.to_jacobian())
+        .reduce(Jacobian::identity, |a, b| curve.add_vartime(&a, &b));
+    Ok(G::to_bytes(&curve.to_affine_vartime(&sum), compressed))
+}
