@@ -187,6 +187,103 @@ def gen_sqr(n):
     return ins
 
 
+def off4(n):
+    """Frame of `fp4_sqr_N`: [0] &mc, [1] &out (4N words), [2] &k (2p^2, 4p^2, 5p^2: 2N words
+    each), then z = x + y mod p (2N words, written by the caller), the operand scratch sa, sb,
+    dd (N each) and the six 2N-word squares X0, X1, Y0, Y1, S0, S1."""
+    z = 3
+    sa = z + 2 * n
+    sb = sa + n
+    dd = sb + n
+    x0 = dd + n
+    d = dict(z=z, sa=sa, sb=sb, dd=dd)
+    for k, name in enumerate(["x0", "x1", "y0", "y1", "s0", "s1"]):
+        d[name] = x0 + 2 * n * k
+    d["size"] = x0 + 12 * n
+    return d
+
+
+def sqr_wide(n, src, so, f, o0, o1):
+    """Unreduced complex square of the canonical [src + so] (c0 || c1): o0 = (c0 + c1)(c0 + p - c1)
+    (< 2.25 p^2), o1 = (2 c0) c1 (< 2 p^2), 2N words each, at frame offsets o0, o1."""
+    s = "{s}"
+    ins = [f"mov {{c}}, {m(s, 0)}"]
+    ins += add_to(n, src, so, src, so + n, s, f["sa"])
+    ins += chain(n, "mov", "mov", lambda j: f"{{t{j}}}, {m('{c}', j)}")
+    ins += chain(n, "sub", "sbb", lambda j: f"{{t{j}}}, {m(src, so + n + j)}")
+    ins += chain(n, "add", "adc", lambda j: f"{{t{j}}}, {m(src, so + j)}")
+    ins += chain(n, "mov", "mov", lambda j: f"{m(s, f['sb'] + j)}, {{t{j}}}")
+    ins += chain(n, "mov", "mov", lambda j: f"{{t{j}}}, {m(src, so + j)}")
+    ins += chain(n, "add", "adc", lambda j: f"{{t{j}}}, {{t{j}}}")
+    ins += chain(n, "mov", "mov", lambda j: f"{m(s, f['dd'] + j)}, {{t{j}}}")
+    ins += wide(n, s, f["sa"], s, f["sb"], s, o0)
+    ins += wide(n, s, f["dd"], src, so + n, s, o1)
+    return ins
+
+
+def gen_fp4_sqr(n):
+    """(x + y s)^2 in F_{p^4} = F_{p^2}[s]/(s^2 - xi), xi = 1 + i, with lazy reduction: the three
+    complex squares X = x^2, Y = y^2, S = (x + y)^2 stay unreduced (2N words per coordinate),
+    c0 = X + xi Y = (X0 + Y0 - Y1) + (X1 + Y0 + Y1) i and c1 = 2xy = S - X - Y are formed on the
+    2N-word integers with multiples of p^2 added so that nothing goes negative, then four
+    REDCs. Bounds (canonical x, y, z = x + y mod p): X0, Y0, S0 < 2.25 p^2, X1, Y1, S1 < 2 p^2;
+    c0.re = X0 + Y0 + 2p^2 - Y1 < 6.5 p^2, c0.im = X1 + Y0 + Y1 < 6.25 p^2,
+    c1.re = S0 + 5p^2 - X0 - Y0 < 7.25 p^2, c1.im = S1 + 4p^2 - X1 - Y1 < 6 p^2, each >= 0
+    at every step and < 8 p^2 <= p R when 8p <= R (bls12-381: R/p > 9.8), so each REDC
+    returns < 2p and one conditional subtraction makes it canonical. 6 products, 4 reductions
+    (the three separate complex squarings: 6 and 6)."""
+    f = off4(n)
+    a, b, s = "{a}", "{b}", "{s}"
+    ins = sqr_wide(n, a, 0, f, f["x0"], f["x1"])
+    ins += sqr_wide(n, b, 0, f, f["y0"], f["y1"])
+    ins += sqr_wide(n, s, f["z"], f, f["s0"], f["s1"])
+    ins.append(f"mov {b}, {m(s, 2)}")  # b = &k: 2p^2 at 0, 4p^2 at 2N, 5p^2 at 4N
+
+    def acc(first, rest, o, y, yo):
+        return through_tmp(2 * n, first, rest, s, o, y, yo, s, o, "{lo}")
+
+    ins += acc("add", "adc", f["s0"], b, 4 * n)
+    ins += acc("sub", "sbb", f["s0"], s, f["x0"])
+    ins += acc("sub", "sbb", f["s0"], s, f["y0"])
+    ins += acc("add", "adc", f["s1"], b, 2 * n)
+    ins += acc("sub", "sbb", f["s1"], s, f["x1"])
+    ins += acc("sub", "sbb", f["s1"], s, f["y1"])
+    ins += acc("add", "adc", f["x1"], s, f["y0"])
+    ins += acc("add", "adc", f["x1"], s, f["y1"])
+    ins += acc("add", "adc", f["x0"], s, f["y0"])
+    ins += acc("add", "adc", f["x0"], b, 0)
+    ins += acc("sub", "sbb", f["x0"], s, f["y1"])
+    ins.append(f"mov {a}, {m(s, 0)}")
+    ins.append(f"mov {b}, {m(s, 1)}")
+    ins += redc_store(n, s, f["x0"], a, b, 0, f["sa"])
+    ins += redc_store(n, s, f["x1"], a, b, n, f["sa"])
+    ins += redc_store(n, s, f["s0"], a, b, 2 * n, f["sa"])
+    ins += redc_store(n, s, f["s1"], a, b, 3 * n, f["sa"])
+    return ins
+
+
+def emit_fp4(n):
+    f = off4(n)
+    return f'''
+/// (x + y s)^2 in F_{{p^4}} = F_{{p^2}}[s]/(s^2 - (1 + i)) with lazy reduction (see
+/// `gen/x86_64_fp2_gen.py`, `gen_fp4_sqr`), N = {n}: x, y point to canonical c0 || c1 ({2 * n}
+/// words each); the canonical (x^2 + (1 + i) y^2) || 2xy ({4 * n} words) is written to the
+/// address in `s[1]`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX; 8p <= 2^{{64 * {n}}}; `s` points to `FRAME4_{n}` = {f["size"]}
+/// writable words: s[0] the address of mc (p words then -p^{{-1}} mod 2^64), s[1] that of {4 * n}
+/// writable words (not overlapping x, y), s[2] that of 2p^2, 4p^2, 5p^2 ({2 * n} words each),
+/// s[3..{3 + 2 * n}] the canonical x + y.
+#[inline(always)]
+pub unsafe fn fp4_sqr_{n}(a: *const u64, b: *const u64, s: *mut u64) {{
+    asm!(
+{body(gen_fp4_sqr(n))}
+{operands(n, True)}    );
+}}
+'''
+
+
 def emit(name, n, ins, with_b, doc):
     f = off(n)
     sig_b = "b: *const u64, " if with_b else ""
@@ -221,11 +318,19 @@ use core::arch::asm;
 pub const FRAME_4: usize = {f4};
 /// Scratch frame length (u64 words) for N = 6.
 pub const FRAME_6: usize = {f6};
+/// Scratch frame length (u64 words) of `fp4_sqr_6`.
+pub const FRAME4_6: usize = {g6};
 '''
 
 if __name__ == "__main__":
-    out = [HEADER.replace("{f4}", str(off(4)["size"])).replace("{f6}", str(off(6)["size"]))]
+    out = [
+        HEADER.replace("{f4}", str(off(4)["size"]))
+        .replace("{f6}", str(off(6)["size"]))
+        .replace("{g6}", str(off4(6)["size"]))
+    ]
     for n in (4, 6):
         out.append(emit("fp2_mul", n, gen_mul(n), True, "(a0 + a1 i)(b0 + b1 i) by Karatsuba with lazy reduction"))
         out.append(emit("fp2_sqr", n, gen_sqr(n), False, "(a0 + a1 i)^2 by complex squaring with lazy reduction"))
+    # F_{p^4} squaring for xi = 1 + i and 8p <= R: bls12-381 (N = 6) only
+    out.append(emit_fp4(6))
     print("".join(out), end="")

@@ -226,3 +226,78 @@ pub unsafe fn fp2_sqr<P: FpParams<N>, const N: usize>(a: *const u64, out: *mut u
         _ => unreachable!(),
     }
 }
+
+// -- lazy reduction in F_{p^4} (the cyclotomic squaring) ------------------------------------
+
+/// Whether the F_{p^4} squaring assembly applies: N = 6, xi = 1 + i and 8p <= R (p's top three
+/// bits zero), the bound that `x86_64_fp2_gen.py` (`gen_fp4_sqr`) needs: its unreduced sums stay
+/// below 7.25 p^2 < p R. bls12-381 (381-bit p, R/p > 9.8) qualifies; bn254 (xi = 9 + i,
+/// R/p < 5.4) does not and keeps three complex squarings.
+pub const fn fp4_lazy_ok<P: FpParams<N>, const N: usize>(xi: [u64; 2]) -> bool {
+    N == 6 && xi[0] == 1 && xi[1] == 1 && P::MODULUS[N - 1] >> 61 == 0
+}
+
+/// 2p^2, 4p^2 and 5p^2 as 2N-word integers at offsets 0, 2N and 4N (compile time; the offsets
+/// of `fp4_sqr` that keep its unreduced differences non-negative).
+const fn p_sq_multiples<P: FpParams<N>, const N: usize>() -> [u64; 6 * arith::MAX_LIMBS] {
+    // p^2 by schoolbook
+    let mut sq = [0u64; 2 * arith::MAX_LIMBS];
+    let mut i = 0;
+    while i < N {
+        let mut carry = 0u64;
+        let mut j = 0;
+        while j < N {
+            let (lo, hi) = arith::mac(sq[i + j], P::MODULUS[i], P::MODULUS[j], carry);
+            sq[i + j] = lo;
+            carry = hi;
+            j += 1;
+        }
+        sq[i + N] = carry;
+        i += 1;
+    }
+    let mut out = [0u64; 6 * arith::MAX_LIMBS];
+    let ks = [2u64, 4, 5];
+    let mut k = 0;
+    while k < 3 {
+        let mut carry = 0u64;
+        let mut j = 0;
+        while j < 2 * N {
+            let (lo, hi) = arith::mac(0, sq[j], ks[k], carry);
+            out[2 * N * k + j] = lo;
+            carry = hi;
+            j += 1;
+        }
+        assert!(carry == 0, "k p^2 must fit 2N words");
+        k += 1;
+    }
+    out
+}
+
+/// (x + y s)^2 = (x^2 + (1 + i) y^2) + 2xy s in F_{p^4} = F_{p^2}[s]/(s^2 - (1 + i)), lazily
+/// reduced in one assembly block (`x86_64_fp2_asm::fp4_sqr_6`): three unreduced complex
+/// squarings and four Montgomery reductions instead of six. `x`, `y`, `z` are canonical c0 || c1
+/// (2N words each), z = x + y; the canonical c0 || c1 of x^2 + (1 + i) y^2 and of 2xy
+/// (4N words) are written to `out`, which may not overlap the inputs. Constant time.
+///
+/// # Safety
+/// `fp4_lazy_ok::<P, N>(xi)` with xi = 1 + i, the CPU has BMI2 and ADX, and the pointers are
+/// valid as stated.
+#[inline(always)]
+pub unsafe fn fp4_sqr<P: FpParams<N>, const N: usize>(
+    x: *const u64,
+    y: *const u64,
+    z: *const u64,
+    out: *mut u64,
+) {
+    match N {
+        6 => {
+            let k: &'static [u64; 6 * arith::MAX_LIMBS] = const { &p_sq_multiples::<P, N>() };
+            let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME4_6]>::uninit();
+            let sp = frame::<P, N, { fp2_asm::FRAME4_6 }>(&mut s, out);
+            sp.add(2).write(k.as_ptr() as u64);
+            core::ptr::copy_nonoverlapping(z, sp.add(3), 2 * N);
+            fp2_asm::fp4_sqr_6(x, y, sp);
+        }
+        _ => unreachable!(),
+    }
+}
