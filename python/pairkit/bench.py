@@ -36,9 +36,11 @@ def replace_section(path: str, section: str, begin: str, end: str) -> None:
     open(path, "w").write(text)
 
 
-#: sections of BENCHMARKS.md that other commands regenerate (`pairkit bench --engine gpu`,
-#: `pairkit bench --protocols`): the CPU bench's --markdown keeps them as they are
-KEPT_SECTIONS = (("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
+#: sections of BENCHMARKS.md that other commands write (the native peers of `make
+#: bench-peers-native`, `pairkit bench --engine gpu`, `pairkit bench --protocols`): the CPU
+#: bench's --markdown keeps them as they are
+KEPT_SECTIONS = (("<!-- peers-native:begin -->", "<!-- peers-native:end -->"),
+                 ("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
                  ("<!-- protocols:begin -->", "<!-- protocols:end -->"))
 
 
