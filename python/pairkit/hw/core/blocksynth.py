@@ -70,9 +70,14 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
     cache = {} if cache is None else cache
     out: dict = {"family": family, "registers": mc.n_regs, "register_bits": core.W, "units": {}, "glue": {},
                  "method": "sum of separately synthesized blocks (no optimisation across blocks)"}
+    gk = f"glue|{family}|{glue_key}" if glue_key else None
+    need = [op for op in mc.units if unit_key(cfg, mc, op) not in cache
+            and (only is None or unit_key(cfg, mc, op) in only)]
+    need_glue = not (gk and gk in cache) and (only is None or "glue" in only)
     with tempfile.TemporaryDirectory() as wd:
-        with open(os.path.join(wd, "top.il"), "w") as fh:
-            fh.write(to_rtlil(core))
+        if need or need_glue:  # the RTLIL of a 1223-bit core takes minutes to elaborate: only when needed
+            with open(os.path.join(wd, "top.il"), "w") as fh:
+                fh.write(to_rtlil(core))
         for op in sorted(mc.units):
             key = unit_key(cfg, mc, op)
             n = mc.units[op][1]
@@ -87,10 +92,9 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
                 if log:
                     log(f"{cfg.name}: {u} ({key}): {r['lut']:,} LUT, {r['ff']:,} FF ({time.time() - t:.0f} s)")
             out["units"][op] = dict(cache[key], key=key, count=n)
-        gk = f"glue|{family}|{glue_key}" if glue_key else None
         if gk and gk in cache:
             out["glue"], out["glue_seconds"] = cache[gk]["glue"], cache[gk]["seconds"]
-        elif only is None or "glue" in only:
+        elif need_glue:
             t = time.time()
             h = _synth(wd, [f"top.{u}" for u in units], family, False, timeout)
             parts = {"operand multiplexers": [f"{u}_operands" for u in units],
