@@ -148,14 +148,15 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     # too large for one flat synthesis (seed 003's 1223-bit cores): LUT6 as a sum of separately synthesized
     # blocks (blocksynth.py), each distinct unit once (cached across cores), the glue hierarchically
     by_blocks = cfg.paper.get("synth") == "blocks"
-    if synth and by_blocks and "lut" not in (res.get("blocks") or {}):
+    if by_blocks and "lut" not in (res.get("blocks") or {}):  # --no-synth: the blocks already cached only
         from . import blocksynth
 
         ucache = os.path.join(reports_dir, "_blocks-units.json")
         units = json.load(open(ucache)) if os.path.exists(ucache) else {}
         try:
             res["blocks"] = blocksynth.blocks(name, cfg.paper.get("family", "xc6v"), timeout,
-                                              log=lambda s: print(s, flush=True), cache=units, glue_key=key)
+                                              log=lambda s: print(s, flush=True), cache=units, glue_key=key,
+                                              only=None if synth else ())
         except HwToolError as e:
             res["blocks"] = {"status": "not run", "reason": str(e)[:300]}
         with open(ucache, "w") as fh:
@@ -394,6 +395,11 @@ def _lut6(r: dict) -> tuple:
     if b.get("lut"):
         return b["lut"], b.get("ff"), (f"sum of separately synthesized blocks, `synth_xilinx -family {b['family']}`, "
                                        "no optimisation across blocks")
+    done = [f"{op} {u['lut']:,}" + (f" × {u['count']}" if u["count"] > 1 else "")
+            for op, u in sorted((b.get("units") or {}).items()) if "lut" in u]
+    done += [f"{part} {g['lut']:,}" for part, g in (b.get("glue") or {}).items()]
+    if done:
+        return None, None, "blocks synthesized so far (LUT6): " + ", ".join(done) + "; the rest did not finish"
     return None, None, b.get("reason") or "not synthesized"
 
 
