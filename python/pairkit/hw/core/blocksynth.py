@@ -73,7 +73,8 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
     gk = f"glue|{family}|{glue_key}" if glue_key else None
     need = [op for op in mc.units if unit_key(cfg, mc, op) not in cache
             and (only is None or unit_key(cfg, mc, op) in only)]
-    need_glue = not (gk and gk in cache) and (only is None or "glue" in only)
+    have_glue = bool(gk and "glue" in cache.get(gk, {}))  # a cached failure ({"reason": ...}) is retried
+    need_glue = not have_glue and (only is None or "glue" in only)
     with tempfile.TemporaryDirectory() as wd:
         if need or need_glue:  # the RTLIL of a 1223-bit core takes minutes to elaborate: only when needed
             with open(os.path.join(wd, "top.il"), "w") as fh:
@@ -92,8 +93,10 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
                 if log:
                     log(f"{cfg.name}: {u} ({key}): {r['lut']:,} LUT, {r['ff']:,} FF ({time.time() - t:.0f} s)")
             out["units"][op] = dict(cache[key], key=key, count=n)
-        if gk and gk in cache:
+        if have_glue:
             out["glue"], out["glue_seconds"] = cache[gk]["glue"], cache[gk]["seconds"]
+        elif gk and gk in cache and not need_glue:
+            out["glue_reason"] = cache[gk].get("reason")
         elif need_glue:
             t = time.time()
             h = _synth(wd, [f"top.{u}" for u in units], family, False, timeout)

@@ -399,7 +399,8 @@ def _lut6(r: dict) -> tuple:
             for op, u in sorted((b.get("units") or {}).items()) if "lut" in u]
     done += [f"{part} {g['lut']:,}" for part, g in (b.get("glue") or {}).items()]
     if done:
-        return None, None, "blocks synthesized so far (LUT6): " + ", ".join(done) + "; the rest did not finish"
+        why = f": {b['glue_reason']}" if b.get("glue_reason") else ""
+        return None, None, "blocks synthesized so far (LUT6): " + ", ".join(done) + f"; the rest not yet{why}"
     return None, None, b.get("reason") or "not synthesized"
 
 
@@ -447,7 +448,7 @@ def _goals_16(res: dict) -> list:
         lut, _ff, how = _lut6(r)
         rows.append(f"| beyond: a DSE-scheduled variant ≤ 20,000 cycles, its LUT6 reported | `{r['core']}` ({r['units']}): "
                     f"{r['cycles']:,} cycles (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}); "
-                    f"{r['registers']} registers; " + (f"{lut:,} LUT6 ({how})" if lut else "LUT6 not measured") +
+                    f"{r['registers']} registers; " + (f"{lut:,} LUT6 ({how})" if lut else f"LUT6 not measured ({how})") +
                     f" | cycles {'met' if r['cycles'] <= 20000 else 'missed'} by {abs(r['cycles'] - 20000):,} "
                     f"({(r['cycles'] - 20000) / 20000:+.1%}; {_check_003(r)}); LUT6 "
                     + ("reported" if lut else "missed: not measured") + " |")
