@@ -524,6 +524,11 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     assert "no optimisation across blocks" in b["method"]
     partial = blocksynth.blocks("toy-ss2-17-eta-t-fwd", cache={}, only=())
     assert "lut" not in partial and all(u["status"] == "not run" for u in partial["units"].values())
+    failed = blocksynth.blocks("toy-ss2-17-eta-t-fwd", cache=dict(cache, **{"glue|xc6v|k2": {"reason": "timed out"}}),
+                               only=(), glue_key="k2")
+    assert "lut" not in failed and failed["glue_reason"] == "timed out"
+    r0 = {"blocks": failed}
+    assert "the rest not yet: timed out" in report._lut6(r0)[2]
 
     r = {"key": "x", "core": "s003-eta-t-tmvp3-u8", "set": "ss2-1223", "alg": "eta-t", "units": "u",
          "scheduler": "list", "summary": "", "paper": instances.get("s003-eta-t-tmvp3-u8").paper, "cycles": 26921,
