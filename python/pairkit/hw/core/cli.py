@@ -140,7 +140,9 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
                                     "cores that fit, for Fmax, latency and area x time (long: minutes to hours)"),
            breakdown: bool = typer.Option(False, "--breakdown", help="also measure where the area goes (per "
                                           "unit, operand multiplexers, register file, controller: about ten "
-                                          "flat Virtex-II Pro syntheses per core; give --core)")):
+                                          "flat Virtex-II Pro syntheses per core; give --core)"),
+           rtl: bool = typer.Option(True, help="simulate the 1223-bit cores in Verilator (about 25 minutes of model "
+                                    "build each); --no-rtl: the schedule interpreter only, and the report says so")):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section."""
     from ... import argcheck
@@ -150,4 +152,4 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
     run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr,
-               breakdown=breakdown)
+               breakdown=breakdown, rtl=rtl)

@@ -57,6 +57,9 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
         if e.T <= s.T and not e.violations():
             info.update(method="exact", **{k: v for k, v in e.info.items() if k in ("status", "proven", "bound")})
             s = e
+    if cfg.sink:  # every result as late as the makespan allows: shorter lifetimes, same cycles
+        s = listsched.sink(P, s, None if cfg.sink == ("*",) else set(cfg.sink))
+        info["sunk"] = list(cfg.sink)
     bad = s.violations()
     if bad:
         raise CoreError(f"schedule of {name} does not fit the unit mix: {bad[0]}")

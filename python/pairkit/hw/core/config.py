@@ -96,6 +96,10 @@ class CoreConfig:
     binding: str = "first-fit"  # register binding (BINDINGS)
     spare_regs: int = 0  # registers binding="mux" may add (each one 1 x m flip-flops, fewer multiplexer inputs)
     forward: bool = False  # operands may come from a unit's output port in the step its result appears (bypass)
+    # operation kinds moved as late as the makespan allows once scheduled (("*",): every kind;
+    # dse.listsched.sink): results produced when they are needed, not as soon as possible -- fewer live
+    # values, so fewer registers, at the same cycles
+    sink: tuple = ()
 
     def __post_init__(self):
         for flag in ("streams", "retime", "forward"):
@@ -112,6 +116,11 @@ class CoreConfig:
                             f"{self.spare_regs!r} (binding {self.binding!r})")
         if self.forward and self.binding == "mux":
             raise CoreError("forward: not with binding='mux' (its instance rebinding would move forwarded sources)")
+        ops = {o for o, _, _ in UNIT_OPS.values()}
+        if (not isinstance(self.sink, tuple) or not all(isinstance(k, str) for k in self.sink)
+                or (self.sink != ("*",) and not set(self.sink) <= ops)):
+            raise CoreError(f"sink: a tuple of operation kinds ({', '.join(sorted(ops))}) or ('*',) for all, "
+                            f"got {self.sink!r}")
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
         seen = set()

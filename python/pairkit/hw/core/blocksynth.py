@@ -1,0 +1,122 @@
+"""LUT6 of a core too large to synthesize flat, as a sum of separately synthesized blocks.
+
+Seed 003's 1223-bit eta_T cores did not finish one flat ``synth_xilinx -family xc6v`` in 71 minutes on
+this machine. Here each **distinct** block is synthesized once, on its own, and the counts are summed
+over the blocks' instances:
+
+* a unit (the multiplier, the DMOCI, an adder, a squarer, a square-root network or chain): the core
+  built with its glue in named submodules (:class:`.rtl.PairingCore` ``hier=True``), everything
+  black-boxed but that unit (Yosys ``blackbox``; the unit's tied inputs stay tied), flattened;
+  identical instances (same generator, same parameters) are synthesized once and counted per instance;
+* the glue: every unit black-boxed, the rest synthesized **hierarchically** (no ``-flatten``): per
+  unit instance its operand multiplexers (``<op><i>_operands``), the register file with its write
+  multiplexers and the host's input writes (``register_file``), the controller with its micro-code ROM
+  (``controller``) and the GT read port (``host_read``), each module mapped without its neighbours.
+
+The sum has **no optimisation across the block boundaries** (Yosys cannot propagate constants or merge
+logic between separately synthesized modules): on the smaller cores a flat synthesis counts less than
+the sum of its parts (:mod:`.breakdown`'s last row). Seed 003's figures are ISE 12.4 place-and-route
+counts of the whole design: the comparison is labelled as such wherever it is shown.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+
+from . import flow
+
+_LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
+
+
+def _count(cells: dict) -> dict:
+    return {"lut": sum(v for k, v in cells.items() if k in _LUTS),
+            "ff": sum(v for k, v in cells.items() if k.startswith("FD")),
+            "bram": sum(v for k, v in cells.items() if k.startswith("RAMB"))}
+
+
+def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
+    """Cells per module: the top (``flat``) or every module of the hierarchy."""
+    from ..toolchain import yosys
+
+    script = f"synth_xilinx -family {family}{' -flatten' if flat else ''} -top top"
+    yosys("read_rtlil top.il\n" + (f"blackbox {' '.join(bb)}\n" if bb else "") + f"{script}\n"
+          "tee -q -o stat.json stat -json\n", cwd=wd, timeout=timeout, what=f"yosys synth_xilinx (block, {family})")
+    with open(os.path.join(wd, "stat.json")) as fh:
+        txt = fh.read()
+    d = json.loads(txt[txt.index("{"):])
+    return {k.lstrip("\\"): _count({t.lstrip("\\$"): n for t, n in v.get("num_cells_by_type", {}).items()})
+            for k, v in d["modules"].items()}
+
+
+def unit_key(cfg, mc, op: str) -> str:
+    """The identity of a unit's logic: field, generator and parameters (the core around it does not change it)."""
+    return f"{cfg.set_id}|{mc.units[op][0]}|{flow.unit_params(cfg).get(op)}"
+
+
+def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: dict | None = None,
+           only: tuple | None = None, glue_key: str | None = None) -> dict:
+    """Synthesize core ``name`` (or a configuration) block by block. ``cache``: unit results by
+    :func:`unit_key` and the glue's by ``"glue|" + glue_key`` (the micro-code's hash: the glue depends on
+    it), read and extended; ``only``: the unit keys to run (the rest must be cached), the glue included when
+    ``"glue"`` is in it. Returns per part {lut, ff, bram, count, seconds} and the sums."""
+    from ..toolchain import to_rtlil
+
+    cfg, mc = flow.compiled(name)
+    core = flow.rtl.PairingCore(mc, cfg.set_id, flow.unit_params(cfg), hier=True)
+    units = [f"{op}{i}" for op, i in core.units]
+    glue = [f"{u}_operands" for u in units] + ["register_file", "controller", "host_read"]
+    cache = {} if cache is None else cache
+    out: dict = {"family": family, "registers": mc.n_regs, "register_bits": core.W, "units": {}, "glue": {},
+                 "method": "sum of separately synthesized blocks (no optimisation across blocks)"}
+    gk = f"glue|{family}|{glue_key}" if glue_key else None
+    need = [op for op in mc.units if unit_key(cfg, mc, op) not in cache
+            and (only is None or unit_key(cfg, mc, op) in only)]
+    have_glue = bool(gk and "glue" in cache.get(gk, {}))  # a cached failure ({"reason": ...}) is retried
+    need_glue = not have_glue and (only is None or "glue" in only)
+    with tempfile.TemporaryDirectory() as wd:
+        if need or need_glue:  # the RTLIL of a 1223-bit core takes minutes to elaborate: only when needed
+            with open(os.path.join(wd, "top.il"), "w") as fh:
+                fh.write(to_rtlil(core))
+        for op in sorted(mc.units):
+            key = unit_key(cfg, mc, op)
+            n = mc.units[op][1]
+            if key not in cache:
+                if only is not None and key not in only:
+                    out["units"][op] = {"status": "not run", "key": key, "count": n}
+                    continue
+                t = time.time()
+                u = f"{op}0"
+                r = _synth(wd, [f"top.{x}" for x in units + glue if x != u], family, True, timeout)["top"]
+                cache[key] = dict(r, seconds=round(time.time() - t, 1))
+                if log:
+                    log(f"{cfg.name}: {u} ({key}): {r['lut']:,} LUT, {r['ff']:,} FF ({time.time() - t:.0f} s)")
+            out["units"][op] = dict(cache[key], key=key, count=n)
+        if have_glue:
+            out["glue"], out["glue_seconds"] = cache[gk]["glue"], cache[gk]["seconds"]
+        elif gk and gk in cache and not need_glue:
+            out["glue_reason"] = cache[gk].get("reason")
+        elif need_glue:
+            t = time.time()
+            h = _synth(wd, [f"top.{u}" for u in units], family, False, timeout)
+            parts = {"operand multiplexers": [f"{u}_operands" for u in units],
+                     "register file and write multiplexers": ["register_file"],
+                     "controller (micro-code ROM, counters) and host read port": ["controller", "host_read", "top"]}
+            for part, mods in parts.items():
+                out["glue"][part] = {k: sum(h[x][k] for x in mods if x in h) for k in ("lut", "ff", "bram")}
+            out["glue_seconds"] = round(time.time() - t, 1)
+            if gk:
+                cache[gk] = {"glue": out["glue"], "seconds": out["glue_seconds"]}
+            if log:
+                log(f"{cfg.name}: glue ({time.time() - t:.0f} s): " + ", ".join(
+                    f"{p} {x['lut']:,} LUT" for p, x in out["glue"].items()))
+    done = all("lut" in u for u in out["units"].values()) and out["glue"]
+    if done:
+        out["lut"] = (sum(u["lut"] * u["count"] for u in out["units"].values())
+                      + sum(g["lut"] for g in out["glue"].values()))
+        out["ff"] = (sum(u["ff"] * u["count"] for u in out["units"].values())
+                     + sum(g["ff"] for g in out["glue"].values()))
+        out["bram"] = sum(u["bram"] * u["count"] for u in out["units"].values()) + sum(
+            g["bram"] for g in out["glue"].values())
+    return out
