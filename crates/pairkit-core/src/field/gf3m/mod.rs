@@ -99,6 +99,8 @@
 #![allow(clippy::needless_range_loop)]
 
 mod arith;
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod base3;
 mod comb;
 mod encoding;
@@ -162,17 +164,20 @@ impl<const N: usize> Fe3<N> {
 pub enum MulBackend {
     /// Portable windowed comb (any CPU); the reference variant.
     Comb,
+    /// x86-64 AVX2 + BMI1/BMI2 kernels (CPUs without AVX-512, e.g. AMD Zen 3).
+    Avx2,
     /// x86-64 AVX-512 (F, BW, DQ, VL, VBMI, VBMI2) + BMI1/BMI2 kernels.
     Avx512,
 }
 
 impl MulBackend {
     /// Every backend, slowest first.
-    pub const ALL: [MulBackend; 2] = [MulBackend::Comb, MulBackend::Avx512];
+    pub const ALL: [MulBackend; 3] = [MulBackend::Comb, MulBackend::Avx2, MulBackend::Avx512];
     /// Short name used in benchmark ids, the CLI and `PAIRKIT_GF3M_BACKEND`.
     pub fn name(self) -> &'static str {
         match self {
             MulBackend::Comb => "comb",
+            MulBackend::Avx2 => "avx2",
             MulBackend::Avx512 => "avx512",
         }
     }
@@ -193,6 +198,7 @@ impl MulBackend {
     pub fn cpu_features(self) -> &'static [&'static str] {
         match self {
             MulBackend::Comb => &[],
+            MulBackend::Avx2 => &["avx2", "bmi1", "bmi2"],
             MulBackend::Avx512 => &[
                 "avx512f",
                 "avx512bw",
@@ -208,6 +214,10 @@ impl MulBackend {
     /// Whether this CPU runs the backend (detection minus `PAIRKIT_CPU_DISABLE`).
     pub fn available(self) -> bool {
         crate::cpu::missing(self.cpu_features()).is_empty()
+    }
+    /// Whether the backend's cubes and cube roots use BMI2 PDEP/PEXT (`x86.rs`).
+    fn uses_bmi2(self) -> bool {
+        matches!(self, MulBackend::Avx2 | MulBackend::Avx512)
     }
 }
 
@@ -237,6 +247,8 @@ pub struct Gf3m<const N: usize> {
     backend: MulBackend,
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     has_avx512: bool,
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    has_avx2: bool,
     #[cfg(target_arch = "x86_64")]
     red2: Option<x86::Red2>,
     /// Mask of the digits < m in each plane word.
@@ -282,6 +294,7 @@ impl<const N: usize> Gf3m<N> {
         Self::validate(m, h)?;
         crate::cpu::require(backend.name(), backend.cpu_features())?;
         let has_avx512 = cpu_has_avx512();
+        let has_avx2 = MulBackend::Avx2.available();
         let mut top_mask = [0u64; N];
         for (i, w) in top_mask.iter_mut().enumerate() {
             *w = if m >= 64 * (i + 1) {
@@ -295,6 +308,7 @@ impl<const N: usize> Gf3m<N> {
             h,
             backend: MulBackend::Comb,
             has_avx512,
+            has_avx2,
             #[cfg(target_arch = "x86_64")]
             red2: if N == 2 { x86::Red2::new(m, h) } else { None },
             top_mask,
@@ -422,11 +436,10 @@ impl<const N: usize> Gf3m<N> {
 
     /// Backends this CPU supports (`Comb` always).
     pub fn available_backends() -> Vec<MulBackend> {
-        let mut v = vec![MulBackend::Comb];
-        if cpu_has_avx512() {
-            v.push(MulBackend::Avx512);
-        }
-        v
+        MulBackend::ALL
+            .into_iter()
+            .filter(|b| b.available())
+            .collect()
     }
 
     /// (x^{1/3}, x^{2/3}).
@@ -562,6 +575,9 @@ impl<const N: usize> Gf3m<N> {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the Avx512 backend is only selected after `cpu_has_avx512()`.
             MulBackend::Avx512 => unsafe { self.mul_avx512_unchecked(a, b) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the Avx2 backend is only selected after its features are detected.
+            MulBackend::Avx2 => unsafe { self.mul_avx2_unchecked(a, b) },
             _ => self.mul_comb(a, b),
         }
     }
@@ -592,10 +608,33 @@ impl<const N: usize> Gf3m<N> {
         self.mul_comb(a, b)
     }
 
+    /// a * b with the AVX2 kernel (`avx2.rs`); falls back to [`Self::mul_comb`] (same
+    /// result) if the CPU lacks AVX2/BMI2.
+    pub fn mul_avx2(&self, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
+        #[cfg(target_arch = "x86_64")]
+        if self.has_avx2 {
+            // SAFETY: features detected at construction.
+            return unsafe { self.mul_avx2_unchecked(a, b) };
+        }
+        self.mul_comb(a, b)
+    }
+
+    /// # Safety
+    /// The CPU must support the `Avx2` backend's features.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn mul_avx2_unchecked(&self, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
+        // SAFETY: caller guarantees the CPU features.
+        let (lo, hi) =
+            unsafe { avx2::mul_generic::<N>(self.m, self.h, &a.lo, &a.hi, &b.lo, &b.hi) };
+        Fe3 { lo, hi }
+    }
+
     /// a * b with an explicit backend (falls back to `Comb` if unsupported).
     pub fn mul_with(&self, backend: MulBackend, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
         match backend {
             MulBackend::Comb => self.mul_comb(a, b),
+            MulBackend::Avx2 => self.mul_avx2(a, b),
             MulBackend::Avx512 => self.mul_avx512(a, b),
         }
     }
@@ -639,8 +678,8 @@ impl<const N: usize> Gf3m<N> {
             return r;
         }
         #[cfg(target_arch = "x86_64")]
-        if self.backend == MulBackend::Avx512 {
-            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+        if self.backend.uses_bmi2() {
+            // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = unsafe { x86::cube::<N>(self.m, self.h, &a.lo, &a.hi) };
             return Fe3 { lo, hi };
         }
@@ -653,8 +692,8 @@ impl<const N: usize> Gf3m<N> {
         let cs = self.cube_small.as_ref()?;
         let p = small::to_p(&a.lo, &a.hi);
         #[cfg(target_arch = "x86_64")]
-        if self.backend == MulBackend::Avx512 {
-            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+        if self.backend.uses_bmi2() {
+            // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = small::from_p::<N>(unsafe { x86::cube_small(cs, p, k) });
             return Some(Fe3 { lo, hi });
         }
@@ -672,8 +711,8 @@ impl<const N: usize> Gf3m<N> {
         let cs = self.cbrt_small.as_ref()?;
         let p = small::to_p(&a.lo, &a.hi);
         #[cfg(target_arch = "x86_64")]
-        if self.backend == MulBackend::Avx512 {
-            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+        if self.backend.uses_bmi2() {
+            // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = small::from_p::<N>(unsafe { x86::cbrt_small(cs, p, k) });
             return Some(Fe3 { lo, hi });
         }
@@ -781,8 +820,8 @@ impl<const N: usize> Gf3m<N> {
 
     fn split_classes(&self, a: &Fe3<N>, cl: &mut [[u64; MAXN]; 3], ch: &mut [[u64; MAXN]; 3]) {
         #[cfg(target_arch = "x86_64")]
-        if self.backend == MulBackend::Avx512 {
-            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+        if self.backend.uses_bmi2() {
+            // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             unsafe {
                 x86::compact_pext(&a.lo, cl);
                 x86::compact_pext(&a.hi, ch);
