@@ -116,6 +116,12 @@ fn backends(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new("pair", e.backend()), |bn| {
                 bn.iter(|| e.pair(alg, black_box(p), black_box(q), false).unwrap())
             });
+            if id.starts_with("ss3") {
+                // issue 21 item 1's goal row: eta_T on the best non-AVX-512 backend
+                g.bench_function(BenchmarkId::new("eta-t", e.backend()), |bn| {
+                    bn.iter(|| e.pair("eta-t", black_box(p), black_box(q), false).unwrap())
+                });
+            }
         }
         g.finish();
     }

@@ -27,15 +27,21 @@
 //!   search shows five gates cannot do it), four `vpternlogq` in the AVX-512 kernels (three
 //!   cannot); subtraction = addition with the second operand's planes swapped; negation and
 //!   2a = -a are plane swaps (`arith.rs` has the formulas and the searches).
-//! * mul: two cross-checked variants, chosen at run time ([`MulBackend`]; the fastest the CPU
-//!   has, or the one `PAIRKIT_GF3M_BACKEND=comb|avx512` pins, a missing one being
-//!   `Error::UnsupportedAlgorithm` naming the features, [`crate::cpu`]). There is no AVX2
-//!   kernel yet: a CPU without AVX-512 (Zen 3, most laptops) runs `Comb`, about 13x slower
-//!   per product (issue 21 item 1, open):
+//! * mul: three cross-checked variants, chosen at run time ([`MulBackend`]; the fastest the
+//!   CPU has, Avx512 > Avx2 > Comb, or the one `PAIRKIT_GF3M_BACKEND=comb|avx2|avx512` pins, a
+//!   missing one being `Error::UnsupportedAlgorithm` naming the features, [`crate::cpu`]):
 //!   - `Comb`: the portable López–Dahab comb with 3-digit windows adapted to characteristic 3
 //!     (Ahmadi–Hankerson–Menezes, "Software implementation of arithmetic in F_{3^m}", WAIFI
 //!     2007; Kawahara et al. 2008), any m; the reference variant (its table is indexed by
 //!     digits of a, so it is not constant-time).
+//!   - `Avx2` (AVX2 + BMI1/2; AMD Zen 2/3, Intel client cores without AVX-512): a 97 x
+//!     97-digit kernel with dword-sliced tables, eight 12-digit pieces of a in the eight dword
+//!     lanes, `vpermd` lookups of binary 3-digit windows, then three levels of lane
+//!     combination (`avx2.rs`); the chunked reduction; Karatsuba over the kernel for m > 97
+//!     (the layers of `x86.rs`, shared through `x86::Kernel97`). Constant-time (register
+//!     lookups), and Valgrind runs it, so `examples/ctgrind.rs` checks characteristic three
+//!     on it. PDEP/PEXT cubes and cube roots as for `Avx512` (on Zen 1/2, whose PDEP/PEXT are
+//!     microcoded with data-dependent timing, these are not constant-time; pin `comb` there).
 //!   - `Avx512` (AVX-512 F/BW/DQ/VL/VBMI/VBMI2 + BMI1/2, detected with
 //!     `is_x86_feature_detected!`): a 97 x 97-digit product kernel (four 24-digit pieces of a in
 //!     the four 128-bit lanes, `vpermt2q` lookups of binary 3-digit windows, F_3 additions as
@@ -44,7 +50,7 @@
 //!     (ss3-97), else the chunked reduction below; Karatsuba over the kernel for m > 97
 //!     (3 kernel calls up to m = 193, 9 up to 384). Constant-time (the lookups are register
 //!     permutes).
-//! * reduction (both backends, except the ss3-97 vector path): chunks of min(64, m - h) digits
+//! * reduction (every backend, except the AVX-512 ss3-97 vector path): chunks of min(64, m - h) digits
 //!   folded from the top with x^m = 1 - x^h (HMV Alg. 2.41 generalised; `arith::reduce`). The
 //!   catalogue's (97, 16) and (193, 64) get copies with compile-time (m, h)
 //!   (`arith::specialize_field!`: the chunk loop unrolls to constant shifts) in the products,
@@ -55,8 +61,8 @@
 //! * cube: a^3 = sum a_i x^{3i} (characteristic 3), a digit spread then the reduction; for
 //!   m <= 128 (and 3h < m + 3, m + 2h <= 130; ss3-97) the spread is split into three blocks
 //!   S0 + x^m S1 + x^{2m} S2 and a^3 = S0 + (S1 + S2) + x^h (S2 - S1) + x^{2h} S2 is folded once
-//!   more on u128 planes (`small.rs`). Spread by PDEP (`Avx512`) or Morton shift-and-mask
-//!   (`Comb`).
+//!   more on u128 planes (`small.rs`). Spread by PDEP (`Avx2`, `Avx512`) or Morton
+//!   shift-and-mask (`Comb`).
 //! * cbrt: a = A0(x^3) + x A1(x^3) + x^2 A2(x^3) (digit classes by PEXT / Morton compaction),
 //!   cbrt(a) = A0(x) + x^{1/3} A1(x) + x^{2/3} A2(x) (Barreto, "A note on efficient computation
 //!   of cube roots in characteristic three", eprint 2004/305; seed 001 §4). For
@@ -91,8 +97,9 @@
 //!
 //! Constant time: the arithmetic (add .. inv, trace) has control flow and memory access
 //! independent of the element values, except `mul_comb` (the `Comb` backend's multiplication)
-//! and the zero test of `inv`; PDEP/PEXT are only used by the `Avx512` backend (every AVX-512
-//! CPU has the fast, data-independent implementations). Encodings, `sign` and `random` are
+//! and the zero test of `inv`; PDEP/PEXT are only used by the `Avx2` and `Avx512` backends
+//! (every AVX-512 CPU and AMD from Zen 3 on have the fast, data-independent implementations;
+//! Zen 1/2 microcode them). Encodings, `sign` and `random` are
 //! variable-time (public data).
 //!
 // Word-indexed loops over fixed-size arrays are the natural form of these kernels.
