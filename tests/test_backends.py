@@ -66,7 +66,7 @@ def cpu_flags() -> set:
 FLAGS = cpu_flags()
 GF2M = {"portable": set(), "clmul": {"pclmulqdq"}, "vpclmul256": {"avx2", "vpclmulqdq", "pclmulqdq", "bmi2"},
         "vpclmul512": {"avx512f", "avx512_vbmi2", "vpclmulqdq", "pclmulqdq", "bmi2"}}
-GF3M = {"comb": set(), "avx512": {"avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512vbmi", "avx512_vbmi2", "bmi1", "bmi2"}}
+GF3M = {"comb": set(), "avx2": {"avx2", "bmi1", "bmi2"}, "avx512": {"avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512vbmi", "avx512_vbmi2", "bmi1", "bmi2"}}
 BINARY = ("ss2-239.json", "ss2-283.json", "ss2-1223.json")
 
 
@@ -106,15 +106,20 @@ def test_fp_backends_agree():
 
 @pytest.mark.skipif(not {"avx512f", "vpclmulqdq", "adx"} <= FLAGS, reason="needs an AVX-512 + VPCLMULQDQ CPU to simulate older ones")
 def test_simulated_older_cpus():
-    # An AVX2-only CPU with 256-bit VPCLMULQDQ (Zen 3): auto picks vpclmul256 and comb; the
+    # An AVX2-only CPU with 256-bit VPCLMULQDQ (Zen 3): auto picks vpclmul256 and avx2; the
     # AVX-512 backends are refused with the missing feature named.
     zen3 = {"PAIRKIT_CPU_DISABLE": "avx512f"}
     r = run(zen3, "ss2-1223.json", "ss3-97.json")
-    assert r["backends"] == {"ss2-1223": "gf2m-vpclmul256", "ss3-97": "gf3m-comb"}, r
+    assert r["backends"] == {"ss2-1223": "gf2m-vpclmul256", "ss3-97": "gf3m-avx2"}, r
     assert r["out"]["ss2-1223"] == want("ss2-1223.json") and r["out"]["ss3-97"] == want("ss3-97.json")
     for var, b in (("PAIRKIT_GF2M_BACKEND", "vpclmul512"), ("PAIRKIT_GF3M_BACKEND", "avx512")):
         e = run(zen3 | {var: b}, "ss2-239.json", "ss3-97.json")["error"]
         assert e[0] == "UnknownAlgorithmError" and "avx512f" in e[1], e
+    # No AVX2 (an older or low-end x86-64): comb; avx2 refused naming avx2.
+    r = run({"PAIRKIT_CPU_DISABLE": "avx512f,avx2"}, "ss3-97.json")
+    assert r["backends"] == {"ss3-97": "gf3m-comb"} and r["out"]["ss3-97"] == want("ss3-97.json"), r
+    e = run({"PAIRKIT_CPU_DISABLE": "avx2", "PAIRKIT_GF3M_BACKEND": "avx2"}, "ss3-97.json")["error"]
+    assert e[0] == "UnknownAlgorithmError" and "avx2" in e[1], e
     # No PCLMULQDQ: portable; no ADX: the portable F_p code, mulx refused.
     r = run({"PAIRKIT_CPU_DISABLE": "pclmulqdq"}, "ss2-283.json")
     assert r["backends"] == {"ss2-283": "gf2m-portable"} and r["out"]["ss2-283"] == want("ss2-283.json")

@@ -14,7 +14,7 @@ from . import catalogue
 
 BACKENDS = {
     "ss2": ("PAIRKIT_GF2M_BACKEND", ("portable", "clmul", "vpclmul256", "vpclmul512")),
-    "ss3": ("PAIRKIT_GF3M_BACKEND", ("comb", "avx512")),
+    "ss3": ("PAIRKIT_GF3M_BACKEND", ("comb", "avx2", "avx512")),
     "prime": ("PAIRKIT_FP_BACKEND", ("portable", "mulx")),
 }
 

@@ -4,7 +4,8 @@
 //! the Miller loop, the final exponentiation, point validation, `raw_pair` on decoded points
 //! (Miller loop and final exponentiation only) and a 64-pair batch on 1 and 2 threads; and
 //! `backends/<set>`: the default algorithm's pairing on every GF(2^m) / GF(3^m) backend this
-//! CPU has, side by side (ids `pair/<backend>`, engines from `engine_with`).
+//! CPU has, side by side (ids `pair/<backend>`, engines from `engine_with`; on the ss3 sets
+//! also `eta-t/<backend>`).
 //!
 //!   cargo bench -p pairkit-core --bench pairing -- --warm-up-time 1 --measurement-time 3
 use criterion::measurement::WallTime;
@@ -116,6 +117,12 @@ fn backends(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new("pair", e.backend()), |bn| {
                 bn.iter(|| e.pair(alg, black_box(p), black_box(q), false).unwrap())
             });
+            if id.starts_with("ss3") {
+                // issue 21 item 1's goal row: eta_T on the best non-AVX-512 backend
+                g.bench_function(BenchmarkId::new("eta-t", e.backend()), |bn| {
+                    bn.iter(|| e.pair("eta-t", black_box(p), black_box(q), false).unwrap())
+                });
+            }
         }
         g.finish();
     }

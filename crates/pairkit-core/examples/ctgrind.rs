@@ -64,6 +64,61 @@ fn binary_secret(tag: u8) -> Vec<String> {
     ]
 }
 
+/// The characteristic-three constant-time [k]P and GT power on ss3-97's field (m = 97, h = 16,
+/// b = 1; gen/params/ss3.toml): `curve::ss_char3_ct` and `ext3::sextic::pow_ct`, checked against
+/// the variable-time ones. They are constant-time only on a backend whose products are (not the
+/// reference `Comb`, whose comb table is indexed by digits), so this needs such a backend that
+/// Valgrind runs: the AVX2 one (Valgrind decodes AVX2 and BMI2, not AVX-512). Returns the
+/// lines to print.
+fn char3_secret(tag: u8) -> Vec<String> {
+    use pairkit_core::curve::ss_char3::{Curve3, Point3};
+    use pairkit_core::field::ext3::sextic;
+    use pairkit_core::field::gf3m::{Gf3m, MulBackend};
+    let Some(be) = [MulBackend::Avx2, MulBackend::Avx512]
+        .into_iter()
+        .find(|b| b.available())
+    else {
+        return vec![
+            "ss3-97 NOT checked: only the Comb backend (not constant-time) runs here".into(),
+        ];
+    };
+    let f = Gf3m::<2>::with_backend(97, 16, be).expect("GF(3^97)");
+    let e = Curve3::new(f.clone(), 1);
+    let p = (1usize..)
+        .find_map(|i| e.lift_x(&f.add(&f.monomial(i), &f.one()), 0))
+        .expect("a point");
+    let k = scalar(tag);
+    let kl: [u64; 4] = from_be_bytes(&k).try_into().expect("4 limbs");
+    let x: sextic::Fe3x6<_> = core::array::from_fn(|i| {
+        core::array::from_fn(|j| f.add(&f.monomial(3 * i + j + 5), &f.monomial(40 + 7 * j)))
+    });
+    let ke = [kl[0] ^ 1, kl[1], kl[2], kl[3]];
+    let (want, want_pow) = (e.mul(&kl, &p), sextic::pow(&f, 1, &x, &ke));
+    secret(&kl);
+    let got = e.to_affine_ct(&e.mul_proj_ct(&kl, &p));
+    public(&got);
+    let got = if got.infinity != 0 {
+        Point3::Infinity
+    } else {
+        Point3::Affine(got.x, got.y)
+    };
+    assert!(
+        got == want,
+        "ss3-97: constant-time and variable-time [k]P differ"
+    );
+    secret(&ke);
+    let got = sextic::pow_ct(&f, 1, &x, &ke);
+    public(&got);
+    assert!(
+        got == want_pow,
+        "ss3-97: constant-time and variable-time GT powers differ"
+    );
+    vec![
+        format!("ss3-97 point mul (base-9 windows, masked reads, complete additions, affine; GF(3^m) backend {be:?})"),
+        format!("ss3-97 GT exponentiation ext3::sextic::pow_ct (GF(3^m) backend {be:?})"),
+    ]
+}
+
 /// Valgrind's client request (valgrind.h, `VALGRIND_DO_CLIENT_REQUEST_EXPR` for amd64-linux): the
 /// "special instruction" preamble (rotations of rdi by 3, 13, 61 and 51 bits: 128 in all, a no-op
 /// on the CPU) then `xchg rbx, rbx`; rax points at [request, arg1 .. arg5], rdx holds the default
@@ -215,6 +270,7 @@ fn main() {
     checked.push("bls12-381 optimal ate pairing with a secret G2 argument (Miller loop + final exponentiation)".into());
 
     checked.extend(binary_secret(11));
+    checked.extend(char3_secret(12));
 
     // which F_p multiplication ran (Valgrind's emulated CPU may hide ADX/BMI2, and then the
     // portable backend is the one checked)

@@ -8,7 +8,7 @@
 //! | variable | values (`auto` or unset: fastest available) |
 //! |---|---|
 //! | `PAIRKIT_GF2M_BACKEND` | `portable`, `clmul`, `vpclmul256`, `vpclmul512` |
-//! | `PAIRKIT_GF3M_BACKEND` | `comb`, `avx512` |
+//! | `PAIRKIT_GF3M_BACKEND` | `comb`, `avx2`, `avx512` |
 //! | `PAIRKIT_FP_BACKEND` | `portable`, `mulx` (process-wide, see [`crate::field::fp`]) |
 //!
 //! The Rust API is the same choice per context: `Gf2m::with_backend`, `Gf3m::with_backend`,

@@ -86,6 +86,7 @@ fn check_all<const N: usize>(m: usize, h: usize, da: &[u8], db: &[u8]) {
             want_mul,
             "mul_avx512 m={m}"
         );
+        assert_eq!(digits(&f.mul_avx2(&a, &b), m), want_mul, "mul_avx2 m={m}");
         assert_eq!(digits(&f.sqr(&a), m), want_sqr, "sqr {be:?} m={m}");
         let c = f.cube(&a);
         assert_eq!(digits(&c, m), want_cube, "cube {be:?} m={m}");

@@ -101,7 +101,7 @@ fn default_algorithm(py: Python<'_>, set_id: &str) -> PyResult<&'static str> {
 }
 
 /// The arithmetic backend of the set's engine: "gf2m-portable|clmul|vpclmul256|vpclmul512",
-/// "gf3m-comb|avx512" or "mulx-adx" / "portable-u128" (pinned by PAIRKIT_*_BACKEND, `pairkit_core::cpu`).
+/// "gf3m-comb|avx2|avx512" or "mulx-adx" / "portable-u128" (pinned by PAIRKIT_*_BACKEND, `pairkit_core::cpu`).
 #[pyfunction]
 fn backend(py: Python<'_>, set_id: &str) -> PyResult<String> {
     Ok(eng(py, set_id)?.backend())

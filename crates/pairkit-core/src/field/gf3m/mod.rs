@@ -27,15 +27,21 @@
 //!   search shows five gates cannot do it), four `vpternlogq` in the AVX-512 kernels (three
 //!   cannot); subtraction = addition with the second operand's planes swapped; negation and
 //!   2a = -a are plane swaps (`arith.rs` has the formulas and the searches).
-//! * mul: two cross-checked variants, chosen at run time ([`MulBackend`]; the fastest the CPU
-//!   has, or the one `PAIRKIT_GF3M_BACKEND=comb|avx512` pins, a missing one being
-//!   `Error::UnsupportedAlgorithm` naming the features, [`crate::cpu`]). There is no AVX2
-//!   kernel yet: a CPU without AVX-512 (Zen 3, most laptops) runs `Comb`, about 13x slower
-//!   per product (issue 21 item 1, open):
+//! * mul: three cross-checked variants, chosen at run time ([`MulBackend`]; the fastest the
+//!   CPU has, Avx512 > Avx2 > Comb, or the one `PAIRKIT_GF3M_BACKEND=comb|avx2|avx512` pins, a
+//!   missing one being `Error::UnsupportedAlgorithm` naming the features, [`crate::cpu`]):
 //!   - `Comb`: the portable López–Dahab comb with 3-digit windows adapted to characteristic 3
 //!     (Ahmadi–Hankerson–Menezes, "Software implementation of arithmetic in F_{3^m}", WAIFI
 //!     2007; Kawahara et al. 2008), any m; the reference variant (its table is indexed by
 //!     digits of a, so it is not constant-time).
+//!   - `Avx2` (AVX2 + BMI1/2; AMD Zen 2/3, Intel client cores without AVX-512): a 97 x
+//!     97-digit kernel with dword-sliced tables, eight 12-digit pieces of a in the eight dword
+//!     lanes, `vpermd` lookups of binary 3-digit windows, then three levels of lane
+//!     combination (`avx2.rs`); the chunked reduction; Karatsuba over the kernel for m > 97
+//!     (the layers of `x86.rs`, shared through `x86::Kernel97`). Constant-time (register
+//!     lookups), and Valgrind runs it, so `examples/ctgrind.rs` checks characteristic three
+//!     on it. PDEP/PEXT cubes and cube roots as for `Avx512` (on Zen 1/2, whose PDEP/PEXT are
+//!     microcoded with data-dependent timing, these are not constant-time; pin `comb` there).
 //!   - `Avx512` (AVX-512 F/BW/DQ/VL/VBMI/VBMI2 + BMI1/2, detected with
 //!     `is_x86_feature_detected!`): a 97 x 97-digit product kernel (four 24-digit pieces of a in
 //!     the four 128-bit lanes, `vpermt2q` lookups of binary 3-digit windows, F_3 additions as
@@ -44,7 +50,7 @@
 //!     (ss3-97), else the chunked reduction below; Karatsuba over the kernel for m > 97
 //!     (3 kernel calls up to m = 193, 9 up to 384). Constant-time (the lookups are register
 //!     permutes).
-//! * reduction (both backends, except the ss3-97 vector path): chunks of min(64, m - h) digits
+//! * reduction (every backend, except the AVX-512 ss3-97 vector path): chunks of min(64, m - h) digits
 //!   folded from the top with x^m = 1 - x^h (HMV Alg. 2.41 generalised; `arith::reduce`). The
 //!   catalogue's (97, 16) and (193, 64) get copies with compile-time (m, h)
 //!   (`arith::specialize_field!`: the chunk loop unrolls to constant shifts) in the products,
@@ -55,8 +61,8 @@
 //! * cube: a^3 = sum a_i x^{3i} (characteristic 3), a digit spread then the reduction; for
 //!   m <= 128 (and 3h < m + 3, m + 2h <= 130; ss3-97) the spread is split into three blocks
 //!   S0 + x^m S1 + x^{2m} S2 and a^3 = S0 + (S1 + S2) + x^h (S2 - S1) + x^{2h} S2 is folded once
-//!   more on u128 planes (`small.rs`). Spread by PDEP (`Avx512`) or Morton shift-and-mask
-//!   (`Comb`).
+//!   more on u128 planes (`small.rs`). Spread by PDEP (`Avx2`, `Avx512`) or Morton
+//!   shift-and-mask (`Comb`).
 //! * cbrt: a = A0(x^3) + x A1(x^3) + x^2 A2(x^3) (digit classes by PEXT / Morton compaction),
 //!   cbrt(a) = A0(x) + x^{1/3} A1(x) + x^{2/3} A2(x) (Barreto, "A note on efficient computation
 //!   of cube roots in characteristic three", eprint 2004/305; seed 001 §4). For
@@ -91,14 +97,17 @@
 //!
 //! Constant time: the arithmetic (add .. inv, trace) has control flow and memory access
 //! independent of the element values, except `mul_comb` (the `Comb` backend's multiplication)
-//! and the zero test of `inv`; PDEP/PEXT are only used by the `Avx512` backend (every AVX-512
-//! CPU has the fast, data-independent implementations). Encodings, `sign` and `random` are
+//! and the zero test of `inv`; PDEP/PEXT are only used by the `Avx2` and `Avx512` backends
+//! (every AVX-512 CPU and AMD from Zen 3 on have the fast, data-independent implementations;
+//! Zen 1/2 microcode them). Encodings, `sign` and `random` are
 //! variable-time (public data).
 //!
 // Word-indexed loops over fixed-size arrays are the natural form of these kernels.
 #![allow(clippy::needless_range_loop)]
 
 mod arith;
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod base3;
 mod comb;
 mod encoding;
@@ -162,17 +171,20 @@ impl<const N: usize> Fe3<N> {
 pub enum MulBackend {
     /// Portable windowed comb (any CPU); the reference variant.
     Comb,
+    /// x86-64 AVX2 + BMI1/BMI2 kernels (CPUs without AVX-512, e.g. AMD Zen 3).
+    Avx2,
     /// x86-64 AVX-512 (F, BW, DQ, VL, VBMI, VBMI2) + BMI1/BMI2 kernels.
     Avx512,
 }
 
 impl MulBackend {
     /// Every backend, slowest first.
-    pub const ALL: [MulBackend; 2] = [MulBackend::Comb, MulBackend::Avx512];
+    pub const ALL: [MulBackend; 3] = [MulBackend::Comb, MulBackend::Avx2, MulBackend::Avx512];
     /// Short name used in benchmark ids, the CLI and `PAIRKIT_GF3M_BACKEND`.
     pub fn name(self) -> &'static str {
         match self {
             MulBackend::Comb => "comb",
+            MulBackend::Avx2 => "avx2",
             MulBackend::Avx512 => "avx512",
         }
     }
@@ -193,6 +205,7 @@ impl MulBackend {
     pub fn cpu_features(self) -> &'static [&'static str] {
         match self {
             MulBackend::Comb => &[],
+            MulBackend::Avx2 => &["avx2", "bmi1", "bmi2"],
             MulBackend::Avx512 => &[
                 "avx512f",
                 "avx512bw",
@@ -208,6 +221,10 @@ impl MulBackend {
     /// Whether this CPU runs the backend (detection minus `PAIRKIT_CPU_DISABLE`).
     pub fn available(self) -> bool {
         crate::cpu::missing(self.cpu_features()).is_empty()
+    }
+    /// Whether the backend's cubes and cube roots use BMI2 PDEP/PEXT (`x86.rs`).
+    fn uses_bmi2(self) -> bool {
+        matches!(self, MulBackend::Avx2 | MulBackend::Avx512)
     }
 }
 
@@ -237,6 +254,8 @@ pub struct Gf3m<const N: usize> {
     backend: MulBackend,
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     has_avx512: bool,
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    has_avx2: bool,
     #[cfg(target_arch = "x86_64")]
     red2: Option<x86::Red2>,
     /// Mask of the digits < m in each plane word.
@@ -282,6 +301,7 @@ impl<const N: usize> Gf3m<N> {
         Self::validate(m, h)?;
         crate::cpu::require(backend.name(), backend.cpu_features())?;
         let has_avx512 = cpu_has_avx512();
+        let has_avx2 = MulBackend::Avx2.available();
         let mut top_mask = [0u64; N];
         for (i, w) in top_mask.iter_mut().enumerate() {
             *w = if m >= 64 * (i + 1) {
@@ -295,6 +315,7 @@ impl<const N: usize> Gf3m<N> {
             h,
             backend: MulBackend::Comb,
             has_avx512,
+            has_avx2,
             #[cfg(target_arch = "x86_64")]
             red2: if N == 2 { x86::Red2::new(m, h) } else { None },
             top_mask,
@@ -422,11 +443,10 @@ impl<const N: usize> Gf3m<N> {
 
     /// Backends this CPU supports (`Comb` always).
     pub fn available_backends() -> Vec<MulBackend> {
-        let mut v = vec![MulBackend::Comb];
-        if cpu_has_avx512() {
-            v.push(MulBackend::Avx512);
-        }
-        v
+        MulBackend::ALL
+            .into_iter()
+            .filter(|b| b.available())
+            .collect()
     }
 
     /// (x^{1/3}, x^{2/3}).
@@ -562,6 +582,9 @@ impl<const N: usize> Gf3m<N> {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the Avx512 backend is only selected after `cpu_has_avx512()`.
             MulBackend::Avx512 => unsafe { self.mul_avx512_unchecked(a, b) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the Avx2 backend is only selected after its features are detected.
+            MulBackend::Avx2 => unsafe { self.mul_avx2_unchecked(a, b) },
             _ => self.mul_comb(a, b),
         }
     }
@@ -592,10 +615,33 @@ impl<const N: usize> Gf3m<N> {
         self.mul_comb(a, b)
     }
 
+    /// a * b with the AVX2 kernel (`avx2.rs`); falls back to [`Self::mul_comb`] (same
+    /// result) if the CPU lacks AVX2/BMI2.
+    pub fn mul_avx2(&self, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
+        #[cfg(target_arch = "x86_64")]
+        if self.has_avx2 {
+            // SAFETY: features detected at construction.
+            return unsafe { self.mul_avx2_unchecked(a, b) };
+        }
+        self.mul_comb(a, b)
+    }
+
+    /// # Safety
+    /// The CPU must support the `Avx2` backend's features.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn mul_avx2_unchecked(&self, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
+        // SAFETY: caller guarantees the CPU features.
+        let (lo, hi) =
+            unsafe { avx2::mul_generic::<N>(self.m, self.h, &a.lo, &a.hi, &b.lo, &b.hi) };
+        Fe3 { lo, hi }
+    }
+
     /// a * b with an explicit backend (falls back to `Comb` if unsupported).
     pub fn mul_with(&self, backend: MulBackend, a: &Fe3<N>, b: &Fe3<N>) -> Fe3<N> {
         match backend {
             MulBackend::Comb => self.mul_comb(a, b),
+            MulBackend::Avx2 => self.mul_avx2(a, b),
             MulBackend::Avx512 => self.mul_avx512(a, b),
         }
     }
@@ -639,8 +685,8 @@ impl<const N: usize> Gf3m<N> {
             return r;
         }
         #[cfg(target_arch = "x86_64")]
-        if self.backend == MulBackend::Avx512 {
-            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+        if self.backend.uses_bmi2() {
+            // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = unsafe { x86::cube::<N>(self.m, self.h, &a.lo, &a.hi) };
             return Fe3 { lo, hi };
         }
@@ -653,8 +699,8 @@ impl<const N: usize> Gf3m<N> {
         let cs = self.cube_small.as_ref()?;
         let p = small::to_p(&a.lo, &a.hi);
         #[cfg(target_arch = "x86_64")]
-        if self.backend == MulBackend::Avx512 {
-            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+        if self.backend.uses_bmi2() {
+            // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = small::from_p::<N>(unsafe { x86::cube_small(cs, p, k) });
             return Some(Fe3 { lo, hi });
         }
@@ -672,8 +718,8 @@ impl<const N: usize> Gf3m<N> {
         let cs = self.cbrt_small.as_ref()?;
         let p = small::to_p(&a.lo, &a.hi);
         #[cfg(target_arch = "x86_64")]
-        if self.backend == MulBackend::Avx512 {
-            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+        if self.backend.uses_bmi2() {
+            // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = small::from_p::<N>(unsafe { x86::cbrt_small(cs, p, k) });
             return Some(Fe3 { lo, hi });
         }
@@ -781,8 +827,8 @@ impl<const N: usize> Gf3m<N> {
 
     fn split_classes(&self, a: &Fe3<N>, cl: &mut [[u64; MAXN]; 3], ch: &mut [[u64; MAXN]; 3]) {
         #[cfg(target_arch = "x86_64")]
-        if self.backend == MulBackend::Avx512 {
-            // SAFETY: the Avx512 backend (which includes BMI2) is only selected after detection.
+        if self.backend.uses_bmi2() {
+            // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             unsafe {
                 x86::compact_pext(&a.lo, cl);
                 x86::compact_pext(&a.hi, ch);

@@ -341,20 +341,39 @@ pub(crate) unsafe fn mul_n2(
     (ol, oh)
 }
 
-/// Stores the four-word product kernel result.
-#[inline(always)]
-unsafe fn prod97_words(
-    al: &[u64; 2],
-    ah: &[u64; 2],
-    bl: &[u64; 2],
-    bh: &[u64; 2],
-) -> ([u64; 4], [u64; 4]) {
-    let (cl, ch) = prod97(al, ah, bl, bh);
-    let mut ol = [0u64; 4];
-    let mut oh = [0u64; 4];
-    _mm256_storeu_si256(ol.as_mut_ptr() as *mut __m256i, _mm512_castsi512_si256(cl));
-    _mm256_storeu_si256(oh.as_mut_ptr() as *mut __m256i, _mm512_castsi512_si256(ch));
-    (ol, oh)
+/// A 97 x 97-digit product kernel: the unreduced product of two polynomials of degree <= 96
+/// (two words per plane) as four words per plane. The Karatsuba layers and the generic
+/// multiplication below are shared by the AVX-512 kernel ([`Avx512Kernel`]) and the AVX2 one
+/// (`avx2::Avx2Kernel`).
+pub(crate) trait Kernel97 {
+    /// # Safety
+    /// Must only be inlined into a function that enables the kernel's CPU features.
+    unsafe fn prod97_words(
+        al: &[u64; 2],
+        ah: &[u64; 2],
+        bl: &[u64; 2],
+        bh: &[u64; 2],
+    ) -> ([u64; 4], [u64; 4]);
+}
+
+/// [`prod97`] as a [`Kernel97`].
+pub(crate) struct Avx512Kernel;
+
+impl Kernel97 for Avx512Kernel {
+    #[inline(always)]
+    unsafe fn prod97_words(
+        al: &[u64; 2],
+        ah: &[u64; 2],
+        bl: &[u64; 2],
+        bh: &[u64; 2],
+    ) -> ([u64; 4], [u64; 4]) {
+        let (cl, ch) = prod97(al, ah, bl, bh);
+        let mut ol = [0u64; 4];
+        let mut oh = [0u64; 4];
+        _mm256_storeu_si256(ol.as_mut_ptr() as *mut __m256i, _mm512_castsi512_si256(cl));
+        _mm256_storeu_si256(oh.as_mut_ptr() as *mut __m256i, _mm512_castsi512_si256(ch));
+        (ol, oh)
+    }
 }
 
 /// Product of two polynomials with at most 193 digits (four words per plane; the high half
@@ -362,7 +381,12 @@ unsafe fn prod97_words(
 /// a b = p0 + x^96 (p1 - p0 - p2) + x^192 p2 with p0 = a0 b0, p2 = a1 b1,
 /// p1 = (a0 + a1)(b0 + b1). Result: up to 385 digits in 8 words per plane (top word 0 or 1 bit... ).
 #[inline(always)]
-unsafe fn prod193(al: &[u64], ah: &[u64], bl: &[u64], bh: &[u64]) -> ([u64; 8], [u64; 8]) {
+unsafe fn prod193<K: Kernel97>(
+    al: &[u64],
+    ah: &[u64],
+    bl: &[u64],
+    bh: &[u64],
+) -> ([u64; 8], [u64; 8]) {
     let split = |p: &[u64]| -> ([u64; 2], [u64; 2]) {
         let lo = [p[0], p[1] & 0xFFFF_FFFF];
         let mut hi = [0u64; 2];
@@ -377,9 +401,9 @@ unsafe fn prod193(al: &[u64], ah: &[u64], bl: &[u64], bh: &[u64]) -> ([u64; 8], 
     add_assign(&mut sal, &mut sah, &a1l, &a1h, 2);
     let (mut sbl, mut sbh) = (b0l, b0h);
     add_assign(&mut sbl, &mut sbh, &b1l, &b1h, 2);
-    let (p0l, p0h) = prod97_words(&a0l, &a0h, &b0l, &b0h);
-    let (p2l, p2h) = prod97_words(&a1l, &a1h, &b1l, &b1h);
-    let (mut p1l, mut p1h) = prod97_words(&sal, &sah, &sbl, &sbh);
+    let (p0l, p0h) = K::prod97_words(&a0l, &a0h, &b0l, &b0h);
+    let (p2l, p2h) = K::prod97_words(&a1l, &a1h, &b1l, &b1h);
+    let (mut p1l, mut p1h) = K::prod97_words(&sal, &sah, &sbl, &sbh);
     sub_assign(&mut p1l, &mut p1h, &p0l, &p0h, 4);
     sub_assign(&mut p1l, &mut p1h, &p2l, &p2h, 4);
     // p0 has degree <= 190 (words 0..2), p2 x^192 occupies words 3..6: no overlap
@@ -400,7 +424,12 @@ unsafe fn prod193(al: &[u64], ah: &[u64], bl: &[u64], bh: &[u64]) -> ([u64; 8], 
 /// Product of two polynomials with at most 384 digits (six words per plane), by one
 /// Karatsuba level on 192-digit (three-word) halves over [`prod193`].
 #[inline(always)]
-unsafe fn prod384(al: &[u64], ah: &[u64], bl: &[u64], bh: &[u64]) -> ([u64; 12], [u64; 12]) {
+unsafe fn prod384<K: Kernel97>(
+    al: &[u64],
+    ah: &[u64],
+    bl: &[u64],
+    bh: &[u64],
+) -> ([u64; 12], [u64; 12]) {
     let half = |p: &[u64]| -> ([u64; 4], [u64; 4]) {
         let mut lo = [0u64; 4];
         let mut hi = [0u64; 4];
@@ -416,9 +445,9 @@ unsafe fn prod384(al: &[u64], ah: &[u64], bl: &[u64], bh: &[u64]) -> ([u64; 12],
     add_assign(&mut sal, &mut sah, &a1l, &a1h, 3);
     let (mut sbl, mut sbh) = (b0l, b0h);
     add_assign(&mut sbl, &mut sbh, &b1l, &b1h, 3);
-    let (p0l, p0h) = prod193(&a0l, &a0h, &b0l, &b0h);
-    let (p2l, p2h) = prod193(&a1l, &a1h, &b1l, &b1h);
-    let (mut p1l, mut p1h) = prod193(&sal, &sah, &sbl, &sbh);
+    let (p0l, p0h) = prod193::<K>(&a0l, &a0h, &b0l, &b0h);
+    let (p2l, p2h) = prod193::<K>(&a1l, &a1h, &b1l, &b1h);
+    let (mut p1l, mut p1h) = prod193::<K>(&sal, &sah, &sbl, &sbh);
     sub_assign(&mut p1l, &mut p1h, &p0l, &p0h, 6);
     sub_assign(&mut p1l, &mut p1h, &p2l, &p2h, 6);
     let mut cl = [0u64; 12];
@@ -446,11 +475,17 @@ pub(crate) unsafe fn mul_generic<const N: usize>(
     bl: &[u64; N],
     bh: &[u64; N],
 ) -> ([u64; N], [u64; N]) {
-    specialize_field!(m, h, mul_generic_body::<N>(m, h, al, ah, bl, bh))
+    specialize_field!(
+        m,
+        h,
+        mul_generic_body::<N, Avx512Kernel>(m, h, al, ah, bl, bh)
+    )
 }
 
+/// The body of `mul_generic` over any [`Kernel97`] (inlined into the callers that enable
+/// the kernel's features).
 #[inline(always)]
-unsafe fn mul_generic_body<const N: usize>(
+pub(crate) unsafe fn mul_generic_body<const N: usize, K: Kernel97>(
     m: usize,
     h: usize,
     al: &[u64; N],
@@ -462,7 +497,7 @@ unsafe fn mul_generic_body<const N: usize>(
     let mut ch = [0u64; SCRATCH];
     if m <= 97 {
         let two = |p: &[u64; N]| -> [u64; 2] { [p[0], if N > 1 { p[1] } else { 0 }] };
-        let (pl, ph) = prod97_words(&two(al), &two(ah), &two(bl), &two(bh));
+        let (pl, ph) = K::prod97_words(&two(al), &two(ah), &two(bl), &two(bh));
         cl[..4].copy_from_slice(&pl);
         ch[..4].copy_from_slice(&ph);
     } else if m <= 193 {
@@ -471,7 +506,7 @@ unsafe fn mul_generic_body<const N: usize>(
             r[..N.min(4)].copy_from_slice(&p[..N.min(4)]);
             r
         };
-        let (pl, ph) = prod193(&four(al), &four(ah), &four(bl), &four(bh));
+        let (pl, ph) = prod193::<K>(&four(al), &four(ah), &four(bl), &four(bh));
         cl[..8].copy_from_slice(&pl);
         ch[..8].copy_from_slice(&ph);
     } else {
@@ -480,7 +515,7 @@ unsafe fn mul_generic_body<const N: usize>(
             r[..N.min(MAXN)].copy_from_slice(&p[..N.min(MAXN)]);
             r
         };
-        let (pl, ph) = prod384(&six(al), &six(ah), &six(bl), &six(bh));
+        let (pl, ph) = prod384::<K>(&six(al), &six(ah), &six(bl), &six(bh));
         cl[..12].copy_from_slice(&pl);
         ch[..12].copy_from_slice(&ph);
     }
