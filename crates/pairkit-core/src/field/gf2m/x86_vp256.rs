@@ -32,9 +32,15 @@ type Y = __m256i;
 
 /// Smallest N for which the ymm window kernel replaces the PCLMULQDQ digit Karatsuba. Not
 /// tuned: below it the backend runs what `Vpclmul` runs there (ss2-239 / ss2-283, N = 4 / 5,
-/// measured equal to it); of the catalogue sets only ss2-1223 (N = 20) reaches the kernel
-/// (product + word-wise fold: 139-155 ns against 168 ns for `Clmul` and 104 ns for `Vpclmul`,
-/// loaded development machine, AMD EPYC Zen 4 class).
+/// measured equal to it); of the catalogue sets only ss2-1223 (N = 20) reaches the kernel.
+/// At 1223 (ymm reduction included; scratch harness calling these kernels, min of 30
+/// interleaved rounds, loaded 2-core AMD EPYC with AVX-512, 2026-11-26): product 113 ns
+/// against 92 ns for `Vpclmul` (Karatsuba over the window kernel; the plain 20-word window
+/// 123 ns, Karatsuba combined on ymm blocks instead of words 113 ns); independent squarings
+/// and square roots equal to `Vpclmul` (19 / 22 ns against 18 / 20 ns); chains of 100
+/// dependent squarings / square roots 1.75 / 2.05 µs against 1.15 / 1.76 µs (AVX2 has no
+/// funnel shift nor cross-lane word rotate: each shifted window is a lane permute, a byte
+/// align and two shifts).
 pub(crate) const VP256_MIN_N: usize = 6;
 
 /// Largest N of the window kernel (stack buffers are sized for it).
