@@ -70,6 +70,75 @@ pub fn unknown_backend(var: &str, got: &str, valid: &[&str]) -> Error {
     }
 }
 
+/// A backend enum and its table: every backend (slowest first) with its name (the value of the
+/// pinning variable `var` and of the benchmark ids; extra names after `|` are aliases) and the
+/// x86 features it needs. Generates the enum, `ALL`, `name`, `from_name` (an unknown name is
+/// [`unknown_backend`]), `cpu_features`, `available` (detection minus `PAIRKIT_CPU_DISABLE`)
+/// and `chosen` (the pinned backend, or else the fastest available one), so that each family
+/// of backends states only its table.
+macro_rules! backend_table {
+    (
+        $(#[$meta:meta])*
+        pub enum $E:ident pinned by $var:literal {
+            $( $(#[$vmeta:meta])* $V:ident = $name:literal $(| $alias:literal)* => [$($feat:literal),* $(,)?] ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $E {
+            $( $(#[$vmeta])* $V, )+
+        }
+
+        impl $E {
+            /// Every backend, slowest first.
+            pub const ALL: [$E; <[()]>::len(&[$($crate::cpu::backend_table!(@unit $V)),+])] = [$($E::$V),+];
+            #[doc = concat!("The name of `", $var, "` and of the benchmarks.")]
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( $E::$V => $name, )+
+                }
+            }
+            /// The backend called `name` (or one of its aliases).
+            pub fn from_name(name: &str) -> $crate::error::Result<Self> {
+                match name {
+                    $( $name $(| $alias)* => Ok($E::$V), )+
+                    _ => Err($crate::cpu::unknown_backend(
+                        $var,
+                        name,
+                        &Self::ALL.map(|b| b.name()),
+                    )),
+                }
+            }
+            /// The x86 features the backend needs (`is_x86_feature_detected!` names).
+            pub fn cpu_features(self) -> &'static [&'static str] {
+                match self {
+                    $( $E::$V => &[$($feat),*], )+
+                }
+            }
+            /// Whether this CPU runs the backend (detection minus `PAIRKIT_CPU_DISABLE`).
+            pub fn available(self) -> bool {
+                $crate::cpu::missing(self.cpu_features()).is_empty()
+            }
+            #[doc = concat!("The backend `", $var, "` pins (an unknown name is an error), else the")]
+            /// fastest available one.
+            pub fn chosen() -> $crate::error::Result<Self> {
+                if let Some(v) = $crate::cpu::env_choice($var) {
+                    return Self::from_name(&v);
+                }
+                Ok(Self::ALL
+                    .into_iter()
+                    .rev()
+                    .find(|b| b.available())
+                    .unwrap_or(Self::ALL[0]))
+            }
+        }
+    };
+    (@unit $V:ident) => {
+        ()
+    };
+}
+pub(crate) use backend_table;
+
 fn disabled() -> &'static [String] {
     static D: OnceLock<Vec<String>> = OnceLock::new();
     D.get_or_init(|| {

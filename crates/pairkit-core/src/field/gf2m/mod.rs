@@ -9,8 +9,13 @@
 //! |---|---|---|---|
 //! | `Portable` | word Karatsuba over a constant-time software 64x64 carry-less multiply | word-wise fold | delta-swap split + shifts / product |
 //! | `Clmul` | PCLMULQDQ digit-Karatsuba; Karatsuba 20 -> 10 -> 5 for N = 20 | CLMUL fold by Q = x^{64N} mod f where Q fits a word (163, 239, 283), else word-wise fold | delta-swap split + half-size CLMUL product |
-//! | `Vpclmul256` (`vpclmul256`) | AVX2 + 256-bit VPCLMULQDQ window product for N >= 6 (Karatsuba 20 -> 10 over it), else as `Clmul` | as `Clmul` | as `Clmul`, PEXT split |
+//! | `Vpclmul256` (`vpclmul256`) | AVX2 + 256-bit VPCLMULQDQ window product for N >= 6 (Karatsuba 20 -> 10 over it), else as `Clmul` | ymm-resident fold (shift pairs) for 1223, else as `Clmul` | as `Clmul`, PEXT split; ymm shifts for 1223 |
 //! | `Vpclmul` (`vpclmul512`) | AVX-512 VPCLMULQDQ window product for N >= 7, else as `Clmul` | zmm-resident fold with VBMI2 funnel shifts for 1223, else as `Clmul` | PEXT split + half-size product; zmm shifts for 1223 |
+//!
+//! The two VPCLMULQDQ backends share one implementation of the window product and of the
+//! register-resident 1223 paths (squaring, reduction, square root, their chains, half-trace),
+//! written once over the vector width (`blocks.rs`: the trait `Wide` for `__m512i` and
+//! `__m256i`).
 //!
 //! Squaring is the bit spread (HMV §2.3.4): CLMUL(a, a) / VPCLMULQDQ(a, a) / shift-mask
 //! spread. `Vpclmul` needs AVX-512F + AVX512-VBMI2 + VPCLMULQDQ + BMI2 (Ice Lake, Zen 4 and
@@ -20,7 +25,8 @@
 //! `vpclmul256`, `vpclmul512`); pinning one the CPU lacks is `Error::UnsupportedAlgorithm`
 //! naming the missing features.
 //!
-//! Toolchain note: the AVX-512 intrinsics used by `Vpclmul` are stable since Rust 1.89.
+//! Toolchain note: the AVX-512 and VPCLMULQDQ intrinsics used by `Vpclmul` and `Vpclmul256`
+//! are stable since Rust 1.89, the workspace's `rust-version`.
 //!
 //! Reduction is the word-wise fold specialised to the polynomial (HMV Alg. 2.41/2.42
 //! generalised, `reduce.rs`); square root is the linear map sqrt(a) = a_e + sqrt(x) a_o
@@ -36,11 +42,17 @@
 #![allow(clippy::needless_range_loop)]
 
 mod backend;
+#[cfg(target_arch = "x86_64")]
+mod blocks;
 mod irreducible;
 mod portable;
 mod reduce;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::__m512i as Z;
+#[cfg(target_arch = "x86_64")]
+use x86::VB;
 
 pub use irreducible::is_irreducible;
 pub use portable::clmul64;
@@ -277,7 +289,8 @@ impl Kern for KVpclmul {
     #[inline(always)]
     unsafe fn square<const N: usize>(a: &Fe<N>) -> [[u64; N]; 2] {
         if (VP_MIN_N..=x86::VP_MAX_N).contains(&N) {
-            x86::square_vpclmul(a)
+            let x = blocks::load_blocks::<Z, VB, N>(a);
+            blocks::store_wide::<Z, VB, N>(&blocks::square_blocks::<Z, VB, N>(&x))
         } else {
             x86::square_clmul(a)
         }
@@ -287,10 +300,9 @@ impl Kern for KVpclmul {
         if N < VP_MIN_N {
             return KClmul::mul_red(red, a, b);
         }
-        if N <= x86::VP_MAX_N && vp_const_shape::<N>(red) {
-            return x86::store_blocks::<N>(&vp_reduce_const::<N>(&x86::prod_vpclmul_blocks::<N>(
-                a, b,
-            )));
+        if is_1223::<N>(red) {
+            let c = x86::prod_vpclmul_blocks::<N>(a, b);
+            return blocks::store_blocks::<Z, VB, N>(&blocks::reduce_1223::<Z, VB, N>(&c));
         }
         vp_mul_other::<N>(red, a, b)
     }
@@ -299,9 +311,8 @@ impl Kern for KVpclmul {
         if N < VP_MIN_N {
             return KClmul::sqr_red(red, a);
         }
-        if N <= x86::VP_MAX_N && vp_const_shape::<N>(red) {
-            let x = x86::load_blocks::<N>(a);
-            return x86::store_blocks::<N>(&vp_reduce_const::<N>(&x86::square_blocks::<N>(&x)));
+        if is_1223::<N>(red) {
+            return blocks::sqr_n_1223::<Z, VB, N>(a, 1);
         }
         vp_sqr_other::<N>(red, a)
     }
@@ -309,12 +320,8 @@ impl Kern for KVpclmul {
     /// latency-bound, so avoiding the store/load per step matters).
     #[inline(always)]
     unsafe fn sqr_n_red<const N: usize>(red: &Reducer, a: &Fe<N>, n: usize) -> Fe<N> {
-        if N >= VP_MIN_N && N <= x86::VP_MAX_N && vp_const_shape::<N>(red) {
-            let mut x = x86::load_blocks::<N>(a);
-            for _ in 0..n {
-                x = vp_reduce_const::<N>(&x86::square_blocks::<N>(&x));
-            }
-            return x86::store_blocks::<N>(&x);
+        if is_1223::<N>(red) {
+            return blocks::sqr_n_1223::<Z, VB, N>(a, n);
         }
         let mut r = *a;
         for _ in 0..n {
@@ -330,20 +337,15 @@ impl Kern for KVpclmul {
                 return sqrt_dense_clmul::<N>(f, &e, &o, q, p);
             }
         }
-        if N >= VP_MIN_N && N <= x86::VP_MAX_N && vp_const_shape::<N>(&f.red) {
-            let x = x86::load_blocks::<N>(a);
-            return x86::store_blocks::<N>(&vp_sqrt_const::<N>(&x));
+        if is_1223::<N>(&f.red) {
+            return blocks::sqrt_n_1223::<Z, VB, N>(a, 1);
         }
         sqrt_generic::<Self, N>(f, a)
     }
     #[inline(always)]
     unsafe fn sqrt_n_red<const N: usize>(f: &Gf2m<N>, a: &Fe<N>, n: usize) -> Fe<N> {
-        if N >= VP_MIN_N && N <= x86::VP_MAX_N && vp_const_shape::<N>(&f.red) {
-            let mut x = x86::load_blocks::<N>(a);
-            for _ in 0..n {
-                x = vp_sqrt_const::<N>(&x);
-            }
-            return x86::store_blocks::<N>(&x);
+        if is_1223::<N>(&f.red) {
+            return blocks::sqrt_n_1223::<Z, VB, N>(a, n);
         }
         let mut r = *a;
         for _ in 0..n {
@@ -353,15 +355,8 @@ impl Kern for KVpclmul {
     }
     #[inline(always)]
     unsafe fn half_trace_red<const N: usize>(red: &Reducer, c: &Fe<N>) -> Fe<N> {
-        if N >= VP_MIN_N && N <= x86::VP_MAX_N && vp_const_shape::<N>(red) {
-            let mut t = x86::load_blocks::<N>(c);
-            let mut acc = t;
-            for _ in 0..(red.m - 1) / 2 {
-                t = vp_reduce_const::<N>(&x86::square_blocks::<N>(&t));
-                t = vp_reduce_const::<N>(&x86::square_blocks::<N>(&t));
-                x86::xor_blocks::<N>(&mut acc, &t);
-            }
-            return x86::store_blocks::<N>(&acc);
+        if is_1223::<N>(red) {
+            return blocks::half_trace_1223::<Z, VB, N>(c);
         }
         let mut acc = *c;
         let mut t = *c;
@@ -373,32 +368,11 @@ impl Kern for KVpclmul {
     }
 }
 
-/// Whether `vp_reduce_const` has a compile-time specialisation for this field.
-#[cfg(target_arch = "x86_64")]
+/// Whether the field is x^1223 + x^255 + 1 with N = 20, the shape with register-resident
+/// paths in the `Vpclmul` and `Vpclmul256` backends (`blocks.rs`).
 #[inline(always)]
-fn vp_const_shape<const N: usize>(red: &Reducer) -> bool {
+fn is_1223<const N: usize>(red: &Reducer) -> bool {
     N == 20 && red.shape == reduce::Shape::T1223
-}
-
-/// The zmm-resident two-fold reduction for catalogue shapes with N >= VP_MIN_N (constants
-/// known at compile time, so every word/bit shift is an immediate). Only call when
-/// `vp_const_shape` holds.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn vp_reduce_const<const N: usize>(
-    c: &[core::arch::x86_64::__m512i; x86::VB],
-) -> [core::arch::x86_64::__m512i; x86::VB] {
-    x86::reduce_flat_blocks::<N, 1>(c, 1223, [255, 0, 0])
-}
-
-/// Square root for the compile-time shapes: sqrt(x) = x^612 + x^128 for x^1223 + x^255 + 1
-/// (seed 003 §2), no reduction needed (deg a_o <= 610).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn vp_sqrt_const<const N: usize>(
-    x: &[core::arch::x86_64::__m512i; x86::VB],
-) -> [core::arch::x86_64::__m512i; x86::VB] {
-    x86::sqrt_sparse_blocks::<N, 2>(x, [612, 128])
 }
 
 /// `Vpclmul` product for fields without a compile-time reduction: window product, then the
@@ -641,14 +615,7 @@ impl<const N: usize> Gf2m<N> {
     /// `PAIRKIT_GF2M_BACKEND` when set (an unknown name is an error), else the fastest
     /// available backend: Vpclmul (512) > Vpclmul256 > Clmul > Portable.
     pub fn default_backend() -> Result<MulBackend> {
-        if let Some(v) = crate::cpu::env_choice("PAIRKIT_GF2M_BACKEND") {
-            return MulBackend::from_name(&v);
-        }
-        Ok(MulBackend::ALL
-            .into_iter()
-            .rev()
-            .find(|b| b.available())
-            .unwrap_or(MulBackend::Portable))
+        MulBackend::chosen()
     }
 
     /// Field context with an explicit backend; `Err(UnsupportedAlgorithm)` naming the

@@ -14,12 +14,13 @@
 //! The correction M + L + H is linear, so L, H, M are accumulated per output digit s = p + q
 //! over all (p, q) and corrected once at the end: 3 CLMULs per digit pair instead of 4.
 #![allow(clippy::needless_range_loop)]
-// The AVX-512 intrinsics below are stable since Rust 1.89, above the workspace's declared
-// rust-version (1.80); the toolchain in use is newer. Flagged to the lead: rust-version
-// needs to be 1.89 for this module.
-#![allow(clippy::incompatible_msrv)]
+// The AVX-512 and VPCLMULQDQ intrinsics used here and in `blocks.rs` / `x86_vp256.rs`
+// (`_mm512_*`, `_mm256_clmulepi64_epi128`, the `avx512*` / `vpclmulqdq` target features) are
+// stable since Rust 1.89, the workspace's `rust-version` (Cargo.toml).
 
 use core::arch::x86_64::*;
+
+use super::blocks;
 
 #[inline(always)]
 unsafe fn set2(lo: u64, hi: u64) -> __m128i {
@@ -377,28 +378,14 @@ pub(crate) unsafe fn square_clmul<const N: usize>(a: &[u64; N]) -> [[u64; N]; 2]
 /// Largest N handled by the AVX-512 window kernel (stack buffers are sized for it).
 pub(crate) const VP_MAX_N: usize = 40;
 
-/// Product of two N-word polynomials with 512-bit VPCLMULQDQ, "window" schoolbook on 128-bit
-/// digits with per-digit Karatsuba (module docs).
-///
-/// Output block t (digits 4t .. 4t+3, one zmm) receives, for every digit q of B,
-/// W_{t,q} * B_q where lane l of W_{t,q} is digit 4t + l - q of A (loaded unaligned from a
-/// zero-padded copy of A) and B_q is broadcast to all four lanes. Per (t, q) this costs
-/// 3 VPCLMULQDQ (L, H and the Karatsuba middle M on the (a_e + a_o) copy); windows that miss
-/// A entirely are skipped. At the end H is shifted up one digit and O = M + L + H one word,
-/// across blocks, with VALIGNQ.
 /// Blocks of 8 words held in zmm registers (a 2N-word value needs ceil(2N/8) <= VB blocks).
 pub(crate) const VB: usize = VP_MAX_N / 4 + 1;
 
+/// Product of two N-word polynomials with 512-bit VPCLMULQDQ: the window schoolbook of
+/// `blocks::prod_window_blocks` with four digits per zmm, as 2N words.
 #[inline(always)]
 pub(crate) unsafe fn prod_vpclmul<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [[u64; N]; 2] {
-    let r = prod_vpclmul_blocks::<N>(a, b);
-    let mut res = [0u64; 8 * VB];
-    for t in 0..(2 * N).div_ceil(8) {
-        _mm512_storeu_si512(res.as_mut_ptr().add(8 * t) as *mut _, r[t]);
-    }
-    let mut out = [[0u64; N]; 2];
-    out.as_flattened_mut().copy_from_slice(&res[..2 * N]);
-    out
+    blocks::store_wide::<__m512i, VB, N>(&prod_vpclmul_blocks::<N>(a, b))
 }
 
 /// The window product, left in registers: block t = words 8t .. 8t+7 of the 2N-word product.
@@ -407,191 +394,9 @@ pub(crate) unsafe fn prod_vpclmul_blocks<const N: usize>(
     a: &[u64; N],
     b: &[u64; N],
 ) -> [__m512i; VB] {
-    const PAD: usize = 8;
-    const BUF: usize = 2 * PAD + VP_MAX_N + 8;
+    const BUF: usize = VP_MAX_N + 3 * 8 + 2;
     assert!(N <= VP_MAX_N);
-    let d = N.div_ceil(2);
-    let nb = (2 * d).div_ceil(4); // output blocks
-    let mut ap = [0u64; BUF];
-    let mut ak = [0u64; BUF];
-    ap[PAD..PAD + N].copy_from_slice(a);
-    for p in 0..d {
-        let ao = if 2 * p + 1 < N { a[2 * p + 1] } else { 0 };
-        ak[PAD + 2 * p] = a[2 * p] ^ ao;
-    }
-    let mut bp = [0u64; VP_MAX_N + 2];
-    bp[..N].copy_from_slice(b);
-    let z = _mm512_setzero_si512();
-    let mut l = [z; VB];
-    let mut h = [z; VB];
-    let mut m = [z; VB];
-    for q in 0..d {
-        let bq = _mm512_broadcast_i32x4(_mm_loadu_si128(bp.as_ptr().add(2 * q) as *const __m128i));
-        let bk = _mm512_set1_epi64((bp[2 * q] ^ bp[2 * q + 1]) as i64);
-        for t in 0..nb {
-            let off = 4 * t as isize - q as isize; // first digit of A in the window
-            if off + 3 < 0 || off > d as isize - 1 {
-                continue;
-            }
-            let idx = (PAD as isize + 2 * off) as usize;
-            let w = _mm512_loadu_si512(ap.as_ptr().add(idx) as *const _);
-            let wk = _mm512_loadu_si512(ak.as_ptr().add(idx) as *const _);
-            l[t] = _mm512_xor_si512(l[t], _mm512_clmulepi64_epi128::<0x00>(w, bq));
-            h[t] = _mm512_xor_si512(h[t], _mm512_clmulepi64_epi128::<0x11>(w, bq));
-            m[t] = _mm512_xor_si512(m[t], _mm512_clmulepi64_epi128::<0x00>(wk, bk));
-        }
-    }
-    let mut r = [z; VB];
-    let mut prev_h = z;
-    let mut prev_o = z;
-    for t in 0..nb {
-        let o = _mm512_xor_si512(m[t], _mm512_xor_si512(l[t], h[t]));
-        // shift H up by 2 words and O up by 1 word across the block sequence
-        let hs = _mm512_alignr_epi64::<6>(h[t], prev_h);
-        let os = _mm512_alignr_epi64::<7>(o, prev_o);
-        r[t] = _mm512_xor_si512(l[t], _mm512_xor_si512(hs, os));
-        prev_h = h[t];
-        prev_o = o;
-    }
-    r
-}
-
-/// Words lo[k..8] ++ hi[0..k] (the 16-word concatenation hi:lo shifted right by k words).
-#[inline(always)]
-unsafe fn alignr_dyn(hi: __m512i, lo: __m512i, k: usize) -> __m512i {
-    match k {
-        0 => lo,
-        1 => _mm512_alignr_epi64::<1>(hi, lo),
-        2 => _mm512_alignr_epi64::<2>(hi, lo),
-        3 => _mm512_alignr_epi64::<3>(hi, lo),
-        4 => _mm512_alignr_epi64::<4>(hi, lo),
-        5 => _mm512_alignr_epi64::<5>(hi, lo),
-        6 => _mm512_alignr_epi64::<6>(hi, lo),
-        7 => _mm512_alignr_epi64::<7>(hi, lo),
-        _ => hi,
-    }
-}
-
-/// Words 8k + off .. 8k + off + 7 of the block array x (nblk blocks, zero outside).
-#[inline(always)]
-unsafe fn window(x: &[__m512i; VB], nblk: usize, k: usize, off: isize) -> __m512i {
-    let base = 8 * k as isize + off;
-    let blk = base.div_euclid(8);
-    let r = base.rem_euclid(8) as usize;
-    let get = |i: isize| {
-        if i >= 0 && (i as usize) < nblk {
-            x[i as usize]
-        } else {
-            _mm512_setzero_si512()
-        }
-    };
-    alignr_dyn(get(blk + 1), get(blk), r)
-}
-
-/// Block k of (x >> sh) (multi-word logical shift right).
-#[inline(always)]
-unsafe fn shr_block(x: &[__m512i; VB], nblk: usize, k: usize, sh: usize) -> __m512i {
-    let (q, s) = ((sh / 64) as isize, (sh % 64) as i64);
-    let w0 = window(x, nblk, k, q);
-    let w1 = window(x, nblk, k, q + 1);
-    // VPSHRDVQ (AVX512-VBMI2): (w1:w0) >> s, low half; s == 0 gives w0.
-    _mm512_shrdv_epi64(w0, w1, _mm512_set1_epi64(s))
-}
-
-/// Block k of (x << sh).
-#[inline(always)]
-unsafe fn shl_block(x: &[__m512i; VB], nblk: usize, k: usize, sh: usize) -> __m512i {
-    let (q, s) = ((sh / 64) as isize, (sh % 64) as i64);
-    let w0 = window(x, nblk, k, -q);
-    let w1 = window(x, nblk, k, -q - 1);
-    // VPSHLDVQ (AVX512-VBMI2): (w0:w1) << s, high half; s == 0 gives w0.
-    _mm512_shldv_epi64(w0, w1, _mm512_set1_epi64(s))
-}
-
-/// Mask of block k keeping bits >= e (M_e).
-#[inline(always)]
-unsafe fn ge_mask(e: usize, k: usize) -> __m512i {
-    let mut mk = [0u64; 8];
-    for (i, w) in mk.iter_mut().enumerate() {
-        let lo = 64 * (8 * k + i);
-        *w = if lo >= e {
-            u64::MAX
-        } else if lo + 64 <= e {
-            0
-        } else {
-            !((1u64 << (e - lo)) - 1)
-        };
-    }
-    _mm512_loadu_si512(mk.as_ptr() as *const _)
-}
-
-/// Single-stage form of the two-fold reduction (same identity as `reduce_two_fold_blocks`),
-/// with every term computed directly from c so that the dependency chain is one shift deep
-/// (what matters in chains of squarings). Using (c >> m) << e = (c >> (m - e)) & M_e
-/// (M_e = bits >= e) and H2 = sum_j c >> (2m - k_j):
-///   c mod f = [ c + sum_{e in E} (c >> (m - e)) & M_e
-///                 + sum_{e in E, j} (c >> (2m - k_j - e)) & M_e ]_{< m},   E = {0} + taps.
-#[inline(always)]
-pub(crate) unsafe fn reduce_flat_blocks<const N: usize, const NT: usize>(
-    c: &[__m512i; VB],
-    m: usize,
-    taps: [usize; 3],
-) -> [__m512i; VB] {
-    let z = _mm512_setzero_si512();
-    let nc = (2 * N).div_ceil(8);
-    let nr = N.div_ceil(8);
-    let mut es = [0usize; 4];
-    es[1..=NT].copy_from_slice(&taps[..NT]);
-    let mut r = [z; VB];
-    for k in 0..nr {
-        let mut v = c[k];
-        for (ie, &e) in es.iter().enumerate().take(NT + 1) {
-            let mut t = shr_block(c, nc, k, m - e);
-            for j in 0..NT {
-                t = _mm512_xor_si512(t, shr_block(c, nc, k, 2 * m - taps[j] - e));
-            }
-            if ie > 0 {
-                t = _mm512_and_si512(t, ge_mask(e, k));
-            }
-            v = _mm512_xor_si512(v, t);
-        }
-        // keep words < m only
-        let mut mk = [0u64; 8];
-        for (i, w) in mk.iter_mut().enumerate() {
-            let word = 8 * k + i;
-            *w = if word + 1 < N {
-                u64::MAX
-            } else if word + 1 == N {
-                (1u64 << (m % 64)) - 1
-            } else {
-                0
-            };
-        }
-        r[k] = _mm512_and_si512(v, _mm512_loadu_si512(mk.as_ptr() as *const _));
-    }
-    r
-}
-
-/// Outer perfect unshuffle of every 64-bit lane (even bits -> low 32, odd bits -> high 32):
-/// the delta swaps of `reduce::unshuffle` (Hacker's Delight §7-2), 4 instructions per stage
-/// with VPTERNLOGQ.
-#[inline(always)]
-unsafe fn unshuffle_block(mut x: __m512i) -> __m512i {
-    macro_rules! stage {
-        ($s:literal, $m:literal) => {{
-            let mk = _mm512_set1_epi64($m as i64);
-            // t = (x ^ (x >> s)) & mask   (ternlog 0x28 = (A ^ B) & C)
-            let t = _mm512_ternarylogic_epi64::<0x28>(x, _mm512_srli_epi64::<$s>(x), mk);
-            // x = x ^ t ^ (t << s)        (ternlog 0x96 = A ^ B ^ C)
-            x = _mm512_ternarylogic_epi64::<0x96>(x, t, _mm512_slli_epi64::<$s>(t));
-        }};
-    }
-    stage!(1, 0x2222_2222_2222_2222u64);
-    stage!(2, 0x0C0C_0C0C_0C0C_0C0Cu64);
-    stage!(4, 0x00F0_00F0_00F0_00F0u64);
-    stage!(8, 0x0000_FF00_0000_FF00u64);
-    stage!(16, 0x0000_0000_FFFF_0000u64);
-    x
+    blocks::prod_window_blocks::<__m512i, VB, BUF, N>(a, b)
 }
 
 /// Even/odd split (`reduce::split_even_odd`) with BMI2 PEXT. Only used in the `Vpclmul`
@@ -612,112 +417,4 @@ pub(crate) unsafe fn split_even_odd_pext<const N: usize>(a: &[u64; N]) -> ([u64;
         o[j] = _pext_u64(w0, OD) | (_pext_u64(w1, OD) << 32);
     }
     (e, o)
-}
-
-/// Square root when sqrt(x) = sum_j x^{e_j} is sparse and no reduction is needed
-/// (e.g. x^1223 + x^255 + 1: sqrt(x) = x^612 + x^128, seed 003 §2):
-/// sqrt(a) = a_e + sum_j a_o x^{e_j}, all on zmm blocks.
-#[inline(always)]
-pub(crate) unsafe fn sqrt_sparse_blocks<const N: usize, const NE: usize>(
-    x: &[__m512i; VB],
-    exps: [usize; NE],
-) -> [__m512i; VB] {
-    let z = _mm512_setzero_si512();
-    let na = N.div_ceil(8);
-    let nh = na.div_ceil(2);
-    let idx_e = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
-    let idx_o = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
-    let mut e = [z; VB];
-    let mut o = [z; VB];
-    for i in 0..nh {
-        let u0 = unshuffle_block(x[2 * i]);
-        let u1 = if 2 * i + 1 < na {
-            unshuffle_block(x[2 * i + 1])
-        } else {
-            z
-        };
-        // low dwords of u0, u1 (even bits of words 16i ..) and high dwords (odd bits)
-        e[i] = _mm512_permutex2var_epi32(u0, idx_e, u1);
-        o[i] = _mm512_permutex2var_epi32(u0, idx_o, u1);
-    }
-    let mut r = [z; VB];
-    for k in 0..na {
-        let mut v = if k < nh { e[k] } else { z };
-        for &s in exps.iter() {
-            v = _mm512_xor_si512(v, shl_block(&o, nh, k, s));
-        }
-        r[k] = v;
-    }
-    r
-}
-
-/// Mask of the lanes of block k that hold words < n.
-#[inline(always)]
-fn lane_mask(n: usize, k: usize) -> u8 {
-    if 8 * k + 8 <= n {
-        0xFF
-    } else if 8 * k >= n {
-        0
-    } else {
-        ((1u32 << (n - 8 * k)) - 1) as u8
-    }
-}
-
-/// An N-word element as zmm blocks (masked loads: nothing past the array is touched).
-#[inline(always)]
-pub(crate) unsafe fn load_blocks<const N: usize>(a: &[u64; N]) -> [__m512i; VB] {
-    let mut x = [_mm512_setzero_si512(); VB];
-    for k in 0..N.div_ceil(8) {
-        x[k] = _mm512_maskz_loadu_epi64(lane_mask(N, k), a.as_ptr().add(8 * k) as *const _);
-    }
-    x
-}
-
-/// Blocks back to an N-word element (masked stores).
-#[inline(always)]
-pub(crate) unsafe fn store_blocks<const N: usize>(x: &[__m512i; VB]) -> [u64; N] {
-    let mut out = [0u64; N];
-    for k in 0..N.div_ceil(8) {
-        _mm512_mask_storeu_epi64(out.as_mut_ptr().add(8 * k) as *mut _, lane_mask(N, k), x[k]);
-    }
-    out
-}
-
-/// acc += x on the blocks of an N-word element.
-#[inline(always)]
-pub(crate) unsafe fn xor_blocks<const N: usize>(acc: &mut [__m512i; VB], x: &[__m512i; VB]) {
-    for k in 0..N.div_ceil(8) {
-        acc[k] = _mm512_xor_si512(acc[k], x[k]);
-    }
-}
-
-/// Square of an element held in blocks (words >= N zero), as blocks of the 2N-word square
-/// (HMV §2.3.4: squaring spreads the bits; VPCLMULQDQ(v, v) does four words at once).
-#[inline(always)]
-pub(crate) unsafe fn square_blocks<const N: usize>(x: &[__m512i; VB]) -> [__m512i; VB] {
-    let z = _mm512_setzero_si512();
-    let mut r = [z; VB];
-    let idx_lo = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
-    let idx_hi = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
-    for k in 0..N.div_ceil(8) {
-        let v = x[k];
-        let s0 = _mm512_clmulepi64_epi128::<0x00>(v, v); // squares of words 0, 2, 4, 6
-        let s1 = _mm512_clmulepi64_epi128::<0x11>(v, v); // squares of words 1, 3, 5, 7
-        r[2 * k] = _mm512_permutex2var_epi64(s0, idx_lo, s1);
-        r[2 * k + 1] = _mm512_permutex2var_epi64(s0, idx_hi, s1);
-    }
-    r
-}
-
-/// Square with VPCLMULQDQ, as 2N words.
-#[inline(always)]
-pub(crate) unsafe fn square_vpclmul<const N: usize>(a: &[u64; N]) -> [[u64; N]; 2] {
-    let r = square_blocks::<N>(&load_blocks::<N>(a));
-    let mut res = [0u64; 8 * VB];
-    for t in 0..(2 * N).div_ceil(8) {
-        _mm512_storeu_si512(res.as_mut_ptr().add(8 * t) as *mut _, r[t]);
-    }
-    let mut out = [[0u64; N]; 2];
-    out.as_flattened_mut().copy_from_slice(&res[..2 * N]);
-    out
 }

@@ -15,20 +15,32 @@
 //!   dense square root: the PCLMULQDQ kernels of `x86.rs` compiled for AVX2 (VEX encoding),
 //!   with the PEXT even/odd split (BMI2) as in `Vpclmul`; on these sizes the 512-bit backend
 //!   runs the same code.
-//! * Reduction for the other fields (1223): the word-wise fold of `reduce.rs`.
+//! * x^1223 + x^255 + 1 (ss2-1223): the reduction, squaring, square root (sqrt(x) = x^612 +
+//!   x^128), their chains and the half-trace held in ymm registers (`blocks.rs`, the same code
+//!   as the 512-bit backend's, on 4-word blocks); other fields with N >= 6 reduce with the
+//!   word-wise fold of `reduce.rs`.
 #![allow(clippy::needless_range_loop)]
 
 use core::arch::x86_64::*;
 
 use super::reduce::Reducer;
-use super::x86;
-use super::{sqrt_dense_clmul, sqrt_generic, Fe, Gf2m, KClmul, Kern, SqrtMap};
+use super::{blocks, x86};
+use super::{is_1223, sqrt_dense_clmul, sqrt_generic, Fe, Gf2m, KClmul, Kern, SqrtMap};
+
+/// The vector of this backend.
+type Y = __m256i;
 
 /// Smallest N for which the ymm window kernel replaces the PCLMULQDQ digit Karatsuba. Not
 /// tuned: below it the backend runs what `Vpclmul` runs there (ss2-239 / ss2-283, N = 4 / 5,
-/// measured equal to it); of the catalogue sets only ss2-1223 (N = 20) reaches the kernel
-/// (product + word-wise fold: 139-155 ns against 168 ns for `Clmul` and 104 ns for `Vpclmul`,
-/// loaded development machine, AMD EPYC Zen 4 class).
+/// measured equal to it); of the catalogue sets only ss2-1223 (N = 20) reaches the kernel.
+/// At 1223 (ymm reduction included; scratch harness calling these kernels, min of 30
+/// interleaved rounds, loaded 2-core AMD EPYC with AVX-512, 2026-11-26): product 113 ns
+/// against 92 ns for `Vpclmul` (Karatsuba over the window kernel; the plain 20-word window
+/// 123 ns, Karatsuba combined on ymm blocks instead of words 113 ns); independent squarings
+/// and square roots equal to `Vpclmul` (19 / 22 ns against 18 / 20 ns); chains of 100
+/// dependent squarings / square roots 1.75 / 2.05 µs against 1.15 / 1.76 µs (AVX2 has no
+/// funnel shift nor cross-lane word rotate: each shifted window is a lane permute, a byte
+/// align and two shifts).
 pub(crate) const VP256_MIN_N: usize = 6;
 
 /// Largest N of the window kernel (stack buffers are sized for it).
@@ -36,73 +48,19 @@ const MAX_N: usize = 24;
 /// Blocks of 4 words (a 2N-word value needs N / 2 + 1 blocks).
 const NB: usize = MAX_N / 2 + 1;
 
-/// The window product as 4-word blocks: block t = words 4t .. 4t + 3 of the 2N-word product.
+/// The window product as 4-word blocks: block t = words 4t .. 4t + 3 of the 2N-word product
+/// (`blocks::prod_window_blocks` with two digits per ymm).
 #[inline(always)]
 unsafe fn prod_blocks<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [__m256i; NB] {
-    const PAD: usize = 4;
-    const BUF: usize = 2 * PAD + MAX_N + 4;
+    const BUF: usize = MAX_N + 3 * 4 + 2;
     assert!(N <= MAX_N);
-    let d = N.div_ceil(2); // digits per operand
-    let nb = d; // output blocks (2d digits)
-    let mut ap = [0u64; BUF];
-    let mut ak = [0u64; BUF];
-    ap[PAD..PAD + N].copy_from_slice(a);
-    for p in 0..d {
-        let ao = if 2 * p + 1 < N { a[2 * p + 1] } else { 0 };
-        ak[PAD + 2 * p] = a[2 * p] ^ ao;
-    }
-    let mut bp = [0u64; MAX_N + 2];
-    bp[..N].copy_from_slice(b);
-    let z = _mm256_setzero_si256();
-    let mut l = [z; NB];
-    let mut h = [z; NB];
-    let mut m = [z; NB];
-    for q in 0..d {
-        let bq =
-            _mm256_broadcastsi128_si256(_mm_loadu_si128(bp.as_ptr().add(2 * q) as *const __m128i));
-        let bk = _mm256_set1_epi64x((bp[2 * q] ^ bp[2 * q + 1]) as i64);
-        for t in 0..nb {
-            let off = 2 * t as isize - q as isize; // digit of A in lane 0
-            if off + 1 < 0 || off > d as isize - 1 {
-                continue;
-            }
-            let idx = (PAD as isize + 2 * off) as usize;
-            let w = _mm256_loadu_si256(ap.as_ptr().add(idx) as *const __m256i);
-            let wk = _mm256_loadu_si256(ak.as_ptr().add(idx) as *const __m256i);
-            l[t] = _mm256_xor_si256(l[t], _mm256_clmulepi64_epi128::<0x00>(w, bq));
-            h[t] = _mm256_xor_si256(h[t], _mm256_clmulepi64_epi128::<0x11>(w, bq));
-            m[t] = _mm256_xor_si256(m[t], _mm256_clmulepi64_epi128::<0x00>(wk, bk));
-        }
-    }
-    let mut r = [z; NB];
-    let mut prev_h = z;
-    let mut prev_o = z;
-    for t in 0..nb {
-        let o = _mm256_xor_si256(m[t], _mm256_xor_si256(l[t], h[t]));
-        // H up one digit: [prev_h.hi lane, h.lo lane].
-        let hs = _mm256_permute2x128_si256::<0x03>(h[t], prev_h);
-        // O up one word: x = [prev_o.hi, o.lo]; per lane (o : x) >> 64 gives
-        // [prev_o.w3, o.w0 | o.w1, o.w2].
-        let x = _mm256_permute2x128_si256::<0x03>(o, prev_o);
-        let os = _mm256_alignr_epi8::<8>(o, x);
-        r[t] = _mm256_xor_si256(l[t], _mm256_xor_si256(hs, os));
-        prev_h = h[t];
-        prev_o = o;
-    }
-    r
+    blocks::prod_window_blocks::<__m256i, NB, BUF, N>(a, b)
 }
 
 /// The 2N-word product with the window kernel.
 #[inline(always)]
 unsafe fn prod_window<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [[u64; N]; 2] {
-    let r = prod_blocks::<N>(a, b);
-    let mut res = [0u64; 4 * NB];
-    for t in 0..N.div_ceil(2) {
-        _mm256_storeu_si256(res.as_mut_ptr().add(4 * t) as *mut __m256i, r[t]);
-    }
-    let mut out = [[0u64; N]; 2];
-    out.as_flattened_mut().copy_from_slice(&res[..2 * N]);
-    out
+    blocks::store_wide::<__m256i, NB, N>(&prod_blocks::<N>(a, b))
 }
 
 /// The window kernel as a Karatsuba leaf.
@@ -144,11 +102,31 @@ impl Kern for KVp256 {
         if N < VP256_MIN_N {
             return KClmul::mul_red(red, a, b);
         }
+        if is_1223::<N>(red) {
+            let c = blocks::load_wide::<Y, NB, N>(&prod_vp256(a, b));
+            return blocks::store_blocks::<Y, NB, N>(&blocks::reduce_1223::<Y, NB, N>(&c));
+        }
         red.reduce(&mut prod_vp256(a, b))
     }
     #[inline(always)]
     unsafe fn sqr_red<const N: usize>(red: &Reducer, a: &Fe<N>) -> Fe<N> {
+        if is_1223::<N>(red) {
+            return blocks::sqr_n_1223::<Y, NB, N>(a, 1);
+        }
         KClmul::sqr_red(red, a)
+    }
+    /// Repeated squaring with the element kept in ymm registers between steps (the chain is
+    /// latency-bound).
+    #[inline(always)]
+    unsafe fn sqr_n_red<const N: usize>(red: &Reducer, a: &Fe<N>, n: usize) -> Fe<N> {
+        if is_1223::<N>(red) {
+            return blocks::sqr_n_1223::<Y, NB, N>(a, n);
+        }
+        let mut r = *a;
+        for _ in 0..n {
+            r = Self::sqr_red(red, &r);
+        }
+        r
     }
     #[inline(always)]
     unsafe fn sqrt_red<const N: usize>(f: &Gf2m<N>, a: &Fe<N>) -> Fe<N> {
@@ -158,7 +136,34 @@ impl Kern for KVp256 {
                 return sqrt_dense_clmul::<N>(f, &e, &o, q, p);
             }
         }
+        if is_1223::<N>(&f.red) {
+            return blocks::sqrt_n_1223::<Y, NB, N>(a, 1);
+        }
         sqrt_generic::<Self, N>(f, a)
+    }
+    #[inline(always)]
+    unsafe fn sqrt_n_red<const N: usize>(f: &Gf2m<N>, a: &Fe<N>, n: usize) -> Fe<N> {
+        if is_1223::<N>(&f.red) {
+            return blocks::sqrt_n_1223::<Y, NB, N>(a, n);
+        }
+        let mut r = *a;
+        for _ in 0..n {
+            r = Self::sqrt_red(f, &r);
+        }
+        r
+    }
+    #[inline(always)]
+    unsafe fn half_trace_red<const N: usize>(red: &Reducer, c: &Fe<N>) -> Fe<N> {
+        if is_1223::<N>(red) {
+            return blocks::half_trace_1223::<Y, NB, N>(c);
+        }
+        let mut acc = *c;
+        let mut t = *c;
+        for _ in 0..(red.m - 1) / 2 {
+            t = Self::sqr_n_red(red, &t, 2);
+            acc = Gf2m::<N>::add(&acc, &t);
+        }
+        acc
     }
 }
 
