@@ -36,10 +36,12 @@ def replace_section(path: str, section: str, begin: str, end: str) -> None:
     open(path, "w").write(text)
 
 
-#: sections of BENCHMARKS.md that other commands write (the native peers of `make
-#: bench-peers-native`, `pairkit bench --engine gpu`, `pairkit bench --protocols`): the CPU
+#: sections of BENCHMARKS.md that other commands write (hand-run backend comparisons, the
+#: native peers of `make bench-peers-native`, `pairkit bench --engine gpu`, `pairkit bench --protocols`): the CPU
 #: bench's --markdown keeps them as they are
-KEPT_SECTIONS = (("<!-- peers-native:begin -->", "<!-- peers-native:end -->"),
+KEPT_SECTIONS = (("<!-- gf2m-backends:begin -->", "<!-- gf2m-backends:end -->"),
+                 ("<!-- gf3m-backends:begin -->", "<!-- gf3m-backends:end -->"),
+                 ("<!-- peers-native:begin -->", "<!-- peers-native:end -->"),
                  ("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
                  ("<!-- protocols:begin -->", "<!-- protocols:end -->"))
 
