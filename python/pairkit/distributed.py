@@ -159,19 +159,17 @@ def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retrie
                                     runtime_env={"env_vars": {"RAYON_NUM_THREADS": str(t)}})
     refs = [remote.remote(*args_of(lo, hi), crash) for lo, hi in chunks]
     out = []
-    try:
-        for (lo, _), ref in zip(chunks, refs):
-            try:
-                status, value = ray.get(ref)
-            except ray.exceptions.RayError as exc:
-                raise DistributedError(f"the chunk at batch index {lo} failed on the cluster: {exc}") from exc
-            if status == "error":
-                _raise(value, lo)  # the chunks before it had no error: this is the lowest bad index
-            out.append(value)
-    except BaseException:
-        for ref in refs[len(out):]:  # the chunks after the failure are not needed
-            ray.cancel(ref)
-        raise
+    # The chunks after a failure are left to finish, not cancelled: ray.cancel racing a task that
+    # completes crashed the driver in Ray 2.60.0 ("Tried to complete task that was not pending",
+    # task_manager.cc), seen in tests/test_distributed.py.
+    for (lo, _), ref in zip(chunks, refs):
+        try:
+            status, value = ray.get(ref)
+        except ray.exceptions.RayError as exc:
+            raise DistributedError(f"the chunk at batch index {lo} failed on the cluster: {exc}") from exc
+        if status == "error":
+            _raise(value, lo)  # the chunks before it had no error: this is the lowest bad index
+        out.append(value)
     return out
 
 
