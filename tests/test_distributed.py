@@ -80,17 +80,19 @@ def test_argument_errors_before_anything_is_sent():
         D.pair_batch("ss2-283", P, P, retries=-1)
 
 
-def test_a_dead_worker_is_retried_without_losing_or_repeating_results(tmp_path):
+def test_a_dead_worker_is_retried_without_losing_or_repeating_results(tmp_path, monkeypatch):
     set_id = "ss2-283"
     P = api.random_points(set_id, 12, seed=5)
     Q = api.random_points(set_id, 12, seed=6)
     marker = tmp_path / "crashed"
-    got = D.pair_batch(set_id, P, Q, chunk=4, _crash_marker=str(marker))
+    monkeypatch.setattr(D, "_FAULT_MARKER", str(marker))
+    got = D.pair_batch(set_id, P, Q, chunk=4)
     assert marker.exists()  # a worker did die
     assert np.array_equal(got, api.pair_batch(set_id, P, Q))
     marker2 = tmp_path / "crashed-again"
     with pytest.raises(D.DistributedError):
-        D.pair_batch(set_id, P, Q, chunk=4, retries=0, _crash_marker=str(marker2))
+        monkeypatch.setattr(D, "_FAULT_MARKER", str(marker2))
+        D.pair_batch(set_id, P, Q, chunk=4, retries=0)
 
 
 def test_bls_batch_verify_on_the_cluster():

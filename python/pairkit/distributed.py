@@ -112,6 +112,11 @@ def _raise(rec: tuple[str, str, int | None], offset: int) -> None:
 # ---- the tasks (module-level functions, so Ray pickles them by reference) ----------------------
 
 
+#: fault injection for tests/test_distributed.py only (set it with monkeypatch, never in use): a path
+#: whose absence makes the first task to run create it and kill its worker, so Ray must retry
+_FAULT_MARKER: str | None = None
+
+
 def _crash_once(marker: str | None) -> None:
     """Fault injection for the tests: the first attempt (no marker file yet) kills its worker."""
     if marker and not os.path.exists(marker):
@@ -148,8 +153,7 @@ def _peks_task(td: bytes, cts: list[bytes], set_id: str, allow_insecure: bool, c
         return "error", _err_record(e)
 
 
-def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retries: int | None,
-         crash: str | None) -> list:
+def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retries: int | None) -> list:
     """Submit one task per chunk, then collect the results in batch order."""
     ray = _ray()
     connect()
@@ -157,7 +161,7 @@ def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retrie
     r = DEFAULT_RETRIES if retries is None else A.ranged("retries", retries, 0, 100)
     remote = ray.remote(fn).options(num_cpus=t, max_retries=r, retry_exceptions=False,
                                     runtime_env={"env_vars": {"RAYON_NUM_THREADS": str(t)}})
-    refs = [remote.remote(*args_of(lo, hi), crash) for lo, hi in chunks]
+    refs = [remote.remote(*args_of(lo, hi), _FAULT_MARKER) for lo, hi in chunks]
     out = []
     # The chunks after a failure are left to finish, not cancelled: ray.cancel racing a task that
     # completes crashed the driver in Ray 2.60.0 ("Tried to complete task that was not pending",
@@ -178,7 +182,7 @@ def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retrie
 
 def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes],
                alg: str | None = None, canonical: bool = False, *, chunk: int | None = None,
-               threads: int | None = None, retries: int | None = None, _crash_marker: str | None = None
+               threads: int | None = None, retries: int | None = None
                ) -> np.ndarray:
     """``api.pair_batch`` on the cluster: a uint8 array (n, GT length), byte-identical to the local
     engine's. ``chunk`` pairings per task (default 1024), ``threads`` CPUs and native threads per
@@ -193,13 +197,13 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
     if not chunks:
         return api.pair_batch(sid, Pm, Qm, alg=a, canonical=canonical)  # the empty batch's shape
     parts = _run(_pair_task, chunks, lambda lo, hi: (sid, a, canonical, Pm[lo:hi], Qm[lo:hi]),
-                 threads, retries, _crash_marker)
+                 threads, retries)
     return np.concatenate(parts, axis=0)
 
 
 def bls_batch_verify(pks, messages, signatures, variant: str = "min-pk", scheme: str = "basic",
                      bits: int | None = None, *, chunk: int | None = None, threads: int | None = None,
-                     retries: int | None = None, _crash_marker: str | None = None) -> bool:
+                     retries: int | None = None) -> bool:
     """``Ciphersuite.batch_verify`` on the cluster: each chunk is one random-linear-combination
     batch (its own random coefficients, drawn on its worker), True only if every chunk is. A batch
     with an invalid triple passes with probability at most 2^-(bits-1), as locally."""
@@ -212,13 +216,13 @@ def bls_batch_verify(pks, messages, signatures, variant: str = "min-pk", scheme:
         raise InvalidArgumentError(f"bits must be in [{bls.MIN_BATCH_BITS}, 256], got {b}")
     chunks = _plan(len(pks), chunk)
     verdicts = _run(_bls_task, chunks, lambda lo, hi: (variant, scheme, pks[lo:hi], msgs[lo:hi], sigs[lo:hi], b),
-                    threads, retries, _crash_marker)
+                    threads, retries)
     return all(verdicts)
 
 
 def peks_search(trapdoor, ciphertexts: Sequence[bytes], set_id: str | None = None, allow_insecure: bool = False,
-                *, chunk: int | None = None, threads: int | None = None, retries: int | None = None,
-                _crash_marker: str | None = None) -> list[bool]:
+                *, chunk: int | None = None, threads: int | None = None, retries: int | None = None
+                ) -> list[bool]:
     """``peks.search`` on the cluster: one verdict per ciphertext, in order."""
     from .protocols import peks
 
@@ -228,5 +232,5 @@ def peks_search(trapdoor, ciphertexts: Sequence[bytes], set_id: str | None = Non
     cts = A.data_list("ciphertexts", ciphertexts)
     chunks = _plan(len(cts), chunk)
     parts = _run(_peks_task, chunks, lambda lo, hi: (td, cts[lo:hi], sid, allow_insecure),
-                 threads, retries, _crash_marker)
+                 threads, retries)
     return [v for part in parts for v in part]
