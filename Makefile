@@ -19,6 +19,7 @@ test: build lint stubtest rust-test ctgrind py-test  ## every test (Rust lints a
 
 $(VENV)/.stamp: requirements-dev.txt
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }
+	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python >= 3.11 is required (the pinned numpy, ray and cypari2 wheels need it): python3 is $$(python3 -V 2>&1)"; exit 1; }
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q --only-binary cypari2 -r requirements-dev.txt
@@ -27,7 +28,7 @@ $(VENV)/.stamp: requirements-dev.txt
 venv: $(VENV)/.stamp
 
 build: venv  ## the Rust core as the native module pairkit._native (release)
-	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release -q
+	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release
 
 lint: fmt-check ruff mypy clippy  ## every static gate: rustfmt, ruff, mypy, clippy (the first three: .pre-commit-config.yaml)
 

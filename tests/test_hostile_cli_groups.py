@@ -409,7 +409,8 @@ def test_every_unit_parameter_is_bounded():
     """Every integer parameter of every unit generator: a negative or huge value is a typed error
     naming it, raised before anything is built (no hang, no allocation)."""
     from pairkit.hw.errors import HwLimitError, HwParamError
-    from pairkit.hw.unit import MAX_UNIT_INT, all_types, build
+    from pairkit.hw.catalog import all_types, build
+    from pairkit.hw.unit import MAX_UNIT_INT
 
     for t in all_types():
         base = dict(t.small)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pairkit.hw import report as R
+from pairkit.hw import report_run
 from pairkit.hw.toolchain import find_tool
 
 CORES = Path(__file__).resolve().parents[1] / "hw" / "reports" / "cores"
@@ -99,7 +100,7 @@ def test_report_rendering_and_units_json(tmp_path, cores_copy):
     (rd / "s003-tmvp3.json").write_text(json.dumps({**_fake(R.ENTRIES[0]), "xilinx": {"status": "not run",
                                                                                       "reason": "timed out"}}))
     md = tmp_path / "HW.md"
-    R.run_report(["s001-add"], out=str(md), reports_dir=str(rd), force=False, pnr=True, log=lambda *a: None)
+    report_run.run_report(["s001-add"], out=str(md), reports_dir=str(rd), force=False, pnr=True, log=lambda *a: None)
     text = md.read_text()
     assert "count differently" in text and "Seed 000 Table 2" in text and "Seed 001 Table 2" in text
     assert "pairkit hw report --units s003-tmvp3" in text  # the not-run entry says how to run it
@@ -121,7 +122,7 @@ def test_report_rendering_and_units_json(tmp_path, cores_copy):
 def test_units_larger_than_the_ecp5_85f_do_not_fit(tmp_path, cores_copy):
     """No place and route for more LUT4 than the LFE5U-85F has: 'does not fit' with the count, not 'not run'."""
     from pairkit.hw.synth import ECP5_85F_LUTS
-    from pairkit.hw.unit import build
+    from pairkit.hw.catalog import build
 
     done = {"verify": {"ok": True}, "xilinx": {"lut": 1}, "ecp5": {"lut": ECP5_85F_LUTS + 1, "ff": 1}}
     res = R.measure_unit(build("gf2_add", field="ss2-7"), str(tmp_path), res=dict(done))
@@ -131,7 +132,7 @@ def test_units_larger_than_the_ecp5_85f_do_not_fit(tmp_path, cores_copy):
     rd.mkdir()
     (rd / "s003-dmoci.json").write_text(json.dumps({**_fake(e), "pnr": res["pnr"]}))
     md = tmp_path / "HW.md"
-    R.run_report(out=str(md), reports_dir=str(rd), measure=False)
+    report_run.run_report(out=str(md), reports_dir=str(rd), measure=False)
     text = md.read_text()
     assert f"does not fit an LFE5U-85F ({ECP5_85F_LUTS + 1:,} LUT4" in text
     assert "pairkit hw report --units s003-dmoci" not in text  # nothing to run

@@ -372,7 +372,7 @@ def test_unlatched_tmvp_multiplier():
     first product, so it takes the paper's 9 (two-way) and 6 (three-way) cycles; latched: one more."""
     import random
 
-    from pairkit.hw import unit as hwunit
+    from pairkit.hw import catalog as hwunit
     from pairkit.hw.errors import HwParamError
     from pairkit.hw.sim import run_amaranth
 

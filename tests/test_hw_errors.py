@@ -7,7 +7,8 @@ import pytest
 
 from pairkit.errors import PairkitError
 from pairkit.hw.errors import HwParamError
-from pairkit.hw.unit import build, parse_kv
+from pairkit.hw.catalog import build
+from pairkit.hw.unit import parse_kv
 
 BAD = [
     ("gf2_mul_msd", {"field": "x^8+x^4+x^3+x+1"}, "field", "even"),

@@ -5,7 +5,7 @@ import pytest
 
 from pairkit.hw.formal import bmc
 from pairkit.hw.synth import pnr_ecp5, synth_ecp5, synth_xilinx
-from pairkit.hw.unit import build
+from pairkit.hw.catalog import build
 
 
 @pytest.mark.slow

@@ -3,7 +3,7 @@ plus one vector of each paper configuration (m = 239, 283, 1223, 97)."""
 import pytest
 
 from pairkit.hw.sim import check, random_vectors, run_amaranth
-from pairkit.hw.unit import all_types, build
+from pairkit.hw.catalog import all_types, build
 
 SMALL_EXTRA = [
     ("gf2_mul_bitserial", {"field": "ss2-13"}),

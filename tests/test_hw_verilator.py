@@ -7,7 +7,7 @@ import pytest
 
 from pairkit.hw.sim import check, random_vectors
 from pairkit.hw.toolchain import find_tool
-from pairkit.hw.unit import build
+from pairkit.hw.catalog import build
 from pairkit.hw.verilator import run_verilator
 
 # one unit per paper field (m = 97, 239, 283, 1223); small builds, a few operands each (CI budget)

@@ -20,7 +20,9 @@ from rich.table import Table
 
 from . import argcheck, catalogue, registry
 from .batch_io import parse_hex as _hex
-from .errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
+from .cli_io import check_writable as _check_writable
+from .cli_io import write_text as _write_text
+from .errors import FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
 from .peers import ADAPTERS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -30,39 +32,6 @@ err = Console(stderr=True)
 # The sets named in the help texts, from the registry (gen/params/*.toml), never listed here.
 _GPU_SETS = ", ".join(registry.gpu_sets())
 _PEER_NAMES = ", ".join(ADAPTERS)
-
-
-def _read_input(infile: Optional[str]) -> str:
-    """The text of --input FILE (stdin without it): FileAccessError if it cannot be read,
-    EncodingError if it is not UTF-8."""
-    try:
-        if infile is None:
-            if sys.stdin is None:  # started with stdin closed
-                raise FileAccessError("--input -: standard input is closed")
-            data = sys.stdin.buffer.read()
-        else:
-            with open(infile, "rb") as f:
-                data = f.read()
-    except OSError as e:
-        raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise EncodingError(f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
-                            f"{e.start})") from None
-
-
-def _check_writable(path: str, opt: str) -> None:
-    """Fail now, not after a long run, when `opt PATH` cannot be written."""
-    argcheck.output_file(path, opt)
-
-
-def _write_text(path: str, text: str, opt: str) -> None:
-    try:
-        with open(path, "w") as f:
-            f.write(text)
-    except OSError as e:
-        raise FileAccessError(f"{opt} {path}: {e.strerror or e}") from None
 
 
 def _trace_family(set_id: str, prime_ok: bool = False):

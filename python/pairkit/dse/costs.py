@@ -179,7 +179,10 @@ def binary(m: int, taps, D: int = 4, registers="max") -> CostModel:
 
 def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optional[int] = None) -> CostModel:
     """Unit costs from the hardware kit's JSON report (schema in the module docstring)."""
-    path = path or DEFAULT_MEASURED
+    if not path:
+        from ..checkout import repo_file
+
+        path = repo_file(DEFAULT_MEASURED)  # the current directory's, else the package checkout's
     if not os.path.exists(path):
         raise CostModelError(f"no measured unit costs at {path!r}: the hardware kit writes them there "
                              "(or pass --units-file FILE); schema: {unit: {\"area_lut\", \"latency\", \"pipelined\"}}")

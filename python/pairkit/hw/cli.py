@@ -14,7 +14,8 @@ _PARAM = typer.Option(None, "--param", "-p", help="unit parameter k=v (repeatabl
 
 
 def _unit(name: str, params):
-    from .unit import build, parse_kv
+    from .catalog import build
+    from .unit import parse_kv
 
     return build(name, **parse_kv(params))
 
@@ -40,7 +41,7 @@ def _seconds(what: str, t: float) -> float:
 @app.command("list")
 def list_units(as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Unit generators with their parameters and defaults."""
-    from .unit import all_types
+    from .catalog import all_types
 
     rows = [{"unit": t.name, "family": t.family, "summary": t.summary, "seed": t.seed,
              "params": [{"name": p.name, "type": p.type.__name__, "default": p.default, "help": p.help,
@@ -149,8 +150,10 @@ def synth(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
 @app.command()
 def report(units: Optional[List[str]] = typer.Option(None, "--units", help="report entries to (re)measure (default all; "
                                                       "an entry id or a unit name)"),
-           out: str = typer.Option("HARDWARE.md", "--out", help="the Markdown report"),
-           reports_dir: str = typer.Option(os.path.join("hw", "reports"), help="per-entry JSON cache and units.json"),
+           out: Optional[str] = typer.Option(None, "--out", help="the Markdown report (default: the checkout's "
+                                             "HARDWARE.md)"),
+           reports_dir: Optional[str] = typer.Option(None, help="per-entry JSON cache and units.json (default: the "
+                                                     "checkout's hw/reports)"),
            force: bool = typer.Option(False, help="re-measure entries already cached"),
            timeout: float = typer.Option(900, help="seconds per tool run; longer runs are marked 'not run'"),
            no_pnr: bool = typer.Option(False, "--no-pnr", help="skip place and route"),
@@ -158,12 +161,16 @@ def report(units: Optional[List[str]] = typer.Option(None, "--units", help="repo
            cached: bool = typer.Option(False, "--cached", help="measure nothing: regenerate HARDWARE.md and units.json "
                                        "from the cached JSON only")):
     """Measure the report entries (resumable, cached per entry) and regenerate HARDWARE.md + units.json."""
-    from .. import argcheck
-    from .report import run_report, select
+    from .. import argcheck, checkout
+    from .report import select
+    from .report_run import run_report
 
     _seconds("--timeout", timeout)
     entries = select(units or None)
     if not list_only:
+        out, reports_dir = checkout.enter("pairkit hw report", out, reports_dir)
+        out = out or "HARDWARE.md"
+        reports_dir = reports_dir or os.path.join("hw", "reports")
         argcheck.output_file(out, "--out")
         argcheck.output_dir(reports_dir, "--reports-dir")
     if list_only:

@@ -8,16 +8,13 @@ depth. A tool run longer than ``timeout`` marks that step "not run" with the com
 """
 from __future__ import annotations
 
-import datetime
 import json
 import os
 import time
-import traceback
 from dataclasses import dataclass, field
 
 from . import papers
 from .errors import HwToolError
-from .unit import build
 
 NOT_RUN = "not run"
 REPORTS_DIR = os.path.join("hw", "reports")  # the per-entry JSON cache, relative to the working directory
@@ -223,48 +220,6 @@ def complete(res: dict, pnr: bool = True) -> bool:
     does not fit the device (a step that timed out is retried by a run with a longer ``timeout``)."""
     return all(k in res and not res[k].get("status") for k in ("verify", "xilinx", "ecp5")) and \
         (not pnr or ("pnr" in res and res["pnr"].get("status") in (None, DOES_NOT_FIT)))
-
-
-def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=False,
-               timeout=900.0, pnr=True, log=print, measure=True) -> None:
-    os.makedirs(reports_dir, exist_ok=True)
-    for e in (select(keys) if measure else []):
-        path = os.path.join(reports_dir, f"{e.id}.json")
-        res = {}
-        if os.path.exists(path) and not force:
-            res = json.load(open(path))
-            if complete(res, pnr) or res.get("_skip"):
-                continue
-            if res.get("_timeout", 0) >= timeout and any(res.get(k, {}).get("status") == NOT_RUN
-                                                         for k in ("xilinx", "ecp5", "pnr")):
-                continue  # already timed out at this budget
-        res["_timeout"] = timeout
-
-        def save(res=res, path=path):
-            res["_updated"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-            with open(path + ".tmp", "w") as fh:
-                json.dump(res, fh, indent=1, default=str)
-            os.replace(path + ".tmp", path)
-
-        log(f"[hw report] {e.id}: {e.unit} {e.params}")
-        t = time.time()
-        try:
-            u = build(e.unit, **e.params)
-            from .verilator import cache_dir
-
-            measure_unit(u, os.path.join(cache_dir(), "work", e.id), pnr, timeout, res=res, save=save, flow=e.flow,
-                         router=e.router)
-        except Exception as ex:  # keep the sweep going; the entry shows the failure
-            res["error"] = f"{type(ex).__name__}: {ex}"[:600]
-            res["traceback"] = traceback.format_exc()[-2000:]
-        save()
-        log(f"[hw report] {e.id}: done in {time.time() - t:.0f} s")
-    results = load_results(reports_dir)
-    from .report_md import render
-
-    with open(out, "w") as fh:
-        fh.write(render(results))
-    write_units_json(results, reports_dir)
 
 
 def load_results(reports_dir: str) -> dict:

@@ -196,7 +196,7 @@ def register(name: str, *, summary: str, seed: str, family: str, params: list[Pa
     return deco
 
 
-def _coerce(p: Param, v):
+def coerce_param(p: Param, v):
     if isinstance(v, str) and len(v) > MAX_PARAM_TEXT:
         raise HwLimitError(p.name, f"a value of {len(v):,} characters exceeds the limit of {MAX_PARAM_TEXT}")
     v = _coerce_type(p, v)
@@ -222,36 +222,6 @@ def _coerce_type(p: Param, v):
     return v
 
 
-def resolve_params(name: str, params: dict) -> dict:
-    ut = get_type(name)
-    out = {}
-    for k, v in params.items():
-        p = ut.param(k)
-        v = _coerce(p, v)
-        if p.choices and v not in p.choices:
-            raise HwParamError(k, f"{v!r} is not one of {', '.join(map(str, p.choices))}")
-        out[k] = v
-    for p in ut.params:
-        out.setdefault(p.name, p.default)
-    return out
-
-
-def get_type(name: str) -> UnitType:
-    _load_all()
-    if name not in REGISTRY:
-        raise HwParamError("unit", f"unknown unit {name!r} (pairkit hw list shows them)")
-    return REGISTRY[name]
-
-
-def build(name: str, **params) -> HwUnit:
-    """Instantiate the generator ``name`` with ``params`` (strings are coerced; defaults filled)."""
-    ut = get_type(name)
-    full = resolve_params(name, params)
-    u = ut.cls(**full)
-    u.params = full
-    return u
-
-
 def parse_kv(items) -> dict:
     """['D=16', 'field=ss2-283'] -> dict."""
     out = {}
@@ -261,23 +231,3 @@ def parse_kv(items) -> dict:
         k, v = it.split("=", 1)
         out[k.strip()] = v.strip()
     return out
-
-
-_LOADED = False
-
-
-def _load_all():
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    from . import gf2, gf2_seed004, gf3, ext, tmvp  # noqa: F401  (registration side effects)
-
-
-FAMILY_ORDER = ("gf2", "tmvp", "ext", "gf3")
-
-
-def all_types() -> list[UnitType]:
-    """The registered generators in a fixed order (family, then name): independent of import order."""
-    _load_all()
-    return sorted(REGISTRY.values(), key=lambda t: (FAMILY_ORDER.index(t.family), t.name))

@@ -35,7 +35,7 @@ def _read(path: str, binary: bool):
 
 
 def _write(path: str, data, opt: str) -> None:
-    from ..cli import _check_writable
+    from ..cli_io import check_writable as _check_writable
 
     _check_writable(path, opt)
     try:
@@ -89,7 +89,7 @@ def compile_cmd(set_id: str = typer.Option(..., "--set"),
     from .compile import compile_set
 
     if output is not None:
-        from ..cli import _check_writable
+        from ..cli_io import check_writable as _check_writable
 
         _check_writable(output, "-o")
     if binary and output is None:
@@ -126,7 +126,7 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
         (Pb,) = api.random_points(set_id, 1, seed=s)
         (Qb,) = api.random_points(set_id, 1, seed=s + 1, group=1 if set_id == "typea-512" else 2)
     else:
-        from ..cli import _hex
+        from ..batch_io import parse_hex as _hex
 
         Pb, Qb = _hex(P_hex), _hex(cast(str, Q_hex))  # both given (checked above)
     r = Simulator(c.program, alu).run(point_inputs(set_id, Pb, Qb))
@@ -164,7 +164,7 @@ def _points(set_id: str, P_hex, Q_hex, seed: int):
         (Pb,) = api.random_points(set_id, 1, seed=s)
         (Qb,) = api.random_points(set_id, 1, seed=s + 1, group=1 if set_id == "typea-512" else 2)
         return Pb, Qb, s
-    from ..cli import _hex
+    from ..batch_io import parse_hex as _hex
 
     return _hex(P_hex), _hex(Q_hex), None
 
@@ -266,7 +266,7 @@ def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P
     from .rtl.layout import Layout
     from .rtl.verilator import verilog
 
-    from ..cli import _check_writable
+    from ..cli_io import check_writable as _check_writable
 
     _check_writable(output, "-o")
     L = Layout(compile_set(set_id).program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P),

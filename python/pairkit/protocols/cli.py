@@ -140,7 +140,7 @@ def batch_verify_cmd(infile: Optional[str] = typer.Option(None, "--input", "-i",
                      variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
     """Verify many independent (pk, msg, sig) triples with one multi-pairing (random linear
     combination). Exit 0 if all are valid, 3 otherwise."""
-    from ..cli import _read_input
+    from ..cli_io import read_input as _read_input
 
     s = _suite(variant, scheme)
     source = infile or "stdin"

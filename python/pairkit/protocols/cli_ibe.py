@@ -86,7 +86,7 @@ def setup_cmd(scheme: str = _SCHEME,
     from . import ibe_rfc5091 as R
 
     if params_out is not None:
-        from ..cli import _check_writable
+        from ..cli_io import check_writable as _check_writable
 
         _check_writable(params_out, "--params-out")
     prm, s = R.setup(level, allow_insecure=allow_insecure)

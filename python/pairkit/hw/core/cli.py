@@ -132,8 +132,10 @@ def gen(core: Optional[str] = typer.Argument(None, help="core name"),
 
 @app.command()
 def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores to (re)measure (default all)"),
-           out: str = typer.Option("HARDWARE.md", "--out", help="the Markdown report to update"),
-           reports_dir: str = typer.Option(os.path.join("hw", "reports", "cores"), help="per-core JSON cache"),
+           out: Optional[str] = typer.Option(None, "--out", help="the Markdown report to update (default: the "
+                                             "checkout's HARDWARE.md)"),
+           reports_dir: Optional[str] = typer.Option(None, help="per-core JSON cache (default: the checkout's "
+                                                     "hw/reports/cores)"),
            synth: bool = typer.Option(True, help="synthesize (Yosys) the cores not cached"),
            timeout: float = typer.Option(3600, help="seconds per tool run"),
            pnr: bool = typer.Option(False, "--pnr", help="also place and route (nextpnr-ecp5, LFE5U-85F) the "
@@ -145,10 +147,13 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
                                     "build each); --no-rtl: the schedule interpreter only, and the report says so")):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section."""
-    from ... import argcheck
-    from .report import run_report
+    from ... import argcheck, checkout
+    from .report_run import run_report
 
     _check(timeout=timeout)
+    out, reports_dir = checkout.enter("pairkit hw core report", out, reports_dir)
+    out = out or "HARDWARE.md"
+    reports_dir = reports_dir or os.path.join("hw", "reports", "cores")
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
     run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import heapq
 
-from .program import Op, Operand
+from .ops import Op, Operand
 
 KIND = "dmul"
 

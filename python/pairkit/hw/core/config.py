@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...dse.costs import CostModel, Unit
-from .. import unit as hwunit
+from .. import catalog as hwunit
 from .errors import CoreError, CoreMixError
 from .program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from amaranth.hdl import Const, Elaboratable, Module, Signal
 from amaranth.lib.memory import Memory
 
-from .. import unit as hwunit
+from .. import catalog as hwunit
 from .config import COMPOUND, arity, generator
 from .program import base_kind, out_port
 from .microcode import Microcode
