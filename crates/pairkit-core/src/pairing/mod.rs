@@ -22,7 +22,6 @@
 //! kills): [`ate`] (optimal ate of bn254 / bls12-381: projective Miller loop, multi-Miller
 //! loop, `G2Prepared`) with [`ate_final_exp`] (both over [`ate_params`]), and [`typea`] (typea-512 Tate pairing,
 //! `G1Prepared`, Lucas-sequence final exponentiation).
-pub mod alg9;
 pub mod ate;
 pub mod ate_final_exp;
 pub mod ate_params;
@@ -31,6 +30,7 @@ pub mod eta_alg2;
 pub mod eta_t;
 pub mod eta_t_par;
 pub mod tate_alg1;
+pub mod tate_alg9;
 pub mod typea;
 
 use crate::error::{Error, Result};
@@ -127,8 +127,8 @@ pub fn miller<const N: usize>(
     alg.check(cp.b)?;
     Ok(match alg {
         Algorithm::TateAlg1 => tate_alg1::miller(f, cp.b, p, q, states),
-        Algorithm::TateAlg9 => alg9::miller(f, p, q, false, states),
-        Algorithm::TateAlg10 => alg9::miller(f, p, q, true, states),
+        Algorithm::TateAlg9 => tate_alg9::miller(f, p, q, false, states),
+        Algorithm::TateAlg10 => tate_alg9::miller(f, p, q, true, states),
         Algorithm::EtaAlg2 => eta_alg2::miller(f, cp.b, p, q, states),
         Algorithm::EtaT => eta_t::miller(f, p, q, states),
     })
@@ -144,7 +144,7 @@ pub fn final_exp<const N: usize>(
     alg.check(cp.b)?;
     match alg {
         Algorithm::TateAlg1 => tate_alg1::final_exp_2m(f, c),
-        Algorithm::TateAlg9 | Algorithm::TateAlg10 => alg9::final_exp(f, c),
+        Algorithm::TateAlg9 | Algorithm::TateAlg10 => tate_alg9::final_exp(f, c),
         Algorithm::EtaAlg2 => eta_alg2::final_exp_mt(f, c, cp.delta),
         Algorithm::EtaT => eta_t::final_exp(f, c, cp.delta),
     }
