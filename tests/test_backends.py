@@ -132,3 +132,12 @@ def test_simulated_older_cpus():
 def test_unknown_backend_name_is_refused():
     e = run({"PAIRKIT_GF2M_BACKEND": "avx9000"}, "ss2-239.json")["error"]
     assert e[0] == "UnknownAlgorithmError" and "vpclmul256" in e[1], e
+
+
+@pytest.mark.skipif(not {"avx2", "bmi2"} <= FLAGS, reason="needs an AVX2 + BMI2 CPU to simulate a Zen 1/2")
+def test_simulated_zen2_cubes_without_pdep():
+    # AMD Zen 1/2 report BMI2 but run PDEP/PEXT in microcode: the pseudo-feature fast-pdep is absent
+    # there, and the AVX2 backend's cubes and cube roots take the word-wise spreads instead.
+    r = run({"PAIRKIT_CPU_DISABLE": "avx512f,fast-pdep"}, "ss3-97.json", "ss3-193.json")
+    assert r["backends"] == {"ss3-97": "gf3m-avx2", "ss3-193": "gf3m-avx2"}, r
+    assert r["out"]["ss3-97"] == want("ss3-97.json") and r["out"]["ss3-193"] == want("ss3-193.json")

@@ -21,6 +21,9 @@
 //! `avx512f,vpclmulqdq`) makes detection report those features as absent: it simulates an
 //! older CPU (an AVX2-only Zen 3, a CPU without PCLMULQDQ) on a newer one, for the tests of
 //! automatic selection and of the refusal of a forced backend. It can only remove features.
+//! Besides the CPUID names there is one derived feature, `fast-pdep` (BMI2 on a CPU that does
+//! not run PDEP/PEXT in microcode, i.e. not AMD family 17h): GF(3^m)'s cubes use PDEP only
+//! where it is present.
 use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
@@ -168,8 +171,36 @@ fn detected(name: &str) -> bool {
         "avx512vl" => d!("avx512vl"),
         "avx512vbmi" => d!("avx512vbmi"),
         "avx512vbmi2" => d!("avx512vbmi2"),
+        "fast-pdep" => d!("bmi2") && !microcoded_pdep(),
         _ => false,
     }
+}
+
+/// AMD family 17h (Zen, Zen+, Zen 2) executes PDEP and PEXT in microcode, at a latency that grows
+/// with the mask's set bits (tens to hundreds of cycles; AMD's Software Optimization Guide for
+/// family 17h lists them as microcoded, and family 19h, Zen 3, made them single operations). Those
+/// CPUs report BMI2, so the pseudo-feature `fast-pdep` (BMI2 and not family 17h) is what a
+/// PDEP-based path asks for; `PAIRKIT_CPU_DISABLE=fast-pdep` simulates such a CPU.
+#[cfg(target_arch = "x86_64")]
+fn microcoded_pdep() -> bool {
+    static M: OnceLock<bool> = OnceLock::new();
+    *M.get_or_init(family_17h)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn family_17h() -> bool {
+    use std::arch::x86_64::__cpuid;
+    // SAFETY: CPUID leaves 0 and 1 exist on every x86-64 CPU.
+    #[allow(unused_unsafe)]
+    let (v, f) = unsafe { (__cpuid(0), __cpuid(1)) };
+    let amd = [v.ebx, v.edx, v.ecx] == [0x6874_7541, 0x6974_6e65, 0x444d_4163]; // "AuthenticAMD"
+    let family = ((f.eax >> 8) & 0xf)
+        + if (f.eax >> 8) & 0xf == 0xf {
+            (f.eax >> 20) & 0xff
+        } else {
+            0
+        };
+    amd && family == 0x17
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -187,5 +218,12 @@ mod tests {
         let e = require("x", &["no-such-feature"]).unwrap_err();
         assert!(e.to_string().contains("no-such-feature"), "{e}");
         assert!(require("x", &[]).is_ok());
+    }
+
+    #[test]
+    fn fast_pdep_needs_bmi2() {
+        if has("fast-pdep") {
+            assert!(has("bmi2"));
+        }
     }
 }

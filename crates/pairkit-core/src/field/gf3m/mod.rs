@@ -222,9 +222,11 @@ impl MulBackend {
     pub fn available(self) -> bool {
         crate::cpu::missing(self.cpu_features()).is_empty()
     }
-    /// Whether the backend's cubes and cube roots use BMI2 PDEP/PEXT (`x86.rs`).
+    /// Whether the backend's cubes and cube roots use BMI2 PDEP/PEXT (`x86.rs`): with the
+    /// AVX2 and AVX-512 kernels, unless the CPU runs PDEP in microcode (AMD Zen 1/2: the
+    /// `fast-pdep` pseudo-feature of [`crate::cpu`]), where the word-wise spreads are used.
     fn uses_bmi2(self) -> bool {
-        matches!(self, MulBackend::Avx2 | MulBackend::Avx512)
+        matches!(self, MulBackend::Avx2 | MulBackend::Avx512) && crate::cpu::has("fast-pdep")
     }
 }
 
@@ -256,6 +258,9 @@ pub struct Gf3m<const N: usize> {
     has_avx512: bool,
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     has_avx2: bool,
+    /// Cubes and cube roots by PDEP/PEXT ([`MulBackend::uses_bmi2`], decided once here).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pdep: bool,
     #[cfg(target_arch = "x86_64")]
     red2: Option<x86::Red2>,
     /// Mask of the digits < m in each plane word.
@@ -316,6 +321,7 @@ impl<const N: usize> Gf3m<N> {
             backend: MulBackend::Comb,
             has_avx512,
             has_avx2,
+            pdep: false,
             #[cfg(target_arch = "x86_64")]
             red2: if N == 2 { x86::Red2::new(m, h) } else { None },
             top_mask,
@@ -366,6 +372,7 @@ impl<const N: usize> Gf3m<N> {
         }
         f.trace_vec = f.trace_vector();
         f.backend = backend;
+        f.pdep = backend.uses_bmi2();
         Ok(f)
     }
 
@@ -685,7 +692,7 @@ impl<const N: usize> Gf3m<N> {
             return r;
         }
         #[cfg(target_arch = "x86_64")]
-        if self.backend.uses_bmi2() {
+        if self.pdep {
             // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = unsafe { x86::cube::<N>(self.m, self.h, &a.lo, &a.hi) };
             return Fe3 { lo, hi };
@@ -699,7 +706,7 @@ impl<const N: usize> Gf3m<N> {
         let cs = self.cube_small.as_ref()?;
         let p = small::to_p(&a.lo, &a.hi);
         #[cfg(target_arch = "x86_64")]
-        if self.backend.uses_bmi2() {
+        if self.pdep {
             // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = small::from_p::<N>(unsafe { x86::cube_small(cs, p, k) });
             return Some(Fe3 { lo, hi });
@@ -718,7 +725,7 @@ impl<const N: usize> Gf3m<N> {
         let cs = self.cbrt_small.as_ref()?;
         let p = small::to_p(&a.lo, &a.hi);
         #[cfg(target_arch = "x86_64")]
-        if self.backend.uses_bmi2() {
+        if self.pdep {
             // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             let (lo, hi) = small::from_p::<N>(unsafe { x86::cbrt_small(cs, p, k) });
             return Some(Fe3 { lo, hi });
@@ -827,7 +834,7 @@ impl<const N: usize> Gf3m<N> {
 
     fn split_classes(&self, a: &Fe3<N>, cl: &mut [[u64; MAXN]; 3], ch: &mut [[u64; MAXN]; 3]) {
         #[cfg(target_arch = "x86_64")]
-        if self.backend.uses_bmi2() {
+        if self.pdep {
             // SAFETY: the Avx2 / Avx512 backends (which include BMI2) are only selected after detection.
             unsafe {
                 x86::compact_pext(&a.lo, cl);
