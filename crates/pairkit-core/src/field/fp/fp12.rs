@@ -21,27 +21,37 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// EUROCRYPT 2011 / eprint 2010/354, Sec. 3-4: the three complex squarings stay unreduced,
     /// four Montgomery reductions instead of six; `x86_64::fp4_sqr`); otherwise
     /// [`Fp2::fp4_square_generic`], the same value.
-    #[inline(never)]
+    /// Inlined around the out-of-line [`Fp2::fp4_square_to`] (as `Fp2::mul` around `mul_to`).
+    #[inline(always)]
     pub fn fp4_square(x: &Self, y: &Self) -> (Self, Self) {
+        let mut r = core::mem::MaybeUninit::<[Self; 2]>::uninit();
+        Self::fp4_square_to(x, y, &mut r);
+        // SAFETY: `fp4_square_to` initialises all of `r`.
+        let [c0, c1] = unsafe { r.assume_init() };
+        (c0, c1)
+    }
+
+    /// `out = fp4_square(x, y)` as [c0, c1]; out of line, `out` fully initialised on return.
+    #[inline(never)]
+    pub fn fp4_square_to(x: &Self, y: &Self, out: &mut core::mem::MaybeUninit<[Self; 2]>) {
         #[cfg(target_arch = "x86_64")]
         if const { super::x86_64::fp4_lazy_ok::<P, N>(P::XI) } && super::x86_64::has_adx() {
             let z = x.add(y);
-            let mut r = core::mem::MaybeUninit::<[Self; 2]>::uninit();
             // SAFETY: both conditions checked just above; Fp2 is repr(C) c0 || c1 of repr(C)
-            // N-word Fp, so x, y, z are 2N canonical words and [Self; 2] is 4N words; `r` is a
-            // distinct local that the call fully initialises.
+            // N-word Fp, so x, y, z are 2N canonical words and [Self; 2] is 4N words; `out` is
+            // an exclusive borrow (not overlapping x, y, z) that the call fully initialises.
             unsafe {
                 super::x86_64::fp4_sqr::<P, N>(
                     x as *const Self as *const u64,
                     y as *const Self as *const u64,
                     &z as *const Self as *const u64,
-                    r.as_mut_ptr() as *mut u64,
+                    out.as_mut_ptr() as *mut u64,
                 );
-                let [c0, c1] = r.assume_init();
-                return (c0, c1);
             }
+            return;
         }
-        Self::fp4_square_generic(x, y)
+        let (c0, c1) = Self::fp4_square_generic(x, y);
+        out.write([c0, c1]);
     }
 
     /// `fp4_square` by three reduced complex squarings: t0 = x^2, t1 = y^2,

@@ -143,24 +143,36 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     /// Karatsuba: t0 = a0 b0, t1 = a1 b1, c0 = t0 - t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1.
     /// With MULX/ADX and 4p < R (bn254, bls12-381): the same Karatsuba with lazy reduction,
     /// two Montgomery reductions instead of three, in one assembly block
-    /// (`x86_64::fp2_mul`, eprint 2010/354).
-    #[inline(never)]
+    /// (`x86_64::fp2_mul`, eprint 2010/354). Inlined into the caller around the out-of-line
+    /// [`Fp2::mul_to`], so the kernel's word stores land in the caller's own slot (a
+    /// by-value return was copied with 16-byte loads right after the 8-byte stores, a
+    /// store-to-load forwarding stall per product).
+    #[inline(always)]
     pub fn mul(&self, o: &Self) -> Self {
+        let mut r = core::mem::MaybeUninit::<Self>::uninit();
+        Self::mul_to(self, o, &mut r);
+        // SAFETY: `mul_to` initialises all of `r`.
+        unsafe { r.assume_init() }
+    }
+
+    /// `out = a b` (see [`Fp2::mul`]); out of line, `out` fully initialised on return.
+    #[inline(never)]
+    pub fn mul_to(a: &Self, b: &Self, out: &mut core::mem::MaybeUninit<Self>) {
         #[cfg(target_arch = "x86_64")]
         if super::x86_64::lazy_ok::<P, N>() && super::x86_64::has_adx() {
-            let mut r = core::mem::MaybeUninit::<Self>::uninit();
             // SAFETY: both conditions checked just above; Fp2 is repr(C) c0 || c1 of repr(C)
-            // N-word Fp, and `r` is a distinct local that the call fully initialises.
+            // N-word Fp, and `out` is a distinct exclusive borrow that the call fully
+            // initialises (it cannot overlap the shared `a`, `b`).
             unsafe {
                 super::x86_64::fp2_mul::<P, N>(
-                    self as *const Self as *const u64,
-                    o as *const Self as *const u64,
-                    r.as_mut_ptr() as *mut u64,
+                    a as *const Self as *const u64,
+                    b as *const Self as *const u64,
+                    out.as_mut_ptr() as *mut u64,
                 );
-                return r.assume_init();
             }
+            return;
         }
-        self.mul_generic(o)
+        out.write(a.mul_generic(b));
     }
 
     /// `mul` on the base-field products (the reference for the assembly; also typea-512's).
@@ -176,22 +188,31 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     }
 
     /// Complex squaring: (a + b)(a - b) + 2ab i; with MULX/ADX and 4p < R in one assembly
-    /// block with lazy reduction (`x86_64::fp2_sqr`).
-    #[inline(never)]
+    /// block with lazy reduction (`x86_64::fp2_sqr`); out of line in [`Fp2::square_to`] as
+    /// `mul` is in `mul_to`.
+    #[inline(always)]
     pub fn square(&self) -> Self {
+        let mut r = core::mem::MaybeUninit::<Self>::uninit();
+        Self::square_to(self, &mut r);
+        // SAFETY: `square_to` initialises all of `r`.
+        unsafe { r.assume_init() }
+    }
+
+    /// `out = a^2` (see [`Fp2::square`]); out of line, `out` fully initialised on return.
+    #[inline(never)]
+    pub fn square_to(a: &Self, out: &mut core::mem::MaybeUninit<Self>) {
         #[cfg(target_arch = "x86_64")]
         if super::x86_64::lazy_ok::<P, N>() && super::x86_64::has_adx() {
-            let mut r = core::mem::MaybeUninit::<Self>::uninit();
-            // SAFETY: as in `mul`.
+            // SAFETY: as in `mul_to`.
             unsafe {
                 super::x86_64::fp2_sqr::<P, N>(
-                    self as *const Self as *const u64,
-                    r.as_mut_ptr() as *mut u64,
+                    a as *const Self as *const u64,
+                    out.as_mut_ptr() as *mut u64,
                 );
-                return r.assume_init();
             }
+            return;
         }
-        self.square_generic()
+        out.write(a.square_generic());
     }
 
     /// `square` on the base-field products (the reference for the assembly).
