@@ -392,10 +392,13 @@ def _lut6(r: dict) -> tuple:
     x, b = r.get("xilinx") or {}, r.get("blocks") or {}
     if x.get("lut"):
         return x["lut"], x.get("ff"), "flat `synth_xilinx`"
+    alone = [op for op, u in sorted((b.get("units") or {}).items()) if u.get("how")]
+    alone_s = (f"; {', '.join(alone)} {b['units'][alone[0]]['how']}" if alone else "")
     if b.get("lut"):
         return b["lut"], b.get("ff"), (f"sum of separately synthesized blocks, `synth_xilinx -family {b['family']}`, "
-                                       "no optimisation across blocks")
+                                       f"no optimisation across blocks{alone_s}")
     done = [f"{op} {u['lut']:,}" + (f" × {u['count']}" if u["count"] > 1 else "")
+            + (" (standalone)" if u.get("how") else "")
             for op, u in sorted((b.get("units") or {}).items()) if "lut" in u]
     done += [f"{part} {g['lut']:,}" for part, g in (b.get("glue") or {}).items()]
     if done:
