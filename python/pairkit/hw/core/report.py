@@ -130,7 +130,8 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
                                     "interp_probes_checked", "seconds") if k in r}
         save()
     eng = "verilator" if big and res["sim"].get("engine") == "verilator" else "interp" if interp_only else None
-    if eng and (res.get("vectors") or {}).get("engine") != eng:  # the shared vectors (in RTL for the big cores)
+    # the shared vectors (in RTL for the big cores); --no-rtl keeps a Verilator result already cached
+    if eng and (res.get("vectors") or {}).get("engine") not in (eng, "verilator"):
         vec = os.path.join(os.path.dirname(__file__), *[".."] * 4, "test-vectors", f"{cfg.set_id}.json")  # the repo's
         if os.path.exists(vec):
             res["vectors"] = {"file": f"test-vectors/{cfg.set_id}.json", "engine": eng,
