@@ -541,3 +541,30 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     assert "cycles met by 387 (-1.4%; schedule interpreter only, no RTL simulation" in text
     assert "the Miller loop alone is +219 cycles (+0.9%) against the paper's 25,710" in text
     assert "LUT6 missed by 6,897 (+10.9%; sum of separately synthesized blocks" in text
+
+
+def test_block_sum_multiplier_standalone(monkeypatch):
+    """blocksynth: the multipliers (TMVP, DMOCI) are mapped standalone with the units table's area flow,
+    with the core's parameters (unlatched) and the core's synthesis family; the rest of the core is not
+    elaborated for them, and the report labels the figure (Yosys replaced by a recorder here)."""
+    from pairkit.hw import synth
+    from pairkit.hw.core import blocksynth, report
+
+    calls = []
+
+    def fake(unit, wd, timeout, flow_name, family=None):
+        calls.append((type(unit).__name__, unit.latch, flow_name, family))
+        return {"lut": 1000, "ff": 40}
+
+    monkeypatch.setattr(synth, "synth_xilinx", fake)
+    for name, cls in (("toy-ss2-17-eta-t-fwd", "TmvpMul"), ("toy-ss2-17-eta-t-dmoci", "Dmoci")):
+        cfg, mc = flow.compiled(name)
+        mul = next(op for op, u in mc.units.items() if u[0] in blocksynth.STANDALONE)
+        key = blocksynth.unit_key(cfg, mc, mul)
+        cache: dict = {}
+        b = blocksynth.blocks(name, cache=cache, only=(key,))
+        assert calls[-1] == (cls, 0, "area", "xc6v")
+        assert b["units"][mul]["lut"] == 1000 and cache[key]["how"] == blocksynth.STANDALONE_HOW
+        assert all(u.get("status") == "not run" for op, u in b["units"].items() if op != mul)
+        assert f"{mul} 1,000 (standalone)" in report._lut6({"blocks": b})[2]
+    assert len(calls) == 2

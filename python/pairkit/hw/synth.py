@@ -137,23 +137,26 @@ def _best(run_flow, after_area=lambda: None, area_won=lambda: None) -> dict:
 XILINX_AREA_ABC = "+strash;dch,-f;if,-a,-K,6;mfs2"
 
 
-def synth_xilinx(unit, workdir: str, timeout: float | None = None, flow: str = "best") -> dict:
+def synth_xilinx(unit, workdir: str, timeout: float | None = None, flow: str = "best",
+                 family: str | None = None) -> dict:
     """LUT6/FF counts for the 7-series (synth_xilinx -flatten) and the depth in cells.
 
     ``default``: synth_xilinx as is (abc9, delay-oriented, LUT7/8 through MUXF7/F8); ``area``: its LUT
     mapping replaced by ``abc -lut 6 -script +strash;dch,-f;if,-a,-K,6;mfs2``; ``best``: both, the
-    smaller LUT count is reported (the other is kept under ``alt``)."""
+    smaller LUT count is reported (the other is kept under ``alt``). ``family``: Yosys' ``-family`` (default
+    xc7; e.g. xc6v, seed 003's Virtex-6, also LUT6)."""
     if flow == "best":
-        return _best(lambda f: synth_xilinx(unit, workdir, timeout, f))
+        return _best(lambda f: synth_xilinx(unit, workdir, timeout, f, family))
     write_rtlil(unit, workdir)
     t = time.time()
+    fam = f" -family {family}" if family else ""
     if flow == "area":
-        body = ("synth_xilinx -flatten -top top -run :map_luts\nopt_expr -mux_undef -noclkinv\n"
+        body = (f"synth_xilinx{fam} -flatten -top top -run :map_luts\nopt_expr -mux_undef -noclkinv\n"
                 f"abc -lut 6 -script {XILINX_AREA_ABC}\nclean\nxilinx_srl -fixed -minlen 3\n"
                 "techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v -D LUT_WIDTH=6\nxilinx_dffopt\n"
-                "opt_lut_ins -tech xilinx\nsynth_xilinx -flatten -top top -run finalize:\n")
+                f"opt_lut_ins -tech xilinx\nsynth_xilinx{fam} -flatten -top top -run finalize:\n")
     else:
-        body = "synth_xilinx -flatten -top top\n"
+        body = f"synth_xilinx{fam} -flatten -top top\n"
     yosys("read_rtlil top.il\n" + body + "tee -q -o stat_xilinx.json stat -json\nwrite_json net_xilinx.json\n",
           cwd=workdir, timeout=timeout, what="yosys synth_xilinx")
     cells = _cells(open(os.path.join(workdir, "stat_xilinx.json")).read())

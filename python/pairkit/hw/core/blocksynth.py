@@ -13,6 +13,13 @@ over the blocks' instances:
   multiplexers and the host's input writes (``register_file``), the controller with its micro-code ROM
   (``controller``) and the GT read port (``host_read``), each module mapped without its neighbours.
 
+The multipliers (the TMVP multiplier, the DMOCI) are the exception: their in-core flattened synthesis did
+not finish in an hour on this machine, while the units table (``pairkit hw report``) maps the same
+generator in one or two minutes with its area flow (:func:`..synth.synth_xilinx`: ``abc -lut 6`` with
+an area script). They are synthesized **standalone** with that flow (:data:`STANDALONE`): the
+generator with the core's parameters (``latch = 0``: no operand registers), all its inputs driven by
+the core's operand multiplexers, so no tied input is lost; the report labels them as such.
+
 The sum has **no optimisation across the block boundaries** (Yosys cannot propagate constants or merge
 logic between separately synthesized modules): on the smaller cores a flat synthesis counts less than
 the sum of its parts (:mod:`.breakdown`'s last row). Seed 003's figures are ISE 12.4 place-and-route
@@ -50,6 +57,25 @@ def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
             for k, v in d["modules"].items()}
 
 
+#: units synthesized standalone with the units table's area flow (see the module's docstring)
+STANDALONE = ("gf2_mul_tmvp", "gf2_dmoci")
+STANDALONE_HOW = "standalone, the units table's area flow (abc -lut 6, area script)"
+
+
+def _standalone(cfg, mc, op: str, family: str, timeout) -> dict:
+    """One unit of the core synthesized alone, as ``pairkit hw report`` measures the units."""
+    from .. import synth
+    from ..unit import build
+    from .config import generator
+
+    params = dict(flow.unit_params(cfg).get(op, ()))
+    params.setdefault("field", cfg.set_id)
+    unit = build(generator(mc.units[op][0]), **params)
+    with tempfile.TemporaryDirectory() as wd:
+        r = synth.synth_xilinx(unit, wd, timeout, "area", family)
+    return {"lut": r["lut"], "ff": r["ff"], "bram": 0, "how": STANDALONE_HOW}
+
+
 def unit_key(cfg, mc, op: str) -> str:
     """The identity of a unit's logic: field, generator and parameters (the core around it does not change it)."""
     return f"{cfg.set_id}|{mc.units[op][0]}|{flow.unit_params(cfg).get(op)}"
@@ -71,7 +97,7 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
     out: dict = {"family": family, "registers": mc.n_regs, "register_bits": core.W, "units": {}, "glue": {},
                  "method": "sum of separately synthesized blocks (no optimisation across blocks)"}
     gk = f"glue|{family}|{glue_key}" if glue_key else None
-    need = [op for op in mc.units if unit_key(cfg, mc, op) not in cache
+    need = [op for op in mc.units if unit_key(cfg, mc, op) not in cache and mc.units[op][0] not in STANDALONE
             and (only is None or unit_key(cfg, mc, op) in only)]
     have_glue = bool(gk and "glue" in cache.get(gk, {}))  # a cached failure ({"reason": ...}) is retried
     need_glue = not have_glue and (only is None or "glue" in only)
@@ -88,7 +114,10 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
                     continue
                 t = time.time()
                 u = f"{op}0"
-                r = _synth(wd, [f"top.{x}" for x in units + glue if x != u], family, True, timeout)["top"]
+                if mc.units[op][0] in STANDALONE:
+                    r = _standalone(cfg, mc, op, family, timeout)
+                else:
+                    r = _synth(wd, [f"top.{x}" for x in units + glue if x != u], family, True, timeout)["top"]
                 cache[key] = dict(r, seconds=round(time.time() - t, 1))
                 if log:
                     log(f"{cfg.name}: {u} ({key}): {r['lut']:,} LUT, {r['ff']:,} FF ({time.time() - t:.0f} s)")
