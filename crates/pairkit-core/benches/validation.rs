@@ -12,7 +12,7 @@
 //!   validation) against n x (decode_p + decode_q + pairing + encoding) on the encoded points
 //!   (with: the work of one `pair_batch` item), and their ratio (throughput with validation /
 //!   without); for the sets whose check changed, also with the previous check in its place
-//!   (ss2-283 / ss2-1223: the trace by squarings; ss3-97: r P = O);
+//!   (ss2-283 / ss2-1223: the trace by squarings; ss3-97 and typea-512: r P = O);
 //! * all cores (wall clock, the global rayon pool): `Engine::pair_batch` on a batch of encoded
 //!   points against the same pairings + encodings of the decoded points on the same pool;
 //! * per point (on-CPU): `decode_point_in` with the subgroup check and without (the curve check
@@ -29,6 +29,8 @@
 //! Run: cargo bench -p pairkit-core --bench validation -- --warm-up-time 1 --measurement-time 3
 use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, Criterion};
+use pairkit_core::curve::prime::group::PrimeGroup;
+use pairkit_core::curve::prime::typea512::TypeA512G1;
 use pairkit_core::curve::Point;
 use pairkit_core::engine::{
     engine, BinaryEngine, Bls12381Engine, Bn254Engine, Char3Engine, Engine, Family, TypeAEngine,
@@ -306,7 +308,14 @@ fn validation(c: &mut Criterion<OnCpu>) {
             "ss3-193" => char3_ratio::<4>(id, e),
             "bn254" => summary_line(id, alg, measure(&Bn254Engine, e, None), ""),
             "bls12-381" => summary_line(id, alg, measure(&Bls12381Engine, e, None), ""),
-            _ => summary_line(id, alg, measure(&TypeAEngine, e, None), ""),
+            _ => {
+                let check = |d: &[u8]| {
+                    let p = TypeA512G1::from_bytes(d, false).unwrap();
+                    TypeA512G1::in_subgroup_naive(&p)
+                };
+                let l = measure(&TypeAEngine, e, Some(&check));
+                summary_line(id, alg, l, "r P = O (the check before the x-only one)")
+            }
         });
     }
     for l in lines {
