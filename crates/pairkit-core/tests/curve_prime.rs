@@ -498,7 +498,10 @@ fn typea_subgroup_test_on_small_orders() {
             rem = cur % d as u128;
         }
         assert_eq!(rem, 0, "{d} divides q + 1");
-        out.iter().rev().flat_map(|w| w.to_be_bytes()).collect::<Vec<u8>>()
+        out.iter()
+            .rev()
+            .flat_map(|w| w.to_be_bytes())
+            .collect::<Vec<u8>>()
     };
     let mut rng = StdRng::seed_from_u64(21);
     let (mut inside, mut outside) = (0, 0);
