@@ -97,7 +97,10 @@ def test_cpu_report_keeps_the_gpu_and_protocol_sections(tmp_path):
     BP.write(str(f), {"machine": "m", "date": "d", "load": 0.5, "rows": [
         {"what": "Verify (min-pk, basic)", "pairkit_us": 2.0, "peer": "blspy", "peer_us": 1.0, "goal": "<= 1.0x blst"}]},
         "cmd")
+    with open(f, "a") as fh:
+        fh.write("\n<!-- validation:begin -->\nvalidation rows\n<!-- validation:end -->\n")
     kept = B.kept_sections(str(f))
+    assert "validation rows" in kept
     assert "GPU rows" in kept and "| Verify (min-pk, basic) | 2.0 | blspy | 1.0 | <= 1.0x blst | 2.00x: missed |" in kept
     assert "old CPU report" not in kept
     f.write_text("# new CPU report\n" + kept)

@@ -37,13 +37,14 @@ def replace_section(path: str, section: str, begin: str, end: str) -> None:
 
 
 #: sections of BENCHMARKS.md that other commands write (hand-run backend comparisons, the
-#: native peers of `make bench-peers-native`, `pairkit bench --engine gpu`, `pairkit bench --protocols`): the CPU
-#: bench's --markdown keeps them as they are
+#: native peers of `make bench-peers-native`, `pairkit bench --engine gpu`, `pairkit bench --protocols`, the
+#: validation bench `cargo bench --bench validation`): the CPU bench's --markdown keeps them as they are
 KEPT_SECTIONS = (("<!-- gf2m-backends:begin -->", "<!-- gf2m-backends:end -->"),
                  ("<!-- gf3m-backends:begin -->", "<!-- gf3m-backends:end -->"),
                  ("<!-- peers-native:begin -->", "<!-- peers-native:end -->"),
                  ("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
-                 ("<!-- protocols:begin -->", "<!-- protocols:end -->"))
+                 ("<!-- protocols:begin -->", "<!-- protocols:end -->"),
+                 ("<!-- validation:begin -->", "<!-- validation:end -->"))
 
 
 def kept_sections(path: str) -> str:

@@ -6,10 +6,20 @@
 //! `validation/<set>`: `decode_point` with and without the subgroup check (per point, each
 //! group), and for the Frobenius-trace sets the trace by plain squarings (`trace_squarings`,
 //! the check before the multi-squaring tables) beside the tables (`trace_tables`). Then one line
-//! per set (`validation-summary`): n = 16 pairings on already-decoded points (without
-//! validation) against n x (decode_p + decode_q + pairing) on the encoded points (with: the work
-//! of one `pair_batch` item), on-CPU, medians of interleaved rounds, and their ratio (throughput
-//! with validation / without); for ss2-283 / ss2-1223 also with the trace by squarings.
+//! per set (`validation-summary`, printed whatever the filter), every figure a median of
+//! interleaved rounds:
+//! * one core (on-CPU): n = 16 pairings + GT encodings on already-validated points (without
+//!   validation) against n x (decode_p + decode_q + pairing + encoding) on the encoded points
+//!   (with: the work of one `pair_batch` item), and their ratio (throughput with validation /
+//!   without); for the sets whose check changed, also with the previous check in its place
+//!   (ss2-283 / ss2-1223: the trace by squarings; ss3-97 and typea-512: r P = O);
+//! * all cores (wall clock, the global rayon pool): `Engine::pair_batch` on a batch of encoded
+//!   points against the same pairings + encodings of the decoded points on the same pool;
+//! * per point (on-CPU): `decode_point_in` with the subgroup check and without (the curve check
+//!   is in both), each group; their difference is the subgroup check.
+//!
+//! Only the summary: `cargo bench -p pairkit-core --bench validation -- summary-only` (a filter
+//! that matches no criterion benchmark).
 //!
 //! `parallel/ss2-1223` (on-CPU): `pair` (serial eta-t), `pair_parallel` with 1 thread, and with
 //! 2 blocks run one after the other on a 1-thread pool (the sum of both blocks' work: the
@@ -19,20 +29,25 @@
 //! Run: cargo bench -p pairkit-core --bench validation -- --warm-up-time 1 --measurement-time 3
 use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, Criterion};
+use pairkit_core::curve::prime::group::PrimeGroup;
+use pairkit_core::curve::prime::typea512::TypeA512G1;
 use pairkit_core::curve::Point;
 use pairkit_core::engine::{
     engine, BinaryEngine, Bls12381Engine, Bn254Engine, Char3Engine, Engine, Family, TypeAEngine,
 };
 use pairkit_core::field::gf3m::Gf3m;
+use rayon::prelude::*;
 use std::hint::black_box;
+use std::time::Instant;
 
 #[path = "common/on_cpu.rs"]
 mod on_cpu;
 use on_cpu::OnCpu;
 
-const SETS: [&str; 8] = [
+const SETS: [&str; 9] = [
     "ss2-239",
     "ss2-283",
+    "ss2-283b1",
     "ss2-1223",
     "ss3-97",
     "ss3-193",
@@ -50,8 +65,19 @@ fn median(mut v: Vec<u64>) -> f64 {
     v[v.len() / 2] as f64
 }
 
-/// On-CPU ns per pairing (without validation, with, with the alternative `check`), interleaved.
-fn ratio<F: Family>(
+/// One set's line: on-CPU ns per pairing on one core (without validation, with, with the
+/// alternative check), wall ns per pairing of a whole batch on all cores (without, with), and
+/// on-CPU ns per point (each group: decode with the subgroup check, decode without it).
+struct Line {
+    one: (f64, f64, Option<f64>),
+    all: (f64, f64),
+    points: Vec<(u8, f64, f64)>,
+}
+
+/// On-CPU ns per pairing on one core (without validation, with, with the alternative `check`),
+/// interleaved rounds; the work of one `pair_batch` item (decode P, decode Q, pairing, GT
+/// encoding) against the same pairing and encoding on already-validated points.
+fn one_core<F: Family>(
     f: &F,
     e: &dyn Engine,
     rounds: usize,
@@ -68,38 +94,102 @@ fn ratio<F: Family>(
     for _ in 0..rounds {
         let t = m.start();
         for (p, q) in &dec {
-            black_box(f.pairing(a, black_box(p), q).unwrap());
+            black_box(f.gt_bytes(&f.pairing(a, black_box(p), q).unwrap()));
         }
         without.push(m.end(t));
         let t = m.start();
         for i in 0..N {
             let p = f.decode_p(black_box(&ps[i])).unwrap();
             let q = f.decode_q(black_box(&qs[i])).unwrap();
-            black_box(f.pairing(a, &p, &q).unwrap());
+            black_box(f.gt_bytes(&f.pairing(a, &p, &q).unwrap()));
         }
         with.push(m.end(t));
         if let Some(check) = alt {
-            // the same work with the binary decode's subgroup test replaced by `check`
+            // the same work with the decode's subgroup test replaced by `check`
             let t = m.start();
             for (i, (p, q)) in dec.iter().enumerate() {
                 assert!(check(black_box(&ps[i])) && check(black_box(&qs[i])));
-                black_box(f.pairing(a, p, q).unwrap());
+                black_box(f.gt_bytes(&f.pairing(a, p, q).unwrap()));
             }
             with_alt.push(m.end(t));
         }
     }
     let per = |v: Vec<u64>| median(v) / N as f64;
-    let alt_t = if alt.is_some() {
-        Some(per(with_alt))
-    } else {
-        None
-    };
+    let alt_t = alt.map(|_| per(with_alt));
     (per(without), per(with), alt_t)
 }
 
-fn summary_line(id: &str, alg: &str, (without, with, alt): (f64, f64, Option<f64>)) -> String {
+/// Wall ns per pairing of a batch of `n` on all cores of the global rayon pool: the engine's
+/// `pair_batch` on encoded points (with validation) against the same pairings and encodings of
+/// the already-validated points on the same pool (without), interleaved rounds.
+fn all_cores<F: Family>(f: &F, e: &dyn Engine, n: usize, rounds: usize) -> (f64, f64) {
+    let alg = f.default_algorithm_id();
+    let a = f.alg(alg).unwrap();
+    let ps = e.random_points(n, 31, false);
+    let qs = e.random_points_in(2, n, 32, false).unwrap();
+    let (pr, qr): (Vec<&[u8]>, Vec<&[u8]>) = (
+        ps.iter().map(|v| v.as_slice()).collect(),
+        qs.iter().map(|v| v.as_slice()).collect(),
+    );
+    let dec: Vec<(F::P, F::Q)> = (0..n)
+        .map(|i| (f.decode_p(&ps[i]).unwrap(), f.decode_q(&qs[i]).unwrap()))
+        .collect();
+    let (mut without, mut with) = (vec![], vec![]);
+    for _ in 0..rounds {
+        let t = Instant::now();
+        let v: Vec<Vec<u8>> = dec
+            .par_iter()
+            .map(|(p, q)| f.gt_bytes(&f.pairing(a, p, q).unwrap()))
+            .collect();
+        black_box(v);
+        without.push(t.elapsed().as_nanos() as u64);
+        let t = Instant::now();
+        black_box(e.pair_batch(alg, black_box(&pr), &qr, false).unwrap());
+        with.push(t.elapsed().as_nanos() as u64);
+    }
+    let per = |v: Vec<u64>| median(v) / n as f64;
+    (per(without), per(with))
+}
+
+/// On-CPU ns per point: decode with the subgroup check and without it, each group.
+fn per_point(e: &dyn Engine, rounds: usize) -> Vec<(u8, f64, f64)> {
+    let m = OnCpu::new();
+    let groups: &[u8] = if e.asymmetric() { &[1, 2] } else { &[1] };
+    groups
+        .iter()
+        .map(|&g| {
+            let pts = e.random_points_in(g, N, 40 + g as u64, false).unwrap();
+            let (mut chk, mut plain) = (vec![], vec![]);
+            for _ in 0..rounds {
+                for (check, out) in [(true, &mut chk), (false, &mut plain)] {
+                    let t = m.start();
+                    for p in &pts {
+                        black_box(e.decode_point_in(g, black_box(p), check).unwrap());
+                    }
+                    out.push(m.end(t));
+                }
+            }
+            (g, median(chk) / N as f64, median(plain) / N as f64)
+        })
+        .collect()
+}
+
+fn measure<F: Family>(f: &F, e: &dyn Engine, alt: AltCheck) -> Line {
+    let batch = match f.set_id() {
+        "ss2-1223" | "typea-512" => 32,
+        _ => 128,
+    };
+    Line {
+        one: one_core(f, e, 9, alt),
+        all: all_cores(f, e, batch, 9),
+        points: per_point(e, 9),
+    }
+}
+
+fn summary_line(id: &str, alg: &str, l: Line, alt_name: &str) -> String {
+    let (without, with, alt) = l.one;
     let mut s = format!(
-        "{id} {alg}: per pairing without validation {:.1} us, with {:.1} us, throughput \
+        "{id} {alg}: one core: per pairing without validation {:.1} us, with {:.1} us, throughput \
          with/without {:.3}",
         without / 1e3,
         with / 1e3,
@@ -107,9 +197,24 @@ fn summary_line(id: &str, alg: &str, (without, with, alt): (f64, f64, Option<f64
     );
     if let Some(a) = alt {
         s += &format!(
-            "; with the trace by squarings {:.1} us, ratio {:.3}",
+            "; with {alt_name} {:.1} us, ratio {:.3}",
             a / 1e3,
             without / a
+        );
+    }
+    let (aw, ah) = l.all;
+    s += &format!(
+        " | all cores ({} threads): without {:.1} us, with {:.1} us per pairing, ratio {:.3}",
+        rayon::current_num_threads(),
+        aw / 1e3,
+        ah / 1e3,
+        aw / ah
+    );
+    for (g, chk, plain) in l.points {
+        s += &format!(
+            " | G{g} per point: decode+checks {chk:.0} ns, decode+curve check {plain:.0} ns, subgroup \
+             check {:.0} ns",
+            chk - plain
         );
     }
     s
@@ -126,13 +231,29 @@ fn binary_ratio<const W: usize>(id: &str, e: &dyn Engine) -> String {
     } else {
         None
     };
-    summary_line(id, e.default_algorithm(), ratio(&b, e, 9, alt))
+    let l = measure(&b, e, alt);
+    summary_line(id, e.default_algorithm(), l, "the trace by squarings")
 }
 
 fn char3_ratio<const W: usize>(id: &str, e: &dyn Engine) -> String {
     let d = pairkit_core::params::lookup3(id).unwrap();
     let c = Char3Engine::new(d, Gf3m::<W>::new(d.m, d.h).unwrap()).unwrap();
-    summary_line(id, e.default_algorithm(), ratio(&c, e, 9, None))
+    let check = |data: &[u8]| {
+        let p = c.curve().decode(data, false).unwrap();
+        c.in_subgroup_by_scalar_mul(&p)
+    };
+    let alt: AltCheck = if c.uses_trace_test() {
+        Some(&check)
+    } else {
+        None
+    };
+    let l = measure(&c, e, alt);
+    summary_line(
+        id,
+        e.default_algorithm(),
+        l,
+        "r P = O (the check before the trace)",
+    )
 }
 
 fn trace<const W: usize>(c: &mut Criterion<OnCpu>, id: &str, enc: &[u8]) {
@@ -181,13 +302,20 @@ fn validation(c: &mut Criterion<OnCpu>) {
         let alg = e.default_algorithm();
         lines.push(match id {
             "ss2-239" => binary_ratio::<4>(id, e),
-            "ss2-283" => binary_ratio::<5>(id, e),
+            "ss2-283" | "ss2-283b1" => binary_ratio::<5>(id, e),
             "ss2-1223" => binary_ratio::<20>(id, e),
             "ss3-97" => char3_ratio::<2>(id, e),
             "ss3-193" => char3_ratio::<4>(id, e),
-            "bn254" => summary_line(id, alg, ratio(&Bn254Engine, e, 9, None)),
-            "bls12-381" => summary_line(id, alg, ratio(&Bls12381Engine, e, 9, None)),
-            _ => summary_line(id, alg, ratio(&TypeAEngine, e, 9, None)),
+            "bn254" => summary_line(id, alg, measure(&Bn254Engine, e, None), ""),
+            "bls12-381" => summary_line(id, alg, measure(&Bls12381Engine, e, None), ""),
+            _ => {
+                let check = |d: &[u8]| {
+                    let p = TypeA512G1::from_bytes(d, false).unwrap();
+                    TypeA512G1::in_subgroup_naive(&p)
+                };
+                let l = measure(&TypeAEngine, e, Some(&check));
+                summary_line(id, alg, l, "r P = O (the check before the x-only one)")
+            }
         });
     }
     for l in lines {

@@ -479,3 +479,47 @@ fn scalar_edge_cases() {
         Err(Error::NotInSubgroup)
     );
 }
+
+/// typea-512's membership test (52 weight-(1,2) doublings, an addition, 107 x-only doublings,
+/// and the order-3 exclusion: `typea512::in_subgroup_typea`) against r P = O on points of every
+/// small order dividing the cofactor h (12 | h) and their sums with points of G1: [(q + 1)/d] P
+/// for random curve points P has order dividing d.
+#[test]
+fn typea_subgroup_test_on_small_orders() {
+    use pairkit_core::field::fp::{FpParams, TypeA512Q};
+    let mut n = TypeA512Q::MODULUS; // q + 1 = h r (q odd: no carry out of the low word)
+    n[0] += 1;
+    let div = |d: u64| {
+        let mut out = [0u64; 8];
+        let mut rem = 0u128;
+        for i in (0..8).rev() {
+            let cur = (rem << 64) | n[i] as u128;
+            out[i] = (cur / d as u128) as u64;
+            rem = cur % d as u128;
+        }
+        assert_eq!(rem, 0, "{d} divides q + 1");
+        out.iter()
+            .rev()
+            .flat_map(|w| w.to_be_bytes())
+            .collect::<Vec<u8>>()
+    };
+    let mut rng = StdRng::seed_from_u64(21);
+    let (mut inside, mut outside) = (0, 0);
+    for _ in 0..6 {
+        let p = random_curve_point::<TypeA512G1>(&mut rng);
+        let g = TypeA512G1::random(&mut rng);
+        for d in [2u64, 3, 4, 6, 12] {
+            let t = TypeA512G1::mul(&p, &div(d));
+            for q in [t, TypeA512G1::add(&g, &t), TypeA512G1::add(&t, &p), p, g] {
+                let want = TypeA512G1::in_subgroup_naive(&q);
+                assert_eq!(TypeA512G1::in_subgroup(&q), want, "order | {d}: {q:?}");
+                if want {
+                    inside += 1
+                } else {
+                    outside += 1
+                }
+            }
+        }
+    }
+    assert!(inside >= 30 && outside >= 30, "{inside} in, {outside} out");
+}

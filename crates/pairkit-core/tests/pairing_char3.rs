@@ -235,3 +235,62 @@ fn toy_sets_round_trip_every_point_in_both_encodings() {
         assert_eq!(e.pair("duursma-lee", &ps[i], &pc[i + 1], true).unwrap(), u);
     }
 }
+
+/// The Frobenius-trace subgroup test (`Curve3::frob_trace_is_identity`, the check of the sets
+/// with b = 1 and cofactor 7) against r P = O on random points of the full group E(F_{3^m}):
+/// random lifts (6 in 7 outside the subgroup), subgroup points, their sums with the order-7 part
+/// r P, and that part alone; and through the byte API (`NotInSubgroup` with the check, accepted
+/// without it).
+fn trace_test_agrees_with_r_p<const N: usize>(id: &str, reps: usize) {
+    use pairkit_core::curve::ss_char3::Point3;
+    use pairkit_core::engine::Char3Engine;
+    use pairkit_core::field::gf3m::Gf3m;
+    use rand::{rngs::StdRng, SeedableRng};
+    let d = pairkit_core::params::lookup3(id).unwrap();
+    let e = Char3Engine::new(d, Gf3m::<N>::new(d.m, d.h).unwrap()).unwrap();
+    assert!(e.uses_trace_test(), "{id}");
+    let bytes_api = eng(id);
+    let c = e.curve();
+    let r = pairkit_core::curve::scalar::from_hex(d.r_hex).unwrap();
+    let mut rng = StdRng::seed_from_u64(5);
+    let (mut inside, mut outside) = (0, 0);
+    for i in 0..reps {
+        let p = loop {
+            if let Some(p) = c.lift_x(&c.f.random(&mut rng), (i & 1) as u8) {
+                break p;
+            }
+        };
+        let g = c.random_point(&mut rng, &[7]);
+        let t7 = c.mul(&r, &p);
+        for q in [p, g, t7, c.add(&g, &t7), c.add(&p, &g), Point3::Infinity] {
+            let want = e.in_subgroup_by_scalar_mul(&q);
+            assert_eq!(e.in_subgroup(&q), want, "{id}");
+            assert_eq!(c.frob_trace_is_identity(&q), want, "{id}");
+            if q.is_infinity() {
+                continue;
+            }
+            let enc = c.encode(&q, false);
+            if want {
+                inside += 1;
+                assert!(bytes_api.decode_point(&enc, true).is_ok());
+            } else {
+                outside += 1;
+                assert!(matches!(
+                    bytes_api.decode_point(&enc, true),
+                    Err(Error::NotInSubgroup)
+                ));
+                assert!(bytes_api.decode_point(&enc, false).is_ok());
+            }
+        }
+    }
+    assert!(
+        inside >= reps && outside >= reps,
+        "{id}: {inside} in, {outside} out"
+    );
+}
+
+#[test]
+fn frobenius_trace_subgroup_test_equals_r_p() {
+    trace_test_agrees_with_r_p::<1>("ss3-11", 200);
+    trace_test_agrees_with_r_p::<2>("ss3-97", 40);
+}

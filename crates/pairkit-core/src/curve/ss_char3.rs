@@ -25,6 +25,9 @@ impl<E> Point3<E> {
     }
 }
 
+/// Projective (X : Y : Z), x = X/Z, y = Y/Z; Z = 0 is the point at infinity.
+type Proj3<E> = (E, E, E);
+
 /// The curve over a GF(3^m) context `f`, with the square-root exponent (3^m + 1)/4.
 pub struct Curve3<B: Base3> {
     pub f: B,
@@ -186,6 +189,87 @@ impl<B: Base3> Curve3<B> {
     /// k P == O.
     pub fn is_killed_by(&self, k: &[u64], p: &Point3<B::E>) -> bool {
         self.mul(k, p).is_infinity()
+    }
+
+    /// (X1 : Y1 : Z1) + (X2 : Y2 : Z2), add-1998-cmo-2 (EFD, projective; 12M + 2S), with the
+    /// special cases resolved (Z = 0 is O; equal points are doubled in affine coordinates).
+    /// Variable time (public points).
+    fn proj_add(&self, p1: &Proj3<B::E>, p2: &Proj3<B::E>) -> Proj3<B::E> {
+        let f = &self.f;
+        let (x1, y1, z1) = p1;
+        let (x2, y2, z2) = p2;
+        if f.is_zero(z1) {
+            return *p2;
+        }
+        if f.is_zero(z2) {
+            return *p1;
+        }
+        let y1z2 = f.mul(y1, z2);
+        let x1z2 = f.mul(x1, z2);
+        let z1z2 = f.mul(z1, z2);
+        let u = f.sub(&f.mul(y2, z1), &y1z2);
+        let v = f.sub(&f.mul(x2, z1), &x1z2);
+        if f.is_zero(&v) {
+            if !f.is_zero(&u) {
+                return (f.zero(), f.one(), f.zero());
+            }
+            let zi = f.inv(z1).expect("z1 != 0");
+            let p = Point3::Affine(f.mul(x1, &zi), f.mul(y1, &zi));
+            return match self.double(&p) {
+                Point3::Infinity => (f.zero(), f.one(), f.zero()),
+                Point3::Affine(x, y) => (x, y, f.one()),
+            };
+        }
+        let uu = f.sqr(&u);
+        let vv = f.sqr(&v);
+        let vvv = f.mul(&v, &vv);
+        let r = f.mul(&vv, &x1z2);
+        let a = f.sub(&f.sub(&f.mul(&uu, &z1z2), &vvv), &f.add(&r, &r));
+        (
+            f.mul(&v, &a),
+            f.sub(&f.mul(&u, &f.sub(&r, &a)), &f.mul(&vvv, &y1z2)),
+            f.mul(&vvv, &z1z2),
+        )
+    }
+
+    /// sigma^n (X : Y : Z) = (X^{3^n} : Y^{3^n} : Z^{3^n}), sigma the 3-power Frobenius (an
+    /// endomorphism: E_b is defined over F_3).
+    fn proj_frob_n(&self, p: &Proj3<B::E>, n: usize) -> Proj3<B::E> {
+        let f = &self.f;
+        (f.pow3(&p.0, n), f.pow3(&p.1, n), f.pow3(&p.2, n))
+    }
+
+    /// Whether Tr(P) = sum_{j<m} sigma^j(P) is O, the trace computed like an Itoh-Tsujii chain
+    /// over the binary expansion of m (Phi_{2n} = Phi_n + sigma^n Phi_n, Phi_{n+1} = P + sigma
+    /// Phi_n: floor(log2 m) full and HW(m) - 1 mixed additions, about 3m cubings), as the
+    /// binary curves' `frob_trace_proj` (ALH 2010's chain; the argument is the same).
+    ///
+    /// Why it is a subgroup test for b = 1, #E = 7 r, r a prime != 7, 7 not dividing m:
+    /// E_1(F_3) has 7 points (y^2 = 1 for each x in F_3, and O), and sigma fixes them, so Tr
+    /// acts on E_1(F_3) as [m], injective when 7 does not divide m. sigma^m = 1 on E(F_{3^m})
+    /// gives (sigma - 1) Tr = 0, so Tr maps E(F_{3^m}) into ker(sigma - 1) = E_1(F_3), of
+    /// order 7: the order-r subgroup G_r goes to O. E(F_{3^m}) = G_r + E_1(F_3) (coprime
+    /// orders), hence ker Tr = G_r exactly: P is in G_r iff Tr(P) = O.
+    pub fn frob_trace_is_identity(&self, p: &Point3<B::E>) -> bool {
+        let (px, py) = match p {
+            Point3::Infinity => return true,
+            Point3::Affine(x, y) => (*x, *y),
+        };
+        let f = &self.f;
+        let m = f.m();
+        let mut s: Proj3<B::E> = (px, py, f.one());
+        let mut n = 1usize;
+        for bit in (0..(usize::BITS - 1 - m.leading_zeros())).rev() {
+            s = self.proj_add(&s, &self.proj_frob_n(&s, n));
+            n *= 2;
+            if (m >> bit) & 1 == 1 {
+                let t = self.proj_frob_n(&s, 1);
+                s = self.madd(&t.0, &t.1, &t.2, &px, &py);
+                n += 1;
+            }
+        }
+        debug_assert_eq!(n, m);
+        f.is_zero(&s.2)
     }
 
     /// a^{(3^m + 1)/4}, or None when a is not a square (3^m = 3 mod 4).

@@ -38,6 +38,9 @@ pub struct Char3Engine<B: Base3> {
     cofactor: Vec<u64>,
     gen: Point3<B::E>,
     backend: String,
+    /// The subgroup test: the Frobenius trace where it is exact (b = 1, cofactor 7, r != 7,
+    /// 7 not dividing m: `Curve3::frob_trace_is_identity`), else r P = O.
+    trace_test: bool,
 }
 
 impl<B: Base3 + Send + Sync> Char3Engine<B> {
@@ -60,6 +63,7 @@ impl<B: Base3 + Send + Sync> Char3Engine<B> {
                 desc.id
             )));
         }
+        let trace_test = desc.b == 1 && cofactor == [7] && r != [7] && !desc.m.is_multiple_of(7);
         Ok(Char3Engine {
             desc,
             curve,
@@ -67,6 +71,7 @@ impl<B: Base3 + Send + Sync> Char3Engine<B> {
             cofactor,
             gen,
             backend,
+            trace_test,
         })
     }
 
@@ -78,8 +83,31 @@ impl<B: Base3 + Send + Sync> Char3Engine<B> {
         self.desc.b as i64
     }
 
-    fn in_subgroup(&self, p: &Point3<B::E>) -> bool {
-        scalar::is_one(&self.cofactor) || self.curve.is_killed_by(&self.r, p)
+    /// Whether P (on the curve) is in the order-r subgroup: nothing to check for cofactor 1,
+    /// else the Frobenius trace where it is exact (`trace_test`), else r P = O.
+    pub fn in_subgroup(&self, p: &Point3<B::E>) -> bool {
+        if scalar::is_one(&self.cofactor) {
+            true
+        } else if self.trace_test {
+            self.curve.frob_trace_is_identity(p)
+        } else {
+            self.curve.is_killed_by(&self.r, p)
+        }
+    }
+
+    /// Whether the engine checks membership by the Frobenius trace (tests, benches).
+    pub fn uses_trace_test(&self) -> bool {
+        self.trace_test
+    }
+
+    /// r P = O (the reference the trace test is checked against; tests, benches).
+    pub fn in_subgroup_by_scalar_mul(&self, p: &Point3<B::E>) -> bool {
+        self.curve.is_killed_by(&self.r, p)
+    }
+
+    /// The curve (tests, benches).
+    pub fn curve(&self) -> &Curve3<B> {
+        &self.curve
     }
 
     /// A pairing input: decode, on curve, finite, in the subgroup.
