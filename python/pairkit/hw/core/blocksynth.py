@@ -65,7 +65,7 @@ STANDALONE_HOW = "standalone, the units table's area flow (abc -lut 6, area scri
 def _standalone(cfg, mc, op: str, family: str, timeout) -> dict:
     """One unit of the core synthesized alone, as ``pairkit hw report`` measures the units."""
     from .. import synth
-    from ..unit import build
+    from ..catalog import build
     from .config import generator
 
     params = dict(flow.unit_params(cfg).get(op, ()))
