@@ -242,9 +242,7 @@ def markdown(report: dict, command: str) -> str:
          "FastAggregateVerify) or one pass over the batch (the other rows); ratio = pairkit / anchor, "
          "or anchor / pairkit (a speed-up) where the goal is one. blspy is Chia's bls-signatures over "
          "relic, the Python-level peer; it is not blst. The Verify and FastAggregateVerify rows run pairkit and "
-         "blspy on the same keys, messages and signatures, alternately in one timing loop. pairkit's Verify "
-         "decodes the key and the signature on one rayon thread while another hashes the message (the same work, "
-         "a shorter wait when a second core is free); blspy runs on one thread.", ""]
+         "blspy on the same keys, messages and signatures, alternately in one timing loop, each on one thread.", ""]
     if max(report["load"], load_end) >= 0.5 * (os.cpu_count() or 1):
         L[-1:] = [f"- the machine was shared with other jobs during this run (the load averages above, on "
                   f"{os.cpu_count()} logical cores): the ratios, timed side by side, hold better than the absolute "
