@@ -2,8 +2,12 @@
 
 - Verify (min-pk, basic) and FastAggregateVerify of N signers (min-pk, pop): pairkit's
   ``Ciphersuite`` beside blspy's ``BasicSchemeMPL``/``PopSchemeMPL`` (Chia's bls-signatures, a
-  Python binding over relic; the `peers` extra) on their own keys and messages. blspy is the
-  Python-level peer the issue names; it is not blst.
+  Python binding over relic; the `peers` extra) on the same keys, messages and signatures (the
+  same encodings), timed alternately in one loop. Like for like: both from bytes (blspy's
+  ``G1Element``/``G2Element.from_bytes`` inside the timed call, validating as pairkit's decoding
+  does), or both with the keys as validated objects made before the timing (pairkit's
+  ``PublicKey``, blspy's ``G1Element``) and the signature from bytes. blspy is the Python-level
+  peer the issue names; it is not blst.
 - Batch verification of N distinct messages (one multi-pairing, random linear combination)
   against N single Verify calls, same triples.
 - PEKS search of N ciphertexts (``pair_fixed`` with the trapdoor fixed, plus the hash) against
@@ -17,11 +21,14 @@ are stated with the table.
 from __future__ import annotations
 
 import os
+import statistics
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
 
 from . import api
+from .errors import PairkitError
 from .bench import machine, replace_section
 from .peers import PINS, median_us
 
@@ -44,42 +51,95 @@ def _keys(n: int) -> tuple[list[int], list[bytes]]:
     return sks, [bls.MinPkBasic.sk_to_pk(sk) for sk in sks]
 
 
+def _require(ok: bool, what: str) -> None:
+    """The inputs must verify before anything is timed (an explicit check: asserts vanish under -O)."""
+    if not ok:
+        raise PairkitError(f"bench --protocols: {what} did not verify; nothing was timed")
+
+
+def _interleaved_us(fa: Callable[[], object], fb: Callable[[], object], n: int) -> tuple[float, float]:
+    """Median µs of one call of ``fa`` and of ``fb``, timed alternately in the same loop (3 warm-up
+    calls each), so that a change in the machine's load hits both alike."""
+    for _ in range(3):
+        fa()
+        fb()
+    ta, tb = [], []
+    for _ in range(n):
+        t = time.perf_counter_ns()
+        fa()
+        ta.append(time.perf_counter_ns() - t)
+        t = time.perf_counter_ns()
+        fb()
+        tb.append(time.perf_counter_ns() - t)
+    return statistics.median(ta) / 1000.0, statistics.median(tb) / 1000.0
+
+
+def _row(out: dict, what: str, goal: str, mine: Callable[[], object], peer: Callable[[], object] | None,
+         reps: int) -> None:
+    row: dict[str, Any] = {"what": what, "goal": goal}
+    if peer is None:
+        row["pairkit_us"] = median_us(mine, reps)
+    else:
+        row["pairkit_us"], row["peer_us"] = _interleaved_us(mine, peer, reps)
+        row["peer"] = f"blspy {PINS['blspy']}"
+    out["rows"].append(row)
+
+
 def _verify(out: dict, reps: int) -> None:
+    """Verify, pairkit beside blspy on the same key, message and signature: both from bytes
+    (blspy's G1Element/G2Element.from_bytes validate, as pairkit's decoding does), and with the
+    key as a validated object (pairkit's PublicKey, blspy's G1Element) and the signature from
+    bytes."""
     from .protocols import bls
 
+    S = bls.MinPkBasic
     sks, pks = _keys(1)
     msg = b"pairkit bench --protocols"
-    sig = bls.MinPkBasic.sign(sks[0], msg)
-    row: dict[str, Any] = {"what": "Verify (min-pk, basic)", "pairkit_us": median_us(
-        lambda: bls.MinPkBasic.verify(pks[0], msg, sig), reps), "goal": "<= 1.0x blst"}
+    sig = S.sign(sks[0], msg)
+    key = S.public_key(pks[0])
+    _require(S.verify(pks[0], msg, sig) and S.verify(key, msg, sig), "pairkit Verify")
     b = _blspy()
-    if b is not None:
-        sk = b.BasicSchemeMPL.key_gen(bytes(32))
-        pk, s = sk.get_g1(), b.BasicSchemeMPL.sign(sk, msg)
-        row["peer"], row["peer_us"] = f"blspy {PINS['blspy']}", median_us(lambda: b.BasicSchemeMPL.verify(pk, msg, s), reps)
-    out["rows"].append(row)
+    goal = "<= 1.0x blst"
+    if b is None:
+        _row(out, "Verify (min-pk, basic), key and signature from bytes", goal,
+             lambda: S.verify(pks[0], msg, sig), None, reps)
+        return
+    G1, G2, V = b.G1Element.from_bytes, b.G2Element.from_bytes, b.BasicSchemeMPL.verify
+    bpk = G1(pks[0])
+    _require(V(bpk, msg, G2(sig)), "blspy Verify of pairkit's signature")
+    _row(out, "Verify (min-pk, basic), key and signature from bytes", goal,
+         lambda: S.verify(pks[0], msg, sig), lambda: V(G1(pks[0]), msg, G2(sig)), reps)
+    _row(out, "Verify (min-pk, basic), validated key object, signature from bytes", goal,
+         lambda: S.verify(key, msg, sig), lambda: V(bpk, msg, G2(sig)), reps)
 
 
 def _fast_aggregate(out: dict, n: int, reps: int) -> None:
+    """FastAggregateVerify of n signers of one message, the same keys and aggregate signature for
+    both libraries: with the keys as validated objects (decoded before the timing: pairkit's
+    PublicKey, blspy's G1Element) and the signature from bytes; and with the keys from bytes."""
     from .protocols import bls
 
+    S = bls.MinPkPop
     sks, pks = _keys(n)
     msg = b"one message, many signers"
-    agg = bls.MinPkPop.aggregate([bls.MinPkPop.sign(sk, msg) for sk in sks])
-    assert bls.MinPkPop.fast_aggregate_verify(pks, msg, agg)
-    # not like for like: pairkit takes the keys as compressed bytes (decoded and subgroup-checked
-    # on every call), blspy as G1Element objects decoded before the timing
-    row: dict[str, Any] = {"what": f"FastAggregateVerify, {n:,} signers (min-pk, pop; pairkit from key bytes, "
-                                   "blspy from decoded key objects)", "goal": "<= 1.0x blst",
-                           "pairkit_us": median_us(lambda: bls.MinPkPop.fast_aggregate_verify(pks, msg, agg), reps)}
+    agg = S.aggregate([S.sign(sk, msg) for sk in sks])
+    keys = [S.public_key(pk) for pk in pks]
+    _require(S.fast_aggregate_verify(pks, msg, agg) and S.fast_aggregate_verify(keys, msg, agg),
+             "pairkit FastAggregateVerify")
     b = _blspy()
-    if b is not None:
-        bsk = [b.PopSchemeMPL.key_gen(i.to_bytes(4, "big") * 8) for i in range(n)]
-        bpk = [k.get_g1() for k in bsk]
-        bagg = b.PopSchemeMPL.aggregate([b.PopSchemeMPL.sign(k, msg) for k in bsk])
-        row["peer"] = f"blspy {PINS['blspy']}"
-        row["peer_us"] = median_us(lambda: b.PopSchemeMPL.fast_aggregate_verify(bpk, msg, bagg), reps)
-    out["rows"].append(row)
+    goal = "<= 1.0x blst"
+    objects = f"FastAggregateVerify, {n:,} signers (min-pk, pop), validated key objects, signature from bytes"
+    from_bytes = f"FastAggregateVerify, {n:,} signers (min-pk, pop), keys and signature from bytes"
+    if b is None:
+        _row(out, objects, goal, lambda: S.fast_aggregate_verify(keys, msg, agg), None, reps)
+        _row(out, from_bytes, goal, lambda: S.fast_aggregate_verify(pks, msg, agg), None, reps)
+        return
+    G1, G2, F = b.G1Element.from_bytes, b.G2Element.from_bytes, b.PopSchemeMPL.fast_aggregate_verify
+    bpk = [G1(pk) for pk in pks]
+    _require(F(bpk, msg, G2(agg)), "blspy FastAggregateVerify of pairkit's aggregate")
+    _row(out, objects, goal, lambda: S.fast_aggregate_verify(keys, msg, agg), lambda: F(bpk, msg, G2(agg)), reps)
+    _row(out, from_bytes, goal, lambda: S.fast_aggregate_verify(pks, msg, agg),
+         lambda: F([G1(pk) for pk in pks], msg, G2(agg)), reps)
 
 
 def _batch_verify(out: dict, n: int) -> None:
@@ -94,7 +154,7 @@ def _batch_verify(out: dict, n: int) -> None:
     t = time.perf_counter()
     ok_single = all(bls.MinPkBasic.verify(pk, m, s) for pk, m, s in zip(pks, msgs, sigs))
     single = time.perf_counter() - t
-    assert ok and ok_single
+    _require(ok and ok_single, "the batch and the single verifies")
     out["rows"].append({"what": f"batch verify of {n:,} distinct messages (min-pk, basic)",
                         "pairkit_us": batch * 1e6, "peer": f"{n:,} single Verify calls (pairkit)",
                         "peer_us": single * 1e6, "goal": ">= 3x faster than the single verifies", "speedup_goal": 3.0})
@@ -110,7 +170,7 @@ def _peks(out: dict, n: int) -> None:
     t = time.perf_counter()
     found = peks.search(td, cts)
     search = time.perf_counter() - t
-    assert found == [w == b"kw5" for w in words]
+    _require(found == [w == b"kw5" for w in words], "the PEKS search (its matches)")
     P = [c[:48] for c in cts]
     Q = [td] * n
     t = time.perf_counter()
@@ -139,7 +199,7 @@ def _ray(out: dict, n: int) -> None:
     for w in (1, 2):
         D.shutdown()
         D.connect(workers=w)
-        assert (D.pair_batch(SET, P[:8], Q[:8], chunk=4) == want).all()  # start the workers
+        _require(bool((D.pair_batch(SET, P[:8], Q[:8], chunk=4) == want).all()), "Ray pair_batch")  # starts the workers
         t = time.perf_counter()
         D.pair_batch(SET, P, Q, chunk=max(1, n // 16))
         secs[w] = time.perf_counter() - t
@@ -159,6 +219,7 @@ def measure(quick: bool = False) -> dict:
     _batch_verify(out, n)
     _peks(out, 2000 if quick else 20000)
     _ray(out, 2000 if quick else 20000)
+    out["load_end"] = os.getloadavg()[0]
     return out
 
 
@@ -173,14 +234,20 @@ def _verdict(r: dict) -> str:
 
 
 def markdown(report: dict, command: str) -> str:
+    load_end = report.get("load_end", report["load"])
     L = [BEGIN, "## Protocols (issue 18)", "",
          f"- machine: {report['machine']}; date: {report['date']}; load average at the start: "
-         f"{report['load']:.1f}; command: `{command}`",
+         f"{report['load']:.1f}, at the end: {load_end:.1f}; command: `{command}`",
          "- pairkit and the row's anchor are timed in the same run; µs is the median of one call (Verify, "
          "FastAggregateVerify) or one pass over the batch (the other rows); ratio = pairkit / anchor, "
          "or anchor / pairkit (a speed-up) where the goal is one. blspy is Chia's bls-signatures over "
-         "relic, the Python-level peer; it is not blst.", "",
-         "| what | pairkit µs | anchor | anchor µs | goal | ratio |", "|---|---:|---|---:|---|---|"]
+         "relic, the Python-level peer; it is not blst. The Verify and FastAggregateVerify rows run pairkit and "
+         "blspy on the same keys, messages and signatures, alternately in one timing loop, each on one thread.", ""]
+    if max(report["load"], load_end) >= 0.5 * (os.cpu_count() or 1):
+        L[-1:] = [f"- the machine was shared with other jobs during this run (the load averages above, on "
+                  f"{os.cpu_count()} logical cores): the ratios, timed side by side, hold better than the absolute "
+                  "µs.", ""]
+    L += ["| what | pairkit µs | anchor | anchor µs | goal | ratio |", "|---|---:|---|---:|---|---|"]
     for r in report["rows"]:
         if "missing" in r:
             L.append(f"| {r['what']} | | {r['missing']} | | | not measured |")

@@ -102,6 +102,14 @@ fn check_base<P: FpParams<N>, R: FpParams<NR>, const N: usize, const NR: usize>(
             true => assert!(a.sqrt_vartime().is_none() && !a.is_square()),
             false => assert_eq!(a.sqrt_vartime().unwrap(), f2(&v["sqrt"])),
         }
+        // the sign-free root: the spec's root or its negation, None exactly for non-squares
+        match (v["sqrt"].is_null(), a.sqrt_either_vartime()) {
+            (true, r) => assert!(r.is_none()),
+            (false, r) => {
+                let (r, want) = (r.unwrap(), f2::<P, N>(&v["sqrt"]));
+                assert!(r == want || r == want.neg());
+            }
+        }
         n += 1;
     }
     assert!(n >= 20);
@@ -336,6 +344,19 @@ fn fp2_props<P: FpParams<N>, const N: usize>(a: Fp2<P, N>, b: Fp2<P, N>) {
     let r = s.sqrt_vartime().expect("a square has a root");
     assert_eq!(r.square(), s);
     assert_eq!(a.sqrt_vartime().is_some(), a.is_square());
+    // either root, agreeing with the spec's up to sign (also for a real or imaginary square)
+    for x in [
+        s,
+        a,
+        Fp2::new(a.c0, Fp::ZERO),
+        Fp2::new(a.c0.square(), Fp::ZERO),
+    ] {
+        match (x.sqrt_vartime(), x.sqrt_either_vartime()) {
+            (Some(r), Some(e)) => assert!(e == r || e == r.neg(), "sqrt_either of {x:?}"),
+            (None, None) => {}
+            (r, e) => panic!("sqrt {r:?} vs sqrt_either {e:?} of {x:?}"),
+        }
+    }
     assert_eq!(Fp2::<P, N>::from_bytes_be(&a.to_bytes_be()).unwrap(), a);
 }
 

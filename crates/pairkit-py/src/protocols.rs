@@ -1,5 +1,6 @@
 //! Bindings of the Rust core's protocol kernels (`pairkit_core::protocols`, issue 18).
-use pairkit_core::protocols::bls_batch::{self, Variant};
+use pairkit_core::protocols::bls_batch;
+use pairkit_core::protocols::bls_verify::{self as core_verify, PublicKey, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -24,11 +25,7 @@ pub(crate) fn bls_batch_verify(
     dst: Vec<u8>,
     coeffs: Vec<Vec<u8>>,
 ) -> PyResult<bool> {
-    let v = if min_pk {
-        Variant::MinPk
-    } else {
-        Variant::MinSig
-    };
+    let v = variant(min_pk);
     let (p, m, s, c) = (refs(&pks), refs(&msgs), refs(&sigs), refs(&coeffs));
     py.detach(|| bls_batch::batch_verify(v, &p, &m, &s, &dst, &c))
         .py(py)
@@ -49,4 +46,117 @@ pub(crate) fn bls_sum_points<'py>(
         .detach(|| bls_batch::sum_points(group, &p, compressed))
         .py(py)?;
     Ok(PyBytes::new(py, &v))
+}
+
+fn variant(min_pk: bool) -> Variant {
+    if min_pk {
+        Variant::MinPk
+    } else {
+        Variant::MinSig
+    }
+}
+
+/// A BLS public key on bls12-381 that passed KeyValidate (`protocols::bls_verify::PublicKey`):
+/// the decoded point, held natively; only this constructor makes one, so the verifiers taking
+/// keys neither decode nor check them again.
+#[pyclass(frozen, eq, name = "BlsPublicKey", module = "pairkit._native")]
+#[derive(PartialEq)]
+pub(crate) struct BlsPublicKey {
+    k: PublicKey,
+}
+
+#[pymethods]
+impl BlsPublicKey {
+    /// KeyValidate of `data` (ZCash encoding, compressed or not) in G1 (`min_pk`) or G2: the
+    /// decoder's errors, NotInSubgroupError, PointAtInfinityError for the identity.
+    #[new]
+    #[pyo3(signature = (data, min_pk=true))]
+    fn new(py: Python<'_>, data: &[u8], min_pk: bool) -> PyResult<Self> {
+        let k = PublicKey::from_bytes(variant(min_pk), data).py(py)?;
+        Ok(BlsPublicKey { k })
+    }
+
+    /// True for a key in G1 (the min-pk variant), False for G2 (min-sig).
+    #[getter]
+    fn min_pk(&self) -> bool {
+        self.k.variant() == Variant::MinPk
+    }
+
+    /// The ZCash encoding, compressed (48 / 96 bytes) unless asked otherwise.
+    #[pyo3(signature = (compressed=true))]
+    fn to_bytes<'py>(&self, py: Python<'py>, compressed: bool) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.k.to_bytes(compressed))
+    }
+
+    fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        self.to_bytes(py, true)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut h = DefaultHasher::new();
+        self.k.to_bytes(true).hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        let b = self.k.to_bytes(true);
+        let hex: String = b[..8].iter().map(|x| format!("{x:02x}")).collect();
+        let v = if self.min_pk() { "min-pk" } else { "min-sig" };
+        format!("BlsPublicKey({v}, {hex}...)")
+    }
+}
+
+fn keys(pks: &[Bound<'_, BlsPublicKey>]) -> Vec<PublicKey> {
+    pks.iter().map(|k| k.get().k).collect()
+}
+
+/// BLS Verify (CoreVerify) on bls12-381 in one call (`protocols::bls_verify::verify`): KeyValidate
+/// of `pk`, the signature's decoding and subgroup check, the hash to the curve, one two-pair
+/// multi-Miller loop and one final exponentiation. False for a bad key or signature; `msg` as
+/// signed (the aug scheme's PK || m formed by the caller).
+#[pyfunction]
+pub(crate) fn bls_verify(
+    py: Python<'_>,
+    min_pk: bool,
+    pk: &[u8],
+    msg: &[u8],
+    sig: &[u8],
+    dst: &[u8],
+) -> PyResult<bool> {
+    let v = variant(min_pk);
+    py.detach(|| core_verify::verify(v, pk, msg, sig, dst))
+        .py(py)
+}
+
+/// CoreAggregateVerify over validated keys (`protocols::bls_verify::aggregate_verify`), one
+/// message each, as signed.
+#[pyfunction]
+pub(crate) fn bls_aggregate_verify(
+    py: Python<'_>,
+    min_pk: bool,
+    pks: Vec<Bound<'_, BlsPublicKey>>,
+    msgs: Vec<Vec<u8>>,
+    sig: &[u8],
+    dst: &[u8],
+) -> PyResult<bool> {
+    let (v, ks, m) = (variant(min_pk), keys(&pks), refs(&msgs));
+    py.detach(|| core_verify::aggregate_verify(v, &ks, &m, sig, dst))
+        .py(py)
+}
+
+/// FastAggregateVerify over validated keys (`protocols::bls_verify::fast_aggregate_verify`):
+/// the keys summed natively, then one Verify.
+#[pyfunction]
+pub(crate) fn bls_fast_aggregate_verify(
+    py: Python<'_>,
+    min_pk: bool,
+    pks: Vec<Bound<'_, BlsPublicKey>>,
+    msg: &[u8],
+    sig: &[u8],
+    dst: &[u8],
+) -> PyResult<bool> {
+    let (v, ks) = (variant(min_pk), keys(&pks));
+    py.detach(|| core_verify::fast_aggregate_verify(v, &ks, msg, sig, dst))
+        .py(py)
 }

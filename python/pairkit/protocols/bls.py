@@ -50,6 +50,10 @@ from ..errors import (ArgumentTypeError, EncodingError, InsecureParameterError, 
                       LimitExceededError, NotSupportedError, PairkitError)
 
 SET = "bls12-381"
+#: A public key that passed KeyValidate, held natively as its decoded point
+#: (``_native.BlsPublicKey``; make one with :meth:`Ciphersuite.public_key`). The verifiers accept
+#: it wherever they accept key bytes and then skip the decoding and the subgroup check.
+PublicKey = _native.BlsPublicKey
 #: the order r of G1, G2 and GT
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 #: compressed encoding lengths of G1 / G2 points
@@ -191,7 +195,49 @@ class Ciphersuite:
 
     def key_validate(self, pk) -> bool:
         """KeyValidate (draft-05 section 2.5): decodes, is not the identity, lies in the subgroup."""
+        if isinstance(pk, PublicKey):
+            return pk.min_pk == (self.pk_group == 1)
         return self._valid_point(A.data("the public key", pk), self.pk_group, self.pk_len) is True
+
+    def public_key(self, data) -> PublicKey:
+        """KeyValidate of ``data`` (the compressed key; the uncompressed form is accepted too),
+        kept as a :data:`PublicKey` holding the decoded point: verifying with it skips the
+        decoding and the subgroup check (FastAggregateVerify over such keys only adds points).
+        Errors: ArgumentTypeError for a non-bytes argument, EncodingError (length, flags,
+        coordinate >= p), NotOnCurveError, NotInSubgroupError, PointAtInfinityError (the
+        identity)."""
+        data = A.data("the public key", data)
+        if len(data) != self.pk_len:
+            raise EncodingError(f"a compressed {self.variant} public key is {self.pk_len} bytes, got {len(data)}")
+        return PublicKey(data, self.pk_group == 1)
+
+    def _key(self, pk) -> bytes | PublicKey:
+        """A key argument: a PublicKey of this variant, or checked bytes."""
+        if isinstance(pk, PublicKey):
+            self._own_key(pk)
+            return pk
+        return A.data("the public key", pk)
+
+    def _verify_one(self, key: bytes | PublicKey, msg: bytes, sig: bytes, dst: bytes) -> bool:
+        """_core_verify of ``msg`` (the aug prefix added here) after the length checks of the
+        compressed encodings (uncompressed keys and signatures are not the draft's octets)."""
+        kb = key.to_bytes() if isinstance(key, PublicKey) else key
+        if len(kb) != self.pk_len or len(sig) != self.sig_len:
+            return False
+        return self._core_verify(key, msg, sig, dst)
+
+    def _own_key(self, pk: PublicKey) -> None:
+        if pk.min_pk != (self.pk_group == 1):
+            raise InvalidArgumentError(f"a {'min-pk' if pk.min_pk else 'min-sig'} public key given to a "
+                                       f"{self.variant} ciphersuite")
+
+    def _key_list(self, pks) -> list[bytes] | list[PublicKey]:
+        """A list of keys: all PublicKey objects (kept, variant checked) or all bytes."""
+        if isinstance(pks, (list, tuple)) and pks and all(isinstance(k, PublicKey) for k in pks):
+            for k in pks:
+                self._own_key(k)
+            return list(pks)
+        return A.data_list("public keys", pks)
 
     def _sig_ok(self, sig: bytes) -> bool | None:
         return self._valid_point(sig, self.sig_group, self.sig_len)
@@ -243,13 +289,15 @@ class Ciphersuite:
         k = _sk_bytes(sk)
         return api.point_mul(SET, self._hash(msg, dst), k, group=self.sig_group, compressed=True)
 
-    def _core_verify(self, pk: bytes, msg: bytes, sig: bytes, dst: bytes) -> bool:
-        s = self._shape_ok([pk], sig)
-        if not s:
-            # None: malformed. False: the identity signature, which no valid key verifies, as
-            # e(PK, H(m)) != 1 for PK and H(m) of order r (H(m) = O has negligible probability)
-            return False
-        return self._product_is_one([pk], [self._hash(msg, dst)], sig, True)
+    def _core_verify(self, pk: bytes | PublicKey, msg: bytes, sig: bytes, dst: bytes) -> bool:
+        """CoreVerify in one native call (crates/pairkit-core src/protocols/bls_verify.rs):
+        KeyValidate of the key (skipped for a PublicKey), the signature's decoding and subgroup
+        check, the hash, one two-pair multi-Miller loop and one final exponentiation. False for
+        a malformed key or signature and for the identity signature, which no valid key
+        verifies (e(PK, H(m)) != 1 for PK and H(m) of order r)."""
+        if isinstance(pk, PublicKey):
+            return _native.bls_aggregate_verify(self.pk_group == 1, [pk], [msg], sig, dst)
+        return _native.bls_verify(self.pk_group == 1, pk, msg, sig, dst)
 
     def _core_aggregate_verify(self, pks: list[bytes], msgs: list[bytes], sig: bytes, dst: bytes) -> bool:
         if not pks:
@@ -272,11 +320,14 @@ class Ciphersuite:
         return self._core_sign(sk, msg, self.dst)
 
     def verify(self, pk, message, signature) -> bool:
-        """Verify: True only for a valid signature of ``message`` under a valid key."""
-        pk = A.data("the public key", pk)
+        """Verify: True only for a valid signature of ``message`` under a valid key (key bytes
+        or a :data:`PublicKey`)."""
+        key = self._key(pk)
         msg = A.data("the message", message)
         sig = A.data("the signature", signature)
-        return self._core_verify(pk, self._msg(pk, msg), sig, self.dst)
+        if self.scheme == "aug":
+            msg = (key.to_bytes() if isinstance(key, PublicKey) else key) + msg
+        return self._verify_one(key, msg, sig, self.dst)
 
     def aggregate(self, signatures) -> bytes:
         """Aggregate: the sum of n >= 1 signatures (each a canonical compressed point of the
@@ -287,15 +338,21 @@ class Ciphersuite:
 
     def aggregate_verify(self, pks, messages, signature) -> bool:
         """AggregateVerify over n (pk_i, message_i): basic requires distinct messages (False
-        otherwise), aug prefixes each message with its key, pop signs the messages as they are."""
-        pks = A.data_list("public keys", pks)
+        otherwise), aug prefixes each message with its key, pop signs the messages as they are.
+        The keys: all bytes, or all :data:`PublicKey` objects (then not decoded again)."""
+        keys = self._key_list(pks)
         msgs = A.data_list("messages", messages)
         sig = A.data("the signature", signature)
-        if len(pks) != len(msgs):
-            raise InvalidArgumentError(f"AggregateVerify: {len(pks)} public keys but {len(msgs)} messages")
+        if len(keys) != len(msgs):
+            raise InvalidArgumentError(f"AggregateVerify: {len(keys)} public keys but {len(msgs)} messages")
         if self.scheme == "basic" and len(set(msgs)) != len(msgs):
             return False
-        return self._core_aggregate_verify(pks, [self._msg(pk, m) for pk, m in zip(pks, msgs)], sig, self.dst)
+        if keys and isinstance(keys[0], PublicKey):
+            signed = [self._msg(k.to_bytes(), m) for k, m in zip(keys, msgs)] if self.scheme == "aug" else msgs
+            return len(sig) == self.sig_len and _native.bls_aggregate_verify(self.pk_group == 1, keys, signed, sig,
+                                                                            self.dst)
+        kb = cast(list[bytes], keys)
+        return self._core_aggregate_verify(kb, [self._msg(pk, m) for pk, m in zip(kb, msgs)], sig, self.dst)
 
     # ---- proof of possession (draft-05 section 3.3) -------------------------------------------
 
@@ -310,25 +367,33 @@ class Ciphersuite:
 
     def pop_verify(self, pk, proof) -> bool:
         self._need_pop("PopVerify")
-        pk = A.data("the public key", pk)
-        return self._core_verify(pk, pk, A.data("the proof", proof), cast(bytes, self.pop_dst))  # the pop scheme
+        key = self._key(pk)
+        kb = key.to_bytes() if isinstance(key, PublicKey) else key
+        return self._verify_one(key, kb, A.data("the proof", proof), cast(bytes, self.pop_dst))  # the pop scheme
 
     def fast_aggregate_verify(self, pks, message, signature) -> bool:
         """FastAggregateVerify: n >= 1 keys (each with a verified proof of possession) signed the
-        same message; one pairing product of two pairs over the sum of the keys."""
+        same message; one pairing product of two pairs over the sum of the keys. The keys: all
+        bytes (each decoded and subgroup-checked, on every core), or all :data:`PublicKey`
+        objects (validated once, when made: the call only adds the points, natively, and runs
+        one Verify)."""
         self._need_pop("FastAggregateVerify")
-        pks = A.data_list("public keys", pks)
+        keys = self._key_list(pks)
         msg = A.data("the message", message)
         sig = A.data("the signature", signature)
-        if not pks or any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in pks):
+        if keys and isinstance(keys[0], PublicKey):
+            return len(sig) == self.sig_len and _native.bls_fast_aggregate_verify(self.pk_group == 1, keys, msg, sig,
+                                                                                 self.dst)
+        kb = cast(list[bytes], keys)
+        if not kb or any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in kb):
             return False  # no keys, or one that is the identity (KeyValidate fails) or malformed
         try:
-            agg = _aggregate(pks, self.pk_group, self.pk_len, "public key", compressed=False)
+            agg = _aggregate(kb, self.pk_group, self.pk_len, "public key", compressed=False)
         except PairkitError:
             return False  # a key that does not decode or lies outside the subgroup
-        if agg[0] & 0x40 or len(sig) != self.sig_len or sig[0] & 0x40:
-            return False  # the keys sum to the identity (KeyValidate of the sum fails); see _core_verify
-        return self._product_is_one([agg], [self._hash(msg, self.dst)], sig, True)
+        if agg[0] & 0x40 or len(sig) != self.sig_len:
+            return False  # the keys sum to the identity (KeyValidate of the sum fails)
+        return _native.bls_verify(self.pk_group == 1, agg, msg, sig, self.dst)
 
     # ---- batch verification -------------------------------------------------------------------
 

@@ -88,7 +88,8 @@ pub trait Field: Copy + Eq + Debug + Send + Sync + 'static {
     fn inv_or_zero(&self) -> Self;
     /// Variable-time inverse (public data only).
     fn inv_vartime(&self) -> Result<Self>;
-    /// A square root (the spec's root) or None; variable time for F_{p^2}.
+    /// A square root or None: F_p the spec's root; F_{p^2} either of the two roots, faster
+    /// (`Fp2::sqrt_either_vartime`, variable time: the callers fix the sign).
     fn sqrt_vartime(&self) -> Option<Self>;
     /// Whether the element is a square (0 included).
     fn is_square(&self) -> bool;

@@ -18,25 +18,18 @@
 //! multi-Miller loop per chunk of pairs, their product, one final exponentiation).
 use rayon::prelude::*;
 
-use crate::curve::prime::bls12_381::{Bls12381G1, Bls12381G2, CURVE_G1, CURVE_G2, G1, G2};
+pub use super::bls_verify::Variant;
+use super::bls_verify::{pair_of, KeyGroup, Pair};
+use crate::curve::prime::bls12_381::{Bls12381G1, Bls12381G2, CURVE_G1};
 use crate::curve::prime::group::PrimeGroup;
-use crate::curve::prime::{Curve, Field, Jacobian};
+use crate::curve::prime::{Curve, Jacobian};
 use crate::error::{Error, Result};
 use crate::field::fp::{Bls12381P, Fp12};
 use crate::pairing::ate;
 
-/// Where the keys are: min-pk (keys in G1, signatures in G2) or min-sig (the reverse).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    MinPk,
-    MinSig,
-}
-
 /// The Miller loops of a batch run in chunks of this many pairs (one multi-Miller loop each,
 /// sharing its squarings); enough chunks to keep every core busy on large batches.
 const PAIRS_PER_CHUNK: usize = 16;
-
-type Pair = (ate::G1Affine<Bls12381P, 6>, ate::G2Affine<Bls12381P, 6>);
 
 /// One triple's share of the equation: its pair ([c] A, B) and its term [c] sig (Jacobian, in the
 /// signature group), or None where a key or signature does not decode to a valid point (the
@@ -66,86 +59,40 @@ fn coefficient(be: &[u8]) -> Result<Vec<u64>> {
     Ok(words)
 }
 
-fn g1_pair(a: &G1, b: &G2) -> Pair {
-    ((a.x, a.y), (b.x, b.y))
-}
-
-/// [c] P for a finite affine P, as the affine point the pairing takes.
-fn scaled<F: Field>(
-    curve: &Curve<F>,
-    p: &crate::curve::prime::Affine<F>,
-    c: &[u64],
-) -> crate::curve::prime::Affine<F> {
-    curve.to_affine_vartime(&curve.mul_vartime(p, c))
-}
-
-/// The share of one min-pk triple: PK in G1 (KeyValidate: not the identity, in the subgroup),
-/// sig in G2 (in the subgroup; the identity contributes nothing), H(m) in G2.
-fn share_min_pk(
+/// The share of one triple with keys in K (KeyValidate: not the identity, in the subgroup),
+/// the signature in K::Sig (in the subgroup; the identity contributes nothing), H(m) in K::Sig;
+/// c scales the pair's G1 member ([c] PK for min-pk, [c] H(m) for min-sig).
+fn share<K: KeyGroup>(
     pk: &[u8],
     msg: &[u8],
     sig: &[u8],
     dst: &[u8],
     c: &[u64],
-) -> Result<Share<crate::field::fp::Fp2<Bls12381P, 6>>> {
+) -> Result<Share<<K::Sig as PrimeGroup>::F>> {
     let invalid = || Share {
         pair: None,
         sig_term: Jacobian::identity(),
     };
-    let (Ok(pk), Ok(sig)) = (
-        Bls12381G1::from_bytes(pk, true),
-        Bls12381G2::from_bytes(sig, true),
-    ) else {
+    let (Ok(pk), Ok(sig)) = (K::from_bytes(pk, true), K::Sig::from_bytes(sig, true)) else {
         return Ok(invalid());
     };
     if pk.infinity {
         return Ok(invalid());
     }
-    let h = Bls12381G2::hash_to_curve(msg, dst)?;
-    let a = scaled(&CURVE_G1, &pk, c);
+    let h = K::Sig::hash_to_curve(msg, dst)?;
+    let (a, b) = K::orient(&pk, &h);
+    let a = CURVE_G1.to_affine_vartime(&CURVE_G1.mul_vartime(&a, c));
     let sig_term = if sig.infinity {
         Jacobian::identity()
     } else {
-        CURVE_G2.mul_vartime(&sig, c)
+        K::Sig::CURVE.mul_vartime(&sig, c)
     };
-    // [c] PK is finite (c < r is invertible mod r and PK != O); H(m) = O has negligible
-    // probability and then only makes the verdict false
+    // [c] A = O when c = 0 mod r (coefficients of up to 256 bits can be multiples of r) or A =
+    // O (H(m) = O: negligible probability); O has no affine coordinates for the Miller loop, and
+    // the triple would go unchecked, so the verdict is false. B (PK for min-sig, H(m) for
+    // min-pk) likewise.
     Ok(Share {
-        pair: (!h.infinity).then(|| g1_pair(&a, &h)),
-        sig_term,
-    })
-}
-
-/// The share of one min-sig triple: PK in G2, sig in G1, H(m) in G1 (scaled by c).
-fn share_min_sig(
-    pk: &[u8],
-    msg: &[u8],
-    sig: &[u8],
-    dst: &[u8],
-    c: &[u64],
-) -> Result<Share<crate::field::fp::FpBls12381>> {
-    let invalid = || Share {
-        pair: None,
-        sig_term: Jacobian::identity(),
-    };
-    let (Ok(pk), Ok(sig)) = (
-        Bls12381G2::from_bytes(pk, true),
-        Bls12381G1::from_bytes(sig, true),
-    ) else {
-        return Ok(invalid());
-    };
-    if pk.infinity {
-        return Ok(invalid());
-    }
-    let h = Bls12381G1::hash_to_curve(msg, dst)?;
-    let a = scaled(&CURVE_G1, &h, c);
-    let sig_term = if sig.infinity {
-        Jacobian::identity()
-    } else {
-        CURVE_G1.mul_vartime(&sig, c)
-    };
-    Ok(Share {
-        pair: (!a.infinity).then(|| g1_pair(&a, &pk)),
+        pair: (!a.infinity && !b.infinity).then(|| pair_of(&a, &b)),
         sig_term,
     })
 }
@@ -158,17 +105,36 @@ fn miller_product(pairs: &[Pair]) -> Fp12<Bls12381P, 6> {
         .reduce(|| Fp12::ONE, |a, b| a.mul(&b))
 }
 
-/// The sum of the signature terms, then its pair with -g of the key group.
-fn closing_pair<S: Field + Send + Sync>(
-    curve: &Curve<S>,
-    terms: Vec<Jacobian<S>>,
-    make: impl Fn(&crate::curve::prime::Affine<S>) -> Pair,
-) -> Option<Pair> {
-    let sum = terms
+/// The pairs of every triple (None when one is invalid) and the closing pair: the sum of the
+/// signature terms paired with -g of the key group K (None when the sum is O).
+fn shares_and_closing<K: KeyGroup>(
+    pks: &[&[u8]],
+    msgs: &[&[u8]],
+    sigs: &[&[u8]],
+    dst: &[u8],
+    cs: &[Vec<u64>],
+) -> Result<(Option<Vec<Pair>>, Option<Pair>)>
+where
+    <K::Sig as PrimeGroup>::F: Send + Sync,
+{
+    let shares = (0..pks.len())
         .into_par_iter()
+        .map(|i| share::<K>(pks[i], msgs[i], sigs[i], dst, &cs[i]))
+        .collect::<Result<Vec<_>>>()?;
+    let Some(pairs) = shares.iter().map(|s| s.pair).collect::<Option<Vec<_>>>() else {
+        return Ok((None, None));
+    };
+    let curve: &Curve<<K::Sig as PrimeGroup>::F> = &K::Sig::CURVE;
+    let sum = shares
+        .into_par_iter()
+        .map(|s| s.sig_term)
         .reduce(Jacobian::identity, |a, b| curve.add_vartime(&a, &b));
     let s = curve.to_affine_vartime(&sum);
-    (!s.infinity).then(|| make(&s))
+    let closing = (!s.infinity).then(|| {
+        let (a, b) = K::orient(&K::generator().neg(), &s);
+        pair_of(&a, &b)
+    });
+    Ok((Some(pairs), closing))
 }
 
 /// Whether every (pks[i], msgs[i], sigs[i]) verifies (`true` for an empty batch), by the test in
@@ -203,37 +169,12 @@ pub fn batch_verify(
     if n == 0 {
         return Ok(true);
     }
-    let (mut pairs, closing) = match variant {
-        Variant::MinPk => {
-            let shares = (0..n)
-                .into_par_iter()
-                .map(|i| share_min_pk(pks[i], msgs[i], sigs[i], dst, &cs[i]))
-                .collect::<Result<Vec<_>>>()?;
-            let Some(pairs) = shares.iter().map(|s| s.pair).collect::<Option<Vec<_>>>() else {
-                return Ok(false);
-            };
-            let neg_g1 = Bls12381G1::generator().neg();
-            let terms = shares.into_iter().map(|s| s.sig_term).collect();
-            (
-                pairs,
-                closing_pair(&CURVE_G2, terms, |s| g1_pair(&neg_g1, s)),
-            )
-        }
-        Variant::MinSig => {
-            let shares = (0..n)
-                .into_par_iter()
-                .map(|i| share_min_sig(pks[i], msgs[i], sigs[i], dst, &cs[i]))
-                .collect::<Result<Vec<_>>>()?;
-            let Some(pairs) = shares.iter().map(|s| s.pair).collect::<Option<Vec<_>>>() else {
-                return Ok(false);
-            };
-            let neg_g2 = Bls12381G2::generator().neg();
-            let terms = shares.into_iter().map(|s| s.sig_term).collect();
-            (
-                pairs,
-                closing_pair(&CURVE_G1, terms, |s| g1_pair(s, &neg_g2)),
-            )
-        }
+    let (pairs, closing) = match variant {
+        Variant::MinPk => shares_and_closing::<Bls12381G1>(pks, msgs, sigs, dst, &cs)?,
+        Variant::MinSig => shares_and_closing::<Bls12381G2>(pks, msgs, sigs, dst, &cs)?,
+    };
+    let Some(mut pairs) = pairs else {
+        return Ok(false);
     };
     pairs.extend(closing);
     let f = miller_product(&pairs);
@@ -283,4 +224,58 @@ where
         .map(|p| p.to_jacobian())
         .reduce(Jacobian::identity, |a, b| curve.add_vartime(&a, &b));
     Ok(G::to_bytes(&curve.to_affine_vartime(&sum), compressed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::prime::words_to_be_bytes;
+    use crate::field::fp::{Bls12381R, FpParams};
+
+    /// (pk, msg, sig) of a valid triple of `variant` under the scheme's DST.
+    fn triple(variant: Variant, dst: &[u8]) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+        let sk = [0x2au8; 32];
+        let msg = b"coefficient".to_vec();
+        match variant {
+            Variant::MinPk => {
+                let pk = Bls12381G1::mul(&Bls12381G1::generator(), &sk);
+                let h = Bls12381G2::hash_to_curve(&msg, dst).unwrap();
+                let sig = Bls12381G2::mul(&h, &sk);
+                (
+                    Bls12381G1::to_bytes(&pk, true),
+                    msg,
+                    Bls12381G2::to_bytes(&sig, true),
+                )
+            }
+            Variant::MinSig => {
+                let pk = Bls12381G2::mul(&Bls12381G2::generator(), &sk);
+                let h = Bls12381G1::hash_to_curve(&msg, dst).unwrap();
+                let sig = Bls12381G1::mul(&h, &sk);
+                (
+                    Bls12381G2::to_bytes(&pk, true),
+                    msg,
+                    Bls12381G1::to_bytes(&sig, true),
+                )
+            }
+        }
+    }
+
+    /// A coefficient c = 0 mod r (allowed: up to 256 bits) leaves [c] A = O, which has no
+    /// affine coordinates for the Miller loop: the verdict is false, for both variants; c = r + 1
+    /// acts as c = 1.
+    #[test]
+    fn coefficient_multiple_of_r() {
+        let r = words_to_be_bytes(&Bls12381R::MODULUS);
+        assert_eq!(r.len(), 32);
+        let mut r1 = r.clone();
+        r1[31] += 1; // r ends in 0x01
+        for v in [Variant::MinPk, Variant::MinSig] {
+            let dst = b"BLS_SIG_TEST_DST_NUL_";
+            let (pk, msg, sig) = triple(v, dst);
+            let run = |c: &[u8]| batch_verify(v, &[&pk], &[&msg], &[&sig], dst, &[c]).unwrap();
+            assert!(run(&[1]), "{v:?} c = 1");
+            assert!(run(&r1), "{v:?} c = r + 1");
+            assert!(!run(&r), "{v:?} c = r");
+        }
+    }
 }

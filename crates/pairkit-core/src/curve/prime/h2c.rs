@@ -111,12 +111,11 @@ fn simple_swu<F: Field>(u: &F, a: &F, b: &F, z: &F) -> Affine<F> {
     let u2 = u.square();
     let tv1 = z.square().mul(&u2.square()).add(&z.mul(&u2));
     // A, B, Z are non-zero constants of the suite: the inverses below never fail (a zero would
-    // give 0, not a panic)
-    let neg_b_over_a = b.neg().mul(&a.inv_vartime().unwrap_or(F::ZERO));
-    let x1 = match tv1.inv_vartime() {
-        // exceptional case: x1 = B/(Z A)
+    // give 0, not a panic). x1 = (-B/A)(1 + 1/tv1) = -B (tv1 + 1) / (A tv1): one inversion.
+    let x1 = match a.mul(&tv1).inv_vartime() {
+        // exceptional case (tv1 = 0): x1 = B/(Z A)
         Err(_) => b.mul(&z.mul(a).inv_vartime().unwrap_or(F::ZERO)),
-        Ok(t) => neg_b_over_a.mul(&t.add(&F::ONE)),
+        Ok(t) => b.neg().mul(&tv1.add(&F::ONE)).mul(&t),
     };
     let e = Curve {
         a: *a,
@@ -152,10 +151,11 @@ fn horner<F: Field>(c: &[F], x: &F) -> F {
 fn iso_map<F: Field>(p: &Affine<F>, xnum: &[F], xden: &[F], ynum: &[F], yden: &[F]) -> Affine<F> {
     let xd = horner(xden, &p.x);
     let yd = horner(yden, &p.x);
-    match (xd.inv_vartime(), yd.inv_vartime()) {
-        (Ok(xi), Ok(yi)) => Affine::new(
-            horner(xnum, &p.x).mul(&xi),
-            p.y.mul(&horner(ynum, &p.x)).mul(&yi),
+    // both inverses from one: 1/xd = yd/(xd yd), 1/yd = xd/(xd yd) (Montgomery's trick)
+    match xd.mul(&yd).inv_vartime() {
+        Ok(t) => Affine::new(
+            horner(xnum, &p.x).mul(&t.mul(&yd)),
+            p.y.mul(&horner(ynum, &p.x)).mul(&t.mul(&xd)),
         ),
         _ => Affine::identity(),
     }

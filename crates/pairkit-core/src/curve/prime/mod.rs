@@ -187,8 +187,9 @@ impl<F: Field> Curve<F> {
         p.infinity | p.y.square().ct_eq(&self.rhs(&p.x))
     }
 
-    /// A point with abscissa x (None when x^3 + a x + b is not a square); the root is the
-    /// spec's (`Curve.lift_x` with sign None), or the one with sgn0(y) = sign. Variable time.
+    /// A point with abscissa x (None when x^3 + a x + b is not a square); with sign None the
+    /// root of `Field::sqrt_vartime` (over F_p the spec's `Curve.lift_x`; over F_{p^2} either
+    /// root), else the one with sgn0(y) = sign. Variable time.
     pub fn lift_x_vartime(&self, x: &F, sign: Option<bool>) -> Option<Affine<F>> {
         let mut y = self.rhs(x).sqrt_vartime()?;
         if let Some(s) = sign {

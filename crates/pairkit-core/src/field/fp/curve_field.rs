@@ -117,8 +117,9 @@ impl<P: FpParams<N>, const N: usize> Field for Fp2<P, N> {
     fn inv_vartime(&self) -> Result<Self> {
         Fp2::inv_vartime(self)
     }
+    /// Either root (see `Fp2::sqrt_either_vartime`): the curve layer's callers fix the sign.
     fn sqrt_vartime(&self) -> Option<Self> {
-        Fp2::sqrt_vartime(self)
+        Fp2::sqrt_either_vartime(self)
     }
     fn is_square(&self) -> bool {
         Fp2::is_square(self)

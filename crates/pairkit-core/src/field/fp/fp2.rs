@@ -28,6 +28,12 @@ pub struct Fp2<P: FpParams<N>, const N: usize> {
 impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     /// Encoded length: c0 || c1, 8N bytes each.
     pub const BYTES: usize = 16 * N;
+    /// 1/2 in F_p: (p + 1)/2 (the square roots' halvings).
+    const HALF_FP: Fp<P, N> = match Fp::from_limbs(&super::arith::add_small(&P::P_MINUS_1_HALF, 1))
+    {
+        Some(h) => h,
+        None => Fp::ZERO,
+    };
     pub const ZERO: Self = Fp2 {
         c0: Fp::ZERO,
         c1: Fp::ZERO,
@@ -415,14 +421,64 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
             });
         }
         let lam = fsqrt(&self.norm())?;
-        let half = Fp::<P, N>::from_u64(2).inv().ok()?;
-        let mut delta = self.c0.add(&lam).mul(&half);
-        if delta.legendre() == -1 {
-            delta = self.c0.sub(&lam).mul(&half);
-        }
-        let x0 = fsqrt(&delta)?;
-        let x1 = self.c1.mul(&x0.double().inv().ok()?);
+        let half = Self::HALF_FP;
+        let delta = self.c0.add(&lam).mul(&half);
+        // delta^{(p+1)/4} is its root when delta is a square; otherwise the other candidate
+        // (Euler's criterion and the root in one exponentiation instead of two)
+        let x0 = match fsqrt(&delta) {
+            Some(x0) => x0,
+            None => fsqrt(&self.c0.sub(&lam).mul(&half))?,
+        };
+        let x1 = self.c1.mul(&x0.double().inv_vartime().ok()?);
         let r = Fp2 { c0: x0, c1: x1 };
+        debug_assert!(r.square() == *self);
+        Some(r)
+    }
+
+    /// A square root or None, either of the two roots (callers that fix the sign afterwards:
+    /// point decompression, RFC 9380's map_to_curve). The complex method of eprint 2012/685
+    /// (Alg. 8, p = 3 mod 4) with two exponentiations instead of up to four: lambda =
+    /// sqrt(a0^2 + a1^2) (None when the norm is a non-square, i.e. a is one), x = d^{(p+1)/4}
+    /// for d = (a0 + lambda)/2; when d is a square the root is x + a1/(2x) i, otherwise x^2 =
+    /// -d (-1 is a non-square) and, as (a0 - lambda)/2 = -a1^2/(4d), the root is a1/(2x) + x i.
+    /// VARIABLE TIME. Agrees with [`Fp2::sqrt_vartime`] up to sign (tests/fp_props.rs).
+    pub fn sqrt_either_vartime(&self) -> Option<Self> {
+        let pw = |x: &Fp<P, N>| x.pow(&P::P_PLUS_1_QUARTER);
+        if P::P_MOD_4 != 3 {
+            return self.sqrt_vartime();
+        }
+        let (a0, a1) = (self.c0, self.c1);
+        if a1.is_zero() {
+            // a0 or -a0 = i^2 a0 is a square (p = 3 mod 4)
+            let x = pw(&a0);
+            return Some(if x.square() == a0 {
+                Fp2 {
+                    c0: x,
+                    c1: Fp::ZERO,
+                }
+            } else {
+                Fp2 {
+                    c0: Fp::ZERO,
+                    c1: x,
+                }
+            });
+        }
+        let n = self.norm();
+        let lam = pw(&n);
+        if lam.square() != n {
+            return None;
+        }
+        let d = a0.add(&lam).mul(&Self::HALF_FP);
+        let x = pw(&d);
+        if x.is_zero() {
+            return self.sqrt_vartime(); // d = 0: the spec's path takes the other candidate
+        }
+        let t = a1.mul(&x.double().inv_vartime().ok()?);
+        let r = if x.square() == d {
+            Fp2 { c0: x, c1: t }
+        } else {
+            Fp2 { c0: t, c1: x }
+        };
         debug_assert!(r.square() == *self);
         Some(r)
     }
