@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_package_comes_from_this_checkout():
     assert checkout.package_checkout() == ROOT
     assert checkout.is_checkout(ROOT) and not checkout.is_checkout(ROOT / "tests")
+    assert (ROOT / "HARDWARE.md").is_file()
 
 
 def test_enter_from_elsewhere_works_in_the_checkout(tmp_path, monkeypatch):
@@ -26,8 +27,7 @@ def test_enter_from_elsewhere_works_in_the_checkout(tmp_path, monkeypatch):
 
 
 def test_enter_in_a_checkout_stays(tmp_path, monkeypatch):
-    (tmp_path / "hw" / "reports").mkdir(parents=True)
-    (tmp_path / "HARDWARE.md").write_text("# copy\n")
+    (tmp_path / "hw" / "reports" / "cores").mkdir(parents=True)  # a copy of the caches, no HARDWARE.md yet
     monkeypatch.chdir(tmp_path)
     assert checkout.enter("pairkit hw report", "HARDWARE.md") == ["HARDWARE.md"]
     assert Path.cwd() == tmp_path

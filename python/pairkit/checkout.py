@@ -3,8 +3,8 @@ repository's own files (issue 19 item 5): ``pairkit hw report`` and ``pairkit hw
 rewrite HARDWARE.md from the caches under ``hw/reports/``, ``pairkit dse --costs measured`` reads
 ``hw/reports/units.json``.
 
-Such a command run in a checkout's root (a directory with HARDWARE.md and ``hw/reports/``) works
-there, as always. Run anywhere else it works in the checkout this package was loaded from (an
+Such a command run in a directory with the caches (``hw/reports/``: a checkout's root, or a copy of
+its caches) works there, as always. Run anywhere else it works in the checkout this package was loaded from (an
 editable install: ``python/pairkit`` two levels below the root), saying so on stderr; paths the
 user gave are taken relative to where they were given. With no checkout at all (an installed
 wheel) it refuses with a typed error instead of writing a partial HARDWARE.md into the current
@@ -21,14 +21,16 @@ from .errors import InvalidArgumentError
 
 
 def is_checkout(d: Path) -> bool:
-    """A pairkit checkout's root: HARDWARE.md beside the hardware caches."""
-    return (d / "HARDWARE.md").is_file() and (d / "hw" / "reports").is_dir()
+    """A directory the report commands work in: it has the hardware caches, ``hw/reports/`` (a
+    checkout's root, or a copy of its caches; HARDWARE.md is written there if it is missing)."""
+    return (d / "hw" / "reports").is_dir()
 
 
 def package_checkout() -> Optional[Path]:
-    """The checkout this package was loaded from, if it was (python/pairkit/ under the root)."""
+    """The checkout this package was loaded from, if it was (python/pairkit/ under the root, with
+    HARDWARE.md and hw/reports/ beside it)."""
     root = Path(__file__).resolve().parents[2]
-    return root if is_checkout(root) else None
+    return root if is_checkout(root) and (root / "HARDWARE.md").is_file() else None
 
 
 def repo_file(rel: str) -> str:
