@@ -200,7 +200,7 @@ class Ciphersuite:
         return self._valid_point(A.data("the public key", pk), self.pk_group, self.pk_len) is True
 
     def public_key(self, data) -> PublicKey:
-        """KeyValidate of ``data`` (the compressed key; the uncompressed form is accepted too),
+        """KeyValidate of ``data`` (the compressed key, the draft's octets; other lengths are refused),
         kept as a :data:`PublicKey` holding the decoded point: verifying with it skips the
         decoding and the subgroup check (FastAggregateVerify over such keys only adds points).
         Errors: ArgumentTypeError for a non-bytes argument, EncodingError (length, flags,
