@@ -140,6 +140,8 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
            timeout: float = typer.Option(3600, help="seconds per tool run"),
            pnr: bool = typer.Option(False, "--pnr", help="also place and route (nextpnr-ecp5, LFE5U-85F) the "
                                     "cores that fit, for Fmax, latency and area x time (long: minutes to hours)"),
+           router: str = typer.Option("router1", help="nextpnr's router for --pnr: router1 (its default) or "
+                                      "router2 (congestion-driven; converges on the large cores)"),
            breakdown: bool = typer.Option(False, "--breakdown", help="also measure where the area goes (per "
                                           "unit, operand multiplexers, register file, controller: about ten "
                                           "flat Virtex-II Pro syntheses per core; give --core)"),
@@ -151,10 +153,15 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
     from .report_run import run_report
 
     _check(timeout=timeout)
+    from ...errors import InvalidArgumentError
+    from ..synth import PNR_ROUTERS
+
+    if router not in PNR_ROUTERS:
+        raise InvalidArgumentError(f"--router must be one of {', '.join(PNR_ROUTERS)}, got {router!r}")
     out, reports_dir = checkout.enter("pairkit hw core report", out, reports_dir)
     out = out or "HARDWARE.md"
     reports_dir = reports_dir or os.path.join("hw", "reports", "cores")
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
     run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr,
-               breakdown=breakdown, rtl=rtl)
+               breakdown=breakdown, rtl=rtl, router=router)

@@ -53,16 +53,16 @@ def _synth_ecp5(core, timeout, wd: str | None = None) -> dict:
             "depth": depth, "seconds": secs}
 
 
-def _pnr(core, timeout) -> dict:
+def _pnr(core, timeout, router: str = "router1") -> dict:
     """Fmax of ``core`` on an LFE5U-85F: synth_ecp5 again (same script as the area figure) into a netlist
-    that nextpnr-ecp5 places and routes out of context (``hw.synth.pnr_ecp5``: router1, seed 1, the
+    that nextpnr-ecp5 places and routes out of context (``hw.synth.pnr_ecp5``: seed 1, ``router``, the
     100 MHz target only steers placement; timing failures allowed and Fmax read from the report)."""
     from ..synth import pnr_ecp5
 
     with tempfile.TemporaryDirectory() as wd:
         _synth_ecp5(core, timeout, wd)
         os.replace(os.path.join(wd, "net.json"), os.path.join(wd, "top_ecp5.json"))
-        return pnr_ecp5(wd, timeout=timeout)
+        return pnr_ecp5(wd, timeout=timeout, router=router)
 
 
 #: Virtex-II Pro: LUT4 only. By default Yosys also builds LUT5..LUT8 from LUT4s and the MUXF5..MUXF8
@@ -90,10 +90,12 @@ def _synth_xilinx(core, timeout, family: str = "xc7") -> dict:
 
 
 def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeout: float = 3600,
-            force: bool = False, pnr: bool = False, breakdown: bool = False, rtl: bool = True) -> dict:
+            force: bool = False, pnr: bool = False, breakdown: bool = False, rtl: bool = True,
+            router: str = "router1") -> dict:
     """Measure core ``name`` (cached in ``reports_dir``). ``rtl=False``: the 1223-bit cores are simulated in
     the schedule interpreter only (their Verilator models take about 25 minutes each to build); the report
-    says which check each figure had."""
+    says which check each figure had. ``router``: nextpnr's router for ``pnr``; a place and route that
+    failed or was stopped (no Fmax cached) is run again."""
     cfg, mc = flow.compiled(name)
     os.makedirs(reports_dir, exist_ok=True)
     path = os.path.join(reports_dir, f"{name}.json")
@@ -191,14 +193,14 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
             fh.write("\n")
         save()
     lut4 = (res.get("ecp5") or {}).get("lut")
-    if pnr and "pnr" not in res and lut4:
+    if pnr and not (res.get("pnr") or {}).get("fmax_mhz") and lut4:
         from ..synth import ECP5_85F_LUTS
 
         if lut4 > ECP5_85F_LUTS:
             res["pnr"] = {"status": "not run", "reason": f"{lut4:,} LUT4 do not fit an LFE5U-85F ({ECP5_85F_LUTS:,})"}
         else:
             try:
-                res["pnr"] = _pnr(flow.make_rtl(cfg, mc), timeout)
+                res["pnr"] = _pnr(flow.make_rtl(cfg, mc), timeout, router)
             except HwToolError as e:
                 res["pnr"] = {"status": "not run", "reason": str(e)[:300]}
         save()
@@ -488,10 +490,12 @@ def _goals_16(res: dict) -> list:
 def _timing(res: dict) -> list:
     """Fmax (nextpnr-ecp5, LFE5U-85F), latency = cycles / Fmax and area × time of the placed cores."""
     L = ["", "Place and route (`pairkit hw core report --pnr`): nextpnr-ecp5 on an LFE5U-85F out of context, "
-         "router1, seed 1, one run per core (Fmax of one seed, not a sweep); latency = cycles per pairing / Fmax; "
+         "seed 1, one run per core (Fmax of one seed, not a sweep) with the router named (nextpnr's default router1; "
+         "router2, its congestion-driven router, for the large cores, where router1 crawls); "
+         "latency = cycles per pairing / Fmax; "
          "A·T = LUT-eq × latency. Cores above the 85F's 83,640 LUT4 are not placed.", "",
-         "| core | LUT-eq | slices | Fmax (MHz) | cycles | latency (µs) | A·T (LUT-eq · ms) | nextpnr (s) |",
-         "|---|---:|---:|---:|---:|---:|---:|---:|"]
+         "| core | LUT-eq | slices | Fmax (MHz) | cycles | latency (µs) | A·T (LUT-eq · ms) | router | nextpnr (s) |",
+         "|---|---:|---:|---:|---:|---:|---:|---|---:|"]
     rows = 0
     for name in [c.name for c in instances.all_configs()]:
         r = res.get(name)
@@ -500,11 +504,11 @@ def _timing(res: dict) -> list:
             continue
         rows += 1
         if not p.get("fmax_mhz"):
-            L.append(f"| `{name}` | {_n(_lut_eq(r))} | — | not placed: {p.get('reason', '?')} | {r['cycles']:,} | — | — | — |")
+            L.append(f"| `{name}` | {_n(_lut_eq(r))} | — | not placed: {p.get('reason', '?')} | {r['cycles']:,} | — | — | — | — |")
             continue
         lat = r["cycles"] / p["fmax_mhz"]
         L.append(f"| `{name}` | {_n(_lut_eq(r))} | {_n(p.get('slices'))} | {p['fmax_mhz']:.1f} | {r['cycles']:,} | "
-                 f"{lat:,.1f} | {_lut_eq(r) * lat / 1000:,.0f} | {_n(p.get('seconds'))} |")
+                 f"{lat:,.1f} | {_lut_eq(r) * lat / 1000:,.0f} | {p.get('router', 'router1')} | {_n(p.get('seconds'))} |")
     return L if rows else ["", "Place and route: no core placed yet (`pairkit hw core report --pnr`)."]
 
 
