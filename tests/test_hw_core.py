@@ -543,6 +543,24 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     assert "LUT6 missed by 6,897 (+10.9%; sum of separately synthesized blocks" in text
 
 
+def test_glue_parts_from_the_hierarchical_synthesis():
+    """blocksynth.glue_parts: the glue's parts from Yosys's cells per module, under the names a hierarchical
+    synth_xilinx gives them (``top.<submodule>``, recorded from the toy eta_T core); a missing module raises
+    instead of counting 0 (the names once differed and every part read 0 LUT)."""
+    from pairkit.hw.core import blocksynth
+    from pairkit.hw.errors import HwToolError
+
+    units = ["add0", "add1", "mul0", "sqr0", "sqrt0"]
+    h = {"top": {"lut": 0, "ff": 0, "bram": 0}, "top.controller": {"lut": 21, "ff": 14, "bram": 3},
+         "top.host_read": {"lut": 34, "ff": 0, "bram": 0}, "top.register_file": {"lut": 407, "ff": 323, "bram": 0},
+         **{f"top.{u}_operands": {"lut": 100 + k, "ff": 0, "bram": 0} for k, u in enumerate(units)}}
+    g = blocksynth.glue_parts(h, units)
+    assert g["operand multiplexers"]["lut"] == 510 and g["register file and write multiplexers"]["ff"] == 323
+    assert g["controller (micro-code ROM, counters) and host read port"] == {"lut": 55, "ff": 14, "bram": 3}
+    with pytest.raises(HwToolError, match="register_file"):
+        blocksynth.glue_parts({k.replace("top.", ""): v for k, v in h.items()}, units)
+
+
 def test_block_sum_multiplier_standalone(monkeypatch):
     """blocksynth: the multipliers (TMVP, DMOCI) are mapped standalone with the units table's area flow,
     with the core's parameters (unlatched) and the core's synthesis family; the rest of the core is not

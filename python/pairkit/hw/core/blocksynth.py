@@ -32,6 +32,7 @@ import os
 import tempfile
 import time
 
+from ..errors import HwToolError
 from . import flow
 
 _LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
@@ -55,6 +56,20 @@ def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
     d = json.loads(txt[txt.index("{"):])
     return {k.lstrip("\\"): _count({t.lstrip("\\$"): n for t, n in v.get("num_cells_by_type", {}).items()})
             for k, v in d["modules"].items()}
+
+
+def glue_parts(h: dict, units: list) -> dict:
+    """The glue's parts from the cells per module of its hierarchical synthesis (``h``: Yosys names the
+    submodules of the hierarchy ``top.<name>``, the top ``top``). Every module the glue must have is
+    required: a missing one (a renamed submodule, another Yosys naming) raises instead of counting 0."""
+    parts = {"operand multiplexers": [f"top.{u}_operands" for u in units],
+             "register file and write multiplexers": ["top.register_file"],
+             "controller (micro-code ROM, counters) and host read port": ["top.controller", "top.host_read", "top"]}
+    missing = [x for mods in parts.values() for x in mods if x not in h]
+    if missing:
+        raise HwToolError(f"the glue's hierarchical synthesis has no module {', '.join(missing)} "
+                          f"(modules: {', '.join(sorted(h))})")
+    return {part: {k: sum(h[x][k] for x in mods) for k in ("lut", "ff", "bram")} for part, mods in parts.items()}
 
 
 #: units synthesized standalone with the units table's area flow (see the module's docstring)
@@ -128,12 +143,7 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
             out["glue_reason"] = cache[gk].get("reason")
         elif need_glue:
             t = time.time()
-            h = _synth(wd, [f"top.{u}" for u in units], family, False, timeout)
-            parts = {"operand multiplexers": [f"{u}_operands" for u in units],
-                     "register file and write multiplexers": ["register_file"],
-                     "controller (micro-code ROM, counters) and host read port": ["controller", "host_read", "top"]}
-            for part, mods in parts.items():
-                out["glue"][part] = {k: sum(h[x][k] for x in mods if x in h) for k in ("lut", "ff", "bram")}
+            out["glue"] = glue_parts(_synth(wd, [f"top.{u}" for u in units], family, False, timeout), units)
             out["glue_seconds"] = round(time.time() - t, 1)
             if gk:
                 cache[gk] = {"glue": out["glue"], "seconds": out["glue_seconds"]}
