@@ -545,20 +545,41 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
 
 def test_glue_parts_from_the_hierarchical_synthesis():
     """blocksynth.glue_parts: the glue's parts from Yosys's cells per module, under the names a hierarchical
-    synth_xilinx gives them (``top.<submodule>``, recorded from the toy eta_T core); a missing module raises
-    instead of counting 0 (the names once differed and every part read 0 LUT)."""
+    synth_xilinx gives them (``top.<submodule>``, recorded from the toy eta_T core, whose second square root
+    has no operand module); a missing register file or controller raises instead of counting 0 (the names once
+    differed and every part read 0 LUT)."""
     from pairkit.hw.core import blocksynth
     from pairkit.hw.errors import HwToolError
 
-    units = ["add0", "add1", "mul0", "sqr0", "sqrt0"]
+    units = ["add0", "add1", "mul0", "sqr0", "sqrt0", "sqrt1"]  # sqrt1: no operand module (one source per port)
     h = {"top": {"lut": 0, "ff": 0, "bram": 0}, "top.controller": {"lut": 21, "ff": 14, "bram": 3},
          "top.host_read": {"lut": 34, "ff": 0, "bram": 0}, "top.register_file": {"lut": 407, "ff": 323, "bram": 0},
-         **{f"top.{u}_operands": {"lut": 100 + k, "ff": 0, "bram": 0} for k, u in enumerate(units)}}
+         **{f"top.{u}_operands": {"lut": 100 + k, "ff": 0, "bram": 0} for k, u in enumerate(units[:5])}}
     g = blocksynth.glue_parts(h, units)
     assert g["operand multiplexers"]["lut"] == 510 and g["register file and write multiplexers"]["ff"] == 323
     assert g["controller (micro-code ROM, counters) and host read port"] == {"lut": 55, "ff": 14, "bram": 3}
     with pytest.raises(HwToolError, match="register_file"):
         blocksynth.glue_parts({k.replace("top.", ""): v for k, v in h.items()}, units)
+
+
+def test_gate_equivalents_count_and_table():
+    """synth.cmos_count: GE = static-CMOS transistors / 4 from ``stat -json -tech cmos`` (Yosys marks a count
+    with '+' when black-boxed blocks' instances are in the module); a gate without a transistor count raises.
+    The issue 16 GE table puts the sum beside seed 003's gates (Tables 5 and 8), labelled an estimate."""
+    from pairkit.hw import synth
+    from pairkit.hw.core import report
+    from pairkit.hw.errors import HwToolError
+
+    m = {"num_cells_by_type": {"$_NAND_": 27, "$_DFF_P_": 8, "top.mul0": 1, "$scopeinfo": 2},
+         "estimated_num_transistors": "402+"}
+    assert synth.cmos_count(m) == {"ge": 100, "transistors": 402, "ff": 8, "bram": 0}
+    with pytest.raises(HwToolError, match=r"\$_DFFE_PP_"):
+        synth.cmos_count({"num_cells_by_type": {"$_DFFE_PP_": 1}, "estimated_num_transistors": "0+"})
+    g = {"family": "cmos", "ge": 500_000, "ff": 30_000, "units": {"mul": {"ge": 300_000, "count": 1}},
+         "glue": {"operand multiplexers": {"ge": 200_000}}}
+    text = "\n".join(report._ge_16({"s003-eta-t-tmvp2-u8": {"ge_blocks": g}}))
+    assert "| `s003-eta-t-tmvp2-u8` | 500,000 | 30,000 | 472,777 (Table 5, two-way) | ours / paper 1.06×" in text
+    assert "an estimate, not an ASIC synthesis" in text
 
 
 def test_block_sum_multiplier_standalone(monkeypatch):

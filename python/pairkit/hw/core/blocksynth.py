@@ -45,36 +45,53 @@ def _count(cells: dict) -> dict:
 
 
 def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
-    """Cells per module: the top (``flat``) or every module of the hierarchy."""
+    """Cells per module: the top (``flat``) or every module of the hierarchy. ``family``: a Xilinx family
+    (``synth_xilinx``: LUT, FF, BRAM) or :data:`..synth.CMOS_FAMILY` (generic gates: GE, transistors, FF)."""
+    from ..synth import CMOS_FAMILY, cmos_count, cmos_script
     from ..toolchain import yosys
 
-    script = f"synth_xilinx -family {family}{' -flatten' if flat else ''} -top top"
-    yosys("read_rtlil top.il\n" + (f"blackbox {' '.join(bb)}\n" if bb else "") + f"{script}\n"
-          "tee -q -o stat.json stat -json\n", cwd=wd, timeout=timeout, what=f"yosys synth_xilinx (block, {family})")
+    cmos = family == CMOS_FAMILY
+    script = cmos_script(flat) if cmos else f"synth_xilinx -family {family}{' -flatten' if flat else ''} -top top\n"
+    yosys("read_rtlil top.il\n" + (f"blackbox {' '.join(bb)}\n" if bb else "") + script +
+          f"tee -q -o stat.json stat -json{' -tech cmos' if cmos else ''}\n", cwd=wd, timeout=timeout,
+          what=f"yosys {'synth (generic gates)' if cmos else 'synth_xilinx'} (block, {family})")
     with open(os.path.join(wd, "stat.json")) as fh:
         txt = fh.read()
     d = json.loads(txt[txt.index("{"):])
+    if cmos:
+        return {k.lstrip("\\"): cmos_count(v) for k, v in d["modules"].items()}
     return {k.lstrip("\\"): _count({t.lstrip("\\$"): n for t, n in v.get("num_cells_by_type", {}).items()})
             for k, v in d["modules"].items()}
 
 
-def glue_parts(h: dict, units: list) -> dict:
+def metric(family: str) -> str:
+    """The area figure a family counts: ``ge`` (generic gates) or ``lut``."""
+    from ..synth import CMOS_FAMILY
+
+    return "ge" if family == CMOS_FAMILY else "lut"
+
+
+def glue_parts(h: dict, units: list, q: str = "lut") -> dict:
     """The glue's parts from the cells per module of its hierarchical synthesis (``h``: Yosys names the
-    submodules of the hierarchy ``top.<name>``, the top ``top``). Every module the glue must have is
-    required: a missing one (a renamed submodule, another Yosys naming) raises instead of counting 0."""
-    parts = {"operand multiplexers": [f"top.{u}_operands" for u in units],
-             "register file and write multiplexers": ["top.register_file"],
-             "controller (micro-code ROM, counters) and host read port": ["top.controller", "top.host_read", "top"]}
-    missing = [x for mods in parts.values() for x in mods if x not in h]
+    submodules of the hierarchy ``top.<name>``, the top ``top``). The register file, controller and host read
+    port are required: a missing one (a renamed submodule, another Yosys naming) raises instead of counting 0.
+    A unit's operand module may be absent: Yosys drops a submodule left without logic (a unit whose ports
+    each have one source); it counts 0."""
+    fixed = ["top.register_file", "top.controller", "top.host_read", "top"]
+    missing = [x for x in fixed if x not in h]
     if missing:
         raise HwToolError(f"the glue's hierarchical synthesis has no module {', '.join(missing)} "
                           f"(modules: {', '.join(sorted(h))})")
-    return {part: {k: sum(h[x][k] for x in mods) for k in ("lut", "ff", "bram")} for part, mods in parts.items()}
+    parts = {"operand multiplexers": [f"top.{u}_operands" for u in units if f"top.{u}_operands" in h],
+             "register file and write multiplexers": ["top.register_file"],
+             "controller (micro-code ROM, counters) and host read port": fixed[1:]}
+    return {part: {k: sum(h[x][k] for x in mods) for k in (q, "ff", "bram")} for part, mods in parts.items()}
 
 
 #: units synthesized standalone with the units table's area flow (see the module's docstring)
 STANDALONE = ("gf2_mul_tmvp", "gf2_dmoci")
 STANDALONE_HOW = "standalone, the units table's area flow (abc -lut 6, area script)"
+STANDALONE_HOW_CMOS = "standalone, generic gates"
 
 
 def _standalone(cfg, mc, op: str, family: str, timeout) -> dict:
@@ -87,13 +104,16 @@ def _standalone(cfg, mc, op: str, family: str, timeout) -> dict:
     params.setdefault("field", cfg.set_id)
     unit = build(generator(mc.units[op][0]), **params)
     with tempfile.TemporaryDirectory() as wd:
+        if family == synth.CMOS_FAMILY:
+            return {**synth.synth_cmos(unit, wd, timeout), "how": STANDALONE_HOW_CMOS}
         r = synth.synth_xilinx(unit, wd, timeout, "area", family)
     return {"lut": r["lut"], "ff": r["ff"], "bram": 0, "how": STANDALONE_HOW}
 
 
-def unit_key(cfg, mc, op: str) -> str:
-    """The identity of a unit's logic: field, generator and parameters (the core around it does not change it)."""
-    return f"{cfg.set_id}|{mc.units[op][0]}|{flow.unit_params(cfg).get(op)}"
+def unit_key(cfg, mc, op: str, family: str = "xc6v") -> str:
+    """The identity of a unit's logic: field, generator and parameters (the core around it does not change it),
+    and the family it is counted in (xc6v, the first one, unnamed)."""
+    return f"{cfg.set_id}|{mc.units[op][0]}|{flow.unit_params(cfg).get(op)}" + ("" if family == "xc6v" else f"|{family}")
 
 
 def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: dict | None = None,
@@ -112,8 +132,9 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
     out: dict = {"family": family, "registers": mc.n_regs, "register_bits": core.W, "units": {}, "glue": {},
                  "method": "sum of separately synthesized blocks (no optimisation across blocks)"}
     gk = f"glue|{family}|{glue_key}" if glue_key else None
-    need = [op for op in mc.units if unit_key(cfg, mc, op) not in cache and mc.units[op][0] not in STANDALONE
-            and (only is None or unit_key(cfg, mc, op) in only)]
+    q = metric(family)
+    need = [op for op in mc.units if unit_key(cfg, mc, op, family) not in cache and mc.units[op][0] not in STANDALONE
+            and (only is None or unit_key(cfg, mc, op, family) in only)]
     have_glue = bool(gk and "glue" in cache.get(gk, {}))  # a cached failure ({"reason": ...}) is retried
     need_glue = not have_glue and (only is None or "glue" in only)
     with tempfile.TemporaryDirectory() as wd:
@@ -121,7 +142,7 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
             with open(os.path.join(wd, "top.il"), "w") as fh:
                 fh.write(to_rtlil(core))
         for op in sorted(mc.units):
-            key = unit_key(cfg, mc, op)
+            key = unit_key(cfg, mc, op, family)
             n = mc.units[op][1]
             if key not in cache:
                 if only is not None and key not in only:
@@ -135,7 +156,7 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
                     r = _synth(wd, [f"top.{x}" for x in units + glue if x != u], family, True, timeout)["top"]
                 cache[key] = dict(r, seconds=round(time.time() - t, 1))
                 if log:
-                    log(f"{cfg.name}: {u} ({key}): {r['lut']:,} LUT, {r['ff']:,} FF ({time.time() - t:.0f} s)")
+                    log(f"{cfg.name}: {u} ({key}): {r[q]:,} {q.upper()}, {r['ff']:,} FF ({time.time() - t:.0f} s)")
             out["units"][op] = dict(cache[key], key=key, count=n)
         if have_glue:
             out["glue"], out["glue_seconds"] = cache[gk]["glue"], cache[gk]["seconds"]
@@ -143,17 +164,17 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
             out["glue_reason"] = cache[gk].get("reason")
         elif need_glue:
             t = time.time()
-            out["glue"] = glue_parts(_synth(wd, [f"top.{u}" for u in units], family, False, timeout), units)
+            out["glue"] = glue_parts(_synth(wd, [f"top.{u}" for u in units], family, False, timeout), units, q)
             out["glue_seconds"] = round(time.time() - t, 1)
             if gk:
                 cache[gk] = {"glue": out["glue"], "seconds": out["glue_seconds"]}
             if log:
                 log(f"{cfg.name}: glue ({time.time() - t:.0f} s): " + ", ".join(
-                    f"{p} {x['lut']:,} LUT" for p, x in out["glue"].items()))
-    done = all("lut" in u for u in out["units"].values()) and out["glue"]
+                    f"{p} {x[q]:,} {q.upper()}" for p, x in out["glue"].items()))
+    done = all(q in u for u in out["units"].values()) and out["glue"]
     if done:
-        out["lut"] = (sum(u["lut"] * u["count"] for u in out["units"].values())
-                      + sum(g["lut"] for g in out["glue"].values()))
+        out[q] = (sum(u[q] * u["count"] for u in out["units"].values())
+                  + sum(g[q] for g in out["glue"].values()))
         out["ff"] = (sum(u["ff"] * u["count"] for u in out["units"].values())
                      + sum(g["ff"] for g in out["glue"].values()))
         out["bram"] = sum(u["bram"] * u["count"] for u in out["units"].values()) + sum(

@@ -140,6 +140,8 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
            timeout: float = typer.Option(3600, help="seconds per tool run"),
            pnr: bool = typer.Option(False, "--pnr", help="also place and route (nextpnr-ecp5, LFE5U-85F) the "
                                     "cores that fit, for Fmax, latency and area x time (long: minutes to hours)"),
+           ge: bool = typer.Option(False, "--ge", help="also estimate the 1223-bit cores in NAND2 gate equivalents "
+                                   "(Yosys generic gates, block by block; beside seed 003's ASIC Tables 5 and 8)"),
            router: str = typer.Option("router1", help="nextpnr's router for --pnr: router1 (its default) or "
                                       "router2 (congestion-driven; converges on the large cores)"),
            breakdown: bool = typer.Option(False, "--breakdown", help="also measure where the area goes (per "
@@ -164,4 +166,4 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
     run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr,
-               breakdown=breakdown, rtl=rtl, router=router)
+               breakdown=breakdown, rtl=rtl, router=router, ge=ge)
