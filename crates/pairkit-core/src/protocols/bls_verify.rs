@@ -43,6 +43,8 @@ pub trait KeyGroup: PrimeGroup {
     /// e(a, b) in the pairing's argument order: (a, b) for min-pk, (b, a) for min-sig, where
     /// `a` is in the key group and `b` in the signature group.
     fn orient(a: &Affine<Self::F>, b: &Affine<<Self::Sig as PrimeGroup>::F>) -> (G1, G2);
+    /// The point of a validated key of this group; None for a key of the other group.
+    fn key_point(k: &PublicKey) -> Option<Affine<Self::F>>;
 }
 
 impl KeyGroup for Bls12381G1 {
@@ -50,12 +52,24 @@ impl KeyGroup for Bls12381G1 {
     fn orient(a: &G1, b: &G2) -> (G1, G2) {
         (*a, *b)
     }
+    fn key_point(k: &PublicKey) -> Option<G1> {
+        match k {
+            PublicKey::G1(p) => Some(*p),
+            PublicKey::G2(_) => None,
+        }
+    }
 }
 
 impl KeyGroup for Bls12381G2 {
     type Sig = Bls12381G1;
     fn orient(a: &G2, b: &G1) -> (G1, G2) {
         (*b, *a)
+    }
+    fn key_point(k: &PublicKey) -> Option<G2> {
+        match k {
+            PublicKey::G2(q) => Some(*q),
+            PublicKey::G1(_) => None,
+        }
     }
 }
 
@@ -106,22 +120,10 @@ impl PublicKey {
     }
 }
 
-/// The keys' points when every key belongs to `variant`, else `InvalidArgument`.
-fn points_g1(pks: &[PublicKey]) -> Result<Vec<G1>> {
+/// The keys' points when every key belongs to K, else `InvalidArgument`.
+fn points<K: KeyGroup>(pks: &[PublicKey]) -> Result<Vec<Affine<K::F>>> {
     pks.iter()
-        .map(|k| match k {
-            PublicKey::G1(p) => Ok(*p),
-            PublicKey::G2(_) => Err(wrong_group()),
-        })
-        .collect()
-}
-
-fn points_g2(pks: &[PublicKey]) -> Result<Vec<G2>> {
-    pks.iter()
-        .map(|k| match k {
-            PublicKey::G2(q) => Ok(*q),
-            PublicKey::G1(_) => Err(wrong_group()),
-        })
+        .map(|k| K::key_point(k).ok_or_else(wrong_group))
         .collect()
 }
 
@@ -237,8 +239,10 @@ pub fn aggregate_verify(
     dst: &[u8],
 ) -> Result<bool> {
     match variant {
-        Variant::MinPk => core_aggregate::<Bls12381G1>(&points_g1(pks)?, msgs, sig, dst),
-        Variant::MinSig => core_aggregate::<Bls12381G2>(&points_g2(pks)?, msgs, sig, dst),
+        Variant::MinPk => core_aggregate::<Bls12381G1>(&points::<Bls12381G1>(pks)?, msgs, sig, dst),
+        Variant::MinSig => {
+            core_aggregate::<Bls12381G2>(&points::<Bls12381G2>(pks)?, msgs, sig, dst)
+        }
     }
 }
 
@@ -257,15 +261,15 @@ pub fn fast_aggregate_verify(
         return Ok(false);
     }
     match variant {
-        Variant::MinPk => {
-            let s = sum_keys::<Bls12381G1>(&points_g1(pks)?);
-            Ok(!s.infinity && core_aggregate::<Bls12381G1>(&[s], &[msg], sig, dst)?)
-        }
-        Variant::MinSig => {
-            let s = sum_keys::<Bls12381G2>(&points_g2(pks)?);
-            Ok(!s.infinity && core_aggregate::<Bls12381G2>(&[s], &[msg], sig, dst)?)
-        }
+        Variant::MinPk => fast_in::<Bls12381G1>(pks, msg, sig, dst),
+        Variant::MinSig => fast_in::<Bls12381G2>(pks, msg, sig, dst),
     }
+}
+
+/// FastAggregateVerify with keys in K: the sum of the keys, then CoreVerify of a finite sum.
+fn fast_in<K: KeyGroup>(pks: &[PublicKey], msg: &[u8], sig: &[u8], dst: &[u8]) -> Result<bool> {
+    let s = sum_keys::<K>(&points::<K>(pks)?);
+    Ok(!s.infinity && core_aggregate::<K>(&[s], &[msg], sig, dst)?)
 }
 
 #[cfg(test)]
