@@ -148,7 +148,7 @@ def test_cross_blspy():
 
 def test_bench_protocols_checks_and_section():
     """The bench's input checks raise a pairkit error (not an assert, which -O drops); the section
-    says when the machine was shared."""
+    says when the machine was shared, and why a goal is missed where one is."""
     import os
 
     from pairkit import bench_protocols as BP
@@ -164,3 +164,7 @@ def test_bench_protocols_checks_and_section():
     idle = BP.markdown({"machine": "m", "date": "d", "load": 0.0, "load_end": 0.0, "rows": [row]}, "cmd")
     assert "shared with other jobs" in busy and "shared with other jobs" not in idle
     assert "| Verify | 2.0 | blspy | 1.0 | <= 1.0x blst | 2.00x: missed |" in idle
+    # a missed goal carries its analysis; a met one does not
+    assert "- Verify missed:" in idle and "PEKS missed" not in idle
+    met = BP.markdown({"machine": "m", "date": "d", "load": 0.0, "rows": [dict(row, pairkit_us=0.5)]}, "cmd")
+    assert "Verify missed" not in met

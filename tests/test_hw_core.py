@@ -541,6 +541,8 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     assert "cycles met by 387 (-1.4%; schedule interpreter only, no RTL simulation" in text
     assert "the Miller loop alone is +219 cycles (+0.9%) against the paper's 25,710" in text
     assert "LUT6 missed by 6,897 (+10.9%; sum of separately synthesized blocks" in text
+    assert "where they go: operand multiplexers 100" in text
+    assert "cause: the interconnect, 150 LUT6 of operand and register-write multiplexers" in text
 
 
 def test_glue_parts_from_the_hierarchical_synthesis():

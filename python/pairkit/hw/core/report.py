@@ -440,6 +440,25 @@ def _check_003(r: dict) -> str:
     return how
 
 
+def _where_16(r: dict, missed: bool) -> str:
+    """Where a seed 003 core's LUT6 go (its blocks' shares), and the cause when the goal is missed."""
+    b = r.get("blocks") or {}
+    if not b.get("lut"):
+        return ""
+    parts = {**{f"{op} × {u['count']}" if u["count"] > 1 else op: u["lut"] * u["count"]
+                for op, u in (b.get("units") or {}).items()},
+             **{p: g["lut"] for p, g in (b.get("glue") or {}).items()}}
+    top = sorted(parts.items(), key=lambda kv: -kv[1])[:4]
+    s = "; where they go: " + ", ".join(f"{k} {v:,} ({v / b['lut']:.0%})" for k, v in top)
+    if missed:
+        mux = sum(g["lut"] for p, g in (b.get("glue") or {}).items() if "multiplexers" in p)
+        s += (f"; cause: the interconnect, {mux:,} LUT6 of operand and register-write multiplexers, "
+              f"{mux / b['lut']:.0%} of the core: every unit port multiplexes the 1,223-bit registers the schedule "
+              "reads there (each multiplier port 15-20 of them), where the paper's BAU/ISU/DHU banks have "
+              "restricted, hand-placed connectivity (item 2: not matched yet)")
+    return s
+
+
 def _goals_16(res: dict) -> list:
     """Issue 16's goals (seed 003 Tables 4 and 7): cycles and LUT6 per variant, each met or missed."""
     rows = []
@@ -455,7 +474,7 @@ def _goals_16(res: dict) -> list:
         ml = r["miller_cycles"]
         lut_s = (f"LUT6 {'met' if lut <= p['area_lut6'] else 'missed'} by {abs(lut - p['area_lut6']):,} "
                  f"({(lut - p['area_lut6']) / p['area_lut6']:+.1%}; {how}, against ISE's whole-design count: not "
-                 "like for like)" if lut else f"LUT6 not measured ({how})")
+                 f"like for like){_where_16(r, lut > p['area_lut6'])}" if lut else f"LUT6 not measured ({how})")
         rows.append(f"| {what}: ≤ {p['cycles']:,} cycles, ≤ {p['area_lut6']:,} LUT6 | `{name}`: {r['cycles']:,} "
                     f"cycles (Miller loop {ml:,}, inversion {inv:,}, rest {r['final_exp_cycles'] - inv:,}); "
                     f"{r['registers']} registers of 1,223 bits (the paper's banks: 18); "
