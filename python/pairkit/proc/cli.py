@@ -16,6 +16,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 _W = typer.Option(16, "-W", help="limb width W in bits (seed 002 section 3.1)")
 _P = typer.Option(4, "-P", "--ppg", help="partial-product generators (seed 002 Fig. 4)")
 _D = typer.Option(2, "-d", "--latency", help="pipeline latency of one datapath pass (cycles; an assumption)")
+_RED = typer.Option("barrett", "--reduction", help="barrett (seed 002 Table 2) | montgomery (CIOS / SOS, KAK96)")
+_MULT = typer.Option("schoolbook", "--mult", help="schoolbook (seed 002 section 3.3) | karatsuba")
+_LEVELS = typer.Option(0, "--levels", help="Karatsuba levels, 1 or 2 (with --mult karatsuba; default 1)")
 
 
 def _read(path: str, binary: bool):
@@ -55,11 +58,12 @@ def _reference(set_id: str, Pb: bytes, Qb: bytes) -> bytes:
     return api.pair(set_id, Pb, Qb, alg=REDUCED.get(set_id))
 
 
-def _alu(p: int, W: int, P: int, d: int):
+def _alu(p: int, W: int, P: int, d: int, reduction: str = "barrett", mult: str = "schoolbook", levels: int = 0):
     from .. import argcheck
     from .alu import AluModel
 
-    return AluModel(p, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d))
+    return AluModel(p, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d),
+                    reduction=reduction, mult_alg=mult, levels=argcheck.integer("--levels", levels))
 
 
 @app.command("asm")
@@ -107,10 +111,11 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
             P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
             Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded (G2 for bn254 / bls12-381)"),
             seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
-            W: int = _W, P: int = _P, d: int = _D,
+            W: int = _W, P: int = _P, d: int = _D, reduction: str = _RED, mult: str = _MULT, levels: int = _LEVELS,
             as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Run the compiled pairing of --set on P, Q (or random points) in the ISS: cycles by instruction class,
-    the total, and the verdict against the Rust engine (bit-exact or not)."""
+    the total, and the verdict against the Rust engine (bit-exact or not).  --reduction and --mult pick the
+    ALU's datapath (docs/PROC.md "Montgomery and Karatsuba")."""
     from .. import api, argcheck
     from .compile import compile_set, point_inputs, result
     from .iss import Simulator
@@ -119,7 +124,7 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
     if s + 1 > argcheck.MAX_SEED:
         raise InvalidArgumentError(f"--seed must be below {argcheck.MAX_SEED} (Q uses seed + 1)")
     c = compile_set(set_id)
-    alu = _alu(c.program.p, W, P, d)
+    alu = _alu(c.program.p, W, P, d, reduction, mult, levels)
     if (P_hex is None) != (Q_hex is None):
         raise InvalidArgumentError("give both points P and Q, or neither (random points from --seed)")
     if P_hex is None:
@@ -133,15 +138,19 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
     want = api.split_gt(set_id, _reference(set_id, Pb, Qb))
     got = result(set_id, r.outputs)
     rep = {"set": set_id, "seed": s if P_hex is None else None, "W": alu.W, "N": alu.N, "k": alu.k, "P": alu.P, "d": alu.d,
+           "reduction": alu.reduction, "mult": alu.mult_alg, "levels": alu.levels, "mul_cycles": alu.cycles_mul,
            "cycles": r.cycles, "total_cycles": r.total, "instructions": r.steps, "counts": r.counts,
            "mul_stages": alu.stages(), "registers": c.registers, "program_words": len(c.program.code),
            "bit_exact": got == want}
     if as_json:
         print(json.dumps(rep, indent=1))
     else:
-        print(f"{set_id}: W={alu.W} N={alu.N} k={alu.k} P={alu.P} d={alu.d}; program {len(c.program.code)} words, "
+        kara = f" ({alu.levels} level{'s' if alu.levels > 1 else ''})" if alu.mult_alg == "karatsuba" else ""
+        print(f"{set_id}: W={alu.W} N={alu.N} k={alu.k} P={alu.P} d={alu.d}, {alu.reduction} reduction, "
+              f"{alu.mult_alg}{kara} products; program {len(c.program.code)} words, "
               f"{c.registers} registers, {r.steps:,} instructions executed")
-        print(f"  MUL {alu.cycles_mul} cycles (Table 2 stages {alu.stages()}), ADD/SUB/NEG {alu.cycles_add}, "
+        where = "Table 2 stages" if alu.reduction == "barrett" else "stages"
+        print(f"  MUL {alu.cycles_mul} cycles ({where} {alu.stages()}), ADD/SUB/NEG {alu.cycles_add}, "
               f"MOV/LDC {alu.cycles_mov}")
         for cls, v in r.cycles.items():
             print(f"  {cls:8s} {v:>12,} cycles  {100 * v / r.total:5.1f} %")
