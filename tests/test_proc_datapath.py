@@ -144,3 +144,38 @@ def test_cli_run_flags_and_errors():
     for argv in (["--reduction", "mont"], ["--levels", "2"]):  # unknown; levels without Karatsuba
         p = run_cli("proc", "run", "--set", "typea-512", *argv)
         assert p.returncode == 2 and "error: InvalidArgumentError: " in p.stderr and "Traceback" not in p.stderr
+
+
+def test_array_estimate_reproduces_the_papers_count_and_binds():
+    from pairkit.proc.array import DEVICES, cores, estimate
+
+    v6 = DEVICES["xc6vlx760"]
+    # seed 002 Table 6: 216 cores of Table 5's 1,850 LUT6 / 1,947 FF / 4 DSP / 4 BRAM18, DSP-bound (864 / 4)
+    n, binding, fits = cores(v6, {"lut": 1850, "ff": 1947, "dsp": 4, "bram": 4})
+    assert (n, binding) == (216, "dsp") and fits["lut"] == 474_240 // 1850 and fits["bram"] == 360
+    # at the paper's 399 MHz and its ~9.0 M cycles: ~9,568.8 pairings/s (Table 6)
+    x = estimate(v6, {"lut": 1850, "ff": 1947, "dsp": 4, "bram": 4}, 9_006_772, 399)
+    assert abs(x["per_s"] - 9568.8) < 1
+    n, binding, _ = cores(DEVICES["lfe5u-85f"], {"lut": 1431, "ff": 924, "dsp": 4, "bram": 6})
+    assert (n, binding) == (208 // 6, "bram")
+    for bad in ({"lut": -1, "ff": 1, "dsp": 1, "bram": 1}, {"lut": 1, "ff": 1, "dsp": 1}, {r: 0 for r in fits}):
+        with pytest.raises(InvalidArgumentError):
+            cores(v6, bad)
+    with pytest.raises(InvalidArgumentError):
+        estimate(v6, {"lut": 1, "ff": 1, "dsp": 1, "bram": 1}, 0, 399)
+
+
+def test_array_section_renders_the_goals():
+    from pairkit.proc.array_md import section
+
+    totals = {("barrett", "schoolbook", 0): 6_000_000, ("barrett", "karatsuba", 1): 7_000_000,
+              ("barrett", "karatsuba", 2): 9_000_000, ("montgomery", "schoolbook", 0): 4_000_000,
+              ("montgomery", "karatsuba", 1): 5_000_000, ("montgomery", "karatsuba", 2): 6_500_000}
+    row = {k: (1, t, True) for k, t in totals.items()}
+    cyc = {(16, 4, 2): row, (16, 4, 3): row, (16, 8, 2): row}
+    res = {"lut": 1288, "ff": 843, "dsp": 4, "bram18": 4, "bram": 6}
+    text = "\n".join(section({2: {"xc6v": res, "ecp5": res, "pnr": {"fmax_mhz": 40.0}}}, cyc))
+    assert "Goal ≤ 3.0 M cycles" in text and "**missed** by 1,000,000" in text
+    # 216 cores x 399 MHz / 4.0 M cycles = 21,546 pairings/s >= 9,568.8
+    assert "21,546.0" in text and "pairings/s with the improved datapath" in text and "**met** (21,546" in text
+    assert "| lfe5u-85f | Montgomery CIOS, P = 4, d = 2 | 4,000,000 |" in text

@@ -281,3 +281,27 @@ def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P
     L = Layout(compile_set(set_id).program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P),
                d=argcheck.integer("-d", d))
     _write(output, verilog(ProcCore(L, debug=debug)), "-o")
+
+
+@app.command("array")
+def array_cmd(reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cached `pairkit proc report` results"),
+              as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+    """Cores per device and aggregate pairings/s (seed 002 Table 6's estimate) for the xc6vlx760 and the
+    LFE5U-85F, from the cached typea-512 core synthesis (W = 16, P = 4) and the ISS's cycles per datapath."""
+    from .array_md import datapath_cycles, estimates, section
+
+    measured = {}
+    for d in (2, 3):
+        path = os.path.join(reports_dir, f"typea-512-W16-P4-d{d}.json")
+        if os.path.isfile(path):
+            measured[d] = json.loads(_read(path, False))
+    if 2 not in measured:
+        raise FileAccessError(f"--dir {reports_dir}: no typea-512-W16-P4-d2.json (run `pairkit proc report` first)")
+    cyc = datapath_cycles()
+    if as_json:
+        print(json.dumps({"cycles": [{"W": W, "P": P, "d": d, "reduction": k[0], "mult": k[1], "levels": k[2], "mul": v[0],
+                                      "total": v[1], "bit_exact": v[2]} for (W, P, d), row in cyc.items()
+                                     for k, v in row.items()],
+                          "array": estimates(measured, cyc)}, indent=1))
+    else:
+        print("\n".join(section(measured, cyc)))

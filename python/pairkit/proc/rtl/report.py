@@ -214,4 +214,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
                  + _goal(x6.get("lut"), 1850, "≤ 1,850 LUT6 (xc6v)") + "; " + _goal(x6.get("dsp"), 4, "≤ 4 DSP")
                  + "; BRAM " + (f"{x6.get('bram18')} against the paper's 4" if "bram18" in x6 else "not measured") + ".")
         L.append("")
+    from ..array_md import section as array_section
+
+    L += array_section({r["d"]: r for r in rows if r["set"] == "typea-512" and (r["W"], r["P"]) == (16, 4)})
     return L
