@@ -107,8 +107,8 @@ def section(measured: dict, cyc: dict | None = None) -> list[str]:
                                             f"({d.source})" for d in DEVICES.values()) + ".", "",
           "| device | datapath (W = 16) | cycles | per core LUT / FF / DSP / BRAM | basis of the resources | cores | binding | clock (basis) | pairings/s |",
           "|---|---|---|---|---|---|---|---|---|",
-          f"| xc6vlx760 | seed 002 (Barrett, schoolbook), P = 4 | ≈ 9.0 M | 1,850 / 1,947 / 4 / 4 | Table 5 (ISE) | 216 | DSP | "
-          f"399 MHz (Table 6) | 9,568.8 (Table 6) |"]
+          "| xc6vlx760 | seed 002 (Barrett, schoolbook), P = 4 | ≈ 9.0 M | 1,850 / 1,947 / 4 / 4 | Table 5 (ISE) | 216 | DSP | "
+          "399 MHz (Table 6) | 9,568.8 (Table 6) |"]
     est = {}
     for x in estimates(measured, cyc):
         est[x["device"], x["datapath"]] = x
