@@ -70,8 +70,10 @@ class AluModel:
     levels: int = 0  # Karatsuba levels (1 or 2; 0 = the default 1 with "karatsuba", none with "schoolbook")
 
     def __post_init__(self):
-        for name, v, lo, hi in (("W", self.W, 2, 128), ("P", self.P, 1, 64), ("d", self.d, 0, 64),
-                                ("levels", self.levels, 0, 2)):
+        lv = self.levels
+        if isinstance(lv, bool) or not isinstance(lv, int) or not 0 <= lv <= 2:
+            raise InvalidArgumentError(f"Karatsuba levels must be 1 or 2 (0: the default), got {lv!r}")
+        for name, v, lo, hi in (("W", self.W, 2, 128), ("P", self.P, 1, 64), ("d", self.d, 0, 64)):
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise InvalidArgumentError(f"ALU parameter {name} must be an integer in [{lo}, {hi}], got {v!r}")
         if self.p < 3 or self.p % 2 == 0:
