@@ -130,4 +130,18 @@ def section(measured: dict, cyc: dict | None = None) -> list[str]:
           "on a DSP-bound device: P = 8 halves the cores for 1.5× fewer cycles. The LFE5U-85F binds on its block RAM: "
           "yosys puts the program and constant ROMs into DP16KD there (6 a core, 4 on xc6v, where they go to LUTs); with "
           f"the ROMs in LUTs the DSPs would bind at {DEVICES['lfe5u-85f'].dsp // 4} cores.", ""]
+    mc = base["montgomery", "schoolbook", 0][1]
+    L += ["Goals (issue 17 part 5):", "", "| goal | paper | ours | status |", "|---|---|---|---|",
+          f"| cycles per typea-512 pairing, Montgomery + Karatsuba datapath, ≤ 3.0 M | — | {best:,} ({best_key[0]}, "
+          f"{best_key[1]}; W = 16, P = 4, d = 2, ISS) | " + ("met" if best <= GOAL_CYCLES else
+                                                             f"missed by {best - GOAL_CYCLES:,} (+{100 * (best - GOAL_CYCLES) / GOAL_CYCLES:.1f} %)")
+          + " |",
+          f"| array, xc6vlx760 budget, improved datapath, ≥ 9,568.8 pairings/s | 216 cores, 9,568.8 (Table 6, estimate) | "
+          f"{mont['cores']} cores × 399 MHz / {mc:,} = {mont['per_s']:,.1f} (estimate; the paper's clock, the Barrett core's "
+          f"resources) | " + ("met" if mont["per_s"] >= PAPER_RATE else "missed") + f" ({mont['per_s'] / PAPER_RATE:.2f}×) |"]
+    for x in est.values():
+        if x["device"] == "lfe5u-85f":
+            L.append(f"| array, LFE5U-85F: {x['datapath']} | — | {x['cores']} cores ({x['binding'].upper()}-bound) × "
+                     f"{x['mhz']} MHz / {x['cycles']:,} = {x['per_s']:,.1f} (estimate) | figure given |")
+    L.append("")
     return L
