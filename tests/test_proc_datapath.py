@@ -181,3 +181,16 @@ def test_array_section_renders_the_goals():
     assert "| lfe5u-85f | Montgomery CIOS, P = 4, d = 2 | 4,000,000 |" in text
     assert "| cycles per typea-512 pairing, Montgomery + Karatsuba datapath, ≤ 3.0 M | — | 4,000,000" in text
     assert "missed by 1,000,000 (+33.3 %) |" in text and "met (2.25×) |" in text
+
+
+@pytest.mark.slow
+def test_cli_array_from_the_cached_reports():
+    """`pairkit proc array` on the repository's hw/reports/proc (about 4 s: 42 ISS pairings)."""
+    p = run_cli("proc", "array", "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert all(c["bit_exact"] for c in d["cycles"]) and len(d["cycles"]) == 42
+    v6 = [a for a in d["array"] if a["device"] == "xc6vlx760"]
+    assert v6 and all(a["cores"] == 216 and a["binding"] == "dsp" for a in v6 if a["per_core"]["dsp"] == 4)
+    p = run_cli("proc", "array", "--dir", "/nonexistent")
+    assert p.returncode == 2 and "error: FileAccessError: " in p.stderr
