@@ -23,10 +23,11 @@ def test_cycle_formulas_by_hand_at_the_papers_parameters():
     """N = 512, W = 16 (k = 32), P = 4, d = 2 (docs/PROC.md "Montgomery and Karatsuba")."""
     p = TYPEA_512.p
     cios = AluModel(p, reduction="montgomery")
-    # 8 blocks of 4 limbs: t += a b_j (32 + 4 + 2), m_j (2*4 + 2), t = (t + m_j p) / 2^64 (38); then
-    # the conditional subtraction over ceil(513 / 16) = 33 limbs, two passes of 35
-    assert cios.stages() == {"a*b_j": 8 * 38, "m_j": 8 * 10, "m_j*p": 8 * 38, "final": 2 * 35}
-    assert cios.cycles_mul == 758 and cios.R_bits == 512
+    # 8 blocks of 4 limbs: t += a b_j over km + P = 33 + 4 columns (t <= 2p has 513 bits) + d = 39,
+    # m_j (2*4 + 2), t = (t + m_j p) / 2^64 over kr + P = 33 + 4 columns (39); then the conditional
+    # subtraction over ceil(514 / 16) = 33 limbs, two passes of 35
+    assert cios.stages() == {"a*b_j": 8 * 39, "m_j": 8 * 10, "m_j*p": 8 * 39, "final": 2 * 35}
+    assert cios.cycles_mul == 774 and cios.R_bits == 512
     # one Karatsuba level on 32 x 32: three 16 x 16 products of 4 passes of 16 + 4 + 2, D = zm - z0 - z2
     # over 33 limbs, then limbs 16..63 += D (48 limbs)
     k1 = AluModel(p, mult_alg="karatsuba")
@@ -139,8 +140,8 @@ def test_cli_run_flags_and_errors():
     p = run_cli("proc", "run", "--set", "typea-512", "--seed", "3", "--reduction", "montgomery", "--json")
     assert p.returncode == 0, p.stderr
     d = json.loads(p.stdout)
-    assert d["bit_exact"] and d["reduction"] == "montgomery" and d["mul_cycles"] == 758
-    assert d["total_cycles"] == sum(d["cycles"].values()) and d["cycles"]["conv"] == 6 * 758
+    assert d["bit_exact"] and d["reduction"] == "montgomery" and d["mul_cycles"] == 774
+    assert d["total_cycles"] == sum(d["cycles"].values()) and d["cycles"]["conv"] == 6 * 774
     for argv in (["--reduction", "mont"], ["--levels", "2"]):  # unknown; levels without Karatsuba
         p = run_cli("proc", "run", "--set", "typea-512", *argv)
         assert p.returncode == 2 and "error: InvalidArgumentError: " in p.stderr and "Traceback" not in p.stderr

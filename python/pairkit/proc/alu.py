@@ -135,7 +135,7 @@ class AluModel:
         N, W, k, km = self.N, self.W, self.k, self.km
         if self.reduction == "montgomery":
             if self.mult_alg == "schoolbook":
-                return montgomery.cios_stages(k, self.P, self.d, km, self.pass_)
+                return montgomery.cios_stages(k, self.P, self.d, km, _ceil(N + 2, W), self.pass_)
             return montgomery.sos_stages(k, self.P, self.d, km, self.prod, self.pass_)
         ku, kr = _ceil(N + 1 + self.M, W), _ceil(N + 2, W)
         return {"1": self.prod(k, k), "2": self.prod(ku, km), "3": self.pass_(ku + km - (N + 1 + self.M) // W),

@@ -7,15 +7,17 @@ multiplication algorithms", IEEE Micro 16(3), 1996 (KAK96), with a "word" of the
 * **CIOS** (KAK96 section 4, Coarsely Integrated Operand Scanning), used with the schoolbook
   product.  The word is a block of P limbs (W P bits: the P PPGs hold one block), n = ceil(k / P)
   blocks, R = 2^(W P n).  Per block j of b:
-      t = t + a b_j                   one long-multiplication pass: b_j in the PPGs, a streamed
-                                      (k + P + d cycles, as alu.py ``mult``)
+      t = t + a b_j                   one long-multiplication pass: b_j in the PPGs, a streamed,
+                                      accumulating onto t (t <= 2p < 2^(N+1) before, t + a b_j
+                                      < 2^(N+1+WP) after: km + P columns, km + P + d cycles)
       m = (t mod 2^(WP)) p' mod 2^(WP)   a P x P pass, p' (mod 2^(WP)) from the constant ROM in the
                                       PPGs, t's P low limbs streamed: 2 P + d cycles
       t = (t + m p) / 2^(WP)          a pass with m in the PPGs, p streamed, accumulating into t
-                                      written P limbs lower (the division is addressing): k + P + d
-  then t < 2 p (a, b < p < R) and one conditional subtraction, ADD's two passes over the km =
-  ceil((N + 1) / W) limbs of t: 2 pass(km).
-      MUL = n (2 (k + P + d) + 2 P + d) + 2 pass(km)
+                                      written P limbs lower (the division is addressing); t + m p
+                                      < 2^(N+2+WP): kr + P columns, kr + P + d cycles
+  with km = ceil((N + 1) / W), kr = ceil((N + 2) / W).  Then t <= 2 p - 1 (a, b < p < R; KAK96) and
+  one conditional subtraction, ADD's two passes over the kr limbs of t: 2 pass(kr).
+      MUL = n ((km + P + d) + (2 P + d) + (kr + P + d)) + 2 pass(kr)
 
 * **SOS** (KAK96 section 3, Separated Operand Scanning), used with the Karatsuba product (the
   product must be whole before the reduction starts).  R = 2^(W k), p' = -p^-1 mod R:
@@ -40,9 +42,9 @@ def _ceil(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def cios_stages(k: int, P: int, d: int, km: int, pass_: Callable[[int], int]) -> dict[str, int]:
+def cios_stages(k: int, P: int, d: int, km: int, kr: int, pass_: Callable[[int], int]) -> dict[str, int]:
     n = _ceil(k, P)
-    return {"a*b_j": n * (k + P + d), "m_j": n * (2 * P + d), "m_j*p": n * (k + P + d), "final": 2 * pass_(km)}
+    return {"a*b_j": n * (km + P + d), "m_j": n * (2 * P + d), "m_j*p": n * (kr + P + d), "final": 2 * pass_(kr)}
 
 
 def low_half_cycles(k: int, P: int, d: int) -> int:
@@ -56,13 +58,18 @@ def sos_stages(k: int, P: int, d: int, km: int, prod: Callable[[int, int], int],
 
 
 def cios(a: int, b: int, p: int, W: int, P: int, k: int, pinv_block: int) -> int:
-    """MonPro(a, b) with R = 2^(W P ceil(k/P)), block by block (pinv_block = -p^-1 mod 2^(W P))."""
+    """MonPro(a, b) with R = 2^(W P ceil(k/P)), block by block (pinv_block = -p^-1 mod 2^(W P)); the
+    passes' column counts (km + P, kr + P) are checked."""
     bw = W * P
     mask = (1 << bw) - 1
+    N = p.bit_length()
+    km, kr = _ceil(N + 1, W), _ceil(N + 2, W)
     t = 0
     for j in range(_ceil(k, P)):
         t += a * ((b >> (bw * j)) & mask)
         m = ((t & mask) * pinv_block) & mask
+        if t >> (W * (km + P)) or (t + m * p) >> (W * (kr + P)):
+            raise AssertionError("CIOS pass wider than its columns")  # pragma: no cover (a model bug)
         t = (t + m * p) >> bw
     if not 0 <= t < 2 * p:
         raise AssertionError("CIOS bound t < 2p violated")  # pragma: no cover (a model bug)
