@@ -160,7 +160,7 @@ class AluModel:
         return self.W * (self.P * _ceil(self.k, self.P) if self.mult_alg == "schoolbook" else self.k)
 
     @cached_property
-    def _mont(self) -> tuple[int, int, int, int]:
+    def mont_constants(self) -> tuple[int, int, int, int]:
         """(-p^-1 mod 2^(WP), -p^-1 mod R, R^2 mod p, R^3 mod p)."""
         p, r = self.p, self.R_bits
         return ((-pow(p, -1, 1 << (self.W * self.P))) % (1 << (self.W * self.P)),
@@ -168,7 +168,7 @@ class AluModel:
 
     def to_domain(self, x: int) -> int:
         """x as the registers hold it: x R mod p (MonPro(x, R^2): one MUL) with Montgomery, x with Barrett."""
-        return self.mul(x, self._mont[2]) if self.reduction == "montgomery" else x
+        return self.mul(x, self.mont_constants[2]) if self.reduction == "montgomery" else x
 
     def from_domain(self, x: int) -> int:
         """The field value of a register: MonPro(x, 1) = x R^-1 mod p with Montgomery (one MUL)."""
@@ -194,9 +194,9 @@ class AluModel:
         p, N = self.p, self.N
         if self.reduction == "montgomery":
             if self.mult_alg == "schoolbook":
-                return montgomery.cios(a, b, p, self.W, self.P, self.k, self._mont[0])
+                return montgomery.cios(a, b, p, self.W, self.P, self.k, self.mont_constants[0])
             k = self.k
-            return montgomery.sos(a, b, p, self.W, k, self._mont[1], lambda x, y: self._prod(x, y, k, k))
+            return montgomery.sos(a, b, p, self.W, k, self.mont_constants[1], lambda x, y: self._prod(x, y, k, k))
         k, km, ku = self.k, self.km, _ceil(N + 1 + self.M, self.W)
         P1 = self._prod(a, b, k, k)  # stage 1
         T1 = self._prod(P1 >> (self.W * self.j), self.mu, ku, km)  # stage 2
@@ -237,5 +237,5 @@ class AluModel:
         and one MUL by the ROM constant R^3 mod p gives x^-1 R (MonPro(a^-1, R^3))."""
         r, c = self.inv(a)
         if self.reduction == "montgomery":
-            return self.mul(r, self._mont[3]), c + self.cycles_mul
+            return self.mul(r, self.mont_constants[3]), c + self.cycles_mul
         return r, c
