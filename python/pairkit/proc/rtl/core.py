@@ -113,7 +113,7 @@ class ProcCore(Elaboratable):
         f_k, f_c, f_imm = ins[0:18], ins[22:26], ins[0:22]
         running = Signal()
         m.d.comb += self.busy.eq(running)
-        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr + P, L.n3) + L.d
+        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr + P if L.mont else L.kr, L.n3) + L.d
         t = Signal(_bits(nmax + 1))
         ph_reg = Signal(5)
         mi = Signal(_bits(max(L.passes1, L.passes2, L.passes4) + 1))
@@ -277,12 +277,15 @@ class ProcCore(Elaboratable):
 
         mP = Signal(_bits(nmax * 4 + 1))
         m.d.comb += mP.eq(mi * P)
+
+        def off(no):  # the pass offset m P, which the CIOS passes go without (the Barrett core has no such mux)
+            return Mux(no, 0, mP) if L.mont else mP
         rd_phase = Signal()
         m.d.comb += rd_phase.eq(running & (ph != CTRL))
         with m.If(mode == MULT):
             m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, mP + t)),
-                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + Mux(no_pmb, 0, mP) + t - (L.d - 2)),
-                         cr.addr.eq(rom_base + Mux(no_rom, 0, mP) + t)]
+                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + off(no_pmb) + t - (L.d - 2)),
+                         cr.addr.eq(rom_base + off(no_rom) + t)]
         with m.Else():
             m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, t + rfb_off)),
                          pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + t + pmb_off), cr.addr.eq(rom_base + t)]
@@ -305,15 +308,18 @@ class ProcCore(Elaboratable):
         c_xsrc, c_ysrc, c_hsrc = R(xsrc, "c_xsrc"), R(ysrc, "c_ysrc"), R(hsrc, "c_hsrc")
         c_ysub, c_zen, c_zsub = R(ysub, "c_ysub"), R(zen, "c_zen"), R(zsub, "c_zsub")
         hi_zero = R(t + 1 >= hi_lim, "c_hi_zero")
-        a_ok, b_ok = R(t < a_len, "c_a_ok"), R(Mux(no_b, 0, mP) + t < b_len, "c_b_ok")
-        acc_ok = R(~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok")
+        a_ok, b_ok = R(t < a_len, "c_a_ok"), R(off(no_b) + t < b_len, "c_b_ok")
+        if L.mont:
+            acc_ok = R(~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok")
+        else:
+            acc_ok = R((mi != 0) & (t < a_len), "c_acc_ok")
         c_asrc_pm, c_brom = R(m_asrc_pm, "c_asrc_pm"), R(m_brom, "c_brom")
-        c_asrc_rom, c_bsrc_pma = R(asrc_rom, "c_asrc_rom"), R(bsrc_pma, "c_bsrc_pma")
         load = [R(t == jj, f"c_load{jj}") for jj in range(P)]
         c_upd, c_klimb = R(upd_u | upd_v, "c_upd"), R(t < k, "c_klimb")
         c_wrf, c_wpm, c_pm_wrom = R(wrf & (t < k), "c_wrf"), R(wpm, "c_wpm"), R(pm_wrom, "c_pm_wrom")
         c_wrf_addr = R(rf_addr(f_rd, t), "c_wrf_addr")
-        c_wpm_addr = R((pm_wbase + Mux((mode == MULT) & ~no_w, mP, 0) + t)[:_bits(L.pm_depth)], "c_wpm_addr")
+        wmul = ((mode == MULT) & ~no_w) if L.mont else (mode == MULT)
+        c_wpm_addr = R((pm_wbase + Mux(wmul, mP, 0) + t)[:_bits(L.pm_depth)], "c_wpm_addr")
 
         def src(sel, hi=False):
             v = Signal(W)
@@ -360,9 +366,14 @@ class ProcCore(Elaboratable):
         # long multiplication: P PPGs (W x W: one MULT18X18D each at W <= 18), the skew shift register of
         # Fig. 4 (x_j = a_{i-j}) and Fig. 5's adder tree summing one column a cycle
         x0 = Signal(W)
-        m.d.comb += x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, Mux(c_asrc_rom, cr.data, rfa.data)), 0))
         bdat = Signal(W)
-        m.d.comb += bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, Mux(c_bsrc_pma, pma.data, rfb.data)), 0))
+        if L.mont:  # CIOS: p streamed from the ROM (A), m_j loaded from the scratch memory (B)
+            c_asrc_rom, c_bsrc_pma = R(asrc_rom, "c_asrc_rom"), R(bsrc_pma, "c_bsrc_pma")
+            m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, Mux(c_asrc_rom, cr.data, rfa.data)), 0)),
+                         bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, Mux(c_bsrc_pma, pma.data, rfb.data)), 0))]
+        else:
+            m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, rfa.data), 0)),
+                         bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, rfb.data), 0))]
         sreg = [Signal(W, name=f"skew{j}") for j in range(P - 1)]
         breg = [Signal(W, name=f"ppg_b{j}") for j in range(P)]
         xs_m = [x0] + sreg
@@ -567,7 +578,8 @@ class ProcCore(Elaboratable):
                 m.d.sync += [v_even.eq(cv_even), v_is1.eq(cv_is1)]
             with m.If(end):
                 m.d.comb += [retire.eq(1), pc_next.eq(pc + 1)]
-                m.d.sync += inv_tail.eq(0)
+                if L.mont:
+                    m.d.sync += inv_tail.eq(0)
                 goto(0)
             with m.Else():
                 m.d.comb += pc_next.eq(pc)
