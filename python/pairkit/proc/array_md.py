@@ -42,29 +42,40 @@ def _goal(ours: float, goal: float, what: str, low_is_good: bool = True) -> str:
     return f"{what}: **missed** by {abs(ours - goal):,.0f} ({ours:,.0f} against {goal:,.0f}, {100 * (ours - goal) / goal:+.1f} %)"
 
 
-def estimates(measured: dict, cyc: dict) -> list[dict]:
-    """The array estimates (array.py) for the xc6vlx760 and the LFE5U-85F: ``measured`` is {d: the cached
-    `pairkit proc report` result of typea-512 at W = 16, P = 4} (xc6v, ecp5, pnr), ``cyc`` datapath_cycles()."""
+def _res(x: dict) -> dict:
+    return {"lut": x["lut"], "ff": x["ff"], "dsp": x["dsp"], "bram": x.get("bram18", x.get("bram", 0))}
+
+
+def estimates(measured: dict, cyc: dict, mont: dict | None = None) -> list[dict]:
+    """The array estimates (array.py) for the xc6vlx760 and the LFE5U-85F: ``measured`` / ``mont`` are {d: the
+    cached `pairkit proc report` result of typea-512 at W = 16, P = 4} of the Barrett / Montgomery core (xc6v,
+    ecp5, pnr; the Montgomery rows assume the Barrett core's figures where its own are not cached), ``cyc``
+    datapath_cycles()."""
+    mont = mont or {}
     base = cyc[16, 4, 2]
     rows = []
     x6 = (measured.get(2) or {}).get("xc6v") or {}
+    m6 = (mont.get(2) or {}).get("xc6v") or {}
     if "lut" in x6:
-        res6 = {"lut": x6["lut"], "ff": x6["ff"], "dsp": x6["dsp"], "bram": x6["bram18"]}
+        res6 = _res(x6)
+        rm6, basis6 = (_res(m6), "measured (yosys xc6v)") if "lut" in m6 else (res6, "the Barrett core's, assumed")
         rows += [("xc6vlx760", "Barrett, schoolbook, P = 4, d = 2", base["barrett", "schoolbook", 0][1], res6,
                   "measured (yosys xc6v)", PAPER_MHZ, "the paper's, not ours"),
-                 ("xc6vlx760", "Montgomery CIOS, P = 4, d = 2", base["montgomery", "schoolbook", 0][1], res6,
-                  "the Barrett core's, assumed (same 4 PPGs)", PAPER_MHZ, "the paper's, not ours"),
+                 ("xc6vlx760", "Montgomery CIOS, P = 4, d = 2", base["montgomery", "schoolbook", 0][1], rm6,
+                  basis6, PAPER_MHZ, "the paper's, not ours"),
                  ("xc6vlx760", "Montgomery CIOS, P = 8, d = 2", cyc[16, 8, 2]["montgomery", "schoolbook", 0][1],
-                  dict(res6, dsp=8), "the Barrett core's with 8 DSP, assumed", PAPER_MHZ, "the paper's, not ours")]
+                  dict(rm6, dsp=8), "the P = 4 core's with 8 DSP, assumed", PAPER_MHZ, "the paper's, not ours")]
     for d in (2, 3):
-        m = measured.get(d) or {}
+        m, mm = measured.get(d) or {}, mont.get(d) or {}
         e, f = m.get("ecp5") or {}, (m.get("pnr") or {}).get("fmax_mhz")
+        me, mf = mm.get("ecp5") or {}, (mm.get("pnr") or {}).get("fmax_mhz")
         if "lut" in e and f and (16, 4, d) in cyc:
-            r5 = {"lut": e["lut"], "ff": e["ff"], "dsp": e["dsp"], "bram": e["bram"]}
             rows.append(("lfe5u-85f", f"Barrett, schoolbook, P = 4, d = {d}", cyc[16, 4, d]["barrett", "schoolbook", 0][1],
-                         r5, "measured (yosys ecp5)", f, "measured, nextpnr-ecp5"))
+                         _res(e), "measured (yosys ecp5)", f, "measured, nextpnr-ecp5"))
             rows.append(("lfe5u-85f", f"Montgomery CIOS, P = 4, d = {d}", cyc[16, 4, d]["montgomery", "schoolbook", 0][1],
-                         r5, "the Barrett core's, assumed", f, "the Barrett core's, assumed"))
+                         _res(me) if "lut" in me else _res(e),
+                         "measured (yosys ecp5)" if "lut" in me else "the Barrett core's, assumed",
+                         mf or f, "measured, nextpnr-ecp5" if mf else "the Barrett core's, assumed"))
     out = []
     for dev, what, cycles, res, basis, mhz, clk in rows:
         x = estimate(DEVICES[dev], res, cycles, mhz)
@@ -73,14 +84,15 @@ def estimates(measured: dict, cyc: dict) -> list[dict]:
     return out
 
 
-def section(measured: dict, cyc: dict | None = None) -> list[str]:
-    """The Markdown: the datapath table and the array estimate (``measured`` as in ``estimates``)."""
+def section(measured: dict, cyc: dict | None = None, mont: dict | None = None) -> list[str]:
+    """The Markdown: the datapath table and the array estimate (``measured``, ``mont`` as in ``estimates``)."""
     cyc = cyc or datapath_cycles()
     L = ["### Seed 002's future work: Montgomery and Karatsuba in the ALU (`pairkit proc run --reduction --mult`)", "",
          "Cycles per `typea-512` pairing in the ISS (seed 1) for each datapath of `proc/alu.py` (docs/PROC.md "
          "\"Montgomery and Karatsuba\": the cycle formulas and their assumptions); every run bit-exact against the "
-         "Rust engine after conversion out of the Montgomery domain. Only the Barrett / schoolbook datapath is in the "
-         "RTL; the others are the cycle model's.", "",
+         "Rust engine after conversion out of the Montgomery domain. The Barrett / schoolbook and the Montgomery CIOS "
+         "datapaths are in the RTL (the same cycles, instruction by instruction, in Verilator); the Karatsuba ones are "
+         "the cycle model's.", "",
          "| W | P | d | " + " | ".join(c[3] for c in COMBOS) + " |", "|---|---|---|" + "---|" * len(COMBOS)]
     for (W, P, d), row in cyc.items():
         cells = []
@@ -110,7 +122,7 @@ def section(measured: dict, cyc: dict | None = None) -> list[str]:
           "| xc6vlx760 | seed 002 (Barrett, schoolbook), P = 4 | ≈ 9.0 M | 1,850 / 1,947 / 4 / 4 | Table 5 (ISE) | 216 | DSP | "
           "399 MHz (Table 6) | 9,568.8 (Table 6) |"]
     est = {}
-    for x in estimates(measured, cyc):
+    for x in estimates(measured, cyc, mont):
         est[x["device"], x["datapath"]] = x
         res = x["per_core"]
         L.append(f"| {x['device']} | {x['datapath']} | {x['cycles']:,} | {res['lut']:,} / {res['ff']:,} / {res['dsp']} / "
@@ -119,12 +131,12 @@ def section(measured: dict, cyc: dict | None = None) -> list[str]:
     res6 = est["xc6vlx760", "Montgomery CIOS, P = 4, d = 2"]["per_core"]
     f2 = ((measured.get(2) or {}).get("pnr") or {}).get("fmax_mhz")
     f3 = ((measured.get(3) or {}).get("pnr") or {}).get("fmax_mhz")
-    mont = est["xc6vlx760", "Montgomery CIOS, P = 4, d = 2"]
+    mont_x = est["xc6vlx760", "Montgomery CIOS, P = 4, d = 2"]
     mc = base["montgomery", "schoolbook", 0][1]
-    lut_room = DEVICES["xc6vlx760"].lut // mont["cores"]
-    L += ["", _goal(mont["per_s"], PAPER_RATE, "Goal ≥ 9,568.8 pairings/s with the improved datapath on an xc6vlx760 "
+    lut_room = DEVICES["xc6vlx760"].lut // mont_x["cores"]
+    L += ["", _goal(mont_x["per_s"], PAPER_RATE, "Goal ≥ 9,568.8 pairings/s with the improved datapath on an xc6vlx760 "
                     "budget (Montgomery CIOS, 216 cores, at the paper's 399 MHz)", low_is_good=False)
-          + f"; the same count holds while a core needs at most {lut_room:,} LUT6 (the DSPs bind: {mont['fits']['lut']} "
+          + f"; the same count holds while a core needs at most {lut_room:,} LUT6 (the DSPs bind: {mont_x['fits']['lut']} "
           f"cores by LUT at {res6['lut']:,}). It rests on the paper's clock: our d = 2 core has no Virtex-6 timing, and "
           f"on the ECP5 it reaches {f2} MHz (d = 2) / {f3} MHz (d = 3), so the like-for-like part is the cycle count "
           f"({base['montgomery', 'schoolbook', 0][1]:,} against ≈ 9.0 M) at the paper's core count. More PPGs do not pay "
@@ -138,8 +150,8 @@ def section(measured: dict, cyc: dict | None = None) -> list[str]:
                                                              f"missed by {best - GOAL_CYCLES:,} (+{100 * (best - GOAL_CYCLES) / GOAL_CYCLES:.1f} %)")
           + " |",
           f"| array, xc6vlx760 budget, improved datapath, ≥ 9,568.8 pairings/s | 216 cores, 9,568.8 (Table 6, estimate) | "
-          f"{mont['cores']} cores × 399 MHz / {mc:,} = {mont['per_s']:,.1f} (estimate; the paper's clock, the Barrett core's "
-          f"resources) | " + ("met" if mont["per_s"] >= PAPER_RATE else "missed") + f" ({mont['per_s'] / PAPER_RATE:.2f}×) |"]
+          f"{mont_x['cores']} cores × 399 MHz / {mc:,} = {mont_x['per_s']:,.1f} (estimate; the paper's clock, resources "
+          f"{mont_x['basis']}) | " + ("met" if mont_x["per_s"] >= PAPER_RATE else "missed") + f" ({mont_x['per_s'] / PAPER_RATE:.2f}×) |"]
     for x in est.values():
         if x["device"] == "lfe5u-85f":
             L.append(f"| array, LFE5U-85F: {x['datapath']} | — | {x['cores']} cores ({x['binding'].upper()}-bound) × "

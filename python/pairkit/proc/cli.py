@@ -19,6 +19,7 @@ _D = typer.Option(2, "-d", "--latency", help="pipeline latency of one datapath p
 _RED = typer.Option("barrett", "--reduction", help="barrett (seed 002 Table 2) | montgomery (CIOS / SOS, KAK96)")
 _MULT = typer.Option("schoolbook", "--mult", help="schoolbook (seed 002 section 3.3) | karatsuba")
 _LEVELS = typer.Option(0, "--levels", help="Karatsuba levels, 1 or 2 (with --mult karatsuba; default 1)")
+_RTL_RED = typer.Option("barrett", "--reduction", help="the core's MUL: barrett (Table 2) | montgomery (CIOS)")
 
 
 def _read(path: str, binary: bool):
@@ -185,6 +186,7 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
                 seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
                 W: int = _W, P: int = _P, d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
                 engine: str = typer.Option("verilator", "--engine", help="verilator (whole pairings) | amaranth (slow)"),
+                reduction: str = _RTL_RED,
                 as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Run the compiled pairing of --set in the processor's RTL (docs/PROC.md "RTL") and hold it against the ISS
     instruction by instruction: same values, same retirement cycle; the outputs against the Rust engine."""
@@ -196,7 +198,8 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     if engine not in ("verilator", "amaranth"):
         raise InvalidArgumentError(f"--engine must be verilator or amaranth, got {engine!r}")
     c = compile_set(set_id)
-    L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d))
+    L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d),
+               reduction=reduction)
     Pb, Qb, s = _points(set_id, P_hex, Q_hex, seed)
     from .rtl.check import RtlRun
 
@@ -211,15 +214,17 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     got, ref = check(L, point_inputs(set_id, Pb, Qb), run=run)
     secs = time.time() - t
     exact = result(set_id, got.outputs) == api.split_gt(set_id, _reference(set_id, Pb, Qb))
-    rep = {"set": set_id, "seed": s, "W": L.W, "P": L.P, "d": L.d, "k": L.k, "engine": engine,
-           "rtl_cycles": got.cycles, "iss_cycles": ref.total, "iss_cycles_by_class": ref.cycles,
+    conv = ref.cycles.get("conv", 0)
+    rep = {"set": set_id, "seed": s, "W": L.W, "P": L.P, "d": L.d, "k": L.k, "engine": engine, "reduction": L.reduction,
+           "rtl_cycles": got.cycles, "iss_cycles": ref.total - conv, "iss_conversion_cycles": conv, "iss_cycles_by_class": ref.cycles,
            "instructions_checked": len(got.trace), "bit_exact": exact, "seconds": round(secs, 1)}
     if as_json:
         print(json.dumps(rep, indent=1))
     else:
         print(f"{set_id}: W={L.W} P={L.P} d={L.d} k={L.k}; {engine}; {len(got.trace):,} instructions retired at the "
               f"ISS's cycles with the ISS's values")
-        print(f"  cycles  RTL {got.cycles:,}  ISS {ref.total:,}  (equal)")
+        host = f" (+ {conv:,} for the host's conversions in and out of the Montgomery domain)" if conv else ""
+        print(f"  cycles  RTL {got.cycles:,}  ISS {ref.total - conv:,}  (equal){host}")
         print(f"  bit-exact against the Rust engine: {'yes' if exact else 'NO'}   ({secs:.1f} s)")
     if not exact:
         raise typer.Exit(1)
@@ -231,6 +236,7 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
                force: bool = typer.Option(False, "--force", help="re-measure (default: the cached hw/reports/proc/)"),
                pnr: bool = typer.Option(False, "--pnr", help="also nextpnr-ecp5 (LFE5U-85F) for Fmax"),
                reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cache directory"),
+               reduction: str = _RTL_RED,
                as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Synthesize one processor core (yosys synth_ecp5, synth_xilinx xc6v / xc7) beside seed 002 Table 5."""
     from .. import argcheck
@@ -243,7 +249,7 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
     except OSError as e:
         raise FileAccessError(f"--dir {reports_dir}: {e.strerror or e}") from None
     r = measure(set_id, argcheck.integer("-W", W), argcheck.integer("-P", P), argcheck.integer("-d", d), reports_dir, force=force,
-                with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None)
+                with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None, reduction=reduction)
     if as_json:
         print(json.dumps(r, indent=1, sort_keys=True))
         return
@@ -267,7 +273,8 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
 def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
                 d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
                 output: str = typer.Option(..., "-o", "--output", help="the Verilog file to write"),
-                debug: bool = typer.Option(False, "--debug", help="add the testbench ports (cycles, dbg_*)")):
+                debug: bool = typer.Option(False, "--debug", help="add the testbench ports (cycles, dbg_*)"),
+                reduction: str = _RTL_RED):
     """Write the processor core for the compiled program of --set as Verilog (host interface in its header)."""
     from .. import argcheck
     from .compile import compile_set
@@ -279,7 +286,7 @@ def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P
 
     _check_writable(output, "-o")
     L = Layout(compile_set(set_id).program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P),
-               d=argcheck.integer("-d", d))
+               d=argcheck.integer("-d", d), reduction=reduction)
     _write(output, verilog(ProcCore(L, debug=debug)), "-o")
 
 
@@ -290,11 +297,12 @@ def array_cmd(reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="
     LFE5U-85F, from the cached typea-512 core synthesis (W = 16, P = 4) and the ISS's cycles per datapath."""
     from .array_md import datapath_cycles, estimates, section
 
-    measured = {}
+    measured, mont = {}, {}
     for d in (2, 3):
-        path = os.path.join(reports_dir, f"typea-512-W16-P4-d{d}.json")
-        if os.path.isfile(path):
-            measured[d] = json.loads(_read(path, False))
+        for into, suffix in ((measured, ""), (mont, "-montgomery")):
+            path = os.path.join(reports_dir, f"typea-512-W16-P4-d{d}{suffix}.json")
+            if os.path.isfile(path):
+                into[d] = json.loads(_read(path, False))
     if 2 not in measured:
         raise FileAccessError(f"--dir {reports_dir}: no typea-512-W16-P4-d2.json (run `pairkit proc report` first)")
     cyc = datapath_cycles()
@@ -302,6 +310,6 @@ def array_cmd(reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="
         print(json.dumps({"cycles": [{"W": W, "P": P, "d": d, "reduction": k[0], "mult": k[1], "levels": k[2], "mul": v[0],
                                       "total": v[1], "bit_exact": v[2]} for (W, P, d), row in cyc.items()
                                      for k, v in row.items()],
-                          "array": estimates(measured, cyc)}, indent=1))
+                          "array": estimates(measured, cyc, mont)}, indent=1))
     else:
-        print("\n".join(section(measured, cyc)))
+        print("\n".join(section(measured, cyc, mont)))
