@@ -113,7 +113,7 @@ class ProcCore(Elaboratable):
         f_k, f_c, f_imm = ins[0:18], ins[22:26], ins[0:22]
         running = Signal()
         m.d.comb += self.busy.eq(running)
-        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr + P if L.mont else L.kr, L.n3) + L.d
+        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr + P if L.mont else L.kr, 2 * P if L.mont else 0, L.n3) + L.d
         t = Signal(_bits(nmax + 1))
         ph_reg = Signal(5)
         mi = Signal(_bits(max(L.passes1, L.passes2, L.passes4) + 1))
