@@ -11,8 +11,9 @@ from pairkit.proc.rtl.layout import Layout
 from test_proc_rtl import random_program, short
 
 
-@pytest.mark.parametrize("p,W,P,d", [(101, 16, 4, 2), ((1 << 61) - 1, 8, 3, 3), (2**89 - 1, 13, 2, 2),
-                                     (1000003, 5, 4, 3)])
+@pytest.mark.parametrize("p,W,P,d", [(101, 16, 4, 2), (1000003, 5, 4, 3),
+                                     pytest.param((1 << 61) - 1, 8, 3, 3, marks=pytest.mark.slow),
+                                     pytest.param(2**89 - 1, 13, 2, 2, marks=pytest.mark.slow)])
 def test_short_program_matches_the_iss_cycle_for_cycle(p, W, P, d):
     L = Layout(short(p), W=W, P=P, d=d, reduction="montgomery")
     rng = random.Random(p ^ W)
