@@ -297,7 +297,8 @@ def array_cmd(reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="
     LFE5U-85F, from the cached typea-512 core synthesis (W = 16, P = 4) and the ISS's cycles per datapath."""
     from .array_md import datapath_cycles, estimates, section
 
-    measured, mont = {}, {}
+    measured: dict[int, dict] = {}
+    mont: dict[int, dict] = {}
     for d in (2, 3):
         for into, suffix in ((measured, ""), (mont, "-montgomery")):
             path = os.path.join(reports_dir, f"typea-512-W16-P4-d{d}{suffix}.json")
