@@ -37,6 +37,11 @@ Cycle formulas, one per instruction class (docs/PROC.md "Cycle model"):
                 the result to rd.  Variable time, as
                 the paper's; the cycles are those of the actual run.
   control     = 1 cycle (instruction unit, Fig. 7)
+
+Variants (seed 002's future work; issue 17 part 5): ``reduction`` "barrett" (Table 2, above) or
+"montgomery" (montgomery.py: CIOS over the schoolbook product, SOS over the Karatsuba one; the
+registers then hold a R mod p, see ``to_domain``), ``mult`` "schoolbook" (``mult`` above) or
+"karatsuba" (karatsuba.py, ``levels`` 1 or 2; with Barrett, stages 1, 2 and 4 use it).
 """
 from __future__ import annotations
 
@@ -44,6 +49,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..errors import InvalidArgumentError
+from . import karatsuba, montgomery
+
+REDUCTIONS = ("barrett", "montgomery")
+MULTS = ("schoolbook", "karatsuba")
 
 
 def _ceil(a: int, b: int) -> int:
@@ -56,13 +65,31 @@ class AluModel:
     W: int = 16
     P: int = 4
     d: int = 2
+    reduction: str = "barrett"
+    mult_alg: str = "schoolbook"
+    levels: int = 0  # Karatsuba levels (1 or 2; 0 = the default 1 with "karatsuba", none with "schoolbook")
 
     def __post_init__(self):
+        lv = self.levels
+        if isinstance(lv, bool) or not isinstance(lv, int) or not 0 <= lv <= 2:
+            raise InvalidArgumentError(f"Karatsuba levels must be 1 or 2 (0: the default), got {lv!r}")
         for name, v, lo, hi in (("W", self.W, 2, 128), ("P", self.P, 1, 64), ("d", self.d, 0, 64)):
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise InvalidArgumentError(f"ALU parameter {name} must be an integer in [{lo}, {hi}], got {v!r}")
         if self.p < 3 or self.p % 2 == 0:
             raise InvalidArgumentError("the ALU needs an odd modulus p >= 3")
+        if self.reduction not in REDUCTIONS:
+            raise InvalidArgumentError(f"reduction must be one of {', '.join(REDUCTIONS)}, got {self.reduction!r}")
+        if self.mult_alg not in MULTS:
+            raise InvalidArgumentError(f"multiplication must be one of {', '.join(MULTS)}, got {self.mult_alg!r}")
+        if self.mult_alg == "schoolbook" and self.levels:
+            raise InvalidArgumentError("Karatsuba levels given with schoolbook multiplication")
+        if self.mult_alg == "karatsuba":
+            if self.levels == 0:
+                object.__setattr__(self, "levels", 1)
+            if self.k < 1 << self.levels:
+                raise InvalidArgumentError(f"{self.levels} Karatsuba level(s) need k >= {1 << self.levels} limbs; "
+                                           f"k = ceil({self.N} / {self.W}) = {self.k}")
 
     # sizes ----------------------------------------------------------------------------------
     @property
@@ -92,12 +119,27 @@ class AluModel:
     def mult(self, a: int, b: int) -> int:
         return _ceil(b, self.P) * (a + self.P + self.d)
 
+    def prod(self, a: int, b: int) -> int:
+        """Cycles of an a x b limb product on the configured multiplier."""
+        if self.mult_alg == "karatsuba":
+            return karatsuba.cycles(a, b, self.levels, self.mult, self.pass_)
+        return self.mult(a, b)
+
+    @property
+    def km(self) -> int:
+        return _ceil(self.N + 1, self.W)
+
     def stages(self) -> dict[str, int]:
-        """Cycles of the five stages of Table 2 (3a and 3b together: one pass)."""
-        N, W, k = self.N, self.W, self.k
-        ku, km, kr = _ceil(N + 1 + self.M, W), _ceil(N + 1, W), _ceil(N + 2, W)
-        return {"1": self.mult(k, k), "2": self.mult(ku, km), "3": self.pass_(ku + km - (N + 1 + self.M) // W),
-                "4": self.mult(km, k), "5": 3 * self.pass_(kr)}
+        """Cycles of the MUL's stages: Table 2's five for Barrett (3a and 3b together: one pass),
+        montgomery.py's for Montgomery."""
+        N, W, k, km = self.N, self.W, self.k, self.km
+        if self.reduction == "montgomery":
+            if self.mult_alg == "schoolbook":
+                return montgomery.cios_stages(k, self.P, self.d, km, _ceil(N + 2, W), self.pass_)
+            return montgomery.sos_stages(k, self.P, self.d, km, self.prod, self.pass_)
+        ku, kr = _ceil(N + 1 + self.M, W), _ceil(N + 2, W)
+        return {"1": self.prod(k, k), "2": self.prod(ku, km), "3": self.pass_(ku + km - (N + 1 + self.M) // W),
+                "4": self.prod(km, k), "5": 3 * self.pass_(kr)}
 
     @cached_property
     def cycles_mul(self) -> int:
@@ -111,14 +153,55 @@ class AluModel:
     def cycles_mov(self) -> int:
         return self.pass_(self.k)
 
+    # the Montgomery domain -------------------------------------------------------------------
+    @cached_property
+    def R_bits(self) -> int:
+        """log2 R: W P ceil(k / P) for CIOS (a block of P limbs a step), W k for SOS (montgomery.py)."""
+        return self.W * (self.P * _ceil(self.k, self.P) if self.mult_alg == "schoolbook" else self.k)
+
+    @cached_property
+    def mont_constants(self) -> tuple[int, int, int, int]:
+        """(-p^-1 mod 2^(WP), -p^-1 mod R, R^2 mod p, R^3 mod p)."""
+        p, r = self.p, self.R_bits
+        return ((-pow(p, -1, 1 << (self.W * self.P))) % (1 << (self.W * self.P)),
+                (-pow(p, -1, 1 << r)) % (1 << r), pow(2, 2 * r, p), pow(2, 3 * r, p))
+
+    def to_domain(self, x: int) -> int:
+        """x as the registers hold it: x R mod p (MonPro(x, R^2): one MUL) with Montgomery, x with Barrett."""
+        return self.mul(x, self.mont_constants[2]) if self.reduction == "montgomery" else x
+
+    def from_domain(self, x: int) -> int:
+        """The field value of a register: MonPro(x, 1) = x R^-1 mod p with Montgomery (one MUL)."""
+        return self.mul(x, 1) if self.reduction == "montgomery" else x
+
+    @property
+    def cycles_conversion(self) -> int:
+        """Cycles of one conversion into or out of the domain (a MUL with Montgomery, none with Barrett)."""
+        return self.cycles_mul if self.reduction == "montgomery" else 0
+
     # values -----------------------------------------------------------------------------------
+    def _prod(self, x: int, y: int, a: int, b: int) -> int:
+        """x y on the configured multiplier, x of a limbs and y of b limbs (the split follows them)."""
+        if x >> (self.W * a) or y >> (self.W * b):
+            raise AssertionError("operand wider than its limbs")  # pragma: no cover (a model bug)
+        if self.mult_alg == "karatsuba":
+            return karatsuba.product(x, y, a, b, self.levels, self.W)
+        return x * y
+
     def mul(self, a: int, b: int) -> int:
-        """a b mod p along Table 2's stages (Barrett; the corrections are checked, not assumed)."""
+        """The MUL instruction's value: a b mod p along Table 2's stages (Barrett; the corrections are
+        checked, not assumed), or MonPro(a, b) = a b R^-1 mod p (Montgomery: CIOS or SOS)."""
         p, N = self.p, self.N
-        P1 = a * b  # stage 1
-        T1 = (P1 >> (self.W * self.j)) * self.mu  # stage 2
+        if self.reduction == "montgomery":
+            if self.mult_alg == "schoolbook":
+                return montgomery.cios(a, b, p, self.W, self.P, self.k, self.mont_constants[0])
+            k = self.k
+            return montgomery.sos(a, b, p, self.W, k, self.mont_constants[1], lambda x, y: self._prod(x, y, k, k))
+        k, km, ku = self.k, self.km, _ceil(N + 1 + self.M, self.W)
+        P1 = self._prod(a, b, k, k)  # stage 1
+        T1 = self._prod(P1 >> (self.W * self.j), self.mu, ku, km)  # stage 2
         e = T1 >> (N + 1 + self.M)  # stages 3a, 3b
-        r = P1 - e * p  # stages 4, 5
+        r = P1 - self._prod(e, p, km, k)  # stages 4, 5
         if not 0 <= r < 3 * p:
             raise AssertionError("Barrett bound violated")  # pragma: no cover (a model bug)
         while r >= p:
@@ -148,3 +231,11 @@ class AluModel:
             steps += 1
         r = x1 if u == 1 else x2
         return r, (2 * halvings + 4 * steps + 1) * self.pass_(self.k)  # + the copy of x to rd
+
+    def inv_domain(self, a: int) -> tuple[int, int]:
+        """INV on a register value: with Montgomery a = x R, the binary algorithm gives a^-1 = x^-1 R^-1,
+        and one MUL by the ROM constant R^3 mod p gives x^-1 R (MonPro(a^-1, R^3))."""
+        r, c = self.inv(a)
+        if self.reduction == "montgomery":
+            return self.mul(r, self.mont_constants[3]), c + self.cycles_mul
+        return r, c

@@ -16,6 +16,10 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 _W = typer.Option(16, "-W", help="limb width W in bits (seed 002 section 3.1)")
 _P = typer.Option(4, "-P", "--ppg", help="partial-product generators (seed 002 Fig. 4)")
 _D = typer.Option(2, "-d", "--latency", help="pipeline latency of one datapath pass (cycles; an assumption)")
+_RED = typer.Option("barrett", "--reduction", help="barrett (seed 002 Table 2) | montgomery (CIOS / SOS, KAK96)")
+_MULT = typer.Option("schoolbook", "--mult", help="schoolbook (seed 002 section 3.3) | karatsuba")
+_LEVELS = typer.Option(0, "--levels", help="Karatsuba levels, 1 or 2 (with --mult karatsuba; default 1)")
+_RTL_RED = typer.Option("barrett", "--reduction", help="the core's MUL: barrett (Table 2) | montgomery (CIOS)")
 
 
 def _read(path: str, binary: bool):
@@ -55,11 +59,12 @@ def _reference(set_id: str, Pb: bytes, Qb: bytes) -> bytes:
     return api.pair(set_id, Pb, Qb, alg=REDUCED.get(set_id))
 
 
-def _alu(p: int, W: int, P: int, d: int):
+def _alu(p: int, W: int, P: int, d: int, reduction: str = "barrett", mult: str = "schoolbook", levels: int = 0):
     from .. import argcheck
     from .alu import AluModel
 
-    return AluModel(p, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d))
+    return AluModel(p, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d),
+                    reduction=reduction, mult_alg=mult, levels=argcheck.integer("--levels", levels))
 
 
 @app.command("asm")
@@ -107,10 +112,11 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
             P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
             Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded (G2 for bn254 / bls12-381)"),
             seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
-            W: int = _W, P: int = _P, d: int = _D,
+            W: int = _W, P: int = _P, d: int = _D, reduction: str = _RED, mult: str = _MULT, levels: int = _LEVELS,
             as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Run the compiled pairing of --set on P, Q (or random points) in the ISS: cycles by instruction class,
-    the total, and the verdict against the Rust engine (bit-exact or not)."""
+    the total, and the verdict against the Rust engine (bit-exact or not).  --reduction and --mult pick the
+    ALU's datapath (docs/PROC.md "Montgomery and Karatsuba")."""
     from .. import api, argcheck
     from .compile import compile_set, point_inputs, result
     from .iss import Simulator
@@ -119,7 +125,7 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
     if s + 1 > argcheck.MAX_SEED:
         raise InvalidArgumentError(f"--seed must be below {argcheck.MAX_SEED} (Q uses seed + 1)")
     c = compile_set(set_id)
-    alu = _alu(c.program.p, W, P, d)
+    alu = _alu(c.program.p, W, P, d, reduction, mult, levels)
     if (P_hex is None) != (Q_hex is None):
         raise InvalidArgumentError("give both points P and Q, or neither (random points from --seed)")
     if P_hex is None:
@@ -133,15 +139,19 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
     want = api.split_gt(set_id, _reference(set_id, Pb, Qb))
     got = result(set_id, r.outputs)
     rep = {"set": set_id, "seed": s if P_hex is None else None, "W": alu.W, "N": alu.N, "k": alu.k, "P": alu.P, "d": alu.d,
+           "reduction": alu.reduction, "mult": alu.mult_alg, "levels": alu.levels, "mul_cycles": alu.cycles_mul,
            "cycles": r.cycles, "total_cycles": r.total, "instructions": r.steps, "counts": r.counts,
            "mul_stages": alu.stages(), "registers": c.registers, "program_words": len(c.program.code),
            "bit_exact": got == want}
     if as_json:
         print(json.dumps(rep, indent=1))
     else:
-        print(f"{set_id}: W={alu.W} N={alu.N} k={alu.k} P={alu.P} d={alu.d}; program {len(c.program.code)} words, "
+        kara = f" ({alu.levels} level{'s' if alu.levels > 1 else ''})" if alu.mult_alg == "karatsuba" else ""
+        print(f"{set_id}: W={alu.W} N={alu.N} k={alu.k} P={alu.P} d={alu.d}, {alu.reduction} reduction, "
+              f"{alu.mult_alg}{kara} products; program {len(c.program.code)} words, "
               f"{c.registers} registers, {r.steps:,} instructions executed")
-        print(f"  MUL {alu.cycles_mul} cycles (Table 2 stages {alu.stages()}), ADD/SUB/NEG {alu.cycles_add}, "
+        where = "Table 2 stages" if alu.reduction == "barrett" else "stages"
+        print(f"  MUL {alu.cycles_mul} cycles ({where} {alu.stages()}), ADD/SUB/NEG {alu.cycles_add}, "
               f"MOV/LDC {alu.cycles_mov}")
         for cls, v in r.cycles.items():
             print(f"  {cls:8s} {v:>12,} cycles  {100 * v / r.total:5.1f} %")
@@ -176,6 +186,7 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
                 seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
                 W: int = _W, P: int = _P, d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
                 engine: str = typer.Option("verilator", "--engine", help="verilator (whole pairings) | amaranth (slow)"),
+                reduction: str = _RTL_RED,
                 as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Run the compiled pairing of --set in the processor's RTL (docs/PROC.md "RTL") and hold it against the ISS
     instruction by instruction: same values, same retirement cycle; the outputs against the Rust engine."""
@@ -187,7 +198,8 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     if engine not in ("verilator", "amaranth"):
         raise InvalidArgumentError(f"--engine must be verilator or amaranth, got {engine!r}")
     c = compile_set(set_id)
-    L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d))
+    L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d),
+               reduction=reduction)
     Pb, Qb, s = _points(set_id, P_hex, Q_hex, seed)
     from .rtl.check import RtlRun
 
@@ -202,15 +214,17 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     got, ref = check(L, point_inputs(set_id, Pb, Qb), run=run)
     secs = time.time() - t
     exact = result(set_id, got.outputs) == api.split_gt(set_id, _reference(set_id, Pb, Qb))
-    rep = {"set": set_id, "seed": s, "W": L.W, "P": L.P, "d": L.d, "k": L.k, "engine": engine,
-           "rtl_cycles": got.cycles, "iss_cycles": ref.total, "iss_cycles_by_class": ref.cycles,
+    conv = ref.cycles.get("conv", 0)
+    rep = {"set": set_id, "seed": s, "W": L.W, "P": L.P, "d": L.d, "k": L.k, "engine": engine, "reduction": L.reduction,
+           "rtl_cycles": got.cycles, "iss_cycles": ref.total - conv, "iss_conversion_cycles": conv, "iss_cycles_by_class": ref.cycles,
            "instructions_checked": len(got.trace), "bit_exact": exact, "seconds": round(secs, 1)}
     if as_json:
         print(json.dumps(rep, indent=1))
     else:
         print(f"{set_id}: W={L.W} P={L.P} d={L.d} k={L.k}; {engine}; {len(got.trace):,} instructions retired at the "
               f"ISS's cycles with the ISS's values")
-        print(f"  cycles  RTL {got.cycles:,}  ISS {ref.total:,}  (equal)")
+        host = f" (+ {conv:,} for the host's conversions in and out of the Montgomery domain)" if conv else ""
+        print(f"  cycles  RTL {got.cycles:,}  ISS {ref.total - conv:,}  (equal){host}")
         print(f"  bit-exact against the Rust engine: {'yes' if exact else 'NO'}   ({secs:.1f} s)")
     if not exact:
         raise typer.Exit(1)
@@ -222,6 +236,7 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
                force: bool = typer.Option(False, "--force", help="re-measure (default: the cached hw/reports/proc/)"),
                pnr: bool = typer.Option(False, "--pnr", help="also nextpnr-ecp5 (LFE5U-85F) for Fmax"),
                reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cache directory"),
+               reduction: str = _RTL_RED,
                as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Synthesize one processor core (yosys synth_ecp5, synth_xilinx xc6v / xc7) beside seed 002 Table 5."""
     from .. import argcheck
@@ -234,7 +249,7 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
     except OSError as e:
         raise FileAccessError(f"--dir {reports_dir}: {e.strerror or e}") from None
     r = measure(set_id, argcheck.integer("-W", W), argcheck.integer("-P", P), argcheck.integer("-d", d), reports_dir, force=force,
-                with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None)
+                with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None, reduction=reduction)
     if as_json:
         print(json.dumps(r, indent=1, sort_keys=True))
         return
@@ -258,7 +273,8 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
 def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
                 d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
                 output: str = typer.Option(..., "-o", "--output", help="the Verilog file to write"),
-                debug: bool = typer.Option(False, "--debug", help="add the testbench ports (cycles, dbg_*)")):
+                debug: bool = typer.Option(False, "--debug", help="add the testbench ports (cycles, dbg_*)"),
+                reduction: str = _RTL_RED):
     """Write the processor core for the compiled program of --set as Verilog (host interface in its header)."""
     from .. import argcheck
     from .compile import compile_set
@@ -270,5 +286,31 @@ def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P
 
     _check_writable(output, "-o")
     L = Layout(compile_set(set_id).program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P),
-               d=argcheck.integer("-d", d))
+               d=argcheck.integer("-d", d), reduction=reduction)
     _write(output, verilog(ProcCore(L, debug=debug)), "-o")
+
+
+@app.command("array")
+def array_cmd(reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cached `pairkit proc report` results"),
+              as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+    """Cores per device and aggregate pairings/s (seed 002 Table 6's estimate) for the xc6vlx760 and the
+    LFE5U-85F, from the cached typea-512 core synthesis (W = 16, P = 4) and the ISS's cycles per datapath."""
+    from .array_md import datapath_cycles, estimates, section
+
+    measured: dict[int, dict] = {}
+    mont: dict[int, dict] = {}
+    for d in (2, 3):
+        for into, suffix in ((measured, ""), (mont, "-montgomery")):
+            path = os.path.join(reports_dir, f"typea-512-W16-P4-d{d}{suffix}.json")
+            if os.path.isfile(path):
+                into[d] = json.loads(_read(path, False))
+    if 2 not in measured:
+        raise FileAccessError(f"--dir {reports_dir}: no typea-512-W16-P4-d2.json (run `pairkit proc report` first)")
+    cyc = datapath_cycles()
+    if as_json:
+        print(json.dumps({"cycles": [{"W": W, "P": P, "d": d, "reduction": k[0], "mult": k[1], "levels": k[2], "mul": v[0],
+                                      "total": v[1], "bit_exact": v[2]} for (W, P, d), row in cyc.items()
+                                     for k, v in row.items()],
+                          "array": estimates(measured, cyc, mont)}, indent=1))
+    else:
+        print("\n".join(section(measured, cyc, mont)))

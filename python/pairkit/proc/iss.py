@@ -6,6 +6,12 @@ uninitialised register, branching outside the program, running off its end (no H
 ``max_steps`` raises :class:`~pairkit.errors.ProgramError` with the program counter.  JSR follows
 seed 002 Table 3 (isa.py); the shift register must be back at its initial value at HALT when
 ``check_srl`` (section 4: the number of JSRs is fixed, so one pairing restores it).
+
+With a Montgomery ALU (``alu.reduction == "montgomery"``) the registers hold x R mod p: the inputs
+are converted in by the host's loader (one MUL by R^2 each), the constant ROM is loaded
+pre-converted, INV is the binary inversion and one MUL by R^3 (alu.py ``inv_domain``), and the
+outputs are converted out (one MUL by 1 each); the conversions' cycles are the class "conv", so
+``outputs`` are field values whatever the reduction.
 """
 from __future__ import annotations
 
@@ -53,11 +59,14 @@ class Simulator:
         for name, v in inputs.items():
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < p:
                 raise InvalidArgumentError(f"input {name} must be an int in [0, p)")
-            regs[prog.inputs[name]] = v
+            regs[prog.inputs[name]] = alu.to_domain(v)
+        consts = [alu.to_domain(v) for v in prog.consts]  # the ROM, pre-converted
         cnt = [0] * MAX_COUNTERS
         srl = list(prog.srl)
         L = len(srl)
         cycles = dict.fromkeys(CLASSES, 0)
+        if alu.reduction == "montgomery":
+            cycles["conv"] = (len(prog.inputs) + len(prog.outputs)) * alu.cycles_conversion
         counts: dict[str, int] = {}
         code, n = prog.code, len(prog.code)
         c_add, c_mov, c_mul = alu.cycles_add, alu.cycles_mov, alu.cycles_mul
@@ -99,13 +108,13 @@ class Simulator:
             elif op == "LDC":
                 if i.imm >= len(prog.consts):
                     raise ProgramError(f"constant #{i.imm} outside the ROM ({len(prog.consts)} entries)", pc)
-                regs[i.rd] = prog.consts[i.imm]
+                regs[i.rd] = consts[i.imm]
                 cycles["mov"] += c_mov
             elif op == "INV":
                 a = rd(i.ra, pc)
                 if a == 0:
                     raise ProgramError(f"INV of zero (r{i.ra})", pc)
-                regs[i.rd], c = alu.inv(a)
+                regs[i.rd], c = alu.inv_domain(a)
                 cycles["inv"] += c
             else:
                 cycles["control"] += 1
@@ -139,5 +148,5 @@ class Simulator:
         for name, r in prog.outputs.items():
             if regs[r] is None:
                 raise ProgramError(f"HALT with output {name} (r{r}) never written", pc)
-            outs[name] = regs[r]
+            outs[name] = alu.from_domain(regs[r])
         return RunResult(outs, cycles, counts, steps, regs)

@@ -34,7 +34,7 @@ from .layout import Layout
 
 # pass phases (0: the first pass of the instruction in the ROM's output)
 (CTRL, A_ADD1, A_ADD2, A_SUB1, A_NEG1, A_FIX, A_MOV, A_LDC, I_INIT, I_HU, I_HX1, I_HV, I_HX2, I_S1, I_S2, I_S3,
- I_S4, M_S1, M_S2, M_S3, M_S4, M_R1, M_R2, M_R3) = range(1, 25)
+ I_S4, M_S1, M_S2, M_S3, M_S4, M_R1, M_R2, M_R3, M_C1, M_C2, M_C3) = range(1, 28)
 ALU, SHIFT, MULT = range(3)
 Z0, ONE, RFA, PMA, ROM, RFB, PMB = range(7)  # operand sources
 
@@ -113,7 +113,7 @@ class ProcCore(Elaboratable):
         f_k, f_c, f_imm = ins[0:18], ins[22:26], ins[0:22]
         running = Signal()
         m.d.comb += self.busy.eq(running)
-        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr, L.n3) + L.d
+        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr + P if L.mont else L.kr, 2 * P if L.mont else 0, L.n3) + L.d
         t = Signal(_bits(nmax + 1))
         ph_reg = Signal(5)
         mi = Signal(_bits(max(L.passes1, L.passes2, L.passes4) + 1))
@@ -124,7 +124,7 @@ class ProcCore(Elaboratable):
         first = Signal(5)
         with m.Switch(op):
             for name, ph in (("ADD", A_ADD1), ("SUB", A_SUB1), ("NEG", A_NEG1), ("MOV", A_MOV), ("LDC", A_LDC),
-                             ("MUL", M_S1), ("INV", I_INIT)):
+                             ("MUL", M_C1 if L.mont else M_S1), ("INV", I_INIT)):
                 with m.Case(OPCODES[name][0]):
                     m.d.comb += first.eq(ph)
             with m.Default():
@@ -152,6 +152,11 @@ class ProcCore(Elaboratable):
         upd_u, upd_v = Signal(), Signal()
         a_len, b_len, m_asrc_pm, m_brom, npass = Signal(8), Signal(8), Signal(), Signal(), Signal.like(mi)
         pmb_off = Signal()
+        # CIOS (Montgomery, montgomery.py): addresses without the pass offset m P, A from the ROM, B from PM A,
+        # the accumulation's own length / always on / off; inv_tail: INV's product by R^3 after the inversion
+        no_pmb, no_rom, no_b, no_w, asrc_rom, bsrc_pma = Signal(), Signal(), Signal(), Signal(), Signal(), Signal()
+        acc_len, acc_all, acc_off = Signal(8), Signal(), Signal()
+        inv_tail = Signal()
 
         def region(name):
             return L.pm[name]
@@ -237,6 +242,22 @@ class ProcCore(Elaboratable):
                 m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(L.km), b_len.eq(k), m_asrc_pm.eq(1),
                              pma_base.eq(region("E")), m_brom.eq(1), rom_base.eq(L.rom_p),
                              pmb_base.eq(region("P2")), pm_wbase.eq(region("P2")), wpm.eq(1), npass.eq(L.passes4)]
+            if L.mont:
+                X = region("X")
+                with m.Case(M_C1):  # t <- t + a b_j (b_j: P limbs of rb, or of R^3 after an INV)
+                    m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(k), b_len.eq(k),
+                                 rfa_reg.eq(Mux(inv_tail, f_rd, f_ra)), rfb_reg.eq(f_rb), m_brom.eq(inv_tail),
+                                 rom_base.eq(L.rom_r3), pmb_base.eq(X), no_pmb.eq(1), acc_len.eq(L.km),
+                                 pm_wbase.eq(X), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+                with m.Case(M_C2):  # m_j <- (t mod 2^WP) p' (low P limbs used)
+                    m.d.comb += [mode.eq(MULT), n.eq(2 * P), a_len.eq(P), m_asrc_pm.eq(1), pma_base.eq(X),
+                                 b_len.eq(P), m_brom.eq(1), rom_base.eq(L.rom_pinv), no_rom.eq(1), no_b.eq(1),
+                                 acc_off.eq(1), pm_wbase.eq(region("MJ")), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+                with m.Case(M_C3):  # t <- (t + m_j p) / 2^WP: written P limbs lower
+                    m.d.comb += [mode.eq(MULT), n.eq(L.kr + P), a_len.eq(k), asrc_rom.eq(1), rom_base.eq(L.rom_p),
+                                 no_rom.eq(1), b_len.eq(P), bsrc_pma.eq(1), pma_base.eq(region("MJ")), no_b.eq(1),
+                                 acc_all.eq(1), acc_len.eq(L.km + P), pmb_base.eq(X), no_pmb.eq(1),
+                                 pm_wbase.eq(X - P), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
             with m.Case(M_R1):
                 m.d.comb += [n.eq(L.kr), pma_base.eq(region("P1")), pmb_base.eq(region("P2")), xsrc.eq(PMA),
                              ysrc.eq(PMB), ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("X"))]
@@ -256,11 +277,15 @@ class ProcCore(Elaboratable):
 
         mP = Signal(_bits(nmax * 4 + 1))
         m.d.comb += mP.eq(mi * P)
+
+        def off(no):  # the pass offset m P, which the CIOS passes go without (the Barrett core has no such mux)
+            return Mux(no, 0, mP) if L.mont else mP
         rd_phase = Signal()
         m.d.comb += rd_phase.eq(running & (ph != CTRL))
         with m.If(mode == MULT):
             m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, mP + t)),
-                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + mP + t - (L.d - 2)), cr.addr.eq(rom_base + mP + t)]
+                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + off(no_pmb) + t - (L.d - 2)),
+                         cr.addr.eq(rom_base + off(no_rom) + t)]
         with m.Else():
             m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, t + rfb_off)),
                          pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + t + pmb_off), cr.addr.eq(rom_base + t)]
@@ -283,14 +308,18 @@ class ProcCore(Elaboratable):
         c_xsrc, c_ysrc, c_hsrc = R(xsrc, "c_xsrc"), R(ysrc, "c_ysrc"), R(hsrc, "c_hsrc")
         c_ysub, c_zen, c_zsub = R(ysub, "c_ysub"), R(zen, "c_zen"), R(zsub, "c_zsub")
         hi_zero = R(t + 1 >= hi_lim, "c_hi_zero")
-        a_ok, b_ok = R(t < a_len, "c_a_ok"), R(mP + t < b_len, "c_b_ok")
-        acc_ok = R((mi != 0) & (t < a_len), "c_acc_ok")
+        a_ok, b_ok = R(t < a_len, "c_a_ok"), R(off(no_b) + t < b_len, "c_b_ok")
+        if L.mont:
+            acc_ok = R(~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok")
+        else:
+            acc_ok = R((mi != 0) & (t < a_len), "c_acc_ok")
         c_asrc_pm, c_brom = R(m_asrc_pm, "c_asrc_pm"), R(m_brom, "c_brom")
         load = [R(t == jj, f"c_load{jj}") for jj in range(P)]
         c_upd, c_klimb = R(upd_u | upd_v, "c_upd"), R(t < k, "c_klimb")
         c_wrf, c_wpm, c_pm_wrom = R(wrf & (t < k), "c_wrf"), R(wpm, "c_wpm"), R(pm_wrom, "c_pm_wrom")
         c_wrf_addr = R(rf_addr(f_rd, t), "c_wrf_addr")
-        c_wpm_addr = R((pm_wbase + Mux(mode == MULT, mP, 0) + t)[:_bits(L.pm_depth)], "c_wpm_addr")
+        wmul = ((mode == MULT) & ~no_w) if L.mont else (mode == MULT)
+        c_wpm_addr = R((pm_wbase + Mux(wmul, mP, 0) + t)[:_bits(L.pm_depth)], "c_wpm_addr")
 
         def src(sel, hi=False):
             v = Signal(W)
@@ -337,9 +366,14 @@ class ProcCore(Elaboratable):
         # long multiplication: P PPGs (W x W: one MULT18X18D each at W <= 18), the skew shift register of
         # Fig. 4 (x_j = a_{i-j}) and Fig. 5's adder tree summing one column a cycle
         x0 = Signal(W)
-        m.d.comb += x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, rfa.data), 0))
         bdat = Signal(W)
-        m.d.comb += bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, rfb.data), 0))
+        if L.mont:  # CIOS: p streamed from the ROM (A), m_j loaded from the scratch memory (B)
+            c_asrc_rom, c_bsrc_pma = R(asrc_rom, "c_asrc_rom"), R(bsrc_pma, "c_bsrc_pma")
+            m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, Mux(c_asrc_rom, cr.data, rfa.data)), 0)),
+                         bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, Mux(c_bsrc_pma, pma.data, rfb.data)), 0))]
+        else:
+            m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, rfa.data), 0)),
+                         bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, rfb.data), 0))]
         sreg = [Signal(W, name=f"skew{j}") for j in range(P - 1)]
         breg = [Signal(W, name=f"ppg_b{j}") for j in range(P)]
         xs_m = [x0] + sreg
@@ -474,7 +508,11 @@ class ProcCore(Elaboratable):
                     with m.If(cu_is0):  # INV of zero: stop with error
                         m.d.sync += [running.eq(0), self.done.eq(1), self.error.eq(1)]
                     with m.Elif(cu_is1):
-                        m.d.comb += end.eq(1)
+                        if L.mont:
+                            m.d.sync += inv_tail.eq(1)
+                            goto(M_C1)
+                        else:
+                            m.d.comb += end.eq(1)
                     with m.Else():
                         goto(nxt_ph)
                 with m.Case(I_HU):
@@ -497,7 +535,11 @@ class ProcCore(Elaboratable):
                     goto(I_S4)
                 with m.Case(I_S4):
                     with m.If(u_is1 | v_is1):
-                        m.d.comb += end.eq(1)
+                        if L.mont:
+                            m.d.sync += inv_tail.eq(1)
+                            goto(M_C1)
+                        else:
+                            m.d.comb += end.eq(1)
                     with m.Else():
                         with m.If(ge):
                             m.d.sync += x1_one.eq(0)
@@ -513,6 +555,18 @@ class ProcCore(Elaboratable):
                             m.d.sync += mi.eq(mi + 1)
                 with m.Case(M_S3):
                     goto(M_S4)
+                if L.mont:
+                    with m.Case(M_C1):
+                        goto(M_C2)
+                    with m.Case(M_C2):
+                        goto(M_C3)
+                    with m.Case(M_C3):
+                        with m.If(mi + 1 == npass):
+                            m.d.sync += mi.eq(0)
+                            goto(M_R2)
+                        with m.Else():
+                            m.d.sync += mi.eq(mi + 1)
+                            goto(M_C1)
                 with m.Case(M_R1):
                     goto(M_R2)
                 with m.Case(M_R2):
@@ -524,6 +578,8 @@ class ProcCore(Elaboratable):
                 m.d.sync += [v_even.eq(cv_even), v_is1.eq(cv_is1)]
             with m.If(end):
                 m.d.comb += [retire.eq(1), pc_next.eq(pc + 1)]
+                if L.mont:
+                    m.d.sync += inv_tail.eq(0)
                 goto(0)
             with m.Else():
                 m.d.comb += pc_next.eq(pc)

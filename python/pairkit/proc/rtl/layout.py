@@ -42,6 +42,7 @@ class Layout:
     W: int = 16
     P: int = 4
     d: int = 2
+    reduction: str = "barrett"
 
     def __post_init__(self):
         for name, v, lo, hi in (("W", self.W, 4, 64), ("P", self.P, 1, 16)):
@@ -50,7 +51,10 @@ class Layout:
         if self.d not in (2, 3):
             raise InvalidArgumentError("the RTL's pass latency d is 2 (read, compute, write) or 3 (the partial products "
                                        f"registered); got d = {self.d!r}")
-        self.alu = AluModel(self.prog.p, W=self.W, P=self.P, d=self.d)
+        if self.reduction not in ("barrett", "montgomery"):
+            raise InvalidArgumentError(f"the RTL's reduction is barrett or montgomery (CIOS), got {self.reduction!r}")
+        self.mont = self.reduction == "montgomery"
+        self.alu = AluModel(self.prog.p, W=self.W, P=self.P, d=self.d, reduction=self.reduction)
         self._check_program()
         a, W, N = self.alu, self.W, self.alu.N
         self.N, self.k, self.j, self.M = N, a.k, a.j, a.M
@@ -62,6 +66,9 @@ class Layout:
         # PM regions (limbs); a long product a x b (b in the PPGs) spans ceil(b/P) P + a columns
         sizes = {"P1": self.passes1 * P + k, "T1": self.passes2 * P + self.ku, "E": self.n3,
                  "P2": self.passes4 * P + self.km, "X": self.kr, "Y": self.kr, "T": k, "V": k, "X1": k, "X2": k}
+        if self.mont:  # CIOS (montgomery.py): t in X (km + P columns), written P limbs lower (the pad CP), m_j in MJ
+            sizes = dict(list(sizes.items())[:4] + [("CP", P)] + list(sizes.items())[4:])
+            sizes["X"], sizes["MJ"] = max(self.kr, self.km + P), 2 * P
         self.pm: dict[str, int] = {}
         o = 0
         for name, s in sizes.items():
@@ -74,8 +81,13 @@ class Layout:
         self.rom_c = self.rom_mu + self.km
         p = self.prog.p
         rom = limbs(p, W, self.kr) + limbs((p + 1) // 2, W, k) + limbs(a.mu, W, self.km)
+        if self.mont:  # p' = -p^-1 mod 2^(WP) (P limbs) and R^3 mod p (INV's product); constants pre-converted
+            pinv, _, _, r3 = a.mont_constants
+            self.rom_pinv, self.rom_r3 = self.rom_c, self.rom_c + P
+            self.rom_c += P + k
+            rom += limbs(pinv, W, P) + limbs(r3, W, k)
         for c in self.prog.consts:
-            rom += limbs(c, W, k)
+            rom += limbs(a.to_domain(c), W, k)
         self.rom = rom
         self.rom_depth = pow2(len(rom) + 1)
         # RF

@@ -1,0 +1,74 @@
+"""pairkit.proc.rtl with the Montgomery CIOS datapath (issue 17 part 5): the core against the ISS
+instruction by instruction (values in the Montgomery domain, the retirement cycles, the outputs after
+the host's conversion), the Barrett core untouched."""
+import random
+
+import pytest
+from pairkit.errors import InvalidArgumentError, ProgramError
+from pairkit.proc import asm
+from pairkit.proc.rtl.check import check, iss_reference, run_amaranth
+from pairkit.proc.rtl.layout import Layout
+from test_proc_rtl import random_program, short
+
+
+@pytest.mark.parametrize("p,W,P,d", [(101, 16, 4, 2), (1000003, 5, 4, 3),
+                                     pytest.param((1 << 61) - 1, 8, 3, 3, marks=pytest.mark.slow),
+                                     pytest.param(2**89 - 1, 13, 2, 2, marks=pytest.mark.slow)])
+def test_short_program_matches_the_iss_cycle_for_cycle(p, W, P, d):
+    L = Layout(short(p), W=W, P=P, d=d, reduction="montgomery")
+    rng = random.Random(p ^ W)
+    for a in (rng.randrange(2, p), 1, p - 1):  # INV of 1 (no Euclid step, straight to the product by R^3)
+        b = rng.randrange(p)
+        got, ref = check(L, {"a": a, "b": b})
+        assert got.cycles == ref.total - ref.cycles["conv"] and got.outputs == ref.outputs
+        assert got.outputs["q"] == 1 and ref.cycles["mul"] == 4 * L.alu.cycles_mul  # a^-1 a; two MULs + the 0 bits
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_random_programs_match_the_iss(seed):
+    rng = random.Random(2000 + seed)
+    done = 0
+    while done < 2:
+        p = rng.choice([101, 65521, 1000003, (1 << 61) - 1, 2**89 - 1])
+        prog = random_program(rng, p)
+        ins = {f"i{r}": rng.choice([0, 1, p - 1, rng.randrange(p)]) for r in range(6)}
+        L = Layout(prog, W=rng.choice([5, 8, 16]), P=rng.randrange(1, 5), d=rng.choice([2, 3]), reduction="montgomery")
+        try:
+            iss_reference(L, ins)
+        except ProgramError:
+            continue
+        check(L, ins)
+        done += 1
+
+
+def test_inv_of_zero_and_bad_reduction():
+    prog = asm.assemble(".modulus 101\n.input a r0\n.output o r1\nINV r1, r0\nHALT\n")
+    assert run_amaranth(Layout(prog, reduction="montgomery"), {"a": 0}).error
+    with pytest.raises(InvalidArgumentError, match="barrett or montgomery"):
+        Layout(prog, reduction="karatsuba")
+
+
+def test_the_barrett_core_has_no_cios_path():
+    from pairkit.hw.toolchain import to_rtlil
+    from pairkit.proc.rtl.core import ProcCore
+
+    assert "c_asrc_rom" not in to_rtlil(ProcCore(Layout(short(101)), debug=False))
+    assert "c_asrc_rom" in to_rtlil(ProcCore(Layout(short(101), reduction="montgomery"), debug=False))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("d", [2, 3])
+def test_typea_whole_pairing_in_verilator(d):
+    """The whole typea-512 program with Montgomery CIOS (4.39 M cycles at d = 2 in the ISS, of which 4,644
+    are the host's conversions) in Verilator: every instruction at the ISS's cycle and value; GT = Rust's."""
+    from pairkit import api
+    from pairkit.proc.compile import compile_set, point_inputs, result
+    from pairkit.proc.rtl.verilator import run_verilator
+
+    L = Layout(compile_set("typea-512").program, W=16, P=4, d=d, reduction="montgomery")
+    assert L.alu.cycles_mul == (774 if d == 2 else 800)
+    (Pb,) = api.random_points("typea-512", 1, seed=11)
+    (Qb,) = api.random_points("typea-512", 1, seed=12)
+    got, ref = check(L, point_inputs("typea-512", Pb, Qb), run=run_verilator)
+    assert got.cycles == ref.total - ref.cycles["conv"] and 4_300_000 < got.cycles < 4_600_000
+    assert result("typea-512", got.outputs) == api.split_gt("typea-512", api.pair("typea-512", Pb, Qb))
