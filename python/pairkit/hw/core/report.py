@@ -539,19 +539,22 @@ def _ge_16(res: dict) -> list:
         if not g:
             continue
         paper = PAPER_GE.get(name)
-        parts = {**{f"{op}" + (f" × {u['count']}" if u["count"] > 1 else ""): u.get("ge")
-                    for op, u in sorted((g.get("units") or {}).items())},
-                 **{p: x.get("ge") for p, x in (g.get("glue") or {}).items()}}
-        part_s = ", ".join(f"{k} {_n(v)}" for k, v in parts.items() if v is not None)
+        parts = [f"{op} {u['ge']:,}" + (f" × {u['count']}" if u["count"] > 1 else "")
+                 for op, u in sorted((g.get("units") or {}).items()) if u.get("ge") is not None]
+        parts += [f"{p} {x['ge']:,}" for p, x in (g.get("glue") or {}).items() if x.get("ge") is not None]
+        part_s = ", ".join(parts)
         if not g.get("ge"):
-            rows.append(f"| `{name}` | — | — | {paper[1]:,} ({paper[0]})" if paper else f"| `{name}` | — | — | —")
+            rows.append(f"| `{name}` | — | — | — | {paper[1]:,} ({paper[0]})" if paper else f"| `{name}` | — | — | — | —")
             rows[-1] += f" | not measured: {g.get('reason') or g.get('glue_reason') or 'blocks not all synthesized'}" \
                         f"{'; so far: ' + part_s if part_s else ''} |"
             continue
-        ratio = f"{g['ge'] / paper[1]:.2f}×" if paper else "—"
-        rows.append(f"| `{name}` | {g['ge']:,} | {_n(g.get('ff'))} | "
+        ctl = sum(x.get("ge", 0) for p, x in (g.get("glue") or {}).items() if p.startswith("controller"))
+        dp = g["ge"] - ctl
+        ratio = (f"ours / paper {g['ge'] / paper[1]:.2f}× with the controller, {dp / paper[1]:.2f}× without"
+                 if paper else "—")
+        rows.append(f"| `{name}` | {g['ge']:,} | {dp:,} | {_n(g.get('ff'))} | "
                     + (f"{paper[1]:,} ({paper[0]})" if paper else "— (beyond the paper)")
-                    + f" | ours / paper {ratio}; {part_s} |")
+                    + f" | {ratio}; {part_s} |")
     if not rows:
         return []
     return ["", "ASIC-style estimate beside seed 003 Tables 5 and 8 (`pairkit hw core report --ge`): the cores in NAND2 "
@@ -559,11 +562,14 @@ def _ge_16(res: dict) -> list:
             "and plain D flip-flops (`abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX`; enables and resets become "
             "logic; the micro-code ROM becomes logic) and its static-CMOS transistors counted (`stat -tech cmos`: NAND/NOR "
             "4, XOR/XNOR/MUX 12, D flip-flop 16, ...); GE = transistors / 4. Summed block by block as the LUT6 above "
-            "(no optimisation across blocks; the multipliers standalone). The paper's gates are Design Compiler's with "
+            "(no optimisation across blocks; the multipliers standalone). The controller's micro-code ROM (about two "
+            "thousand control words) becomes gates here, where an ASIC would hold it in a ROM macro or replace it "
+            "by a state machine, so the table also gives the count without the controller. The paper's gates are Design Compiler's with "
             "TSMC 65 nm cells (its area / gates = 1.44 µm², one NAND2), whose XOR and flip-flop cells are smaller in GE "
             "than these transistor counts, and which optimises across the whole design: the comparison says how far "
             "apart the two are, not which is smaller.", "",
-            "| core | GE (estimate) | D flip-flops | paper's gates | parts (GE) |", "|---|---:|---:|---:|---|", *rows]
+            "| core | GE (estimate) | without the controller | D flip-flops | paper's gates | parts (GE) |",
+            "|---|---:|---:|---:|---:|---|", *rows]
 
 
 def _timing(res: dict) -> list:
