@@ -314,10 +314,14 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
 
     # straight-line blocks: where each result appears (step, unit), for forwarding
     ready: dict = {}
-    for blk, t0, bs in ((blocks.prologue, 0, pro), (blocks.epilogue, Es, epi)):
-        for i in blk:
-            o = prog.ops[i]
-            ready[o.id] = (t0 + bs.start[i] + cyc[o.kind], (o.kind, bs.inst[i]))
+
+    def set_ready():  # again after binding="mux" moves operations: a forwarded source follows its producer
+        for blk, t0, bs in ((blocks.prologue, 0, pro), (blocks.epilogue, Es, epi)):
+            for i in blk:
+                o = prog.ops[i]
+                ready[o.id] = (t0 + bs.start[i] + cyc[o.kind], (o.kind, bs.inst[i]))
+
+    set_ready()
 
     def fwd(value, t):
         return cfg.forward and value in ready and ready[value][0] == t
@@ -510,17 +514,21 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
     col, n_regs = A.colour(in_first, readers, writers)
     if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
-        col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), lat, cfg.counts(), A.vregs,
-                                                            col, n_regs, spare=cfg.spare_regs)
+        col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), cyc, cfg.counts(), A.vregs,
+                                                            col, n_regs, cfg.forward, spare=cfg.spare_regs)
         by_id = {prog.ops[i].id: i for i in (*blocks.prologue, *blocks.epilogue)}
         for (t, v), k in inst.items():
             (pro if t < Tp else epi).inst[by_id[v]] = k
+        _followers(pro, prog)  # a compound operation's outputs stay on their leader's unit
+        _followers(epi, prog)
+        set_ready()
         phys[:] = col
         steps = build_steps()
         for t, st in enumerate(steps):
             st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1])
                          if (t, s.value) in swaps else s for s in st.starts]
     else:
+        mux_in = None
         phys[:] = col
         steps = _orient(build_steps())
 
@@ -558,7 +566,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             "flat_probes": flat_probes,
             "windows": {k: w for k, w in sorted(win.items()) if w > 1},
             "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
-            "copies": len(copies), "moves": len(moves), "deferred_writes": sum(
+            "copies": len(copies), "moves": len(moves), "mux_inputs": mux_in, "deferred_writes": sum(
                 1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
             "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
             "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),

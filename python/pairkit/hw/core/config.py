@@ -114,8 +114,6 @@ class CoreConfig:
                 or (self.spare_regs and self.binding != "mux")):
             raise CoreError(f"spare_regs: an integer from 0 to 16, and only with binding='mux', got "
                             f"{self.spare_regs!r} (binding {self.binding!r})")
-        if self.forward and self.binding == "mux":
-            raise CoreError("forward: not with binding='mux' (its instance rebinding would move forwarded sources)")
         ops = {o for o, _, _ in UNIT_OPS.values()}
         if (not isinstance(self.sink, tuple) or not all(isinstance(k, str) for k in self.sink)
                 or (self.sink != ("*",) and not set(self.sink) <= ops)):
