@@ -177,7 +177,7 @@ class Model:
             d += self._rd(e, 1)
         return d
 
-    def search(self, sweeps: int = 12, anneal: int = 0, seed: int = 1) -> None:
+    def search(self, sweeps: int = 12, anneal: int = 0, seed: int = 1, swaps: bool = False) -> None:
         self._counts()
         self._v_events()
         self.on: list[list[int]] = [[] for _ in range(self.n_regs)]
@@ -186,16 +186,18 @@ class Model:
                 self.on[r].append(v)
         vs = [v for v in range(len(self.vregs)) if v in self.v_reads or v in self.v_writes]
         if anneal:  # about 2,000 moves per choice, at most ``anneal``
-            self._anneal(vs, min(anneal, 2000 * (len(vs) + len(self.ops))), seed)
+            self._anneal(vs, min(anneal, 2000 * (len(vs) + len(self.ops))), seed, swaps)
         for _ in range(sweeps):
             gain = self._sweep_ops() + self._sweep_vregs(vs)
             if gain == 0:
                 break
 
-    def _anneal(self, vs, moves: int, seed: int) -> None:
+    def _anneal(self, vs, moves: int, seed: int, swaps: bool = False) -> None:
         """Simulated annealing (deterministic: a seeded generator): random register and instance /
         operand-order moves, a worse binding accepted with probability exp(-d / T), T from 2 to 0.05;
-        the best binding seen is kept."""
+        the best binding seen is kept. ``swaps``: a register move blocked by exactly one lifetime
+        swaps the two (what a full register file needs: the s003 cores, whose sunk schedules leave
+        almost no register free; off for the cores bound before, so their micro-code stays the same)."""
         import math
         import random
 
@@ -224,10 +226,17 @@ class Model:
             else:
                 v = rng.choice(vs)
                 r0, r1 = self.phys[v], rng.randrange(self.n_regs)
-                if r1 == r0 or any(not _fits(self.vregs[v], self.vregs[u]) for u in self.on[r1]):
+                if r1 == r0:
                     continue
-                d = self.move_vreg(v, r1)
+                block = [u for u in self.on[r1] if not _fits(self.vregs[v], self.vregs[u])]
+                u = block[0] if len(block) == 1 and swaps else None
+                if block and (u is None or not _fits(self.vregs[u], [iv for w in self.on[r0] if w != v
+                                                                     for iv in self.vregs[w]])):
+                    continue  # a swap with the one lifetime that blocks r1 (a full register file)
+                d = self.move_vreg(v, r1) + (self.move_vreg(u, r0) if u is not None else 0)
                 if d > 0 and rng.random() >= math.exp(-d / T):
+                    if u is not None:
+                        self.move_vreg(u, r1)
                     self.move_vreg(v, r0)
                     continue
             cur += d
@@ -317,7 +326,8 @@ class Model:
 
 
 def optimise(steps: list, blocks: tuple, cyc: dict, counts: dict, vregs: list, phys: list, n_regs: int,
-             forward: bool = False, sweeps: int = 12, anneal: int = ANNEAL_MOVES, spare: int = 0) -> tuple:
+             forward: bool = False, sweeps: int = 12, anneal: int = ANNEAL_MOVES, spare: int = 0,
+             swaps: bool = False) -> tuple:
     """Search a better binding for the micro-code ``steps`` built with every virtual register its own
     (``("reg", v)`` is virtual register v; holds not yet expanded: each start carries them). ``blocks``:
     the step ranges whose operations may change instance (the prologue's and the epilogue's); ``cyc``:
@@ -357,7 +367,7 @@ def optimise(steps: list, blocks: tuple, cyc: dict, counts: dict, vregs: list, p
             M.add_write(w.reg, op, ("vreg", w.src[1]) if w.src[0] == "reg" else w.src)
     M._counts()
     before = M.cost()
-    M.search(sweeps, anneal)
+    M.search(sweeps, anneal, swaps=swaps)
     after = M.cost()
     inst = {key: M.ops[k][1] for key, k in where.items() if M.ops[k][3]}
     swaps = {key for key, k in where.items() if M.ops[k][2]}
