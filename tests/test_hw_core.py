@@ -426,8 +426,6 @@ def test_forwarding_and_held_operands():
         interp.run(_drop_or_move_hold(mc, False), cfg.set_id, cfg.alg, P, Q)
     with pytest.raises(CoreMismatchError, match="changed while it runs"):
         interp.run(_drop_or_move_hold(mc, True), cfg.set_id, cfg.alg, P, Q)
-    with pytest.raises(CoreError, match="forward"):
-        CoreConfig("x", "ss2-17", "eta-t", cfg.units, forward=True, binding="mux")
 
 
 def test_sink_shortens_lifetimes_at_the_same_cycles():
