@@ -327,7 +327,7 @@ class Model:
 
 def optimise(steps: list, blocks: tuple, cyc: dict, counts: dict, vregs: list, phys: list, n_regs: int,
              forward: bool = False, sweeps: int = 12, anneal: int = ANNEAL_MOVES, spare: int = 0,
-             swaps: bool = False) -> tuple:
+             mux_swaps: bool = False) -> tuple:
     """Search a better binding for the micro-code ``steps`` built with every virtual register its own
     (``("reg", v)`` is virtual register v; holds not yet expanded: each start carries them). ``blocks``:
     the step ranges whose operations may change instance (the prologue's and the epilogue's); ``cyc``:
@@ -367,7 +367,7 @@ def optimise(steps: list, blocks: tuple, cyc: dict, counts: dict, vregs: list, p
             M.add_write(w.reg, op, ("vreg", w.src[1]) if w.src[0] == "reg" else w.src)
     M._counts()
     before = M.cost()
-    M.search(sweeps, anneal, swaps=swaps)
+    M.search(sweeps, anneal, swaps=mux_swaps)
     after = M.cost()
     inst = {key: M.ops[k][1] for key, k in where.items() if M.ops[k][3]}
     swaps = {key for key, k in where.items() if M.ops[k][2]}

@@ -516,7 +516,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
         col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), cyc, cfg.counts(), A.vregs,
                                                             col, n_regs, cfg.forward, spare=cfg.spare_regs,
-                                                            swaps=cfg.mux_swaps)
+                                                            mux_swaps=cfg.mux_swaps)
         by_id = {prog.ops[i].id: i for i in (*blocks.prologue, *blocks.epilogue)}
         for (t, v), k in inst.items():
             (pro if t < Tp else epi).inst[by_id[v]] = k
