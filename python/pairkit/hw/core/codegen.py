@@ -513,7 +513,11 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         for w in st.writes:
             writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
     col, n_regs = A.colour(in_first, readers, writers)
+    phys[:] = col
+    steps = _orient(build_steps())  # first-fit with affinities, operands oriented
+    mux_in = None
     if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
+        kept = (dict(pro.inst), dict(epi.inst), n_regs)
         col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), cyc, cfg.counts(), A.vregs,
                                                             col, n_regs, cfg.forward, spare=cfg.spare_regs,
                                                             mux_swaps=cfg.mux_swaps)
@@ -523,15 +527,16 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         _followers(pro, prog)  # a compound operation's outputs stay on their leader's unit
         _followers(epi, prog)
         set_ready()
-        phys[:] = col
+        first_fit, phys[:] = (list(phys), steps), col
         steps = build_steps()
         for t, st in enumerate(steps):
             st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1])
                          if (t, s.value) in swaps else s for s in st.starts]
-    else:
-        mux_in = None
-        phys[:] = col
-        steps = _orient(build_steps())
+        mux_in = (*mux_in, _mux_inputs(first_fit[1]))
+        if mux_in[1] > mux_in[2]:  # the search did worse than first-fit (it starts unoriented): keep first-fit
+            pro.inst, epi.inst, n_regs = kept
+            set_ready()
+            phys[:], steps = first_fit
 
     _expand_holds(steps, win)
     outputs = []
@@ -580,6 +585,19 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                      first_iter, blocks_d, info, lp.unroll if lp else 1,
                      [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of),
                      [len(v) for v in lp.streams] if lp else [])
+
+
+def _mux_inputs(steps: list) -> int:
+    """Multiplexer inputs of built steps (holds not yet expanded): distinct sources per unit port over
+    starts and holds, plus per register over writes (what rtl.Layout builds; binding.Model's cost)."""
+    ports: set = set()
+    regs: set = set()
+    for st in steps:
+        for s in st.starts:
+            ports.update((s.unit, j, x) for j, x in enumerate(s.srcs))
+            ports.update((s.unit, j, x) for j, x in enumerate(s.hold))
+        regs.update((w.reg, w.src) for w in st.writes)
+    return len(ports) + len(regs)
 
 
 def _inversion_span(prog: Program, blocks: Blocks, scheds, cyc: dict) -> int | None:
