@@ -23,9 +23,10 @@ from pairkit.hw.core.errors import CoreError, CoreMismatchError, CoreMixError
 from pairkit.hw.core.microcode import Start
 
 
-#: cores whose binding search (binding="mux" on 1,223 bits: 15-20 s each) CI leaves out, the same search
+#: cores whose binding search (binding="mux" on 1,223 bits: 15-35 s each) CI leaves out, the same search
 #: run by test_hw_core_binding on the toy (its -mux twin); PAIRKIT_ALL_CORES=1 interprets them too
-_OPT_IN = ("s003-eta-t-tmvp2-u8-mux", "s003-eta-t-tmvp3-u8-mux", "s003-eta-t-dmoci-u8-mux", "toy-ss2-17-eta-t-fwd-mux")
+_OPT_IN = ("s003-eta-t-tmvp2-u8-mux", "s003-eta-t-tmvp3-u8-mux", "s003-eta-t-dmoci-u8-mux", "s003-eta-t-2xtmvp3-u8-mux",
+           "toy-ss2-17-eta-t-fwd-mux")
 
 
 @pytest.mark.slow

@@ -192,7 +192,7 @@ class Model:
             if gain == 0:
                 break
 
-    def _anneal(self, vs, moves: int, seed: int, swaps: bool = False) -> None:
+    def _anneal(self, vs, moves: int, seed: int, swaps: bool = False, t_hi: float = 2.0, t_lo: float = 0.05) -> None:
         """Simulated annealing (deterministic: a seeded generator): random register and instance /
         operand-order moves, a worse binding accepted with probability exp(-d / T), T from 2 to 0.05;
         the best binding seen is kept. ``swaps``: a register move blocked by exactly one lifetime
@@ -206,7 +206,7 @@ class Model:
         cur = best = self.cost()
         keep = (list(self.phys), [list(o[1:3]) for o in self.ops])
         for it in range(moves):
-            T = 2.0 * (0.025 ** (it / moves))
+            T = t_hi * ((t_lo / t_hi) ** (it / moves))
             if ops and rng.random() < 0.5:
                 k = rng.choice(ops)
                 o = self.ops[k]
