@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import subprocess
 import sys
 
@@ -22,8 +23,15 @@ from pairkit.hw.core.errors import CoreError, CoreMismatchError, CoreMixError
 from pairkit.hw.core.microcode import Start
 
 
+#: cores whose binding search (binding="mux" on 1,223 bits: 15-35 s each) CI leaves out, the same search
+#: run by test_hw_core_binding on the toy (its -mux twin); PAIRKIT_ALL_CORES=1 interprets them too
+_OPT_IN = ("s003-eta-t-tmvp2-u8-mux", "s003-eta-t-tmvp3-u8-mux", "s003-eta-t-dmoci-u8-mux", "s003-eta-t-2xtmvp3-u8-mux",
+           "toy-ss2-17-eta-t-fwd-mux")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", [c.name for c in instances.all_configs()])
+@pytest.mark.parametrize("name", [c.name for c in instances.all_configs()
+                                  if c.name not in _OPT_IN or os.environ.get("PAIRKIT_ALL_CORES")])
 def test_interpreter_every_core(name):
     cfg, mc = flow.compiled(name)
     for P, Q in flow.random_pairs(cfg.set_id, 2, seed=11):
@@ -426,8 +434,6 @@ def test_forwarding_and_held_operands():
         interp.run(_drop_or_move_hold(mc, False), cfg.set_id, cfg.alg, P, Q)
     with pytest.raises(CoreMismatchError, match="changed while it runs"):
         interp.run(_drop_or_move_hold(mc, True), cfg.set_id, cfg.alg, P, Q)
-    with pytest.raises(CoreError, match="forward"):
-        CoreConfig("x", "ss2-17", "eta-t", cfg.units, forward=True, binding="mux")
 
 
 def test_sink_shortens_lifetimes_at_the_same_cycles():

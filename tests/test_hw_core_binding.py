@@ -47,6 +47,10 @@ def test_bad_binding_is_refused():
             dataclasses.replace(instances.get("toy-ss2-11-alg1"), binding="mux", spare_regs=bad)
     with pytest.raises(CoreError, match="spare_regs"):  # spare registers only with the search
         dataclasses.replace(instances.get("toy-ss2-11-alg1"), spare_regs=2)
+    with pytest.raises(CoreError, match="mux_swaps"):  # lifetime swaps only with the search, a bool
+        dataclasses.replace(instances.get("toy-ss2-11-alg1"), mux_swaps=True)
+    with pytest.raises(CoreError, match="mux_swaps"):
+        dataclasses.replace(instances.get("toy-ss2-11-alg1"), binding="mux", mux_swaps=1)
 
 
 def test_hierarchical_build_simulates_like_the_flat_one():
@@ -103,3 +107,108 @@ def test_report_renders_breakdown_and_before(tmp_path):
     assert "60,000 LUT4 in the same flow, 79,705 with Yosys's default wide-LUT mapping" in text
     assert "### Where the area goes" in text and "before, with the first-fit binding" in text
     assert "C·A unit (6 MSD multipliers, scheme 1)" in text and "cause (breakdown of `s000-ca-eta2-239-d16`" in text
+
+
+def test_mux_model_moves_forwarded_reads_with_their_producer():
+    """binding.Model: a reader that takes an operand from a unit's output port (forward) reads the
+    producing operation's instance, so moving the producer moves that multiplexer input; a hold's
+    register is an input of the same port; a move's source register follows its register."""
+    from pairkit.hw.core import binding
+
+    M = binding.Model([[(0, 5)], [(5, 9)], [(0, 9)]], [0, 1, 2], 3, {"add": 2, "mul": 1})
+    p = M.add_op("add", 0, (("vreg", 0), ("vreg", 2)), 0, 1, True)  # the producer, on add0
+    q = M.add_op("mul", 0, (("unit", ("add", 0)), ("vreg", 2)), 1, 10, False)
+    M.add_read(p, 0, ("vreg", 0))
+    M.add_read(p, 1, ("vreg", 2))
+    M.add_read(q, 0, ("fwd", p, "add"))
+    M.add_read(q, 1, ("vreg", 2))
+    M.add_read(q, 0, ("vreg", 1))  # the hold: the register the forwarded value is written into
+    M.add_write(1, p, ("unit", ("add", 0)))
+    M.add_write(0, None, ("vreg", 1))  # a register-to-register move out of vreg 1
+    M._counts()
+    M._v_events()
+    M.on = [[0], [1], [2]]
+    assert M.cost() == 4 + 1 + 2 and ("unit", ("add", 0)) in {M.rsrc(e) for e in M.ops[q][5]}
+    assert M.set_op(p, 1, 0) == 0  # mul0.0's forwarded input and r1's writer both move to add1
+    assert {M.rsrc(e) for e in M.ops[q][5]} == {("unit", ("add", 1)), ("reg", 2), ("reg", 1)}
+    assert M.wsrc(0) == ("unit", ("add", 1)) and M.wsrc(1) == ("reg", 1)
+    M.move_vreg(1, 2)  # vreg 1 to register 2: the hold's input and the move's source follow
+    assert M.wsrc(1) == ("reg", 2) and M.cost() == sum(1 for n in M.rc.values() if n) + 2
+
+
+def _forwarded(mc):
+    """(step, reader unit, port, source unit) of every operand taken from a unit's output port."""
+    return [(t, s.unit, j, x[1]) for t, st in enumerate(mc.steps) for s in st.starts for j, x in enumerate(s.srcs)
+            if x[0] == "unit"]
+
+
+@pytest.mark.slow
+def test_mux_binding_with_forwarding_and_holds():
+    """binding="mux" on a forwarding core with an unlatched multiplier (toy-ss2-17-eta-t-fwd-mux): the
+    same schedule and cycles, fewer multiplexer inputs, the model's count is what rtl.Layout builds;
+    every forwarded operand comes from the instance that produced it in that step, every hold keeps
+    the registers of its start; the interpreter (every register write, holds included) and Amaranth
+    (whole pairings, every loop boundary) agree with the spec, and a forwarded source left on the old
+    instance is caught."""
+    from pairkit.hw.core.errors import CoreMismatchError
+    from pairkit.hw.core.microcode import Start
+
+    base = flow.compiled("toy-ss2-17-eta-t-fwd")[1]
+    cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd-mux")
+    assert cfg.binding == "mux" and cfg.forward and cfg.window("mul") > 1
+    assert mc.cycles() == base.cycles() and mc.n_regs <= base.n_regs
+    assert mc.info["mux_inputs"][1] == _inputs(mc) < _inputs(base)
+    fw = _forwarded(mc)
+    moved = {(t, u) for t, u, _, _ in fw} - {(t, u) for t, u, _, _ in _forwarded(base)}
+    assert fw and moved  # some readers of forwarded results changed instance or producer
+    cyc = {k: c for k, (_, _, c) in mc.units.items()}
+    for t, _, _, (kind, i) in fw:  # the producer started on that instance cycles steps before
+        assert any(s.unit == (kind, i) for s in mc.steps[t - cyc[kind]].starts)
+    for t, st in enumerate(mc.steps):
+        for s in st.starts:
+            if s.hold:
+                want = tuple(x if x[0] != "unit" else
+                             ("reg", next(w.reg for w in st.writes if w.src == x)) for x in s.srcs)
+                assert s.hold == want and all(h.srcs == want for h in mc.steps[t + 1].holds if h.unit == s.unit)
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=9)
+    r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+    assert r.states_checked == mc.loop_count + 1
+    flow.rust_check(cfg, P, Q, r.output)
+    r = flow.simulate(cfg, n=2, seed=9, engine="amaranth")
+    assert r["ok"] and r["rtl_cycles"] == r["cycles"] == base.cycles()
+    # the bug the refusal guarded against: a forwarded source left on the other adder
+    t, u, j, (kind, i) = next(f for f in fw if f[3][0] == "add" and not mc.loop_start <= f[0] < mc.loop_end)
+    steps = list(mc.steps)
+    st = dataclasses.replace(steps[t], starts=list(steps[t].starts))
+    k = next(k for k, s in enumerate(st.starts) if s.unit == u)
+    s = st.starts[k]
+    st.starts[k] = Start(s.unit, s.srcs[:j] + (("unit", (kind, 1 - i)),) + s.srcs[j + 1:], s.signs, s.value, s.hold)
+    steps[t] = st
+    with pytest.raises(CoreMismatchError):
+        interp.run(dataclasses.replace(mc, steps=steps), cfg.set_id, cfg.alg, P, Q)
+
+
+@pytest.mark.slow
+def test_mux_binding_on_the_dmoci_toy(monkeypatch):
+    """The DMOCI toy (a compound unit: its second product leaves on another output port, forwarded
+    too, the writes and forwarded reads of that port tied to the leader's operation in the model)
+    under binding="mux" with a short annealing (100,000 moves: fast): bit-exact in the
+    interpreter, same cycles, fewer multiplexer inputs than first-fit; a search that ends worse than
+    first-fit (none at all here) keeps first-fit."""
+    from pairkit.hw.core import binding
+
+    anneal = binding.Model._anneal
+    monkeypatch.setattr(binding.Model, "_anneal", lambda self, vs, moves, *a: anneal(self, vs, min(moves, 10**5), *a))
+    base = instances.get("toy-ss2-17-eta-t-dmoci")
+    cfg = dataclasses.replace(base, binding="mux", mux_swaps=True)
+    mc0, mc = codegen.compile_core(base), codegen.compile_core(cfg)
+    before, after, first_fit = mc.info["mux_inputs"]
+    assert mc.cycles() == mc0.cycles() and after == _inputs(mc) < first_fit == _inputs(mc0)
+    assert any(x[0] == "unit" and "." in x[1][0] for st in mc.steps for s in st.starts for x in s.srcs)
+    for P, Q in flow.random_pairs(cfg.set_id, 2, seed=12):
+        r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+        assert r.states_checked == mc.loop_count + 1
+        flow.rust_check(cfg, P, Q, r.output)
+    monkeypatch.setattr(binding.Model, "_anneal", lambda self, *a: None)  # greedy descent only: worse here
+    mc = codegen.compile_core(cfg)
+    assert mc.info["mux_inputs"][1] > mc.info["mux_inputs"][2] == _inputs(mc) and mc.listing() == mc0.listing()

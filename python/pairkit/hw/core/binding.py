@@ -17,11 +17,22 @@ distinct sources per register):
 * **operand order** of additions and multiplications (commutative; a sign or +1 modifier travels with
   its operand), every operation.
 
+With ``forward`` a reader that takes an operand from a unit's output port reads the *producing
+operation's* instance: the source ``("unit", (op, i))`` is an event of the producer, so moving the
+producer moves it (and its cost) with it; the reader's port sees the new instance. An operation's
+occupancy is the scheduler's (``cycles`` with forwarding: the unit may restart in the step its result
+appears). An unlatched unit's hold sources (the operand registers of the steps after its start, a
+forwarded operand's register included) are read events of its port like the start's, so the cost is
+what :class:`.rtl.Layout` builds: distinct sources per port over starts *and* holds, per register over
+writes (a register-to-register move's source follows its register).
+
 Start steps and lifetimes are unchanged (``spare``: registers the search may add), so the cycles are the same and
 every binding visited is as valid as the first-fit one (lifetimes never overlap on a register, an
 instance never runs two operations at once); the interpreter and the RTL simulations check the result.
 """
 from __future__ import annotations
+
+from .ops import base_kind
 
 COMMUTATIVE = ("add", "mul")
 #: simulated-annealing moves of ``binding="mux"`` (about 10 s of Python per million on this machine)
@@ -36,9 +47,10 @@ class Model:
     """Read and write events of a built micro-code (registers as virtual registers), with the choices
     the search may change.
 
-    ``reads``: per event [op, j, src] (src ("vreg", v) or a fixed source); ``writes``: per event
-    [vreg, op or None, fixed source]; ``ops``: per operation [kind, inst, swap, movable, occupancy
-    (start, end), read events, write events]."""
+    ``reads``: per event [op, j, src] (src ("vreg", v), ("fwd", producer op, output kind) or a fixed
+    source); ``writes``: per event [vreg, op or None, src] (src ("unit", (kind, i)) with op the unit's
+    operation, ("vreg", v) for a move, or fixed); ``ops``: per operation [kind, inst, swap, movable,
+    occupancy (start, end), read events, write events, operand count, forwarded read events]."""
 
     def __init__(self, vregs, phys, n_regs, counts):
         self.vregs, self.phys, self.n_regs, self.counts = vregs, list(phys), n_regs, counts
@@ -47,12 +59,16 @@ class Model:
 
     def add_op(self, kind, inst, srcs, t0, t1, movable) -> int:
         k = len(self.ops)
-        self.ops.append([kind, inst, 0, movable and self.counts.get(kind, 1) > 1, (t0, t1), [], []])
-        for j, s in enumerate(srcs):
-            self.ops[k][5].append(len(self.reads))
-            self.reads.append([k, j, s])
+        self.ops.append([kind, inst, 0, movable and self.counts.get(kind, 1) > 1, (t0, t1), [], [], len(srcs), []])
         self.busy.setdefault((kind, inst), []).append(k)
         return k
+
+    def add_read(self, op, j, src) -> None:
+        """Operand j of ``op`` reads ``src`` (at its start or, for an unlatched unit, a hold)."""
+        self.ops[op][5].append(len(self.reads))
+        if src[0] == "fwd":
+            self.ops[src[1]][8].append(len(self.reads))
+        self.reads.append([op, j, src])
 
     def add_write(self, vreg, op, src) -> None:
         e = len(self.writes)
@@ -60,22 +76,31 @@ class Model:
         if op is not None:
             self.ops[op][6].append(e)
 
+    def _two(self, o) -> bool:
+        return o[0] in COMMUTATIVE and o[7] == 2
+
     # -- the cost: distinct sources per port and per register
     def port(self, e):
         op, j, _ = self.reads[e]
-        kind, inst, swap = self.ops[op][:3]
-        return (kind, inst, j ^ swap if kind in COMMUTATIVE and len(self.ops[op][5]) == 2 else j)
+        o = self.ops[op]
+        return (o[0], o[1], j ^ o[2] if self._two(o) else j)
 
     def rsrc(self, e):
         s = self.reads[e][2]
-        return ("reg", self.phys[s[1]]) if s[0] == "vreg" else s
+        if s[0] == "vreg":
+            return ("reg", self.phys[s[1]])
+        if s[0] == "fwd":
+            return ("unit", (s[2], self.ops[s[1]][1]))
+        return s
 
     def wreg(self, e):
         return self.phys[self.writes[e][0]]
 
     def wsrc(self, e):
         v, op, src = self.writes[e]
-        return ("unit", tuple(self.ops[op][:2])) if op is not None else src
+        if op is not None:
+            return ("unit", (src[1][0], self.ops[op][1]))
+        return ("reg", self.phys[src[1]]) if src[0] == "vreg" else src
 
     def _counts(self):
         self.rc: dict = {}
@@ -105,12 +130,14 @@ class Model:
     # -- moves (each returns the change in inputs; undo by the inverse move)
     def _v_events(self):
         self.v_reads: dict = {}
-        self.v_writes: dict = {}
+        self.v_writes: dict = {}  # writes into v, and moves out of v
         for e, (_, _, s) in enumerate(self.reads):
             if s[0] == "vreg":
                 self.v_reads.setdefault(s[1], []).append(e)
         for e, w in enumerate(self.writes):
             self.v_writes.setdefault(w[0], []).append(e)
+            if w[1] is None and w[2][0] == "vreg" and w[2][1] != w[0]:
+                self.v_writes.setdefault(w[2][1], []).append(e)
 
     def move_vreg(self, v, r) -> int:
         d = 0
@@ -131,11 +158,14 @@ class Model:
     def set_op(self, k, inst, swap) -> int:
         o = self.ops[k]
         d = 0
+        moved = inst != o[1]
         for e in o[5]:
             d += self._rd(e, -1)
         for e in o[6]:
             d += self._wr(e, -1)
-        if inst != o[1]:
+        for e in o[8] if moved else ():  # readers of its output port follow it
+            d += self._rd(e, -1)
+        if moved:
             self.busy[(o[0], o[1])].remove(k)
             self.busy.setdefault((o[0], inst), []).append(k)
         o[1], o[2] = inst, swap
@@ -143,9 +173,11 @@ class Model:
             d += self._rd(e, 1)
         for e in o[6]:
             d += self._wr(e, 1)
+        for e in o[8] if moved else ():
+            d += self._rd(e, 1)
         return d
 
-    def search(self, sweeps: int = 12, anneal: int = 0, seed: int = 1) -> None:
+    def search(self, sweeps: int = 12, anneal: int = 0, seed: int = 1, swaps: bool = False) -> None:
         self._counts()
         self._v_events()
         self.on: list[list[int]] = [[] for _ in range(self.n_regs)]
@@ -154,31 +186,33 @@ class Model:
                 self.on[r].append(v)
         vs = [v for v in range(len(self.vregs)) if v in self.v_reads or v in self.v_writes]
         if anneal:  # about 2,000 moves per choice, at most ``anneal``
-            self._anneal(vs, min(anneal, 2000 * (len(vs) + len(self.ops))), seed)
+            self._anneal(vs, min(anneal, 2000 * (len(vs) + len(self.ops))), seed, swaps)
         for _ in range(sweeps):
             gain = self._sweep_ops() + self._sweep_vregs(vs)
             if gain == 0:
                 break
 
-    def _anneal(self, vs, moves: int, seed: int) -> None:
+    def _anneal(self, vs, moves: int, seed: int, swaps: bool = False, t_hi: float = 2.0, t_lo: float = 0.05) -> None:
         """Simulated annealing (deterministic: a seeded generator): random register and instance /
         operand-order moves, a worse binding accepted with probability exp(-d / T), T from 2 to 0.05;
-        the best binding seen is kept."""
+        the best binding seen is kept. ``swaps``: a register move blocked by exactly one lifetime
+        swaps the two (what a full register file needs: the s003 cores, whose sunk schedules leave
+        almost no register free; off for the cores bound before, so their micro-code stays the same)."""
         import math
         import random
 
         rng = random.Random(seed)
-        ops = [k for k, o in enumerate(self.ops) if o[3] or (o[0] in COMMUTATIVE and len(o[5]) == 2)]
+        ops = [k for k, o in enumerate(self.ops) if o[3] or self._two(o)]
         cur = best = self.cost()
         keep = (list(self.phys), [list(o[1:3]) for o in self.ops])
         for it in range(moves):
-            T = 2.0 * (0.025 ** (it / moves))
+            T = t_hi * ((t_lo / t_hi) ** (it / moves))
             if ops and rng.random() < 0.5:
                 k = rng.choice(ops)
                 o = self.ops[k]
                 inst0, sw0 = o[1], o[2]
                 inst = rng.randrange(self.counts.get(o[0], 1)) if o[3] else inst0
-                sw = rng.randrange(2) if o[0] in COMMUTATIVE and len(o[5]) == 2 else 0
+                sw = rng.randrange(2) if self._two(o) else 0
                 if (inst, sw) == (inst0, sw0):
                     continue
                 t0, t1 = o[4]
@@ -192,10 +226,17 @@ class Model:
             else:
                 v = rng.choice(vs)
                 r0, r1 = self.phys[v], rng.randrange(self.n_regs)
-                if r1 == r0 or any(not _fits(self.vregs[v], self.vregs[u]) for u in self.on[r1]):
+                if r1 == r0:
                     continue
-                d = self.move_vreg(v, r1)
+                block = [u for u in self.on[r1] if not _fits(self.vregs[v], self.vregs[u])]
+                u = block[0] if len(block) == 1 and swaps else None
+                if block and (u is None or not _fits(self.vregs[u], [iv for w in self.on[r0] if w != v
+                                                                     for iv in self.vregs[w]])):
+                    continue  # a swap with the one lifetime that blocks r1 (a full register file)
+                d = self.move_vreg(v, r1) + (self.move_vreg(u, r0) if u is not None else 0)
                 if d > 0 and rng.random() >= math.exp(-d / T):
+                    if u is not None:
+                        self.move_vreg(u, r1)
                     self.move_vreg(v, r0)
                     continue
             cur += d
@@ -214,7 +255,7 @@ class Model:
         total = 0
         for k, o in enumerate(self.ops):
             kind, inst0, swap0 = o[0], o[1], o[2]
-            swaps = (0, 1) if kind in COMMUTATIVE and len(o[5]) == 2 else (0,)
+            swaps = (0, 1) if self._two(o) else (0,)
             insts = range(self.counts.get(kind, 1)) if o[3] else (inst0,)
             best, bd = None, 0
             t0, t1 = o[4]
@@ -284,34 +325,49 @@ class Model:
         return total
 
 
-def optimise(steps: list, blocks: tuple, lat: dict, counts: dict, vregs: list, phys: list, n_regs: int,
-             sweeps: int = 12, anneal: int = ANNEAL_MOVES, spare: int = 0) -> tuple:
+def optimise(steps: list, blocks: tuple, cyc: dict, counts: dict, vregs: list, phys: list, n_regs: int,
+             forward: bool = False, sweeps: int = 12, anneal: int = ANNEAL_MOVES, spare: int = 0,
+             mux_swaps: bool = False) -> tuple:
     """Search a better binding for the micro-code ``steps`` built with every virtual register its own
-    (``("reg", v)`` is virtual register v). ``blocks``: the step ranges whose operations may change
-    instance (the prologue's and the epilogue's). Returns (phys, {(step, value): instance},
-    {(step, value)} whose two operands swap) and the inputs before and after."""
+    (``("reg", v)`` is virtual register v; holds not yet expanded: each start carries them). ``blocks``:
+    the step ranges whose operations may change instance (the prologue's and the epilogue's); ``cyc``:
+    unit cycles per operation kind (a compound operation's outputs included). Returns (phys, registers
+    used, {(step, value): instance}, {(step, value)} whose two operands swap, (inputs before, after))."""
     M = Model(vregs, phys, n_regs + spare, counts)
     where: dict = {}
+    by_start: dict = {}  # (unit kind, instance, start step) -> op
     for t, st in enumerate(steps):
         flat = any(a <= t < b for a, b in blocks)
         for s in st.starts:
             kind, inst = s.unit
-            srcs = [("vreg", x[1]) if x[0] == "reg" else x for x in s.srcs]
-            where[(t, s.value)] = M.add_op(kind, inst, srcs, t, t + lat[kind], flat)
+            busy = cyc[kind] + (0 if forward else 1)  # the scheduler's occupancy (config.latency)
+            where[(t, s.value)] = by_start[(kind, inst, t)] = M.add_op(kind, inst, s.srcs, t, t + busy, flat)
+
+    def producer(src, t):
+        """The operation whose result ``("unit", (kind, i))`` is on that output in step t (a
+        compound operation's outputs j > 0: its leader's), or None."""
+        kind, inst = src[1]
+        return by_start.get((base_kind(kind), inst, t - cyc[kind]))
+
     for t, st in enumerate(steps):
+        for s in st.starts:
+            k = by_start[(*s.unit, t)]
+            for j, x in enumerate(s.srcs):
+                if x[0] == "reg":
+                    M.add_read(k, j, ("vreg", x[1]))
+                elif x[0] == "unit" and producer(x, t) is not None:  # forwarded: follows the producer
+                    M.add_read(k, j, ("fwd", producer(x, t), x[1][0]))
+                else:
+                    M.add_read(k, j, x)
+            for j, x in enumerate(s.hold):  # the held sources of the steps after the start
+                if x is not None and x != s.srcs[j]:
+                    M.add_read(k, j, ("vreg", x[1]) if x[0] == "reg" else x)
         for w in st.writes:
-            op = None
-            if w.src[0] == "unit":
-                kind, inst = w.src[1]
-                t0 = t - (lat[kind] - 1)
-                op = where.get((t0, w.value))
-                if op is not None and tuple(M.ops[op][:2]) != (kind, inst):
-                    op = None
-            src = ("reg", -1) if w.src[0] == "reg" else w.src
-            M.add_write(w.reg, op, src)
+            op = producer(w.src, t) if w.src[0] == "unit" else None
+            M.add_write(w.reg, op, ("vreg", w.src[1]) if w.src[0] == "reg" else w.src)
     M._counts()
     before = M.cost()
-    M.search(sweeps, anneal)
+    M.search(sweeps, anneal, swaps=mux_swaps)
     after = M.cost()
     inst = {key: M.ops[k][1] for key, k in where.items() if M.ops[k][3]}
     swaps = {key for key, k in where.items() if M.ops[k][2]}

@@ -314,10 +314,14 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
 
     # straight-line blocks: where each result appears (step, unit), for forwarding
     ready: dict = {}
-    for blk, t0, bs in ((blocks.prologue, 0, pro), (blocks.epilogue, Es, epi)):
-        for i in blk:
-            o = prog.ops[i]
-            ready[o.id] = (t0 + bs.start[i] + cyc[o.kind], (o.kind, bs.inst[i]))
+
+    def set_ready():  # again after binding="mux" moves operations: a forwarded source follows its producer
+        for blk, t0, bs in ((blocks.prologue, 0, pro), (blocks.epilogue, Es, epi)):
+            for i in blk:
+                o = prog.ops[i]
+                ready[o.id] = (t0 + bs.start[i] + cyc[o.kind], (o.kind, bs.inst[i]))
+
+    set_ready()
 
     def fwd(value, t):
         return cfg.forward and value in ready and ready[value][0] == t
@@ -509,20 +513,30 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
         for w in st.writes:
             writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
     col, n_regs = A.colour(in_first, readers, writers)
+    phys[:] = col
+    steps = _orient(build_steps())  # first-fit with affinities, operands oriented
+    mux_in = None
     if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
-        col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), lat, cfg.counts(), A.vregs,
-                                                            col, n_regs, spare=cfg.spare_regs)
+        kept = (dict(pro.inst), dict(epi.inst), n_regs)
+        col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), cyc, cfg.counts(), A.vregs,
+                                                            col, n_regs, cfg.forward, spare=cfg.spare_regs,
+                                                            mux_swaps=cfg.mux_swaps)
         by_id = {prog.ops[i].id: i for i in (*blocks.prologue, *blocks.epilogue)}
         for (t, v), k in inst.items():
             (pro if t < Tp else epi).inst[by_id[v]] = k
-        phys[:] = col
+        _followers(pro, prog)  # a compound operation's outputs stay on their leader's unit
+        _followers(epi, prog)
+        set_ready()
+        first_fit, phys[:] = (list(phys), steps), col
         steps = build_steps()
         for t, st in enumerate(steps):
             st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1])
                          if (t, s.value) in swaps else s for s in st.starts]
-    else:
-        phys[:] = col
-        steps = _orient(build_steps())
+        mux_in = (*mux_in, _mux_inputs(first_fit[1]))
+        if mux_in[1] > mux_in[2]:  # the search did worse than first-fit (it starts unoriented): keep first-fit
+            pro.inst, epi.inst, n_regs = kept
+            set_ready()
+            phys[:], steps = first_fit
 
     _expand_holds(steps, win)
     outputs = []
@@ -558,7 +572,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             "flat_probes": flat_probes,
             "windows": {k: w for k, w in sorted(win.items()) if w > 1},
             "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
-            "copies": len(copies), "moves": len(moves), "deferred_writes": sum(
+            "copies": len(copies), "moves": len(moves), "mux_inputs": mux_in, "deferred_writes": sum(
                 1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
             "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
             "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
@@ -571,6 +585,19 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                      first_iter, blocks_d, info, lp.unroll if lp else 1,
                      [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of),
                      [len(v) for v in lp.streams] if lp else [])
+
+
+def _mux_inputs(steps: list) -> int:
+    """Multiplexer inputs of built steps (holds not yet expanded): distinct sources per unit port over
+    starts and holds, plus per register over writes (what rtl.Layout builds; binding.Model's cost)."""
+    ports: set = set()
+    regs: set = set()
+    for st in steps:
+        for s in st.starts:
+            ports.update((s.unit, j, x) for j, x in enumerate(s.srcs))
+            ports.update((s.unit, j, x) for j, x in enumerate(s.hold))
+        regs.update((w.reg, w.src) for w in st.writes)
+    return len(ports) + len(regs)
 
 
 def _inversion_span(prog: Program, blocks: Blocks, scheds, cyc: dict) -> int | None:

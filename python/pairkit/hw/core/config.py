@@ -95,6 +95,8 @@ class CoreConfig:
     retime: bool = False  # iteration i + 1's accumulator-independent operations run in iteration i (program.retime)
     binding: str = "first-fit"  # register binding (BINDINGS)
     spare_regs: int = 0  # registers binding="mux" may add (each one 1 x m flip-flops, fewer multiplexer inputs)
+    # binding="mux": the annealing also swaps two lifetimes between registers (binding.Model._anneal)
+    mux_swaps: bool = False
     forward: bool = False  # operands may come from a unit's output port in the step its result appears (bypass)
     # operation kinds moved as late as the makespan allows once scheduled (("*",): every kind;
     # dse.listsched.sink): results produced when they are needed, not as soon as possible -- fewer live
@@ -102,7 +104,7 @@ class CoreConfig:
     sink: tuple = ()
 
     def __post_init__(self):
-        for flag in ("streams", "retime", "forward"):
+        for flag in ("streams", "retime", "forward", "mux_swaps"):
             if not isinstance(getattr(self, flag), bool):
                 raise CoreError(f"{flag}: must be true or false, got {getattr(self, flag)!r}")
         if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
@@ -114,8 +116,8 @@ class CoreConfig:
                 or (self.spare_regs and self.binding != "mux")):
             raise CoreError(f"spare_regs: an integer from 0 to 16, and only with binding='mux', got "
                             f"{self.spare_regs!r} (binding {self.binding!r})")
-        if self.forward and self.binding == "mux":
-            raise CoreError("forward: not with binding='mux' (its instance rebinding would move forwarded sources)")
+        if self.mux_swaps and self.binding != "mux":
+            raise CoreError(f"mux_swaps: only with binding='mux' (binding {self.binding!r})")
         ops = {o for o, _, _ in UNIT_OPS.values()}
         if (not isinstance(self.sink, tuple) or not all(isinstance(k, str) for k in self.sink)
                 or (self.sink != ("*",) and not set(self.sink) <= ops)):

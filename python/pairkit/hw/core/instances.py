@@ -102,15 +102,23 @@ _PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lu
                 "measure": "verilator", "family": "xc6v", "synth": "blocks", "vs": _S003_VS}
 
 
+#: multiplexer inputs (operand ports + registers, rtl.Layout) of the s003 cores, first-fit -> mux
+_MUX_003 = {"s003-eta-t-tmvp2-u8": "183 multiplexer inputs instead of 195",
+            "s003-eta-t-tmvp3-u8": "185 multiplexer inputs instead of 193",
+            "s003-eta-t-dmoci-u8": "202 multiplexer inputs instead of 213",
+            "s003-eta-t-2xtmvp3-u8": "249 multiplexer inputs instead of 299"}
+
 #: issue 16's "beyond" core: no paper figure; measured as the three paper variants (Verilator, LUT6 by blocks)
 _BEYOND_003 = {"seed": "issue 16 (beyond seed 003)", "measure": "verilator", "family": "xc6v", "synth": "blocks"}
 
 
-def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2):
+def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, binding="first-fit"):
     """Seed 003's eta_T processor (Fig. 4, Alg. 1-4) on ss2-1223: one TMVP multiplier that reads its
     operand registers on every product cycle (latch = 0: 9 or 6 cycles, as the paper counts), 1-cycle
     adders that may take a product from the multiplier's output port in the cycle it appears
-    (``forward``: the BAU accumulating on the multiplier's output), squaring and square-root chains."""
+    (``forward``: the BAU accumulating on the multiplier's output), squaring and square-root chains.
+    ``binding="mux"``: the same schedule bound to minimise the multiplexers (binding.py, with lifetime
+    swaps: the sunk schedules leave almost no register free)."""
     # the three-way multiplier's parallel core as seed 003 section 3.2 splits it (408 -> 8: 41,472 AND, 68,442 XOR,
     # the unit table's); the generator's default inner split (3,3,2) leaves a larger quadratic base (57,132 AND)
     mp = (("outer", outer), ("latch", 0)) + ((("inner", "3,3,3,2"),) if outer == "3" else ())
@@ -121,7 +129,7 @@ def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2):
     # roots and squarings are produced when the products need them (seed 003's ISU) and not all at the
     # pass's start: 19-25 registers of 1223 bits instead of 50-54, the same cycles
     return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True,
-                      forward=True, sink=("*",))
+                      forward=True, sink=("*",), binding=binding, mux_swaps=binding == "mux")
 
 
 _ALL = [
@@ -220,6 +228,16 @@ _ALL = [
     lambda: _s003("s003-eta-t-2xtmvp3-u8", "3", "beyond seed 003: two three-way TMVP multipliers and three adders, "
                   "list-scheduled (eight iterations per pass, retimed): f g's products on both multipliers",
                   _BEYOND_003, count=2, adders=3),
+    *[(lambda b=b, paper=paper, mul=mul, n=n: _s003(
+        f"{b}-mux", "3" if "tmvp3" in b else "2,2", f"as {b} (the same schedule and cycles) with the "
+        "multiplexer-minimising binding: registers, the prologue's and epilogue's unit instances (forwarded "
+        "operands follow their producer) and operand order searched for fewer multiplexer inputs (binding='mux' "
+        f"with lifetime swaps; {_MUX_003[b]})", paper, mul=mul, count=n, adders=n + 1 if n > 1 else 2,
+        binding="mux"))
+      for b, paper, mul, n in (("s003-eta-t-tmvp2-u8", _PAPER_003_2, "gf2_mul_tmvp", 1),
+                               ("s003-eta-t-tmvp3-u8", _PAPER_003_3, "gf2_mul_tmvp", 1),
+                               ("s003-eta-t-dmoci-u8", _PAPER_003_D, "gf2_dmoci", 1),
+                               ("s003-eta-t-2xtmvp3-u8", _BEYOND_003, "gf2_mul_tmvp", 2))],
     lambda: CoreConfig("toy-ss2-17-eta-t-fwd", "ss2-17", "eta-t",
                        [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
                         UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
@@ -232,6 +250,13 @@ _ALL = [
                         UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
                        "list", summary="toy: ss2-17 eta_T on the DMOCI (products with a common input in pairs), "
                        "as toy-ss2-17-eta-t-fwd", unroll=2, retime=True, forward=True, sink=("*",)),
+    lambda: CoreConfig("toy-ss2-17-eta-t-fwd-mux", "ss2-17", "eta-t",
+                       [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
+                        UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
+                       "list", summary="toy: toy-ss2-17-eta-t-fwd (the same schedule and cycles) with the "
+                       "multiplexer-minimising binding (binding='mux' with lifetime swaps): forwarded operands, held "
+                       "operands and moved instances together", unroll=2, retime=True, forward=True, sink=("*",),
+                       binding="mux", mux_swaps=True),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
                  "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
                  "pass", unroll=2, streams=True),

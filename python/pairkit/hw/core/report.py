@@ -516,6 +516,12 @@ def _goals_16(res: dict) -> list:
             "its schedule, so the binding cannot do with fewer; the two-way core reaches 18 with one iteration per "
             "pass, at 41,522 cycles (over the 40,320 goal). Register banks with restricted connectivity (issue 16 "
             "item 2) are not built: every unit input still multiplexes the registers the schedule reads there. "
+            "The `-mux` cores are the same schedules bound to minimise those multiplexers (binding=\"mux\" with "
+            "forwarding and held operands, lifetime swaps; same cycles and registers): operand-port plus register "
+            "inputs 195 -> 183 (two-way), 193 -> 185 (three-way), 213 -> 202 (DMOCI), a 4-6% cut (299 -> 249 on "
+            "the beyond core with two multipliers, whose flat blocks' operations can change instance), against a "
+            "quarter to two fifths on the seed 000 cores: the sunk schedules fill the 19-20 registers, so few "
+            "lifetimes can move, and each multiplier port still reads 15-20 of them. "
             "ECP5 Fmax: the cores do not fit an LFE5U-85F; the sub-blocks placed and routed are in the units table "
             "above (the latched two-way and three-way TMVP multipliers, the squarer and the square root; the DMOCI "
             "did not route).", "", "| goal | ours | status |",
