@@ -152,36 +152,28 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     # too large for one flat synthesis (seed 003's 1223-bit cores): LUT6 as a sum of separately synthesized
     # blocks (blocksynth.py), each distinct unit once (cached across cores), the glue hierarchically
     by_blocks = cfg.paper.get("synth") == "blocks"
-    if by_blocks and "lut" not in (res.get("blocks") or {}):  # --no-synth: the blocks already cached only
+    def blocks(field: str, family: str) -> None:
+        """res[field]: the core as a sum of blocks in ``family``, the units cached across cores."""
         from . import blocksynth
 
         ucache = os.path.join(reports_dir, "_blocks-units.json")
         units = json.load(open(ucache)) if os.path.exists(ucache) else {}
         try:
-            res["blocks"] = blocksynth.blocks(name, cfg.paper.get("family", "xc6v"), timeout,
-                                              log=lambda s: print(s, flush=True), cache=units, glue_key=key,
-                                              only=None if synth else ())
+            res[field] = blocksynth.blocks(name, family, timeout, log=lambda s: print(s, flush=True), cache=units,
+                                           glue_key=key, only=None if synth else ())
         except HwToolError as e:
-            res["blocks"] = {"status": "not run", "reason": str(e)[:300]}
+            res[field] = {"status": "not run", "reason": str(e)[:300]}
         with open(ucache, "w") as fh:
             json.dump(units, fh, indent=1, sort_keys=True)
             fh.write("\n")
         save()
+
+    if by_blocks and "lut" not in (res.get("blocks") or {}):  # --no-synth: the blocks already cached only
+        blocks("blocks", cfg.paper.get("family", "xc6v"))
     if by_blocks and ge and "ge" not in (res.get("ge_blocks") or {}):  # the ASIC-style estimate (seed 003 Tables 5, 8)
         from ..synth import CMOS_FAMILY
-        from . import blocksynth
 
-        ucache = os.path.join(reports_dir, "_blocks-units.json")
-        units = json.load(open(ucache)) if os.path.exists(ucache) else {}
-        try:
-            res["ge_blocks"] = blocksynth.blocks(name, CMOS_FAMILY, timeout, log=lambda s: print(s, flush=True),
-                                                 cache=units, glue_key=key, only=None if synth else ())
-        except HwToolError as e:
-            res["ge_blocks"] = {"status": "not run", "reason": str(e)[:300]}
-        with open(ucache, "w") as fh:
-            json.dump(units, fh, indent=1, sort_keys=True)
-            fh.write("\n")
-        save()
+        blocks("ge_blocks", CMOS_FAMILY)
     if synth and "area_lut6" in cfg.paper and "xilinx" not in res and not interp_only and not by_blocks:
         try:
             res["xilinx"] = _synth_xilinx(flow.make_rtl(cfg, mc), timeout, cfg.paper.get("family", "xc7"))
