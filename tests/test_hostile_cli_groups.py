@@ -78,6 +78,7 @@ BASELINE = {
     "proc sim-rtl": {"--set": "typea-512", "--seed": "1", "-W": "16", "-P": "4", "-d": "2", "--engine": "verilator"},
     "proc report": {"--set": "typea-512", "-W": "16", "-P": "4", "-d": "2", "--dir": "OUT_DIR"},
     "proc verilog": {"--set": "typea-512", "-W": "16", "-P": "4", "-d": "2", "-o": "OUT_FILE"},
+    "proc array": {"--dir": "PROC_CACHE"},
 }
 
 # parameters whose kind is not their Python type
@@ -89,6 +90,7 @@ KINDS = {
     ("dse schedule", "--gantt"): "output", ("dse explore", "--out"): "outdir",
     ("proc asm", "file"): "input", ("proc asm", "-o"): "output", ("proc disasm", "file"): "input",
     ("proc compile", "-o"): "output", ("proc report", "--dir"): "outdir", ("proc verilog", "-o"): "output",
+    ("proc array", "--dir"): "outdir",
 }
 for _c in ("hw gen", "hw sim", "hw formal", "hw synth"):
     KINDS[(_c, "--param")] = "unit-param"
@@ -187,6 +189,13 @@ def _value(v: str, k: str, tmp_path):
         return str(tmp_path / "out.txt")
     if v == "OUT_DIR":
         return str(tmp_path / "outdir")
+    if v == "PROC_CACHE":  # a copy of the repository's cached `proc report` results
+        import shutil
+
+        dst = tmp_path / "proc-cache"
+        if not dst.exists():
+            shutil.copytree(os.path.join(os.path.dirname(__file__), "..", "hw", "reports", "proc"), dst)
+        return str(dst)
     if v == "UNITS":
         return _sample_units(tmp_path)
     if k not in ("input", "json", "output", "outdir"):
