@@ -159,7 +159,7 @@ def test_bench_protocols_checks_and_section():
     BP._require(True, "a good input")
     a, b = BP._interleaved_us(lambda: None, lambda: sum(range(100)), 5)
     assert a > 0 and b > 0
-    row = {"what": "Verify", "pairkit_us": 2.0, "peer": "blspy", "peer_us": 1.0, "goal": "<= 1.0x blst"}
+    row = {"key": "verify", "what": "Verify", "pairkit_us": 2.0, "peer": "blspy", "peer_us": 1.0, "goal": "<= 1.0x blst"}
     busy = BP.markdown({"machine": "m", "date": "d", "load": 4.0 * (os.cpu_count() or 1), "rows": [row]}, "cmd")
     idle = BP.markdown({"machine": "m", "date": "d", "load": 0.0, "load_end": 0.0, "rows": [row]}, "cmd")
     assert "shared with other jobs" in busy and "shared with other jobs" not in idle
@@ -168,3 +168,11 @@ def test_bench_protocols_checks_and_section():
     assert "- Verify missed:" in idle and "PEKS missed" not in idle
     met = BP.markdown({"machine": "m", "date": "d", "load": 0.0, "rows": [dict(row, pairkit_us=0.5)]}, "cmd")
     assert "Verify missed" not in met
+    # the analysis is chosen by the row's key, not by its label, and its figures are the row's own
+    peks = {"key": "peks", "what": "Verify-like label", "pairkit_us": 2.0, "peer": "pair_batch", "peer_us": 2.0,
+            "goal": ">= 1.5x", "speedup_goal": 1.5, "split": {"pair_us": 400.0, "miller_us": 150.0, "final_exp_us": 240.0}}
+    text = BP.markdown({"machine": "m", "date": "d", "load": 0.0, "rows": [peks]}, "cmd")
+    assert "- PEKS missed:" in text and "Verify missed" not in text
+    assert "400 µs, of which the final exponentiation 240 µs (60%)" in text and "at most 1.67x" in text
+    assert "at most" not in BP.markdown({"machine": "m", "date": "d", "load": 0.0,
+                                         "rows": [{k: v for k, v in peks.items() if k != "split"}]}, "cmd")

@@ -220,9 +220,9 @@ class Ciphersuite:
 
     def _verify_one(self, key: bytes | PublicKey, msg: bytes, sig: bytes, dst: bytes) -> bool:
         """_core_verify of ``msg`` (the aug prefix added here) after the length checks of the
-        compressed encodings (uncompressed keys and signatures are not the draft's octets)."""
-        kb = key.to_bytes() if isinstance(key, PublicKey) else key
-        if len(kb) != self.pk_len or len(sig) != self.sig_len:
+        compressed encodings (uncompressed keys and signatures are not the draft's octets); a
+        :data:`PublicKey` was made from a compressed key of this variant, so it is not encoded again."""
+        if (not isinstance(key, PublicKey) and len(key) != self.pk_len) or len(sig) != self.sig_len:
             return False
         return self._core_verify(key, msg, sig, dst)
 
