@@ -21,16 +21,8 @@ use pairkit_core::pairing::ate::{self, Variant};
 use pairkit_peers::*;
 use std::hint::black_box;
 
-const A: [u8; 32] = {
-    let mut a = [0x5au8; 32];
-    a[0] = 0x1f;
-    a
-};
-const B: [u8; 32] = {
-    let mut b = [0xa5u8; 32];
-    b[0] = 0x13;
-    b
-};
+const A: [u8; 32] = BENCH_A;
+const B: [u8; 32] = BENCH_B;
 
 fn bls(c: &mut Criterion) {
     let x = blst_points(&A, &B);

@@ -13,16 +13,8 @@ use pairkit_core::pairing::ate::{self, Variant};
 use pairkit_core::pairing::ate_final_exp as fe;
 use pairkit_peers::*;
 use std::hint::black_box;
-const A: [u8; 32] = {
-    let mut a = [0x5au8; 32];
-    a[0] = 0x1f;
-    a
-};
-const B: [u8; 32] = {
-    let mut b = [0xa5u8; 32];
-    b[0] = 0x13;
-    b
-};
+const A: [u8; 32] = BENCH_A;
+const B: [u8; 32] = BENCH_B;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args[1].as_str();

@@ -21,6 +21,20 @@ pub const ARK_BLS: &str = "ark-bls12-381 0.5.0 (arkworks, ark-ec 0.5.0)";
 pub const ARK_BN: &str = "ark-bn254 0.5.0 (arkworks, ark-ec 0.5.0)";
 pub const ZKCRYPTO: &str = "bls12_381 0.8.0 (zkcrypto)";
 
+/// The two scalars of the native benchmarks' inputs (P = A * G1, Q = B * G2; `benches/peers.rs`, and
+/// `examples/ops.rs`, which profiles the same operations).
+pub const BENCH_A: [u8; 32] = {
+    let mut a = [0x5au8; 32];
+    a[0] = 0x1f;
+    a
+};
+/// See [`BENCH_A`].
+pub const BENCH_B: [u8; 32] = {
+    let mut b = [0xa5u8; 32];
+    b[0] = 0x13;
+    b
+};
+
 // ---------------------------------------------------------------------------- blst -------
 
 /// An affine blst point pair, as the benchmark and the vectors use it.
