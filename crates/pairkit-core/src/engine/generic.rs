@@ -15,7 +15,8 @@ use crate::error::{Error, Result};
 pub trait Family: Send + Sync {
     /// A parsed algorithm id.
     type Alg: Copy + Send + Sync;
-    /// A validated first argument (finite, in the subgroup).
+    /// A validated first argument: finite and in the subgroup, or, where the family defers the
+    /// subgroup check into its Miller loop ([`Family::check_p`]), finite and on the curve.
     type P: Send + Sync;
     /// A validated second argument.
     type Q: Send + Sync;
@@ -41,6 +42,14 @@ pub trait Family: Send + Sync {
     fn alg(&self, id: &str) -> Result<Self::Alg>;
     /// Decode and validate a first argument.
     fn decode_p(&self, data: &[u8]) -> Result<Self::P>;
+    /// The part of a first argument's validation that [`Family::decode_p`] leaves to the
+    /// family's Miller loop (typea-512: the subgroup check, free there; nothing elsewhere). Every
+    /// pairing of such a P fails with that error; the stages below call this only to report the
+    /// first bad input by index, on an error path, so that errors come in the order of a full
+    /// validation of each P before its Q.
+    fn check_p(&self, _p: &Self::P) -> Result<()> {
+        Ok(())
+    }
     /// Decode and validate a second argument.
     fn decode_q(&self, data: &[u8]) -> Result<Self::Q>;
     /// The Miller loop of `a`.
@@ -161,16 +170,90 @@ pub fn decode_pairs<F: Family>(f: &F, ps: &[&[u8]], qs: &[&[u8]]) -> Result<Vec<
     if ps.len() != qs.len() {
         return Err(Error::BatchMismatch(ps.len(), qs.len()));
     }
-    let decoded: Vec<Result<(F::P, F::Q)>> = ps
+    // Q_i is decoded only after P_i (as a full validation would); a deferred check of P_i comes
+    // before Q_i's error
+    type Decoded<P, Q> = (Result<P>, Option<Result<Q>>);
+    let decoded: Vec<Decoded<F::P, F::Q>> = ps
         .par_iter()
         .zip(qs.par_iter())
-        .enumerate()
-        .map(|(i, (p, q))| {
-            let wrap = |e: Error| at_index(i, e);
-            Ok((f.decode_p(p).map_err(wrap)?, f.decode_q(q).map_err(wrap)?))
+        .map(|(p, q)| {
+            let p = f.decode_p(p);
+            let q = p.is_ok().then(|| f.decode_q(q));
+            (p, q)
         })
         .collect();
-    decoded.into_iter().collect()
+    let bad = decoded
+        .iter()
+        .position(|(p, q)| p.is_err() || matches!(q, Some(Err(_))));
+    let Some(bad) = bad else {
+        // one allocation whatever the batch's length (tests/batch_alloc.rs)
+        let mut out = Vec::with_capacity(decoded.len());
+        for (p, q) in decoded {
+            if let (Ok(p), Some(Ok(q))) = (p, q) {
+                out.push((p, q));
+            }
+        }
+        return Ok(out);
+    };
+    let ps_ok = decoded.iter().take(bad + 1).map(|(p, _)| p.as_ref().ok());
+    if let Some(e) = first_deferred(f, ps_ok) {
+        return Err(e);
+    }
+    let e = match decoded.into_iter().nth(bad) {
+        Some((Err(e), _)) | Some((Ok(_), Some(Err(e)))) => e,
+        _ => unreachable!("the entry at the bad index holds an error"),
+    };
+    Err(at_index(bad, e))
+}
+
+/// The first P (by index) that fails [`Family::check_p`], as `AtIndex` (None: every P passes;
+/// `None` entries, P's that failed to decode, are skipped).
+fn first_deferred<'a, F: Family + 'a>(
+    f: &F,
+    ps: impl Iterator<Item = Option<&'a F::P>>,
+) -> Option<Error> {
+    ps.enumerate()
+        .find_map(|(i, p)| p.and_then(|p| f.check_p(p).err()).map(|e| at_index(i, e)))
+}
+
+/// A pairing stage's error over decoded pairs: the first P with a deferred check that fails
+/// (that is what made the stage fail), else the stage's own error.
+fn stage_error<F: Family>(f: &F, pts: &[(F::P, F::Q)], e: Error) -> Error {
+    first_deferred(f, pts.iter().map(|(p, _)| Some(p))).unwrap_or(e)
+}
+
+/// Decode one P and one Q: P's deferred check comes before a bad Q's error (the order of a
+/// full validation of P, then Q).
+fn decode_pq<F: Family>(f: &F, p: &[u8], q: &[u8]) -> Result<(F::P, F::Q)> {
+    let p = f.decode_p(p)?;
+    match f.decode_q(q) {
+        Ok(q) => Ok((p, q)),
+        Err(e) => {
+            f.check_p(&p)?;
+            Err(e)
+        }
+    }
+}
+
+/// Decode every first argument of a batch ([`decode_all`] with P's deferred checks in order).
+fn decode_ps<F: Family>(f: &F, data: &[&[u8]]) -> Result<Vec<F::P>> {
+    let decoded: Vec<Result<F::P>> = data.par_iter().map(|d| f.decode_p(d)).collect();
+    let Some(bad) = decoded.iter().position(|p| p.is_err()) else {
+        let mut out = Vec::with_capacity(decoded.len());
+        out.extend(decoded.into_iter().flatten());
+        return Ok(out);
+    };
+    if let Some(e) = first_deferred(f, decoded.iter().take(bad).map(|p| p.as_ref().ok())) {
+        return Err(e);
+    }
+    Err(at_index(
+        bad,
+        decoded
+            .into_iter()
+            .nth(bad)
+            .and_then(|p| p.err())
+            .expect("an error"),
+    ))
 }
 
 /// Decode every input with `dec` on all cores; the first bad one is `AtIndex`.
@@ -201,7 +284,7 @@ fn pair_one<F: Family>(f: &F, a: F::Alg, p: &F::P, q: &F::Q, canonical: bool) ->
 /// `Engine::miller_loop`.
 pub fn miller_loop<F: Family>(f: &F, alg: &str, p: &[u8], q: &[u8]) -> Result<Vec<u8>> {
     let a = f.alg(alg)?;
-    let (p, q) = (f.decode_p(p)?, f.decode_q(q)?);
+    let (p, q) = decode_pq(f, p, q)?;
     Ok(f.gt_bytes(&f.miller(a, &p, &q)?))
 }
 
@@ -224,14 +307,14 @@ pub fn miller_states<F: Family>(f: &F, alg: &str, p: &[u8], q: &[u8]) -> Result<
         });
     }
     let a = f.alg(alg)?;
-    let (p, q) = (f.decode_p(p)?, f.decode_q(q)?);
+    let (p, q) = decode_pq(f, p, q)?;
     Ok(f.states(a, &p, &q)?.iter().map(|s| f.gt_bytes(s)).collect())
 }
 
 /// `Engine::pair`.
 pub fn pair<F: Family>(f: &F, alg: &str, p: &[u8], q: &[u8], canonical: bool) -> Result<Vec<u8>> {
     let a = f.alg(alg)?;
-    let (p, q) = (f.decode_p(p)?, f.decode_q(q)?);
+    let (p, q) = decode_pq(f, p, q)?;
     Ok(f.gt_bytes(&pair_one(f, a, &p, &q, canonical)?))
 }
 
@@ -246,7 +329,7 @@ pub fn pair_parallel<F: Family>(
     canonical: bool,
 ) -> Result<Vec<u8>> {
     let a = f.alg(alg)?;
-    let (p, q) = (f.decode_p(p)?, f.decode_q(q)?);
+    let (p, q) = decode_pq(f, p, q)?;
     let v = f.pairing_parallel(a, &p, &q, threads)?;
     Ok(f.gt_bytes(&if canonical { f.canonical(a, v) } else { v }))
 }
@@ -268,7 +351,9 @@ pub fn multi_pair<F: Family>(
 ) -> Result<Vec<u8>> {
     let a = f.alg(alg)?;
     let pts = decode_pairs(f, ps, qs)?;
-    let v = f.multi_pairing(a, &pts)?;
+    let v = f
+        .multi_pairing(a, &pts)
+        .map_err(|e| stage_error(f, &pts, e))?;
     Ok(f.gt_bytes(&if canonical { f.canonical(a, v) } else { v }))
 }
 
@@ -284,7 +369,8 @@ pub fn pair_batch<F: Family>(
     let pts = decode_pairs(f, ps, qs)?;
     pts.par_iter()
         .map(|(p, q)| Ok(f.gt_bytes(&pair_one(f, a, p, q, canonical)?)))
-        .collect()
+        .collect::<Result<Vec<_>>>()
+        .map_err(|e| stage_error(f, &pts, e))
 }
 
 /// `Engine::pair_batch_flat`: [`pair_batch`] into one flat buffer of GT elements.
@@ -305,7 +391,8 @@ pub fn pair_batch_flat<F: Family>(
         .try_for_each(|(o, (p, q))| {
             f.gt_write(&pair_one(f, a, p, q, canonical)?, o);
             Ok(())
-        })?;
+        })
+        .map_err(|e| stage_error(f, &pts, e))?;
     Ok(out)
 }
 
@@ -328,12 +415,14 @@ pub fn pair_fixed<F: Family>(
     let a = f.alg(alg)?;
     if fixed_is_p {
         let p = f.decode_p(fixed)?;
+        f.check_p(&p)?; // the fixed point, validated in full once
         let qs = decode_all(others, |d| f.decode_q(d))?;
         f.fixed_p(a, &p, &qs)
     } else {
         let q = f.decode_q(fixed)?;
-        let ps = decode_all(others, |d| f.decode_p(d))?;
+        let ps = decode_ps(f, others)?;
         f.fixed_q(a, &ps, &q)
+            .map_err(|e| first_deferred(f, ps.iter().map(Some)).unwrap_or(e))
     }
 }
 

@@ -465,14 +465,28 @@ impl Family for TypeAEngine {
     fn alg(&self, alg: &str) -> Result<()> {
         check_alg(alg, "tate", "typea-512")
     }
+    /// The curve check only: the subgroup check of P is the Miller loop's (pairing/typea.rs,
+    /// "The first argument's subgroup check, free"), or [`Family::check_p`] where no loop runs.
     fn decode_p(&self, data: &[u8]) -> Result<typea::G1Affine> {
-        decode_finite::<TypeA512G1>(data)
+        let p = TypeA512G1::from_bytes(data, false)?;
+        if p.infinity {
+            return Err(Error::PointAtInfinity);
+        }
+        Ok((p.x, p.y))
+    }
+    fn check_p(&self, p: &typea::G1Affine) -> Result<()> {
+        let a = crate::curve::prime::Affine::new(p.0, p.1);
+        if TypeA512G1::in_subgroup(&a) {
+            Ok(())
+        } else {
+            Err(Error::NotInSubgroup)
+        }
     }
     fn decode_q(&self, data: &[u8]) -> Result<typea::G1Affine> {
-        self.decode_p(data)
+        decode_finite::<TypeA512G1>(data)
     }
     fn miller(&self, _a: (), p: &typea::G1Affine, q: &typea::G1Affine) -> Result<Self::Gt> {
-        Ok(typea::miller_loop(p, q))
+        typea::miller_loop(p, q)
     }
     fn final_exp(&self, _a: (), f: &Self::Gt) -> Result<Self::Gt> {
         typea::final_exponentiation(nonzero(f, f.is_zero())?)

@@ -4,7 +4,8 @@
 //!
 //!   e(P, Q) = f_{r,P}(phi(Q))^{(q^2 - 1)/r},  phi(x, y) = (-x, i y)  (distortion map),
 //!
-//! for affine P, Q in G = E(F_q)[r], validated by the caller (who drops infinities).
+//! for affine P, Q: Q in G = E(F_q)[r], validated by the caller (who drops infinities), P finite
+//! and on E, its membership in G checked by the Miller loop (below).
 //!
 //! **Miller loop** (seed 002 Algorithm 1, the spec's loop): for each bit of r below the top,
 //! f <- f^2 l_{T,T}(phi(Q)), T <- 2T, and on a 1 bit f <- f l_{T,P}(phi(Q)), T <- T + P, with
@@ -21,6 +22,16 @@
 //! The last 1 bit of r adds P to T = [r - 1]P = -P: that chord is vertical and is dropped (as in
 //! the spec), and the loop ends. These are the spec's `_tangent` / `_chord` values up to F_q
 //! factors.
+//!
+//! **The first argument's subgroup check, free** (issue 21 item 3): the loop computes the
+//! multiples of P that the double-and-add chain of r - 1 visits, so it checks r P = O on the way.
+//! Doubling (Z' = 4Y^2) is exact unless Y = 0, the mixed addition (Z' = D^2) unless T = +-P; in
+//! both exceptions the new Z is 0. So when no Z on the way is 0, T ends at [r - 1]P exactly, and
+//! P is in G (r prime, P finite) iff T = -P: X = x_P Z and Y = -y_P Z^2. For P in G no Z is ever
+//! 0 (every multiple visited is [k]P, 1 < k < r - 1, finite and not +-P). A P on the curve but
+//! outside G gives `Err(NotInSubgroup)` from every Miller loop here and from [`G1Prepared::new`];
+//! the engine (engine/prime.rs) therefore decodes typea-512's first argument with the curve
+//! check only and leaves its subgroup check to the loop.
 //!
 //! **Preprocessing** ([`G1Prepared`], the idea of PBC's `pairing_pp_init` for Type A: the loop
 //! depends on P only, the evaluation on Q): the multiples of P are computed once, made affine
@@ -188,8 +199,15 @@ fn fq2_sqr_mul<const OL: bool>(f: &Fq2, c: &Fq, d: &Fq) -> Fq2 {
     fq2_mul::<OL>(&s0, &s1, c, d)
 }
 
-/// prod_j f_{r,P_j}(phi(Q_j)) up to F_q factors, sharing the squarings of f.
-pub fn multi_miller_loop(pairs: &[(G1Affine, G1Affine)]) -> Fq2 {
+/// Whether the walk ended at T = [r - 1]P = -P with no Z = 0 on the way (module doc: P in G).
+#[inline]
+fn ends_at_minus_p(t: &W12, p: &G1Affine, degenerate: bool) -> bool {
+    !degenerate && t.x == p.0.mul(&t.z) && t.y.add(&p.1.mul(&t.z.square())).is_zero()
+}
+
+/// prod_j f_{r,P_j}(phi(Q_j)) up to F_q factors, sharing the squarings of f; checks that every
+/// P_j is in G on the way (module doc): `Err(NotInSubgroup)` otherwise.
+pub fn multi_miller_loop(pairs: &[(G1Affine, G1Affine)]) -> Result<Fq2> {
     let mut ts: Vec<W12> = pairs
         .iter()
         .map(|(p, _)| W12 {
@@ -219,22 +237,33 @@ pub fn multi_miller_loop(pairs: &[(G1Affine, G1Affine)]) -> Fq2 {
         };
         *sq = false;
     };
+    let mut degenerate = false;
     for i in (0..R_BITS - 1).rev() {
         let mut sq = true;
         for (t, q) in ts.iter_mut().zip(&qs) {
             acc(&mut f, &mut sq, dbl_step(t, q));
+            degenerate |= t.z.is_zero();
         }
         if r_bit(i) && i != 0 {
             for (t, ((p, _), q)) in ts.iter_mut().zip(pairs.iter().zip(&qs)) {
                 acc(&mut f, &mut sq, add_step(t, p, q));
+                degenerate |= t.z.is_zero();
             }
         }
     }
-    f
+    if ts
+        .iter()
+        .zip(pairs)
+        .all(|(t, (p, _))| ends_at_minus_p(t, p, degenerate))
+    {
+        Ok(f)
+    } else {
+        Err(Error::NotInSubgroup)
+    }
 }
 
-/// f_{r,P}(phi(Q)) up to F_q factors.
-pub fn miller_loop(p: &G1Affine, q: &G1Affine) -> Fq2 {
+/// f_{r,P}(phi(Q)) up to F_q factors; `Err(NotInSubgroup)` for P outside G.
+pub fn miller_loop(p: &G1Affine, q: &G1Affine) -> Result<Fq2> {
     multi_miller_loop(&[(*p, *q)])
 }
 
@@ -246,7 +275,8 @@ pub struct G1Prepared {
 
 impl G1Prepared {
     /// Precomputes the loop for P: weight-(1,2) walk, one batched inversion of the Z's, affine
-    /// (lambda, c). `Err(DivisionByZero)` only for a P of order 2 (y = 0), never in G.
+    /// (lambda, c). `Err(NotInSubgroup)` for a P on the curve outside G: the walk is the Miller
+    /// loop's, checked as it is (module doc; a Z = 0 fails the batched inversion).
     pub fn new(p: &G1Affine) -> Result<Self> {
         // walk: record which line starts at each point (its index k; the line's output point
         // is k + 1) with the numerators of the slopes
@@ -281,6 +311,9 @@ impl G1Prepared {
                 add_step(&mut t, p, &q0);
                 pts.push(t);
             }
+        }
+        if !ends_at_minus_p(&t, p, pts.iter().any(|w| w.z.is_zero())) {
+            return Err(Error::NotInSubgroup);
         }
         let mut zinv: Vec<Fq> = pts.iter().map(|t| t.z).collect();
         Fq::batch_inv_with(&mut zinv, inv_blinded)?;
@@ -496,14 +529,15 @@ pub fn final_exponentiation(f: &Fq2) -> Result<Fq2> {
     Ok(Fq2::new(re, im))
 }
 
-/// The reduced Tate pairing e(P, Q) (spec `pairing_typea.pair`, bit-exact).
+/// The reduced Tate pairing e(P, Q) (spec `pairing_typea.pair`, bit-exact); `Err(NotInSubgroup)`
+/// for a P outside G (checked by the loop; Q must be validated by the caller).
 pub fn pair(p: &G1Affine, q: &G1Affine) -> Result<Fq2> {
-    final_exponentiation(&miller_loop(p, q))
+    final_exponentiation(&miller_loop(p, q)?)
 }
 
 /// prod_j e(P_j, Q_j): one multi-Miller loop, one final exponentiation.
 pub fn multi_pair(pairs: &[(G1Affine, G1Affine)]) -> Result<Fq2> {
-    final_exponentiation(&multi_miller_loop(pairs))
+    final_exponentiation(&multi_miller_loop(pairs)?)
 }
 
 /// e(P, Q) with a prepared P.
