@@ -56,10 +56,18 @@ def _bits(n: int) -> int:
     return max(1, (n - 1).bit_length())
 
 
+def rom_memories(L: Layout) -> tuple[Memory, Memory]:
+    """The program ROM (32-bit words) and the constant ROM (W-bit limbs) of a core running ``L.prog``."""
+    return (Memory(shape=32, depth=len(L.prog.code), init=L.prog.words()),
+            Memory(shape=L.W, depth=L.rom_depth, init=L.rom))
+
+
 class ProcCore(Elaboratable):
-    def __init__(self, layout: Layout, debug: bool = True):
+    def __init__(self, layout: Layout, debug: bool = True, rom_ports: tuple | None = None):
         self.L = L = layout
         self.debug = debug
+        # (program ROM, constant ROM) read ports of memories held elsewhere: ProcArray shares them between two cores
+        self.rom_ports = rom_ports
         W = L.W
         aw = _bits(L.rf_depth)
         def sig(name, width=1):
@@ -94,14 +102,25 @@ class ProcCore(Elaboratable):
         mask = (1 << W) - 1
 
         # --- memories -----------------------------------------------------------------------------
-        m.submodules.prom = prom = Memory(shape=32, depth=len(code), init=code)
+        own = self.rom_ports is None
+        if own:
+            prom, crom = rom_memories(L)
+        if own:
+            m.submodules.prom = prom
         m.submodules.rf = rf = Memory(shape=W, depth=L.rf_depth, init=[])
         m.submodules.pm = pm = Memory(shape=W, depth=L.pm_depth, init=[])
-        m.submodules.crom = crom = Memory(shape=W, depth=L.rom_depth, init=L.rom)
-        ip = prom.read_port()
+        if own:
+            m.submodules.crom = crom
+        if own:  # (the port names come from these assignments)
+            ip = prom.read_port()
+        else:
+            ip = self.rom_ports[0]
         rfw, rfa, rfb = rf.write_port(), rf.read_port(), rf.read_port()
         pmw, pma, pmb = pm.write_port(), pm.read_port(), pm.read_port()
-        cr = crom.read_port()
+        if own:
+            cr = crom.read_port()
+        else:
+            cr = self.rom_ports[1]
 
         # --- instruction unit state ---------------------------------------------------------------
         pc = Signal(_bits(len(code) + 1))
