@@ -51,11 +51,16 @@ One core's cycles ({nin} inputs x {k} limbs copied before, {nout} outputs x {k} 
 class ProcArray(Elaboratable):
     def __init__(self, layout: Layout, cores: int = 2, *, id_width: int = 8, share_roms: bool = True,
                  debug: bool = False):
-        for name, v, lo, hi in (("cores", cores, 1, MAX_CORES), ("id_width", id_width, 1, 32)):
-            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise InvalidArgumentError(f"the array's {name} must be an integer in [{lo}, {hi}], got {v!r}")
-        if not layout.prog.outputs:
-            raise InvalidArgumentError("the array returns the program's outputs: the program declares none (.output)")
+        try:
+            for name, v, lo, hi in (("cores", cores, 1, MAX_CORES), ("id_width", id_width, 1, 32)):
+                if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                    raise InvalidArgumentError(f"the array's {name} must be an integer in [{lo}, {hi}], got {v!r}")
+            if not layout.prog.outputs:
+                raise InvalidArgumentError("the array returns the program's outputs: the program declares none "
+                                           "(.output)")
+        except InvalidArgumentError:
+            self._MustUse__silence = True  # refused: no "created but never used" warning
+            raise
         self.L, self.n, self.idw, self.share_roms, self.debug = layout, cores, id_width, share_roms, debug
         self.in_regs = list(layout.prog.inputs.values())
         self.out_regs = list(layout.prog.outputs.values())

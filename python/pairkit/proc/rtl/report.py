@@ -227,8 +227,13 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
                  + "; BRAM " + (f"{x6.get('bram18')} against the paper's 4" if "bram18" in x6 else "not measured") + ".")
         L.append("")
     from ..array_md import section as array_section
+    from .array_report import load
+    from .array_report import section as built_array_section
 
     ours = [r for r in rows if r["set"] == "typea-512" and (r["W"], r["P"]) == (16, 4)]
+    arrays = load(os.path.join(reports_dir, "array"))
     L += array_section({r["d"]: r for r in ours if r.get("reduction", "barrett") == "barrett"},
-                       mont={r["d"]: r for r in ours if r.get("reduction") == "montgomery"})
+                       mont={r["d"]: r for r in ours if r.get("reduction") == "montgomery"}, arrays=arrays)
+    L += built_array_section([a for a in arrays if (a["set"], a["W"], a["P"]) == ("typea-512", 16, 4)],
+                             {(r.get("reduction", "barrett"), r["d"]): r for r in ours})
     return L
