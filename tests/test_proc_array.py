@@ -82,3 +82,50 @@ def test_the_header_states_the_host_protocol():
     h = arr.header()
     assert "in_ready" in h and "out_last" in h and "in_addr = r * 1 + i" in h
     assert "1 shared pair(s), one core with its own" in h and "p = 0x65" in h
+
+
+def _fake_array(cores, lut, bram, share=True, sim=True):
+    r = {"set": "typea-512", "W": 16, "P": 4, "d": 2, "reduction": "montgomery", "cores": cores, "shared_roms": share,
+         "xc6v": {"lut": lut, "ff": 900 * cores, "dsp": 4 * cores, "bram18": bram},
+         "ecp5": {"lut": lut, "ff": 900 * cores, "dsp": 4 * cores, "bram": bram}}
+    if sim:
+        jobs = [{"core_cycles": 4_000_000 + 2 * j} for j in range(cores + 1)]
+        r["sim"] = {"jobs": cores + 1, "bit_exact": True, "span_cycles": 8_000_500, "per_mcycle": (cores + 1) / 8.0005,
+                    "overhead_min": 196, "overhead_max": 200, "overhead_formula": 196, "per_job": jobs}
+    return r
+
+
+def test_the_estimate_takes_the_built_arrays_per_core_cost():
+    """pairkit proc array: per core = the largest shared-ROM array / its cores (rounded up), cycles = the core's
+    RTL cycles + the distributor's overhead; the xc6v goal is judged on that row."""
+    from pairkit.proc.array_md import ARRAY_ROW, estimates, section
+
+    totals = {("barrett", "schoolbook", 0): 6_000_000, ("barrett", "karatsuba", 1): 7_000_000,
+              ("barrett", "karatsuba", 2): 9_000_000, ("montgomery", "schoolbook", 0): 4_004_644,
+              ("montgomery", "karatsuba", 1): 5_000_000, ("montgomery", "karatsuba", 2): 6_500_000}
+    row = {k: (1, t, True) for k, t in totals.items()}
+    cyc = {(16, 4, 2): row, (16, 4, 3): row, (16, 8, 2): row}
+    res = {"lut": 1300, "ff": 843, "dsp": 4, "bram18": 4, "bram": 6}
+    one = {2: {"xc6v": res, "ecp5": res, "pnr": {"fmax_mhz": 40.0}, "sim": {"rtl_cycles": 4_000_000}}}
+    arrays = [_fake_array(2, 2801, 9), _fake_array(4, 5601, 17), _fake_array(2, 3000, 9, share=False, sim=False)]
+    est = {(x["device"], x["datapath"]): x for x in estimates(one, cyc, one, arrays)}
+    x = est["xc6vlx760", ARRAY_ROW]
+    assert x["per_core"] == {"lut": 1401, "ff": 900, "dsp": 4, "bram": 5} and x["cycles"] == 4_000_196
+    assert x["cores"] == 216 and "the 4-core array" in x["basis"]
+    text = "\n".join(section(one, cyc, one, arrays))
+    assert f"216 cores × 399 MHz / 4,000,196 = {x['per_s']:,.1f}" in text
+    assert "no device-sized array is placed and routed" in text
+
+
+def test_the_measured_array_table():
+    from pairkit.proc.rtl.array_report import section
+
+    one = {("montgomery", 2): {"xc6v": {"lut": 1300, "ff": 850, "dsp": 4, "bram18": 4},
+                               "ecp5": {"lut": 1500, "ff": 900, "dsp": 4, "bram": 6}, "pnr": {"fmax_mhz": 40.0}}}
+    text = "\n".join(section([_fake_array(4, 5601, 17), _fake_array(2, 3000, 9, share=False, sim=False)], one))
+    # the distributor's share: the array less 4 x one core; steady = 4 x 10^6 / (mean core cycles + 196)
+    assert "| 5,601 / 3,600 / 16 / 17 | +401 / +200 / +1 | 5,601 / 3,600 / 16 / 17 | -399 / +0 / -7 |" in text
+    steady = 4e6 / (4_000_004 + 196)
+    assert f"{5 / 8.0005:.3f} / {steady:.3f}" in text and f"/ {steady * 399:.1f} |" in text
+    assert "196–200 (uncontended: 196)" in text and "not simulated" in text
+    assert section([], one) == []

@@ -69,8 +69,9 @@ def _array_rows(arrays: list[dict], mont: dict) -> list[tuple]:
         pc = per_core(ours, tool)
         if pc and mhz:
             rows.append((dev, ARRAY_ROW, core_c + ov[0], pc["per_core"],
-                         f"measured: the {pc['cores']}-core array (yosys {tool}) / {pc['cores']}, distributor and "
-                         f"shared ROMs included; cycles {core_c:,} + {ov[0]} of the distributor", mhz, clk))
+                         f"measured: the {pc['cores']}-core array (yosys {tool}) / {pc['cores']}, rounded up, "
+                         f"distributor and shared ROMs included; cycles {core_c:,} (RTL) + {ov[0]} of the distributor",
+                         mhz, clk))
     return rows
 
 
@@ -173,7 +174,7 @@ def section(measured: dict, cyc: dict | None = None, mont: dict | None = None,
     mc = mont_x["cycles"]
     lut_room = DEVICES["xc6vlx760"].lut // mont_x["cores"]
     L += ["", _goal(mont_x["per_s"], PAPER_RATE, "Goal ≥ 9,568.8 pairings/s with the improved datapath on an xc6vlx760 "
-                    f"budget (Montgomery CIOS, {mont_x['datapath']}: {mont_x['basis']}; at the paper's 399 MHz)",
+                    f"budget ({mont_x['datapath']}: {mont_x['basis']}; at the paper's 399 MHz)",
                     low_is_good=False)
           + f"; the same count holds while a core needs at most {lut_room:,} LUT6 (the DSPs bind: {mont_x['fits']['lut']} "
           f"cores by LUT at {res6['lut']:,}). It rests on the paper's clock: our core has no Virtex-6 timing, and "

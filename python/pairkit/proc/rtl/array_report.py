@@ -5,9 +5,7 @@ held against the ISS and the Rust engine, and the array synthesized (yosys ``syn
 """
 from __future__ import annotations
 
-import datetime
 import hashlib
-import json
 import math
 import os
 import time
@@ -15,6 +13,7 @@ import time
 from ...hw.errors import HwToolError
 from .array import ProcArray
 from .layout import Layout
+from .report import load_dir
 
 DEFAULT_DIR = os.path.join("hw", "reports", "proc", "array")
 PAPER_MHZ = 399  # seed 002 Table 6's Virtex-6 clock
@@ -48,7 +47,7 @@ def measure(cores: int, set_id: str = "typea-512", W: int = 16, P: int = 4, d: i
             synth: bool = True, force: bool = False, timeout: float = 3600, log=lambda s: None) -> dict:
     from ...hw.toolchain import to_rtlil
     from ..compile import compile_set
-    from .report import synth_ecp5, synth_xilinx
+    from .report import load_cached, save_cached, synth_ecp5, synth_xilinx
 
     L = Layout(compile_set(set_id).program, W=W, P=P, d=d, reduction=reduction)
 
@@ -58,20 +57,12 @@ def measure(cores: int, set_id: str = "typea-512", W: int = 16, P: int = 4, d: i
     key = hashlib.sha256(to_rtlil(arr()).encode()).hexdigest()[:16]
     os.makedirs(reports_dir, exist_ok=True)
     path = path_of(reports_dir, set_id, W, P, d, reduction, cores, share)
-    res: dict = {}
-    if os.path.exists(path) and not force:
-        with open(path) as fh:
-            res = json.load(fh)
-        if res.get("key") != key:
-            res = {}
+    res = load_cached(path, key, force)
     res.update({"key": key, "set": set_id, "W": W, "P": P, "d": d, "reduction": reduction, "cores": cores,
                 "shared_roms": share, "k": L.k, "inputs": len(L.prog.inputs), "outputs": len(L.prog.outputs)})
 
     def save():
-        res["_updated"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-        with open(path, "w") as fh:
-            json.dump(res, fh, indent=1, sort_keys=True)
-            fh.write("\n")
+        save_cached(path, res)
 
     if sim and "sim" not in res:
         log(f"verilator: {jobs or cores + 1} pairings on {cores} cores against the ISS ...")
@@ -89,13 +80,8 @@ def measure(cores: int, set_id: str = "typea-512", W: int = 16, P: int = 4, d: i
 
 
 def load(reports_dir: str = DEFAULT_DIR) -> list[dict]:
-    if not os.path.isdir(reports_dir):
-        return []
-    out = []
-    for fn in sorted(os.listdir(reports_dir)):
-        if fn.endswith(".json"):
-            with open(os.path.join(reports_dir, fn)) as fh:
-                out.append(json.load(fh))
+    """The cached array measurements, by set, reduction, d and cores (shared ROMs first)."""
+    out = load_dir(reports_dir)
     return sorted(out, key=lambda r: (r["set"], r["reduction"], r["d"], r["cores"], not r["shared_roms"]))
 
 
@@ -132,8 +118,9 @@ def section(arrays: list[dict], cores_by: dict) -> list[str]:
          "this difference also holds the ROMs saved, so it can be below the distributor's own cost).", "",
          "| core | cores | ROMs | xc6v LUT6 / FF / DSP / BRAM | distributor share xc6v (LUT6 / FF / BRAM) | "
          "ecp5 LUT4 / FF / DSP / BRAM | distributor share ecp5 (LUT4 / FF / BRAM) | jobs (bit-exact) | "
-         "cycles, first push to last result | pairings / Mcycle | overhead a job (cycles) | "
-         "pairings/s at one core's ECP5 Fmax | pairings/s at 399 MHz (the paper's clock) |",
+         "cycles, first push to last result | pairings / Mcycle, batch / steady | overhead a job (cycles) | "
+         "pairings/s at one core's ECP5 Fmax, batch / steady | pairings/s at 399 MHz (the paper's clock), "
+         "batch / steady |",
          "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in arrays:
         one = cores_by.get((r["reduction"], r["d"])) or {}
@@ -157,17 +144,22 @@ def section(arrays: list[dict], cores_by: dict) -> list[str]:
         fmax = (one.get("pnr") or {}).get("fmax_mhz")
         if s:
             rate = s["per_mcycle"]
-            simc = [f"{s['jobs']} ({'all' if s['bit_exact'] else 'NOT all'})", f"{s['span_cycles']:,}", f"{rate:.3f}",
-                    f"{s['overhead_min']}–{s['overhead_max']} (uncontended: {s['overhead_formula']})",
-                    f"{rate * fmax:.2f} ({fmax} MHz, nextpnr-ecp5)" if fmax else "— (no Fmax)",
-                    f"{rate * PAPER_MHZ:.1f}"]
+            jobs = s["per_job"]
+            steady = r["cores"] * 1e6 / (sum(x["core_cycles"] for x in jobs) / len(jobs) + s["overhead_formula"])
+            ov = (f"{s['overhead_min']}" if s["overhead_min"] == s["overhead_max"] else
+                  f"{s['overhead_min']}–{s['overhead_max']}") + f" (uncontended: {s['overhead_formula']})"
+            simc = [f"{s['jobs']} ({'all' if s['bit_exact'] else 'NOT all'})", f"{s['span_cycles']:,}",
+                    f"{rate:.3f} / {steady:.3f}", ov,
+                    f"{rate * fmax:.2f} / {steady * fmax:.2f} ({fmax} MHz, nextpnr-ecp5)" if fmax else "— (no Fmax)",
+                    f"{rate * PAPER_MHZ:.1f} / {steady * PAPER_MHZ:.1f}"]
         else:
-            simc = ["not run", "", "", "", "", ""]
+            simc = ["not simulated (the same cores and distributor as the shared-ROM array)", "", "", "", "", ""]
         L.append(f"| {name} | {r['cores']} | {'shared by two' if r['shared_roms'] else 'one per core'} | "
                  + " | ".join(cells + simc) + " |")
-    L += ["", "(pairings / Mcycle = jobs × 10⁶ / the cycles from the first push to the last result limb: with so "
-          "few jobs a batch, the cores idle at the end while the last ones finish, so this is below cores × 10⁶ / "
-          "cycles a pairing; the overhead is a job's cycles from the distributor taking it out of its slot to its last "
+    L += ["", "(pairings / Mcycle, batch = jobs × 10⁶ / the cycles from the first push to the last result limb, as "
+          "simulated: with so few jobs the cores idle at the end while the last ones finish; steady = cores × 10⁶ / "
+          "(the simulated jobs' mean core cycles + the uncontended overhead), the rate of a full array whose slots "
+          "never run dry, computed from the measured figures, not simulated. The overhead is a job's cycles from the distributor taking it out of its slot to its last "
           "result limb less the core's own, i.e. the input copy, the start and the readout, and any wait for the "
           "readout engine. The pairings/s columns multiply the measured pairings per cycle by a clock: the ECP5 "
           "Fmax measured for one core (nextpnr-ecp5, LFE5U-85F; the array is not placed and routed) and the paper's "

@@ -175,7 +175,7 @@ def run_array(L: Layout, cores: int, inputs: list[dict], *, backpressure: bool =
     live: dict[int, JobRecord] = {}  # tag -> the job in flight with it
     pushed = iter(recs)
     on_core: dict[int, JobRecord] = {}
-    end = None
+    end, idle = None, False
     for ln in p.stdout.splitlines():
         tok = ln.split()
         if tok[0] == "P":
@@ -198,9 +198,11 @@ def run_array(L: Layout, cores: int, inputs: list[dict], *, backpressure: bool =
                 r.last = int(tok[6])
                 del live[r.id]
         elif tok[0] == "E":
-            end = int(tok[1])
+            end, idle = int(tok[1]), tok[2] == "1"
     if end is None:
         raise RtlMismatchError("verilator array bench: no end line")
+    if not idle:
+        raise RtlMismatchError("the array is not idle after the last result limb")
     for r in recs:
         vals: dict[int, int] = {}
         for a, v in r.limbs:
