@@ -100,11 +100,9 @@ def test_the_estimate_takes_the_built_arrays_per_core_cost():
     RTL cycles + the distributor's overhead; the xc6v goal is judged on that row."""
     from pairkit.proc.array_md import ARRAY_ROW, estimates, section
 
-    totals = {("barrett", "schoolbook", 0): 6_000_000, ("barrett", "karatsuba", 1): 7_000_000,
-              ("barrett", "karatsuba", 2): 9_000_000, ("montgomery", "schoolbook", 0): 4_004_644,
-              ("montgomery", "karatsuba", 1): 5_000_000, ("montgomery", "karatsuba", 2): 6_500_000}
-    row = {k: (1, t, True) for k, t in totals.items()}
-    cyc = {(16, 4, 2): row, (16, 4, 3): row, (16, 8, 2): row}
+    from test_proc_datapath import cycles_table
+
+    cyc = cycles_table(montgomery=4_004_644)
     res = {"lut": 1300, "ff": 843, "dsp": 4, "bram18": 4, "bram": 6}
     one = {2: {"xc6v": res, "ecp5": res, "pnr": {"fmax_mhz": 40.0}, "sim": {"rtl_cycles": 4_000_000}}}
     arrays = [_fake_array(2, 2801, 9), _fake_array(4, 5601, 17), _fake_array(2, 3000, 9, share=False, sim=False)]
