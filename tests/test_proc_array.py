@@ -51,6 +51,23 @@ def test_a_wrong_reference_is_caught(monkeypatch):
         check_array(L, 2, random_inputs(L, 5, 2), fast=True, backpressure=True)
 
 
+@pytest.mark.slow
+def test_an_inv_of_zero_comes_back_flagged_and_the_others_are_right():
+    """Job 1 inverts zero: its core stops with error, the result stream flags that job (out_error), and the
+    other jobs (one of them later on the same core) still equal the ISS."""
+    from pairkit.proc.rtl.check import iss_reference
+
+    L = Layout(short_program(P_SMALL), **SMALL)
+    ins = random_inputs(L, 4, 9)
+    ins[1]["a"] = 0
+    recs, _ = array_sim.run_array(L, 2, ins, fast=True)
+    assert [r.error for r in recs] == [False, True, False, False]
+    assert recs[1].core in {r.core for r in recs[2:]}  # the stopped core took another job
+    for r in recs[:1] + recs[2:]:
+        ref, _ = iss_reference(L, r.inputs)
+        assert {k: L.alu.from_domain(v) for k, v in r.outputs.items()} == ref.outputs
+
+
 @pytest.mark.parametrize("cores", [0, MAX_CORES + 1, -1, True, 2.0])
 def test_bad_core_counts_are_typed(cores):
     L = Layout(short_program(101))
