@@ -77,6 +77,9 @@ bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and t
 hw-report: build tools  ## regenerate HARDWARE.md: the seeds' units (simulate, synthesize, place and route) and the pairing cores (long; cached in hw/reports/)
 	$(VENV)/bin/python -m pairkit.cli proc report --pnr -d 2
 	$(VENV)/bin/python -m pairkit.cli proc report --pnr -d 3
+	$(VENV)/bin/python -m pairkit.cli proc report --reduction montgomery --array 2
+	$(VENV)/bin/python -m pairkit.cli proc report --reduction montgomery --array 2 --own-roms
+	$(VENV)/bin/python -m pairkit.cli proc report --reduction montgomery --array 4
 	$(VENV)/bin/python -m pairkit.cli hw report
 	$(VENV)/bin/python -m pairkit.cli hw core report
 

@@ -79,6 +79,8 @@ BASELINE = {
     "proc report": {"--set": "typea-512", "-W": "16", "-P": "4", "-d": "2", "--dir": "OUT_DIR"},
     "proc verilog": {"--set": "typea-512", "-W": "16", "-P": "4", "-d": "2", "-o": "OUT_FILE"},
     "proc array": {"--dir": "PROC_CACHE"},
+    "proc sim-array": {"--cores": "2", "--jobs": "3", "--set": "typea-512", "--program": "short", "-W": "16", "-P": "4",
+                       "-d": "2", "--seed": "1"},
 }
 
 # parameters whose kind is not their Python type

@@ -166,14 +166,19 @@ def test_array_estimate_reproduces_the_papers_count_and_binds():
         estimate(v6, {"lut": 1, "ff": 1, "dsp": 1, "bram": 1}, 0, 399)
 
 
+def cycles_table(montgomery=4_000_000):
+    """A stand-in for array_md.datapath_cycles(): the same totals at (16, 4, 2), (16, 4, 3) and (16, 8, 2)."""
+    totals = {("barrett", "schoolbook", 0): 6_000_000, ("barrett", "karatsuba", 1): 7_000_000,
+              ("barrett", "karatsuba", 2): 9_000_000, ("montgomery", "schoolbook", 0): montgomery,
+              ("montgomery", "karatsuba", 1): 5_000_000, ("montgomery", "karatsuba", 2): 6_500_000}
+    row = {k: (1, t, True) for k, t in totals.items()}
+    return {(16, 4, 2): row, (16, 4, 3): row, (16, 8, 2): row}
+
+
 def test_array_section_renders_the_goals():
     from pairkit.proc.array_md import section
 
-    totals = {("barrett", "schoolbook", 0): 6_000_000, ("barrett", "karatsuba", 1): 7_000_000,
-              ("barrett", "karatsuba", 2): 9_000_000, ("montgomery", "schoolbook", 0): 4_000_000,
-              ("montgomery", "karatsuba", 1): 5_000_000, ("montgomery", "karatsuba", 2): 6_500_000}
-    row = {k: (1, t, True) for k, t in totals.items()}
-    cyc = {(16, 4, 2): row, (16, 4, 3): row, (16, 8, 2): row}
+    cyc = cycles_table()
     res = {"lut": 1288, "ff": 843, "dsp": 4, "bram18": 4, "bram": 6}
     text = "\n".join(section({2: {"xc6v": res, "ecp5": res, "pnr": {"fmax_mhz": 40.0}}}, cyc))
     assert "Goal ≤ 3.0 M cycles" in text and "**missed** by 1,000,000" in text

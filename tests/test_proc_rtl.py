@@ -5,41 +5,14 @@ import random
 import pytest
 from pairkit.errors import InvalidArgumentError, ProgramError
 from pairkit.proc import asm
+from pairkit.proc.rtl.array_sim import short_program
 from pairkit.proc.rtl.check import RtlMismatchError, check, compare, iss_reference, run_amaranth
 from pairkit.proc.rtl.layout import Layout
 from pairkit.spec.params_prime import TYPEA_512
 
-# a few field operations of every kind and one JSR loop (bits 10110: MUL on a 0, ADD on a 1)
-SHORT = """.modulus {p}
-.const c5 5
-.jsrbits 10110
-.input a r0
-.input b r1
-.output o r2
-.output q r3
-    ADD r2, r0, r1
-    SUB r3, r0, r1
-    NEG r4, r3
-    MUL r5, r0, r1
-    LDC r6, #c5
-    MOV r7, r6
-    INV r8, r0
-    MUL r3, r8, r0
-    LOAD c0, 5
-top: JSR one
-    MUL r2, r2, r2
-    JDEC c0, done
-    JUMP top
-one: ADD r2, r2, r0
-    JDEC c0, done
-    JUMP top
-done: ADD r2, r2, r5
-    HALT
-"""
-
-
-def short(p):
-    return asm.assemble(SHORT.format(p=p))
+# a few field operations of every kind and one JSR loop (bits 10110: MUL on a 0, ADD on a 1): array_sim.SHORT, also
+# the multi-core array's CI program
+short = short_program
 
 
 @pytest.mark.parametrize("d", [2, 3])
@@ -179,19 +152,24 @@ def random_program(rng, p):
     return asm.assemble("\n".join(lines + ["HALT"]) + "\n")
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_random_programs_match_the_iss(seed):
-    """Differential: random straight-line programs (edge values included) on random (p, W, P, d)."""
-    rng = random.Random(1000 + seed)
+def check_random_programs(rng, reduction="barrett", count=2):
+    """``count`` random straight-line programs (edge values included) on random (p, W, P, d) against the ISS
+    (programs with an INV of zero, which the ISS refuses, are drawn again); shared with the Montgomery tests."""
     done = 0
-    while done < 2:
+    while done < count:
         p = rng.choice([101, 65521, 1000003, (1 << 61) - 1, 2**89 - 1])
         prog = random_program(rng, p)
         ins = {f"i{r}": rng.choice([0, 1, p - 1, rng.randrange(p)]) for r in range(6)}
-        L = Layout(prog, W=rng.choice([5, 8, 16]), P=rng.randrange(1, 5), d=rng.choice([2, 3]))
+        L = Layout(prog, W=rng.choice([5, 8, 16]), P=rng.randrange(1, 5), d=rng.choice([2, 3]), reduction=reduction)
         try:
             iss_reference(L, ins)
         except ProgramError:  # an INV of zero: the ISS refuses it (the RTL raises error, tested above)
             continue
         check(L, ins)
         done += 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_programs_match_the_iss(seed):
+    """Differential: random straight-line programs (edge values included) on random (p, W, P, d)."""
+    check_random_programs(random.Random(1000 + seed))

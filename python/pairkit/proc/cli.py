@@ -1,4 +1,4 @@
-"""``pairkit proc``: asm, disasm, compile, run, sim-rtl, report (seed 002's pairing processor; docs/PROC.md)."""
+"""``pairkit proc``: asm, disasm, compile, run, sim-rtl, sim-array, report (seed 002's pairing processor; docs/PROC.md)."""
 from __future__ import annotations
 
 import json
@@ -230,6 +230,68 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
         raise typer.Exit(1)
 
 
+@app.command("sim-array")
+def sim_array_cmd(cores: int = typer.Option(2, "--cores", help="cores in the array, 1..64"),
+                  jobs: int = typer.Option(5, "--jobs", help="jobs streamed through it, 1..1024 (more than --cores)"),
+                  set_id: str = typer.Option("typea-512", "--set", help="the set whose prime (short) or pairing runs"),
+                  program: str = typer.Option("short", "--program", help="short (a few field operations and one JSR "
+                                              "loop) | pairing (the compiled pairing of --set)"),
+                  W: int = _W, P: int = _P, d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3"),
+                  reduction: str = _RTL_RED,
+                  seed: int = typer.Option(1, "--seed", help="seed of the random inputs (an integer in [0, 2^64))"),
+                  backpressure: bool = typer.Option(False, "--backpressure", help="hold the result stream one cycle in four"),
+                  as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+    """Stream --jobs jobs through a --cores-core array of the processor with its work distributor (docs/PROC.md
+    "Array") in Verilator; every job's outputs against the ISS (and, for --program pairing, the Rust engine), and
+    the array's throughput: cycles from the first push to the last result, pairings per million cycles, the
+    distributor's overhead a job."""
+    from .. import api, argcheck
+    from .compile import compile_set, result
+    from .rtl.array_sim import check_array, check_counts, pairing_inputs, random_inputs, short_program
+    from .rtl.layout import Layout
+
+    n, J = argcheck.integer("--cores", cores), argcheck.integer("--jobs", jobs)
+    check_counts(n, J)
+    if program not in ("short", "pairing"):
+        raise InvalidArgumentError(f"--program must be short or pairing, got {program[:40]!r}")
+    s = argcheck.seed(seed)
+    if s + 2 * J > argcheck.MAX_SEED:
+        raise InvalidArgumentError(f"--seed must be below {argcheck.MAX_SEED - 2 * J} (the jobs use seed .. seed + 2 J)")
+    c = compile_set(set_id)
+    prog = c.program if program == "pairing" else short_program(c.program.p)
+    L = Layout(prog, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d),
+               reduction=reduction)
+    pts = pairing_inputs(set_id, J, s) if program == "pairing" else None
+    ins = [x for _, _, x in pts] if pts else random_inputs(L, J, s)
+    import time
+
+    t = time.time()
+    r = check_array(L, n, ins, backpressure=backpressure, fast=program == "short")
+    r["seconds"] = round(time.time() - t, 1)
+    exact = True
+    for x, j in zip(r["per_job"], range(J)):
+        got = {k: L.alu.from_domain(v) for k, v in x.pop("outputs").items()}
+        if pts:
+            Pb, Qb, _ = pts[j]
+            x["bit_exact_rust"] = result(set_id, got) == api.split_gt(set_id, _reference(set_id, Pb, Qb))
+            exact = exact and x["bit_exact_rust"]
+    r.update(set=set_id, program=program, W=L.W, P=L.P, d=L.d, k=L.k, reduction=L.reduction, seed=s)
+    if as_json:
+        print(json.dumps(r, indent=1))
+    else:
+        print(f"{set_id} {program} program on {n} cores: W={L.W} P={L.P} d={L.d} k={L.k}, {L.reduction}; {J} jobs"
+              + (", result stream held one cycle in four" if backpressure else ""))
+        for x in r["per_job"]:
+            rust = "" if "bit_exact_rust" not in x else f", Rust {'bit-exact' if x['bit_exact_rust'] else 'DIFFERS'}"
+            print(f"  job {x['job']:3d}  core {x['core']:2d}  {x['core_cycles']:>11,} core cycles (= ISS)  latency "
+                  f"{x['latency']:>11,}  overhead {x['overhead']:4d}  outputs = ISS{rust}")
+        print(f"  {r['span_cycles']:,} cycles from the first push to the last result: {r['per_mcycle']:.3f} jobs per "
+              f"million cycles; overhead a job {r['overhead_min']}..{r['overhead_max']} cycles (uncontended "
+              f"{r['overhead_formula']}: inputs + outputs limbs + 4)   ({r['seconds']:.1f} s)")
+    if not exact:
+        raise typer.Exit(1)
+
+
 @app.command("report")
 def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
                d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
@@ -237,17 +299,47 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
                pnr: bool = typer.Option(False, "--pnr", help="also nextpnr-ecp5 (LFE5U-85F) for Fmax"),
                reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cache directory"),
                reduction: str = _RTL_RED,
+               array: int = typer.Option(0, "--array", help="measure an array of this many cores with its work "
+                                         "distributor instead (1..64; cores + 1 pairings in Verilator, then yosys "
+                                         "xc6v and ecp5; cached in --dir/array)"),
+               own_roms: bool = typer.Option(False, "--own-roms", help="with --array: each core its own ROMs "
+                                             "(default: two cores share them)"),
                as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
-    """Synthesize one processor core (yosys synth_ecp5, synth_xilinx xc6v / xc7) beside seed 002 Table 5."""
+    """Synthesize one processor core (yosys synth_ecp5, synth_xilinx xc6v / xc7) beside seed 002 Table 5, or
+    with --array N the multi-core array beside Table 6 (docs/PROC.md "Array")."""
     from .. import argcheck
     from .rtl.report import measure
 
+    n = argcheck.integer("--array", array)
+    if n:
+        from .rtl.array_sim import check_counts
+
+        check_counts(n, n + 1)
     if os.path.exists(reports_dir) and not os.path.isdir(reports_dir):
         raise FileAccessError(f"--dir {reports_dir}: not a directory")
     try:
         os.makedirs(reports_dir, exist_ok=True)
     except OSError as e:
         raise FileAccessError(f"--dir {reports_dir}: {e.strerror or e}") from None
+    if n:
+        from .rtl import array_report
+
+        r = array_report.measure(n, set_id, argcheck.integer("-W", W), argcheck.integer("-P", P),
+                                 argcheck.integer("-d", d), reduction, share=not own_roms,
+                                 reports_dir=os.path.join(reports_dir, "array"), force=force,
+                                 log=lambda s: print(s, flush=True) if not as_json else None)
+        if as_json:
+            print(json.dumps(r, indent=1, sort_keys=True))
+            return
+        sim = r.get("sim") or {}
+        print(f"{set_id} array of {n} cores ({'own' if own_roms else 'shared'} ROMs): W={r['W']} P={r['P']} d={r['d']}, "
+              f"{r['reduction']}; {sim.get('jobs')} pairings in {sim.get('span_cycles', 0):,} cycles, bit-exact: "
+              f"{sim.get('bit_exact')}")
+        for name in ("xc6v", "ecp5"):
+            x = r.get(name) or {}
+            print(f"  yosys {name}: " + (f"{x['lut']:,} LUT / {x['ff']:,} FF / {x['dsp']} DSP / "
+                                         f"{x.get('bram18', x.get('bram', 0))} BRAM" if "lut" in x else "not run"))
+        return
     r = measure(set_id, argcheck.integer("-W", W), argcheck.integer("-P", P), argcheck.integer("-d", d), reports_dir, force=force,
                 with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None, reduction=reduction)
     if as_json:
@@ -294,7 +386,8 @@ def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P
 def array_cmd(reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cached `pairkit proc report` results"),
               as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Cores per device and aggregate pairings/s (seed 002 Table 6's estimate) for the xc6vlx760 and the
-    LFE5U-85F, from the cached typea-512 core synthesis (W = 16, P = 4) and the ISS's cycles per datapath."""
+    LFE5U-85F, from the cached typea-512 core synthesis (W = 16, P = 4) and the ISS's cycles per datapath, and
+    from the synthesized multi-core array where cached (--dir/array: `pairkit proc sim-array`, docs/PROC.md)."""
     from .array_md import datapath_cycles, estimates, section
 
     measured: dict[int, dict] = {}
@@ -306,11 +399,14 @@ def array_cmd(reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="
                 into[d] = json.loads(_read(path, False))
     if 2 not in measured:
         raise FileAccessError(f"--dir {reports_dir}: no typea-512-W16-P4-d2.json (run `pairkit proc report` first)")
+    from .rtl.array_report import load
+
+    arrays = load(os.path.join(reports_dir, "array"))
     cyc = datapath_cycles()
     if as_json:
         print(json.dumps({"cycles": [{"W": W, "P": P, "d": d, "reduction": k[0], "mult": k[1], "levels": k[2], "mul": v[0],
                                       "total": v[1], "bit_exact": v[2]} for (W, P, d), row in cyc.items()
                                      for k, v in row.items()],
-                          "array": estimates(measured, cyc, mont)}, indent=1))
+                          "array": estimates(measured, cyc, mont, arrays)}, indent=1))
     else:
-        print("\n".join(section(measured, cyc, mont)))
+        print("\n".join(section(measured, cyc, mont, arrays)))

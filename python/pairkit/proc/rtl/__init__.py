@@ -5,4 +5,7 @@
   check.py     the RTL against the ISS instruction by instruction (Amaranth simulation)
   verilator.py the same check in a Verilator model (whole pairings)
   report.py    synthesis (yosys synth_ecp5 / synth_xilinx), cached under hw/reports/
+  array.py     the multi-core array: n cores, a work distributor, ROMs shared by two cores (issue 17 part 5)
+  array_sim.py its Verilator bench: jobs streamed through it, each against the ISS; throughput, overhead
+  array_report.py  the array's pairings and synthesis, cached under hw/reports/proc/array/; HARDWARE.md rows
 """

@@ -56,10 +56,18 @@ def _bits(n: int) -> int:
     return max(1, (n - 1).bit_length())
 
 
+def rom_memories(L: Layout) -> tuple[Memory, Memory]:
+    """The program ROM (32-bit words) and the constant ROM (W-bit limbs) of a core running ``L.prog``."""
+    return (Memory(shape=32, depth=len(L.prog.code), init=L.prog.words()),
+            Memory(shape=L.W, depth=L.rom_depth, init=L.rom))
+
+
 class ProcCore(Elaboratable):
-    def __init__(self, layout: Layout, debug: bool = True):
+    def __init__(self, layout: Layout, debug: bool = True, rom_ports: tuple | None = None):
         self.L = L = layout
         self.debug = debug
+        # (program ROM, constant ROM) read ports of memories held elsewhere: ProcArray shares them between two cores
+        self.rom_ports = rom_ports
         W = L.W
         aw = _bits(L.rf_depth)
         def sig(name, width=1):
@@ -94,14 +102,25 @@ class ProcCore(Elaboratable):
         mask = (1 << W) - 1
 
         # --- memories -----------------------------------------------------------------------------
-        m.submodules.prom = prom = Memory(shape=32, depth=len(code), init=code)
+        own = self.rom_ports is None
+        if own:
+            prom, crom = rom_memories(L)
+        if own:
+            m.submodules.prom = prom
         m.submodules.rf = rf = Memory(shape=W, depth=L.rf_depth, init=[])
         m.submodules.pm = pm = Memory(shape=W, depth=L.pm_depth, init=[])
-        m.submodules.crom = crom = Memory(shape=W, depth=L.rom_depth, init=L.rom)
-        ip = prom.read_port()
+        if own:
+            m.submodules.crom = crom
+        if own:  # (the port names come from these assignments)
+            ip = prom.read_port()
+        else:
+            ip = self.rom_ports[0]
         rfw, rfa, rfb = rf.write_port(), rf.read_port(), rf.read_port()
         pmw, pma, pmb = pm.write_port(), pm.read_port(), pm.read_port()
-        cr = crom.read_port()
+        if own:
+            cr = crom.read_port()
+        else:
+            cr = self.rom_ports[1]
 
         # --- instruction unit state ---------------------------------------------------------------
         pc = Signal(_bits(len(code) + 1))
@@ -466,6 +485,22 @@ class ProcCore(Elaboratable):
         def goto(phase):
             m.d.sync += ph_reg.eq(phase)
 
+        def inv_done():  # the inversion's result is in rd: the instruction ends, or (CIOS) INV's product by R^3 follows
+            if L.mont:
+                m.d.sync += inv_tail.eq(1)
+                goto(M_C1)
+            else:
+                m.d.comb += end.eq(1)
+
+        def counted_pass(after, again=None):  # pass mi of npass ends: the next one (in phase `again`), or `after`
+            with m.If(mi + 1 == npass):
+                m.d.sync += mi.eq(0)
+                goto(after)
+            with m.Else():
+                m.d.sync += mi.eq(mi + 1)
+                if again is not None:
+                    goto(again)
+
         with m.If(~running):
             m.d.comb += pc_next.eq(0)
             with m.If(self.start):
@@ -508,11 +543,7 @@ class ProcCore(Elaboratable):
                     with m.If(cu_is0):  # INV of zero: stop with error
                         m.d.sync += [running.eq(0), self.done.eq(1), self.error.eq(1)]
                     with m.Elif(cu_is1):
-                        if L.mont:
-                            m.d.sync += inv_tail.eq(1)
-                            goto(M_C1)
-                        else:
-                            m.d.comb += end.eq(1)
+                        inv_done()
                     with m.Else():
                         goto(nxt_ph)
                 with m.Case(I_HU):
@@ -535,11 +566,7 @@ class ProcCore(Elaboratable):
                     goto(I_S4)
                 with m.Case(I_S4):
                     with m.If(u_is1 | v_is1):
-                        if L.mont:
-                            m.d.sync += inv_tail.eq(1)
-                            goto(M_C1)
-                        else:
-                            m.d.comb += end.eq(1)
+                        inv_done()
                     with m.Else():
                         with m.If(ge):
                             m.d.sync += x1_one.eq(0)
@@ -548,11 +575,7 @@ class ProcCore(Elaboratable):
                         goto(nxt_ph)
                 for a, b in ((M_S1, M_S2), (M_S2, M_S3), (M_S4, M_R1)):
                     with m.Case(a):
-                        with m.If(mi + 1 == npass):
-                            m.d.sync += mi.eq(0)
-                            goto(b)
-                        with m.Else():
-                            m.d.sync += mi.eq(mi + 1)
+                        counted_pass(b)
                 with m.Case(M_S3):
                     goto(M_S4)
                 if L.mont:
@@ -561,12 +584,7 @@ class ProcCore(Elaboratable):
                     with m.Case(M_C2):
                         goto(M_C3)
                     with m.Case(M_C3):
-                        with m.If(mi + 1 == npass):
-                            m.d.sync += mi.eq(0)
-                            goto(M_R2)
-                        with m.Else():
-                            m.d.sync += mi.eq(mi + 1)
-                            goto(M_C1)
+                        counted_pass(M_R2, again=M_C1)
                 with m.Case(M_R1):
                     goto(M_R2)
                 with m.Case(M_R2):

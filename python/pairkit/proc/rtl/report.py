@@ -29,6 +29,35 @@ PAPER = {"lut_v5": 1471, "lut_v6": 1850, "ff_v5": 2207, "ff_v6": 1947, "dsp": 4,
          "mhz_v6": 399}
 
 
+def load_cached(path: str, key: str, force: bool = False) -> dict:
+    """The cached measurement at ``path`` if it was made of the RTLIL hashed ``key`` (and not ``force``), else {}."""
+    if os.path.exists(path) and not force:
+        with open(path) as fh:
+            res = json.load(fh)
+        if res.get("key") == key:
+            return res
+    return {}
+
+
+def save_cached(path: str, res: dict) -> None:
+    res["_updated"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    with open(path, "w") as fh:
+        json.dump(res, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+
+
+def load_dir(reports_dir: str) -> list[dict]:
+    """Every cached measurement (``*.json``) in ``reports_dir``, by file name; [] without the directory."""
+    if not os.path.isdir(reports_dir):
+        return []
+    rows = []
+    for fn in sorted(os.listdir(reports_dir)):
+        if fn.endswith(".json"):
+            with open(os.path.join(reports_dir, fn)) as fh:
+                rows.append(json.load(fh))
+    return rows
+
+
 def _synth(core, script: str, timeout: float, wd: str) -> tuple[dict, float, int]:
     from ...hw.synth import _cells, logic_depth
     from ...hw.toolchain import to_rtlil, yosys
@@ -109,21 +138,13 @@ def measure(set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, repo
     os.makedirs(reports_dir, exist_ok=True)
     suffix = "" if reduction == "barrett" else f"-{reduction}"
     path = os.path.join(reports_dir, f"{set_id}-W{W}-P{P}-d{d}{suffix}.json")
-    res: dict = {}
-    if os.path.exists(path) and not force:
-        with open(path) as fh:
-            res = json.load(fh)
-        if res.get("key") != key:
-            res = {}
+    res = load_cached(path, key, force)
     res.update({"key": key, "set": set_id, "W": W, "P": P, "d": d, "reduction": reduction, "N": L.N, "k": L.k, "registers": L.nregs,
                 "program_words": len(c.program.code), "jsr_bits": len(c.program.srl), "mul_cycles": L.alu.cycles_mul,
                 "paper": PAPER})
 
     def save():
-        res["_updated"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-        with open(path, "w") as fh:
-            json.dump(res, fh, indent=1, sort_keys=True)
-            fh.write("\n")
+        save_cached(path, res)
 
     if "sim" not in res:
         log("verilator: the whole pairing against the ISS ...")
@@ -162,13 +183,7 @@ def _goal(ours: int | None, goal: int, what: str) -> str:
 
 def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
     """HARDWARE.md's seed 002 section, from the cached ``pairkit proc report`` measurements."""
-    if not os.path.isdir(reports_dir):
-        return []
-    rows = []
-    for fn in sorted(os.listdir(reports_dir)):
-        if fn.endswith(".json"):
-            with open(os.path.join(reports_dir, fn)) as fh:
-                rows.append(json.load(fh))
+    rows = load_dir(reports_dir)
     if not rows:
         return []
     L = ["## Seed 002 Table 5 — the programmable pairing processor (`pairkit proc report`)", "",
@@ -227,8 +242,13 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
                  + "; BRAM " + (f"{x6.get('bram18')} against the paper's 4" if "bram18" in x6 else "not measured") + ".")
         L.append("")
     from ..array_md import section as array_section
+    from .array_report import load
+    from .array_report import section as built_array_section
 
     ours = [r for r in rows if r["set"] == "typea-512" and (r["W"], r["P"]) == (16, 4)]
+    arrays = load(os.path.join(reports_dir, "array"))
     L += array_section({r["d"]: r for r in ours if r.get("reduction", "barrett") == "barrett"},
-                       mont={r["d"]: r for r in ours if r.get("reduction") == "montgomery"})
+                       mont={r["d"]: r for r in ours if r.get("reduction") == "montgomery"}, arrays=arrays)
+    L += built_array_section([a for a in arrays if (a["set"], a["W"], a["P"]) == ("typea-512", 16, 4)],
+                             {(r.get("reduction", "barrett"), r["d"]): r for r in ours})
     return L
