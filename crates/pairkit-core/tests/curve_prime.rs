@@ -21,6 +21,9 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use serde_json::Value;
 use std::path::PathBuf;
 
+#[path = "common/typea_orders.rs"]
+mod typea_orders;
+
 fn load(id: &str) -> Value {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join(format!("../../test-vectors/curve-prime/{id}.json"));
@@ -486,23 +489,7 @@ fn scalar_edge_cases() {
 /// for random curve points P has order dividing d.
 #[test]
 fn typea_subgroup_test_on_small_orders() {
-    use pairkit_core::field::fp::{FpParams, TypeA512Q};
-    let mut n = TypeA512Q::MODULUS; // q + 1 = h r (q odd: no carry out of the low word)
-    n[0] += 1;
-    let div = |d: u64| {
-        let mut out = [0u64; 8];
-        let mut rem = 0u128;
-        for i in (0..8).rev() {
-            let cur = (rem << 64) | n[i] as u128;
-            out[i] = (cur / d as u128) as u64;
-            rem = cur % d as u128;
-        }
-        assert_eq!(rem, 0, "{d} divides q + 1");
-        out.iter()
-            .rev()
-            .flat_map(|w| w.to_be_bytes())
-            .collect::<Vec<u8>>()
-    };
+    let div = typea_orders::cofactor_part;
     let mut rng = StdRng::seed_from_u64(21);
     let (mut inside, mut outside) = (0, 0);
     for _ in 0..6 {

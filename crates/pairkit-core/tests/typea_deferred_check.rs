@@ -8,27 +8,15 @@ use pairkit_core::curve::prime::group::PrimeGroup;
 use pairkit_core::curve::prime::typea512::TypeA512G1;
 use pairkit_core::curve::prime::Affine;
 use pairkit_core::engine::engine;
-use pairkit_core::field::fp::{FpParams, TypeA512Q};
 use pairkit_core::pairing::typea;
 use pairkit_core::Error;
 use rand::{rngs::StdRng, SeedableRng};
 
-type Point = Affine<<TypeA512G1 as PrimeGroup>::F>;
+#[path = "common/typea_orders.rs"]
+mod typea_orders;
+use typea_orders::cofactor_part;
 
-/// (q + 1)/d big-endian (d | q + 1 = h r).
-fn cofactor_part(d: u64) -> Vec<u8> {
-    let mut n = TypeA512Q::MODULUS;
-    n[0] += 1; // q odd: no carry out of the low word
-    let mut out = [0u64; 8];
-    let mut rem = 0u128;
-    for i in (0..8).rev() {
-        let cur = (rem << 64) | n[i] as u128;
-        out[i] = (cur / d as u128) as u64;
-        rem = cur % d as u128;
-    }
-    assert_eq!(rem, 0, "{d} divides q + 1");
-    out.iter().rev().flat_map(|w| w.to_be_bytes()).collect()
-}
+type Point = Affine<<TypeA512G1 as PrimeGroup>::F>;
 
 fn curve_point(rng: &mut StdRng) -> Point {
     loop {
