@@ -1,0 +1,92 @@
+"""Read buses (``CoreConfig.buses``, pairkit.hw.core.buses): at most B registers read per step, a
+scheduling constraint; each register read through one of B buses; unit ports selecting among the
+buses. Checked on the toy eta_T core (toy-ss2-17-eta-t-fwd-bus3) against its un-bused twin."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pairkit.hw.core import buses, codegen, flow, instances, interp
+from pairkit.hw.core.errors import CoreError, CoreMismatchError
+
+
+def _regs_read(st) -> set:
+    return {x[1] for s in (*st.starts, *st.holds) for x in s.srcs if x[0] == "reg"}
+
+
+@pytest.mark.parametrize("bad", [-1, 17, True, "3", 2.0])
+def test_bus_count_refused(bad):
+    cfg = instances.get("toy-ss2-17-eta-t-fwd")
+    with pytest.raises(CoreError, match="buses"):
+        dataclasses.replace(cfg, buses=bad)
+
+
+def test_buses_need_the_list_scheduler_and_room_for_every_operation():
+    cfg = instances.get("toy-ss2-17-eta-t-fwd")
+    with pytest.raises(CoreError, match="list scheduler"):
+        dataclasses.replace(cfg, buses=3, scheduler="exact")
+    # the unlatched multiplier reads two registers at once: one bus cannot carry them
+    with pytest.raises(CoreError, match="reads 2 registers at once"):
+        codegen.compile_core(dataclasses.replace(cfg, buses=1))
+
+
+def test_bus_constraint_assignment_and_layout():
+    """Every step reads at most B registers (starts and the holds of the unlatched multiplier), each on
+    its own bus; the layout's unit ports read buses, never registers, and the bus multiplexers hold
+    exactly the registers assigned to them; fewer operand-multiplexer inputs than the un-bused twin."""
+    base = flow.compiled("toy-ss2-17-eta-t-fwd")[1]
+    cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd-bus3")
+    assert cfg.buses == mc.n_buses == 3 and len(mc.bus_of) == mc.n_steps
+    assert max(len(_regs_read(st)) for st in mc.steps) == 3 < max(len(_regs_read(st)) for st in base.steps)
+    assert buses.check(mc.steps, mc.bus_of, 3) is None
+    assert mc.cycles() >= base.cycles()
+    ops, bus = mc.port_sources()
+    assert not any(x[0] == "reg" for v in ops.values() for x in v)
+    assert {r for regs in bus.values() for r in regs} == {r for st in mc.steps for r in _regs_read(st)}
+    for m in mc.bus_of:
+        assert all(r in bus[b] for r, b in m.items())
+    mi, mb = mc.mux_inputs(), base.mux_inputs()
+    assert mi["ports"] + mi["buses"] < mb["ports"] and mb["buses"] == 0
+    layout = flow.make_rtl(cfg, mc).layout
+    assert {f for f in layout.fields if f.startswith("bus")} == {f"bus{b}_sel" for b, r in bus.items() if len(r) > 1}
+    # a wrong assignment (two registers of one step on one bus) is caught
+    t = next(t for t, m in enumerate(mc.bus_of) if len(m) >= 2)
+    r0, r1 = sorted(mc.bus_of[t])[:2]
+    wrong = list(mc.bus_of)
+    wrong[t] = {**mc.bus_of[t], r1: mc.bus_of[t][r0]}
+    assert "one register per bus" in buses.check(mc.steps, wrong, 3)
+
+
+def test_bus_budget_holds_in_the_scheduler_and_sink():
+    """The list scheduler and the sinking keep every step at or under B values read (the model), for
+    B = 2 .. 4 on the toy; the tighter the buses, the fewer operand-port inputs."""
+    cfg = instances.get("toy-ss2-17-eta-t-fwd")
+    ports = []
+    for B in (2, 3, 4):
+        mc = codegen.compile_core(dataclasses.replace(cfg, name=f"t{B}", buses=B))
+        assert max(len(_regs_read(st)) for st in mc.steps) <= B
+        assert buses.check(mc.steps, mc.bus_of, B) is None
+        ports.append(mc.mux_inputs()["ports"])
+    assert ports[0] < ports[2]
+
+
+@pytest.mark.slow
+def test_bused_toy_bit_exact_in_interpreter_and_amaranth():
+    """Whole pairings on the bused toy: the interpreter (every register write, every loop boundary, the
+    bus assignment) and Amaranth's simulator (the bus multiplexers for real) against the spec and the
+    Rust core; a bus assignment with two registers on one bus is refused by the interpreter."""
+    cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd-bus3")
+    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=21)
+    r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+    assert r.cycles == mc.cycles() and r.states_checked == mc.loop_count + 1
+    flow.rust_check(cfg, P, Q, r.output)
+    s = flow.simulate(cfg, n=2, seed=21, engine="amaranth")
+    assert s["ok"] and s["rtl_cycles"] == s["cycles"] == mc.cycles()
+    assert s["rtl_states_checked"] == s["looped_iterations"] // 2 + 1
+    t = next(t for t, m in enumerate(mc.bus_of) if len(m) >= 2)
+    r0, r1 = sorted(mc.bus_of[t])[:2]
+    wrong = list(mc.bus_of)
+    wrong[t] = {**mc.bus_of[t], r1: mc.bus_of[t][r0]}
+    with pytest.raises(CoreMismatchError, match="read buses"):
+        interp.run(dataclasses.replace(mc, bus_of=wrong), cfg.set_id, cfg.alg, P, Q)
