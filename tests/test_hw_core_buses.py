@@ -90,3 +90,35 @@ def test_bused_toy_bit_exact_in_interpreter_and_amaranth():
     wrong[t] = {**mc.bus_of[t], r1: mc.bus_of[t][r0]}
     with pytest.raises(CoreMismatchError, match="read buses"):
         interp.run(dataclasses.replace(mc, bus_of=wrong), cfg.set_id, cfg.alg, P, Q)
+
+
+def test_interconnect_prose_computed_from_the_cached_reports():
+    """HARDWARE.md's interconnect prose (report._interconnect_16, _where_16) takes every figure from the
+    cores' cached reports: the -mux twins' inputs, the multiplier ports' register counts, the -bus cores'
+    cycles, inputs and LUT6; a core without the record is left out rather than given a stale number."""
+    from pairkit.hw.core import report
+
+    def core(name, cycles, ports, bus, regs, lut=None, mux=None, B=0, mpr=(15, 20)):
+        r = {"core": name, "cycles": cycles, "registers": 19,
+             "interconnect": {"ports": ports, "buses": bus, "registers": regs, "read_buses": B,
+                              "multiplier_port_registers": list(mpr)}}
+        if lut:
+            r["blocks"] = {"lut": lut, "family": "xc6v", "glue": {"operand multiplexers": {"lut": mux}}}
+        return r
+
+    res = {"s003-eta-t-tmvp2-u8": core("s003-eta-t-tmvp2-u8", 39926, 141, 0, 54, 144393, 75633),
+           "s003-eta-t-tmvp2-u8-mux": core("s003-eta-t-tmvp2-u8-mux", 39926, 130, 0, 53),
+           "s003-eta-t-tmvp2-u8-bus4": core("s003-eta-t-tmvp2-u8-bus4", 40078, 72, 52, 57, 130000, 60000, B=4,
+                                            mpr=(17, 19)),
+           "s003-eta-t-tmvp3-u8-bus4": {"core": "s003-eta-t-tmvp3-u8-bus4", "cycles": 1, "registers": 19}}
+    text = report._interconnect_16(res)
+    assert "195 -> 183 (two-way)" in text and "15-20 (two-way)" in text
+    assert ("`s003-eta-t-tmvp2-u8-bus4`: 40,078 cycles (+152 against `s003-eta-t-tmvp2-u8`), 19 registers, operand "
+            "inputs 141 -> 72 at the ports + 52 on the 4 buses, LUT6 144,393 -> 130,000 (-10.0%; operand "
+            "multiplexers 75,633 -> 60,000)") in text
+    assert "tmvp3" not in text  # no base core, no record: left out
+    del res["s003-eta-t-tmvp2-u8-mux"]["interconnect"]
+    assert "->" not in report._interconnect_16(res).split("The `-busB`")[0]
+    where = report._where_16(res["s003-eta-t-tmvp2-u8-bus4"], True)
+    assert "4 read buses carry the registers" in where and "52 inputs for 19 registers" in where
+    assert "each multiplier port 15-20" in report._where_16(res["s003-eta-t-tmvp2-u8"], True)

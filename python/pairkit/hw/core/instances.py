@@ -102,12 +102,6 @@ _PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lu
                 "measure": "verilator", "family": "xc6v", "synth": "blocks", "vs": _S003_VS}
 
 
-#: multiplexer inputs (operand ports + registers, rtl.Layout) of the s003 cores, first-fit -> mux
-_MUX_003 = {"s003-eta-t-tmvp2-u8": "183 multiplexer inputs instead of 195",
-            "s003-eta-t-tmvp3-u8": "185 multiplexer inputs instead of 193",
-            "s003-eta-t-dmoci-u8": "202 multiplexer inputs instead of 213",
-            "s003-eta-t-2xtmvp3-u8": "249 multiplexer inputs instead of 299"}
-
 #: issue 16's "beyond" core: no paper figure; measured as the three paper variants (Verilator, LUT6 by blocks)
 _BEYOND_003 = {"seed": "issue 16 (beyond seed 003)", "measure": "verilator", "family": "xc6v", "synth": "blocks"}
 
@@ -232,7 +226,7 @@ _ALL = [
         f"{b}-mux", "3" if "tmvp3" in b else "2,2", f"as {b} (the same schedule and cycles) with the "
         "multiplexer-minimising binding: registers, the prologue's and epilogue's unit instances (forwarded "
         "operands follow their producer) and operand order searched for fewer multiplexer inputs (binding='mux' "
-        f"with lifetime swaps; {_MUX_003[b]})", paper, mul=mul, count=n, adders=n + 1 if n > 1 else 2,
+        "with lifetime swaps; the inputs before and after: HARDWARE.md, issue 16's goals)", paper, mul=mul, count=n, adders=n + 1 if n > 1 else 2,
         binding="mux"))
       for b, paper, mul, n in (("s003-eta-t-tmvp2-u8", _PAPER_003_2, "gf2_mul_tmvp", 1),
                                ("s003-eta-t-tmvp3-u8", _PAPER_003_3, "gf2_mul_tmvp", 1),
