@@ -122,3 +122,17 @@ def test_interconnect_prose_computed_from_the_cached_reports():
     where = report._where_16(res["s003-eta-t-tmvp2-u8-bus4"], True)
     assert "4 read buses carry the registers" in where and "52 inputs for 19 registers" in where
     assert "each multiplier port 15-20" in report._where_16(res["s003-eta-t-tmvp2-u8"], True)
+
+
+def test_interconnect_prose_toy_row():
+    from pairkit.hw.core import report
+
+    ic = {"ports": 111, "buses": 0, "registers": 53, "read_buses": 0, "multiplier_port_registers": []}
+    res = {"toy-ss2-17-eta-t-fwd": {"core": "toy-ss2-17-eta-t-fwd", "cycles": 1046, "registers": 19,
+                                    "interconnect": ic, "ecp5": {"lut": 4000, "ff": 461}},
+           "toy-ss2-17-eta-t-fwd-bus3": {"core": "toy-ss2-17-eta-t-fwd-bus3", "cycles": 1064, "registers": 21,
+                                         "interconnect": dict(ic, ports=41, buses=46, read_buses=3),
+                                         "ecp5": {"lut": 3000, "ff": 480}}}
+    assert ("the toy `toy-ss2-17-eta-t-fwd-bus3`: 1,064 cycles (+18 against `toy-ss2-17-eta-t-fwd`), operand "
+            "inputs 111 -> 41 + 46, ECP5 LUT4 4,000 -> 3,000 (-25.0%; `synth_ecp5`, whole core), FF 461 -> 480"
+            ) in report._interconnect_16(res)

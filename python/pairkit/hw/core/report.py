@@ -513,6 +513,18 @@ def _interconnect_16(res: dict) -> str:
                 t += f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}" + (
                     f"; operand multiplexers {m0:,} -> {m1:,}" if m0 and m1 else "") + ")"
             rows.append(t)
+    for n in sorted(k for k in res if k.startswith("toy-") and "-bus" in k):  # the toys: ECP5 LUT4, whole core
+        b = n[:n.rindex("-bus")]
+        r0, r1 = res.get(b), res[n]
+        ic0, ic1 = (r0 or {}).get("interconnect"), r1.get("interconnect")
+        if not (r0 and ic0 and ic1):
+            continue
+        e0, e1 = (x.get("ecp5") or {} for x in (r0, r1))
+        rows.append(f"the toy `{n}`: {r1['cycles']:,} cycles ({r1['cycles'] - r0['cycles']:+,} against `{b}`), "
+                    f"operand inputs {ic0['ports']} -> {ic1['ports']} + {ic1['buses']}" + (
+                        f", ECP5 LUT4 {e0['lut']:,} -> {e1['lut']:,} ({(e1['lut'] - e0['lut']) / e0['lut']:+.1%}; "
+                        f"`synth_ecp5`, whole core), FF {e0.get('ff', 0):,} -> {e1.get('ff', 0):,}"
+                        if e0.get("lut") and e1.get("lut") else ""))
     out += (": " + "; ".join(rows) if rows else " (none measured yet)") + ". "
     return out
 
