@@ -136,3 +136,15 @@ def test_interconnect_prose_toy_row():
     assert ("the toy `toy-ss2-17-eta-t-fwd-bus3`: 1,064 cycles (+18 against `toy-ss2-17-eta-t-fwd`), operand "
             "inputs 111 -> 41 + 46, ECP5 LUT4 4,000 -> 3,000 (-25.0%; `synth_ecp5`, whole core), FF 461 -> 480"
             ) in report._interconnect_16(res)
+
+
+def test_cli_buses_option_for_custom_cores():
+    from pairkit.hw.core import cli
+
+    cfg = cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2", 2, None, buses=2)
+    assert cfg.buses == 2 and cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2",
+                                        None, None).buses == 0
+    with pytest.raises(CoreError, match="--buses"):
+        cli._core("toy-ss2-17-eta-t-fwd", None, None, None, None, None, buses=3)
+    with pytest.raises(CoreError, match="buses"):
+        cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2", None, None, buses=17)
