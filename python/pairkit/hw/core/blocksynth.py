@@ -82,7 +82,9 @@ def glue_parts(h: dict, units: list, q: str = "lut") -> dict:
     if missing:
         raise HwToolError(f"the glue's hierarchical synthesis has no module {', '.join(missing)} "
                           f"(modules: {', '.join(sorted(h))})")
-    parts = {"operand multiplexers": [f"top.{u}_operands" for u in units if f"top.{u}_operands" in h],
+    # a core with read buses (buses.py): the bus multiplexers count with the operand multiplexers
+    parts = {"operand multiplexers": [f"top.{u}_operands" for u in units if f"top.{u}_operands" in h]
+             + [x for x in ("top.read_buses",) if x in h],
              "register file and write multiplexers": ["top.register_file"],
              "controller (micro-code ROM, counters) and host read port": fixed[1:]}
     return {part: {k: sum(h[x][k] for x in mods) for k in (q, "ff", "bram")} for part, mods in parts.items()}
@@ -125,11 +127,12 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
     from ..toolchain import to_rtlil
 
     cfg, mc = flow.compiled(name)
-    core = flow.rtl.PairingCore(mc, cfg.set_id, flow.unit_params(cfg), hier=True)
-    units = [f"{op}{i}" for op, i in core.units]
-    glue = [f"{u}_operands" for u in units] + ["register_file", "controller", "host_read"]
+    units = [f"{op}{i}" for op, (_, count, _) in sorted(mc.units.items()) for i in range(count)]
+    glue = ([f"{u}_operands" for u in units] + ["register_file", "controller", "host_read"]
+            + (["read_buses"] if mc.n_buses else []))
     cache = {} if cache is None else cache
-    out: dict = {"family": family, "registers": mc.n_regs, "register_bits": core.W, "units": {}, "glue": {},
+    out: dict = {"family": family, "registers": mc.n_regs, "register_bits": mc.m * (2 if mc.p == 3 else 1),
+                 "units": {}, "glue": {},
                  "method": "sum of separately synthesized blocks (no optimisation across blocks)"}
     gk = f"glue|{family}|{glue_key}" if glue_key else None
     q = metric(family)
@@ -139,6 +142,8 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
     need_glue = not have_glue and (only is None or "glue" in only)
     with tempfile.TemporaryDirectory() as wd:
         if need or need_glue:  # the RTLIL of a 1223-bit core takes minutes to elaborate: only when needed
+            # (the core, with its units, is built only then: nothing unelaborated when every block is cached)
+            core = flow.rtl.PairingCore(mc, cfg.set_id, flow.unit_params(cfg), hier=True)
             with open(os.path.join(wd, "top.il"), "w") as fh:
                 fh.write(to_rtlil(core))
         for op in sorted(mc.units):

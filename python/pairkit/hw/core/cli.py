@@ -11,7 +11,7 @@ _CUSTOM = ("Without CORE: a core of your own, --set, --alg and --units "
            "(e.g. --units gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1), with --unroll and --scheduler.")
 
 
-def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=False):
+def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=False, buses=None):
     """A named core, or the configuration the options describe."""
     from .config import CoreConfig, parse_units
     from .errors import CoreError
@@ -21,14 +21,15 @@ def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=Fal
     if scheduler is not None and not scheduler.strip():
         raise CoreError("scheduler: empty; give list or exact")
     if core:
-        if any(x is not None for x in (set_id, alg, units, unroll, scheduler)) or streams or retime:
+        if any(x is not None for x in (set_id, alg, units, unroll, scheduler, buses)) or streams or retime:
             raise CoreError("core: give either a core name or --set/--alg/--units (and --unroll, --scheduler, "
-                            "--streams, --retime), not both")
+                            "--streams, --retime, --buses), not both")
         return core
     if set_id is None or alg is None or units is None:
         raise CoreError("core: give a core name (pairkit hw core list) or --set, --alg and --units")
     return CoreConfig(f"custom-{set_id}-{alg}", set_id, alg, parse_units(units), scheduler or "list",
-                      unroll=1 if unroll is None else unroll, streams=streams, retime=retime)
+                      unroll=1 if unroll is None else unroll, streams=streams, retime=retime,
+                      buses=0 if buses is None else buses)
 
 
 #: test pairings of `hw core sim -n` and `hw core gen -n` (docs/CORE.md "Limits")
@@ -57,6 +58,8 @@ _ALG = typer.Option(None, "--alg", help="algorithm of a custom core")
 _UNITS = typer.Option(None, "--units", help="unit mix of a custom core: unit=count[:param=value...],...")
 _UNROLL = typer.Option(None, "--unroll", help="Miller iterations per pass (custom core; 1..8)")
 _SCHED = typer.Option(None, "--scheduler", help="list | exact (custom core)")
+_BUSES = typer.Option(None, "--buses", help="custom core: B read buses (1..16): at most B registers read per step "
+                      "(a list-scheduling constraint), unit ports selecting among the buses (docs/CORE.md)")
 _STREAMS = typer.Option(False, "--streams", help="custom core: loop operands that change every pass are read "
                                                  "from tables the prologue fills (e.g. tate-alg10)")
 _RETIME = typer.Option(False, "--retime", help="custom core: iteration i + 1's operations that do not read the "
@@ -86,7 +89,7 @@ def list_cores(as_json: bool = typer.Option(False, "--json", help="machine-reada
 def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw core list)"),
         set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, units: Optional[str] = _UNITS,
         unroll: Optional[int] = _UNROLL, scheduler: Optional[str] = _SCHED, streams: bool = _STREAMS,
-        retime: bool = _RETIME,
+        retime: bool = _RETIME, buses: Optional[int] = _BUSES,
         n: int = typer.Option(2, "-n", "--pairings", help="random pairings (1..1000)"),
         seed: int = typer.Option(1, help="seed of the random points"),
         engine: str = typer.Option("auto", help="auto | interp | amaranth | verilator (auto: Amaranth for "
@@ -96,7 +99,7 @@ def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw c
     from .flow import simulate
 
     _check(n, seed)
-    r = simulate(_core(core, set_id, alg, units, unroll, scheduler, streams, retime), n, seed, engine)
+    r = simulate(_core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses), n, seed, engine)
     if as_json:
         print(json.dumps(r))
         return
@@ -114,7 +117,7 @@ def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw c
 def gen(core: Optional[str] = typer.Argument(None, help="core name"),
         set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, units: Optional[str] = _UNITS,
         unroll: Optional[int] = _UNROLL, scheduler: Optional[str] = _SCHED, streams: bool = _STREAMS,
-        retime: bool = _RETIME,
+        retime: bool = _RETIME, buses: Optional[int] = _BUSES,
         out: str = typer.Option(..., "-o", "--out", help="output directory"),
         n: int = typer.Option(4, "-n", "--pairings", help="test pairings for the testbench"),
         seed: int = typer.Option(1)):
@@ -124,7 +127,7 @@ def gen(core: Optional[str] = typer.Argument(None, help="core name"),
     from .gen import generate
 
     _check(n, seed)
-    cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime)
+    cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses)
     argcheck.output_dir(out, "-o")
     man = generate(cfg, out, n, seed)
     print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")

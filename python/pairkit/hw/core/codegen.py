@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ...dse import exact, listsched
 from ...dse import problem as dproblem
 from ...dse.ddg import DDG, Input, Node
-from . import binding
+from . import binding, buses
 from .blocks import Blocks, find_blocks
 from .config import CoreConfig
 from .errors import CoreError
@@ -45,12 +45,20 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
     """Schedule a DDG given as ([(key, op, [arg ids])], [Input]) on the configuration's mix."""
     if not nodes:
         return BlockSchedule({}, {}, 0, {"method": "empty"})
-    ddg = DDG(name, "iteration", [Node(f"n{k}", op, tuple(args)) for k, op, args in nodes], inputs, [])
+    ddg = DDG(name, "iteration", [Node(f"n{nd[0]}", nd[1], tuple(nd[2])) for nd in nodes], inputs, [])
     P = dproblem.build(ddg, cfg.cost_model())
     counts = P.counts_vector(cfg.counts())
     big = P.n > 400
     priority = "static" if big and cfg.priority == "mobility" else cfg.priority
-    s = listsched.list_schedule(P, counts, priority)
+    R = None
+    if cfg.buses:  # at most B distinct values read from registers per step (buses.py)
+        idx = {x: v for v, x in enumerate(P.names)}
+        opnds = {f"n{nd[0]}": nd[3] for nd in nodes}
+        R = buses.Reads([[(key, None if p is None else idx[p]) for key, p in opnds[x]] for x in P.names],
+                        [cfg.window(o) for o in P.ops], [cfg.cycles(o) for o in P.ops], cfg.forward)
+        s = buses.list_schedule(P, counts, priority, R, cfg.buses, name)
+    else:
+        s = listsched.list_schedule(P, counts, priority)
     info = {"method": "list", "priority": priority, "list_T": s.T}
     if cfg.scheduler == "exact" and exact_ok:
         e = exact.solve(P, counts, time_limit=cfg.time_limit, hint=s)
@@ -58,12 +66,13 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
             info.update(method="exact", **{k: v for k, v in e.info.items() if k in ("status", "proven", "bound")})
             s = e
     if cfg.sink:  # every result as late as the makespan allows: shorter lifetimes, same cycles
-        s = listsched.sink(P, s, None if cfg.sink == ("*",) else set(cfg.sink))
+        kinds = None if cfg.sink == ("*",) else set(cfg.sink)
+        s = listsched.sink(P, s, kinds) if R is None else buses.sink(P, s, kinds, R, cfg.buses)
         info["sunk"] = list(cfg.sink)
     bad = s.violations()
     if bad:
         raise CoreError(f"schedule of {name} does not fit the unit mix: {bad[0]}")
-    key = {f"n{k}": k for k, _, _ in nodes}
+    key = {f"n{nd[0]}": nd[0] for nd in nodes}
     # with forwarding the scheduler's latency is ``cycles``: the block still ends after the last store
     return BlockSchedule({key[P.names[v]]: s.start[v] for v in range(P.n)},
                          {key[P.names[v]]: s.inst[v] for v in range(P.n)}, s.T + (1 if cfg.forward else 0), info)
@@ -81,15 +90,19 @@ def _flat_nodes(prog: Program, idx: list) -> tuple[list, list]:
         o = prog.ops[i]
         if o.follower:
             continue
-        args = []
+        args: list = []
+        opnds: list = []  # opnds: (value read from a register, its producer) per operand (buses.Reads)
         for a in o.args:
             if a.value in inside:
                 args.append(f"n{inside[a.value]}")
+                opnds.append((("v", a.value), args[-1]))
             else:
                 kind = "const" if a.value in prog.consts else "live-in"
                 ins[a.value] = Input(f"v{a.value}", "", kind)
                 args.append(f"v{a.value}")
-        nodes.append((i, o.kind, args))
+                if kind != "const":
+                    opnds.append((("v", a.value), None))
+        nodes.append((i, o.kind, args, opnds))
     return nodes, list(ins.values())
 
 
@@ -106,18 +119,22 @@ def _loop_nodes(blocks: Blocks) -> tuple[list, list]:
     for q, (kind, slots) in enumerate(tm):
         if out_port(kind):
             continue
-        args = []
+        args: list = []
+        opnds: list = []
         for s in slots:
             if s.role == "internal":
                 args.append(f"n{_leader_pos(tm, s.ref)}")
+                opnds.append((("q", s.ref), args[-1]))
                 continue
+            if s.role in ("carried", "invariant"):  # constants and table entries use no register
+                opnds.append(((s.role, s.ref), None))
             iid = {"carried": "c", "const": "k", "invariant": "v", "stream": "s"}[s.role] + str(s.ref)
             if s.role == "carried":
                 ins[iid] = Input(iid, "", "carried", f"n{_leader_pos(tm, s.ref)}", 1)
             else:  # a table's entry is on the RAM's output for the whole pass, like an invariant
                 ins[iid] = Input(iid, "", "invariant" if s.role == "stream" else s.role)
             args.append(iid)
-        nodes.append((q, kind, args))
+        nodes.append((q, kind, args, opnds))
     return nodes, list(ins.values())
 
 
@@ -539,6 +556,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             phys[:], steps = first_fit
 
     _expand_holds(steps, win)
+    bus_of = buses.assign(steps, cfg.buses) if cfg.buses else []  # registers onto buses, fewest mux inputs
     outputs = []
     for o in prog.outputs:
         if o.neg:
@@ -584,7 +602,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                      lp.count if lp else 1, [phys[vreg[v]] for v, _ in prog.inputs], outputs, state_regs,
                      first_iter, blocks_d, info, lp.unroll if lp else 1,
                      [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of),
-                     [len(v) for v in lp.streams] if lp else [])
+                     [len(v) for v in lp.streams] if lp else [], cfg.buses, bus_of)
 
 
 def _mux_inputs(steps: list) -> int:

@@ -102,6 +102,10 @@ class CoreConfig:
     # dse.listsched.sink): results produced when they are needed, not as soon as possible -- fewer live
     # values, so fewer registers, at the same cycles
     sink: tuple = ()
+    # read buses (buses.py): 0 = every unit port multiplexes the registers it reads; B = 1..16: at most B
+    # distinct registers are read per step (a scheduling constraint), each onto one bus, and a unit port
+    # selects among the buses (B:1) -- fewer multiplexer inputs, possibly more cycles
+    buses: int = 0
 
     def __post_init__(self):
         for flag in ("streams", "retime", "forward", "mux_swaps"):
@@ -125,6 +129,11 @@ class CoreConfig:
                             f"got {self.sink!r}")
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
+        if not isinstance(self.buses, int) or isinstance(self.buses, bool) or not 0 <= self.buses <= 16:
+            raise CoreError(f"buses: an integer from 0 (no buses) to 16, got {self.buses!r}")
+        if self.buses and self.scheduler != "list":
+            raise CoreError(f"buses: only with the list scheduler (the bus constraint is the list scheduler's; "
+                            f"scheduler {self.scheduler!r})")
         seen = set()
         for u in self.units:
             if u.unit not in UNIT_OPS:

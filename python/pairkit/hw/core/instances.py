@@ -102,17 +102,11 @@ _PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lu
                 "measure": "verilator", "family": "xc6v", "synth": "blocks", "vs": _S003_VS}
 
 
-#: multiplexer inputs (operand ports + registers, rtl.Layout) of the s003 cores, first-fit -> mux
-_MUX_003 = {"s003-eta-t-tmvp2-u8": "183 multiplexer inputs instead of 195",
-            "s003-eta-t-tmvp3-u8": "185 multiplexer inputs instead of 193",
-            "s003-eta-t-dmoci-u8": "202 multiplexer inputs instead of 213",
-            "s003-eta-t-2xtmvp3-u8": "249 multiplexer inputs instead of 299"}
-
 #: issue 16's "beyond" core: no paper figure; measured as the three paper variants (Verilator, LUT6 by blocks)
 _BEYOND_003 = {"seed": "issue 16 (beyond seed 003)", "measure": "verilator", "family": "xc6v", "synth": "blocks"}
 
 
-def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, binding="first-fit"):
+def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, binding="first-fit", buses=0):
     """Seed 003's eta_T processor (Fig. 4, Alg. 1-4) on ss2-1223: one TMVP multiplier that reads its
     operand registers on every product cycle (latch = 0: 9 or 6 cycles, as the paper counts), 1-cycle
     adders that may take a product from the multiplier's output port in the cycle it appears
@@ -129,7 +123,7 @@ def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, bi
     # roots and squarings are produced when the products need them (seed 003's ISU) and not all at the
     # pass's start: 19-25 registers of 1223 bits instead of 50-54, the same cycles
     return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True,
-                      forward=True, sink=("*",), binding=binding, mux_swaps=binding == "mux")
+                      forward=True, sink=("*",), binding=binding, mux_swaps=binding == "mux", buses=buses)
 
 
 _ALL = [
@@ -232,12 +226,22 @@ _ALL = [
         f"{b}-mux", "3" if "tmvp3" in b else "2,2", f"as {b} (the same schedule and cycles) with the "
         "multiplexer-minimising binding: registers, the prologue's and epilogue's unit instances (forwarded "
         "operands follow their producer) and operand order searched for fewer multiplexer inputs (binding='mux' "
-        f"with lifetime swaps; {_MUX_003[b]})", paper, mul=mul, count=n, adders=n + 1 if n > 1 else 2,
+        "with lifetime swaps; the inputs before and after: HARDWARE.md, issue 16's goals)", paper, mul=mul, count=n, adders=n + 1 if n > 1 else 2,
         binding="mux"))
       for b, paper, mul, n in (("s003-eta-t-tmvp2-u8", _PAPER_003_2, "gf2_mul_tmvp", 1),
                                ("s003-eta-t-tmvp3-u8", _PAPER_003_3, "gf2_mul_tmvp", 1),
                                ("s003-eta-t-dmoci-u8", _PAPER_003_D, "gf2_dmoci", 1),
                                ("s003-eta-t-2xtmvp3-u8", _BEYOND_003, "gf2_mul_tmvp", 2))],
+    # read buses (buses.py): at most B registers read per step (a scheduling constraint), unit ports selecting
+    # among the B buses instead of the registers; the same mixes as the cores above
+    *[(lambda b=b, paper=paper, mul=mul, B=B: _s003(
+        f"{b}-bus{B}", "3" if "tmvp3" in b else "2,2", f"as {b} with {B} read buses: at most {B} registers read "
+        f"per step (the list scheduler's constraint), each unit port selecting among the {B} buses instead of the "
+        "registers (fewer multiplexer inputs; the cycles the constraint costs in the cycle count)", paper, mul=mul,
+        buses=B))
+      for b, paper, mul, B in (("s003-eta-t-tmvp2-u8", _PAPER_003_2, "gf2_mul_tmvp", 4),
+                               ("s003-eta-t-tmvp3-u8", _PAPER_003_3, "gf2_mul_tmvp", 4),
+                               ("s003-eta-t-dmoci-u8", _PAPER_003_D, "gf2_dmoci", 5))],
     lambda: CoreConfig("toy-ss2-17-eta-t-fwd", "ss2-17", "eta-t",
                        [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
                         UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
@@ -257,6 +261,12 @@ _ALL = [
                        "multiplexer-minimising binding (binding='mux' with lifetime swaps): forwarded operands, held "
                        "operands and moved instances together", unroll=2, retime=True, forward=True, sink=("*",),
                        binding="mux", mux_swaps=True),
+    lambda: CoreConfig("toy-ss2-17-eta-t-fwd-bus3", "ss2-17", "eta-t",
+                       [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
+                        UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
+                       "list", summary="toy: toy-ss2-17-eta-t-fwd with three read buses (at most three registers "
+                       "read per step, unit ports selecting among the buses)", unroll=2, retime=True, forward=True,
+                       sink=("*",), buses=3),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
                  "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
                  "pass", unroll=2, streams=True),

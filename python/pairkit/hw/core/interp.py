@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .config import CHAIN_OF, COMPOUND
+from . import buses
 from .errors import CoreMismatchError
 from .microcode import Microcode
 from .program import modify, run_trace, spec_of
@@ -68,6 +69,10 @@ def compound_result(F, kind: str, xs: list, k=None) -> tuple:
 
 def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> RunResult:
     """Interpret ``mc`` on the points (P, Q) (spec encoding); with ``check`` compare every value."""
+    if mc.n_buses:  # read buses: every register read in a step on its own bus (buses.py)
+        bus_bad = buses.check(mc.steps, mc.bus_of, mc.n_buses)
+        if bus_bad:
+            raise CoreMismatchError("read buses", bus_bad)
     S = spec_of(set_id)
     F = S.F
     T, ins, states, outs = (run_trace(set_id, alg, P, Q, "inv" in mc.units, mc.info.get("compound", {}))

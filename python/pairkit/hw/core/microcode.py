@@ -82,6 +82,8 @@ class Microcode:
     loop_values: list = field(default_factory=list)  # per looped iteration: program value per template position
     trace_of: dict = field(default_factory=dict)  # program value -> spec trace id (for the checks)
     tables: list = field(default_factory=list)  # depth per table (streams, :mod:`.blocks`)
+    n_buses: int = 0  # read buses (:mod:`.buses`); 0: unit ports multiplex registers directly
+    bus_of: list = field(default_factory=list)  # per step {register: bus} (registers read in that step)
 
     @property
     def n_steps(self) -> int:
@@ -110,6 +112,36 @@ class Microcode:
                 regs.setdefault(w.reg, set()).add(w.src)
         return ({k: sorted(v, key=_key) for k, v in ops.items()}, {k: sorted(v, key=_key) for k, v in regs.items()})
 
+    def port_sources(self) -> tuple[dict, dict]:
+        """(op, i, port) -> sorted sources as the ports see them (a register read through bus b is
+        ``("bus", b)``); bus -> sorted registers. Without buses: :meth:`sources`' operand sources, no buses."""
+        if not self.n_buses:
+            return self.sources()[0], {}
+        ops: dict = {}
+        bus: dict = {}
+        for t, st in enumerate(self.steps):
+            for s in (*st.starts, *st.holds):
+                for k, src in enumerate(s.srcs):
+                    if src[0] == "reg":
+                        b = self.bus_of[t][src[1]]
+                        bus.setdefault(b, set()).add(src[1])
+                        src = ("bus", b)
+                    ops.setdefault((*s.unit, k), set()).add(src)
+        return ({k: sorted(v, key=_key) for k, v in ops.items()}, {b: sorted(v) for b, v in sorted(bus.items())})
+
+    def mux_inputs(self) -> dict:
+        """Multiplexer inputs of the built core (what rtl.Layout builds): unit operand ports, read buses,
+        register writes."""
+        ops, bus = self.port_sources()
+        regs = self.sources()[1]
+        return {"ports": sum(len(v) for v in ops.values()), "buses": sum(len(v) for v in bus.values()),
+                "registers": sum(len(v) for v in regs.values())}
+
+    def port_registers(self, op: str) -> list:
+        """Registers each operand port of the ``op`` units reads (directly or through a bus), per port."""
+        return [len({x[1] for x in v if x[0] == "reg"}) for (o, _, _), v in sorted(self.sources()[0].items())
+                if o == op]
+
     def table_sources(self) -> dict:
         """table -> sorted sources of its write port."""
         out: dict = {}
@@ -121,7 +153,8 @@ class Microcode:
     def listing(self, limit: int | None = None) -> str:
         """The control ROM as text: one line per step."""
         lines = [f"; {self.name}: {self.n_steps} control words, loop [{self.loop_start}, {self.loop_end}) x "
-                 f"{self.loop_count}, {self.cycles()} cycles, {self.n_regs} registers"]
+                 f"{self.loop_count}, {self.cycles()} cycles, {self.n_regs} registers"
+                 + (f", {self.n_buses} read buses" if self.n_buses else "")]
         for t, st in enumerate(self.steps[:limit]):
             tag = "L" if self.loop_start <= t < self.loop_end else " "
             parts = []
@@ -135,6 +168,8 @@ class Microcode:
                 parts.append(f"r{w.reg}<={_src(w.src)}")
             for w in st.twrites:
                 parts.append(f"t{w.table}[{w.entry}]<={_src(w.src)}")
+            if self.n_buses:  # read buses: which register each bus carries
+                parts.extend(f"bus{b}=r{r}" for r, b in sorted(self.bus_of[t].items(), key=lambda x: x[1]))
             lines.append(f"{t:6d}{tag} " + " ".join(parts))
         return "\n".join(lines) + "\n"
 

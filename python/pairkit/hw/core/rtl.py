@@ -46,7 +46,9 @@ class Layout:
     a sign bit (characteristic 3), per register a write enable and a write-source select."""
 
     def __init__(self, mc: Microcode):
-        self.op_src, self.reg_src = mc.sources()
+        self.reg_src = mc.sources()[1]
+        # with read buses (buses.py) a port's register sources are the buses it reads
+        self.op_src, self.bus_src = mc.port_sources()
         flips = {(*s.unit, k) for st in mc.steps for s in st.starts for k, g in enumerate(s.signs) if g}
         self.fields: dict = {}
         self.width = 0
@@ -59,6 +61,9 @@ class Layout:
                         self._add(f"{op}{i}_sel{k}", _bits(len(srcs)))
                     if mc.p == 3 or (op, i, k) in flips:  # sign (p = 3) or plus-one (p = 2) modifier
                         self._add(f"{op}{i}_neg{k}", 1)
+        for b, regs in self.bus_src.items():
+            if len(regs) > 1:
+                self._add(f"bus{b}_sel", _bits(len(regs)))
         for r in sorted(self.reg_src):
             self._add(f"r{r}_we", 1)
             if len(self.reg_src[r]) > 1:
@@ -76,8 +81,12 @@ class Layout:
 
     def encode(self, mc: Microcode) -> list:
         words = []
-        for st in mc.steps:
+        for t, st in enumerate(mc.steps):
             w = 0
+            bus = mc.bus_of[t] if mc.n_buses else {}
+
+            def port(src, bus=bus):  # a register read in this step goes through its bus
+                return ("bus", bus[src[1]]) if bus and src[0] == "reg" else src
 
             def put(name, v):
                 nonlocal w
@@ -89,13 +98,15 @@ class Layout:
                 op, i = s.unit
                 put(f"{op}{i}_start", 1)
                 for k, (src, g) in enumerate(zip(s.srcs, s.signs)):
-                    put(f"{op}{i}_sel{k}", self.op_src[(op, i, k)].index(src))
+                    put(f"{op}{i}_sel{k}", self.op_src[(op, i, k)].index(port(src)))
                     put(f"{op}{i}_neg{k}", int(g))
             for h in st.holds:  # an unlatched unit's operand selects, held while it runs
                 op, i = h.unit
                 for k, (src, g) in enumerate(zip(h.srcs, h.signs)):
-                    put(f"{op}{i}_sel{k}", self.op_src[(op, i, k)].index(src))
+                    put(f"{op}{i}_sel{k}", self.op_src[(op, i, k)].index(port(src)))
                     put(f"{op}{i}_neg{k}", int(g))
+            for r, b in bus.items():
+                put(f"bus{b}_sel", self.bus_src[b].index(r))
             for wr in st.writes:
                 put(f"r{wr.reg}_we", 1)
                 put(f"r{wr.reg}_sel", self.reg_src[wr.reg].index(wr.src))
@@ -192,10 +203,14 @@ class PairingCore(Elaboratable):
                          wp.en.eq(self.busy & fld(f"t{tb}_we"))]
             table_data.append((rdp.data, wp.data))
 
+        bus_sig: dict = {}
+
         def source(src):
             kind, x = src
             if kind == "reg":
                 return self.regs[x]
+            if kind == "bus":
+                return bus_sig[x]
             if kind == "table":
                 return table_data[x][0]
             if kind == "const":
@@ -212,6 +227,12 @@ class PairingCore(Elaboratable):
                 for i, s in enumerate(srcs):
                     with m.Case(i):
                         m.d.comb += target.eq(source(s))
+
+        # read buses (buses.py): each a multiplexer over the registers assigned to it
+        rb = part("read_buses") if L.bus_src else m
+        for b, regs in L.bus_src.items():
+            bus_sig[b] = Signal(self.W, name=f"bus{b}")
+            mux(rb, bus_sig[b], [("reg", r) for r in regs], f"bus{b}_sel")
 
         # the units and their operand multiplexers
         for (op, i), u in self.units.items():
