@@ -459,7 +459,7 @@ def render(results: dict) -> str:
     from .core.report import section as core_section
 
     L += core_section()
-    from ..proc.rtl.report import section as proc_section
+    from ..proc.rtl.report_md import section as proc_section
 
     L += proc_section()
     L += ["## units.json (for pairkit.dse, `--costs measured`)", "",

@@ -11,6 +11,7 @@ synthesized multi-core array's (proc/rtl/array.py) divided by its cores, the wor
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..errors import InvalidArgumentError
@@ -66,3 +67,20 @@ def estimate(dev: Device, per_core: dict, cycles: int, mhz: float) -> dict:
     one = mhz * 1e6 / cycles
     return {"device": dev.name, "cores": n, "binding": binding, "fits": fits, "per_core": dict(per_core),
             "cycles": cycles, "mhz": mhz, "per_core_per_s": one, "per_s": n * one}
+
+
+def resources(x: dict) -> dict:
+    """LUT / FF / DSP / BRAM of one cached synthesis (either tool's names)."""
+    return {"lut": x["lut"], "ff": x["ff"], "dsp": x["dsp"], "bram": x.get("bram18", x.get("bram", 0))}
+
+
+def per_core(arrays: list[dict], tool: str = "xc6v") -> dict | None:
+    """The measured per-core cost with the distributor's share and the shared ROMs: the largest synthesized
+    array of shared-ROM cores divided by its cores (rounded up), with its basis; None if none is cached."""
+    got = [r for r in arrays if r["shared_roms"] and "lut" in (r.get(tool) or {})]
+    if not got:
+        return None
+    r = max(got, key=lambda r: r["cores"])
+    x = resources(r[tool])
+    return {"per_core": {k: math.ceil(v / r["cores"]) for k, v in x.items()}, "cores": r["cores"], "array": x,
+            "reduction": r["reduction"], "d": r["d"]}

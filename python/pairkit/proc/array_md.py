@@ -2,7 +2,7 @@
 ALU datapath (ISS, alu.py), and the array estimate (array.py) beside seed 002 Table 6."""
 from __future__ import annotations
 
-from .array import DEVICES, estimate
+from .array import DEVICES, estimate, per_core
 
 COMBOS = (("barrett", "schoolbook", 0, "Barrett, schoolbook (Table 2)"),
           ("barrett", "karatsuba", 1, "Barrett, Karatsuba 1 level"),
@@ -54,8 +54,6 @@ def _array_rows(arrays: list[dict], mont: dict) -> list[tuple]:
     array / its cores (the distributor's share and the shared ROMs included); cycles a pairing = the core's own
     (RTL = ISS, the host converting into and out of the Montgomery domain) + the distributor's uncontended
     overhead a job (copy, start, readout: measured in Verilator), during which the core takes no other job."""
-    from .rtl.array_report import per_core
-
     ours = [a for a in arrays if (a["set"], a["W"], a["P"], a["d"], a["reduction"]) == ("typea-512", 16, 4, 2, "montgomery")]
     m2 = mont.get(2) or {}
     core_c = (m2.get("sim") or {}).get("rtl_cycles")

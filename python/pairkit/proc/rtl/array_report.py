@@ -6,11 +6,11 @@ held against the ISS and the Rust engine, and the array synthesized (yosys ``syn
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 import time
 
 from ...hw.errors import HwToolError
+from ..array import resources as _res
 from .array import ProcArray
 from .layout import Layout
 from .report import load_dir
@@ -83,22 +83,6 @@ def load(reports_dir: str = DEFAULT_DIR) -> list[dict]:
     """The cached array measurements, by set, reduction, d and cores (shared ROMs first)."""
     out = load_dir(reports_dir)
     return sorted(out, key=lambda r: (r["set"], r["reduction"], r["d"], r["cores"], not r["shared_roms"]))
-
-
-def _res(x: dict) -> dict:
-    return {"lut": x["lut"], "ff": x["ff"], "dsp": x["dsp"], "bram": x.get("bram18", x.get("bram", 0))}
-
-
-def per_core(arrays: list[dict], tool: str = "xc6v") -> dict | None:
-    """The measured per-core cost with the distributor's share and the shared ROMs: the largest synthesized
-    array of shared-ROM cores divided by its cores (rounded up), with its basis; None if none is cached."""
-    got = [r for r in arrays if r["shared_roms"] and "lut" in (r.get(tool) or {})]
-    if not got:
-        return None
-    r = max(got, key=lambda r: r["cores"])
-    x = _res(r[tool])
-    return {"per_core": {k: math.ceil(v / r["cores"]) for k, v in x.items()}, "cores": r["cores"], "array": x,
-            "reduction": r["reduction"], "d": r["d"]}
 
 
 def section(arrays: list[dict], cores_by: dict) -> list[str]:
