@@ -98,4 +98,21 @@ fn split_eta_t_bad_arguments() {
         e.pair_parallel("eta-t", &bad, q, 2, false),
         Err(Error::NotOnCurve)
     ));
+    // With several threads P and Q are decoded as two tasks: the error is still `pair`'s (P's first).
+    // (Q's error differs from P's: a wrong length, not a point off the curve.)
+    let bad_q = q[..q.len() - 1].to_vec();
+    for (a, b) in [(&bad, q), (p, &bad_q), (&bad, &bad_q)] {
+        let want = format!("{:?}", e.pair("eta-t", a, b, false).unwrap_err());
+        for t in [1, 2, 3] {
+            let got = format!(
+                "{:?}",
+                e.pair_parallel("eta-t", a, b, t, false).unwrap_err()
+            );
+            assert_eq!(got, want, "threads={t}");
+        }
+    }
+    assert!(matches!(
+        e.pair_parallel("eta-t", &bad, &bad_q, 2, false),
+        Err(Error::NotOnCurve)
+    ));
 }

@@ -226,13 +226,26 @@ fn stage_error<F: Family>(f: &F, pts: &[(F::P, F::Q)], e: Error) -> Error {
 /// full validation of P, then Q).
 fn decode_pq<F: Family>(f: &F, p: &[u8], q: &[u8]) -> Result<(F::P, F::Q)> {
     let p = f.decode_p(p)?;
-    match f.decode_q(q) {
+    pq_in_order(f, Ok(p), f.decode_q(q))
+}
+
+/// P's error, else P's deferred check before Q's error, else the pair.
+fn pq_in_order<F: Family>(f: &F, p: Result<F::P>, q: Result<F::Q>) -> Result<(F::P, F::Q)> {
+    let p = p?;
+    match q {
         Ok(q) => Ok((p, q)),
         Err(e) => {
             f.check_p(&p)?;
             Err(e)
         }
     }
+}
+
+/// [`decode_pq`] with P and Q decoded as two rayon tasks: the split pairing's path, whose
+/// validation then takes one point's check in wall-clock time. Same result, same error order.
+fn decode_pq_join<F: Family>(f: &F, p: &[u8], q: &[u8]) -> Result<(F::P, F::Q)> {
+    let (p, q) = rayon::join(|| f.decode_p(p), || f.decode_q(q));
+    pq_in_order(f, p, q)
 }
 
 /// Decode every first argument of a batch ([`decode_all`] with P's deferred checks in order).
@@ -329,9 +342,19 @@ pub fn pair_parallel<F: Family>(
     canonical: bool,
 ) -> Result<Vec<u8>> {
     let a = f.alg(alg)?;
-    let (p, q) = decode_pq(f, p, q)?;
-    let v = f.pairing_parallel(a, &p, &q, threads)?;
-    Ok(f.gt_bytes(&if canonical { f.canonical(a, v) } else { v }))
+    if threads <= 1 {
+        let (p, q) = decode_pq(f, p, q)?;
+        let v = f.pairing_parallel(a, &p, &q, threads)?;
+        return Ok(f.gt_bytes(&if canonical { f.canonical(a, v) } else { v }));
+    }
+    // One entry into the pool for the whole call (a caller outside it, e.g. Python, then waits
+    // on one wake-up, not one per parallel step); inside, the two decodes and the blocks are
+    // the pool's own tasks.
+    rayon::scope(|_| {
+        let (p, q) = decode_pq_join(f, p, q)?;
+        let v = f.pairing_parallel(a, &p, &q, threads)?;
+        Ok(f.gt_bytes(&if canonical { f.canonical(a, v) } else { v }))
+    })
 }
 
 /// `Engine::to_canonical`.
