@@ -114,5 +114,8 @@ bench-peers-native:  ## pairkit's bn254 / bls12-381 pairing beside blst and arkw
 	cd crates/pairkit-peers && CARGO_BUILD_JOBS=$(CARGO_JOBS) cargo bench --locked --bench peers
 	python3 scripts/peers_table.py
 
+bench-goals: build  ## issue 21's goals table in BENCHMARKS.md from one run: the validation and native peers benches, then `pairkit bench --goals`
+	OUT=target/goals-out PY=$(PY) bash scripts/cpu_goals.sh
+
 clean:
 	rm -rf $(VENV) target crates/pairkit-peers/target

@@ -44,7 +44,8 @@ KEPT_SECTIONS = (("<!-- gf2m-backends:begin -->", "<!-- gf2m-backends:end -->"),
                  ("<!-- peers-native:begin -->", "<!-- peers-native:end -->"),
                  ("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
                  ("<!-- protocols:begin -->", "<!-- protocols:end -->"),
-                 ("<!-- validation:begin -->", "<!-- validation:end -->"))
+                 ("<!-- validation:begin -->", "<!-- validation:end -->"),
+                 ("<!-- goals:begin -->", "<!-- goals:end -->"))
 
 
 def kept_sections(path: str) -> str:

@@ -22,7 +22,7 @@ from . import argcheck, catalogue, registry
 from .batch_io import parse_hex as _hex
 from .cli_io import check_writable as _check_writable
 from .cli_io import write_text as _write_text
-from .errors import FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
+from .errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
 from .peers import ADAPTERS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -158,7 +158,14 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
                                         "PAIRKIT_FP_BACKEND)"),
           protocols: bool = typer.Option(False, "--protocols", help="issue 18's protocol goals instead (BLS Verify, "
                                          "FastAggregateVerify, batch verify, PEKS search, Ray 2 vs 1 workers); "
-                                         "--markdown then replaces only the file's protocol section")):
+                                         "--markdown then replaces only the file's protocol section"),
+          goals: bool = typer.Option(False, "--goals", help="issue 21's goals table instead, from one run "
+                                     "(scripts/cpu_goals.sh runs the native benches it reads first); --markdown "
+                                     "then replaces only the file's goals section"),
+          validation: Optional[str] = typer.Option(None, "--validation", help="--goals: a file with the "
+                                                   "validation bench's `validation-summary` lines"),
+          peers_criterion: Optional[str] = typer.Option(None, "--peers-criterion", help="--goals: the criterion "
+                                                        "directory of crates/pairkit-peers' native bench")):
     """Medians per pairing and per field operation, single- and all-core throughput, beside the papers
     (and, with --peers, beside the software a user would pick instead, as ratios)."""
     from . import bench as B
@@ -168,6 +175,14 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
     argcheck.count("--batch", batch)
     if markdown:
         _check_writable(markdown, "--markdown")
+    if not goals and (validation is not None or peers_criterion is not None):
+        raise InvalidArgumentError("--validation and --peers-criterion are inputs of --goals")
+    if goals:
+        if set_ids or peers or backends or protocols or engine != "cpu":
+            raise InvalidArgumentError("--goals measures issue 21's own rows: --set, --peers, --backends, "
+                                       "--protocols and --engine gpu do not apply")
+        _bench_goals(quick, as_json, markdown, validation, peers_criterion)
+        return
     if engine == "gpu":
         _bench_gpu(set_ids, quick, as_json, markdown, batch)
         return
@@ -196,6 +211,34 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
         print(json.dumps(report, indent=1))
     elif not markdown:
         print(B.markdown(report, "pairkit bench"))
+
+
+def _bench_goals(quick: bool, as_json: bool, markdown: Optional[str], validation: Optional[str],
+                 peers_criterion: Optional[str]) -> None:
+    from . import bench_goals as BG
+
+    text = None
+    if validation is not None:
+        try:
+            with open(validation, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as e:
+            raise FileAccessError(f"--validation {validation}: {e.strerror or e}") from None
+        except UnicodeDecodeError:
+            raise EncodingError(f"--validation {validation}: not UTF-8 text") from None
+    if peers_criterion is not None and not os.path.isdir(peers_criterion):
+        raise FileAccessError(f"--peers-criterion {peers_criterion}: not a directory")
+    rep = BG.measure(quick, text, peers_criterion)
+    cmd = "pairkit bench --goals" + (" --quick" if quick else "") + \
+          (f" --validation {validation}" if validation else "") + \
+          (f" --peers-criterion {peers_criterion}" if peers_criterion else "") + \
+          (f" --markdown {markdown}" if markdown else "")
+    if markdown:
+        try:
+            BG.write(markdown, rep, cmd)
+        except OSError as e:
+            raise FileAccessError(f"--markdown {markdown}: {e.strerror or e}") from None
+    print(json.dumps(rep, indent=1) if as_json else BG.markdown(rep, cmd))
 
 
 def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], batch: int) -> None:
