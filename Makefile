@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools ctgrind peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz interop-vectors bench-peers-native
+.PHONY: demo test test-fast build venv tools ctgrind peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -110,8 +110,26 @@ vectors: build  ## regenerate test-vectors/ from the executable spec
 interop-vectors:  ## regenerate test-vectors/interop/ from the peer libraries natively (blst, arkworks, zkcrypto)
 	cd crates/pairkit-peers && CARGO_BUILD_JOBS=$(CARGO_JOBS) cargo run --release --locked
 
-bench-peers-native:  ## pairkit's bn254 / bls12-381 pairing beside blst and arkworks natively, one criterion run; prints a markdown table
-	cd crates/pairkit-peers && CARGO_BUILD_JOBS=$(CARGO_JOBS) cargo bench --locked --bench peers
+# herumi/mcl for bn254: the pymcl 1.0.2 wheel (cp311 manylinux2014 x86_64, sha256 pinned) holds mcl
+# statically with its C API exported; crates/pairkit-peers/src/mcl.rs loads it without Python.
+MCL_WHL_SHA256 := dd0ed8b29e692f198bb00a1bfd199a5c6a09806199deea4b4109d537c3f94a2f
+MCL_DIR := crates/pairkit-peers/target/mcl
+MCL_LIB := $(MCL_DIR)/pymcl/_pymcl.cpython-311-x86_64-linux-gnu.so
+
+$(MCL_LIB):
+	$(PY) -m pip download --no-deps --only-binary=:all: --python-version 3.11 --implementation cp \
+		--abi cp311 --platform manylinux2014_x86_64 pymcl==1.0.2 -d $(MCL_DIR)
+	echo "$(MCL_WHL_SHA256)  $(MCL_DIR)/pymcl-1.0.2-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl" | sha256sum -c
+	$(PY) -m zipfile -e $(MCL_DIR)/pymcl-1.0.2-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl $(MCL_DIR)
+
+mcl-lib: $(MCL_LIB)  ## fetch the pymcl 1.0.2 wheel (herumi/mcl's C API) for the native bn254 mcl peer
+
+mcl-interop: $(MCL_LIB)  ## mcl's bn254 pairing against pairkit's default and test-vectors/interop/bn254.json
+	cd crates/pairkit-peers && PAIRKIT_MCL_LIB=$(abspath $(MCL_LIB)) PAIRKIT_MCL_REQUIRED=1 \
+		CARGO_BUILD_JOBS=$(CARGO_JOBS) cargo test --release --locked --test mcl_interop
+
+bench-peers-native: $(MCL_LIB)  ## pairkit's bn254 / bls12-381 pairing beside blst, arkworks and mcl natively, one criterion run; prints a markdown table
+	cd crates/pairkit-peers && PAIRKIT_MCL_LIB=$(abspath $(MCL_LIB)) CARGO_BUILD_JOBS=$(CARGO_JOBS) cargo bench --locked --bench peers
 	python3 scripts/peers_table.py
 
 bench-goals: build  ## issue 21's goals table in BENCHMARKS.md from one run: the validation and native peers benches, then `pairkit bench --goals`

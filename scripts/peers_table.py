@@ -5,7 +5,7 @@
 
 Reads criterion's estimates (default: crates/pairkit-peers/target/criterion, what `make
 bench-peers-native` writes): per set, each library's median time per pairing (Miller loop and final
-exponentiation of the same affine points) and pairkit's ratio to it, ready to paste into
+exponentiation of the same affine points) and pairkit's ratio to it (bn254's mcl row: pairkit / mcl, issue 21's goal), ready to paste into
 BENCHMARKS.md. State the CPU and the machine's load beside it.
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ NAMES = {
     "pairkit-reduced": "pairkit optimal-ate-reduced (plain (p^12-1)/r power)",
     "blst": "blst 0.3.17 (miller_loop + final_exp)",
     "arkworks": "arkworks 0.5.0 (Pairing::pairing)",
+    "mcl": "herumi/mcl from pymcl 1.0.2's .so (mclBn_pairing, MCL_BN_SNARK1)",
 }
 
 

@@ -16,7 +16,8 @@ so the peer's figure includes one Python -> native call, as pairkit's ``api.pair
 So the bn254 row is a near peer, not a like-for-like one: Fp254BNb is another 254-bit BN curve
 (same field and group sizes, same algorithm family, so about the same work per pairing), but
 its pairing is not bn254's. `make bench-peers-native` (crates/pairkit-peers) times arkworks'
-bn254 natively instead.
+bn254 and mcl's bn254 (MCL_BN_SNARK1, through the C API that pymcl 1.0.2's extension module
+exports, loaded without Python: crates/pairkit-peers/src/mcl.rs) natively instead.
 """
 from __future__ import annotations
 

@@ -4,12 +4,14 @@
 //! decoding, no subgroup checks, no G2 precomputation).
 //!
 //!   peers-native/bls12-381/{pairkit, pairkit-reduced, blst, arkworks}
-//!   peers-native/bn254/{pairkit, pairkit-reduced, arkworks}
+//!   peers-native/bn254/{pairkit, pairkit-reduced, arkworks, mcl}
 //!
 //! pairkit: `pairing::ate::pair_with` (the default `Interop` variant, the value the peers
 //! compute; `pairkit-reduced`: the plain reduced pairing). blst: `blst_miller_loop` +
 //! `blst_final_exp`. arkworks: `Pairing::pairing` on affine points (its G2Prepared built inside,
-//! as pairkit's loop computes its lines). The inputs are the interop vectors' second case
+//! as pairkit's loop computes its lines). mcl (bn254 only): `mclBn_pairing` of herumi/mcl
+//! initialised for MCL_BN_SNARK1, loaded from the pymcl wheel's .so named by `PAIRKIT_MCL_LIB`
+//! (src/mcl.rs; without it the mcl entry is skipped with a message). The inputs are the interop vectors' second case
 //! (P = [a]G1, Q = [b]G2 from lib.rs), each library's own representation of the same points.
 //! scripts/peers_table.py turns the criterion estimates into a markdown table.
 use ark_ec::pairing::Pairing;
@@ -76,6 +78,14 @@ fn bn(c: &mut Criterion) {
     g.bench_function("arkworks", |b| {
         b.iter(|| ark_bn254::Bn254::pairing(black_box(ap), black_box(aq)))
     });
+    match mcl::Mcl::from_env() {
+        Ok(m) => {
+            let (mp, mq) = mcl::mcl_bn_points(&m, &ap, &aq).expect("mcl points");
+            assert_eq!(m.gt_bytes(&m.pair(&mp, &mq)).expect("mcl GT"), want);
+            g.bench_function("mcl", |b| b.iter(|| m.pair(black_box(&mp), black_box(&mq))));
+        }
+        Err(e) => eprintln!("peers-native/bn254/mcl skipped: {e}"),
+    }
     g.finish();
 }
 

@@ -15,6 +15,8 @@
 use ark_ec::pairing::Pairing;
 use ark_ff::{BigInteger, PrimeField};
 
+pub mod mcl;
+
 /// The peer crates and versions (Cargo.toml pins them; written into every vector file).
 pub const BLST: &str = "blst 0.3.17 (crates.io, supranational/blst C and assembly)";
 pub const ARK_BLS: &str = "ark-bls12-381 0.5.0 (arkworks, ark-ec 0.5.0)";

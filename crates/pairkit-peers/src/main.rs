@@ -3,8 +3,8 @@
 //!
 //!   bls12-381: blst produces every value; arkworks and zkcrypto bls12_381 recompute each from
 //!              their own points and must agree byte for byte (else this program fails);
-//!   bn254:     arkworks produces every value (mcl's native library is not linked here: see
-//!              ARCHITECTURE.md, "crates/pairkit-peers").
+//!   bn254:     arkworks produces every value (mcl's bn254 values are checked against these
+//!              vectors by tests/mcl_interop.rs, `make mcl-interop`).
 //!
 //! Cases: the generators (a = b = 1), then P = [a]G1, Q = [b]G2 for scalars a, b < 2^253 drawn
 //! from a seeded ChaCha-based StdRng (rand 0.8.5; the scalars are written too). Usage:
