@@ -37,8 +37,10 @@ if [ -n "${PEERS_BIN:-}" ]; then
   CRITERION_HOME="$OUT/criterion" PAIRKIT_MCL_LIB="${MCL_LIB:-${PAIRKIT_MCL_LIB:-}}" \
     timeout "${PEERS_TIMEOUT:-300}" "$PEERS_BIN" --bench "${PEERS_ARGS[@]}" > "$OUT/peers.txt" 2>&1
 else
-  (cd crates/pairkit-peers && CRITERION_HOME="$OUT/criterion" timeout "${PEERS_TIMEOUT:-3600}" \
-    cargo bench -q --locked --bench peers -- "${PEERS_ARGS[@]}") > "$OUT/peers.txt" 2>&1
+  make -s mcl-lib > "$OUT/peers.txt" 2>&1  # herumi/mcl's C API from the sha256-pinned pymcl wheel
+  (cd crates/pairkit-peers && CRITERION_HOME="$OUT/criterion" \
+    PAIRKIT_MCL_LIB="$PWD/target/mcl/pymcl/_pymcl.cpython-311-x86_64-linux-gnu.so" \
+    timeout "${PEERS_TIMEOUT:-3600}" cargo bench -q --locked --bench peers -- "${PEERS_ARGS[@]}") >> "$OUT/peers.txt" 2>&1
 fi
 echo "peers rc=$?"
 

@@ -11,6 +11,8 @@
 //!
 //! Window: 8 bits while a map stays under 512 KiB (m <= 512 at N <= 8), else 4 bits
 //! (ss2-1223: 306 tables of 16 elements, 783 KB per map).
+use std::sync::{Arc, OnceLock};
+
 use super::ext::xor;
 use super::gf2m::{Fe, Gf2m};
 
@@ -85,6 +87,27 @@ impl<const N: usize> SqrMap<N> {
     }
 }
 
+/// A [`SqrMap`] built on first use and shared by clones (a field context holds one for
+/// x -> x^{2^{(m+1)/2}}: `Gf2m::half_power_map`). Its `Debug` does not print the tables.
+#[derive(Clone, Default)]
+pub struct LazySqrMap<const N: usize>(OnceLock<Arc<SqrMap<N>>>);
+
+impl<const N: usize> LazySqrMap<N> {
+    /// The map, built by `build` the first time.
+    pub fn get_or_build(&self, build: impl FnOnce() -> SqrMap<N>) -> &SqrMap<N> {
+        self.0.get_or_init(|| Arc::new(build()))
+    }
+}
+
+impl<const N: usize> std::fmt::Debug for LazySqrMap<N> {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.get() {
+            Some(m) => write!(out, "SqrMap(k = {}, {} bytes)", m.k(), m.table_bytes()),
+            None => write!(out, "SqrMap(not built)"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +148,39 @@ mod tests {
         assert_eq!(SqrMap::new(&f, 3).w, 8);
         let f = Gf2m::<20>::new(1223, &[255]).unwrap();
         assert_eq!(SqrMap::new(&f, 3).w, 4);
+    }
+
+    fn half<const N: usize>(m: usize, taps: &[usize]) {
+        use crate::field::ext::gf2m_4 as f4;
+        let f = Gf2m::<N>::new(m, taps).unwrap();
+        assert_eq!(format!("{f:?}").matches("SqrMap(not built)").count(), 1);
+        let k = m.div_ceil(2);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(k as u64);
+        for _ in 0..5 {
+            let a = f.random(&mut rng);
+            assert_eq!(f.half_power_map().apply(&a), f.sqr_n(&a, k), "m = {m}");
+            let a4 = [
+                a,
+                f.random(&mut rng),
+                f.random(&mut rng),
+                f.random(&mut rng),
+            ];
+            let want = f4::pow_2k_sqr(&f, &a4, k);
+            assert_eq!(f4::pow_2k_map(f.half_power_map(), &a4), want, "m = {m}");
+        }
+        // Built once, shared by clones, and its tables are not printed.
+        let g = f.clone();
+        assert!(std::ptr::eq(f.half_power_map(), g.half_power_map()));
+        let shown = format!("{g:?}");
+        assert!(shown.contains(&format!("SqrMap(k = {k}, ")), "{shown}");
+        assert!(shown.len() < 4000, "{} bytes", shown.len());
+    }
+
+    #[test]
+    fn half_power_map_equals_squarings() {
+        half::<1>(7, &[1]);
+        half::<4>(239, &[36]);
+        half::<5>(283, &[12, 7, 5]);
+        half::<20>(1223, &[255]);
     }
 }

@@ -63,9 +63,9 @@ pub fn miller<const N: usize>(
 /// (z^{-1} = z^{2^{2m}}); for delta = -1 Eq. 8 replaces (2^k - 1) by 2^m, for delta = +1
 /// likewise z^{B (2^k+1)} = z^{-B 2^m}, B = 2^m + 1 - 2^k.
 pub fn final_exp_mt<const N: usize>(f: &Gf2m<N>, c: &Fe4<N>, delta: i8) -> Result<Fe4<N>> {
-    let k = f.m().div_ceil(2);
     let z = final_exp_2m(f, c)?;
-    let mut zk = f4::pow_2k(f, &z, k);
+    // z^{2^k} from the field's multi-squaring tables of x -> x^{2^k}, k = (m+1)/2.
+    let mut zk = f4::pow_2k_map(f.half_power_map(), &z);
     if delta > 0 {
         zk = f4::frob2(&zk); // z^{-2^k}
     }

@@ -63,19 +63,15 @@ pub fn miller<const N: usize>(
 }
 
 /// Seed 003 Algorithm 2: 1 S = f^{2^{2m}} (Lemma 1 (iii)); 2 T = f^{-1} (Alg. 3); 3 S = S T;
-/// 4 T = S^{2^{2m}} (delta > 0) or S; 5 T = T^{2^{(m+1)/2}} (App. A.2 square-root chain when
-/// (m+1)/2 = 0 mod 4, squarings otherwise); 6 R = S^{2^m} (Lemma 1 (ii)); 7 R = R T S.
+/// 4 T = S^{2^{2m}} (delta > 0) or S; 5 T = T^{2^{(m+1)/2}} (coordinate-wise, as the App. A.2
+/// square-root chains, here from the field's multi-squaring tables: `Gf2m::half_power_map`);
+/// 6 R = S^{2^m} (Lemma 1 (ii)); 7 R = R T S.
 pub fn final_exp<const N: usize>(f: &Gf2m<N>, c: &Fe4<N>, delta: i8) -> Result<Fe4<N>> {
-    let k = f.m().div_ceil(2);
     let s = f4::frob2(c);
     let t = f4::inv(f, c)?;
     let s = f4::mul(f, &s, &t);
     let t = if delta > 0 { f4::frob2(&s) } else { s };
-    let t = if k.is_multiple_of(4) {
-        f4::pow_2k_by_sqrt(f, &t, k)?
-    } else {
-        f4::pow_2k(f, &t, k)
-    };
+    let t = f4::pow_2k_map(f.half_power_map(), &t);
     let r = f4::frob(f, &s);
     Ok(f4::mul(f, &f4::mul(f, &r, &t), &s))
 }

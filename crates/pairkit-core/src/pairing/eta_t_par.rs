@@ -6,9 +6,8 @@
 //! squarings, and multiplies its own line factors g_i (block 0 also the initial factor of lines
 //! 1-3). The Miller value is the product of the block values, and the final exponentiation is a
 //! power map (FE(a b) = FE(a) FE(b)), so each block also runs Alg. 2 on its own value and the
-//! results are multiplied: the same field element as the serial pairing, bit for bit. Alg. 2's
-//! step 5, T^{2^{(m+1)/2}}, takes the coordinate powers from a table too (then the basis change
-//! of `gf2m_4`'s module table).
+//! results are multiplied: the same field element as the serial pairing, bit for bit (Alg. 2 is
+//! `eta_t::final_exp`, whose step 5 reads the field's own multi-squaring tables).
 //!
 //! Variable time (table lookups indexed by the points' coordinates), like every binary-set path.
 use rayon::prelude::*;
@@ -30,8 +29,6 @@ pub struct EtaTPlan<const N: usize> {
     /// For block j >= 1: x -> x^{2^{s_j}} (Q) and x -> x^{2^{-s_j}} = x^{2^{m - s_j}} (P).
     sqr: Vec<SqrMap<N>>,
     sqrt: Vec<SqrMap<N>>,
-    /// x -> x^{2^{(m+1)/2}}.
-    fe: SqrMap<N>,
 }
 
 impl<const N: usize> EtaTPlan<N> {
@@ -56,7 +53,6 @@ impl<const N: usize> EtaTPlan<N> {
         Ok(EtaTPlan {
             sqr: inner.iter().map(|&s| SqrMap::new(f, s)).collect(),
             sqrt: inner.iter().map(|&s| SqrMap::new(f, m - s)).collect(),
-            fe: SqrMap::new(f, iters),
             starts,
         })
     }
@@ -93,29 +89,6 @@ fn miller_block<const N: usize>(
     acc
 }
 
-/// Seed 003 Alg. 2 ([`eta_t::final_exp`]) with step 5's coordinate powers from the plan's table.
-pub fn final_exp<const N: usize>(
-    f: &Gf2m<N>,
-    plan: &EtaTPlan<N>,
-    c: &Fe4<N>,
-    delta: i8,
-) -> Result<Fe4<N>> {
-    let k = plan.fe.k();
-    let s = f4::frob2(c);
-    let t = f4::inv(f, c)?;
-    let s = f4::mul(f, &s, &t);
-    let t = if delta > 0 { f4::frob2(&s) } else { s };
-    let d = [
-        plan.fe.apply(&t[0]),
-        plan.fe.apply(&t[1]),
-        plan.fe.apply(&t[2]),
-        plan.fe.apply(&t[3]),
-    ];
-    let t = f4::recombine(&d, k % 4);
-    let r = f4::frob(f, &s);
-    Ok(f4::mul(f, &f4::mul(f, &r, &t), &s))
-}
-
 /// The eta_T pairing (the output of `eta_t::miller` + `eta_t::final_exp`, bit for bit) with
 /// the plan's blocks run as rayon tasks (on the current pool) and multiplied.
 pub fn pair<const N: usize>(
@@ -137,7 +110,7 @@ pub fn pair<const N: usize>(
             )
         };
         let c = miller_block(f, pj, qj, (plan.starts[j], plan.starts[j + 1]), first);
-        final_exp(f, plan, &c, delta)
+        eta_t::final_exp(f, &c, delta)
     };
     if plan.blocks() == 1 {
         return block(0);

@@ -13,6 +13,7 @@ use super::gf2m_2::{self as f2, Fe2};
 use super::{xor, xor3};
 use crate::error::{Error, Result};
 use crate::field::gf2m::{Fe, Gf2m};
+use crate::field::multisqr::SqrMap;
 
 /// c0 + c1 s + c2 t + c3 st.
 pub type Fe4<const N: usize> = [Fe<N>; 4];
@@ -173,6 +174,18 @@ pub fn pow_2k<const N: usize>(f: &Gf2m<N>, a: &Fe4<N>, k: usize) -> Fe4<N> {
         f.sqr_n(&a[3], k),
     ];
     recombine(&d, k % 4)
+}
+
+/// a^{2^k} coordinate-wise from multi-squaring tables of x -> x^{2^k} (`field::multisqr`),
+/// then the basis change for k mod 4: [`pow_2k`]'s value, ceil(m/w) table reads per coordinate.
+pub fn pow_2k_map<const N: usize>(map: &SqrMap<N>, a: &Fe4<N>) -> Fe4<N> {
+    let d = [
+        map.apply(&a[0]),
+        map.apply(&a[1]),
+        map.apply(&a[2]),
+        map.apply(&a[3]),
+    ];
+    recombine(&d, map.k() % 4)
 }
 
 /// a^{2^k} by k squarings in F_{2^{4m}} (spec `f4_pow_2k`; reference for [`pow_2k`]).

@@ -58,6 +58,7 @@ pub use irreducible::is_irreducible;
 pub use portable::clmul64;
 
 use crate::error::{Error, Result};
+use crate::field::multisqr::{LazySqrMap, SqrMap};
 pub use backend::MulBackend;
 use reduce::{split_even_odd, Reducer};
 
@@ -101,6 +102,8 @@ pub struct Gf2m<const N: usize> {
     /// Relative cost of a square root vs a squaring, in percent (picks the direction of
     /// sqr_n / sqrt_n, since a^{2^n} = a^{2^{-(m-n)}}).
     sqrt_cost_pct: usize,
+    /// x -> x^{2^{(m+1)/2}} as multi-squaring tables, built on first use.
+    half_power: LazySqrMap<N>,
 }
 
 fn cpu_has_clmul() -> bool {
@@ -639,6 +642,7 @@ impl<const N: usize> Gf2m<N> {
             sqrt_map: SqrtMap::Dense,
             trace_mask: [0u64; N],
             sqrt_cost_pct: 100,
+            half_power: LazySqrMap::default(),
         };
         // sqrt(x) = x^{2^{m-1}} (Frobenius has order m), computed once with the portable path.
         let mut x = [0u64; N];
@@ -874,6 +878,16 @@ impl<const N: usize> Gf2m<N> {
     #[inline]
     pub fn sqrt(&self, a: &Fe<N>) -> Fe<N> {
         dispatch!(self, p_sqrt, c_sqrt, w_sqrt, v_sqrt, a)
+    }
+
+    /// The tables of a -> a^{2^{(m+1)/2}} (ALH 2010 multi-squaring, `field::multisqr`), built
+    /// on the first call: the power the eta pairings' final exponentiations raise each
+    /// coordinate to (seed 003 Alg. 2 step 5, seed 000 Eq. 8), (m+1)/2 dependent squarings or
+    /// square roots replaced by ceil(m/w) table reads. Variable time (reads indexed by the data),
+    /// like every binary-set pairing path.
+    pub fn half_power_map(&self) -> &SqrMap<N> {
+        self.half_power
+            .get_or_build(|| SqrMap::new(self, self.m.div_ceil(2)))
     }
 
     /// a^{2^{-n}} (any n).
