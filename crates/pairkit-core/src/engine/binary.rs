@@ -256,6 +256,45 @@ impl<const N: usize> Family for BinaryEngine<N> {
         self.decode_valid(data)
     }
 
+    /// Both on-curve decodes first, then, where the test is the Frobenius trace, both trace
+    /// chains together (`Curve::frob_trace_proj_pair_with`); the results and error order of
+    /// `decode_p` then `decode_q`: P's error (decode or subgroup) before anything of Q's.
+    fn decode_pair(&self, p: &[u8], q: &[u8]) -> (Result<Xy<N>>, Option<Result<Xy<N>>>) {
+        if self.subgroup != SubgroupTest::FrobeniusTrace {
+            let p = self.decode_p(p);
+            let q = p.is_ok().then(|| self.decode_q(q));
+            return (p, q);
+        }
+        let finite = |d: &[u8]| -> Result<(Point<N>, Xy<N>)> {
+            let pt = self.curve.decode(d, false)?;
+            let xy = self.xy(&pt).ok_or(Error::PointAtInfinity)?;
+            Ok((pt, xy))
+        };
+        let (pp, pxy) = match finite(p) {
+            Ok(v) => v,
+            Err(e) => return (Err(e), None),
+        };
+        let (qp, qxy) = match finite(q) {
+            Ok(v) => v,
+            Err(e) => {
+                return match self.in_subgroup(&pp) {
+                    true => (Ok(pxy), Some(Err(e))),
+                    false => (Err(Error::NotInSubgroup), None),
+                }
+            }
+        };
+        let (tp, tq) = self
+            .curve
+            .frob_trace_proj_pair_with(&pp, &qp, Some(self.trace_maps()));
+        if !tp.is_infinity() {
+            (Err(Error::NotInSubgroup), None)
+        } else if !tq.is_infinity() {
+            (Ok(pxy), Some(Err(Error::NotInSubgroup)))
+        } else {
+            (Ok(pxy), Some(Ok(qxy)))
+        }
+    }
+
     fn miller(&self, a: Algorithm, p: &Xy<N>, q: &Xy<N>) -> Result<Fe4<N>> {
         pairing::miller(a, self.field(), self.cp, (&p.0, &p.1), (&q.0, &q.1), None)
     }
