@@ -355,6 +355,49 @@ impl<const N: usize> Curve<N> {
         s
     }
 
+    /// The trace chain of [`Curve::frob_trace_proj_with`] for two points at once, step by step
+    /// (the same additions and Frobenius maps, P's then Q's at each step), so that the two
+    /// independent dependency chains overlap in the out-of-order core; the same outputs as two
+    /// calls. Used where both arguments of a pairing need the test (the symmetric binary sets).
+    pub fn frob_trace_proj_pair_with(
+        &self,
+        p: &Point<N>,
+        q: &Point<N>,
+        maps: Option<&TraceMaps<N>>,
+    ) -> (Proj<N>, Proj<N>) {
+        let (Point::Affine(px, py), Point::Affine(qx, qy)) = (p, q) else {
+            return (
+                self.frob_trace_proj_with(p, maps),
+                self.frob_trace_proj_with(q, maps),
+            );
+        };
+        let m = self.f.m();
+        let frob = |s: &Proj<N>, n: usize| match maps.and_then(|t| t.get(n)) {
+            Some(map) => Proj {
+                x: map.apply(&s.x),
+                y: map.apply(&s.y),
+                z: map.apply(&s.z),
+            },
+            None => self.proj_frob_n(s, n),
+        };
+        let (mut s, mut t) = (self.to_proj(p), self.to_proj(q));
+        let mut n = 1usize;
+        for bit in (0..(usize::BITS - 1 - m.leading_zeros())).rev() {
+            let (fs, ft) = (frob(&s, n), frob(&t, n));
+            s = self.proj_add(&s, &fs);
+            t = self.proj_add(&t, &ft);
+            n *= 2;
+            if (m >> bit) & 1 == 1 {
+                let (fs, ft) = (self.proj_frob_n(&s, 1), self.proj_frob_n(&t, 1));
+                s = self.proj_add_mixed(&fs, px, py);
+                t = self.proj_add_mixed(&ft, qx, qy);
+                n += 1;
+            }
+        }
+        debug_assert_eq!(n, m);
+        (s, t)
+    }
+
     /// The point with abscissa x whose y has constant coefficient `ybit` (half-trace solve of
     /// y^2 + y = x^3 + x + b, valid when Tr(x^3 + x + b) = 0; HMV §3.6.2), or None.
     pub fn lift_x(&self, x: &Fe<N>, ybit: u8) -> Option<Point<N>> {

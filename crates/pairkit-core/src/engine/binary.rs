@@ -60,6 +60,12 @@ pub enum SubgroupTest {
 
 type Xy<const N: usize> = (Fe<N>, Fe<N>);
 
+/// The largest field size in words for which `decode_pair` runs P's and Q's trace chains
+/// interleaved: measured (benches/validation.rs, one core, 2026-11-26, loaded 2-core Xeon) a gain
+/// for ss2-283 (N = 5: 0.76 -> 0.79 with/without) and a loss for ss2-1223 (N = 20: 0.81 -> 0.78),
+/// whose chains' elements and tables no longer fit beside each other.
+pub const PAIRED_TRACE_MAX_WORDS: usize = 5;
+
 /// The smallest n for which the trace chain takes sigma^n from a table (see `trace_maps`): the
 /// crossovers of `benches/field.rs` (`sqr_n/<k>` against `multisqr/<k>`, 2026-11-26, loaded
 /// 2-core machine), about n = 16 for 8-bit windows (N <= 8) and n = 85 for the 4-bit ones at
@@ -254,6 +260,45 @@ impl<const N: usize> Family for BinaryEngine<N> {
 
     fn decode_q(&self, data: &[u8]) -> Result<Xy<N>> {
         self.decode_valid(data)
+    }
+
+    /// Both on-curve decodes first, then, where the test is the Frobenius trace, both trace
+    /// chains together (`Curve::frob_trace_proj_pair_with`); the results and error order of
+    /// `decode_p` then `decode_q`: P's error (decode or subgroup) before anything of Q's.
+    fn decode_pair(&self, p: &[u8], q: &[u8]) -> (Result<Xy<N>>, Option<Result<Xy<N>>>) {
+        if self.subgroup != SubgroupTest::FrobeniusTrace || N > PAIRED_TRACE_MAX_WORDS {
+            let p = self.decode_p(p);
+            let q = p.is_ok().then(|| self.decode_q(q));
+            return (p, q);
+        }
+        let finite = |d: &[u8]| -> Result<(Point<N>, Xy<N>)> {
+            let pt = self.curve.decode(d, false)?;
+            let xy = self.xy(&pt).ok_or(Error::PointAtInfinity)?;
+            Ok((pt, xy))
+        };
+        let (pp, pxy) = match finite(p) {
+            Ok(v) => v,
+            Err(e) => return (Err(e), None),
+        };
+        let (qp, qxy) = match finite(q) {
+            Ok(v) => v,
+            Err(e) => {
+                return match self.in_subgroup(&pp) {
+                    true => (Ok(pxy), Some(Err(e))),
+                    false => (Err(Error::NotInSubgroup), None),
+                }
+            }
+        };
+        let (tp, tq) = self
+            .curve
+            .frob_trace_proj_pair_with(&pp, &qp, Some(self.trace_maps()));
+        if !tp.is_infinity() {
+            (Err(Error::NotInSubgroup), None)
+        } else if !tq.is_infinity() {
+            (Ok(pxy), Some(Err(Error::NotInSubgroup)))
+        } else {
+            (Ok(pxy), Some(Ok(qxy)))
+        }
     }
 
     fn miller(&self, a: Algorithm, p: &Xy<N>, q: &Xy<N>) -> Result<Fe4<N>> {

@@ -52,6 +52,16 @@ pub trait Family: Send + Sync {
     }
     /// Decode and validate a second argument.
     fn decode_q(&self, data: &[u8]) -> Result<Self::Q>;
+    /// Decode and validate one pair of a batch: P, then Q only if P is valid (`None` when P
+    /// failed), exactly the results of [`Family::decode_p`] then [`Family::decode_q`]. A family
+    /// may override it to validate P and Q together (the binary sets: both trace chains
+    /// interleaved); the errors and their order must not change.
+    #[allow(clippy::type_complexity)]
+    fn decode_pair(&self, p: &[u8], q: &[u8]) -> (Result<Self::P>, Option<Result<Self::Q>>) {
+        let p = self.decode_p(p);
+        let q = p.is_ok().then(|| self.decode_q(q));
+        (p, q)
+    }
     /// The Miller loop of `a`.
     fn miller(&self, a: Self::Alg, p: &Self::P, q: &Self::Q) -> Result<Self::Gt>;
     /// The final exponentiation of `a`.
@@ -176,11 +186,7 @@ pub fn decode_pairs<F: Family>(f: &F, ps: &[&[u8]], qs: &[&[u8]]) -> Result<Vec<
     let decoded: Vec<Decoded<F::P, F::Q>> = ps
         .par_iter()
         .zip(qs.par_iter())
-        .map(|(p, q)| {
-            let p = f.decode_p(p);
-            let q = p.is_ok().then(|| f.decode_q(q));
-            (p, q)
-        })
+        .map(|(p, q)| f.decode_pair(p, q))
         .collect();
     let bad = decoded
         .iter()
