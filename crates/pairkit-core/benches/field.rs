@@ -6,8 +6,8 @@
 //!
 //! Quick run: cargo bench -p pairkit-core --bench field -- --warm-up-time 1 --measurement-time 2
 use criterion::{criterion_group, criterion_main, Criterion};
+use pairkit_core::field::gf2m::multisqr::SqrMap;
 use pairkit_core::field::gf2m::{Gf2m, MulBackend};
-use pairkit_core::field::multisqr::SqrMap;
 use rand::SeedableRng;
 use std::hint::black_box;
 

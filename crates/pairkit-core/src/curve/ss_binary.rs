@@ -14,8 +14,8 @@
 use super::scalar;
 use crate::error::{Error, Result};
 use crate::field::ext::{addc, is_zero, xor};
+use crate::field::gf2m::multisqr::SqrMap;
 use crate::field::gf2m::{Fe, Gf2m};
-use crate::field::multisqr::SqrMap;
 
 /// An affine point or the point at infinity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,8 @@ pub mod ext3;
 pub mod fp;
 pub mod gf2m;
 pub mod gf3m;
-pub mod multisqr;
+/// x -> x^{2^k} in GF(2^m) by tables (`gf2m/multisqr.rs`).
+pub use gf2m::multisqr;
 pub mod traits;
 
 pub use traits::{Base3, Field};

@@ -15,8 +15,8 @@ use rayon::prelude::*;
 use super::eta_t;
 use crate::error::{Error, Result};
 use crate::field::ext::gf2m_4::{self as f4, Fe4};
+use crate::field::gf2m::multisqr::SqrMap;
 use crate::field::gf2m::{Fe, Gf2m};
-use crate::field::multisqr::SqrMap;
 
 /// The most blocks a plan may have.
 pub const MAX_THREADS: usize = 64;

@@ -12,8 +12,8 @@
 use super::gf2m_2::{self as f2, Fe2};
 use super::{xor, xor3};
 use crate::error::{Error, Result};
+use crate::field::gf2m::multisqr::SqrMap;
 use crate::field::gf2m::{Fe, Gf2m};
-use crate::field::multisqr::SqrMap;
 
 /// c0 + c1 s + c2 t + c3 st.
 pub type Fe4<const N: usize> = [Fe<N>; 4];

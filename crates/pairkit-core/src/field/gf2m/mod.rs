@@ -45,6 +45,7 @@ mod backend;
 #[cfg(target_arch = "x86_64")]
 mod blocks;
 mod irreducible;
+pub mod multisqr;
 mod portable;
 mod reduce;
 #[cfg(target_arch = "x86_64")]
@@ -58,8 +59,8 @@ pub use irreducible::is_irreducible;
 pub use portable::clmul64;
 
 use crate::error::{Error, Result};
-use crate::field::multisqr::{LazySqrMap, SqrMap};
 pub use backend::MulBackend;
+use multisqr::{LazySqrMap, SqrMap};
 use reduce::{split_even_odd, Reducer};
 
 /// A field element: N little-endian 64-bit words.

@@ -13,8 +13,11 @@
 //! (ss2-1223: 306 tables of 16 elements, 783 KB per map).
 use std::sync::{Arc, OnceLock};
 
-use super::ext::xor;
-use super::gf2m::{Fe, Gf2m};
+use super::{Fe, Gf2m};
+
+fn xor<const N: usize>(a: &Fe<N>, b: &Fe<N>) -> Fe<N> {
+    core::array::from_fn(|i| a[i] ^ b[i])
+}
 
 /// The tables of x -> x^{2^k} for one field.
 #[derive(Clone, Debug)]
