@@ -251,6 +251,10 @@ _ALL = [
                   "their writer, seed 003's BAU/ISU/DHU banks on the write side), so its write multiplexer is a "
                   "flip-flop enable; more registers, the read side through the 4 buses", _PAPER_003_2, buses=4,
                   write_banks=1),
+    lambda: _s003("s003-eta-t-tmvp2-u8-bank1", "2,2", "as s003-eta-t-tmvp2-u8 (the same schedule and cycles) with "
+                  "write banks: each register is written by one unit output, so its write multiplexer is a "
+                  "flip-flop enable; more registers, every unit port multiplexing the registers it reads",
+                  _PAPER_003_2, write_banks=1),
     lambda: CoreConfig("toy-ss2-17-eta-t-fwd", "ss2-17", "eta-t",
                        [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
                         UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
