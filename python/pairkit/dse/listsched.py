@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from . import analysis
 from .problem import Problem
@@ -252,13 +252,19 @@ def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
     return Schedule(P, vec, start, inst, "list", {"priority": priority, "mobility_recomputations": recomputes})
 
 
-def sink(P: Problem, sched: Schedule, kinds: Optional[set] = None) -> Schedule:
+def sink(P: Problem, sched: Schedule, kinds: Optional[set] = None,
+         admit: Optional[Callable[[int, int, list], bool]] = None) -> Schedule:
     """Shorter lifetimes at the same makespan: each operation (of ``kinds``, all when None) moves to the
     latest start its successors and the makespan allow where an instance of its unit is free (reverse
     topological order, so a chain sinks whole: its results are then produced just before they are
     read instead of as soon as possible, the way seed 003's ISU computes each iteration's square
     roots when the BAU needs them). Precedence, resources and the makespan are kept: the cycles are
-    the list schedule's."""
+    the list schedule's.
+
+    ``admit(v, t, start)``: one more constraint (e.g. the read buses of :mod:`pairkit.hw.core.buses`),
+    asked for each later start t where an instance is free, latest first, with ``start`` the current
+    starts (start[v] still v's old one); it returns whether v may start at t and, when it does, records
+    v there (the move is then made: the first start admitted is taken)."""
     T = sched.T
     start, inst = list(sched.start), list(sched.inst)
     busy: dict = {}  # (unit, instance) -> set of cycles
@@ -277,7 +283,8 @@ def sink(P: Problem, sched: Schedule, kinds: Optional[set] = None) -> Schedule:
             for k in range(sched.counts[P.unit[v]]):
                 b = busy.setdefault((P.unit[v], k), set())
                 if all(c not in b for c in range(t, t + P.occ[v])):
-                    best = (t, k)
+                    if admit is None or admit(v, t, start):
+                        best = (t, k)
                     break
             if best:
                 break

@@ -10,7 +10,7 @@ sum(ports' distinct registers) to sum(buses' registers) + sum(ports' buses).
 Three parts:
 
 1. **The scheduling constraint** (:func:`list_schedule`, :func:`sink`): seed 001's list scheduling and
-   the sinking of :mod:`pairkit.dse.listsched` with one more resource, the buses. An operation started
+   the sinking of :mod:`pairkit.dse.listsched` (its ``admit`` hook) with one more resource, the buses. An operation started
    at step s reads each operand from its register in steps s .. s + window - 1 (window 1 for a
    latching unit, ``cycles`` for an unlatched one whose operands the core holds); an operand taken from
    its producer's output port in the step it appears (``forward``) uses no bus in step s (it is read
@@ -165,46 +165,26 @@ def list_schedule(P: Problem, counts, priority: str, R: Reads, B: int, name: str
 
 
 def sink(P: Problem, sched: Schedule, kinds: Optional[set], R: Reads, B: int) -> Schedule:
-    """:func:`pairkit.dse.listsched.sink` keeping the bus budget: an operation moves to the latest start
-    its successors, the makespan, a free instance **and the buses** allow. Moving v changes its own reads
-    and whether its successors take it from its output port (then they read its register in their start
-    step instead), so both are re-counted."""
-    T = sched.T
-    start, inst = list(sched.start), list(sched.inst)
+    """:func:`pairkit.dse.listsched.sink` keeping the bus budget (its ``admit`` hook): an operation
+    moves to the latest start its successors, the makespan, a free instance **and the buses** allow.
+    Moving v changes its own reads and whether its successors take it from its output port (then they
+    read its register in their start step instead), so both are re-counted."""
     bud = Budget(B)
     for v in range(P.n):
-        bud.add(R.profile(v, start))
-    busy: dict = {}
-    for v in range(P.n):
-        busy.setdefault((P.unit[v], inst[v]), set()).update(range(start[v], start[v] + P.occ[v]))
-    for v in reversed(range(P.n)):
-        if kinds is not None and P.ops[v] not in kinds:
-            continue
-        latest = min([start[s] - P.lat[v] for s in P.succs[v]] + [T - P.lat[v]])
-        if latest <= start[v]:
-            continue
-        own = busy[(P.unit[v], inst[v])]
-        own.difference_update(range(start[v], start[v] + P.occ[v]))
+        bud.add(R.profile(v, sched.start))
+
+    def admit(v: int, t: int, start: list) -> bool:
         touched = [v, *R.succs[v]]
         old = [p for w in touched for p in R.profile(w, start)]
         bud.remove(old)
-        best, s0 = None, start[v]
-        for t in range(latest, start[v], -1):
-            k = next((k for k in range(sched.counts[P.unit[v]])
-                      if not any(c in busy.setdefault((P.unit[v], k), set()) for c in range(t, t + P.occ[v]))), None)
-            if k is None:
-                continue
-            start[v] = t
-            if bud.fits([p for w in touched for p in R.profile(w, start)]):
-                best = (t, k)
-                break
-            start[v] = s0
-        if best:
-            start[v], inst[v] = best
-        bud.add([p for w in touched for p in R.profile(w, start)])
-        busy[(P.unit[v], inst[v])].update(range(start[v], start[v] + P.occ[v]))
-    out = Schedule(P, sched.counts, start, inst, sched.method, dict(sched.info, sunk=True))
-    return out.verify()
+        s0, start[v] = start[v], t
+        new = [p for w in touched for p in R.profile(w, start)]
+        start[v] = s0
+        ok = bud.fits(new)
+        bud.add(new if ok else old)
+        return ok
+
+    return listsched.sink(P, sched, kinds, admit)
 
 
 def _reads(st) -> dict:

@@ -152,11 +152,15 @@ class _Alloc:
         if iv[1] > iv[0]:
             self.vregs[v].append(iv)
 
-    def colour(self, first: list, readers: dict | None = None, writers: dict | None = None) -> tuple:
+    def colour(self, first: list, readers: dict | None = None, writers: dict | None = None,
+               write_sources: int = 0) -> tuple:
         """First-fit by first use (``first`` before the rest). Among the free registers, the one whose
         multiplexers grow least: the unit ports reading the value (``readers[v]``) and the sources
         writing it (``writers[v]``) that are not yet connected to the register (interconnect-aware
-        binding); a new register only when none is free."""
+        binding); a new register only when none is free. ``write_sources`` = K > 0 (write banks,
+        ``CoreConfig.write_banks``): a register takes a value only when its writing sources stay at
+        most K (or the value brings none it lacks), so each register is in the bank of at most K
+        sources and its write multiplexer has at most K inputs."""
         readers, writers = readers or {}, writers or {}
         occ: list = []  # per register: list of intervals
         r_in: list = []  # per register: unit ports that read it
@@ -169,6 +173,8 @@ class _Alloc:
             rv, wv = readers.get(v, set()), writers.get(v, set())
             best, cost = None, None
             for r, taken in enumerate(occ):
+                if write_sources and not (wv <= r_wr[r] or len(r_wr[r] | wv) <= write_sources):
+                    continue
                 if all(b <= c or d <= a for a, b in ivs for c, d in taken):
                     c_r = len(rv - r_in[r]) + len(wv - r_wr[r])
                     if cost is None or c_r < cost:
@@ -529,7 +535,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                     readers.setdefault(x[1], set()).add((*s0.unit, k % len(s0.srcs)))
         for w in st.writes:
             writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
-    col, n_regs = A.colour(in_first, readers, writers)
+    col, n_regs = A.colour(in_first, readers, writers, cfg.write_banks)
     phys[:] = col
     steps = _orient(build_steps())  # first-fit with affinities, operands oriented
     mux_in = None

@@ -106,6 +106,10 @@ class CoreConfig:
     # distinct registers are read per step (a scheduling constraint), each onto one bus, and a unit port
     # selects among the buses (B:1) -- fewer multiplexer inputs, possibly more cycles
     buses: int = 0
+    # write banks (codegen._Alloc.colour): 0 = a register may be written by any unit; K = 1..4: registers
+    # grouped into banks by the sources that write them, at most K sources per register (K = 1: every
+    # register written by one unit output, its write multiplexer a flip-flop enable) -- more registers
+    write_banks: int = 0
 
     def __post_init__(self):
         for flag in ("streams", "retime", "forward", "mux_swaps"):
@@ -131,6 +135,10 @@ class CoreConfig:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
         if not isinstance(self.buses, int) or isinstance(self.buses, bool) or not 0 <= self.buses <= 16:
             raise CoreError(f"buses: an integer from 0 (no buses) to 16, got {self.buses!r}")
+        if (not isinstance(self.write_banks, int) or isinstance(self.write_banks, bool)
+                or not 0 <= self.write_banks <= 4 or (self.write_banks and self.binding != "first-fit")):
+            raise CoreError(f"write_banks: an integer from 0 (none) to 4, and only with binding='first-fit', got "
+                            f"{self.write_banks!r} (binding {self.binding!r})")
         if self.buses and self.scheduler != "list":
             raise CoreError(f"buses: only with the list scheduler (the bus constraint is the list scheduler's; "
                             f"scheduler {self.scheduler!r})")

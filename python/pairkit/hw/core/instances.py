@@ -106,7 +106,8 @@ _PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lu
 _BEYOND_003 = {"seed": "issue 16 (beyond seed 003)", "measure": "verilator", "family": "xc6v", "synth": "blocks"}
 
 
-def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, binding="first-fit", buses=0):
+def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, binding="first-fit", buses=0,
+          write_banks=0):
     """Seed 003's eta_T processor (Fig. 4, Alg. 1-4) on ss2-1223: one TMVP multiplier that reads its
     operand registers on every product cycle (latch = 0: 9 or 6 cycles, as the paper counts), 1-cycle
     adders that may take a product from the multiplier's output port in the cycle it appears
@@ -123,7 +124,8 @@ def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, bi
     # roots and squarings are produced when the products need them (seed 003's ISU) and not all at the
     # pass's start: 19-25 registers of 1223 bits instead of 50-54, the same cycles
     return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True,
-                      forward=True, sink=("*",), binding=binding, mux_swaps=binding == "mux", buses=buses)
+                      forward=True, sink=("*",), binding=binding, mux_swaps=binding == "mux", buses=buses,
+                      write_banks=write_banks)
 
 
 _ALL = [
@@ -242,6 +244,17 @@ _ALL = [
       for b, paper, mul, B in (("s003-eta-t-tmvp2-u8", _PAPER_003_2, "gf2_mul_tmvp", 4),
                                ("s003-eta-t-tmvp3-u8", _PAPER_003_3, "gf2_mul_tmvp", 4),
                                ("s003-eta-t-dmoci-u8", _PAPER_003_D, "gf2_dmoci", 5))],
+    # write banks (config.write_banks = 1): every register written by one unit output (its bank), so no
+    # register-write multiplexers; read side through the 4 buses as s003-eta-t-tmvp2-u8-bus4
+    lambda: _s003("s003-eta-t-tmvp2-u8-bank1-bus4", "2,2", "as s003-eta-t-tmvp2-u8-bus4 (the same schedule and "
+                  "cycles) with write banks: each register is written by one unit output (registers grouped by "
+                  "their writer, seed 003's BAU/ISU/DHU banks on the write side), so its write multiplexer is a "
+                  "flip-flop enable; more registers, the read side through the 4 buses", _PAPER_003_2, buses=4,
+                  write_banks=1),
+    lambda: _s003("s003-eta-t-tmvp2-u8-bank1", "2,2", "as s003-eta-t-tmvp2-u8 (the same schedule and cycles) with "
+                  "write banks: each register is written by one unit output, so its write multiplexer is a "
+                  "flip-flop enable; more registers, every unit port multiplexing the registers it reads",
+                  _PAPER_003_2, write_banks=1),
     lambda: CoreConfig("toy-ss2-17-eta-t-fwd", "ss2-17", "eta-t",
                        [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
                         UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
@@ -267,6 +280,12 @@ _ALL = [
                        "list", summary="toy: toy-ss2-17-eta-t-fwd with three read buses (at most three registers "
                        "read per step, unit ports selecting among the buses)", unroll=2, retime=True, forward=True,
                        sink=("*",), buses=3),
+    lambda: CoreConfig("toy-ss2-17-eta-t-fwd-bank1", "ss2-17", "eta-t",
+                       [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
+                        UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
+                       "list", summary="toy: toy-ss2-17-eta-t-fwd (the same schedule and cycles) with write banks: "
+                       "each register written by one unit output (write_banks=1)", unroll=2, retime=True,
+                       forward=True, sink=("*",), write_banks=1),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
                  "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
                  "pass", unroll=2, streams=True),

@@ -1,0 +1,157 @@
+"""HARDWARE.md's prose on the seed 003 cores' LUT6 and interconnect (issue 16 item 2): where the LUT6 go,
+the ``-mux`` bindings', the ``-busB`` read buses' and the ``-bankK`` write banks' multiplexer inputs,
+cycles and LUT6, every figure from the cores' cached reports (report.py renders the section)."""
+from __future__ import annotations
+
+import re
+
+def _lut6(r: dict) -> tuple:
+    """(LUT6, FF, how) of a seed 003 core: a flat ``synth_xilinx`` if there is one, else the sum of its
+    separately synthesized blocks (blocksynth.py), else (None, None, why not)."""
+    x, b = r.get("xilinx") or {}, r.get("blocks") or {}
+    if x.get("lut"):
+        return x["lut"], x.get("ff"), "flat `synth_xilinx`"
+    alone = [op for op, u in sorted((b.get("units") or {}).items()) if u.get("how")]
+    alone_s = (f"; {', '.join(alone)} {b['units'][alone[0]]['how']}" if alone else "")
+    if b.get("lut"):
+        return b["lut"], b.get("ff"), (f"sum of separately synthesized blocks, `synth_xilinx -family {b['family']}`, "
+                                       f"no optimisation across blocks{alone_s}")
+    done = [f"{op} {u['lut']:,}" + (f" × {u['count']}" if u["count"] > 1 else "")
+            + (" (standalone)" if u.get("how") else "")
+            for op, u in sorted((b.get("units") or {}).items()) if "lut" in u]
+    done += [f"{part} {g['lut']:,}" for part, g in (b.get("glue") or {}).items()]
+    if done:
+        why = f": {b['glue_reason']}" if b.get("glue_reason") else ""
+        return None, None, "blocks synthesized so far (LUT6): " + ", ".join(done) + f"; the rest not yet{why}"
+    return None, None, b.get("reason") or "not synthesized"
+
+
+def _span(xs: list) -> str:
+    return "" if not xs else f"{min(xs)}" if min(xs) == max(xs) else f"{min(xs)}-{max(xs)}"
+
+
+def _where_16(r: dict, missed: bool) -> str:
+    """Where a seed 003 core's LUT6 go (its blocks' shares), and the cause when the goal is missed."""
+    b = r.get("blocks") or {}
+    if not b.get("lut"):
+        return ""
+    parts = {**{f"{op} × {u['count']}" if u["count"] > 1 else op: u["lut"] * u["count"]
+                for op, u in (b.get("units") or {}).items()},
+             **{p: g["lut"] for p, g in (b.get("glue") or {}).items()}}
+    top = sorted(parts.items(), key=lambda kv: -kv[1])[:4]
+    s = "; where they go: " + ", ".join(f"{k} {v:,} ({v / b['lut']:.0%})" for k, v in top)
+    if missed:
+        mux = sum(g["lut"] for p, g in (b.get("glue") or {}).items() if "multiplexers" in p)
+        ic = r.get("interconnect") or {}
+        span = _span(ic.get("multiplier_port_registers") or [])
+        each = f" (each multiplier port {span} of them)" if span else ""
+        if ic.get("read_buses"):
+            how = (f"{ic['read_buses']} read buses carry the registers (each bus a multiplexer over the registers "
+                   f"assigned to it: {ic['buses']} inputs for {r['registers']} registers, so most registers sit on "
+                   f"several buses) and the unit ports select among the buses, forwarded outputs and constants "
+                   f"({ic['ports']} inputs)")
+        else:
+            how = f"every unit port multiplexes the 1,223-bit registers the schedule reads there{each}"
+        k = _write_banks(r["core"])
+        if k:
+            how += (f"; write banks (at most {k} writing source(s) per register: {ic.get('registers', '?')} "
+                    f"register-write inputs for {r['registers']} registers) leave the read side as it was")
+        s += (f"; cause: the interconnect, {mux:,} LUT6 of operand and register-write multiplexers, "
+              f"{mux / b['lut']:.0%} of the core: {how}, where the paper's BAU/ISU/DHU banks have "
+              "restricted, hand-placed connectivity")
+    return s
+
+
+def _write_banks(name: str) -> int:
+    """K of a ``-bankK`` core (``CoreConfig.write_banks``; 0 for the others)."""
+    m = re.search(r"-bank(\d+)", name)
+    return int(m.group(1)) if m else 0
+
+
+def _banked_rows(res: dict) -> list:
+    """The ``-bankK`` cores against their twins without write banks (the name without ``-bankK``):
+    cycles, registers, register-write inputs, LUT6 and the register file's share, from the cached reports."""
+    rows = []
+    for n in sorted(k for k in res if k.startswith("s003-") and _write_banks(k)):
+        b = re.sub(r"-bank\d+", "", n)
+        r0, r1 = res.get(b), res[n]
+        ic0, ic1 = (r0 or {}).get("interconnect"), r1.get("interconnect")
+        if not (r0 and ic0 and ic1):
+            continue
+        t = (f"`{n}`: {r1['cycles']:,} cycles ({r1['cycles'] - r0['cycles']:+,} against `{b}`), registers "
+             f"{r0['registers']} -> {r1['registers']}, register-write inputs {ic0['registers']} -> {ic1['registers']}, "
+             f"operand inputs {ic0['ports'] + ic0['buses']} -> {ic1['ports'] + ic1['buses']}")
+        l0, l1 = _lut6(r0)[0], _lut6(r1)[0]
+        if l0 and l1:
+            g = "register file and write multiplexers"
+            w0, w1 = ((x.get("blocks") or {}).get("glue", {}).get(g, {}).get("lut") for x in (r0, r1))
+            m0, m1 = ((x.get("blocks") or {}).get("glue", {}).get("operand multiplexers", {}).get("lut")
+                      for x in (r0, r1))
+            t += f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}" + (
+                f"; {g} {w0:,} -> {w1:,}" if w0 and w1 else "") + (
+                f"; operand multiplexers {m0:,} -> {m1:,}" if m0 and m1 else "") + ")"
+        rows.append(t)
+    return rows
+
+
+def _inputs(r: dict | None) -> int | None:
+    """Operand-port plus read-bus plus register-write multiplexer inputs of a cached core (None: not recorded)."""
+    ic = (r or {}).get("interconnect")
+    return ic["ports"] + ic["buses"] + ic["registers"] if ic else None
+
+
+def _interconnect_16(res: dict) -> str:
+    """The prose on the s003 cores' interconnect: the -mux bindings' and the read buses' multiplexer inputs,
+    cycles and LUT6, every figure from the cached reports (cores not measured yet are left out)."""
+    base = ("s003-eta-t-tmvp2-u8", "s003-eta-t-tmvp3-u8", "s003-eta-t-dmoci-u8", "s003-eta-t-2xtmvp3-u8")
+    what = dict(zip(base, ("two-way", "three-way", "DMOCI", "two three-way multipliers")))
+    mux = [f"{_inputs(res[b])} -> {_inputs(res[b + '-mux'])} ({what[b]})" for b in base
+           if _inputs(res.get(b)) and _inputs(res.get(b + "-mux"))]
+    out = ("Restricted connectivity (issue 16 item 2). The `-mux` cores are the same schedules bound to minimise "
+           "the multiplexers (binding=\"mux\" with forwarding and held operands, lifetime swaps; same cycles and "
+           "registers)" + (": operand-port plus register-write inputs " + ", ".join(mux) if mux else "") +
+           "; the sunk schedules fill the registers, so few lifetimes can move")
+    spans = [f"{_span(res[b]['interconnect']['multiplier_port_registers'])} ({what[b]})" for b in base
+             if (res.get(b) or {}).get("interconnect", {}).get("multiplier_port_registers")]
+    if spans:
+        out += ", and each multiplier port still reads " + ", ".join(spans) + " registers"
+    out += (". The `-busB` cores (`CoreConfig.buses`, buses.py) restrict the connectivity instead: at most B "
+            "registers are read per step (a constraint of the list scheduler and of the sinking), each onto one of B "
+            "read buses, and every unit port selects among the buses, its forwarded outputs and constants")
+    rows = []
+    for b in base:
+        for n in sorted(k for k in res if k.startswith(b + "-bus")):
+            r0, r1 = res.get(b), res[n]
+            ic0, ic1 = (r0 or {}).get("interconnect"), r1.get("interconnect")
+            if not (r0 and ic0 and ic1):
+                continue
+            t = (f"`{n}`: {r1['cycles']:,} cycles ({r1['cycles'] - r0['cycles']:+,} against `{b}`), {r1['registers']} "
+                 f"registers, operand inputs {ic0['ports']} -> {ic1['ports']} at the ports + {ic1['buses']} on the "
+                 f"{ic1['read_buses']} buses")
+            l0, l1 = _lut6(r0)[0], _lut6(r1)[0]
+            if l0 and l1:
+                m0, m1 = ((x.get("blocks") or {}).get("glue", {}).get("operand multiplexers", {}).get("lut")
+                          for x in (r0, r1))
+                t += f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}" + (
+                    f"; operand multiplexers {m0:,} -> {m1:,}" if m0 and m1 else "") + ")"
+            rows.append(t)
+    for n in sorted(k for k in res if k.startswith("toy-") and "-bus" in k):  # the toys: ECP5 LUT4, whole core
+        b = n[:n.rindex("-bus")]
+        r0, r1 = res.get(b), res[n]
+        ic0, ic1 = (r0 or {}).get("interconnect"), r1.get("interconnect")
+        if not (r0 and ic0 and ic1):
+            continue
+        e0, e1 = (x.get("ecp5") or {} for x in (r0, r1))
+        rows.append(f"the toy `{n}`: {r1['cycles']:,} cycles ({r1['cycles'] - r0['cycles']:+,} against `{b}`), "
+                    f"operand inputs {ic0['ports']} -> {ic1['ports']} + {ic1['buses']}" + (
+                        f", ECP5 LUT4 {e0['lut']:,} -> {e1['lut']:,} ({(e1['lut'] - e0['lut']) / e0['lut']:+.1%}; "
+                        f"`synth_ecp5`, whole core), FF {e0.get('ff', 0):,} -> {e1.get('ff', 0):,}"
+                        if e0.get("lut") and e1.get("lut") else ""))
+    out += (": " + "; ".join(rows) if rows else " (none measured yet)") + ". "
+    banked = _banked_rows(res)
+    if banked:
+        out += ("The `-bankK` cores (`CoreConfig.write_banks`) restrict the write side, seed 003's banks seen from "
+                "the units' outputs: the same schedule, bound so that each register is written by at most K unit "
+                "outputs (K = 1: its write multiplexer becomes the flip-flops' enable), at the price of more "
+                "registers and of read ports that see more of them: " + "; ".join(banked) + ". ")
+    return out
