@@ -45,7 +45,8 @@ KEPT_SECTIONS = (("<!-- gf2m-backends:begin -->", "<!-- gf2m-backends:end -->"),
                  ("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
                  ("<!-- protocols:begin -->", "<!-- protocols:end -->"),
                  ("<!-- validation:begin -->", "<!-- validation:end -->"),
-                 ("<!-- goals:begin -->", "<!-- goals:end -->"))
+                 ("<!-- goals:begin -->", "<!-- goals:end -->"),
+                 ("<!-- goals-why:begin -->", "<!-- goals-why:end -->"))
 
 
 def kept_sections(path: str) -> str:
