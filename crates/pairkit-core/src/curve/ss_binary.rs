@@ -324,6 +324,18 @@ impl<const N: usize> Curve<N> {
         self.frob_trace_proj_with(p, None)
     }
 
+    /// sigma^n of a projective point: from `maps`' tables where they hold n, else by squarings.
+    fn proj_frob_n_with(&self, s: &Proj<N>, n: usize, maps: Option<&TraceMaps<N>>) -> Proj<N> {
+        match maps.and_then(|t| t.get(n)) {
+            Some(map) => Proj {
+                x: map.apply(&s.x),
+                y: map.apply(&s.y),
+                z: map.apply(&s.z),
+            },
+            None => self.proj_frob_n(s, n),
+        }
+    }
+
     /// [`Self::frob_trace_proj`] with the chain's long Frobenius powers sigma^n taken from
     /// multi-squaring tables ([`TraceMaps`]: three table maps instead of 3n squarings); the
     /// same chain, so the same projective result.
@@ -333,14 +345,7 @@ impl<const N: usize> Curve<N> {
             Point::Affine(x, y) => (*x, *y),
         };
         let m = self.f.m();
-        let frob = |s: &Proj<N>, n: usize| match maps.and_then(|t| t.get(n)) {
-            Some(map) => Proj {
-                x: map.apply(&s.x),
-                y: map.apply(&s.y),
-                z: map.apply(&s.z),
-            },
-            None => self.proj_frob_n(s, n),
-        };
+        let frob = |s: &Proj<N>, n: usize| self.proj_frob_n_with(s, n, maps);
         let mut s = self.to_proj(p);
         let mut n = 1usize;
         for bit in (0..(usize::BITS - 1 - m.leading_zeros())).rev() {
@@ -372,14 +377,7 @@ impl<const N: usize> Curve<N> {
             );
         };
         let m = self.f.m();
-        let frob = |s: &Proj<N>, n: usize| match maps.and_then(|t| t.get(n)) {
-            Some(map) => Proj {
-                x: map.apply(&s.x),
-                y: map.apply(&s.y),
-                z: map.apply(&s.z),
-            },
-            None => self.proj_frob_n(s, n),
-        };
+        let frob = |s: &Proj<N>, n: usize| self.proj_frob_n_with(s, n, maps);
         let (mut s, mut t) = (self.to_proj(p), self.to_proj(q));
         let mut n = 1usize;
         for bit in (0..(usize::BITS - 1 - m.leading_zeros())).rev() {
