@@ -231,19 +231,20 @@ fn stage_error<F: Family>(f: &F, pts: &[(F::P, F::Q)], e: Error) -> Error {
 /// Decode one P and one Q: P's deferred check comes before a bad Q's error (the order of a
 /// full validation of P, then Q).
 fn decode_pq<F: Family>(f: &F, p: &[u8], q: &[u8]) -> Result<(F::P, F::Q)> {
-    let p = f.decode_p(p)?;
-    pq_in_order(f, Ok(p), f.decode_q(q))
+    // the family's pair validation (the binary sets check both trace chains interleaved)
+    let (p, q) = f.decode_pair(p, q);
+    in_order(f, p, q)
 }
 
 /// P's error, else P's deferred check before Q's error, else the pair.
-fn pq_in_order<F: Family>(f: &F, p: Result<F::P>, q: Result<F::Q>) -> Result<(F::P, F::Q)> {
-    let p = p?;
-    match q {
-        Ok(q) => Ok((p, q)),
-        Err(e) => {
+fn in_order<F: Family>(f: &F, p: Result<F::P>, q: Option<Result<F::Q>>) -> Result<(F::P, F::Q)> {
+    match (p?, q) {
+        (p, Some(Ok(q))) => Ok((p, q)),
+        (p, Some(Err(e))) => {
             f.check_p(&p)?;
             Err(e)
         }
+        (_, None) => unreachable!("Q is decoded whenever P is valid"),
     }
 }
 
@@ -251,7 +252,7 @@ fn pq_in_order<F: Family>(f: &F, p: Result<F::P>, q: Result<F::Q>) -> Result<(F:
 /// validation then takes one point's check in wall-clock time. Same result, same error order.
 fn decode_pq_join<F: Family>(f: &F, p: &[u8], q: &[u8]) -> Result<(F::P, F::Q)> {
     let (p, q) = rayon::join(|| f.decode_p(p), || f.decode_q(q));
-    pq_in_order(f, p, q)
+    in_order(f, p, Some(q))
 }
 
 /// Decode every first argument of a batch ([`decode_all`] with P's deferred checks in order).
