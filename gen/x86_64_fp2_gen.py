@@ -65,9 +65,10 @@ def wide(n, x, xo, y, yo, o, oo):
     return ins
 
 
-def redc_store(n, s, so, p, out, oo, tmp):
-    """REDC of [s + so] (2N words) with mc at [p], conditional subtraction of p, store to
-    [out + oo]; [s + tmp] is N words of scratch for the masked p."""
+def redc_store(n, s, so, p, out, oo, tmp, subs=1):
+    """REDC of [s + so] (2N words) with mc at [p], `subs` conditional subtractions of p (one when
+    the REDC result is < 2p, two when < 3p), store to [out + oo]; [s + tmp] is N words of scratch
+    for the masked p."""
     t = [f"{{t{j}}}" for j in range(n)]
     lo, hi = "{lo}", "{hi}"
     ins = [f"mov {t[j]}, {m(s, so + j)}" for j in range(n)]
@@ -86,17 +87,18 @@ def redc_store(n, s, so, p, out, oo, tmp):
         ins.append(f"adcx {t[n - 1]}, {lo}")
         ins.append(f"adox {t[n - 1]}, {lo}")
     ins += chain(n, "add", "adc", lambda j: f"{t[j]}, {m(s, so + n + j)}")
-    # t < 2p: borrow of t - p (discarded difference) -> hi = all-ones iff t >= p
-    for j in range(n):
-        ins.append(f"mov {lo}, {t[j]}")
-        ins.append(f"{'sub' if j == 0 else 'sbb'} {lo}, {m(p, j)}")
-    ins.append(f"sbb {hi}, {hi}")
-    ins.append(f"not {hi}")
-    for j in range(n):
-        ins.append(f"mov {lo}, {m(p, j)}")
-        ins.append(f"and {lo}, {hi}")
-        ins.append(f"mov {m(s, tmp + j)}, {lo}")
-    ins += chain(n, "sub", "sbb", lambda j: f"{t[j]}, {m(s, tmp + j)}")
+    for _ in range(subs):
+        # t < (k + 1) p: borrow of t - p (discarded difference) -> hi = all-ones iff t >= p
+        for j in range(n):
+            ins.append(f"mov {lo}, {t[j]}")
+            ins.append(f"{'sub' if j == 0 else 'sbb'} {lo}, {m(p, j)}")
+        ins.append(f"sbb {hi}, {hi}")
+        ins.append(f"not {hi}")
+        for j in range(n):
+            ins.append(f"mov {lo}, {m(p, j)}")
+            ins.append(f"and {lo}, {hi}")
+            ins.append(f"mov {m(s, tmp + j)}, {lo}")
+        ins += chain(n, "sub", "sbb", lambda j: f"{t[j]}, {m(s, tmp + j)}")
     ins += chain(n, "mov", "mov", lambda j: f"{m(out, oo + j)}, {t[j]}")
     return ins
 

@@ -10,7 +10,14 @@ GEN = ROOT / "gen"
 FP = ROOT / "crates" / "pairkit-core" / "src" / "field" / "fp"
 
 
-@pytest.mark.parametrize("gen,out", [("x86_64_gen.py", "x86_64_asm.rs"), ("x86_64_fp2_gen.py", "x86_64_fp2_asm.rs")])
+@pytest.mark.parametrize(
+    "gen,out",
+    [
+        ("x86_64_gen.py", "x86_64_asm.rs"),
+        ("x86_64_fp2_gen.py", "x86_64_fp2_asm.rs"),
+        ("x86_64_fp6_gen.py", "x86_64_fp6_asm.rs"),
+    ],
+)
 def test_generated_asm_is_current(gen, out):
     got = subprocess.run([sys.executable, str(GEN / gen)], check=True, capture_output=True, text=True).stdout
     assert got == (FP / out).read_text(), f"{out} is stale: run `make asm`"

@@ -86,6 +86,9 @@ mod x86_64_asm;
 #[cfg(target_arch = "x86_64")]
 #[rustfmt::skip]
 mod x86_64_fp2_asm;
+#[cfg(target_arch = "x86_64")]
+#[rustfmt::skip]
+mod x86_64_fp6_asm;
 
 use crate::error::{Error, Result};
 use core::fmt;

@@ -12,6 +12,7 @@
 //! run-time check and both.
 use super::x86_64_asm as asm;
 use super::x86_64_fp2_asm as fp2_asm;
+use super::x86_64_fp6_asm as fp6_asm;
 use super::{arith, carry, FpParams};
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -240,6 +241,13 @@ pub const fn fp4_lazy_ok<P: FpParams<N>, const N: usize>(xi: [u64; 2]) -> bool {
 /// 2p^2, 4p^2 and 5p^2 as 2N-word integers at offsets 0, 2N and 4N (compile time; the offsets
 /// of `fp4_sqr` that keep its unreduced differences non-negative).
 const fn p_sq_multiples<P: FpParams<N>, const N: usize>() -> [u64; 6 * arith::MAX_LIMBS] {
+    p_sq_table::<P, N, 3, { 6 * arith::MAX_LIMBS }>([2, 4, 5])
+}
+
+/// k p^2 for each k of `ks`, as 2N-word integers at offsets 0, 2N, 4N, ... (compile time).
+const fn p_sq_table<P: FpParams<N>, const N: usize, const K: usize, const W: usize>(
+    ks: [u64; K],
+) -> [u64; W] {
     // p^2 by schoolbook
     let mut sq = [0u64; 2 * arith::MAX_LIMBS];
     let mut i = 0;
@@ -255,10 +263,10 @@ const fn p_sq_multiples<P: FpParams<N>, const N: usize>() -> [u64; 6 * arith::MA
         sq[i + N] = carry;
         i += 1;
     }
-    let mut out = [0u64; 6 * arith::MAX_LIMBS];
-    let ks = [2u64, 4, 5];
+    assert!(W >= 2 * N * K, "the table must hold K 2N-word entries");
+    let mut out = [0u64; W];
     let mut k = 0;
-    while k < 3 {
+    while k < K {
         let mut carry = 0u64;
         let mut j = 0;
         while j < 2 * N {
@@ -297,6 +305,43 @@ pub unsafe fn fp4_sqr<P: FpParams<N>, const N: usize>(
             sp.add(2).write(k.as_ptr() as u64);
             core::ptr::copy_nonoverlapping(z, sp.add(3), 2 * N);
             fp2_asm::fp4_sqr_6(x, y, sp);
+        }
+        _ => unreachable!(),
+    }
+}
+
+// -- lazy reduction in F_{p^6} (the Karatsuba product of the cubic extension) ------------------
+
+/// Whether the F_{p^6} product assembly applies: N = 6, xi = 1 + i and 8p <= R, the bounds of
+/// `gen/x86_64_fp6_gen.py`: its operand sums stay below 4p < R, each output coordinate below
+/// 10p^2 once offset, and one REDC then returns < 3p (p < R/5), made canonical by two
+/// conditional subtractions. bls12-381 qualifies. bn254 (xi = 9 + i) does not: 9 times an
+/// unreduced coordinate leaves the 2N words (R^2 / p^2 < 28), so it keeps six F_{p^2} products.
+pub const fn fp6_lazy_ok<P: FpParams<N>, const N: usize>(xi: [u64; 2]) -> bool {
+    fp4_lazy_ok::<P, N>(xi)
+}
+
+/// (a0 + a1 v + a2 v^2)(b0 + b1 v + b2 v^2) in F_{p^6} = F_{p^2}[v]/(v^3 - (1 + i)), lazily
+/// reduced in one assembly block (`x86_64_fp6_asm::fp6_mul_6`; Aranha, Karabina, Longa, Gebotys,
+/// Lopez, eprint 2010/354 Sec. 3-4): 18 N x N-word products and six Montgomery reductions (six
+/// F_{p^2} products: 18 and 12). `a`, `b` point to canonical c0 || c1 || c2 (6N words each),
+/// the canonical product is written to `out` (6N words, not overlapping the operands).
+/// Constant time.
+///
+/// # Safety
+/// `fp6_lazy_ok::<P, N>(xi)` with xi = 1 + i, the CPU has BMI2 and ADX, and the pointers are
+/// valid as stated.
+#[inline(always)]
+pub unsafe fn fp6_mul<P: FpParams<N>, const N: usize>(a: *const u64, b: *const u64, out: *mut u64) {
+    match N {
+        6 => {
+            // the coordinates' offsets, in gen/x86_64_fp6_gen.py's order (OFFSETS, zero dropped)
+            let k: &'static [u64; 10 * arith::MAX_LIMBS] =
+                const { &p_sq_table::<P, N, 5, { 10 * arith::MAX_LIMBS }>([7, 2, 5, 1, 3]) };
+            let mut s = core::mem::MaybeUninit::<[u64; fp6_asm::FRAME6_6]>::uninit();
+            let sp = frame::<P, N, { fp6_asm::FRAME6_6 }>(&mut s, out);
+            sp.add(2).write(k.as_ptr() as u64);
+            fp6_asm::fp6_mul_6(a, b, sp);
         }
         _ => unreachable!(),
     }
