@@ -70,8 +70,18 @@ def redc_store(n, s, so, p, out, oo, tmp, subs=1):
     the REDC result is < 2p, two when < 3p), store to [out + oo]; [s + tmp] is N words of scratch
     for the masked p."""
     t = [f"{{t{j}}}" for j in range(n)]
-    lo, hi = "{lo}", "{hi}"
     ins = [f"mov {t[j]}, {m(s, so + j)}" for j in range(n)]
+    ins += redc_rounds(n, t, p)
+    ins += chain(n, "add", "adc", lambda j: f"{t[j]}, {m(s, so + n + j)}")
+    ins += cond_sub_store(n, t, p, s, tmp, out, oo, subs)
+    return ins
+
+
+def redc_rounds(n, t, p):
+    """The N Montgomery reduction rounds on the low half in t (mc at [p]): t becomes
+    (L + M p)/R < p + 1, M = -L p^{-1} mod R."""
+    lo, hi = "{lo}", "{hi}"
+    ins = []
     for _ in range(n):
         ins.append(f"mov rdx, {t[0]}")
         ins.append(f"imul rdx, {m(p, n)}")
@@ -86,7 +96,14 @@ def redc_store(n, s, so, p, out, oo, tmp, subs=1):
         ins.append(f"mov {lo}, 0")
         ins.append(f"adcx {t[n - 1]}, {lo}")
         ins.append(f"adox {t[n - 1]}, {lo}")
-    ins += chain(n, "add", "adc", lambda j: f"{t[j]}, {m(s, so + n + j)}")
+    return ins
+
+
+def cond_sub_store(n, t, p, s, tmp, out, oo, subs):
+    """`subs` conditional subtractions of p (mc at [p]) from t ([s + tmp]: N words of scratch for
+    the masked p), then t to [out + oo]."""
+    lo, hi = "{lo}", "{hi}"
+    ins = []
     for _ in range(subs):
         # t < (k + 1) p: borrow of t - p (discarded difference) -> hi = all-ones iff t >= p
         for j in range(n):
@@ -100,6 +117,43 @@ def redc_store(n, s, so, p, out, oo, tmp, subs=1):
             ins.append(f"mov {m(s, tmp + j)}, {lo}")
         ins += chain(n, "sub", "sbb", lambda j: f"{t[j]}, {m(s, tmp + j)}")
     ins += chain(n, "mov", "mov", lambda j: f"{m(out, oo + j)}, {t[j]}")
+    return ins
+
+
+def redc_sum_store(n, terms, p, s, out_slot, oo, tmp, subs=1):
+    """REDC of a signed sum of 2N-word terms, stored canonical to [[s + out_slot] + oo].
+
+    terms: (sign, register, word offset) of each 2N-word term, once per unit of its coefficient,
+    the first one positive; the exact sum T must lie in [0, 2^{128N}) (intermediate sums wrap
+    modulo 2^{128N}) and (T + M p)/R must be < (subs + 1) p < 2^{64N}. The low N words of the terms
+    are summed in registers, their carries counted in one signed word ({c}); the N reduction rounds
+    run on that low half, and the high halves (plus the count, sign-extended) are added to the
+    result: T = L + R H gives (T + M p)/R = (L + M p)/R + H, so neither half goes through memory.
+    Then `subs` conditional subtractions of p ([s + tmp]: N words of scratch) and the store (the
+    result address is loaded from [s + out_slot] into {c} once the count is spent)."""
+    t = [f"{{t{j}}}" for j in range(n)]
+    hi, cnt = "{hi}", "{c}"
+    assert terms[0][0] == 1, "the first term must be positive"
+
+    def words(first, rest, reg, o):
+        return [f"{first if j == 0 else rest} {t[j]}, {m(reg, o + j)}" for j in range(n)]
+
+    _, reg, o = terms[0]
+    ins = words("mov", "mov", reg, o)
+    ins.append(f"xor {cnt}, {cnt}")
+    for sign, reg, o in terms[1:]:
+        op = ("add", "adc") if sign > 0 else ("sub", "sbb")
+        ins += words(*op, reg, o)
+        ins.append(f"{op[1]} {cnt}, 0")
+    ins += redc_rounds(n, t, p)
+    ins.append(f"mov {hi}, {cnt}")
+    ins.append(f"sar {hi}, 63")
+    ins.append(f"add {t[0]}, {cnt}")
+    ins += [f"adc {t[j]}, {hi}" for j in range(1, n)]
+    for sign, reg, o in terms:
+        ins += words(*(("add", "adc") if sign > 0 else ("sub", "sbb")), reg, o + n)
+    ins.append(f"mov {cnt}, {m(s, out_slot)}")
+    ins += cond_sub_store(n, t, p, s, tmp, cnt, oo, subs)
     return ins
 
 
@@ -231,36 +285,26 @@ def gen_fp4_sqr(n):
     REDCs. Bounds (canonical x, y, z = x + y mod p): X0, Y0, S0 < 2.25 p^2, X1, Y1, S1 < 2 p^2;
     c0.re = X0 + Y0 + 2p^2 - Y1 < 6.5 p^2, c0.im = X1 + Y0 + Y1 < 6.25 p^2,
     c1.re = S0 + 5p^2 - X0 - Y0 < 7.25 p^2, c1.im = S1 + 4p^2 - X1 - Y1 < 6 p^2, each >= 0
-    at every step and < 8 p^2 <= p R when 8p <= R (bls12-381: R/p > 9.8), so each REDC
+    (intermediate sums may wrap modulo 2^{128N}) and < 8 p^2 <= p R when 8p <= R (bls12-381: R/p > 9.8), so each REDC
     returns < 2p and one conditional subtraction makes it canonical. 6 products, 4 reductions
-    (the three separate complex squarings: 6 and 6)."""
+    (the three separate complex squarings: 6 and 6). Each coordinate is one `redc_sum_store`: the
+    sum in registers, reduced without a round trip through the frame."""
     f = off4(n)
     a, b, s = "{a}", "{b}", "{s}"
     ins = sqr_wide(n, a, 0, f, f["x0"], f["x1"])
     ins += sqr_wide(n, b, 0, f, f["y0"], f["y1"])
     ins += sqr_wide(n, s, f["z"], f, f["s0"], f["s1"])
-    ins.append(f"mov {b}, {m(s, 2)}")  # b = &k: 2p^2 at 0, 4p^2 at 2N, 5p^2 at 4N
-
-    def acc(first, rest, o, y, yo):
-        return through_tmp(2 * n, first, rest, s, o, y, yo, s, o, "{lo}")
-
-    ins += acc("add", "adc", f["s0"], b, 4 * n)
-    ins += acc("sub", "sbb", f["s0"], s, f["x0"])
-    ins += acc("sub", "sbb", f["s0"], s, f["y0"])
-    ins += acc("add", "adc", f["s1"], b, 2 * n)
-    ins += acc("sub", "sbb", f["s1"], s, f["x1"])
-    ins += acc("sub", "sbb", f["s1"], s, f["y1"])
-    ins += acc("add", "adc", f["x1"], s, f["y0"])
-    ins += acc("add", "adc", f["x1"], s, f["y1"])
-    ins += acc("add", "adc", f["x0"], s, f["y0"])
-    ins += acc("add", "adc", f["x0"], b, 0)
-    ins += acc("sub", "sbb", f["x0"], s, f["y1"])
     ins.append(f"mov {a}, {m(s, 0)}")
-    ins.append(f"mov {b}, {m(s, 1)}")
-    ins += redc_store(n, s, f["x0"], a, b, 0, f["sa"])
-    ins += redc_store(n, s, f["x1"], a, b, n, f["sa"])
-    ins += redc_store(n, s, f["s0"], a, b, 2 * n, f["sa"])
-    ins += redc_store(n, s, f["s1"], a, b, 3 * n, f["sa"])
+    ins.append(f"mov {b}, {m(s, 2)}")  # b = &k: 2p^2 at 0, 4p^2 at 2N, 5p^2 at 4N
+    x0, x1, y0, y1, s0, s1 = (f[k] for k in ("x0", "x1", "y0", "y1", "s0", "s1"))
+    coords = [
+        [(1, s, x0), (1, s, y0), (1, b, 0), (-1, s, y1)],  # c0.re = X0 + Y0 + 2p^2 - Y1
+        [(1, s, x1), (1, s, y0), (1, s, y1)],  # c0.im = X1 + Y0 + Y1
+        [(1, s, s0), (1, b, 4 * n), (-1, s, x0), (-1, s, y0)],  # c1.re = S0 + 5p^2 - X0 - Y0
+        [(1, s, s1), (1, b, 2 * n), (-1, s, x1), (-1, s, y1)],  # c1.im = S1 + 4p^2 - X1 - Y1
+    ]
+    for k, terms in enumerate(coords):
+        ins += redc_sum_store(n, terms, a, s, 1, k * n, f["sa"])
     return ins
 
 

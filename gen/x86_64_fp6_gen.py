@@ -27,18 +27,17 @@ coordinate is then one Montgomery reduction: REDC(T) = (T + M p)/R < 10p^2/R + p
 made canonical by two conditional subtractions. 18 products and 6 reductions, against the 18 and 12
 of six lazily reduced F_{p^2} products.
 
-Each coordinate is accumulated as a signed sum of 2N-word terms (the products X_k of the six F_{p^2}
-products and the constant k p^2), generated from the formulas above by expanding Re and Im into
-the X_k: the low N words of the terms in registers with the carries counted in one signed word,
-then the high N words plus that count.
+Each coordinate is a signed sum of 2N-word terms (the products X_k of the six F_{p^2} products and
+the constant k p^2), generated from the formulas above by expanding Re and Im into the X_k, and
+reduced by x86_64_fp2_gen.redc_sum_store: the low halves summed in registers with their carries
+counted in one signed word, the reduction rounds on them, then the high halves and the count added.
 
 Frame (u64 words, caller-provided scratch `s`): [0] address of mc = p words then -p^{-1},
 [1] address of the result (6N words), [2] address of the table 7, 2, 5, 1, 3 p^2 (2N words each),
-then the six operand sums (2N each), the inner sums sa, sb (N each), the 18 products (2N each) and
-one 2N-word accumulator. Registers as x86_64_fp2_gen.py: a, b, s, N temporaries, lo, hi, c, rdx.
+then the six operand sums (2N each), the inner sums sa, sb (N each) and the 18 products (2N each). Registers as x86_64_fp2_gen.py: a, b, s, N temporaries, lo, hi, c, rdx.
 """
 
-from x86_64_fp2_gen import add_to, body, m, operands, redc_store, wide
+from x86_64_fp2_gen import add_to, body, m, operands, redc_sum_store, wide
 
 N = 6
 # the coordinates' p^2 offsets (see the ranges above), in the table's order
@@ -50,8 +49,7 @@ def off(n):
     f["sa"] = f["sums"] + 12 * n
     f["sb"] = f["sa"] + n
     f["x"] = f["sb"] + n
-    f["acc"] = f["x"] + 36 * n
-    f["size"] = f["acc"] + 2 * n
+    f["size"] = f["x"] + 36 * n
     return f
 
 
@@ -126,45 +124,21 @@ def products(n, f):
     return ins
 
 
-def accumulate(n, f, coeffs, k_off):
-    """The 2N-word sum of `coeffs` (+ the table entry at [b + k_off], if any) into [s + acc]."""
-    s, t, cnt, ext = "{s}", [f"{{t{j}}}" for j in range(n)], "{c}", "{hi}"
+def terms_of(n, f, coeffs, k_off):
+    """The (sign, register, word offset) terms of one coordinate, once per unit of its coefficient:
+    the table entry k p^2 at [b + k_off] (if any) first, then the positive products."""
     names = [p[0] for p in PRODUCTS]
-    terms = []  # (sign, register, word offset), each once per unit of its coefficient
-    if k_off is not None:
-        terms.append((1, "{b}", k_off))
+    terms = [] if k_off is None else [(1, "{b}", k_off)]
     for (p, k), c in sorted(coeffs.items(), key=lambda kv: (-kv[1], kv[0])):
-        terms += [(1 if c > 0 else -1, s, f["x"] + 6 * n * names.index(p) + 2 * n * k)] * abs(c)
-    assert terms[0][0] == 1, "the first term must be positive"
-    def words(first, rest, reg, o):
-        """One instruction per accumulator word j: `first` on word 0, then `rest`, against [reg + o + j]."""
-        return [f"{first if j == 0 else rest} {t[j]}, {m(reg, o + j)}" for j in range(n)]
-
-    ins = []
-    for half in (0, 1):
-        _, reg, o = terms[0]
-        ins += words("mov", "mov", reg, o + half * n)
-        if half == 0:
-            ins.append(f"xor {cnt}, {cnt}")
-        else:  # + the low half's signed carry count, sign-extended
-            ins.append(f"mov {ext}, {cnt}")
-            ins.append(f"sar {ext}, 63")
-            ins.append(f"add {t[0]}, {cnt}")
-            ins += [f"adc {t[j]}, {ext}" for j in range(1, n)]
-        for sign, reg, o in terms[1:]:
-            op = ("add", "adc") if sign > 0 else ("sub", "sbb")
-            ins += words(*op, reg, o + half * n)
-            if half == 0:
-                ins.append(f"{op[1]} {cnt}, 0")
-        ins += [f"mov {m(s, f['acc'] + half * n + j)}, {t[j]}" for j in range(n)]
-    return ins
+        terms += [(1 if c > 0 else -1, "{s}", f["x"] + 6 * n * names.index(p) + 2 * n * k)] * abs(c)
+    return terms
 
 
 def gen_mul(n):
     f = off(n)
     a, b, s = "{a}", "{b}", "{s}"
     ins = products(n, f)
-    # a, b are free now: a = &mc, b = &(k p^2 table); the result address is reloaded per store
+    # a, b are free now: a = &mc, b = &(k p^2 table)
     ins.append(f"mov {a}, {m(s, 0)}")
     ins.append(f"mov {b}, {m(s, 2)}")
     k_index = 0
@@ -173,9 +147,7 @@ def gen_mul(n):
         if OFFSETS[idx]:
             k_off = 2 * n * k_index
             k_index += 1
-        ins += accumulate(n, f, coeffs, k_off)
-        ins.append(f"mov {{c}}, {m(s, 1)}")
-        ins += redc_store(n, s, f["acc"], a, "{c}", n * idx, f["sa"], subs=2)
+        ins += redc_sum_store(n, terms_of(n, f, coeffs, k_off), a, s, 1, n * idx, f["sa"], subs=2)
     return ins
 
 
