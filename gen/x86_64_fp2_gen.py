@@ -11,7 +11,7 @@ reductions, a squaring two and two.
 
 * `fp2_mul_N`: Karatsuba. sa = a0 + a1, sb = b0 + b1 (< 2p < R, no reduction),
   T0 = a0 b0, T1 = a1 b1, T2 = sa sb; c1 = REDC(T2 - T0 - T1) (= a0 b1 + a1 b0 < 2p^2),
-  c0 = REDC(T0 - T1 + [T0 < T1] p R) (< p R).
+  c0 = REDC(T0 + p^2 - T1) (in (0, 2p^2)), each sum formed in registers (`redc_sum_store`).
 * `fp2_sqr_N`: complex squaring. c0 = REDC((a0 + a1)(a0 + p - a1)) (< 4p^2 < p R since 4p < R),
   c1 = REDC((2 a0) a1) (< 2p^2).
 
@@ -21,10 +21,11 @@ x86_64_gen.py's Montgomery products (two carry chains per row), here without int
 reduction and addressed as base register + offset inside one `asm!` block, so that no intermediate value travels through Rust.
 
 Frame (u64 words, caller-provided scratch `s`): [0] address of mc = p words then -p^{-1},
-[1] address of the result c0 || c1 (2N words), then sa (N), sb (N), T0 (2N), T1 (2N),
-T2 (2N). Register budget: pointers a, b, s; N temporaries, lo, hi, a rotating top word, rdx:
+[1] address of the result c0 || c1 (2N words), [2] address of p^2 (2N words; products only), then
+sa (N), sb (N), T0 (2N), T1 (2N), T2 (2N). Register budget: pointers a, b, s; N temporaries, lo, hi, a rotating top word, rdx:
 N + 7 = 13 for N = 6 (every general register Rust lets inline assembly use); after the
-products `a` holds &mc and `b` the result address. The conditional subtraction keeps its
+products `a` holds &mc, `b` the address of p^2 and the rotating top word the signed carry count of
+`redc_sum_store`, then the result address. The conditional subtraction keeps its
 masked p in the (dead) sa words so that the borrow chain needs no extra register.
 """
 
@@ -32,7 +33,7 @@ from x86_64_gen import mulx_row  # the same MULX row schedule (this script's fol
 
 
 def off(n):
-    sa = 2
+    sa = 3
     sb = sa + n
     t0 = sb + n
     t1 = t0 + 2 * n
@@ -172,11 +173,6 @@ def add_to(n, x, xo, y, yo, o, oo, tmp="{lo}"):
     return through_tmp(n, "add", "adc", x, xo, y, yo, o, oo, tmp)
 
 
-def sub_in_place(n2, x, xo, y, yo, tmp="{lo}"):
-    """[x + xo] -= [y + yo] over n2 words; the borrow is left in CF."""
-    return through_tmp(n2, "sub", "sbb", x, xo, y, yo, x, xo, tmp)
-
-
 def operands(n, with_b):
     regs = "".join(f"            t{j} = out(reg) _,\n" for j in range(n))
     b = "            b = inout(reg) b => _,\n" if with_b else "            b = out(reg) _,\n"
@@ -201,22 +197,12 @@ def gen_mul(n):
     ins += wide(n, a, 0, b, 0, s, f["t0"])
     ins += wide(n, a, n, b, n, s, f["t1"])
     ins += wide(n, s, f["sa"], s, f["sb"], s, f["t2"])
-    # a, b are free now: a = &mc, b = borrow mask, then &out
+    # a, b are free now: a = &mc, b = &p^2
     ins.append(f"mov {a}, {m(s, 0)}")
-    ins += sub_in_place(2 * n, s, f["t2"], s, f["t0"])
-    ins += sub_in_place(2 * n, s, f["t2"], s, f["t1"])
-    ins += sub_in_place(2 * n, s, f["t0"], s, f["t1"])
-    ins.append(f"sbb {b}, {b}")
-    for j in range(n):
-        ins.append(f"mov {{lo}}, {m(a, j)}")
-        ins.append(f"and {{lo}}, {b}")
-        ins.append(f"mov {m(s, f['sa'] + j)}, {{lo}}")
-    for j in range(n):
-        ins.append(f"mov {{lo}}, {m(s, f['sa'] + j)}")
-        ins.append(f"{'add' if j == 0 else 'adc'} {m(s, f['t0'] + n + j)}, {{lo}}")
-    ins.append(f"mov {b}, {m(s, 1)}")
-    ins += redc_store(n, s, f["t0"], a, b, 0, f["sa"])
-    ins += redc_store(n, s, f["t2"], a, b, n, f["sa"])
+    ins.append(f"mov {b}, {m(s, 2)}")
+    t0, t1, t2 = f["t0"], f["t1"], f["t2"]
+    ins += redc_sum_store(n, [(1, s, t0), (1, b, 0), (-1, s, t1)], a, s, 1, 0, f["sa"])
+    ins += redc_sum_store(n, [(1, s, t2), (-1, s, t0), (-1, s, t1)], a, s, 1, n, f["sa"])
     return ins
 
 
@@ -340,8 +326,9 @@ def emit(name, n, ins, with_b, doc):
 /// # Safety
 /// The CPU must support BMI2 and ADX; 4p < 2^{64 * n}; the operands point to {2 * n} readable
 /// words each, `s` to `FRAME_{n}` = {f["size"]} writable words whose first holds the address of
-/// mc = p words then -p^{{-1}} mod 2^64 ({n + 1} words) and whose second that of {2 * n} writable
-/// words (the result; it may not overlap the operands).
+/// mc = p words then -p^{{-1}} mod 2^64 ({n + 1} words), whose second that of {2 * n} writable
+/// words (the result; it may not overlap the operands) and, for the product, whose third that of
+/// p^2 ({2 * n} words).
 #[inline(always)]
 pub unsafe fn {name}_{n}(a: *const u64, {sig_b}s: *mut u64) {{
     asm!(

@@ -187,7 +187,7 @@ unsafe fn frame<P: FpParams<N>, const N: usize, const F: usize>(
 }
 
 /// (a0 + a1 i)(b0 + b1 i) in F_{p^2} (i^2 = -1): Karatsuba with lazy reduction, three 2N-word
-/// products and two Montgomery reductions in one assembly block (`x86_64_fp2_asm`,
+/// products and two Montgomery reductions (c0 of T0 + p^2 - T1, c1 of T2 - T0 - T1) in one assembly block (`x86_64_fp2_asm`,
 /// eprint 2010/354). `a`, `b` point to c0 || c1 (2N words each, canonical), the canonical
 /// result is written to `out` (2N words, not overlapping the operands). Constant time.
 ///
@@ -198,14 +198,24 @@ pub unsafe fn fp2_mul<P: FpParams<N>, const N: usize>(a: *const u64, b: *const u
     match N {
         4 => {
             let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME_4]>::uninit();
-            fp2_asm::fp2_mul_4(a, b, frame::<P, N, { fp2_asm::FRAME_4 }>(&mut s, out));
+            let sp = frame::<P, N, { fp2_asm::FRAME_4 }>(&mut s, out);
+            sp.add(2).write(p_sq::<P, N>().as_ptr() as u64);
+            fp2_asm::fp2_mul_4(a, b, sp);
         }
         6 => {
             let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME_6]>::uninit();
-            fp2_asm::fp2_mul_6(a, b, frame::<P, N, { fp2_asm::FRAME_6 }>(&mut s, out));
+            let sp = frame::<P, N, { fp2_asm::FRAME_6 }>(&mut s, out);
+            sp.add(2).write(p_sq::<P, N>().as_ptr() as u64);
+            fp2_asm::fp2_mul_6(a, b, sp);
         }
         _ => unreachable!(),
     }
+}
+
+/// p^2 as a 2N-word integer (compile time; the offset of `fp2_mul`'s c0 = T0 + p^2 - T1).
+#[inline(always)]
+fn p_sq<P: FpParams<N>, const N: usize>() -> &'static [u64; 2 * arith::MAX_LIMBS] {
+    const { &p_sq_table::<P, N, 1, { 2 * arith::MAX_LIMBS }>([1]) }
 }
 
 /// (a0 + a1 i)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 i with lazy reduction: two 2N-word products
