@@ -98,7 +98,7 @@ params: venv  ## the registry of parameter sets from gen/params/*.toml: catalogu
 asm:  ## regenerate the generated x86-64 assembly of the GF(p) backend (checked by tests/test_generated_asm.py)
 	python3 gen/x86_64_gen.py > crates/pairkit-core/src/field/fp/x86_64_asm.rs
 	python3 gen/x86_64_fp2_gen.py > crates/pairkit-core/src/field/fp/x86_64_fp2_asm.rs
-	python3 gen/x86_64_fp6_gen.py > crates/pairkit-core/src/field/fp/x86_64_fp6_asm.rs
+	python3 gen/x86_64_tower_gen.py > crates/pairkit-core/src/field/fp/x86_64_tower_asm.rs
 
 vectors: build  ## regenerate test-vectors/ from the executable spec
 	$(PY) scripts/gen_vectors.py

@@ -15,7 +15,7 @@ FP = ROOT / "crates" / "pairkit-core" / "src" / "field" / "fp"
     [
         ("x86_64_gen.py", "x86_64_asm.rs"),
         ("x86_64_fp2_gen.py", "x86_64_fp2_asm.rs"),
-        ("x86_64_fp6_gen.py", "x86_64_fp6_asm.rs"),
+        ("x86_64_tower_gen.py", "x86_64_tower_asm.rs"),
     ],
 )
 def test_generated_asm_is_current(gen, out):

@@ -88,7 +88,7 @@ mod x86_64_asm;
 mod x86_64_fp2_asm;
 #[cfg(target_arch = "x86_64")]
 #[rustfmt::skip]
-mod x86_64_fp6_asm;
+mod x86_64_tower_asm;
 
 use crate::error::{Error, Result};
 use core::fmt;

@@ -12,7 +12,7 @@
 //! run-time check and both.
 use super::x86_64_asm as asm;
 use super::x86_64_fp2_asm as fp2_asm;
-use super::x86_64_fp6_asm as fp6_asm;
+use super::x86_64_tower_asm as tower_asm;
 use super::{arith, carry, FpParams};
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -320,19 +320,31 @@ pub unsafe fn fp4_sqr<P: FpParams<N>, const N: usize>(
     }
 }
 
-// -- lazy reduction in F_{p^6} (the Karatsuba product of the cubic extension) ------------------
+// -- lazy reduction through F_{p^6} and F_{p^12} ----------------------------------------------
 
-/// Whether the F_{p^6} product assembly applies: N = 6, xi = 1 + i and 8p <= R, the bounds of
-/// `gen/x86_64_fp6_gen.py`: its operand sums stay below 4p < R, each output coordinate below
-/// 10p^2 once offset, and one REDC then returns < 3p (p < R/5), made canonical by two
-/// conditional subtractions. bls12-381 qualifies. bn254 (xi = 9 + i) does not: 9 times an
-/// unreduced coordinate leaves the 2N words (R^2 / p^2 < 28), so it keeps six F_{p^2} products.
+/// Whether the F_{p^6} / F_{p^12} product assembly applies: N = 6, xi = 1 + i and 8p <= R, the
+/// bounds that `gen/x86_64_tower_gen.py` derives for every p <= R/8 (operand sums below 8p <= R,
+/// offset coordinates below 64 p^2 <= R^2, each reduction below R). bls12-381 qualifies.
+/// bn254 (xi = 9 + i) does not: 9 times an unreduced coordinate leaves the 2N words
+/// (R^2 / p^2 < 29), so it keeps its reduced F_{p^2} products.
 pub const fn fp6_lazy_ok<P: FpParams<N>, const N: usize>(xi: [u64; 2]) -> bool {
     fp4_lazy_ok::<P, N>(xi)
 }
 
+/// Frame header of `x86_64_tower_asm` plus the offsets table at s[2].
+#[inline(always)]
+unsafe fn tower_frame<P: FpParams<N>, const N: usize, const F: usize>(
+    s: &mut core::mem::MaybeUninit<[u64; F]>,
+    out: *mut u64,
+    table: &'static [u64],
+) -> *mut u64 {
+    let sp = frame::<P, N, F>(s, out);
+    sp.add(2).write(table.as_ptr() as u64);
+    sp
+}
+
 /// (a0 + a1 v + a2 v^2)(b0 + b1 v + b2 v^2) in F_{p^6} = F_{p^2}[v]/(v^3 - (1 + i)), lazily
-/// reduced in one assembly block (`x86_64_fp6_asm::fp6_mul_6`; Aranha, Karabina, Longa, Gebotys,
+/// reduced in one assembly block (`x86_64_tower_asm::fp6_mul_6`; Aranha, Karabina, Longa, Gebotys,
 /// Lopez, eprint 2010/354 Sec. 3-4): 18 N x N-word products and six Montgomery reductions (six
 /// F_{p^2} products: 18 and 12). `a`, `b` point to canonical c0 || c1 || c2 (6N words each),
 /// the canonical product is written to `out` (6N words, not overlapping the operands).
@@ -343,16 +355,12 @@ pub const fn fp6_lazy_ok<P: FpParams<N>, const N: usize>(xi: [u64; 2]) -> bool {
 /// valid as stated.
 #[inline(always)]
 pub unsafe fn fp6_mul<P: FpParams<N>, const N: usize>(a: *const u64, b: *const u64, out: *mut u64) {
-    match N {
-        6 => {
-            // the coordinates' offsets, in gen/x86_64_fp6_gen.py's order (OFFSETS, zero dropped)
-            let k: &'static [u64; 10 * arith::MAX_LIMBS] =
-                const { &p_sq_table::<P, N, 5, { 10 * arith::MAX_LIMBS }>([7, 2, 5, 1, 3]) };
-            let mut s = core::mem::MaybeUninit::<[u64; fp6_asm::FRAME6_6]>::uninit();
-            let sp = frame::<P, N, { fp6_asm::FRAME6_6 }>(&mut s, out);
-            sp.add(2).write(k.as_ptr() as u64);
-            fp6_asm::fp6_mul_6(a, b, sp);
-        }
-        _ => unreachable!(),
-    }
+    let k: &'static [u64; 12 * arith::MAX_LIMBS] =
+        const { &p_sq_table::<P, N, 6, { 12 * arith::MAX_LIMBS }>(tower_asm::OFFSETS_FP6_MUL_6) };
+    let mut s = core::mem::MaybeUninit::<[u64; tower_asm::FRAME_FP6_MUL_6]>::uninit();
+    tower_asm::fp6_mul_6(
+        a,
+        b,
+        tower_frame::<P, N, { tower_asm::FRAME_FP6_MUL_6 }>(&mut s, out, k),
+    );
 }

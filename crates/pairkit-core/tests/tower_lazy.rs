@@ -1,5 +1,5 @@
 //! The F_{p^6} product with lazy reduction (`Fp6::mul`: one MULX/ADX assembly block for
-//! bls12-381, gen/x86_64_fp6_gen.py) against the six reduced F_{p^2} products of
+//! bls12-381, gen/x86_64_tower_gen.py) against the six reduced F_{p^2} products of
 //! `Fp6::mul_generic` and the schoolbook formula on the portable F_{p^2} products, for every
 //! tower. The inputs cover the bounds the lazy formula relies on, on Montgomery words: every
 //! coordinate drawn from the edge words (0, 1, 2, p - 1, p - 2, (p - 1)/2, ...; p - 1 everywhere
@@ -90,7 +90,7 @@ fn edges<P: TowerParams<N>, const N: usize>() {
 }
 
 #[test]
-fn fp6_mul_backends_agree() {
+fn tower_lazy_backends_agree() {
     edges::<Bn254P, 4>();
     edges::<Bls12381P, 6>();
     // the assembly is used exactly for bls12-381 (xi = 1 + i, 8p <= R) on BMI2 + ADX CPUs
@@ -105,7 +105,7 @@ fn fp6_mul_backends_agree() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
     #[test]
-    fn fp6_mul_bls12_381(a in proptest::array::uniform6(words::<6>()),
+    fn tower_lazy_bls12_381(a in proptest::array::uniform6(words::<6>()),
                          b in proptest::array::uniform6(words::<6>())) {
         let w = |v: [u64; 6]| with_mont_words::<Bls12381P, 6>(&below_p::<Bls12381P, 6>(v));
         let (x, y) = (from_coords(a.map(w)), from_coords(b.map(w)));
