@@ -5,7 +5,7 @@
 
 F_{p^2} = F_p[i]/(i^2 + 1), p < R/4 (R = 2^{64N}; bn254 and bls12-381), Montgomery form. Lazy
 reduction (Aranha, Karabina, Longa, Gebotys, Lopez, "Faster explicit formulas for computing
-pairings over ordinary curves", eprint 2010/354, Sec. 3-4): the 2N-word products are combined
+pairings over ordinary curves", eprint 2010/526, Sec. 3-4): the 2N-word products are combined
 before reduction, so a product costs three N x N-word multiplications and two Montgomery
 reductions, a squaring two and two.
 

@@ -6,7 +6,7 @@
 Tower F_{p^2} = F_p[i]/(i^2 + 1), F_{p^6} = F_{p^2}[v]/(v^3 - xi), F_{p^12} = F_{p^6}[w]/(w^2 - v),
 xi = 1 + i, N = 6, p < R/8 (R = 2^384; bls12-381), Montgomery form. Lazy reduction (Aranha,
 Karabina, Longa, Gebotys, Lopez, "Faster explicit formulas for computing pairings over ordinary
-curves", EUROCRYPT 2011 / eprint 2010/354, Sec. 3-4): a product is written once, symbolically, as
+curves", EUROCRYPT 2011 / eprint 2010/526, Sec. 3-4): a product is written once, symbolically, as
 the same Karatsuba formulas as the Rust code (fp6.rs `mul_generic`), over
 F_{p^2} products that are never reduced. Each F_{p^2} product x y is Karatsuba's three N x N-word
 products (X0 = x0 y0, X1 = x1 y1, X2 = (x0 + x1)(y0 + y1); Re = X0 - X1, Im = X2 - X0 - X1), its

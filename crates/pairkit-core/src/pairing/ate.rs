@@ -15,7 +15,7 @@
 //! **Miller loop.** T runs in homogeneous projective coordinates (X : Y : Z) on the twist
 //! E': y^2 = x^3 + b', with the "faster explicit formulas" of Costello, Lange, Naehrig
 //! (eprint 2009/615 Sec. 5) in the form of Aranha, Karabina, Longa, Gebotys, Lopez (eprint
-//! 2010/354 Sec. 4, Eq. (10) doubling with line, Eq. (11) mixed addition with line):
+//! 2010/526 Sec. 4, Eq. (10) doubling with line, Eq. (11) mixed addition with line):
 //!
 //!   doubling: A = XY, B = Y^2, C = Z^2, E = 3b'C, F = 3E, H = (Y + Z)^2 - B - C, I = E - B,
 //!             J = X^2; 2T = (2A(B - F), (B + F)^2 - 12E^2, 4BH) (the paper's point scaled by 4,
@@ -83,7 +83,7 @@ struct G2Proj<P: FpParams<N>, const N: usize> {
     z: Fp2<P, N>,
 }
 
-/// T <- 2T and the tangent line (eprint 2010/354 Eq. (10), scaled by 4; module doc).
+/// T <- 2T and the tangent line (eprint 2010/526 Eq. (10), scaled by 4; module doc).
 #[inline(always)]
 fn double_step<P: AteParams<N>, const N: usize>(t: &mut G2Proj<P, N>) -> LineCoeffs<P, N> {
     let a = t.x.mul(&t.y);
@@ -110,7 +110,7 @@ fn double_step<P: AteParams<N>, const N: usize>(t: &mut G2Proj<P, N>) -> LineCoe
     }
 }
 
-/// T <- T + Q (Q affine, T != +-Q) and the chord (eprint 2010/354 Eq. (11)).
+/// T <- T + Q (Q affine, T != +-Q) and the chord (eprint 2010/526 Eq. (11)).
 #[inline(always)]
 fn add_step<P: AteParams<N>, const N: usize>(
     t: &mut G2Proj<P, N>,

@@ -18,7 +18,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// inside the Granger-Scott cyclotomic squaring). With MULX/ADX, xi = 1 + i and 8p <= R
     /// (bls12-381) one assembly block with lazy reduction (Aranha, Karabina, Longa, Gebotys,
     /// Lopez, "Faster explicit formulas for computing pairings over ordinary curves",
-    /// EUROCRYPT 2011 / eprint 2010/354, Sec. 3-4: the three complex squarings stay unreduced,
+    /// EUROCRYPT 2011 / eprint 2010/526, Sec. 3-4: the three complex squarings stay unreduced,
     /// four Montgomery reductions instead of six; `x86_64::fp4_sqr`); otherwise
     /// [`Fp2::fp4_square_generic`], the same value.
     /// Inlined around the out-of-line [`Fp2::fp4_square_to`] (as `Fp2::mul` around `mul_to`).

@@ -7,9 +7,9 @@
 //! is conjugation (i^p = -i). Everything is constant time except `*_vartime`.
 //!
 //! With the MULX/ADX backend and 2p < R, `mul` reduces lazily (Aranha, Karabina, Longa,
-//! Gebotys, Lopez, eprint 2010/354 Sec. 3-4): the three Karatsuba products stay 2N-word
-//! integers and only c0 = a0 b0 - a1 b1 (+ p R) and c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 are
-//! reduced, each < p R. Per prime: bn254 (254-bit p, N = 4) and bls12-381 (381-bit p, N = 6)
+//! Gebotys, Lopez, eprint 2010/526 Sec. 3-4): the three Karatsuba products stay 2N-word
+//! integers and only c0 = a0 b0 + p^2 - a1 b1 and c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 are
+//! reduced, each < 2p^2 < p R. Per prime: bn254 (254-bit p, N = 4) and bls12-381 (381-bit p, N = 6)
 //! satisfy 2p < R; typea-512 (512-bit p, N = 8, no spare bit) uses the three reduced products.
 //! `mul_const` / `square_const` are the portable, `const` forms (compile-time constants).
 use super::{Fp, FpParams};
@@ -149,7 +149,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
     /// Karatsuba: t0 = a0 b0, t1 = a1 b1, c0 = t0 - t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1.
     /// With MULX/ADX and 4p < R (bn254, bls12-381): the same Karatsuba with lazy reduction,
     /// two Montgomery reductions instead of three, in one assembly block
-    /// (`x86_64::fp2_mul`, eprint 2010/354). Inlined into the caller around the out-of-line
+    /// (`x86_64::fp2_mul`, eprint 2010/526). Inlined into the caller around the out-of-line
     /// [`Fp2::mul_to`], so the kernel's word stores land in the caller's own slot (a
     /// by-value return was copied with 16-byte loads right after the 8-byte stores, a
     /// store-to-load forwarding stall per product).

@@ -164,7 +164,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// c0 = t0 + xi((a1 + a2)(b1 + b2) - t1 - t2), c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2,
     /// c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1.
     /// With MULX/ADX, xi = 1 + i and 8p <= R (bls12-381) one assembly block with lazy reduction
-    /// through F_{p^6} (eprint 2010/354 Sec. 3-4: the six F_{p^2} products stay unreduced, six
+    /// through F_{p^6} (eprint 2010/526 Sec. 3-4: the six F_{p^2} products stay unreduced, six
     /// Montgomery reductions instead of twelve; `x86_64::fp6_mul`); otherwise [`Fp6::mul_generic`],
     /// the same value.
     #[inline(never)]

@@ -8,7 +8,7 @@
 //!   D-type twist (bn254):       g0, h0, h1 non-zero -> `Fp12::mul_by_034` (fp12.rs);
 //!   M-type twist (bls12-381):   g0, g1, h1 non-zero -> [`Fp12::mul_by_014`] here.
 //! Both are Karatsuba over F_{p^6} = F_{p^2}[v]/(v^3 - xi) with sparse F_{p^6} factors
-//! (Aranha, Karabina, Longa, Gebotys, Lopez, eprint 2010/354 Sec. 4 and Alg. 6 for the D-type
+//! (Aranha, Karabina, Longa, Gebotys, Lopez, eprint 2010/526 Sec. 4 and Alg. 6 for the D-type
 //! shape; the M-type shape is the same computation with the sparse factor moved, as in
 //! zkcrypto/bls12_381 `mul_by_014`): 13 F_{p^2} products instead of 18.
 use super::fp12::Fp12;
@@ -33,7 +33,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
 
     /// The product of two sparse "034" elements (a0 + (a3 + a4 v) w)(b0 + (b3 + b4 v) w) as a
     /// dense element (6 F_{p^2} products; used to merge two line values before multiplying
-    /// them into the accumulator, Aranha et al. eprint 2010/354 Sec. 4 remark on line pairs).
+    /// them into the accumulator, Aranha et al. eprint 2010/526 Sec. 4 remark on line pairs).
     #[inline]
     pub fn mul_034_by_034(
         a0: &Fp2<P, N>,

@@ -163,7 +163,7 @@ pub fn mont_mul<P: FpParams<N>, const N: usize>(a: &[u64; N], b: &[u64; N]) -> O
 // -- lazy reduction in F_{p^2} ----------------------------------------------------------------
 
 /// Whether the F_{p^2} assembly applies: N = 4 or 6 and 4p < R (p's top two bits are zero).
-/// The bounds (Aranha, Karabina, Longa, Gebotys, Lopez, eprint 2010/354 Sec. 3-4, and
+/// The bounds (Aranha, Karabina, Longa, Gebotys, Lopez, eprint 2010/526 Sec. 3-4, and
 /// `gen/x86_64_fp2_gen.py`): sums of two elements < 2p fit N words unreduced; the products
 /// (a0 + a1)(b0 + b1) < 4p^2 and (a0 + a1)(a0 + p - a1) < 4p^2 are < p R, so Montgomery
 /// reduction returns < 2p (one conditional subtraction). bn254 (254-bit p in 256 bits) and
@@ -188,7 +188,7 @@ unsafe fn frame<P: FpParams<N>, const N: usize, const F: usize>(
 
 /// (a0 + a1 i)(b0 + b1 i) in F_{p^2} (i^2 = -1): Karatsuba with lazy reduction, three 2N-word
 /// products and two Montgomery reductions (c0 of T0 + p^2 - T1, c1 of T2 - T0 - T1) in one assembly block (`x86_64_fp2_asm`,
-/// eprint 2010/354). `a`, `b` point to c0 || c1 (2N words each, canonical), the canonical
+/// eprint 2010/526). `a`, `b` point to c0 || c1 (2N words each, canonical), the canonical
 /// result is written to `out` (2N words, not overlapping the operands). Constant time.
 ///
 /// # Safety
@@ -345,7 +345,7 @@ unsafe fn tower_frame<P: FpParams<N>, const N: usize, const F: usize>(
 
 /// (a0 + a1 v + a2 v^2)(b0 + b1 v + b2 v^2) in F_{p^6} = F_{p^2}[v]/(v^3 - (1 + i)), lazily
 /// reduced in one assembly block (`x86_64_tower_asm::fp6_mul_6`; Aranha, Karabina, Longa, Gebotys,
-/// Lopez, eprint 2010/354 Sec. 3-4): 18 N x N-word products and six Montgomery reductions (six
+/// Lopez, eprint 2010/526 Sec. 3-4): 18 N x N-word products and six Montgomery reductions (six
 /// F_{p^2} products: 18 and 12). `a`, `b` point to canonical c0 || c1 || c2 (6N words each),
 /// the canonical product is written to `out` (6N words, not overlapping the operands).
 /// Constant time.
