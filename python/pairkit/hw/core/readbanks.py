@@ -139,7 +139,7 @@ def split(steps: list, vregs: list, K: int, Ls: int, Le: int, win: dict, name: s
            for st in steps]
     extra: dict = {}  # step -> copy writes (after the originals: probes find the original first)
     redirect: dict = {}  # (step, start index, operand, hold?) -> copy vreg
-    stats = {"copies": 0, "moves": 0, "dual_writes": 0}
+    stats: dict = {"copies": 0, "moves": 0, "dual_writes": 0}
 
     def dual(c, v, w):
         if w < 0:
