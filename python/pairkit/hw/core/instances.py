@@ -253,12 +253,16 @@ _ALL = [
                   write_banks=1),
     # read banks (config.read_banks = K, readbanks.py): the operand ports in K groups, each reading only its own
     # bank of registers, values two groups read copied into both banks (no cycle added); K = 5 for the
-    # two-way core: the layout search's best (5 to 8 groups end at the same layout, 4 and 6 do worse)
+    # two-way core: the layout search's best (5 to 8 groups end at the same layout, 4 and 6 do worse); K = 5 for the
+    # three-way core too (its best of 3-6)
     lambda: _s003("s003-eta-t-tmvp2-u8-rbank5", "2,2", "as s003-eta-t-tmvp2-u8 (the same schedule and cycles) with "
                   "read banks: the unit operand ports in 5 groups, each reading only the registers of its own bank "
                   "(seed 003's BAU/ISU/DHU banks seen from the units' inputs); a value two groups read is written "
                   "into both banks (a second write of the same unit output, or a register move): more registers, "
                   "fewer registers per port", _PAPER_003_2, read_banks=5),
+    lambda: _s003("s003-eta-t-tmvp3-u8-rbank5", "3", "as s003-eta-t-tmvp3-u8 (the same schedule and cycles) with "
+                  "read banks: the unit operand ports in 5 groups, each reading only the registers of its own bank; "
+                  "a value two groups read is written into both banks", _PAPER_003_3, read_banks=5),
     lambda: _s003("s003-eta-t-tmvp2-u8-bank1", "2,2", "as s003-eta-t-tmvp2-u8 (the same schedule and cycles) with "
                   "write banks: each register is written by one unit output, so its write multiplexer is a "
                   "flip-flop enable; more registers, every unit port multiplexing the registers it reads",
