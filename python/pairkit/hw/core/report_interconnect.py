@@ -56,8 +56,9 @@ def _where_16(r: dict, missed: bool) -> str:
             nb = [n for n in rb["registers"] if n]
             how = (f"read banks: the operand ports in {len(nb)} groups, each port multiplexing only its group's bank "
                    f"(registers per bank {', '.join(map(str, nb))}; each multiplier port {span} of them), at the price "
-                   f"of {rb['copies']} copies of values two groups read (register-write inputs "
-                   f"{ic.get('registers', '?')} for {r['registers']} registers)")
+                   f"of {rb['copies']} copies of values two groups read, which move inputs from the ports to the "
+                   f"register write multiplexers ({ic.get('registers', '?')} register-write inputs for "
+                   f"{r['registers']} registers)")
         else:
             how = f"every unit port multiplexes the 1,223-bit registers the schedule reads there{each}"
         k = _write_banks(r["core"])
