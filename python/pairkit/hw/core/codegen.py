@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ...dse import exact, listsched
 from ...dse import problem as dproblem
 from ...dse.ddg import DDG, Input, Node
-from . import binding, buses
+from . import binding, buses, readbanks
 from .blocks import Blocks, find_blocks
 from .config import CoreConfig
 from .errors import CoreError
@@ -153,26 +153,31 @@ class _Alloc:
             self.vregs[v].append(iv)
 
     def colour(self, first: list, readers: dict | None = None, writers: dict | None = None,
-               write_sources: int = 0) -> tuple:
+               write_sources: int = 0, banks: list | None = None) -> tuple:
         """First-fit by first use (``first`` before the rest). Among the free registers, the one whose
         multiplexers grow least: the unit ports reading the value (``readers[v]``) and the sources
         writing it (``writers[v]``) that are not yet connected to the register (interconnect-aware
         binding); a new register only when none is free. ``write_sources`` = K > 0 (write banks,
         ``CoreConfig.write_banks``): a register takes a value only when its writing sources stay at
         most K (or the value brings none it lacks), so each register is in the bank of at most K
-        sources and its write multiplexer has at most K inputs."""
+        sources and its write multiplexer has at most K inputs. ``banks`` (read banks, :mod:`.readbanks`):
+        per virtual register its bank or None; a register holds virtual registers of one bank only."""
         readers, writers = readers or {}, writers or {}
         occ: list = []  # per register: list of intervals
         r_in: list = []  # per register: unit ports that read it
         r_wr: list = []  # per register: sources that write it
+        r_bank: list = []  # per register: its read bank (None while only bankless values are on it)
         phys = [-1] * len(self.vregs)
         order = first + sorted((v for v in range(len(self.vregs)) if v not in set(first)),
                                key=lambda v: (min((a for a, _ in self.vregs[v]), default=0), v))
         for v in order:
             ivs = self.vregs[v]
             rv, wv = readers.get(v, set()), writers.get(v, set())
+            bv = banks[v] if banks is not None else None
             best, cost = None, None
             for r, taken in enumerate(occ):
+                if bv is not None and r_bank[r] not in (None, bv):
+                    continue
                 if write_sources and not (wv <= r_wr[r] or len(r_wr[r] | wv) <= write_sources):
                     continue
                 if all(b <= c or d <= a for a, b in ivs for c, d in taken):
@@ -186,10 +191,14 @@ class _Alloc:
                 occ.append([])
                 r_in.append(set())
                 r_wr.append(set())
+                r_bank.append(None)
+            if bv is not None:
+                r_bank[best] = bv
             occ[best].extend(ivs)
             r_in[best] |= rv
             r_wr[best] |= wv
             phys[v] = best
+        self.reg_bank = r_bank
         return phys, len(occ)
 
 
@@ -525,19 +534,17 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                    reg_of if o.id in vreg else None, phys, vreg)
         return steps
 
-    readers: dict = {}
-    writers: dict = {}
     own = build_steps()  # every virtual register its own
-    for st in own:
-        for s0 in st.starts:
-            for k, x in enumerate((*s0.srcs, *s0.hold)):
-                if x is not None and x[0] == "reg":
-                    readers.setdefault(x[1], set()).add((*s0.unit, k % len(s0.srcs)))
-        for w in st.writes:
-            writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
-    col, n_regs = A.colour(in_first, readers, writers, cfg.write_banks)
-    phys[:] = col
-    steps = _orient(build_steps())  # first-fit with affinities, operands oriented
+    banked = None
+    if cfg.read_banks:  # ports in groups, registers in banks, copies across (readbanks.py)
+        own, rgroup, banked, col, n_regs, reg_bank = _read_banks(cfg, own, A, in_first, Ls, Le, win)
+        phys[:] = col
+        steps = readbanks.rename(own, phys)  # the copies are in ``own`` only; no operand swaps (two banks)
+    else:
+        readers, writers = _affinity(own)
+        col, n_regs = A.colour(in_first, readers, writers, cfg.write_banks)
+        phys[:] = col
+        steps = _orient(build_steps())  # first-fit with affinities, operands oriented
     mux_in = None
     if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
         kept = (dict(pro.inst), dict(epi.inst), n_regs)
@@ -562,6 +569,12 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             phys[:], steps = first_fit
 
     _expand_holds(steps, win)
+    if banked:
+        bad = readbanks.check(steps, reg_bank, rgroup)
+        if bad:
+            raise CoreError(f"internal: {cfg.name}: read banks: {bad}")
+        banked["registers"] = [sum(1 for b in reg_bank.values() if b == g) for g in range(cfg.read_banks)]
+        banked["bank_of"] = reg_bank
     bus_of = buses.assign(steps, cfg.buses) if cfg.buses else []  # registers onto buses, fewest mux inputs
     outputs = []
     for o in prog.outputs:
@@ -596,7 +609,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             "flat_probes": flat_probes,
             "windows": {k: w for k, w in sorted(win.items()) if w > 1},
             "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
-            "copies": len(copies), "moves": len(moves), "mux_inputs": mux_in, "deferred_writes": sum(
+            "copies": len(copies), "moves": len(moves), "mux_inputs": mux_in, "read_banks": banked, "deferred_writes": sum(
                 1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
             "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
             "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
@@ -609,6 +622,62 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                      first_iter, blocks_d, info, lp.unroll if lp else 1,
                      [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of),
                      [len(v) for v in lp.streams] if lp else [], cfg.buses, bus_of)
+
+
+def _affinity(steps: list) -> tuple:
+    """(unit ports reading, sources writing) per register of built steps (holds not yet expanded)."""
+    readers: dict = {}
+    writers: dict = {}
+    for st in steps:
+        for s0 in st.starts:
+            for k, x in enumerate((*s0.srcs, *s0.hold)):
+                if x is not None and x[0] == "reg":
+                    readers.setdefault(x[1], set()).add((*s0.unit, k % len(s0.srcs)))
+        for w in st.writes:
+            writers.setdefault(w.reg, set()).add(w.src if w.src[0] != "reg" else ("reg", -1))
+    return readers, writers
+
+
+def _read_banks(cfg, own: list, A: _Alloc, in_first: list, Ls: int, Le: int, win: dict) -> tuple:
+    """Read banks (:mod:`.readbanks`): the port groups from the clustering, then improved by moving one
+    port at a time to another group while the multiplexers' extra inputs (sum over the operand ports and
+    the registers' write multiplexers of inputs - 1) fall, each layout split and coloured in full.
+    Returns (steps with the copies, port -> group, statistics, colouring, registers, register -> bank)."""
+    K = cfg.read_banks
+    group = readbanks.group_ports(readbanks.port_reads(own, win), K)
+
+    def trial(g):
+        vr = [list(x) for x in A.vregs]
+        st, vbank, g2, stats = readbanks.split(own, vr, K, Ls, Le, win, cfg.name, g)
+        B = _Alloc()
+        B.vregs = vr
+        rd, wr = _affinity(st)
+        col, n = B.colour(in_first, rd, wr, 0, vbank)
+        return readbanks.excess(readbanks.rename(st, col)), (st, g2, stats, col, n, B.reg_bank, vr)
+
+    best = trial(group)
+    tried = 1
+    for _ in range(readbanks.SWEEPS):
+        better = False
+        for p in sorted(group):
+            for g in range(K):
+                if g == group[p]:
+                    continue
+                cand = dict(group)
+                cand[p] = g
+                try:
+                    r = trial(cand)
+                except CoreError:
+                    continue
+                tried += 1
+                if r[0] < best[0]:
+                    best, group, better = r, cand, True
+        if not better:
+            break
+    st, g2, stats, col, n, rb, vr = best[1]
+    A.vregs[:] = vr
+    stats.update(excess=best[0], layouts_tried=tried)
+    return st, g2, stats, col, n, {r: b for r, b in enumerate(rb) if b is not None}
 
 
 def _mux_inputs(steps: list) -> int:

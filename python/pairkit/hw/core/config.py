@@ -110,6 +110,10 @@ class CoreConfig:
     # grouped into banks by the sources that write them, at most K sources per register (K = 1: every
     # register written by one unit output, its write multiplexer a flip-flop enable) -- more registers
     write_banks: int = 0
+    # read banks (readbanks.py): 0 = a unit port may read any register; K = 2..8: the operand ports
+    # clustered into K groups, the registers into K banks, each port reading only its group's bank; a
+    # value two groups read is copied (a move, or a second write of the same source: no cycle added)
+    read_banks: int = 0
 
     def __post_init__(self):
         for flag in ("streams", "retime", "forward", "mux_swaps"):
@@ -139,6 +143,12 @@ class CoreConfig:
                 or not 0 <= self.write_banks <= 4 or (self.write_banks and self.binding != "first-fit")):
             raise CoreError(f"write_banks: an integer from 0 (none) to 4, and only with binding='first-fit', got "
                             f"{self.write_banks!r} (binding {self.binding!r})")
+        if (not isinstance(self.read_banks, int) or isinstance(self.read_banks, bool)
+                or self.read_banks not in (0, *range(2, 9)) or (self.read_banks and (
+                    self.binding != "first-fit" or self.buses or self.write_banks))):
+            raise CoreError(f"read_banks: 0 (none) or an integer from 2 to 8, and only with binding='first-fit', "
+                            f"no buses and no write banks, got {self.read_banks!r} (binding {self.binding!r}, "
+                            f"buses {self.buses!r}, write_banks {self.write_banks!r})")
         if self.buses and self.scheduler != "list":
             raise CoreError(f"buses: only with the list scheduler (the bus constraint is the list scheduler's; "
                             f"scheduler {self.scheduler!r})")

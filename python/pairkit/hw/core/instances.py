@@ -107,7 +107,7 @@ _BEYOND_003 = {"seed": "issue 16 (beyond seed 003)", "measure": "verilator", "fa
 
 
 def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, binding="first-fit", buses=0,
-          write_banks=0):
+          write_banks=0, read_banks=0):
     """Seed 003's eta_T processor (Fig. 4, Alg. 1-4) on ss2-1223: one TMVP multiplier that reads its
     operand registers on every product cycle (latch = 0: 9 or 6 cycles, as the paper counts), 1-cycle
     adders that may take a product from the multiplier's output port in the cycle it appears
@@ -125,7 +125,7 @@ def _s003(name, outer, summary, paper, mul="gf2_mul_tmvp", count=1, adders=2, bi
     # pass's start: 19-25 registers of 1223 bits instead of 50-54, the same cycles
     return CoreConfig(name, "ss2-1223", "eta-t", units, "list", summary=summary, paper=paper, unroll=8, retime=True,
                       forward=True, sink=("*",), binding=binding, mux_swaps=binding == "mux", buses=buses,
-                      write_banks=write_banks)
+                      write_banks=write_banks, read_banks=read_banks)
 
 
 _ALL = [
@@ -251,6 +251,18 @@ _ALL = [
                   "their writer, seed 003's BAU/ISU/DHU banks on the write side), so its write multiplexer is a "
                   "flip-flop enable; more registers, the read side through the 4 buses", _PAPER_003_2, buses=4,
                   write_banks=1),
+    # read banks (config.read_banks = K, readbanks.py): the operand ports in K groups, each reading only its own
+    # bank of registers, values two groups read copied into both banks (no cycle added); K = 5 for the
+    # two-way core: the layout search's best (5 to 8 groups end at the same layout, 4 and 6 do worse); K = 5 for the
+    # three-way core too (its best of 3-6)
+    lambda: _s003("s003-eta-t-tmvp2-u8-rbank5", "2,2", "as s003-eta-t-tmvp2-u8 (the same schedule and cycles) with "
+                  "read banks: the unit operand ports in 5 groups, each reading only the registers of its own bank "
+                  "(seed 003's BAU/ISU/DHU banks seen from the units' inputs); a value two groups read is written "
+                  "into both banks (a second write of the same unit output, or a register move): more registers, "
+                  "fewer registers per port", _PAPER_003_2, read_banks=5),
+    lambda: _s003("s003-eta-t-tmvp3-u8-rbank5", "3", "as s003-eta-t-tmvp3-u8 (the same schedule and cycles) with "
+                  "read banks: the unit operand ports in 5 groups, each reading only the registers of its own bank; "
+                  "a value two groups read is written into both banks", _PAPER_003_3, read_banks=5),
     lambda: _s003("s003-eta-t-tmvp2-u8-bank1", "2,2", "as s003-eta-t-tmvp2-u8 (the same schedule and cycles) with "
                   "write banks: each register is written by one unit output, so its write multiplexer is a "
                   "flip-flop enable; more registers, every unit port multiplexing the registers it reads",
@@ -286,6 +298,12 @@ _ALL = [
                        "list", summary="toy: toy-ss2-17-eta-t-fwd (the same schedule and cycles) with write banks: "
                        "each register written by one unit output (write_banks=1)", unroll=2, retime=True,
                        forward=True, sink=("*",), write_banks=1),
+    lambda: CoreConfig("toy-ss2-17-eta-t-fwd-rbank3", "ss2-17", "eta-t",
+                       [UnitChoice("gf2_mul_tmvp", 1, (("outer", "2,2"), ("inner", "2"), ("latch", 0))),
+                        UnitChoice("gf2_add", 2, (("latch", 0),)), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2)],
+                       "list", summary="toy: toy-ss2-17-eta-t-fwd (the same schedule and cycles) with read banks: "
+                       "the operand ports in three groups, each reading only its own bank (read_banks=3)", unroll=2,
+                       retime=True, forward=True, sink=("*",), read_banks=3),
     lambda: _bin("toy-ss2-13-alg10", "ss2-13", "tate-alg10", 2, 4, 2, 1, 1, 0, 0, "list",
                  "toy: ss2-13 Tate (seed 004 Alg. 10), square roots precomputed into tables, two iterations per "
                  "pass", unroll=2, streams=True),

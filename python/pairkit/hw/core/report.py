@@ -417,7 +417,13 @@ def _interconnect(mc) -> dict:
     """The built layout's multiplexer inputs (operand ports, read buses, register writes) and the registers
     each multiplier port reads (directly or through the buses), for the report's prose."""
     mul = next((op for op in ("mul", "dmul") if op in mc.units), None)
-    return {**mc.mux_inputs(), "read_buses": mc.n_buses, "multiplier_port_registers": mc.port_registers(mul) if mul else []}
+    out = {**mc.mux_inputs(), "read_buses": mc.n_buses,
+           "multiplier_port_registers": mc.port_registers(mul) if mul else []}
+    rb = mc.info.get("read_banks")
+    if rb:  # read banks (readbanks.py): registers per bank, the ports' groups, the copies
+        out["read_banks"] = {"registers": rb["registers"], "groups": rb["groups"], "copies": rb["copies"],
+                             "moves": rb["moves"], "dual_writes": rb["dual_writes"]}
+    return out
 
 
 def _goals_16(res: dict) -> list:
@@ -426,7 +432,7 @@ def _goals_16(res: dict) -> list:
     paper_ml = {"s003-eta-t-tmvp2-u8": 38562, "s003-eta-t-tmvp3-u8": 25710, "s003-eta-t-dmoci-u8": 22040}
     variants = [(n, what, b) for b, what in (("s003-eta-t-tmvp2-u8", "two-way"), ("s003-eta-t-tmvp3-u8", "three-way"),
                                              ("s003-eta-t-dmoci-u8", "DMOCI"))
-                for n in [b] + sorted(k for k in res if k.startswith((b + "-bus", b + "-bank")))]
+                for n in [b] + sorted(k for k in res if k.startswith((b + "-bus", b + "-bank", b + "-rbank")))]
     for name, what, base in variants:
         r = res.get(name)
         if r is None:

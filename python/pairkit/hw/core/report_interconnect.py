@@ -1,6 +1,7 @@
 """HARDWARE.md's prose on the seed 003 cores' LUT6 and interconnect (issue 16 item 2): where the LUT6 go,
-the ``-mux`` bindings', the ``-busB`` read buses' and the ``-bankK`` write banks' multiplexer inputs,
-cycles and LUT6, every figure from the cores' cached reports (report.py renders the section)."""
+the ``-mux`` bindings', the ``-busB`` read buses', the ``-bankK`` write banks' and the ``-rbankK`` read
+banks' multiplexer inputs, cycles and LUT6, every figure from the cores' cached reports (report.py renders
+the section)."""
 from __future__ import annotations
 
 import re
@@ -50,6 +51,14 @@ def _where_16(r: dict, missed: bool) -> str:
                    f"assigned to it: {ic['buses']} inputs for {r['registers']} registers, so most registers sit on "
                    f"several buses) and the unit ports select among the buses, forwarded outputs and constants "
                    f"({ic['ports']} inputs)")
+        elif ic.get("read_banks"):
+            rb = ic["read_banks"]
+            nb = [n for n in rb["registers"] if n]
+            how = (f"read banks: the operand ports in {len(nb)} groups, each port multiplexing only its group's bank "
+                   f"(registers per bank {', '.join(map(str, nb))}; each multiplier port {span} of them), at the price "
+                   f"of {rb['copies']} copies of values two groups read, which move inputs from the ports to the "
+                   f"register write multiplexers ({ic.get('registers', '?')} register-write inputs for "
+                   f"{r['registers']} registers)")
         else:
             how = f"every unit port multiplexes the 1,223-bit registers the schedule reads there{each}"
         k = _write_banks(r["core"])
@@ -90,6 +99,36 @@ def _banked_rows(res: dict) -> list:
             t += f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}" + (
                 f"; {g} {w0:,} -> {w1:,}" if w0 and w1 else "") + (
                 f"; operand multiplexers {m0:,} -> {m1:,}" if m0 and m1 else "") + ")"
+        rows.append(t)
+    return rows
+
+
+def _read_banked_rows(res: dict) -> list:
+    """The ``-rbankK`` cores (read banks) against their twins without (the name without ``-rbankK``): cycles,
+    registers, operand and register-write inputs, LUT6 and the two multiplexer blocks, from the cached reports."""
+    rows = []
+    for n in sorted(k for k in res if k.startswith("s003-") and re.search(r"-rbank\d+$", k)):
+        b = re.sub(r"-rbank\d+$", "", n)
+        r0, r1 = res.get(b), res[n]
+        ic0, ic1 = (r0 or {}).get("interconnect"), r1.get("interconnect")
+        if not (r0 and ic0 and ic1 and ic1.get("read_banks")):
+            continue
+        rb = ic1["read_banks"]
+        t = (f"`{n}`: {r1['cycles']:,} cycles ({r1['cycles'] - r0['cycles']:+,} against `{b}`), registers "
+             f"{r0['registers']} -> {r1['registers']} in {sum(1 for x in rb['registers'] if x)} banks of "
+             f"{', '.join(str(x) for x in rb['registers'] if x)} ({rb['copies']} copies: {rb['dual_writes']} second "
+             f"writes of a unit output, {rb['moves']} moves), operand inputs {ic0['ports']} -> {ic1['ports']} (each "
+             f"multiplier port {_span(ic0['multiplier_port_registers'])} -> {_span(ic1['multiplier_port_registers'])} "
+             f"registers), register-write inputs {ic0['registers']} -> {ic1['registers']}")
+        l0, l1 = _lut6(r0)[0], _lut6(r1)[0]
+        if l0 and l1:
+            g = "register file and write multiplexers"
+            w0, w1 = ((x.get("blocks") or {}).get("glue", {}).get(g, {}).get("lut") for x in (r0, r1))
+            m0, m1 = ((x.get("blocks") or {}).get("glue", {}).get("operand multiplexers", {}).get("lut")
+                      for x in (r0, r1))
+            t += f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}" + (
+                f"; operand multiplexers {m0:,} -> {m1:,}" if m0 and m1 else "") + (
+                f"; {g} {w0:,} -> {w1:,}" if w0 and w1 else "") + ")"
         rows.append(t)
     return rows
 
@@ -154,4 +193,12 @@ def _interconnect_16(res: dict) -> str:
                 "the units' outputs: the same schedule, bound so that each register is written by at most K unit "
                 "outputs (K = 1: its write multiplexer becomes the flip-flops' enable), at the price of more "
                 "registers and of read ports that see more of them: " + "; ".join(banked) + ". ")
+    rbanked = _read_banked_rows(res)
+    if rbanked:
+        out += ("The `-rbankK` cores (`CoreConfig.read_banks`, readbanks.py) restrict the read side, seed 003's "
+                "banks seen from the units' inputs: the same schedule, the operand ports clustered into K groups "
+                "(then improved by moving one port at a time while the multiplexers' extra inputs fall), each port "
+                "reading only the registers of its group's bank, and a value two groups read copied into both banks "
+                "(a second write of the unit output in the step it is made, or a register move before the first "
+                "read: no cycle added): " + "; ".join(rbanked) + ". ")
     return out
