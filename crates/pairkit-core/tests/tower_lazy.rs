@@ -1,7 +1,9 @@
-//! The F_{p^6} product with lazy reduction (`Fp6::mul`: one MULX/ADX assembly block for
-//! bls12-381, gen/x86_64_tower_gen.py) against the six reduced F_{p^2} products of
-//! `Fp6::mul_generic` and the schoolbook formula on the portable F_{p^2} products, for every
-//! tower. The inputs cover the bounds the lazy formula relies on, on Montgomery words: every
+//! The tower operations with lazy reduction against their reduced references, for every tower:
+//! the F_{p^4} squaring of the cyclotomic squaring (`Fp2::fp4_square`, gen/x86_64_fp2_gen.py)
+//! against three reduced complex squarings and the schoolbook, and the F_{p^6} product
+//! (`Fp6::mul`, gen/x86_64_tower_gen.py) against the six reduced F_{p^2} products of
+//! `Fp6::mul_generic` and the schoolbook formula on the portable F_{p^2} products (one MULX/ADX
+//! assembly block each for bls12-381). The inputs cover the bounds the lazy formula relies on, on Montgomery words: every
 //! coordinate drawn from the edge words (0, 1, 2, p - 1, p - 2, (p - 1)/2, ...; p - 1 everywhere
 //! gives the largest products, mixed with 0 the widest signed sums), the negation of an operand,
 //! and random elements. The whole file also runs on the portable path with
@@ -89,14 +91,57 @@ fn edges<P: TowerParams<N>, const N: usize>() {
     }
 }
 
+/// F_{p^4} squaring (inside the cyclotomic squaring): the dispatched `Fp2::fp4_square` (one
+/// lazily reduced assembly block with MULX/ADX for bls12-381) equals the three reduced complex
+/// squarings of `fp4_square_generic` and the schoolbook (x^2 + xi y^2, 2xy). The inputs cover
+/// the bounds the lazy formula relies on (x86_64_fp2_gen.py `gen_fp4_sqr`), on Montgomery words:
+/// the largest unreduced square (words c0 = p - 1, c1 = (p - 1)/2 give (c0 + c1)(c0 + p - c1)
+/// close to 2.25 p^2), the largest subtracted terms with the smallest minuend (y = -x, so x + y = 0),
+/// and every pair of edge coordinates.
+fn fp4_check<P: TowerParams<N>, const N: usize>(x: &Fp2<P, N>, y: &Fp2<P, N>) {
+    let want = Fp2::fp4_square_generic(x, y);
+    assert_eq!(Fp2::fp4_square(x, y), want, "({x:?}, {y:?})");
+    let xi = Fp2::<P, N>::from_u64s(P::XI[0], P::XI[1]);
+    let re = x.mul_generic(x).add(&xi.mul_generic(&y.mul_generic(y)));
+    let im = x.mul_generic(y).double();
+    assert_eq!(want, (re, im));
+}
+
+fn fp4_edges<P: TowerParams<N>, const N: usize>() {
+    let e: Vec<Fp<P, N>> = edge_words::<P, N>()
+        .iter()
+        .map(with_mont_words::<P, N>)
+        .collect();
+    let mut xs: Vec<Fp2<P, N>> = Vec::new();
+    for a in &e {
+        for b in &e {
+            xs.push(Fp2::new(*a, *b));
+        }
+    }
+    let mut rng = StdRng::seed_from_u64(13);
+    for _ in 0..20 {
+        xs.push(Fp2::random(&mut rng));
+    }
+    for x in &xs {
+        for y in &xs {
+            fp4_check(x, y);
+        }
+        fp4_check(x, &x.neg());
+    }
+}
+
 #[test]
 fn tower_lazy_backends_agree() {
+    fp4_edges::<Bn254P, 4>();
+    fp4_edges::<Bls12381P, 6>();
     edges::<Bn254P, 4>();
     edges::<Bls12381P, 6>();
     // the assembly is used exactly for bls12-381 (xi = 1 + i, 8p <= R) on BMI2 + ADX CPUs
     #[cfg(target_arch = "x86_64")]
     {
-        use pairkit_core::field::fp::x86_64::fp6_lazy_ok;
+        use pairkit_core::field::fp::x86_64::{fp4_lazy_ok, fp6_lazy_ok};
+        assert!(fp4_lazy_ok::<Bls12381P, 6>(Bls12381P::XI));
+        assert!(!fp4_lazy_ok::<Bn254P, 4>(Bn254P::XI));
         assert!(fp6_lazy_ok::<Bls12381P, 6>(Bls12381P::XI));
         assert!(!fp6_lazy_ok::<Bn254P, 4>(Bn254P::XI));
     }
@@ -111,5 +156,13 @@ proptest! {
         let (x, y) = (from_coords(a.map(w)), from_coords(b.map(w)));
         check(&x, &y);
         check(&x, &x.neg());
+    }
+
+    #[test]
+    fn fp4_square_bls12_381(a in words::<6>(), b in words::<6>(), c in words::<6>(), d in words::<6>()) {
+        let w = |v: [u64; 6]| with_mont_words::<Bls12381P, 6>(&below_p::<Bls12381P, 6>(v));
+        let (x, y) = (Fp2::new(w(a), w(b)), Fp2::new(w(c), w(d)));
+        fp4_check(&x, &y);
+        fp4_check(&x, &x.neg());
     }
 }
