@@ -134,15 +134,17 @@ fn dbl_step(t: &mut W12, q: &QEval) -> (Fq, Fq) {
     let b = sqr_ol(&t.y);
     let c = sqr_ol(&t.z);
     let amc = a.sub(&c);
+    let apc = a.add(&c);
     let x3 = sqr_ol(&amc);
-    let e = sqr_ol(&a.add(&c)).double().sub(&x3);
+    let e = sqr_ol(&apc).double().sub(&x3);
     let f = sqr_ol(&amc.add(&t.y)).sub(&b).sub(&x3); // 2 Y (A - C)
-    let l = a.double().add(&a).add(&c);
-    let re = mul_ol(&l, &mul_ol(&q.x, &c).add(&mul_ol(&t.x, &t.z))).sub(&b.double());
+    let l = apc.add(&a.double()); // 3A + C
+    let b2 = b.double();
+    let re = mul_ol(&l, &mul_ol(&q.x, &c).add(&mul_ol(&t.x, &t.z))).sub(&b2);
     let im = mul_ol(&mul_ol(&t.y, &c), &q.y2);
     t.x = x3;
     t.y = mul_ol(&e, &f);
-    t.z = b.double().double();
+    t.z = b2.double();
     (re, im)
 }
 
