@@ -189,10 +189,135 @@ pub unsafe fn mul_full_{n}(a: &[u64; {n}], b: &[u64; {n}], mc: &[u64; {n + 1}]) 
 '''
 
 
+SQR_W = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
+
+
+def gen_sqr_full(n):
+    """Dedicated Montgomery squaring for any odd n-limb p (SOS: square, then reduce; Koc, Acar,
+    Kaliski, IEEE Micro 1996, "Separated Operand Scanning", with the squaring's symmetry:
+    Menezes, van Oorschot, Vanstone, Handbook of Applied Cryptography, Alg. 14.16). Three phases,
+    fixed registers, rbx and rbp saved, the 2n-word square in a stack buffer:
+
+    A. the off-diagonal sum S = sum_{i<j} a_i a_j 2^{64(i+j)}: row i (i = 0 .. n-2) adds
+       a_i a_{i+1..n-1} into a window of n registers holding words i+1 .. i+n (its top word
+       fresh), then retires word i+1 to the buffer; n(n-1)/2 MULX in all;
+    B. T = 2S + sum_i a_i^2 2^{128 i} in one pass over the 2n words: the CF chain (ADCX x, x)
+       doubles, the OF chain (ADOX) adds the diagonal squares; words 0 .. n-1 stay in registers,
+       n .. 2n-1 go back to the buffer; n MULX;
+    C. Montgomery reduction of T < p^2 (n rows, m = t_0 (-p^{-1}) mod 2^64, t <- (t + m p)/2^64),
+       the window's new top word taken from the buffer, the rows' carries (0 .. 2) kept in a
+       register; n^2 MULX. The result (t, t_n) is < (p^2 + R p)/R < 2p.
+
+    n(n+1)/2 + n^2 MULX instead of 2 n^2 (100 instead of 128 for n = 8)."""
+    assert n == len(SQR_W)
+    w = list(SQR_W)  # phase A window (rotating names)
+    a, mc, lo, hi, x, c = "rsi", "rcx", "rbx", "rbp", "rax", "rdi"
+
+    def buf(k):
+        return q("rsp", 8 * k)
+
+    ins = ["push rbx", "push rbp", f"sub rsp, {16 * n}"]
+    # -- phase A: off-diagonal products; before row i, w[k] = word i + 1 + k
+    for i in range(n - 1):
+        ins.append(f"mov rdx, {q(a, 8 * i)}")
+        if i == 0:
+            # fresh window: words 1 .. n
+            ins.append(f"mulx {w[1]}, {w[0]}, {q(a, 8)}")
+            for j in range(2, n):
+                ins.append(f"mulx {w[j]}, {lo}, {q(a, 8 * j)}")
+                ins.append(f"{'add' if j == 2 else 'adc'} {w[j - 1]}, {lo}")
+            ins.append(f"adc {w[n - 1]}, 0")
+        else:
+            # a_i a_j at word i + j = offset j - 1 (lo) and j (hi); offset n - 1 is fresh
+            ins.append(f"xor {lo}, {lo}")
+            for j in range(i + 1, n):
+                if j > i + 1:
+                    ins.append(f"adcx {w[j - 1]}, {hi}")
+                ins.append(f"mulx {hi}, {lo}, {q(a, 8 * j)}")
+                ins.append(f"adox {w[j - 1]}, {lo}")
+            ins.append(f"mov {lo}, 0")
+            ins.append(f"adcx {hi}, {lo}")
+            ins.append(f"adox {hi}, {lo}")
+            ins.append(f"mov {w[n - 1]}, {hi}")
+        if i < n - 2:
+            # retire word i + 1; its register becomes the fresh top of the next row
+            ins.append(f"mov {buf(i + 1)}, {w[0]}")
+            w = w[1:] + w[:1]
+    # after row n - 2: w[k] = word n - 1 + k (k < n), word 2n - 1 of S is 0
+    for k in range(n):
+        ins.append(f"mov {buf(n - 1 + k)}, {w[k]}")
+    # -- phase B: T = 2 S + diagonal; T_0 .. T_{n-1} in SQR_W, T_n .. in the buffer
+    t = list(SQR_W)
+    ins.append(f"xor {lo}, {lo}")
+    for k in range(2 * n):
+        if k % 2 == 0:
+            ins.append(f"mov rdx, {q(a, 4 * k)}")
+            ins.append(f"mulx {hi}, {lo}, rdx")
+        dk = lo if k % 2 == 0 else hi
+        if k == 0:
+            ins.append(f"mov {t[0]}, {lo}")  # S_0 = 0; flags stay clear
+            continue
+        r = t[k] if k < n else x
+        if k < 2 * n - 1:
+            ins.append(f"mov {r}, {buf(k)}")
+        else:
+            ins.append(f"mov {r}, 0")  # S_{2n-1} = 0
+        ins.append(f"adcx {r}, {r}")
+        ins.append(f"adox {r}, {dk}")
+        if k >= n:
+            ins.append(f"mov {buf(k)}, {r}")
+    # -- phase C: reduction; t = words i .. i + n - 1, c = carry into word i + n
+    for i in range(n):
+        ins.append(f"mov rdx, {t[0]}")
+        ins.append(f"imul rdx, {q(mc, 8 * n)}")
+        ins.append(f"xor {lo}, {lo}")
+        ins.append(f"mulx {hi}, {lo}, {q(mc, 0)}")
+        ins.append(f"adcx {lo}, {t[0]}")
+        ins.append(f"mov {t[0]}, {hi}")
+        for j in range(1, n):
+            ins.append(f"adcx {t[j - 1]}, {t[j]}")
+            ins.append(f"mulx {t[j]}, {lo}, {q(mc, 8 * j)}")
+            ins.append(f"adox {t[j - 1]}, {lo}")
+        ins.append(f"mov {x}, {buf(n + i)}")
+        ins.append(f"mov {lo}, 0")
+        ins.append(f"adcx {t[n - 1]}, {x}")
+        ins.append(f"adox {t[n - 1]}, {lo if i == 0 else c}")
+        ins.append(f"mov {c}, 0")
+        ins.append(f"adcx {c}, {lo}")
+        ins.append(f"adox {c}, {lo}")
+    ins += [f"add rsp, {16 * n}", "pop rbp", "pop rbx"]
+    body = "\n".join(f'            "{s}",' for s in ins)
+    outs = "\n".join(f'            out("{t[j]}") r[{j}],' for j in range(n))
+    return f'''
+/// Montgomery square a^2 R^{{-1}} as (t, t_N), t + t_N 2^{{64 {n}}} < 2p, for any odd {n}-limb p
+/// (dedicated squaring, then separated reduction; `gen/x86_64_gen.py` `gen_sqr_full`).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX; `mc` = p words then -p^{{-1}} mod 2^64.
+#[inline(always)]
+pub unsafe fn sqr_full_{n}(a: &[u64; {n}], mc: &[u64; {n + 1}]) -> ([u64; {n}], u64) {{
+    let mut r = [0u64; {n}];
+    let hi: u64;
+    asm!(
+{body}
+            inout("rsi") a.as_ptr() => _,
+            inout("rcx") mc.as_ptr() => _,
+{outs}
+            out("rdi") hi,
+            out("rax") _,
+            out("rdx") _,
+            options(pure, readonly)
+    );
+    (r, hi)
+}}
+'''
+
+
 if __name__ == "__main__":
     out = [HEADER]
     for n in (4, 6):
         out.append(gen_nc(n))
     for n in (4, 6, 8):
         out.append(gen_full(n))
+    out.append(gen_sqr_full(8))
     print("".join(out), end="")

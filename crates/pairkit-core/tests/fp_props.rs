@@ -487,6 +487,12 @@ fn backends_agree<P: FpParams<N>, const N: usize>(a: &Fp<P, N>, b: &Fp<P, N>) {
     assert_eq!(a.mul(b), want);
     assert_eq!(a.square(), a.square_portable());
     assert_eq!(a.square_portable(), a.mul_portable(a));
+    if let Some(s) = a.square_adx() {
+        assert_eq!(s, a.square_portable(), "{a:?}^2");
+    }
+    for x in [a, b] {
+        assert_eq!(x.square_adx().is_some(), x.mul_adx(x).is_some());
+    }
 }
 
 fn backends_edges<P: FpParams<N>, const N: usize>() {

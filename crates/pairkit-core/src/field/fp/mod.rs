@@ -302,15 +302,30 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         Self::from_mont(arith::mont_mul_cios(&self.m, &o.m, &P::MODULUS, P::INV))
     }
 
-    /// Montgomery square: the MULX/ADX product a * a where available (see [`Self::mul`]),
-    /// else the portable dedicated squaring ([`Self::square_portable`]).
+    /// Montgomery square: on the MULX/ADX backend the dedicated squaring for N = 8 and the
+    /// product a * a for N = 4, 6 ([`x86_64::mont_sqr`]), else the portable dedicated squaring
+    /// ([`Self::square_portable`]).
     #[inline(always)]
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if let Some(r) = x86_64::mont_mul::<P, N>(&self.m, &self.m) {
+        if let Some(r) = x86_64::mont_sqr::<P, N>(&self.m) {
             return Self::from_mont(r);
         }
         self.square_portable()
+    }
+
+    /// The MULX/ADX square ([`x86_64::mont_sqr`]), or None where it is unavailable; ignores
+    /// `PAIRKIT_FP_BACKEND` like [`Self::mul_adx`], so tests can compare it with
+    /// [`Self::square_portable`].
+    #[inline(always)]
+    pub fn square_adx(&self) -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        if x86_64::supported(N) && x86_64::cpu_has_adx() {
+            // SAFETY: both conditions of `mont_sqr_unchecked` checked just above.
+            let r = unsafe { x86_64::mont_sqr_unchecked::<P, N>(&self.m) };
+            return Some(Self::from_mont(r));
+        }
+        None
     }
 
     /// The portable dedicated Montgomery squaring (`const`).
