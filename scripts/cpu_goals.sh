@@ -18,6 +18,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/pairkit-goals-out}
 PY=${PY:-python3}
 mkdir -p "$OUT/criterion"
+OUT=$(cd "$OUT" && pwd)  # absolute: the peers bench runs from crates/pairkit-peers
 export PYTHONPATH="$PWD/python${PYTHONPATH:+:$PYTHONPATH}"
 { date -u; lscpu; uptime; } > "$OUT/cpu.txt" 2>&1
 
