@@ -77,6 +77,20 @@ def _write_banks(name: str) -> int:
     return int(m.group(1)) if m else 0
 
 
+def _lut6_change(r0: dict, r1: dict, blocks: tuple) -> str:
+    """", LUT6 a -> b (+x%; <block> c -> d; ...)" between two cached cores, the glue blocks in the
+    given order (those both reports have); "" when either has no LUT6."""
+    l0, l1 = _lut6(r0)[0], _lut6(r1)[0]
+    if not (l0 and l1):
+        return ""
+    t = f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}"
+    for g in blocks:
+        a, b = ((x.get("blocks") or {}).get("glue", {}).get(g, {}).get("lut") for x in (r0, r1))
+        if a and b:
+            t += f"; {g} {a:,} -> {b:,}"
+    return t + ")"
+
+
 def _banked_rows(res: dict) -> list:
     """The ``-bankK`` cores against their twins without write banks (the name without ``-bankK``):
     cycles, registers, register-write inputs, LUT6 and the register file's share, from the cached reports."""
@@ -90,16 +104,7 @@ def _banked_rows(res: dict) -> list:
         t = (f"`{n}`: {r1['cycles']:,} cycles ({r1['cycles'] - r0['cycles']:+,} against `{b}`), registers "
              f"{r0['registers']} -> {r1['registers']}, register-write inputs {ic0['registers']} -> {ic1['registers']}, "
              f"operand inputs {ic0['ports'] + ic0['buses']} -> {ic1['ports'] + ic1['buses']}")
-        l0, l1 = _lut6(r0)[0], _lut6(r1)[0]
-        if l0 and l1:
-            g = "register file and write multiplexers"
-            w0, w1 = ((x.get("blocks") or {}).get("glue", {}).get(g, {}).get("lut") for x in (r0, r1))
-            m0, m1 = ((x.get("blocks") or {}).get("glue", {}).get("operand multiplexers", {}).get("lut")
-                      for x in (r0, r1))
-            t += f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}" + (
-                f"; {g} {w0:,} -> {w1:,}" if w0 and w1 else "") + (
-                f"; operand multiplexers {m0:,} -> {m1:,}" if m0 and m1 else "") + ")"
-        rows.append(t)
+        rows.append(t + _lut6_change(r0, r1, ("register file and write multiplexers", "operand multiplexers")))
     return rows
 
 
@@ -120,16 +125,7 @@ def _read_banked_rows(res: dict) -> list:
              f"writes of a unit output, {rb['moves']} moves), operand inputs {ic0['ports']} -> {ic1['ports']} (each "
              f"multiplier port {_span(ic0['multiplier_port_registers'])} -> {_span(ic1['multiplier_port_registers'])} "
              f"registers), register-write inputs {ic0['registers']} -> {ic1['registers']}")
-        l0, l1 = _lut6(r0)[0], _lut6(r1)[0]
-        if l0 and l1:
-            g = "register file and write multiplexers"
-            w0, w1 = ((x.get("blocks") or {}).get("glue", {}).get(g, {}).get("lut") for x in (r0, r1))
-            m0, m1 = ((x.get("blocks") or {}).get("glue", {}).get("operand multiplexers", {}).get("lut")
-                      for x in (r0, r1))
-            t += f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}" + (
-                f"; operand multiplexers {m0:,} -> {m1:,}" if m0 and m1 else "") + (
-                f"; {g} {w0:,} -> {w1:,}" if w0 and w1 else "") + ")"
-        rows.append(t)
+        rows.append(t + _lut6_change(r0, r1, ("operand multiplexers", "register file and write multiplexers")))
     return rows
 
 
