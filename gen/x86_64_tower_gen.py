@@ -77,15 +77,12 @@ class F2:
         return F2(self._lin(self.re, self.im, -1), self._lin(self.re, self.im, 1))
 
 
-ZERO = F2({}, {})
-
-
 class Program:
     """A lazily reduced product: its operand sums, F_{p^2} products and output coordinates."""
 
     def __init__(self, name, inputs):
-        self.name, self.inputs = name, inputs  # inputs: {name: (register, F_{p^2} count)}
-        self.sums, self.products, self.outputs = [], [], []
+        self.name, self.inputs = name, inputs  # inputs: {name: base register}
+        self.products, self.outputs = [], []
 
     def coef(self, src, k):
         return Operand([(src, k)])
@@ -117,7 +114,7 @@ class Program:
         """(register, word offset) of an operand: an input coefficient or its sum slot."""
         if len(op.refs) == 1:
             src, k = op.refs[0]
-            return self.inputs[src][0], 2 * n * k
+            return self.inputs[src], 2 * n * k
         return "{s}", f["sums"] + 2 * n * f["slots"].index(op.refs)
 
     # -- bounds ---------------------------------------------------------------------------
@@ -191,10 +188,10 @@ class Program:
         for part in (0, n):
             t = [f"{{t{j}}}" for j in range(n)]
             src, k = refs[0]
-            reg = self.inputs[src][0]
+            reg = self.inputs[src]
             ins += [f"mov {t[j]}, {m(reg, 2 * n * k + part + j)}" for j in range(n)]
             for src, k in refs[1:]:
-                reg = self.inputs[src][0]
+                reg = self.inputs[src]
                 ins += [f"{'add' if j == 0 else 'adc'} {t[j]}, {m(reg, 2 * n * k + part + j)}" for j in range(n)]
             ins += [f"mov {m(s, o + part + j)}, {t[j]}" for j in range(n)]
         return ins
@@ -217,7 +214,7 @@ def coords(fp2s):
 
 
 def program_fp6_mul():
-    prog = Program("fp6_mul", {"a": ("{a}", 3), "b": ("{b}", 3)})
+    prog = Program("fp6_mul", {"a": "{a}", "b": "{b}"})
     a = [prog.coef("a", k) for k in range(3)]
     b = [prog.coef("b", k) for k in range(3)]
     prog.outputs = coords(fp6_mul(prog, a, b))

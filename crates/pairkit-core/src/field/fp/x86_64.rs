@@ -215,6 +215,19 @@ unsafe fn frame<P: FpParams<N>, const N: usize, const F: usize>(
     sp
 }
 
+/// [`frame`] plus, at s[2], the address of a compile-time table of k p^2 (the offsets that keep
+/// a lazily reduced block's signed sums non-negative: `fp2_mul`, `fp4_sqr`, `fp6_mul`).
+#[inline(always)]
+unsafe fn frame_with_table<P: FpParams<N>, const N: usize, const F: usize>(
+    s: &mut core::mem::MaybeUninit<[u64; F]>,
+    out: *mut u64,
+    table: &'static [u64],
+) -> *mut u64 {
+    let sp = frame::<P, N, F>(s, out);
+    sp.add(2).write(table.as_ptr() as u64);
+    sp
+}
+
 /// (a0 + a1 i)(b0 + b1 i) in F_{p^2} (i^2 = -1): Karatsuba with lazy reduction, three 2N-word
 /// products and two Montgomery reductions (c0 of T0 + p^2 - T1, c1 of T2 - T0 - T1) in one assembly block (`x86_64_fp2_asm`,
 /// eprint 2010/526). `a`, `b` point to c0 || c1 (2N words each, canonical), the canonical
@@ -227,14 +240,12 @@ pub unsafe fn fp2_mul<P: FpParams<N>, const N: usize>(a: *const u64, b: *const u
     match N {
         4 => {
             let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME_4]>::uninit();
-            let sp = frame::<P, N, { fp2_asm::FRAME_4 }>(&mut s, out);
-            sp.add(2).write(p_sq::<P, N>().as_ptr() as u64);
+            let sp = frame_with_table::<P, N, { fp2_asm::FRAME_4 }>(&mut s, out, p_sq::<P, N>());
             fp2_asm::fp2_mul_4(a, b, sp);
         }
         6 => {
             let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME_6]>::uninit();
-            let sp = frame::<P, N, { fp2_asm::FRAME_6 }>(&mut s, out);
-            sp.add(2).write(p_sq::<P, N>().as_ptr() as u64);
+            let sp = frame_with_table::<P, N, { fp2_asm::FRAME_6 }>(&mut s, out, p_sq::<P, N>());
             fp2_asm::fp2_mul_6(a, b, sp);
         }
         _ => unreachable!(),
@@ -340,8 +351,7 @@ pub unsafe fn fp4_sqr<P: FpParams<N>, const N: usize>(
         6 => {
             let k: &'static [u64; 6 * arith::MAX_LIMBS] = const { &p_sq_multiples::<P, N>() };
             let mut s = core::mem::MaybeUninit::<[u64; fp2_asm::FRAME4_6]>::uninit();
-            let sp = frame::<P, N, { fp2_asm::FRAME4_6 }>(&mut s, out);
-            sp.add(2).write(k.as_ptr() as u64);
+            let sp = frame_with_table::<P, N, { fp2_asm::FRAME4_6 }>(&mut s, out, k);
             core::ptr::copy_nonoverlapping(z, sp.add(3), 2 * N);
             fp2_asm::fp4_sqr_6(x, y, sp);
         }
@@ -349,27 +359,15 @@ pub unsafe fn fp4_sqr<P: FpParams<N>, const N: usize>(
     }
 }
 
-// -- lazy reduction through F_{p^6} and F_{p^12} ----------------------------------------------
+// -- lazy reduction through F_{p^6} -----------------------------------------------------------
 
-/// Whether the F_{p^6} / F_{p^12} product assembly applies: N = 6, xi = 1 + i and 8p <= R, the
+/// Whether the F_{p^6} product assembly applies: N = 6, xi = 1 + i and 8p <= R, the
 /// bounds that `gen/x86_64_tower_gen.py` derives for every p <= R/8 (operand sums below 8p <= R,
 /// offset coordinates below 64 p^2 <= R^2, each reduction below R). bls12-381 qualifies.
 /// bn254 (xi = 9 + i) does not: 9 times an unreduced coordinate leaves the 2N words
 /// (R^2 / p^2 < 29), so it keeps its reduced F_{p^2} products.
 pub const fn fp6_lazy_ok<P: FpParams<N>, const N: usize>(xi: [u64; 2]) -> bool {
     fp4_lazy_ok::<P, N>(xi)
-}
-
-/// Frame header of `x86_64_tower_asm` plus the offsets table at s[2].
-#[inline(always)]
-unsafe fn tower_frame<P: FpParams<N>, const N: usize, const F: usize>(
-    s: &mut core::mem::MaybeUninit<[u64; F]>,
-    out: *mut u64,
-    table: &'static [u64],
-) -> *mut u64 {
-    let sp = frame::<P, N, F>(s, out);
-    sp.add(2).write(table.as_ptr() as u64);
-    sp
 }
 
 /// (a0 + a1 v + a2 v^2)(b0 + b1 v + b2 v^2) in F_{p^6} = F_{p^2}[v]/(v^3 - (1 + i)), lazily
@@ -390,6 +388,6 @@ pub unsafe fn fp6_mul<P: FpParams<N>, const N: usize>(a: *const u64, b: *const u
     tower_asm::fp6_mul_6(
         a,
         b,
-        tower_frame::<P, N, { tower_asm::FRAME_FP6_MUL_6 }>(&mut s, out, k),
+        frame_with_table::<P, N, { tower_asm::FRAME_FP6_MUL_6 }>(&mut s, out, k),
     );
 }
