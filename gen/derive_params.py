@@ -75,8 +75,8 @@ def derive(entry):
     # (i = 0, 1, ...) with a point, y0 the solution of y^2 + y = x0^3 + x0 + b with constant
     # coefficient 0 (half-trace, spec); PARI checks it. (Small integers fail: for these
     # polynomials Tr(x^3 + x + 1) = 1 for every low-degree x.)
-    from pairkit.spec.gf2m import GF2m
-    from pairkit.spec.ss_binary import Curve
+    from pairkit.spec.binary.gf2m import GF2m
+    from pairkit.spec.binary.curve import Curve
 
     E = Curve(GF2m(m, taps), b)
     i = -1

@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT / "gen"))
 
 from emit_params import CATALOGUE_RS, catalogue_rs  # noqa: E402
 from pairkit.oracle import pari  # noqa: E402
-from pairkit.spec.gf3m import GF3m  # noqa: E402
-from pairkit.spec.ss_char3 import Curve3  # noqa: E402
+from pairkit.spec.char3.gf3m import GF3m  # noqa: E402
+from pairkit.spec.char3.curve import Curve3  # noqa: E402
 from registry_data import load  # noqa: E402
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent check of python/pairkit/spec/params_prime.py with PARI/GP (cypari2).
+"""Independent check of python/pairkit/spec/prime/params.py with PARI/GP (cypari2).
 
 For each set: p and r prime; #E(F_p) by PARI's ellcard equals h1 r; the generator G1 lies on E and
 has order r ([r]G = O, r prime); the embedding degree (the order of p mod r) is k; for BN254 / BLS12-381
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
-from pairkit.spec.params_prime import SETS  # noqa: E402  (numbers only)
+from pairkit.spec.prime.params import SETS  # noqa: E402  (numbers only)
 
 
 def checks(pari, S) -> list[tuple[str, bool]]:

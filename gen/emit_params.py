@@ -112,7 +112,7 @@ def stale_declared(data: dict[str, list[dict]]) -> list[str]:
             if bad:
                 out.append(f"{s['id']}: {bad} differ from gen/params/{fam}.toml")
     sys.path.insert(0, str(ROOT / "python"))
-    from pairkit.spec.params_prime import SETS
+    from pairkit.spec.prime.params import SETS
 
     if [s["id"] for s in data["prime"]] != list(SETS):
         out.append(f"prime: gen/params/prime.toml lists {[s['id'] for s in data['prime']]}, "

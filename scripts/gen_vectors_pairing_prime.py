@@ -5,7 +5,7 @@
 
 Pairing vectors for the Rust optimal ate (bn254, bls12-381) and Type A Tate (typea-512) pairings
 (crates/pairkit-core/tests/pairing_prime.rs): pseudo-random P = [a] G1, Q = [b] G2 (G2 = G1 for
-typea-512) with the expected pairing of python/pairkit/spec/pairing_ate.py `pair` /
+typea-512) with the expected pairing of python/pairkit/spec/prime/ate.py `pair` /
 pairing_typea.py `pair`, the first case being the generators, plus one multi_pair case of 3 pairs.
 For bn254 and bls12-381, "e" is the default algorithm's value ("optimal-ate", the value of the peer
 libraries: test-vectors/interop/) and "e_reduced" the plain reduced pairing ("optimal-ate-reduced").
@@ -24,9 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "python"))
 
-from pairkit.spec import pairing_ate, pairing_typea  # noqa: E402
-from pairkit.spec.params_prime import SETS, groups  # noqa: E402
-from pairkit.spec.serialize_prime import gt_encode  # noqa: E402
+from pairkit.spec.prime import ate as pairing_ate  # noqa: E402
+from pairkit.spec.prime import typea as pairing_typea  # noqa: E402
+from pairkit.spec.prime.params import SETS, groups  # noqa: E402
+from pairkit.spec.prime.serialize import gt_encode  # noqa: E402
 
 LIMBS = {"bn254": 4, "bls12-381": 6, "typea-512": 8}
 CASES = 4

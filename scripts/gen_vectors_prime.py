@@ -5,8 +5,8 @@
 
 Field-level vectors for the Rust GF(p) and tower layer (crates/pairkit-core/tests/fp_props.rs):
 products, squares, inverses, square roots, Frobenius maps and cyclotomic squarings of fixed
-pseudo-random inputs, computed by python/pairkit/spec/fp_tower.py on the parameters of
-python/pairkit/spec/params_prime.py. The files live in the subdirectory test-vectors/fp/ so
+pseudo-random inputs, computed by python/pairkit/spec/prime/tower.py on the parameters of
+python/pairkit/spec/prime/params.py. The files live in the subdirectory test-vectors/fp/ so
 that the pairing-vector readers (which take every test-vectors/*.json) do not see them.
 
 Encoding: every F_p element is the hex of its 8N-byte big-endian canonical integer (N = limbs:
@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "python"))
 
-from pairkit.spec import fp as spec_fp  # noqa: E402
-from pairkit.spec.params_prime import SETS, tower  # noqa: E402
+from pairkit.spec.prime import fp as spec_fp  # noqa: E402
+from pairkit.spec.prime.params import SETS, tower  # noqa: E402
 
 LIMBS = {"bn254": (4, 4), "bls12-381": (6, 4), "typea-512": (8, 3)}  # (p limbs, r limbs)
 COUNT = 6

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
-from pairkit.gpu import bench  # noqa: E402
+from pairkit.reports import bench_gpu as bench  # noqa: E402
 
 
 def merge(paths: list[str]) -> dict:

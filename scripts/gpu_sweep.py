@@ -16,7 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
 from pairkit import api  # noqa: E402
-from pairkit.gpu import bench, engine  # noqa: E402
+from pairkit.gpu import engine
+from pairkit.reports import bench_gpu as bench  # noqa: E402
 
 
 def main() -> None:

@@ -21,7 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
 from pairkit import api  # noqa: E402
-from pairkit.gpu import bench, engine, source  # noqa: E402
+from pairkit.gpu import engine, source
+from pairkit.reports import bench_gpu as bench  # noqa: E402
 
 STAGES = ("miller", "pair")
 

@@ -13,7 +13,7 @@ def rng():
 def off_subgroup():
     """off_subgroup(sid, group, rng): a point of the large-characteristic set `sid` on the curve
     (group 1) or on the twist (group 2) outside the order-r subgroup, as spec points."""
-    from pairkit.spec import params_prime as pp
+    from pairkit.spec.prime import params as pp
 
     def make(sid, group, rng):
         G, T, S = pp.groups(sid), pp.tower(sid), pp.SETS[sid]

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from pairkit import api, batch_io
+from pairkit import api
+from pairkit.cli import batch as batch_io
 from pairkit.errors import BatchError, EncodingError, NotOnCurveError, PointAtInfinityError
 
 SID = "ss2-283"

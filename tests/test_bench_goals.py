@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from pairkit import bench_goals as BG
+from pairkit.reports import bench_goals as BG
 
 # the format of crates/pairkit-core/benches/validation.rs::summary_line (one with the previous
 # check and one group, one with two groups)

@@ -522,7 +522,7 @@ _HOSTILE = ["", "nope", "\u00ff\u2603", "0x", "-1", "00" * 200]
 def _bls_walk():
     import typer
 
-    from pairkit.protocols.cli import app as bls_app
+    from pairkit.cli.bls import app as bls_app
 
     group = typer.main.get_command(bls_app)
     assert set(group.commands) == set(_BLS_BASELINE)
@@ -545,7 +545,7 @@ def test_cli_hostile_walk(tmp_path, monkeypatch, capsys):
     never an uncaught exception."""
     import sys
 
-    from pairkit import cli
+    from pairkit.cli import root as cli
 
     good = tmp_path / "good.txt"
     good.write_text(f"{_SK9[0].hex()} 6d {_SK9[1].hex()}\n")

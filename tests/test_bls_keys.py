@@ -151,7 +151,7 @@ def test_bench_protocols_checks_and_section():
     says when the machine was shared, and why a goal is missed where one is."""
     import os
 
-    from pairkit import bench_protocols as BP
+    from pairkit.reports import bench_protocols as BP
     from pairkit.errors import PairkitError
 
     with pytest.raises(PairkitError, match="nothing was timed"):

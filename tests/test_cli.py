@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from pairkit import catalogue, oracle
-from pairkit.spec.api import SpecPairing
+from pairkit.spec.binary.staged import SpecPairing
 
 
 def run(*args, ok=True, input_text=None):

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from pairkit import api
-from pairkit.gpu import bench as gpu_bench
+from pairkit.reports import bench_gpu as gpu_bench
 from pairkit.gpu import engine
 
 
@@ -88,8 +88,8 @@ def test_gpu_section_replaces_only_itself(tmp_path):
 
 def test_cpu_report_keeps_the_gpu_and_protocol_sections(tmp_path):
     """`pairkit bench --markdown` rewrites the CPU part and keeps the sections other commands own."""
-    from pairkit import bench as B
-    from pairkit import bench_protocols as BP
+    from pairkit.reports import bench as B
+    from pairkit.reports import bench_protocols as BP
 
     f = tmp_path / "BENCHMARKS.md"
     f.write_text("# old CPU report\n")

@@ -9,9 +9,8 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pairkit.dse import (CostModelError, CyclicGraphError, DDGFormatError, UnitMixError, UnknownOperationError,
-                         analysis, costs, ddg as D, exact, explore as X, listsched, mock, modulo, paper, problem,
-                         registers, report)
+from pairkit.dse import CostModelError, CyclicGraphError, DDGFormatError, UnitMixError, UnknownOperationError, analysis, costs, ddg as D, exact, explore as X, listsched, mock, modulo, paper, problem, registers
+from pairkit.reports import dse as report
 from pairkit.errors import PairkitError
 
 
@@ -110,7 +109,7 @@ def test_binary_traces():
 
 
 def test_one_iteration_trace_file_has_no_carried_info(tmp_path):
-    from pairkit.spec.api import trace_json
+    from pairkit.spec.binary.staged import trace_json
 
     p = tmp_path / "it.json"
     p.write_text(json.dumps(trace_json("ss2-283", "eta-alg2")))
@@ -413,7 +412,7 @@ def test_exploration_report(dl_explore, tmp_path):
         assert r["exact"]["T"] <= r["T"] and r["modulo"]["II"] <= r["T"]
     md = report.markdown(ex)
     assert "Table 3 analogue" in md and "Against seed 001" in md and "T* CP-SAT" in md
-    from pairkit.dse import plots
+    from pairkit.reports import dse_plots as plots
 
     files = plots.pareto(ex, str(tmp_path / "p")) + plots.gantt(ex.schedule((5, 1, 4, 1)), str(tmp_path / "g.svg"))
     assert sorted(os.path.basename(f) for f in files) == ["g.svg", "p.png", "p.svg"]

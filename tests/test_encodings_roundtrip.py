@@ -15,7 +15,7 @@ import random
 import pytest
 
 from pairkit import api, catalogue
-from pairkit.spec.api import SpecPairing
+from pairkit.spec.binary.staged import SpecPairing
 
 TOYS = [s.id for s in catalogue.all_sets() if s.role == "toy"]
 OTHERS = [s.id for s in catalogue.all_sets() if s.role != "toy"]

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pairkit import _native, api, batch_io
+from pairkit import _native, api
+from pairkit.cli import batch as batch_io
 from pairkit.errors import PairkitError
 
 N = int(os.environ.get("PAIRKIT_FUZZ_EXAMPLES", "1000"))
@@ -96,7 +97,7 @@ def test_pair_batch_parser_never_escapes_the_contract(data):
 @example("add r0, r1, r2\nmul r3 r0\n")
 @example(".const k0 0x\nloop: jdec c9, loop\n")
 def test_processor_assembler_never_escapes_the_contract(text):
-    from pairkit.proc import asm
+    from pairkit.hw.proc import asm
 
     try:
         asm.assemble(text)

@@ -194,7 +194,7 @@ def test_gpu_stages_equal_the_rust_stages(set_id, alg):
 @needs_gpu
 @pytest.mark.parametrize("set_id,alg", [("ss2-283", "eta-t"), ("ss2-1223", "eta-t"), ("ss2-239", "eta-alg2")])
 def test_gpu_validation_rejects_like_the_cpu_engine(set_id, alg):
-    from pairkit.spec.api import SpecPairing
+    from pairkit.spec.binary.staged import SpecPairing
 
     n = 5000
     P, Q = batch(set_id, n, 107), batch(set_id, n, 108)

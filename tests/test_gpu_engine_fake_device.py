@@ -155,7 +155,7 @@ def test_row_blocks_that_do_not_make_a_row_are_a_typed_error(device):
 
 
 def test_the_gpu_bench_runs_end_to_end_and_writes_its_section(device, tmp_path):
-    from pairkit.gpu import bench
+    from pairkit.reports import bench_gpu as bench
 
     launches = device()
     report = bench.run(["ss2-239", "ss2-1223"], n=8, repeats=1)
@@ -180,7 +180,7 @@ def off_curve(row):
 
 def off_subgroup(set_id, row):
     """row + (0, 0), a point of order 5 of E_0(F_2): on the curve, outside the order-r subgroup."""
-    from pairkit.spec.api import SpecPairing
+    from pairkit.spec.binary.staged import SpecPairing
 
     C = SpecPairing(set_id).curve
     return np.frombuffer(C.encode(C.add(C.decode(bytes(row)), (0, 0))), np.uint8)

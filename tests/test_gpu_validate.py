@@ -10,7 +10,7 @@ from pairkit import _native
 from pairkit.errors import NotInSubgroupError, NotOnCurveError, PairkitError
 from pairkit.gpu import layout, source
 from pairkit.gpu.host import HostKernels
-from pairkit.spec.api import SpecPairing
+from pairkit.spec.binary.staged import SpecPairing
 
 ALGS = {"ss2-283": "eta-t", "ss2-1223": "eta-t", "ss2-239": "eta-alg2"}
 # E_0(F_2) = {O, (0,0), (0,1), (1,0), (1,1)}: the four finite points have order 5 (#E_0(F_2) = 5).

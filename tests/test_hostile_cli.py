@@ -19,7 +19,8 @@ import sys
 import pytest
 import typer
 
-from pairkit import api, cli, errors
+from pairkit import api, errors
+from pairkit.cli import root as cli
 
 ROOT = typer.main.get_command(cli.app)
 GROUPS_NOT_WALKED = ("hw", "dse", "proc", "bls", "ibe", "peks")  # hw, dse, proc: tests/test_hostile_cli_groups.py;
@@ -238,7 +239,7 @@ def test_unreadable_input_and_unwritable_output(tmp_path):
 
 def test_markdown_is_checked_before_the_benchmark_runs(tmp_path, monkeypatch, capsys):
     """An unwritable --markdown path fails at once, not after the whole benchmark."""
-    from pairkit import bench
+    from pairkit.reports import bench
 
     def ran(*a, **k):
         raise AssertionError("the benchmark ran before --markdown was checked")

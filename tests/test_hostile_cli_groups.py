@@ -25,7 +25,8 @@ import traceback
 import pytest
 import typer
 
-from pairkit import cli, errors
+from pairkit import errors
+from pairkit.cli import root as cli
 from pairkit.dse import errors as dse_errors  # noqa: F401  (the error classes below)
 from pairkit.hw import errors as hw_errors  # noqa: F401
 from pairkit.hw.core import errors as core_errors  # noqa: F401
@@ -136,8 +137,8 @@ class _Hang(BaseException):
 
 
 def _stub_tools(monkeypatch):
-    from pairkit.hw import toolchain
-    from pairkit.hw.core import report as core_report
+    from pairkit.hw.flow import toolchain
+    from pairkit.reports import hw_cores as core_report
 
     def reached(*a, **k):
         raise _ToolReached()
@@ -177,7 +178,7 @@ def _sample_units(tmp_path) -> str:
 
 def _value(v: str, k: str, tmp_path):
     """A baseline placeholder or a hostile file value as a path under tmp_path."""
-    from pairkit.proc import asm
+    from pairkit.hw.proc import asm
 
     if v == "VALID_ASM":
         f = tmp_path / "ok.s"
@@ -421,8 +422,8 @@ def test_every_unit_parameter_is_bounded():
     """Every integer parameter of every unit generator: a negative or huge value is a typed error
     naming it, raised before anything is built (no hang, no allocation)."""
     from pairkit.hw.errors import HwLimitError, HwParamError
-    from pairkit.hw.catalog import all_types, build
-    from pairkit.hw.unit import MAX_UNIT_INT
+    from pairkit.hw.units.catalogue import all_types, build
+    from pairkit.hw.units.unit import MAX_UNIT_INT
 
     for t in all_types():
         base = dict(t.small)
@@ -440,7 +441,7 @@ def test_every_unit_parameter_is_bounded():
 
 def test_field_degree_limit():
     from pairkit.hw.errors import HwLimitError
-    from pairkit.hw.fields import MAX_FIELD_DEGREE, binary_field, ternary_field
+    from pairkit.hw.units.fields import MAX_FIELD_DEGREE, binary_field, ternary_field
 
     for f, fn in ((f"x^{MAX_FIELD_DEGREE + 1}+x+1", binary_field), ("x^100003+x^5+1", binary_field),
                   ("x^100003+x^5-1", ternary_field), ("x^" + "9" * 5000 + "+x+1", binary_field)):

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pairkit.hw import report as R
-from pairkit.hw import report_run
-from pairkit.hw.toolchain import find_tool
+from pairkit.reports import hw_units as R
+from pairkit.reports import hw_units_run as report_run
+from pairkit.hw.flow.toolchain import find_tool
 
 CORES = Path(__file__).resolve().parents[1] / "hw" / "reports" / "cores"
 
@@ -121,8 +121,8 @@ def test_report_rendering_and_units_json(tmp_path, cores_copy):
 
 def test_units_larger_than_the_ecp5_85f_do_not_fit(tmp_path, cores_copy):
     """No place and route for more LUT4 than the LFE5U-85F has: 'does not fit' with the count, not 'not run'."""
-    from pairkit.hw.synth import ECP5_85F_LUTS
-    from pairkit.hw.catalog import build
+    from pairkit.hw.flow.synth import ECP5_85F_LUTS
+    from pairkit.hw.units.catalogue import build
 
     done = {"verify": {"ok": True}, "xilinx": {"lut": 1}, "ecp5": {"lut": ECP5_85F_LUTS + 1, "ff": 1}}
     res = R.measure_unit(build("gf2_add", field="ss2-7"), str(tmp_path), res=dict(done))
@@ -152,7 +152,8 @@ def test_report_list():
 
 
 def test_pnr_router_option():
-    from pairkit.hw import report, synth
+    from pairkit.reports import hw_units as report
+    from pairkit.hw.flow import synth
     assert "--router" not in synth.pnr_args()
     assert synth.pnr_args(router="router2")[-2:] == ["--router", "router2"]
     with pytest.raises(ValueError, match="router"):
@@ -163,7 +164,7 @@ def test_pnr_router_option():
 def test_report_marks_unlike_comparisons(cores_copy):
     """'met' only like for like: seed 004's inverter and F_{2^4m} multipliers (no cycle count in the paper; its
     F_{2^4m} unit has nine multipliers) are 'not comparable', the combinational squarer/reduction 'not like-for-like'."""
-    from pairkit.hw import report_md
+    from pairkit.reports import hw_units_md as report_md
 
     text = report_md.render({e.id: _fake(e) for e in R.ENTRIES if e.group == "seed004"})
     sec = text.split("## Seed 004")[1].split("\n## ")[0]

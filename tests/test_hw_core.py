@@ -196,7 +196,7 @@ def test_shared_vectors(name, vectors, engine):
 
 def test_report_section_from_cache(tmp_path):
     """HARDWARE.md's Pairing cores section and its goals from cached measurements (no synthesis)."""
-    from pairkit.hw.core import report
+    from pairkit.reports import hw_cores as report
 
     def fake(name, cycles, miller, lut, ff, rtl=None, T=None):
         cfg = instances.get(name)
@@ -380,9 +380,9 @@ def test_unlatched_tmvp_multiplier():
     first product, so it takes the paper's 9 (two-way) and 6 (three-way) cycles; latched: one more."""
     import random
 
-    from pairkit.hw import catalog as hwunit
+    from pairkit.hw.units import catalogue as hwunit
     from pairkit.hw.errors import HwParamError
-    from pairkit.hw.sim import run_amaranth
+    from pairkit.hw.flow.sim import run_amaranth
 
     rng = random.Random(3)
     for outer, n in (("2,2", 9), ("3", 6)):
@@ -515,7 +515,8 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     """blocksynth: LUT6 as a sum of separately synthesized blocks -- each distinct unit once, counted per
     instance, plus the glue's modules -- here from a filled cache (no Yosys); the issue 16 goal rows say
     the figure is such a sum, which check the cycles had, and by how much each goal is met or missed."""
-    from pairkit.hw.core import blocksynth, report
+    from pairkit.hw.core import blocksynth
+    from pairkit.reports import hw_cores as report
 
     cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd")
     cache = {blocksynth.unit_key(cfg, mc, op): {"lut": 10 * (k + 1), "ff": 1, "bram": 0}
@@ -574,8 +575,8 @@ def test_gate_equivalents_count_and_table():
     """synth.cmos_count: GE = static-CMOS transistors / 4 from ``stat -json -tech cmos`` (Yosys marks a count
     with '+' when black-boxed blocks' instances are in the module); a gate without a transistor count raises.
     The issue 16 GE table puts the sum beside seed 003's gates (Tables 5 and 8), labelled an estimate."""
-    from pairkit.hw import synth
-    from pairkit.hw.core import report
+    from pairkit.hw.flow import synth
+    from pairkit.reports import hw_cores as report
     from pairkit.hw.errors import HwToolError
 
     m = {"num_cells_by_type": {"$_NAND_": 27, "$_DFF_P_": 8, "top.mul0": 1, "$scopeinfo": 2},
@@ -596,8 +597,9 @@ def test_block_sum_multiplier_standalone(monkeypatch):
     """blocksynth: the multipliers (TMVP, DMOCI) are mapped standalone with the units table's area flow,
     with the core's parameters (unlatched) and the core's synthesis family; the rest of the core is not
     elaborated for them, and the report labels the figure (Yosys replaced by a recorder here)."""
-    from pairkit.hw import synth
-    from pairkit.hw.core import blocksynth, report
+    from pairkit.hw.flow import synth
+    from pairkit.hw.core import blocksynth
+    from pairkit.reports import hw_cores as report
 
     calls = []
 

@@ -65,7 +65,7 @@ def test_banked_toy_bit_exact_in_interpreter_and_amaranth():
 def test_banked_prose_computed_from_the_cached_reports():
     """HARDWARE.md's -bankK sentence compares a banked core with its twin (the name without -bankK) from
     their cached reports, and the goals table lists it; a twin without a record leaves it out."""
-    from pairkit.hw.core import report
+    from pairkit.reports import hw_cores as report
 
     def core(name, regs, ic, lut, wlut):
         return {"core": name, "cycles": 40078, "registers": regs, "interconnect": ic,

@@ -83,7 +83,7 @@ def test_report_renders_breakdown_and_before(tmp_path):
     breakdown; the breakdowns are rendered under "Where the area goes" (cached figures, no synthesis)."""
     import json
 
-    from pairkit.hw.core import report
+    from pairkit.reports import hw_cores as report
 
     cfg = instances.get("s000-ca-eta2-239-d16")
     b = {"total": {"lut": 50000, "ff": 14000}, "units": {"sca0": {"lut": 24000, "ff": 2640}, "inv0": {"lut": 6000, "ff": 973}},

@@ -96,7 +96,7 @@ def test_interconnect_prose_computed_from_the_cached_reports():
     """HARDWARE.md's interconnect prose (report._interconnect_16, _where_16) takes every figure from the
     cores' cached reports: the -mux twins' inputs, the multiplier ports' register counts, the -bus cores'
     cycles, inputs and LUT6; a core without the record is left out rather than given a stale number."""
-    from pairkit.hw.core import report
+    from pairkit.reports import hw_cores as report
 
     def core(name, cycles, ports, bus, regs, lut=None, mux=None, B=0, mpr=(15, 20)):
         r = {"core": name, "cycles": cycles, "registers": 19,
@@ -125,7 +125,7 @@ def test_interconnect_prose_computed_from_the_cached_reports():
 
 
 def test_interconnect_prose_toy_row():
-    from pairkit.hw.core import report
+    from pairkit.reports import hw_cores as report
 
     ic = {"ports": 111, "buses": 0, "registers": 53, "read_buses": 0, "multiplier_port_registers": []}
     res = {"toy-ss2-17-eta-t-fwd": {"core": "toy-ss2-17-eta-t-fwd", "cycles": 1046, "registers": 19,
@@ -139,7 +139,7 @@ def test_interconnect_prose_toy_row():
 
 
 def test_cli_buses_option_for_custom_cores():
-    from pairkit.hw.core import cli
+    from pairkit.cli import hw_core as cli
 
     cfg = cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2", 2, None, buses=2)
     assert cfg.buses == 2 and cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2",

@@ -107,7 +107,7 @@ def test_read_banked_prose_computed_from_the_cached_reports():
     """HARDWARE.md's -rbankK sentence compares a read-banked core with its twin (the name without -rbankK)
     from their cached reports, and its goal row's cause names the banks; a twin without a record leaves it
     out."""
-    from pairkit.hw.core import report
+    from pairkit.reports import hw_cores as report
 
     def core(name, regs, ic, lut, olut, wlut):
         return {"core": name, "cycles": 39926, "registers": regs, "interconnect": ic,

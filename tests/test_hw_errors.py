@@ -7,8 +7,8 @@ import pytest
 
 from pairkit.errors import PairkitError
 from pairkit.hw.errors import HwParamError
-from pairkit.hw.catalog import build
-from pairkit.hw.unit import parse_kv
+from pairkit.hw.units.catalogue import build
+from pairkit.hw.units.unit import parse_kv
 
 BAD = [
     ("gf2_mul_msd", {"field": "x^8+x^4+x^3+x+1"}, "field", "even"),
@@ -76,7 +76,7 @@ def test_cli_exit_2(args):
 
 def test_missing_tool_names_the_install_command(monkeypatch, tmp_path):
     """A missing Verilator / Yosys is an error with the install command, never a skip."""
-    import pairkit.hw.toolchain as T
+    import pairkit.hw.flow.toolchain as T
     from pairkit.hw.errors import HwToolError
 
     monkeypatch.setenv("PATH", str(tmp_path))

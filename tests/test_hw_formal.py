@@ -3,9 +3,9 @@ M0, M1, M2-M5 chunked, TMVP, squarer, square root), and one small
 synthesis smoke test (synth_ecp5, synth_xilinx, nextpnr-ecp5)."""
 import pytest
 
-from pairkit.hw.formal import bmc
-from pairkit.hw.synth import pnr_ecp5, synth_ecp5, synth_xilinx
-from pairkit.hw.catalog import build
+from pairkit.hw.flow.formal import bmc
+from pairkit.hw.flow.synth import pnr_ecp5, synth_ecp5, synth_xilinx
+from pairkit.hw.units.catalogue import build
 
 
 @pytest.mark.slow
@@ -28,7 +28,7 @@ def test_bmc_against_combinational_reference(name, params):
 
 def test_bmc_finds_a_bug():
     """The miter is not vacuous: against the reference of another field the proof must fail."""
-    from pairkit.hw.fields import binary_field
+    from pairkit.hw.units.fields import binary_field
 
     with pytest.raises(AssertionError, match="BMC"):
         bmc(build("gf2_mul_msd", field="ss2-7", D=3), ref_field=binary_field("x^7+x^3+1"))

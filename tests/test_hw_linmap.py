@@ -3,11 +3,11 @@ Toeplitz form of seed 003, the split formulas, the inverters' addition chains.""
 
 import pytest
 
-from pairkit.hw import linmap as L
-from pairkit.hw.gf2 import it_program, run_program
-from pairkit.hw.tmvp import sym_split, toeplitz_of
-from pairkit.spec.gf2m import GF2m
-from pairkit.spec.gf3m import GF3m
+from pairkit.hw.units import linmap as L
+from pairkit.hw.units.gf2 import it_program, run_program
+from pairkit.hw.units.tmvp import sym_split, toeplitz_of
+from pairkit.spec.binary.gf2m import GF2m
+from pairkit.spec.char3.gf3m import GF3m
 
 
 def test_seed003_xor_counts_for_1223():

@@ -2,8 +2,8 @@
 plus one vector of each paper configuration (m = 239, 283, 1223, 97)."""
 import pytest
 
-from pairkit.hw.sim import check, random_vectors, run_amaranth
-from pairkit.hw.catalog import all_types, build
+from pairkit.hw.flow.sim import check, random_vectors, run_amaranth
+from pairkit.hw.units.catalogue import all_types, build
 
 SMALL_EXTRA = [
     ("gf2_mul_bitserial", {"field": "ss2-13"}),
@@ -133,7 +133,7 @@ def test_paper_m_one_vector_amaranth(name, params):
 
 
 def test_tmvp_structural_lut6_count():
-    from pairkit.hw.tmvp import core_lut6_model, xor_lut6
+    from pairkit.hw.units.tmvp import core_lut6_model, xor_lut6
     # a tree of 6-input LUTs removes at most 5 signals per LUT
     assert [xor_lut6(k) for k in (1, 2, 6, 7, 11, 12, 34)] == [0, 1, 1, 2, 2, 3, 7]
     # quadratic base: row r is the XOR of n ANDs (2n inputs), no pair shared between rows

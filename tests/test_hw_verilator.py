@@ -5,10 +5,10 @@ Verilator is required (never skipped): if it is missing, the test fails with the
 (apt-get install -y verilator)."""
 import pytest
 
-from pairkit.hw.sim import check, random_vectors
-from pairkit.hw.toolchain import find_tool
-from pairkit.hw.catalog import build
-from pairkit.hw.verilator import run_verilator
+from pairkit.hw.flow.sim import check, random_vectors
+from pairkit.hw.flow.toolchain import find_tool
+from pairkit.hw.units.catalogue import build
+from pairkit.hw.flow.verilator import run_verilator
 
 # one unit per paper field (m = 97, 239, 283, 1223); small builds, a few operands each (CI budget)
 CASES = [

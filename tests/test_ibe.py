@@ -358,7 +358,7 @@ def test_cli_errors(args, kind, monkeypatch, capsys):
     """In-process (pairkit.cli.main): typed error, exit 2, no traceback."""
     import io
 
-    from pairkit import cli
+    from pairkit.cli import root as cli
 
     monkeypatch.setattr(sys, "argv", ["pairkit", "ibe", *args])
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"zz")))

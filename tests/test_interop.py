@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from pairkit import _native, api
-from pairkit.spec import pairing_ate as pa, params_prime as pp
-from pairkit.spec.serialize_prime import gt_encode
+from pairkit.spec.prime import ate as pa
+from pairkit.spec.prime import params as pp
+from pairkit.spec.prime.serialize import gt_encode
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = {"bls12-381": [("g1", "g2"), ("g1_compressed", "g2_compressed")], "bn254": [("g1", "g2")]}

@@ -9,7 +9,7 @@ import pytest
 from pairkit import api, catalogue
 from pairkit.errors import (EncodingError, NotInSubgroupError, NotOnCurveError, PairkitError,
                             PointAtInfinityError, UnknownAlgorithmError, UnknownSetError)
-from pairkit.spec.api import SpecPairing
+from pairkit.spec.binary.staged import SpecPairing
 
 VECTORS = sorted((Path(__file__).parents[1] / "test-vectors").glob("*.json"))
 FAST_SETS = ["ss2-7", "ss2-11", "ss2-13", "ss2-17", "ss2-239", "ss2-283", "ss2-283b1", "ss2-353"]

@@ -12,7 +12,7 @@ from pairkit import _native, api, catalogue
 from pairkit.cli import app
 from pairkit.errors import (EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError,
                             UnknownAlgorithmError)
-from pairkit.spec.api import SpecPairing
+from pairkit.spec.binary.staged import SpecPairing
 
 SS3 = [s.id for s in catalogue.all_sets() if s.family == "ss3"]
 runner = CliRunner()
@@ -45,7 +45,7 @@ def test_rust_canonical_equals_pari_ss3_97():
 
 
 def test_rust_op_counts_equal_the_spec_trace():
-    from pairkit.spec.api import trace_json
+    from pairkit.spec.binary.staged import trace_json
 
     for alg in ("duursma-lee", "duursma-lee-nocbrt", "eta-t"):
         it, whole = (dict(x) for x in _native.op_counts("ss3-97", alg))

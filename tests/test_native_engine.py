@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pairkit import _native, api, errors
-from pairkit.batch_io import pair_stream
+from pairkit.cli.batch import pair_stream
 
 SETS = ["ss2-239", "ss2-283", "ss3-97", "typea-512", "bn254", "bls12-381"]
 

@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 
 from pairkit import _native, api, catalogue
-from pairkit.check_prime import REDUCED, oracle_pair, spec_pair
+from pairkit.reports.check_prime import REDUCED, oracle_pair, spec_pair
 from pairkit.errors import (EncodingError, NotInSubgroupError, NotOnCurveError, PairkitError,
                             PointAtInfinityError, UnknownAlgorithmError)
-from pairkit.spec import params_prime as pp, serialize_prime as sp
+from pairkit.spec.prime import params as pp
+from pairkit.spec.prime import serialize as sp
 
 PRIME = ["typea-512", "bn254", "bls12-381"]
 SEXTIC = ["bn254", "bls12-381"]
@@ -113,7 +114,7 @@ def test_encodings_match_the_spec(sid):
 
 
 def test_bls12_381_hash_to_curve_rfc9380():
-    from pairkit.spec import hash_to_curve as h2c
+    from pairkit.spec.prime import hash_to_curve as h2c
 
     for group, dst in ((1, b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_"),
                        (2, b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_")):

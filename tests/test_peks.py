@@ -119,7 +119,7 @@ def test_fuzz_trapdoors(data):
 def _run(monkeypatch, capsys, *args, stdin=b""):
     import io
 
-    from pairkit import cli
+    from pairkit.cli import root as cli
 
     monkeypatch.setattr(sys, "argv", ["pairkit", "peks", *args])
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
@@ -199,8 +199,8 @@ _HOSTILE = ["", "nope", "\u00ff\u2603", "0x", "-1", "00" * 200, "rfc5091"]
 def _walk():
     import typer
 
-    from pairkit.protocols.cli_ibe import app as ibe_app
-    from pairkit.protocols.cli_peks import app as peks_app
+    from pairkit.cli.ibe import app as ibe_app
+    from pairkit.cli.peks import app as peks_app
 
     for group, app in (("ibe", ibe_app), ("peks", peks_app)):
         cmds = typer.main.get_command(app).commands
@@ -224,7 +224,7 @@ def test_cli_hostile_walk(tmp_path, monkeypatch, capsys):
     (--level and -n take hostile integers only through the values above that parse as ints.)"""
     import io
 
-    from pairkit import cli
+    from pairkit.cli import root as cli
     from pairkit.protocols import ibe
 
     key = ibe.extract(_IBE_MSK, b"a")

@@ -1,13 +1,13 @@
-"""pairkit.proc.rtl.array: seed 002's multi-core array with its work distributor (issue 17 part 5), in Verilator;
+"""pairkit.hw.proc.rtl.array: seed 002's multi-core array with its work distributor (issue 17 part 5), in Verilator;
 every job against the ISS (outputs bit-exact, the core's cycles from start to halt the ISS's)."""
 import pytest
 from pairkit.errors import InvalidArgumentError
-from pairkit.proc import asm
-from pairkit.proc.rtl import array_sim
-from pairkit.proc.rtl.array import MAX_CORES, ProcArray
-from pairkit.proc.rtl.array_sim import check_array, check_counts, random_inputs, short_program
-from pairkit.proc.rtl.check import RtlMismatchError
-from pairkit.proc.rtl.layout import Layout
+from pairkit.hw.proc import asm
+from pairkit.hw.proc.rtl import array_sim
+from pairkit.hw.proc.rtl.array import MAX_CORES, ProcArray
+from pairkit.hw.proc.rtl.array_sim import check_array, check_counts, random_inputs, short_program
+from pairkit.hw.proc.rtl.check import RtlMismatchError
+from pairkit.hw.proc.rtl.layout import Layout
 
 # small enough that the -O0 model builds in seconds: p of 20 bits, W = 8 (k = 3), P = 2
 SMALL = dict(W=8, P=2)
@@ -55,7 +55,7 @@ def test_a_wrong_reference_is_caught(monkeypatch):
 def test_an_inv_of_zero_comes_back_flagged_and_the_others_are_right():
     """Job 1 inverts zero: its core stops with error, the result stream flags that job (out_error), and the
     other jobs (one of them later on the same core) still equal the ISS."""
-    from pairkit.proc.rtl.check import iss_reference
+    from pairkit.hw.proc.rtl.check import iss_reference
 
     L = Layout(short_program(P_SMALL), **SMALL)
     ins = random_inputs(L, 4, 9)
@@ -115,7 +115,7 @@ def _fake_array(cores, lut, bram, share=True, sim=True):
 def test_the_estimate_takes_the_built_arrays_per_core_cost():
     """pairkit proc array: per core = the largest shared-ROM array / its cores (rounded up), cycles = the core's
     RTL cycles + the distributor's overhead; the xc6v goal is judged on that row."""
-    from pairkit.proc.array_md import ARRAY_ROW, estimates, section
+    from pairkit.reports.proc_array_md import ARRAY_ROW, estimates, section
 
     from test_proc_datapath import cycles_table
 
@@ -133,7 +133,7 @@ def test_the_estimate_takes_the_built_arrays_per_core_cost():
 
 
 def test_the_measured_array_table():
-    from pairkit.proc.rtl.array_report import section
+    from pairkit.reports.proc_array import section
 
     one = {("montgomery", 2): {"xc6v": {"lut": 1300, "ff": 850, "dsp": 4, "bram18": 4},
                                "ecp5": {"lut": 1500, "ff": 900, "dsp": 4, "bram": 6}, "pnr": {"fmax_mhz": 40.0}}}

@@ -1,8 +1,8 @@
-"""pairkit.proc: the assembler, disassembler and binary image (issue 17)."""
+"""pairkit.hw.proc: the assembler, disassembler and binary image (issue 17)."""
 import pytest
 from pairkit.errors import AssemblyError, PairkitError, ProgramError
-from pairkit.proc import asm
-from pairkit.proc.isa import OPCODES, Instr, decode, encode, srl_image, srl_sequence
+from pairkit.hw.proc import asm
+from pairkit.hw.proc.isa import OPCODES, Instr, decode, encode, srl_image, srl_sequence
 
 SRC = """\
 ; a small program: r2 = (r0 + r1) * r0, looped over the JSR bits

@@ -1,4 +1,4 @@
-"""pairkit.proc: the typea-512 program compiled from the spec, run in the ISS, equals the Rust
+"""pairkit.hw.proc: the typea-512 program compiled from the spec, run in the ISS, equals the Rust
 pairing bit for bit (issue 17); the prime-field trace; the `pairkit proc` commands."""
 import json
 import subprocess
@@ -7,12 +7,12 @@ import sys
 import pytest
 from pairkit import api
 from pairkit.errors import NotSupportedError, UnknownSetError
-from pairkit.proc import asm
-from pairkit.proc.alu import AluModel
-from pairkit.proc.compile import compile_set, point_inputs, result
-from pairkit.proc.isa import srl_sequence
-from pairkit.proc.iss import Simulator
-from pairkit.spec.params_prime import TYPEA_512
+from pairkit.hw.proc import asm
+from pairkit.hw.proc.alu import AluModel
+from pairkit.hw.proc.compile import compile_set, point_inputs, result
+from pairkit.hw.proc.isa import srl_sequence
+from pairkit.hw.proc.iss import Simulator
+from pairkit.spec.prime.params import TYPEA_512
 
 SID = "typea-512"
 
@@ -93,7 +93,7 @@ def test_other_sets_are_typed_errors():
 
 
 def test_trace_typea_iteration_and_whole():
-    from pairkit.spec.trace_prime import trace_json_typea
+    from pairkit.spec.prime.trace import trace_json_typea
 
     j = trace_json_typea()
     assert j["scope"].startswith("iteration") and j["counts"]["mul"] + j["counts"]["sqr"] > 10
@@ -103,7 +103,7 @@ def test_trace_typea_iteration_and_whole():
 
 @pytest.mark.parametrize("sid", ["bn254", "bls12-381"])
 def test_trace_ate_iteration_and_whole(sid):
-    from pairkit.spec.trace_prime import trace_json_ate
+    from pairkit.spec.prime.trace import trace_json_ate
 
     j = trace_json_ate(sid)
     assert j["scope"].startswith("iteration") and j["counts"]["inv"] == 1

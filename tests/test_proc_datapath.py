@@ -1,4 +1,4 @@
-"""pairkit.proc: the Montgomery and Karatsuba datapaths of the ALU (issue 17 part 5; seed 002's future
+"""pairkit.hw.proc: the Montgomery and Karatsuba datapaths of the ALU (issue 17 part 5; seed 002's future
 work): cycle formulas by hand, values against plain arithmetic, the Montgomery domain in the ISS, the
 three programs bit-exact against the Rust engine, bad combinations as typed errors."""
 import json
@@ -9,11 +9,12 @@ import sys
 import pytest
 from pairkit import api
 from pairkit.errors import InvalidArgumentError
-from pairkit.proc import asm, karatsuba
-from pairkit.proc.alu import AluModel
-from pairkit.proc.compile import compile_set, point_inputs, result
-from pairkit.proc.iss import Simulator
-from pairkit.spec.params_prime import TYPEA_512
+from pairkit.hw.proc import asm
+from pairkit.hw.proc import karatsuba
+from pairkit.hw.proc.alu import AluModel
+from pairkit.hw.proc.compile import compile_set, point_inputs, result
+from pairkit.hw.proc.iss import Simulator
+from pairkit.spec.prime.params import TYPEA_512
 
 COMBOS = [("barrett", "schoolbook", 0), ("barrett", "karatsuba", 1), ("barrett", "karatsuba", 2),
           ("montgomery", "schoolbook", 0), ("montgomery", "karatsuba", 1), ("montgomery", "karatsuba", 2)]
@@ -148,7 +149,7 @@ def test_cli_run_flags_and_errors():
 
 
 def test_array_estimate_reproduces_the_papers_count_and_binds():
-    from pairkit.proc.array import DEVICES, cores, estimate
+    from pairkit.hw.proc.array import DEVICES, cores, estimate
 
     v6 = DEVICES["xc6vlx760"]
     # seed 002 Table 6: 216 cores of Table 5's 1,850 LUT6 / 1,947 FF / 4 DSP / 4 BRAM18, DSP-bound (864 / 4)
@@ -176,7 +177,7 @@ def cycles_table(montgomery=4_000_000):
 
 
 def test_array_section_renders_the_goals():
-    from pairkit.proc.array_md import section
+    from pairkit.reports.proc_array_md import section
 
     cyc = cycles_table()
     res = {"lut": 1288, "ff": 843, "dsp": 4, "bram18": 4, "bram": 6}

@@ -1,12 +1,12 @@
-"""pairkit.proc: the instruction-set simulator and the ALU cycle model (issue 17, seed 002)."""
+"""pairkit.hw.proc: the instruction-set simulator and the ALU cycle model (issue 17, seed 002)."""
 import random
 
 import pytest
 from pairkit.errors import InvalidArgumentError, ProgramError
-from pairkit.proc import asm
-from pairkit.proc.alu import AluModel
-from pairkit.proc.iss import Simulator
-from pairkit.spec.params_prime import TYPEA_512
+from pairkit.hw.proc import asm
+from pairkit.hw.proc.alu import AluModel
+from pairkit.hw.proc.iss import Simulator
+from pairkit.spec.prime.params import TYPEA_512
 
 P101 = 101
 

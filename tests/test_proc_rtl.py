@@ -1,14 +1,14 @@
-"""pairkit.proc.rtl: seed 002's processor in Amaranth, against the ISS instruction by instruction
+"""pairkit.hw.proc.rtl: seed 002's processor in Amaranth, against the ISS instruction by instruction
 (values and the cycle each instruction retires at), issue 17 part 4."""
 import random
 
 import pytest
 from pairkit.errors import InvalidArgumentError, ProgramError
-from pairkit.proc import asm
-from pairkit.proc.rtl.array_sim import short_program
-from pairkit.proc.rtl.check import RtlMismatchError, check, compare, iss_reference, run_amaranth
-from pairkit.proc.rtl.layout import Layout
-from pairkit.spec.params_prime import TYPEA_512
+from pairkit.hw.proc import asm
+from pairkit.hw.proc.rtl.array_sim import short_program
+from pairkit.hw.proc.rtl.check import RtlMismatchError, check, compare, iss_reference, run_amaranth
+from pairkit.hw.proc.rtl.layout import Layout
+from pairkit.spec.prime.params import TYPEA_512
 
 # a few field operations of every kind and one JSR loop (bits 10110: MUL on a 0, ADD on a 1): array_sim.SHORT, also
 # the multi-core array's CI program
@@ -84,8 +84,8 @@ def test_typea_whole_pairing_in_verilator_equals_the_iss_and_rust(d):
     """The whole typea-512 program (13,807 instructions, 6.02 M cycles at W = 16, P = 4, d = 2) in Verilator:
     every instruction retires at the ISS's cycle with the ISS's value; the GT element is Rust's."""
     from pairkit import api
-    from pairkit.proc.compile import compile_set, point_inputs, result
-    from pairkit.proc.rtl.verilator import run_verilator
+    from pairkit.hw.proc.compile import compile_set, point_inputs, result
+    from pairkit.hw.proc.rtl.verilator_bench import run_verilator
 
     L = Layout(compile_set("typea-512").program, W=16, P=4, d=d)
     (Pb,) = api.random_points("typea-512", 1, seed=11)

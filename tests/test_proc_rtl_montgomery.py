@@ -1,13 +1,13 @@
-"""pairkit.proc.rtl with the Montgomery CIOS datapath (issue 17 part 5): the core against the ISS
+"""pairkit.hw.proc.rtl with the Montgomery CIOS datapath (issue 17 part 5): the core against the ISS
 instruction by instruction (values in the Montgomery domain, the retirement cycles, the outputs after
 the host's conversion), the Barrett core untouched."""
 import random
 
 import pytest
 from pairkit.errors import InvalidArgumentError
-from pairkit.proc import asm
-from pairkit.proc.rtl.check import check, run_amaranth
-from pairkit.proc.rtl.layout import Layout
+from pairkit.hw.proc import asm
+from pairkit.hw.proc.rtl.check import check, run_amaranth
+from pairkit.hw.proc.rtl.layout import Layout
 from test_proc_rtl import check_random_programs, short
 
 
@@ -37,8 +37,8 @@ def test_inv_of_zero_and_bad_reduction():
 
 
 def test_the_barrett_core_has_no_cios_path():
-    from pairkit.hw.toolchain import to_rtlil
-    from pairkit.proc.rtl.core import ProcCore
+    from pairkit.hw.flow.toolchain import to_rtlil
+    from pairkit.hw.proc.rtl.core import ProcCore
 
     assert "c_asrc_rom" not in to_rtlil(ProcCore(Layout(short(101)), debug=False))
     assert "c_asrc_rom" in to_rtlil(ProcCore(Layout(short(101), reduction="montgomery"), debug=False))
@@ -50,8 +50,8 @@ def test_typea_whole_pairing_in_verilator(d):
     """The whole typea-512 program with Montgomery CIOS (4.39 M cycles at d = 2 in the ISS, of which 4,644
     are the host's conversions) in Verilator: every instruction at the ISS's cycle and value; GT = Rust's."""
     from pairkit import api
-    from pairkit.proc.compile import compile_set, point_inputs, result
-    from pairkit.proc.rtl.verilator import run_verilator
+    from pairkit.hw.proc.compile import compile_set, point_inputs, result
+    from pairkit.hw.proc.rtl.verilator_bench import run_verilator
 
     L = Layout(compile_set("typea-512").program, W=16, P=4, d=d, reduction="montgomery")
     assert L.alu.cycles_mul == (774 if d == 2 else 800)

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from pairkit import catalogue
 from pairkit.errors import EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError
-from pairkit.spec import ext3 as X
-from pairkit.spec import pairing_char3 as pc
-from pairkit.spec.api import SpecPairing, trace_json
-from pairkit.spec.gf3m import GF3m
+from pairkit.spec.char3 import tower as X
+from pairkit.spec.char3 import pairing as pc
+from pairkit.spec.binary.staged import SpecPairing, trace_json
+from pairkit.spec.char3.gf3m import GF3m
 
 F97 = GF3m(97, 16)
 TOYS3 = [s.id for s in catalogue.all_sets() if s.family == "ss3" and s.role == "toy"]
@@ -192,7 +192,7 @@ def test_eta_t_every_class_against_pari(m, b):
     """eta_T mapped by x -> (x^{q^5})^{1/3} is PARI's tau_r(P, phi(Q)) for every class (m mod 12,
     b), including those the catalogue's toys miss; the raw value is canonical^{3^{m+1}}."""
     from pairkit.oracle import pari, reduced_tate3
-    from pairkit.spec.ss_char3 import Curve3
+    from pairkit.spec.char3.curve import Curve3
 
     h = next(h for h in range(1, m) if GF3m.is_irreducible(m, h))
     mu = 1 if m % 12 in (1, 11) else -1

@@ -2,8 +2,8 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pairkit.spec import ext
-from pairkit.spec.gf2m import GF2m, itoh_tsujii_alg4_1223
+from pairkit.spec.binary import tower as ext
+from pairkit.spec.binary.gf2m import GF2m, itoh_tsujii_alg4_1223
 from pairkit.spec.trace import TracingField
 
 FIELDS = [GF2m(7, (1,)), GF2m(13, (4, 3, 1)), GF2m(239, (36,)), GF2m(283, (12, 7, 5)), GF2m(1223, (255,))]
@@ -53,7 +53,7 @@ def test_itoh_tsujii_alg4_matches_generic(rng):
 
 def test_itoh_tsujii_count_matches_eq7():
     """Seed 000 Eq. 7: floor(log2(m-1)) + HW(m-1) - 1 multiplications."""
-    from pairkit.spec.gf2m import itoh_tsujii
+    from pairkit.spec.binary.gf2m import itoh_tsujii
 
     for F in FIELDS:
         T = TracingField(F)

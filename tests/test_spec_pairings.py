@@ -3,8 +3,9 @@ import pytest
 
 from pairkit import catalogue, oracle
 from pairkit.errors import UnknownAlgorithmError
-from pairkit.spec import ext, pairing_binary as pb
-from pairkit.spec.api import SpecPairing
+from pairkit.spec.binary import tower as ext
+from pairkit.spec.binary import pairing as pb
+from pairkit.spec.binary.staged import SpecPairing
 from pairkit.spec.trace import TracingField
 
 TOYS = ["ss2-7", "ss2-11", "ss2-13", "ss2-17"]

@@ -2,8 +2,8 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pairkit.spec import fp
-from pairkit.spec.params_prime import SETS, tower
+from pairkit.spec.prime import fp
+from pairkit.spec.prime.params import SETS, tower
 
 SEXTIC = ["bn254", "bls12-381"]
 ints = st.integers(min_value=0, max_value=2**512)

@@ -7,7 +7,9 @@ DST QUUX-V01-CS02-with-<suite>; the same values are in py_ecc's, zkcrypto bls12_
 """
 import pytest
 
-from pairkit.spec import h2c_constants as C, hash_to_curve as h, params_prime as pp
+from pairkit.spec.prime import h2c_constants as C
+from pairkit.spec.prime import hash_to_curve as h
+from pairkit.spec.prime import params as pp
 
 DST_XMD = b"QUUX-V01-CS02-with-expander-SHA256-128"
 XMD_VECTORS = [  # (msg, len_in_bytes, uniform_bytes)
@@ -70,7 +72,7 @@ def test_hash_to_g2_rfc9380_j101(msg, x, y):
 def test_isogenies_map_into_the_curve(rng):
     """The constants of h2c_constants: points of E' (G1: 11-isogenous, G2: 3-isogenous) map onto E."""
     G, T, p = pp.groups("bls12-381"), pp.tower("bls12-381"), pp.BLS12_381.p
-    from pairkit.spec.curve_prime import Curve
+    from pairkit.spec.prime.curve import Curve
 
     (A, B, _), maps1 = h._g1_consts()
     E1p = Curve(A, B, T.fp(0), T.fp(1))

@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from pairkit.errors import NotInSubgroupError, NotOnCurveError, UnknownAlgorithmError
-from pairkit.spec import pairing_ate as pa, pairing_typea as pt, params_prime as pp
+from pairkit.spec.prime import ate as pa
+from pairkit.spec.prime import typea as pt
+from pairkit.spec.prime import params as pp
 
 SEXTIC = ["bn254", "bls12-381"]
 

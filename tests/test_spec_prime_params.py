@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pairkit.spec import params_prime as pp
+from pairkit.spec.prime import params as pp
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -2,7 +2,8 @@
 import pytest
 
 from pairkit.errors import EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError
-from pairkit.spec import params_prime as pp, serialize_prime as sp
+from pairkit.spec.prime import params as pp
+from pairkit.spec.prime import serialize as sp
 
 BLS_G1_GEN_COMPRESSED = (  # the well-known compressed BLS12-381 generator (ZCash / IETF BLS signatures)
     "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"
@@ -142,7 +143,8 @@ def test_typea_encoding(rng):
 
 @pytest.mark.parametrize("sid", list(pp.SETS))
 def test_gt_encoding(sid, rng):
-    from pairkit.spec import pairing_ate as pa, pairing_typea as pt
+    from pairkit.spec.prime import ate as pa
+    from pairkit.spec.prime import typea as pt
 
     G = pp.groups(sid)
     if sid == "typea-512":

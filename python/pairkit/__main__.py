@@ -1,3 +1,3 @@
-from .cli import main
+from pairkit.cli.root import main
 
 main()

@@ -17,13 +17,13 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from . import argcheck as A
-from . import catalogue
-from .argcheck import MAX_POINTS  # noqa: F401  (the documented limit of random_points)
-from .errors import ArgumentTypeError, EncodingError, InvalidArgumentError
+from pairkit import argcheck as A
+from pairkit import catalogue
+from pairkit.argcheck import MAX_POINTS  # noqa: F401  (the documented limit of random_points)
+from pairkit.errors import ArgumentTypeError, EncodingError, InvalidArgumentError
 
 try:
-    from . import _native
+    from pairkit import _native
 except ImportError as exc:  # pragma: no cover - the package is built by maturin
     raise ImportError("pairkit's native module is missing: build it with `make build`") from exc
 
@@ -190,7 +190,7 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
     if Pm.shape[0] != Qm.shape[0]:
         raise InvalidArgumentError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
     if engine == "gpu":  # CUDA kernels for the registry's gpu sets (python/pairkit/gpu, docs/GPU.md)
-        from .gpu import engine as gpu_engine
+        from pairkit.gpu import engine as gpu_engine
 
         return gpu_engine.pair_batch(set_id, Pm, Qm, _alg(set_id, alg), canonical)
     return _bind(set_id, alg)().pair_batch(Pm, Qm, canonical)

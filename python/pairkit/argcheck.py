@@ -13,7 +13,7 @@ import operator
 import os
 import sys
 
-from .errors import ArgumentTypeError, FileAccessError, InvalidArgumentError, LimitExceededError
+from pairkit.errors import ArgumentTypeError, FileAccessError, InvalidArgumentError, LimitExceededError
 
 MAX_POINTS = 1 << 22
 MAX_SEED = (1 << 64) - 1

@@ -14,8 +14,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Union
 
-from . import registry
-from .errors import UnknownSetError
+from pairkit import registry
+from pairkit.errors import UnknownSetError
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ class ParamSetPrime:
 
 
 def _prime_sets() -> list[ParamSetPrime]:
-    from .spec.params_prime import SETS
+    from pairkit.spec.prime.params import SETS
 
     out = []
     for S in SETS.values():

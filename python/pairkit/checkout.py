@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from .errors import InvalidArgumentError
+from pairkit.errors import InvalidArgumentError
 
 
 def is_checkout(d: Path) -> bool:

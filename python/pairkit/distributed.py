@@ -29,10 +29,10 @@ from typing import Any
 
 import numpy as np
 
-from . import api
-from . import argcheck as A
-from . import errors as E
-from .errors import InvalidArgumentError, PairkitError
+from pairkit import api
+from pairkit import argcheck as A
+from pairkit import errors as E
+from pairkit.errors import InvalidArgumentError, PairkitError
 
 #: pairings per task by default: large enough that a task's overhead (a few ms) is small against
 #: its work (bls12-381: ~1 ms per pairing per core), small enough to spread a batch over workers
@@ -135,7 +135,7 @@ def _pair_task(set_id: str, alg: str, canonical: bool, P: np.ndarray, Q: np.ndar
 
 def _bls_task(variant: str, scheme: str, pks, msgs, sigs, bits: int, crash: str | None):
     _crash_once(crash)
-    from .protocols import bls
+    from pairkit.protocols import bls
 
     try:
         return "ok", bls.ciphersuite(variant, scheme).batch_verify(pks, msgs, sigs, bits)
@@ -145,7 +145,7 @@ def _bls_task(variant: str, scheme: str, pks, msgs, sigs, bits: int, crash: str 
 
 def _peks_task(td: bytes, cts: list[bytes], set_id: str, allow_insecure: bool, crash: str | None):
     _crash_once(crash)
-    from .protocols import peks
+    from pairkit.protocols import peks
 
     try:
         return "ok", peks.search(td, cts, set_id=set_id, allow_insecure=allow_insecure)
@@ -207,7 +207,7 @@ def bls_batch_verify(pks, messages, signatures, variant: str = "min-pk", scheme:
     """``Ciphersuite.batch_verify`` on the cluster: each chunk is one random-linear-combination
     batch (its own random coefficients, drawn on its worker), True only if every chunk is. A batch
     with an invalid triple passes with probability at most 2^-(bits-1), as locally."""
-    from .protocols import bls
+    from pairkit.protocols import bls
 
     suite = bls.ciphersuite(variant, scheme)
     pks, msgs, sigs = suite._triples(pks, messages, signatures)
@@ -224,7 +224,7 @@ def peks_search(trapdoor, ciphertexts: Sequence[bytes], set_id: str | None = Non
                 *, chunk: int | None = None, threads: int | None = None, retries: int | None = None
                 ) -> list[bool]:
     """``peks.search`` on the cluster: one verdict per ciphertext, in order."""
-    from .protocols import peks
+    from pairkit.protocols import peks
 
     sid = peks.SET if set_id is None else set_id
     peks._set(sid, allow_insecure)

@@ -94,7 +94,7 @@ class BatchError(PairkitError):
 
 
 class AssemblyError(PairkitError):
-    """Malformed assembly for the pairing processor (pairkit.proc): an unknown mnemonic or directive,
+    """Malformed assembly for the pairing processor (pairkit.hw.proc): an unknown mnemonic or directive,
     a bad register or counter, an immediate out of range, an undefined or duplicate label. Carries
     ``line`` and ``column`` (1-based) and names them in the message."""
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from .errors import UnknownSetError
+from pairkit.errors import UnknownSetError
 
 Figure = tuple[str, str, float]  # (source, what, value)
 

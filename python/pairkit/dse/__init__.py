@@ -27,7 +27,7 @@ Quick use::
     ex = explore.explore(d, costs.seed001())
     ex.best("T").T, ex.table("AT")
 """
-from .errors import (CostModelError, CyclicGraphError, DDGError, DDGFormatError, DSEError, UnitMixError,
+from pairkit.dse.errors import (CostModelError, CyclicGraphError, DDGError, DDGFormatError, DSEError, UnitMixError,
                      UnknownOperationError)
 
 __all__ = ["CostModelError", "CyclicGraphError", "DDGError", "DDGFormatError", "DSEError", "UnitMixError",

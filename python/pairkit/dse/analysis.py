@@ -22,7 +22,7 @@ minimum-length schedule can use at once). With real latencies the same definitio
 """
 from __future__ import annotations
 
-from .problem import Problem
+from pairkit.dse.problem import Problem
 
 
 def asap(P: Problem) -> list:

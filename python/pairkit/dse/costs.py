@@ -44,7 +44,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .errors import CostModelError, UnitMixError, UnknownOperationError
+from pairkit.dse.errors import CostModelError, UnitMixError, UnknownOperationError
 
 #: canonical unit names, in the column order of seed 001 Tables 3-4 (Mul, Power, Add, Root) then binary
 UNIT_ORDER = ("mul", "cube", "add", "cbrt", "sqr", "sqrt", "inv", "sqrn", "sqrtn", "ca", "sca", "sqr4n", "dmul")
@@ -157,7 +157,7 @@ def _linear_map_luts(cols: list, m: int) -> int:
 
 def binary(m: int, taps, D: int = 4, registers="max") -> CostModel:
     """GF(2^m) = F_2[x]/(x^m + sum x^t) units (estimates; see the module docstring)."""
-    from ..spec.gf2m import GF2m
+    from pairkit.spec.binary.gf2m import GF2m
 
     taps = tuple(taps)
     if m < 2 or D < 1 or D > m:
@@ -180,13 +180,13 @@ def binary(m: int, taps, D: int = 4, registers="max") -> CostModel:
 def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optional[int] = None) -> CostModel:
     """Unit costs from the hardware kit's JSON report (schema in the module docstring)."""
     if not path:
-        from ..checkout import repo_file
+        from pairkit.checkout import repo_file
 
         path = repo_file(DEFAULT_MEASURED)  # the current directory's, else the package checkout's
     if not os.path.exists(path):
         raise CostModelError(f"no measured unit costs at {path!r}: the hardware kit writes them there "
                              "(or pass --units-file FILE); schema: {unit: {\"area_lut\", \"latency\", \"pipelined\"}}")
-    from ..argcheck import json_loads
+    from pairkit.argcheck import json_loads
 
     if os.path.isdir(path):
         raise CostModelError(f"cannot read measured unit costs {path!r}: is a directory")

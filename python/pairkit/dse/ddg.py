@@ -47,8 +47,8 @@ from dataclasses import dataclass, field as _dcfield
 from functools import lru_cache
 from typing import Optional
 
-from ..errors import PairkitError
-from .errors import CyclicGraphError, DDGError, DDGFormatError, UnknownOperationError
+from pairkit.errors import PairkitError
+from pairkit.dse.errors import CyclicGraphError, DDGError, DDGFormatError, UnknownOperationError
 
 SCHEMA = "pairkit.dse.ddg"
 VERSION = 1
@@ -415,7 +415,7 @@ def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_
 @lru_cache(maxsize=16)
 def _spec_trace_text(set_id: str, alg: str) -> str:
     try:
-        from ..spec.api import trace_json  # the lead's entry point (spec/api.py)
+        from pairkit.spec.binary.staged import trace_json  # the lead's entry point (spec/api.py)
     except ImportError:
         return json.dumps(_fallback_trace(set_id, alg))
     return json.dumps(trace_json(set_id, alg, whole=True))
@@ -423,13 +423,13 @@ def _spec_trace_text(set_id: str, alg: str) -> str:
 
 def _fallback_trace(set_id: str, alg: str) -> dict:
     """What ``pairkit trace --whole`` does (binary sets), for when ``spec.api.trace_json`` is absent."""
-    from .. import catalogue
-    from ..spec.api import SpecPairing
-    from ..spec.trace import TracingField
+    from pairkit import catalogue
+    from pairkit.spec.binary.staged import SpecPairing
+    from pairkit.spec.trace import TracingField
 
     p = catalogue.get(set_id)
     if getattr(p, "family", "ss2") != "ss2":
-        raise DDGError(f"{set_id}: the spec has no trace for this family yet (pairkit.spec.api.trace_json)")
+        raise DDGError(f"{set_id}: the spec has no trace for this family yet (pairkit.spec.binary.staged.trace_json)")
     S = SpecPairing(set_id)
     T = TracingField(S.F)
     Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), S.generator))
@@ -446,7 +446,7 @@ def spec_trace(set_id: str, alg: str) -> dict:
 
 
 def from_spec(set_id: str, alg: str, whole: bool = False) -> DDG:
-    """The DDG of (set, alg): the spec's trace (``pairkit.spec.api.trace_json`` when it exists, else what
+    """The DDG of (set, alg): the spec's trace (``pairkit.spec.binary.staged.trace_json`` when it exists, else what
     ``pairkit trace`` does), cut to one steady-state iteration unless ``whole``.
 
     Until the characteristic-3 spec provides its trace, ``ss3-97``/``duursma-lee`` falls back to the
@@ -454,7 +454,7 @@ def from_spec(set_id: str, alg: str, whole: bool = False) -> DDG:
     try:
         tr = spec_trace(set_id, alg)
     except (PairkitError, ImportError, AttributeError, KeyError, TypeError) as e:
-        from . import mock
+        from pairkit.dse import mock
 
         if set_id.startswith("ss3") and alg == "duursma-lee":
             tr = mock.alg21_trace()
@@ -489,13 +489,13 @@ def _check_size(obj) -> None:
         for key in ("ops", "nodes"):
             v = obj.get(key)
             if isinstance(v, list) and len(v) > MAX_DDG_OPS:
-                from .errors import DSELimitError
+                from pairkit.dse.errors import DSELimitError
 
                 raise DSELimitError(f"--trace: {len(v):,} {key} exceed the limit of {MAX_DDG_OPS:,}")
 
 
 def load_file(path: str, whole: bool = False) -> DDG:
-    from ..errors import PairkitError
+    from pairkit.errors import PairkitError
 
     if os.path.isdir(path):
         raise DDGFormatError(f"cannot read {path}: is a directory")
@@ -504,7 +504,7 @@ def load_file(path: str, whole: bool = False) -> DDG:
             raw = fh.read()
     except OSError as e:
         raise DDGFormatError(f"cannot read {path}: {e.strerror or e}") from None
-    from ..argcheck import json_loads
+    from pairkit.argcheck import json_loads
 
     try:
         obj = json_loads(raw.decode("utf-8"))

@@ -2,7 +2,7 @@
 ``pairkit`` CLI prints ``error: <Type>: <message>`` and exits with status 2)."""
 from __future__ import annotations
 
-from ..errors import LimitExceededError, PairkitError
+from pairkit.errors import LimitExceededError, PairkitError
 
 
 class DSEError(PairkitError):

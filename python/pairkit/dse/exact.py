@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import analysis
-from .errors import DSEError
-from .listsched import Schedule, assign_instances, list_schedule
-from .problem import Problem
+from pairkit.dse import analysis
+from pairkit.dse.errors import DSEError
+from pairkit.dse.listsched import Schedule, assign_instances, list_schedule
+from pairkit.dse.problem import Problem
 
 
 def solve(P: Problem, counts, time_limit: float = 10.0, workers: int = 1, hint: Optional[Schedule] = None,

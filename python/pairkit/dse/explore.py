@@ -31,12 +31,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from . import analysis, registers
-from .costs import CostModel
-from .ddg import DDG
-from .errors import DSEError
-from .listsched import list_schedule
-from .problem import Problem, build
+from pairkit.dse import analysis, registers
+from pairkit.dse.costs import CostModel
+from pairkit.dse.ddg import DDG
+from pairkit.dse.errors import DSEError
+from pairkit.dse.listsched import list_schedule
+from pairkit.dse.problem import Problem, build
 
 RANGE_MODES = ("max", "unit", "real")
 
@@ -202,7 +202,7 @@ def rows_to_check(ex: Exploration) -> list:
 
 def run_exact(ex: Exploration, time_limit: float = 10.0, workers: int = 1, deterministic_time: float | None = None) -> None:
     """CP-SAT optimum for every row of Tables 3-4 (``ex.exact``), with the list schedule's gap."""
-    from .exact import solve
+    from pairkit.dse.exact import solve
 
     for c in rows_to_check(ex):
         s = solve(ex.problem, list(c.counts), time_limit=time_limit, workers=workers,
@@ -214,7 +214,7 @@ def run_exact(ex: Exploration, time_limit: float = 10.0, workers: int = 1, deter
 
 def run_modulo(ex: Exploration, budget_ratio: int = 6) -> None:
     """Iterative modulo scheduling for every row of Tables 3-4 (``ex.modulo``)."""
-    from .modulo import modulo_schedule
+    from pairkit.dse.modulo import modulo_schedule
 
     for c in rows_to_check(ex):
         m = modulo_schedule(ex.problem, list(c.counts), budget_ratio)

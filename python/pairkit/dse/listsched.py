@@ -45,8 +45,8 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from . import analysis
-from .problem import Problem
+from pairkit.dse import analysis
+from pairkit.dse.problem import Problem
 
 PRIORITIES = ("mobility", "static", "rc")
 
@@ -189,7 +189,7 @@ def _rc_mobility(P: Problem, vec, t, start, busy) -> list:
 def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
     """Seed 001's list-based schedule of ``P`` on ``counts`` units (dict by name or vector over P.types)."""
     if priority not in PRIORITIES:
-        from .errors import DSEError
+        from pairkit.dse.errors import DSEError
 
         raise DSEError(f"unknown priority {priority!r} (known: {', '.join(PRIORITIES)})")
     vec = P.counts_vector(counts)

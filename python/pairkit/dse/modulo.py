@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import cast
 
-from .listsched import list_schedule
-from .problem import Problem
+from pairkit.dse.listsched import list_schedule
+from pairkit.dse.problem import Problem
 
 
 def edges(P: Problem) -> list:
@@ -260,7 +260,7 @@ def modulo_schedule(P: Problem, counts, budget_ratio: int = 6, max_ii: int | Non
     """The smallest II iterative modulo scheduling reaches on ``counts`` units (see the module docstring)."""
     vec = P.counts_vector(counts)
     if P.n == 0:
-        from .errors import DSEError
+        from pairkit.dse.errors import DSEError
 
         raise DSEError(f"{P.ddg.name}: the graph has no operation to schedule")
     ls = list_schedule(P, vec)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from .costs import CostModel, unit_name
-from .ddg import DDG
-from .errors import CostModelError, UnitMixError
+from pairkit.dse.costs import CostModel, unit_name
+from pairkit.dse.ddg import DDG
+from pairkit.dse.errors import CostModelError, UnitMixError
 
 #: units of one type in a mix (docs/DSE.md "Limits"); no graph of the spec keeps more busy
 MAX_UNITS = 1024
@@ -58,7 +58,7 @@ class Problem:
             if not isinstance(c, int) or isinstance(c, bool) or c < 0:
                 raise UnitMixError(f"unit count for {t} must be a non-negative integer, got {c!r}")
             if c > MAX_UNITS:
-                from .errors import DSELimitError
+                from pairkit.dse.errors import DSELimitError
 
                 raise DSELimitError(f"--units: {c:,} {t} units exceed the limit of {MAX_UNITS} per type")
             if c == 0:

@@ -16,9 +16,9 @@ from typing import cast
 
 import numpy as np
 
-from .. import _native
-from ..errors import NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
-from . import source
+from pairkit import _native
+from pairkit.errors import NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
+from pairkit.gpu import source
 
 # Compressed points per decompression task (decode_point releases the GIL; every core is used).
 CHUNK = 4096

@@ -19,8 +19,8 @@ from typing import cast
 
 import numpy as np
 
-from ..errors import GpuUnavailableError, PairkitError
-from . import decode, source
+from pairkit.errors import GpuUnavailableError, PairkitError
+from pairkit.gpu import decode, source
 
 CUPY_PIN = "cupy-cuda12x==14.2.0"
 INSTALL = (f"`pip install pairkit[gpu]` ({CUPY_PIN}, for a CUDA 12 driver) or `pip install pairkit[gpu-cuda13]` "

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import GpuKernelBuildError, PairkitError
-from . import layout, source
+from pairkit.errors import GpuKernelBuildError, PairkitError
+from pairkit.gpu import layout, source
 
 STAGES = {"miller": 0, "final_exp": 1, "pair": 2, "validate": 3}
 # The layout kernels (kernels/layout.cuh): name -> (pk_host_convert's direction, input dtype).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .source import WORD_BITS, words
+from pairkit.gpu.source import WORD_BITS, words
 
 WORD_BYTES = WORD_BITS // 8
 

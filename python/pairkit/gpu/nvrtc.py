@@ -9,7 +9,7 @@ import os
 import site
 import sys
 
-from ..errors import GpuKernelBuildError, GpuUnavailableError
+from pairkit.errors import GpuKernelBuildError, GpuUnavailableError
 
 # H100 / H200.
 DEFAULT_ARCH = "sm_90"

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
-from .. import catalogue, registry
-from ..errors import GpuUnsupportedError
-from ..spec.gf2m import GF2m
+from pairkit import catalogue, registry
+from pairkit.errors import GpuUnsupportedError
+from pairkit.spec.binary.gf2m import GF2m
 
 # The sets and algorithms the GPU engine compiles (issue 7: binary fields first): the sets whose
 # registry entry has `gpu = n` (gen/params/ss2.toml), in that order. eta-t needs b = 0 (seed 003

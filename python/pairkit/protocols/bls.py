@@ -44,9 +44,9 @@ import secrets
 from dataclasses import dataclass
 from typing import cast
 
-from .. import _native, api, catalogue
-from .. import argcheck as A
-from ..errors import (ArgumentTypeError, EncodingError, InsecureParameterError, InvalidArgumentError,
+from pairkit import _native, api, catalogue
+from pairkit import argcheck as A
+from pairkit.errors import (ArgumentTypeError, EncodingError, InsecureParameterError, InvalidArgumentError,
                       LimitExceededError, NotSupportedError, PairkitError)
 
 SET = "bls12-381"

@@ -29,11 +29,11 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from .. import api
-from .. import argcheck as A
-from ..errors import DecryptionError, EncodingError, InvalidArgumentError
-from . import ibe_rfc5091 as rfc5091  # noqa: F401  (the RFC 5091 type-1 instantiation)
-from ._policy import check_native_set, scalar32, subgroup_point
+from pairkit import api
+from pairkit import argcheck as A
+from pairkit.errors import DecryptionError, EncodingError, InvalidArgumentError
+from pairkit.protocols import ibe_rfc5091 as rfc5091  # noqa: F401  (the RFC 5091 type-1 instantiation)
+from pairkit.protocols.policy import check_native_set, scalar32, subgroup_point
 
 SET = "bls12-381"
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001

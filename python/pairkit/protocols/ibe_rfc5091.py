@@ -33,8 +33,8 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from .. import argcheck as A
-from ..errors import (DecryptionError, EncodingError, InsecureParameterError, InvalidArgumentError,
+from pairkit import argcheck as A
+from pairkit.errors import (DecryptionError, EncodingError, InsecureParameterError, InvalidArgumentError,
                       NotInSubgroupError, NotOnCurveError, PointAtInfinityError)
 
 #: the RFC's security levels n -> (bits of p, bits of q, hash function), section 5.1.2

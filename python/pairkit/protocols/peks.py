@@ -29,10 +29,10 @@ import hmac
 import secrets
 from typing import Callable, Sequence
 
-from .. import api
-from .. import argcheck as A
-from ..errors import PairkitError
-from ._policy import check_native_set, scalar32, subgroup_point
+from pairkit import api
+from pairkit import argcheck as A
+from pairkit.errors import PairkitError
+from pairkit.protocols.policy import check_native_set, scalar32, subgroup_point
 
 SET = "bls12-381"
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001

@@ -1,7 +1,7 @@
 """Symbolic execution of the specification: record every base-field operation.
 
-``TracingField(F)`` has the same interface as :class:`~pairkit.spec.gf2m.GF2m` (or
-:class:`~pairkit.spec.gf3m.GF3m`: then the kinds also include sub, neg, cube and cbrt) but its values are
+``TracingField(F)`` has the same interface as :class:`~pairkit.spec.binary.gf2m.GF2m` (or
+:class:`~pairkit.spec.char3.gf3m.GF3m`: then the kinds also include sub, neg, cube and cbrt) but its values are
 :class:`Sym` nodes carrying both an id and the concrete value (so a trace is checked while it is
 recorded). Each operation appends ``Op(kind, args, out)`` to ``ops``; ``mark(label)`` inserts a
 marker (e.g. a loop-iteration boundary) so consumers can cut one iteration out of the trace.

@@ -1,5 +1,5 @@
 //! Supersingular curves E_b: y^2 + y = x^3 + x + b over GF(2^m), m odd (seed 000 §2).
-//! Mirrors `python/pairkit/spec/ss_binary.py` (group law, lift, the CLI encodings).
+//! Mirrors `python/pairkit/spec/binary/curve.py` (group law, lift, the CLI encodings).
 //!
 //! Group law (general Weierstrass formulas with a1 = a2 = 0, a3 = a4 = 1, a6 = b):
 //!   -(x, y) = (x, y + 1);

@@ -1,5 +1,5 @@
 //! The optimal ate pairing of bn254 and bls12-381 (Vercauteren, "Optimal pairings", eprint
-//! 2008/096), matching python/pairkit/spec/pairing_ate.py after the final exponentiation:
+//! 2008/096), matching python/pairkit/spec/prime/ate.py after the final exponentiation:
 //!
 //!   e(P, Q) = (f_{6u+2,Q}(P) l_{[6u+2]Q, psi(Q)}(P) l_{[6u+2]Q + psi(Q), -psi^2(Q)}(P))^{c(p^12-1)/r}  (BN)
 //!   e(P, Q) = f_{u,Q}(P)^{c(p^12-1)/r}, f_{u,Q} = conj(f_{|u|,Q}) for u < 0                          (BLS12)

@@ -1,5 +1,5 @@
 //! The Duursma-Lee pairing on E_b: y^2 = x^3 - x + b over GF(3^m) (seed 001 section 2),
-//! generic over [`Base3`]; mirrors `python/pairkit/spec/pairing_char3.py` operation for operation
+//! generic over [`Base3`]; mirrors `python/pairkit/spec/char3/pairing.py` operation for operation
 //! (so a [`crate::field::ext3::Metered`] field counts exactly what the spec trace counts).
 //!
 //! - [`dl_miller`]: seed 001 Algorithm 2.1 (m iterations; two cubes, two cube roots, the line

@@ -1,6 +1,6 @@
 //! The pairings of seeds 000, 003 and 004 on E_b: y^2 + y = x^3 + x + b over GF(2^m), one file
 //! per algorithm, each split into `miller` and its final exponentiation and mirroring
-//! `python/pairkit/spec/pairing_binary.py` operation for operation (same per-iteration states).
+//! `python/pairkit/spec/binary/pairing.py` operation for operation (same per-iteration states).
 //!
 //! Relation of every output to the canonical reduced Tate pairing
 //! tau_r(P, psi(Q)) = f_{r,P}(psi(Q))^{(2^{4m}-1)/r} (derived against the PARI/GP oracle on toy

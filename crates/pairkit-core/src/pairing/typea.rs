@@ -1,6 +1,6 @@
 //! The reduced Tate pairing of PBC's Type A curve typea-512 (E: y^2 = x^3 + x over F_q,
 //! #E(F_q) = q + 1 = h r, r = 2^159 + 2^107 + 1, embedding degree 2), bit-exact with
-//! python/pairkit/spec/pairing_typea.py `pair`:
+//! python/pairkit/spec/prime/typea.py `pair`:
 //!
 //!   e(P, Q) = f_{r,P}(phi(Q))^{(q^2 - 1)/r},  phi(x, y) = (-x, i y)  (distortion map),
 //!

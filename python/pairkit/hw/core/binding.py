@@ -32,7 +32,7 @@ instance never runs two operations at once); the interpreter and the RTL simulat
 """
 from __future__ import annotations
 
-from .ops import base_kind
+from pairkit.hw.core.ops import base_kind
 
 COMMUTATIVE = ("add", "mul")
 #: simulated-annealing moves of ``binding="mux"`` (about 10 s of Python per million on this machine)

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import CoreError
-from .program import Program
+from pairkit.hw.core.errors import CoreError
+from pairkit.hw.core.program import Program
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,10 @@ import itertools
 from collections import Counter
 from typing import Optional
 
-from ...dse import analysis, listsched
-from ...dse.listsched import Schedule
-from ...dse.problem import Problem
-from .errors import CoreError
+from pairkit.dse import analysis, listsched
+from pairkit.dse.listsched import Schedule
+from pairkit.dse.problem import Problem
+from pairkit.hw.core.errors import CoreError
 
 #: bus counts up to this value get the exact per-step assignment (all injective maps); above, greedy
 EXACT_UP_TO = 5

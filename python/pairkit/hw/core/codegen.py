@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...dse import exact, listsched
-from ...dse import problem as dproblem
-from ...dse.ddg import DDG, Input, Node
-from . import binding, buses, readbanks
-from .blocks import Blocks, find_blocks
-from .config import CoreConfig
-from .errors import CoreError
-from .microcode import Hold, Microcode, Start, Step, TableWrite, Write
-from .program import Program, base_kind, lower, out_port, retime
+from pairkit.dse import exact, listsched
+from pairkit.dse import problem as dproblem
+from pairkit.dse.ddg import DDG, Input, Node
+from pairkit.hw.core import binding, buses, readbanks
+from pairkit.hw.core.blocks import Blocks, find_blocks
+from pairkit.hw.core.config import CoreConfig
+from pairkit.hw.core.errors import CoreError
+from pairkit.hw.core.microcode import Hold, Microcode, Start, Step, TableWrite, Write
+from pairkit.hw.core.program import Program, base_kind, lower, out_port, retime
 
 
 @dataclass

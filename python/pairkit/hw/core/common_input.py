@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import heapq
 
-from .ops import Op, Operand
+from pairkit.hw.core.ops import Op, Operand
 
 KIND = "dmul"
 

@@ -2,7 +2,7 @@
 simulated latencies) and the scheduler.
 
 A unit operation started at step s on a unit whose handshake takes ``cycles`` edges (start edge
-included, :mod:`pairkit.hw.unit`) has its result on the unit's output during step s + cycles; the
+included, :mod:`pairkit.hw.units.unit`) has its result on the unit's output during step s + cycles; the
 core writes it into a register at the edge ending that step, so a reader can start at
 s + cycles + 1. The latency seen by the scheduler is therefore ``cycles + 1``: one operand-load edge,
 the compute cycles and one store edge, exactly seed 001 section 4's "+2" (Table 2: multiplier 27,
@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ...dse.costs import CostModel, Unit
-from .. import catalog as hwunit
-from .errors import CoreError, CoreMixError
-from .program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
+from pairkit.dse.costs import CostModel, Unit
+from pairkit.hw.units import catalogue as hwunit
+from pairkit.hw.core.errors import CoreError, CoreMixError
+from pairkit.hw.core.program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
 
 #: the operation kind each unit generator executes, and its operand / sign ports
 UNIT_OPS = {
@@ -37,7 +37,7 @@ UNIT_OPS = {
     "gf2_inv": ("inv", ("a",), ()),
     "gf2_sqr_chain": ("sqrn", ("a",), ()),  # gf2_sqr with k > 1: k squarings of a chain in one operation
     "gf2_sqrt_chain": ("sqrtn", ("a",), ()),  # gf2_sqrt with k > 1
-    # compound units (several outputs; :func:`pairkit.spec.ext.unit_op`): seed 000's C.A unit, e = 1
+    # compound units (several outputs; :func:`pairkit.spec.binary.tower.unit_op`): seed 000's C.A unit, e = 1
     "f4_mul_ca": ("ca", ("c0", "c1", "c2", "c3", "w", "z"), ()),
     "f4_sqr_mul_ca": ("sca", ("c0", "c1", "c2", "c3", "w", "z"), ()),  # the F_{2^4m} squarer on its C inputs
     "f4_sqr_chain": ("sqr4n", ("a0", "a1", "a2", "a3"), ()),  # F_{2^4m} squarer, k in series: a^(2^k)

@@ -6,10 +6,10 @@ import random
 import time
 from functools import lru_cache
 
-from . import codegen, instances, interp, rtl
-from .config import CoreConfig
-from .errors import CoreError, CoreMismatchError
-from .program import spec_of
+from pairkit.hw.core import codegen, instances, interp, rtl
+from pairkit.hw.core.config import CoreConfig
+from pairkit.hw.core.errors import CoreError, CoreMismatchError
+from pairkit.hw.core.program import spec_of
 
 ENGINES = ("auto", "interp", "amaranth", "verilator")
 #: largest field degree simulated in Amaranth by default (the toy fields); larger ones go to Verilator
@@ -46,7 +46,7 @@ def random_pairs(set_id: str, n: int, seed: int = 1) -> list:
 def gt_bytes(set_id: str, coords: tuple) -> bytes:
     S = spec_of(set_id)
     if set_id.startswith("ss3"):
-        from ...spec.ext3 import f6_unflat
+        from pairkit.spec.char3.tower import f6_unflat
 
         return S.encode_gt(f6_unflat(list(coords)))
     return S.encode_gt(tuple(coords))
@@ -54,7 +54,7 @@ def gt_bytes(set_id: str, coords: tuple) -> bytes:
 
 def rust_check(cfg: CoreConfig, P, Q, coords: tuple) -> None:
     """The core's value equals the Rust core's pairing (same algorithm), and so does its canonical form."""
-    from ... import api
+    from pairkit import api
 
     S = spec_of(cfg.set_id)
     eP, eQ = S.curve.encode(P), S.curve.encode(Q)
@@ -68,7 +68,7 @@ def rust_check(cfg: CoreConfig, P, Q, coords: tuple) -> None:
 
 
 def _unflat(coords):
-    from ...spec.ext3 import f6_unflat
+    from pairkit.spec.char3.tower import f6_unflat
 
     return f6_unflat(list(coords))
 
@@ -96,11 +96,11 @@ def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "a
     if engine != "interp":
         core = make_rtl(cfg, mc, debug=(engine == "verilator"))
         if engine == "amaranth":
-            from .sim import run_amaranth
+            from pairkit.hw.core.sim import run_amaranth
 
             runs = run_amaranth(core, cfg.set_id, cfg.alg, pairs)
         else:
-            from .verilator import run_verilator
+            from pairkit.hw.core.verilator_bench import run_verilator
 
             runs = run_verilator(core, cfg.set_id, cfg.alg, pairs)
         for r, x in zip(runs, ref):
@@ -139,7 +139,7 @@ def vector_check(name: str, path: str, engine: str = "interp") -> int:
             continue
         P, Q = S.curve.decode(bytes.fromhex(v["P"])), S.curve.decode(bytes.fromhex(v["Q"]))
         if v.get("states"):
-            from .program import run_trace
+            from pairkit.hw.core.program import run_trace
 
             T, _, states, _ = run_trace(cfg.set_id, cfg.alg, P, Q)
             for i, (st, want) in enumerate(zip(states, v["states"])):
@@ -149,11 +149,11 @@ def vector_check(name: str, path: str, engine: str = "interp") -> int:
         if engine != "interp":
             core = make_rtl(cfg, mc, debug=(engine == "verilator"))
             if engine == "verilator":
-                from .verilator import run_verilator
+                from pairkit.hw.core.verilator_bench import run_verilator
 
                 rr = run_verilator(core, cfg.set_id, cfg.alg, [(P, Q)])[0]
             else:
-                from .sim import run_amaranth
+                from pairkit.hw.core.sim import run_amaranth
 
                 rr = run_amaranth(core, cfg.set_id, cfg.alg, [(P, Q)])[0]
             if rr.output != r.output:

@@ -10,8 +10,8 @@ CP-SAT.
 """
 from __future__ import annotations
 
-from .config import CoreConfig, UnitChoice
-from .errors import CoreError
+from pairkit.hw.core.config import CoreConfig, UnitChoice
+from pairkit.hw.core.errors import CoreError
 
 
 def _bin(name, set_id, alg, mul, D, add, sqr, sqrt, inv, invD, scheduler, summary, paper=None, mul_unit="gf2_mul_msd",

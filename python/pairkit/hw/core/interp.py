@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import CHAIN_OF, COMPOUND
-from . import buses
-from .errors import CoreMismatchError
-from .microcode import Microcode
-from .program import modify, run_trace, spec_of
+from pairkit.hw.core.config import CHAIN_OF, COMPOUND
+from pairkit.hw.core import buses
+from pairkit.hw.core.errors import CoreMismatchError
+from pairkit.hw.core.microcode import Microcode
+from pairkit.hw.core.program import modify, run_trace, spec_of
 
 
 @dataclass
@@ -43,7 +43,7 @@ def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | No
         return F.add(xs[0], xs[1])
     if kind == "mul":
         return F.mul(xs[0], xs[1])
-    if kind in COMPOUND:  # every output of the compound unit (pairkit.spec.ext.unit_op)
+    if kind in COMPOUND:  # every output of the compound unit (pairkit.spec.binary.tower.unit_op)
         return compound_result(F, kind, xs, (compound or {}).get(kind))
     if kind in CHAIN_OF:  # k single operations in series
         x = xs[0]
@@ -56,8 +56,8 @@ def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | No
 def compound_result(F, kind: str, xs: list, k=None) -> tuple:
     """The outputs of a compound unit on operands ``xs`` (port order), by the spec's function (``k``:
     the squarings per start of ``sqr4n``)."""
-    from ...spec.ext import f4_mul_ca, f4_pow_2k, f4_sqr_mul_ca
-    from .program import COMPOUND_FIXED
+    from pairkit.spec.binary.tower import f4_mul_ca, f4_pow_2k, f4_sqr_mul_ca
+    from pairkit.hw.core.program import COMPOUND_FIXED
 
     if kind == "sqr4n":
         return tuple(f4_pow_2k(F, tuple(xs), k))

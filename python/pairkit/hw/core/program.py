@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...spec.ext import f4_pow_2k, f4_sqr
-from ...spec.trace import TracingField
-from .common_input import merge_common, pair_products
-from .errors import CoreError
+from pairkit.spec.binary.tower import f4_pow_2k, f4_sqr
+from pairkit.spec.trace import TracingField
+from pairkit.hw.core.common_input import merge_common, pair_products
+from pairkit.hw.core.errors import CoreError
 
 # the operation vocabulary (ops.py, shared with common_input.py), re-exported for the passes
-from .ops import BINARY, COMPOUND_FIXED, UNARY, Op, Operand, base_kind, out_port  # noqa: F401
+from pairkit.hw.core.ops import BINARY, COMPOUND_FIXED, UNARY, Op, Operand, base_kind, out_port  # noqa: F401
 
 
 @dataclass
@@ -73,7 +73,7 @@ class _ValueTrace(TracingField):
 
     def _itoh_tsujii(self, x):
         """The spec's GF(2^m) inversion (Itoh-Tsujii on products and squarings), its ops remembered."""
-        from ...spec.gf2m import itoh_tsujii
+        from pairkit.spec.binary.gf2m import itoh_tsujii
 
         n0 = len(self.ops)
         r = itoh_tsujii(self, x)
@@ -81,7 +81,7 @@ class _ValueTrace(TracingField):
         return r
 
     def compound(self, name: str, fn, args):
-        """An F_{2^{4m}} operation of the spec (:func:`pairkit.spec.ext.unit_op`) recorded as one
+        """An F_{2^{4m}} operation of the spec (:func:`pairkit.spec.binary.tower.unit_op`) recorded as one
         multi-output operation when the core has a unit for it: outputs ``name.0`` .. ``name.k``, every
         one reading all the operands (flattened, in order). ``ca``/``sca``: the int argument e is
         hard-wired to 1 in the unit; ``sqr4n`` (a^{2^k}): floor(k / K) operations of the unit's K
@@ -115,7 +115,7 @@ class _ValueTrace(TracingField):
 
 
 def spec_of(set_id: str):
-    from ...spec.api import SpecPairing
+    from pairkit.spec.binary.staged import SpecPairing
 
     return SpecPairing(set_id)
 
@@ -123,7 +123,7 @@ def spec_of(set_id: str):
 def flat_gt(set_id: str, x) -> tuple:
     """The GT element's base-field coordinates in the public encoding's order."""
     if set_id.startswith("ss3"):
-        from ...spec.ext3 import f6_flat
+        from pairkit.spec.char3.tower import f6_flat
 
         return f6_flat(x)
     return tuple(x)

@@ -38,8 +38,8 @@ the epilogue's first step (a value the epilogue reads from the same register wou
 """
 from __future__ import annotations
 
-from .errors import CoreError
-from .microcode import Start, Step, TableWrite, Write
+from pairkit.hw.core.errors import CoreError
+from pairkit.hw.core.microcode import Start, Step, TableWrite, Write
 
 
 def port_reads(steps: list, win: dict) -> list:

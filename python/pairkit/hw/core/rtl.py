@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from amaranth.hdl import Const, Elaboratable, Module, Signal
 from amaranth.lib.memory import Memory
 
-from .. import catalog as hwunit
-from .config import COMPOUND, arity, generator
-from .program import base_kind, out_port
-from .microcode import Microcode
+from pairkit.hw.units import catalogue as hwunit
+from pairkit.hw.core.config import COMPOUND, arity, generator
+from pairkit.hw.core.program import base_kind, out_port
+from pairkit.hw.core.microcode import Microcode
 
 
 def _bits(n: int) -> int:

@@ -3,14 +3,14 @@
 ``run_amaranth`` drives the core through its host interface in Amaranth's simulator (toy fields):
 load the points word by word, pulse ``start``, count the cycles to ``done``, compare the accumulator's
 home registers with the spec's state at every loop boundary, read the GT element word by word.
-The paper-size cores run in Verilator (:mod:`.verilator`) with the same checks.
+The paper-size cores run in Verilator (:mod:`pairkit.hw.core.verilator_bench`) with the same checks.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import CoreMismatchError
-from .program import modify, run_trace
+from pairkit.hw.core.errors import CoreMismatchError
+from pairkit.hw.core.program import modify, run_trace
 
 
 @dataclass
@@ -46,7 +46,7 @@ def run_amaranth(core, set_id: str, alg: str, pairs: list) -> list:
     """Whole pairings of ``pairs`` [(P, Q)] on ``core`` (a :class:`PairingCore`) in Amaranth's simulator."""
     from amaranth.sim import Simulator
 
-    from .program import spec_of
+    from pairkit.hw.core.program import spec_of
 
     mc = core.mc
     F = spec_of(set_id).F

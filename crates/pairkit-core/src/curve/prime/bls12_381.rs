@@ -1,6 +1,6 @@
 //! bls12-381: E: y^2 = x^3 + 4 over F_p, G1 = E(F_p)[r] (cofactor h1 = (u - 1)^2/3), and the
 //! M-type sextic twist E': y^2 = x^3 + 4 xi over F_{p^2}, xi = 1 + i, G2 = E'(F_{p^2})[r].
-//! Mirrors python/pairkit/spec/params_prime.py (BLS12_381), curve_prime.py, serialize_prime.py.
+//! Mirrors python/pairkit/spec/prime/params.py (BLS12_381), curve_prime.py, serialize_prime.py.
 //!
 //! * G1 membership: sigma(P) == [-u^2] P, sigma(x, y) = (beta x, y), beta the primitive cube root
 //!   of unity the spec selects (Scott, eprint 2021/1130 Sec. 6; Bowe, eprint 2019/814).

@@ -1,6 +1,6 @@
 //! bn254 ("alt_bn128", EIP-196/197): E: y^2 = x^3 + 3 over F_p (prime order r, cofactor 1) and
 //! the D-type sextic twist E': y^2 = x^3 + 3/xi over F_{p^2}, xi = 9 + i, with G2 = E'(F_{p^2})[r]
-//! (cofactor 2p - r). Mirrors python/pairkit/spec/params_prime.py (BN254) and curve_prime.py.
+//! (cofactor 2p - r). Mirrors python/pairkit/spec/prime/params.py (BN254) and curve_prime.py.
 //!
 //! * G2 membership: psi(Q) == [6u^2] Q (Scott, eprint 2021/1130 Sec. 5), psi = untwist o
 //!   Frobenius o twist (Galbraith-Scott, eprint 2008/117): (x, y) -> (conj(x) g2, conj(y) g3)

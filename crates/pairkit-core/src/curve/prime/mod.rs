@@ -1,5 +1,5 @@
 //! Short-Weierstrass curves y^2 = x^3 + a x + b over GF(p) and F_{p^2} (large characteristic),
-//! mirroring python/pairkit/spec/curve_prime.py: G1 / G2 of bn254 and bls12-381 (G2 on the sextic
+//! mirroring python/pairkit/spec/prime/curve.py: G1 / G2 of bn254 and bls12-381 (G2 on the sextic
 //! twist) and the Type A curve y^2 = x^3 + x of typea-512.
 //!
 //! The group law is generic over the small [`Field`] trait (defined in the field layer,

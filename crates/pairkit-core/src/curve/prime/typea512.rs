@@ -1,7 +1,7 @@
 //! typea-512 (PBC Type A, a.param): E: y^2 = x^3 + x over F_q, q = 3 mod 4, supersingular,
 //! #E(F_q) = q + 1 = h r, r = 2^159 + 2^107 + 1, embedding degree 2. The pairing is symmetric
 //! (distortion map (x, y) -> (-x, i y)), so both arguments are in G1 = E(F_q)[r]: there is no G2.
-//! Mirrors python/pairkit/spec/params_prime.py (TYPEA_512) and curve_prime.py.
+//! Mirrors python/pairkit/spec/prime/params.py (TYPEA_512) and curve_prime.py.
 //!
 //! * Membership: [`in_subgroup_typea`], exact and equal to the spec's r P = O (tested against it on
 //!   points of the full group E(F_q)): 52 weight-(1,2) doublings, one addition, then 107 x-only

@@ -1,7 +1,7 @@
 //! The tower F_{2^{2m}} = F_{2^m}[s]/(s^2+s+1), F_{2^{4m}} = F_{2^{2m}}[t]/(t^2+t+s).
 //!
 //! Seed 000 Eq. 4 (basis {1, s, t, st}); the same tower as seed 003 §3.3 with u = s, v = t.
-//! Mirrors `python/pairkit/spec/ext.py` function for function (`f2_*` -> [`gf2m_2`],
+//! Mirrors `python/pairkit/spec/binary/tower.py` function for function (`f2_*` -> [`gf2m_2`],
 //! `f4_*` -> [`gf2m_4`]). Elements are fixed-size arrays of base-field elements, so nothing
 //! here allocates. m must be odd (the Frobenius maps depend on it).
 pub mod gf2m_2;

@@ -4,7 +4,7 @@
 //! Everything here is generic over [`Base3`], the interface of a GF(3^m) context, so the same
 //! code runs on the fast field and on [`Metered`], which counts base-field operations (seed 001
 //! counts them per loop iteration; `pairkit count` prints both). Every function mirrors
-//! `python/pairkit/spec/ext3.py` operation for operation, so the counts equal the spec trace's.
+//! `python/pairkit/spec/char3/tower.py` operation for operation, so the counts equal the spec trace's.
 //! Multiplications by the F_3 constants +-1 are sign swaps (`neg`), free in seed 001's units.
 use core::cell::Cell;
 use core::fmt::Debug;

@@ -1,4 +1,4 @@
-//! F_{p^12} = F_{p^6}[w]/(w^2 - v) (so w^6 = xi), mirroring python/pairkit/spec/fp_tower.py
+//! F_{p^12} = F_{p^6}[w]/(w^2 - v) (so w^6 = xi), mirroring python/pairkit/spec/prime/tower.py
 //! `Fp12`: c0 + c1 w with c0 = g0 + g1 v + g2 v^2, c1 = h0 + h1 v + h2 v^2; as a polynomial in
 //! w the coefficient of w^j is g_{j/2} (j even) or h_{(j-1)/2} (j odd).
 //!

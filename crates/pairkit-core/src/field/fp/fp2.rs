@@ -1,5 +1,5 @@
 //! F_{p^2} = F_p[i]/(i^2 + 1) for p = 3 mod 4 (so -1 is a non-square), mirroring
-//! python/pairkit/spec/fp_tower.py `Fp2`: c0 + c1 i.
+//! python/pairkit/spec/prime/tower.py `Fp2`: c0 + c1 i.
 //!
 //! Products are Karatsuba (3 base products; Devegili, O hEigeartaigh, Scott, Dahab, eprint
 //! 2006/471 Sec. 3), squares the "complex" method (a + bi)^2 = (a + b)(a - b) + 2ab i (ibid.,

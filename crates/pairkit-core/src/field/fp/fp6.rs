@@ -1,4 +1,4 @@
-//! F_{p^6} = F_{p^2}[v]/(v^3 - xi), mirroring python/pairkit/spec/fp_tower.py `Fp6`:
+//! F_{p^6} = F_{p^2}[v]/(v^3 - xi), mirroring python/pairkit/spec/prime/tower.py `Fp6`:
 //! c0 + c1 v + c2 v^2. The tower parameters ([`TowerParams`]) add the non-residue
 //! xi = XI[0] + XI[1] i (9 + i for bn254, 1 + i for bls12-381) to a prime field, and the
 //! Frobenius constants are derived from p and xi at compile time (never pasted):

@@ -3,7 +3,7 @@
 //! separately) as additional `impl` blocks.
 //!
 //! Line values of the optimal ate Miller loop have three non-zero F_{p^2} coefficients out of
-//! six (python/pairkit/spec/pairing_ate.py `_line`): in the order g0, g1, g2, h0, h1, h2 of
+//! six (python/pairkit/spec/prime/ate.py `_line`): in the order g0, g1, g2, h0, h1, h2 of
 //! `Fp12::coeffs` (f = g0 + g1 v + g2 v^2 + (h0 + h1 v + h2 v^2) w),
 //!   D-type twist (bn254):       g0, h0, h1 non-zero -> `Fp12::mul_by_034` (fp12.rs);
 //!   M-type twist (bls12-381):   g0, g1, h1 non-zero -> [`Fp12::mul_by_014`] here.

@@ -1,0 +1,17 @@
+"""pairkit.cli: every command line, the top layer (presentation only; no library module imports it).
+
+  root.py      the ``pairkit`` command and its small commands (list, points, pair, pair-batch, bench, trace,
+               count, demo); the entry point ``main``
+  batch.py     ``pair-batch`` as a stream (lines ``P Q`` in, GT out)
+  files.py     ``--input`` text and ``--markdown``/``-o`` output checks shared by every group
+  hw.py        ``pairkit hw`` (units: list, gen, sim, formal, synth, report)
+  hw_core.py   ``pairkit hw core`` (whole pairing accelerators: list, sim, gen, report)
+  proc.py      ``pairkit proc`` (seed 002's processor: asm, disasm, compile, run, sim-rtl, sim-array, report)
+  dse.py       ``pairkit dse`` (seed 001's design-space exploration)
+  bls.py, ibe.py, peks.py   the protocol groups
+
+``python -m pairkit.cli`` runs the command line (``__main__.py``).
+"""
+from pairkit.cli.root import app, main
+
+__all__ = ["app", "main"]

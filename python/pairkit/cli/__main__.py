@@ -1,0 +1,3 @@
+from pairkit.cli.root import main
+
+main()

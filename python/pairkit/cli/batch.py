@@ -1,0 +1,234 @@
+"""`pairkit pair-batch` as a stream: lines ``P Q`` (hex) in, one GT element (hex) per line out.
+
+The input is read, paired and written in bounded chunks, so memory does not grow with the input and
+the first results appear at once; Python checks for Ctrl-C between chunks, whose size adapts so that
+one chunk takes about a quarter of a second (from 64 to 8,192 pairs). Errors name the physical line
+(counted from 1, blank lines included). Two modes:
+
+* **fail-fast** (default): the first bad line stops the run with its typed error (exit 2); the output
+  then holds exactly the results of the lines before it, each complete — no record of the bad line
+  or of any line after it (``--json``: the object is closed with an ``error`` member, so it stays
+  valid JSON).
+* **keep-going** (``--keep-going``): a bad line writes an error record in its place
+  (``error: line N: <Type>: <message>``; ``--json``: ``null`` in ``gt`` and an entry of ``errors``)
+  and the run goes on; at the end, if any line failed, a ``BatchError`` naming the count and the first
+  bad line (exit 2).
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import BinaryIO, Callable, Iterator, TextIO, cast
+
+from pairkit import api
+from pairkit.errors import BatchError, EncodingError, PairkitError
+
+MAX_LINE = 1 << 16  # bytes per input line (two hex points of the largest set fit many times)
+MIN_CHUNK, MAX_CHUNK = 64, 8192
+CHUNK_SECONDS = 0.25
+
+
+def parse_hex(s: str) -> bytes:
+    """Bytes from hex text (an optional 0x, surrounding space); EncodingError if it is not hex."""
+    s = s.strip().lower()
+    s = s[2:] if s.startswith("0x") else s
+    try:
+        return bytes.fromhex(s)
+    except ValueError:
+        raise EncodingError(f"malformed hex: {s[:40]!r}") from None
+
+
+def _at(etype: type, name: str, line: int, detail: str) -> PairkitError:
+    """An error of ``etype`` about line ``line`` of input ``name`` (``.line``, ``.detail`` kept for records)."""
+    e = etype(f"{name} line {line}: {detail}")
+    e.line, e.detail = line, detail
+    return e
+
+
+def records(stream: BinaryIO, name: str) -> Iterator[tuple]:
+    """(line number, P, Q) per non-blank line, or (line number, None, error) for a line that is not
+    two hex points in UTF-8."""
+    n = 0
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):  # skip the rest of the overlong line
+                raw = stream.readline(MAX_LINE + 1)
+            yield n, None, _at(EncodingError, name, n, f"longer than {MAX_LINE} bytes")
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            yield n, None, _at(EncodingError, name, n, f"not UTF-8 text (byte {raw[e.start]:#04x} at column "
+                                                       f"{e.start + 1})")
+            continue
+        fields = text.split()
+        if not fields:
+            continue
+        if len(fields) != 2:
+            yield n, None, _at(EncodingError, name, n, f"expected two hex points `P Q`, got {len(fields)} fields")
+            continue
+        try:
+            P, Q = parse_hex(fields[0]), parse_hex(fields[1])
+        except EncodingError as e:
+            yield n, None, _at(EncodingError, name, n, str(e))
+            continue
+        if not P or not Q:
+            yield n, None, _at(EncodingError, name, n, "an empty point (no hex digits)")
+            continue
+        yield n, P, Q
+
+
+def _relabel(e: PairkitError, name: str, line: int) -> PairkitError:
+    """The engine's error for one pair, its message naming the input line instead of the batch index."""
+    msg = str(e)
+    if msg.startswith("batch item ") and ": " in msg:
+        msg = msg.split(": ", 1)[1]
+    return _at(type(e), name, line, msg)
+
+
+def _first_bad(pending: list, err: PairkitError, pair: Callable) -> tuple:
+    """The index of the first pair that fails alone, and its error (``err`` for the first if none does)."""
+    for i, (_, p, q) in enumerate(pending):
+        try:
+            pair([p], [q])
+        except PairkitError as e:
+            return i, e
+    return 0, err
+
+
+def _record(e: PairkitError) -> dict:
+    return {"line": e.line, "type": type(e).__name__, "message": e.detail}
+
+
+class _Writer:
+    """Text (one hex GT per line) or one streamed JSON object."""
+
+    def __init__(self, out: TextIO, as_json: bool, header: dict):
+        self.out, self.as_json, self.first = out, as_json, True
+        self.errors: list = []
+        if as_json:
+            head = json.dumps(header)[:-1]
+            out.write(head + (", " if header else "") + '"gt": [')
+
+    def result(self, gt: bytes | None) -> None:
+        if self.as_json:
+            self.out.write(("" if self.first else ", ") + (json.dumps(gt.hex()) if gt is not None else "null"))
+        else:
+            self.out.write(cast(bytes, gt).hex() + "\n")  # text mode never writes a null
+        self.first = False
+
+    def error(self, e: PairkitError) -> None:
+        """keep-going: the error record of a bad line, in its place."""
+        if self.as_json:
+            self.result(None)
+            self.errors.append(_record(e))
+        else:
+            self.out.write(f"error: line {e.line}: {type(e).__name__}: {e.detail}\n")
+
+    def close(self, fail_fast_error: dict | None = None) -> None:
+        if self.as_json:
+            tail = "]"
+            if fail_fast_error is not None:
+                tail += ', "error": ' + json.dumps(fail_fast_error)
+            else:
+                tail += ', "errors": ' + json.dumps(self.errors)
+            self.out.write(tail + "}\n")
+        self.out.flush()
+
+
+class _Run:
+    """One pair-batch run: the writer, the counts, and the well-formed lines waiting to be paired."""
+
+    def __init__(self, name: str, w: _Writer, keep_going: bool, pair: Callable):
+        self.name, self.w, self.keep_going, self.pair = name, w, keep_going, pair  # pair(P list, Q list)
+        self.pending: list = []  # (line, P, Q) since the last write
+        self.done = self.bad = 0
+        self.first_bad: int | None = None
+
+    def failed(self, err: PairkitError) -> None:
+        """A bad line: stop (fail-fast) or write its record and go on."""
+        if not self.keep_going:
+            raise _Stop(err)
+        self.w.error(err)
+        self.bad, self.first_bad = self.bad + 1, self.first_bad or err.line
+
+    def write(self, rows: list) -> None:
+        for g in self.pair([p for _, p, _ in rows], [q for _, _, q in rows]):
+            self.w.result(bytes(g))
+        self.done += len(rows)
+
+    def flush(self) -> None:
+        """Pair the pending lines in order; a bad one ends its run of results and is handled as failed."""
+        pending = self.pending
+        while pending:
+            try:
+                gts = self.pair([p for _, p, _ in pending], [q for _, _, q in pending])
+            except PairkitError as e:
+                i = getattr(e, "index", None)
+                if i is None or not 0 <= i < len(pending):  # not named by the engine: find it
+                    i, e = _first_bad(pending, e, self.pair)
+                if i:  # the lines before the bad one, in order
+                    self.write(pending[:i])
+                line = pending[i][0]
+                del pending[:i + 1]
+                self.failed(_relabel(e, self.name, line))
+                continue
+            for g in gts:
+                self.w.result(bytes(g))
+            self.done += len(pending)
+            pending.clear()
+
+
+def pair_stream(set_id: str, alg: str, stream: BinaryIO, name: str, out: TextIO, *, canonical: bool = False,
+                engine: str = "cpu", keep_going: bool = False, as_json: bool = False, header: dict | None = None,
+                pair_batch: Callable = api.pair_batch) -> int:
+    """Pair every line of ``stream``; returns the number of pairs written. Raises the first bad line's
+    error (fail-fast) or, with ``keep_going``, a BatchError at the end if any line failed."""
+    def pair(P: list, Q: list):
+        return pair_batch(set_id, P, Q, alg=alg, canonical=canonical, engine=engine)
+
+    w = _Writer(out, as_json, header or {})
+    run = _Run(name, w, keep_going, pair)
+    size = MIN_CHUNK
+    it = records(stream, name)
+    while True:
+        chunk = []
+        for rec in it:
+            chunk.append(rec)
+            if len(chunk) >= size:
+                break
+        if not chunk:
+            break
+        t = time.perf_counter()
+        try:
+            for line, P, Q in chunk:
+                if P is None:  # a malformed line: pair what came before it, then the error
+                    run.flush()
+                    run.failed(Q)
+                    continue
+                run.pending.append((line, P, Q))
+            run.flush()
+        except _Stop as s:
+            w.close(_record(s.error))
+            raise s.error from None
+        out.flush()
+        dt = time.perf_counter() - t
+        if dt < CHUNK_SECONDS / 2 and size < MAX_CHUNK:
+            size *= 2
+        elif dt > CHUNK_SECONDS * 2 and size > MIN_CHUNK:
+            size //= 2
+    w.close()
+    if run.bad:
+        raise BatchError(f"{run.bad} of {run.done + run.bad} lines failed (first: line {run.first_bad}); their error "
+                         "records are in the output")
+    return run.done
+
+
+class _Stop(Exception):
+    def __init__(self, error: PairkitError):
+        super().__init__(str(error))
+        self.error = error

@@ -1,0 +1,155 @@
+"""``pairkit bls``: keygen, sign, verify, aggregate, batch-verify (BLS signatures on bls12-381,
+draft-irtf-cfrg-bls-signature-05; docs/PROTOCOLS.md). Keys, messages and signatures are hex on the
+command line and in the output. ``verify`` and ``batch-verify`` print the verdict and exit with 0
+(valid) or 3 (invalid: a verdict, not an error); bad input is ``error: <Type>: ...`` with status 2
+(pairkit.cli.main)."""
+from __future__ import annotations
+
+import json
+import secrets
+from typing import List, Optional
+
+import typer
+
+from pairkit.errors import EncodingError, InvalidArgumentError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="BLS signatures on bls12-381 (draft-irtf-cfrg-bls-signature-05). Signing is NOT constant-time.")
+
+INVALID_EXIT = 3
+
+_VARIANT = typer.Option("min-pk", "--variant", help="min-pk (keys in G1, signatures in G2) or min-sig (the reverse)")
+_SCHEME = typer.Option("basic", "--scheme", help="basic | aug (message augmentation) | pop (proof of possession)")
+_JSON = typer.Option(False, "--json", help="machine-readable output")
+
+
+def _suite(variant: str, scheme: str):
+    from pairkit.protocols import bls
+
+    return bls.ciphersuite(variant, scheme)
+
+
+def _hex(what: str, s: str) -> bytes:
+    t = s.strip().lower()
+    t = t.removeprefix("0x")
+    try:
+        return bytes.fromhex(t)
+    except ValueError:
+        raise EncodingError(f"{what}: malformed hex {s[:40]!r}") from None
+
+
+def _sk(s: str) -> int:
+    b = _hex("--sk", s)
+    if len(b) != 32:
+        raise EncodingError(f"--sk: a secret key is 32 bytes (64 hex digits), got {len(b)} bytes")
+    return int.from_bytes(b, "big")
+
+
+def _emit(as_json: bool, obj: dict, text: str) -> None:
+    print(json.dumps(obj) if as_json else text)
+
+
+def _verdict(as_json: bool, ok: bool, extra: dict | None = None) -> None:
+    _emit(as_json, {"valid": ok, **(extra or {})}, "valid" if ok else "invalid")
+    if not ok:
+        raise typer.Exit(INVALID_EXIT)
+
+
+@app.command("keygen")
+def keygen_cmd(ikm: Optional[str] = typer.Option(None, "--ikm", help="input keying material, hex, >= 32 bytes "
+                                                 "(default: 32 bytes from the OS's secrets)"),
+               key_info: str = typer.Option("", "--key-info", help="KeyGen's key_info, hex"),
+               salt: Optional[str] = typer.Option(None, "--salt", help="KeyGen's salt, hex (default: "
+                                                  "SHA-256('BLS-SIG-KEYGEN-SALT-'), draft-05's version-4 KeyGen)"),
+               variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+    """KeyGen + SkToPk (and PopProve with --scheme pop): prints the secret key, the public key (and the proof)."""
+    s = _suite(variant, scheme)
+    material = secrets.token_bytes(32) if ikm is None else _hex("--ikm", ikm)
+    from pairkit.protocols.bls import KEYGEN_SALT
+
+    sk = s.keygen(material, _hex("--key-info", key_info), KEYGEN_SALT if salt is None else _hex("--salt", salt))
+    out = {"variant": s.variant, "scheme": s.scheme, "sk": sk.to_bytes(32, "big").hex(), "pk": s.sk_to_pk(sk).hex()}
+    if s.scheme == "pop":
+        out["pop"] = s.pop_prove(sk).hex()
+    _emit(as_json, out, "\n".join(f"{k} {out[k]}" for k in ("sk", "pk", "pop") if k in out))
+
+
+@app.command("sign")
+def sign_cmd(sk: str = typer.Option(..., "--sk", help="the secret key, 32 bytes hex"),
+             msg: str = typer.Option(..., "--msg", help="the message, hex"),
+             variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+    """Sign a message (NOT constant-time: see docs/PROTOCOLS.md)."""
+    s = _suite(variant, scheme)
+    sig = s.sign(_sk(sk), _hex("--msg", msg)).hex()
+    _emit(as_json, {"variant": s.variant, "scheme": s.scheme, "signature": sig}, sig)
+
+
+@app.command("verify")
+def verify_cmd(pk: List[str] = typer.Option(..., "--pk", help="a public key, hex (repeat for aggregates)"),
+               msg: List[str] = typer.Option(..., "--msg", help="a message, hex (repeat: one per key)"),
+               sig: str = typer.Option(..., "--sig", help="the (aggregate) signature, hex"),
+               variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+    """Verify (one key, one message), FastAggregateVerify (several keys, one message; --scheme pop)
+    or AggregateVerify (one message per key). Exit 0 valid, 3 invalid."""
+    s = _suite(variant, scheme)
+    pks = [_hex("--pk", p) for p in pk]
+    msgs = [_hex("--msg", m) for m in msg]
+    sg = _hex("--sig", sig)
+    if len(pks) == 1 and len(msgs) == 1:
+        ok, how = s.verify(pks[0], msgs[0], sg), "Verify"
+    elif len(msgs) == 1 and s.scheme == "pop":
+        ok, how = s.fast_aggregate_verify(pks, msgs[0], sg), "FastAggregateVerify"
+    elif len(msgs) == len(pks):
+        ok, how = s.aggregate_verify(pks, msgs, sg), "AggregateVerify"
+    else:
+        raise InvalidArgumentError(f"{len(pks)} --pk and {len(msgs)} --msg: give one --msg per --pk (or one --msg "
+                                   "with --scheme pop for FastAggregateVerify)")
+    _verdict(as_json, ok, {"check": how, "variant": s.variant, "scheme": s.scheme})
+
+
+@app.command("aggregate")
+def aggregate_cmd(sig: List[str] = typer.Option(..., "--sig", help="a signature, hex (repeat)"),
+                  variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+    """Aggregate signatures (n >= 1)."""
+    s = _suite(variant, scheme)
+    agg = s.aggregate([_hex(f"--sig #{i + 1}", x) for i, x in enumerate(sig)]).hex()
+    _emit(as_json, {"variant": s.variant, "scheme": s.scheme, "n": len(sig), "signature": agg}, agg)
+
+
+def _triples(text: str, source: str):
+    pks, msgs, sigs = [], [], []
+    for no, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        if len(parts) != 3:
+            raise EncodingError(f"{source} line {no}: expected 'PK MSG SIG' (three hex fields), got {len(parts)} fields")
+        pk, m, sg = (_hex(f"{source} line {no}", p) if p != "-" else b"" for p in parts)
+        pks.append(pk)
+        msgs.append(m)
+        sigs.append(sg)
+    return pks, msgs, sigs
+
+
+@app.command("batch-verify")
+def batch_verify_cmd(infile: Optional[str] = typer.Option(None, "--input", "-i",
+                                                          help="lines 'PK MSG SIG' in hex ('-' for an empty message; "
+                                                               "# comments); default stdin"),
+                     locate: bool = typer.Option(False, "--locate", help="on failure, find the bad lines by bisection"),
+                     variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+    """Verify many independent (pk, msg, sig) triples with one multi-pairing (random linear
+    combination). Exit 0 if all are valid, 3 otherwise."""
+    from pairkit.cli.files import read_input as _read_input
+
+    s = _suite(variant, scheme)
+    source = infile or "stdin"
+    pks, msgs, sigs = _triples(_read_input(infile), source)
+    ok = s.batch_verify(pks, msgs, sigs)
+    extra = {"n": len(pks), "variant": s.variant, "scheme": s.scheme}
+    if not ok and locate:
+        bad = s.find_invalid(pks, msgs, sigs)
+        extra["invalid"] = bad  # indices, 0-based, among the triples (comments and blank lines skipped)
+        if not as_json:
+            print("invalid triples (0-based): " + " ".join(map(str, bad)))
+    _verdict(as_json, ok, extra)

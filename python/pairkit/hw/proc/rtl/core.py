@@ -1,0 +1,611 @@
+"""Seed 002's pairing processor as an Amaranth design: the W-bit multi-precision ALU (sections 3.2-3.3,
+Fig. 2's multi-purpose datapath, Figs. 3-5's partial-product generators and adder tree, Table 2's
+five-stage product), the segmented register file in block RAM (Fig. 1) and the instruction unit with
+the JSR circular shift register (section 4, Table 3, Fig. 7), executing the 32-bit words of proc/isa.py
+from a program ROM.
+
+Every field instruction is a sequence of *passes*; a pass over n limbs takes n + d cycles (read limb t
+in cycle t, compute it in t + 1, write it in t + 2: the d = 2 of proc/alu.py; with d = 3 the partial
+products are registered, the column sum follows a cycle later, and every other result waits one cycle
+before its write), so each instruction takes
+exactly the ALU model's cycles and the core runs cycle for cycle with the ISS:
+
+  ADD   T <- a + b - p; rd <- (T < 0 ? a + b : T)                      2 passes (Table 1: sum1, sum2)
+  SUB   T <- a - b;     rd <- T + (T < 0 ? p : 0)                      2 passes
+  NEG   T <- 0 - a;     rd <- T + (T < 0 ? p : 0)                      2 passes
+  MOV, LDC  rd <- ra / constant                                          1 pass
+  MUL   Table 2: stage 1 P1 = a b (ceil(k/P) passes of k + P columns: P limbs of b in the PPGs, a streamed
+        through the skew shift register of Fig. 4, Fig. 5's adder tree summing one column a cycle);
+        stage 2 T1 = (P1 >> W j) mu; stage 3 e = T1 >> (N + 1 + M) (one shift pass); stage 4 P2 = e p;
+        stage 5 X <- P1 - P2, Y <- X - p (and the sign of X - 2p), rd <- X | Y | Y - p   (3 passes)
+  INV   binary extended Euclid: u lives in rd (copied from ra in the first pass, v <- p beside it),
+        v, x1, x2 in the scratch memory (x1 = 1, x2 = 0 until first written); a halving is 2 passes
+        (u or v by a 1-bit shift, its x by (x >> 1) + (x odd ? (p + 1) / 2 : 0)), a subtraction step 4
+        (u - v, the right difference, x1 - x2, + p); the last step writes its result straight into rd.
+  JUMP, LOAD, JDEC, JSR, HALT   one cycle (Fig. 7); JSR tests srl[L-1], then rotates right.
+"""
+from __future__ import annotations
+
+from amaranth.hdl import Array, Cat, Elaboratable, Module, Mux, Signal, Value
+from amaranth.lib.memory import Memory
+
+from pairkit.hw.proc.isa import OPCODES
+from pairkit.hw.proc.rtl.layout import Layout
+
+# pass phases (0: the first pass of the instruction in the ROM's output)
+(CTRL, A_ADD1, A_ADD2, A_SUB1, A_NEG1, A_FIX, A_MOV, A_LDC, I_INIT, I_HU, I_HX1, I_HV, I_HX2, I_S1, I_S2, I_S3,
+ I_S4, M_S1, M_S2, M_S3, M_S4, M_R1, M_R2, M_R3, M_C1, M_C2, M_C3) = range(1, 28)
+ALU, SHIFT, MULT = range(3)
+Z0, ONE, RFA, PMA, ROM, RFB, PMB = range(7)  # operand sources
+
+HEADER = """Seed 002 pairing processor (pairkit.hw.proc.rtl), generated for one program.
+ p = {p:#x}
+ N = {N}, W = {W}, k = {k} limbs, P = {P} partial-product generators, pass latency d = {d}
+ program: {words} words, {nregs} registers (stride {stride} limbs), {nconst} constants, JSR register {L} bits
+Host interface (clock clk, synchronous reset rst):
+ host_we, host_addr[{aw}:0], host_wdata[{wm}:0]  while busy = 0: write limb i (W bits, limb 0 least
+     significant) of register r at address r * {stride} + i (the program's inputs: {inputs})
+ start      one cycle while busy = 0: run the program from pc 0
+ busy       high while it runs; done rises with the HALT and stays high until the next start
+ error      with done: INV of zero (the core stops at that instruction)
+ host_raddr[{aw}:0], host_rdata[{wm}:0]  while busy = 0: limb at address host_raddr, one cycle later
+     (the outputs: {outputs})"""
+
+
+def _bits(n: int) -> int:
+    return max(1, (n - 1).bit_length())
+
+
+def rom_memories(L: Layout) -> tuple[Memory, Memory]:
+    """The program ROM (32-bit words) and the constant ROM (W-bit limbs) of a core running ``L.prog``."""
+    return (Memory(shape=32, depth=len(L.prog.code), init=L.prog.words()),
+            Memory(shape=L.W, depth=L.rom_depth, init=L.rom))
+
+
+class ProcCore(Elaboratable):
+    def __init__(self, layout: Layout, debug: bool = True, rom_ports: tuple | None = None):
+        self.L = L = layout
+        self.debug = debug
+        # (program ROM, constant ROM) read ports of memories held elsewhere: ProcArray shares them between two cores
+        self.rom_ports = rom_ports
+        W = L.W
+        aw = _bits(L.rf_depth)
+        def sig(name, width=1):
+            return Signal(width, name=name)
+
+        self.start, self.busy, self.done, self.error = sig("start"), sig("busy"), sig("done"), sig("error")
+        self.host_we, self.host_addr, self.host_wdata = sig("host_we"), sig("host_addr", aw), sig("host_wdata", W)
+        self.host_raddr, self.host_rdata = sig("host_raddr", aw), sig("host_rdata", W)
+        if debug:  # for the testbenches: the cycle counter, retirement and the register file's write port
+            self.cycles = sig("cycles", 48)
+            self.dbg_retire, self.dbg_pc = sig("dbg_retire"), sig("dbg_pc", _bits(len(L.prog.code) + 1))
+            self.dbg_we, self.dbg_waddr, self.dbg_wdata = sig("dbg_we"), sig("dbg_waddr", aw), sig("dbg_wdata", W)
+
+    def ports(self) -> list:
+        p = [self.start, self.busy, self.done, self.error, self.host_we, self.host_addr, self.host_wdata,
+             self.host_raddr, self.host_rdata]
+        if self.debug:
+            p += [self.cycles, self.dbg_retire, self.dbg_pc, self.dbg_we, self.dbg_waddr, self.dbg_wdata]
+        return p
+
+    def header(self) -> str:
+        L = self.L
+        return HEADER.format(p=L.prog.p, N=L.N, W=L.W, k=L.k, P=L.P, d=L.d, words=len(L.prog.code), nregs=L.nregs,
+                             stride=L.stride, nconst=len(L.prog.consts), L=len(L.prog.srl), aw=_bits(L.rf_depth) - 1,
+                             wm=L.W - 1, inputs=L.prog.inputs, outputs=L.prog.outputs)
+
+    def elaborate(self, platform):  # noqa: C901 (one datapath, one controller)
+        m = Module()
+        L = self.L
+        W, P, k, prog = L.W, L.P, L.k, L.prog
+        code = prog.words()
+        mask = (1 << W) - 1
+
+        # --- memories -----------------------------------------------------------------------------
+        own = self.rom_ports is None
+        if own:
+            prom, crom = rom_memories(L)
+        if own:
+            m.submodules.prom = prom
+        m.submodules.rf = rf = Memory(shape=W, depth=L.rf_depth, init=[])
+        m.submodules.pm = pm = Memory(shape=W, depth=L.pm_depth, init=[])
+        if own:
+            m.submodules.crom = crom
+        if own:  # (the port names come from these assignments)
+            ip = prom.read_port()
+        else:
+            ip = self.rom_ports[0]
+        rfw, rfa, rfb = rf.write_port(), rf.read_port(), rf.read_port()
+        pmw, pma, pmb = pm.write_port(), pm.read_port(), pm.read_port()
+        if own:
+            cr = crom.read_port()
+        else:
+            cr = self.rom_ports[1]
+
+        # --- instruction unit state ---------------------------------------------------------------
+        pc = Signal(_bits(len(code) + 1))
+        pc_next = Signal.like(pc)
+        m.d.comb += ip.addr.eq(pc_next)
+        m.d.sync += pc.eq(pc_next)
+        ins = ip.data
+        op, f_rd, f_ra, f_rb = ins[26:32], ins[18:26], ins[10:18], ins[2:10]
+        f_k, f_c, f_imm = ins[0:18], ins[22:26], ins[0:22]
+        running = Signal()
+        m.d.comb += self.busy.eq(running)
+        nmax = max(L.k + P, L.ku + P, L.km + P, L.kr + P if L.mont else L.kr, 2 * P if L.mont else 0, L.n3) + L.d
+        t = Signal(_bits(nmax + 1))
+        ph_reg = Signal(5)
+        mi = Signal(_bits(max(L.passes1, L.passes2, L.passes4) + 1))
+        cnt = Array(Signal(22, name=f"c{i}") for i in range(L.ncounters))
+        Ls = len(prog.srl)
+        srl = Signal(max(1, Ls), init=sum(b << j for j, b in enumerate(prog.srl)))
+
+        first = Signal(5)
+        with m.Switch(op):
+            for name, ph in (("ADD", A_ADD1), ("SUB", A_SUB1), ("NEG", A_NEG1), ("MOV", A_MOV), ("LDC", A_LDC),
+                             ("MUL", M_C1 if L.mont else M_S1), ("INV", I_INIT)):
+                with m.Case(OPCODES[name][0]):
+                    m.d.comb += first.eq(ph)
+            with m.Default():
+                m.d.comb += first.eq(CTRL)
+        ph = Signal(5)
+        m.d.comb += ph.eq(Mux(ph_reg == 0, first, ph_reg))
+
+        # flags
+        nflag, ge, n1, n2 = Signal(), Signal(), Signal(), Signal()
+        u_even, u_is1, v_even, v_is1 = Signal(), Signal(), Signal(), Signal()
+        x1_one, x2_zero = Signal(), Signal()
+        fl_lsb, fl_one, fl_zero, fl_nz = Signal(), Signal(), Signal(), Signal()
+
+        # --- the pass descriptor (combinational in the phase, the instruction and the flags) ---------
+        n = Signal(_bits(nmax + 1))
+        mode = Signal(2)
+        xsrc, ysrc, hsrc = Signal(3), Signal(3), Signal(3)
+        ysub, zen, zsub = Signal(), Signal(), Signal()
+        shr3, odd_en, hi_lim = Signal(), Signal(), Signal(_bits(nmax + 1))
+        rfa_reg, rfb_reg = Signal(8), Signal(8)
+        rfb_off = Signal()
+        pma_base, pmb_base, pm_wbase = Signal(_bits(L.pm_depth)), Signal(_bits(L.pm_depth)), Signal(_bits(L.pm_depth))
+        rom_base = Signal(_bits(L.rom_depth) + 18)
+        wrf, wpm, pm_wrom = Signal(), Signal(), Signal()
+        upd_u, upd_v = Signal(), Signal()
+        a_len, b_len, m_asrc_pm, m_brom, npass = Signal(8), Signal(8), Signal(), Signal(), Signal.like(mi)
+        pmb_off = Signal()
+        # CIOS (Montgomery, montgomery.py): addresses without the pass offset m P, A from the ROM, B from PM A,
+        # the accumulation's own length / always on / off; inv_tail: INV's product by R^3 after the inversion
+        no_pmb, no_rom, no_b, no_w, asrc_rom, bsrc_pma = Signal(), Signal(), Signal(), Signal(), Signal(), Signal()
+        acc_len, acc_all, acc_off = Signal(8), Signal(), Signal()
+        inv_tail = Signal()
+
+        def region(name):
+            return L.pm[name]
+
+        def xreg(which):  # (pm region, constant source) of x1 / x2
+            return (region("X1"), x1_one) if which == 1 else (region("X2"), x2_zero)
+
+        with m.Switch(ph):
+            with m.Case(A_ADD1, A_SUB1, A_NEG1):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(Mux(ph == A_NEG1, f_ra, f_rb)),
+                             xsrc.eq(Mux(ph == A_NEG1, Z0, RFA)), ysrc.eq(RFB), ysub.eq(ph != A_ADD1),
+                             zen.eq(ph == A_ADD1), zsub.eq(1), rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(region("T"))]
+            with m.Case(A_ADD2):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb), pma_base.eq(region("T")), wrf.eq(1),
+                             xsrc.eq(Mux(nflag, RFA, PMA)), ysrc.eq(Mux(nflag, RFB, Z0))]
+            with m.Case(A_FIX):
+                m.d.comb += [n.eq(k), pma_base.eq(region("T")), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p),
+                             wrf.eq(1)]
+            with m.Case(A_MOV):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1)]
+            with m.Case(A_LDC):
+                m.d.comb += [n.eq(k), xsrc.eq(ROM), rom_base.eq(L.rom_c + f_k * k), wrf.eq(1)]
+            with m.Case(I_INIT):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1), upd_u.eq(1), rom_base.eq(L.rom_p),
+                             wpm.eq(1), pm_wbase.eq(region("V")), pm_wrom.eq(1)]
+            with m.Case(I_HU):
+                m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), rfa_reg.eq(f_rd), rfb_reg.eq(f_rd), rfb_off.eq(1),
+                             xsrc.eq(RFA), hsrc.eq(RFB), wrf.eq(1), upd_u.eq(1)]
+            with m.Case(I_HV):
+                m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(region("V")), pmb_base.eq(region("V")),
+                             pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1), pm_wbase.eq(region("V")), upd_v.eq(1)]
+            for ph_x, which in ((I_HX1, 1), (I_HX2, 2)):
+                base, const = xreg(which)
+                cval = ONE if which == 1 else Z0
+                with m.Case(ph_x):
+                    m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(base), pmb_base.eq(base),
+                                 pmb_off.eq(1), xsrc.eq(Mux(const, cval, PMA)), hsrc.eq(Mux(const, Z0, PMB)),
+                                 odd_en.eq(1), zen.eq(1), rom_base.eq(L.rom_h), wpm.eq(1), pm_wbase.eq(base)]
+            with m.Case(I_S1):
+                m.d.comb += [n.eq(k), rfa_reg.eq(f_rd), xsrc.eq(RFA), pmb_base.eq(region("V")), ysrc.eq(PMB),
+                             ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("T"))]
+            with m.Case(I_S2):
+                with m.If(ge):  # u <- u - v (= T)
+                    m.d.comb += [pma_base.eq(region("T")), xsrc.eq(PMA), wrf.eq(1), upd_u.eq(1)]
+                with m.Else():  # v <- v - u
+                    m.d.comb += [pma_base.eq(region("V")), xsrc.eq(PMA), rfb_reg.eq(f_rd), ysrc.eq(RFB), ysub.eq(1),
+                                 wpm.eq(1), pm_wbase.eq(region("V")), upd_v.eq(1)]
+                m.d.comb += n.eq(k)
+            with m.Case(I_S3):
+                b1, c1 = xreg(1)
+                b2, c2 = xreg(2)
+                with m.If(ge):  # x1 - x2
+                    m.d.comb += [pma_base.eq(b1), xsrc.eq(Mux(c1, ONE, PMA)), pmb_base.eq(b2), ysrc.eq(Mux(c2, Z0, PMB))]
+                with m.Else():  # x2 - x1
+                    m.d.comb += [pma_base.eq(b2), xsrc.eq(Mux(c2, Z0, PMA)), pmb_base.eq(b1), ysrc.eq(Mux(c1, ONE, PMB))]
+                m.d.comb += [n.eq(k), ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("T"))]
+            with m.Case(I_S4):
+                fin = u_is1 | v_is1
+                other = Signal()  # the last step's result is the x this step does not update: copy it to rd
+                m.d.comb += other.eq(fin & (u_is1 != ge))
+                b1, c1 = xreg(1)
+                b2, c2 = xreg(2)
+                with m.If(other):
+                    with m.If(ge):
+                        m.d.comb += [pma_base.eq(b2), xsrc.eq(Mux(c2, Z0, PMA))]
+                    with m.Else():
+                        m.d.comb += [pma_base.eq(b1), xsrc.eq(Mux(c1, ONE, PMA))]
+                with m.Else():
+                    m.d.comb += [pma_base.eq(region("T")), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p)]
+                m.d.comb += [n.eq(k), wrf.eq(fin), wpm.eq(~fin), pm_wbase.eq(Mux(ge, b1, b2))]
+            with m.Case(M_S1):
+                m.d.comb += [mode.eq(MULT), n.eq(k + P), a_len.eq(k), b_len.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb),
+                             pmb_base.eq(region("P1")), pm_wbase.eq(region("P1")), wpm.eq(1), npass.eq(L.passes1)]
+            with m.Case(M_S2):
+                m.d.comb += [mode.eq(MULT), n.eq(L.ku + P), a_len.eq(L.ku), b_len.eq(L.km), m_asrc_pm.eq(1),
+                             pma_base.eq(region("P1") + L.j), m_brom.eq(1), rom_base.eq(L.rom_mu),
+                             pmb_base.eq(region("T1")), pm_wbase.eq(region("T1")), wpm.eq(1), npass.eq(L.passes2)]
+            with m.Case(M_S3):
+                m.d.comb += [mode.eq(SHIFT), shr3.eq(1), n.eq(L.n3), hi_lim.eq(L.n3), pma_base.eq(region("T1") + L.q3),
+                             pmb_base.eq(region("T1") + L.q3), pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1),
+                             pm_wbase.eq(region("E"))]
+            with m.Case(M_S4):
+                m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(L.km), b_len.eq(k), m_asrc_pm.eq(1),
+                             pma_base.eq(region("E")), m_brom.eq(1), rom_base.eq(L.rom_p),
+                             pmb_base.eq(region("P2")), pm_wbase.eq(region("P2")), wpm.eq(1), npass.eq(L.passes4)]
+            if L.mont:
+                X = region("X")
+                with m.Case(M_C1):  # t <- t + a b_j (b_j: P limbs of rb, or of R^3 after an INV)
+                    m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(k), b_len.eq(k),
+                                 rfa_reg.eq(Mux(inv_tail, f_rd, f_ra)), rfb_reg.eq(f_rb), m_brom.eq(inv_tail),
+                                 rom_base.eq(L.rom_r3), pmb_base.eq(X), no_pmb.eq(1), acc_len.eq(L.km),
+                                 pm_wbase.eq(X), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+                with m.Case(M_C2):  # m_j <- (t mod 2^WP) p' (low P limbs used)
+                    m.d.comb += [mode.eq(MULT), n.eq(2 * P), a_len.eq(P), m_asrc_pm.eq(1), pma_base.eq(X),
+                                 b_len.eq(P), m_brom.eq(1), rom_base.eq(L.rom_pinv), no_rom.eq(1), no_b.eq(1),
+                                 acc_off.eq(1), pm_wbase.eq(region("MJ")), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+                with m.Case(M_C3):  # t <- (t + m_j p) / 2^WP: written P limbs lower
+                    m.d.comb += [mode.eq(MULT), n.eq(L.kr + P), a_len.eq(k), asrc_rom.eq(1), rom_base.eq(L.rom_p),
+                                 no_rom.eq(1), b_len.eq(P), bsrc_pma.eq(1), pma_base.eq(region("MJ")), no_b.eq(1),
+                                 acc_all.eq(1), acc_len.eq(L.km + P), pmb_base.eq(X), no_pmb.eq(1),
+                                 pm_wbase.eq(X - P), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+            with m.Case(M_R1):
+                m.d.comb += [n.eq(L.kr), pma_base.eq(region("P1")), pmb_base.eq(region("P2")), xsrc.eq(PMA),
+                             ysrc.eq(PMB), ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("X"))]
+            with m.Case(M_R2):
+                m.d.comb += [n.eq(L.kr), pma_base.eq(region("X")), xsrc.eq(PMA), zen.eq(1), zsub.eq(1),
+                             rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(region("Y"))]
+            with m.Case(M_R3):
+                m.d.comb += [n.eq(L.kr), pma_base.eq(Mux(n1, region("X"), region("Y"))), xsrc.eq(PMA),
+                             zen.eq(~n1 & ~n2), zsub.eq(1), rom_base.eq(L.rom_p), wrf.eq(1)]
+
+        # --- read stage (cycle t reads limb t) --------------------------------------------------------
+        lgs = _bits(L.stride) if L.stride > 1 else 0
+        aw = _bits(L.rf_depth)
+
+        def rf_addr(reg, limb):
+            return ((reg << lgs) + limb)[:aw]
+
+        mP = Signal(_bits(nmax * 4 + 1))
+        m.d.comb += mP.eq(mi * P)
+
+        def off(no):  # the pass offset m P, which the CIOS passes go without (the Barrett core has no such mux)
+            return Mux(no, 0, mP) if L.mont else mP
+        rd_phase = Signal()
+        m.d.comb += rd_phase.eq(running & (ph != CTRL))
+        with m.If(mode == MULT):
+            m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, mP + t)),
+                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + off(no_pmb) + t - (L.d - 2)),
+                         cr.addr.eq(rom_base + off(no_rom) + t)]
+        with m.Else():
+            m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, t + rfb_off)),
+                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + t + pmb_off), cr.addr.eq(rom_base + t)]
+        with m.If(~running):
+            m.d.comb += rfa.addr.eq(self.host_raddr)
+        m.d.comb += self.host_rdata.eq(rfa.data)
+
+        # --- compute stage (cycle t computes limb t - 1, read in cycle t - 1). Its controls are the pass
+        # descriptor as it was in cycle t - 1 (the same pass), registered: no path runs from the program
+        # ROM through the decoder into the datapath
+        def R(v, name):
+            v = Value.cast(v)
+            r = Signal(v.shape(), name=name)
+            m.d.sync += r.eq(v)
+            return r
+
+        cvalid = R(rd_phase & (t < n), "c_valid")
+        first = R(t == 0, "c_first")
+        c_mode, c_shr3, c_odd_en = R(mode, "c_mode"), R(shr3, "c_shr3"), R(odd_en, "c_odd_en")
+        c_xsrc, c_ysrc, c_hsrc = R(xsrc, "c_xsrc"), R(ysrc, "c_ysrc"), R(hsrc, "c_hsrc")
+        c_ysub, c_zen, c_zsub = R(ysub, "c_ysub"), R(zen, "c_zen"), R(zsub, "c_zsub")
+        hi_zero = R(t + 1 >= hi_lim, "c_hi_zero")
+        a_ok, b_ok = R(t < a_len, "c_a_ok"), R(off(no_b) + t < b_len, "c_b_ok")
+        if L.mont:
+            acc_ok = R(~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok")
+        else:
+            acc_ok = R((mi != 0) & (t < a_len), "c_acc_ok")
+        c_asrc_pm, c_brom = R(m_asrc_pm, "c_asrc_pm"), R(m_brom, "c_brom")
+        load = [R(t == jj, f"c_load{jj}") for jj in range(P)]
+        c_upd, c_klimb = R(upd_u | upd_v, "c_upd"), R(t < k, "c_klimb")
+        c_wrf, c_wpm, c_pm_wrom = R(wrf & (t < k), "c_wrf"), R(wpm, "c_wpm"), R(pm_wrom, "c_pm_wrom")
+        c_wrf_addr = R(rf_addr(f_rd, t), "c_wrf_addr")
+        wmul = ((mode == MULT) & ~no_w) if L.mont else (mode == MULT)
+        c_wpm_addr = R((pm_wbase + Mux(wmul, mP, 0) + t)[:_bits(L.pm_depth)], "c_wpm_addr")
+
+        def src(sel, hi=False):
+            v = Signal(W)
+            with m.Switch(sel):
+                with m.Case(ONE):
+                    m.d.comb += v.eq(Mux(hi, 0, first))
+                with m.Case(RFA):
+                    m.d.comb += v.eq(rfa.data)
+                with m.Case(PMA):
+                    m.d.comb += v.eq(pma.data)
+                with m.Case(ROM):
+                    m.d.comb += v.eq(cr.data)
+                with m.Case(RFB):
+                    m.d.comb += v.eq(rfb.data)
+                with m.Case(PMB):
+                    m.d.comb += v.eq(pmb.data)
+            return v
+
+        xv, yv, hv = src(c_xsrc), src(c_ysrc), src(c_hsrc, True)
+        hmask = Signal(W)
+        m.d.comb += hmask.eq(Mux(hi_zero, 0, hv))
+        carry, carry2 = Signal(2), Signal(2)
+        odd_reg, prevp = Signal(), Signal(W)
+        odd = Signal()
+        m.d.comb += odd.eq(Mux(first, xv[0], odd_reg) & c_odd_en)
+        cat = Cat(xv, hmask)
+        xs = Signal(W)
+        m.d.comb += xs.eq(Mux(c_shr3, cat[L.r3:L.r3 + W] if L.r3 else xv, cat[1:1 + W]))
+        zv = Signal(W)
+        m.d.comb += zv.eq(Mux(c_zen & ((c_mode != SHIFT) | odd), cr.data, 0))
+        a_in, b_in, z_in, c_in = Signal(W), Signal(W), Signal(W), Signal(2)
+        m.d.comb += [a_in.eq(Mux(c_mode == SHIFT, xs, xv)),
+                     b_in.eq(Mux(c_mode == SHIFT, 0, yv ^ Mux(c_ysub, mask, 0))),
+                     z_in.eq(zv ^ Mux(c_zsub & c_zen, mask, 0)),
+                     c_in.eq(Mux(first, Mux(c_mode == SHIFT, 0, c_ysub + (c_zsub & c_zen)), carry))]
+        s = Signal(W + 2)
+        m.d.comb += s.eq(a_in + b_in + z_in + c_in)
+        # lane 2 (stage 5, second pass): the sign of X - 2p beside X - p
+        twop = Signal(W)
+        m.d.comb += twop.eq(Cat(Mux(first, 0, prevp[W - 1]), cr.data[:W - 1]))
+        s2 = Signal(W + 2)
+        m.d.comb += s2.eq(xv + (twop ^ mask) + Mux(first, 1, carry2))
+
+        # long multiplication: P PPGs (W x W: one MULT18X18D each at W <= 18), the skew shift register of
+        # Fig. 4 (x_j = a_{i-j}) and Fig. 5's adder tree summing one column a cycle
+        x0 = Signal(W)
+        bdat = Signal(W)
+        if L.mont:  # CIOS: p streamed from the ROM (A), m_j loaded from the scratch memory (B)
+            c_asrc_rom, c_bsrc_pma = R(asrc_rom, "c_asrc_rom"), R(bsrc_pma, "c_bsrc_pma")
+            m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, Mux(c_asrc_rom, cr.data, rfa.data)), 0)),
+                         bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, Mux(c_bsrc_pma, pma.data, rfb.data)), 0))]
+        else:
+            m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, rfa.data), 0)),
+                         bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, rfb.data), 0))]
+        sreg = [Signal(W, name=f"skew{j}") for j in range(P - 1)]
+        breg = [Signal(W, name=f"ppg_b{j}") for j in range(P)]
+        xs_m = [x0] + sreg
+        prods = []
+        for jj in range(P):
+            bop = Signal(W, name=f"ppg_op{jj}")
+            m.d.comb += bop.eq(Mux(load[jj], bdat, breg[jj]))
+            pr = Signal(2 * W, name=f"pp{jj}")
+            m.d.comb += pr.eq(xs_m[jj] * bop)
+            if L.d == 3:  # the PPG's output register (MULT18X18D / DSP48E1 pipeline register)
+                pr = R(pr, f"pp{jj}_r")
+            prods.append(pr)
+        while len(prods) > 1:  # the adder tree
+            nxt = []
+            for a, b in zip(prods[0::2], prods[1::2]):
+                sm = Signal(len(a) + 1)
+                m.d.comb += sm.eq(a + b)
+                nxt.append(sm)
+            if len(prods) % 2:
+                nxt.append(prods[-1])
+            prods = nxt
+        col = prods[0]
+        cw = 2 * W + _bits(P + 1) + 2
+        mcarry = Signal(cw - W)
+        if L.d == 3:  # the column sum one cycle after the products
+            m_first, m_acc_ok, m_valid = R(first, "m_first"), R(acc_ok, "m_acc_ok"), R(cvalid & (c_mode == MULT), "m_valid")
+            m_wpm_addr = R(c_wpm_addr, "m_wpm_addr")
+        else:
+            m_first, m_acc_ok, m_valid = first, acc_ok, cvalid & (c_mode == MULT)
+        acc = Signal(W)
+        m.d.comb += acc.eq(Mux(m_acc_ok, pmb.data, 0))
+        sm = Signal(cw)
+        m.d.comb += sm.eq(col + acc + Mux(m_first, 0, mcarry))
+        res = Signal(W)
+        m.d.comb += res.eq(Mux(c_mode == MULT, sm[:W], s[:W]) if L.d == 2 else s[:W])
+
+        with m.If(cvalid):
+            m.d.sync += [carry.eq(s[W:]), carry2.eq(s2[W:]), prevp.eq(cr.data)]
+            with m.If(first):
+                m.d.sync += odd_reg.eq(xv[0])
+            with m.If(c_mode == MULT):
+                m.d.sync += sreg[0].eq(x0) if P > 1 else []
+                m.d.sync += [sreg[jj].eq(sreg[jj - 1]) for jj in range(1, P - 1)]
+                for jj in range(P):
+                    with m.If(load[jj]):
+                        m.d.sync += breg[jj].eq(bdat)
+            with m.If(c_upd):
+                with m.If(first):
+                    m.d.sync += [fl_lsb.eq(res[0]), fl_one.eq(res == 1), fl_zero.eq(res == 0), fl_nz.eq(0)]
+                with m.Elif(c_klimb):
+                    m.d.sync += fl_nz.eq(fl_nz | (res != 0))
+
+        with m.If(m_valid):
+            m.d.sync += mcarry.eq(sm[W:])
+
+        # --- write stage (registered: cycle t writes limb t - d) ---------------------------------------
+        wrf_en, wrf_addr, wrf_data = Signal(), Signal(aw), Signal(W)
+        wpm_en, wpm_addr, wpm_data = Signal(), Signal(_bits(L.pm_depth)), Signal(W)
+        if L.d == 2:
+            m.d.sync += [wrf_en.eq(cvalid & c_wrf), wrf_addr.eq(c_wrf_addr), wrf_data.eq(res),
+                         wpm_en.eq(cvalid & c_wpm), wpm_addr.eq(c_wpm_addr), wpm_data.eq(Mux(c_pm_wrom, cr.data, res))]
+        else:  # the adder's results wait one cycle; the column sums are a cycle later already
+            w1 = [R(cvalid & c_wrf, "w1_rf_en"), R(c_wrf_addr, "w1_rf_addr"), R(res, "w1_rf_data"),
+                  R(cvalid & c_wpm & (c_mode != MULT), "w1_pm_en"), R(c_wpm_addr, "w1_pm_addr"),
+                  R(Mux(c_pm_wrom, cr.data, res), "w1_pm_data")]
+            m.d.sync += [wrf_en.eq(w1[0]), wrf_addr.eq(w1[1]), wrf_data.eq(w1[2]), wpm_en.eq(w1[3] | m_valid),
+                         wpm_addr.eq(Mux(m_valid, m_wpm_addr, w1[4])), wpm_data.eq(Mux(m_valid, sm[:W], w1[5]))]
+        m.d.comb += [pmw.en.eq(wpm_en), pmw.addr.eq(wpm_addr), pmw.data.eq(wpm_data)]
+        with m.If(running):
+            m.d.comb += [rfw.en.eq(wrf_en), rfw.addr.eq(wrf_addr), rfw.data.eq(wrf_data)]
+        with m.Else():
+            m.d.comb += [rfw.en.eq(self.host_we), rfw.addr.eq(self.host_addr), rfw.data.eq(self.host_wdata)]
+        if self.debug:
+            m.d.comb += [self.dbg_we.eq(rfw.en), self.dbg_waddr.eq(rfw.addr), self.dbg_wdata.eq(rfw.data),
+                         self.dbg_pc.eq(pc)]
+
+        # --- the controller: pass ends, instruction ends, control instructions -------------------------
+        neg = Signal()
+        m.d.comb += neg.eq(carry < (ysub + (zsub & zen)))
+        cu_even, cu_is1, cu_is0 = Signal(), Signal(), Signal()
+        cv_even, cv_is1 = Signal(), Signal()
+        m.d.comb += [cu_even.eq(Mux(upd_u, ~fl_lsb, u_even)), cu_is1.eq(Mux(upd_u, fl_one & ~fl_nz, u_is1)),
+                     cu_is0.eq(upd_u & fl_zero & ~fl_nz),
+                     cv_even.eq(Mux(upd_v, ~fl_lsb, v_even) & (ph != I_INIT)), cv_is1.eq(Mux(upd_v, fl_one & ~fl_nz, v_is1))]
+        retire, target = Signal(), Signal.like(pc)
+        m.d.comb += target.eq(pc + 1)
+        nxt_ph = Signal(5)
+        m.d.comb += nxt_ph.eq(Mux(cu_even, I_HU, Mux(cv_even, I_HV, I_S1)))  # the binary Euclid's next pass
+
+        def goto(phase):
+            m.d.sync += ph_reg.eq(phase)
+
+        def inv_done():  # the inversion's result is in rd: the instruction ends, or (CIOS) INV's product by R^3 follows
+            if L.mont:
+                m.d.sync += inv_tail.eq(1)
+                goto(M_C1)
+            else:
+                m.d.comb += end.eq(1)
+
+        def counted_pass(after, again=None):  # pass mi of npass ends: the next one (in phase `again`), or `after`
+            with m.If(mi + 1 == npass):
+                m.d.sync += mi.eq(0)
+                goto(after)
+            with m.Else():
+                m.d.sync += mi.eq(mi + 1)
+                if again is not None:
+                    goto(again)
+
+        with m.If(~running):
+            m.d.comb += pc_next.eq(0)
+            with m.If(self.start):
+                m.d.sync += [running.eq(1), self.done.eq(0), self.error.eq(0), t.eq(0), ph_reg.eq(0), mi.eq(0)]
+                if self.debug:
+                    m.d.sync += self.cycles.eq(0)
+        with m.Elif(ph == CTRL):
+            m.d.comb += retire.eq(1)
+            with m.Switch(op):
+                with m.Case(OPCODES["JUMP"][0]):
+                    m.d.comb += target.eq(f_imm)
+                with m.Case(OPCODES["LOAD"][0]):
+                    m.d.sync += cnt[f_c].eq(f_imm)
+                with m.Case(OPCODES["JDEC"][0]):
+                    m.d.sync += cnt[f_c].eq(cnt[f_c] - 1)
+                    with m.If(cnt[f_c] == 1):
+                        m.d.comb += target.eq(f_imm)
+                with m.Case(OPCODES["JSR"][0]):
+                    if Ls:
+                        m.d.sync += srl.eq(Cat(srl[1:], srl[0]))
+                        with m.If(srl[Ls - 1]):
+                            m.d.comb += target.eq(f_imm)
+                with m.Case(OPCODES["HALT"][0]):
+                    m.d.sync += [running.eq(0), self.done.eq(1)]
+            m.d.comb += pc_next.eq(target)
+        with m.Elif(t == n + L.d - 1):  # the last cycle of a pass
+            m.d.sync += t.eq(0)
+            end = Signal()
+            with m.Switch(ph):
+                with m.Case(A_ADD1):
+                    m.d.sync += nflag.eq(neg)
+                    goto(A_ADD2)
+                with m.Case(A_SUB1, A_NEG1):
+                    m.d.sync += nflag.eq(neg)
+                    goto(A_FIX)
+                with m.Case(A_ADD2, A_FIX, A_MOV, A_LDC, M_R3):
+                    m.d.comb += end.eq(1)
+                with m.Case(I_INIT):
+                    m.d.sync += [v_even.eq(0), v_is1.eq(0), x1_one.eq(1), x2_zero.eq(1)]
+                    with m.If(cu_is0):  # INV of zero: stop with error
+                        m.d.sync += [running.eq(0), self.done.eq(1), self.error.eq(1)]
+                    with m.Elif(cu_is1):
+                        inv_done()
+                    with m.Else():
+                        goto(nxt_ph)
+                with m.Case(I_HU):
+                    goto(I_HX1)
+                with m.Case(I_HV):
+                    goto(I_HX2)
+                with m.Case(I_HX1):
+                    m.d.sync += x1_one.eq(0)
+                    goto(nxt_ph)
+                with m.Case(I_HX2):
+                    m.d.sync += x2_zero.eq(0)
+                    goto(nxt_ph)
+                with m.Case(I_S1):
+                    m.d.sync += ge.eq(~neg)
+                    goto(I_S2)
+                with m.Case(I_S2):
+                    goto(I_S3)
+                with m.Case(I_S3):
+                    m.d.sync += nflag.eq(neg)
+                    goto(I_S4)
+                with m.Case(I_S4):
+                    with m.If(u_is1 | v_is1):
+                        inv_done()
+                    with m.Else():
+                        with m.If(ge):
+                            m.d.sync += x1_one.eq(0)
+                        with m.Else():
+                            m.d.sync += x2_zero.eq(0)
+                        goto(nxt_ph)
+                for a, b in ((M_S1, M_S2), (M_S2, M_S3), (M_S4, M_R1)):
+                    with m.Case(a):
+                        counted_pass(b)
+                with m.Case(M_S3):
+                    goto(M_S4)
+                if L.mont:
+                    with m.Case(M_C1):
+                        goto(M_C2)
+                    with m.Case(M_C2):
+                        goto(M_C3)
+                    with m.Case(M_C3):
+                        counted_pass(M_R2, again=M_C1)
+                with m.Case(M_R1):
+                    goto(M_R2)
+                with m.Case(M_R2):
+                    m.d.sync += [n1.eq(neg), n2.eq(carry2 < 1)]
+                    goto(M_R3)
+            with m.If(upd_u):
+                m.d.sync += [u_even.eq(cu_even), u_is1.eq(cu_is1)]
+            with m.If(upd_v):
+                m.d.sync += [v_even.eq(cv_even), v_is1.eq(cv_is1)]
+            with m.If(end):
+                m.d.comb += [retire.eq(1), pc_next.eq(pc + 1)]
+                if L.mont:
+                    m.d.sync += inv_tail.eq(0)
+                goto(0)
+            with m.Else():
+                m.d.comb += pc_next.eq(pc)
+        with m.Else():
+            m.d.sync += t.eq(t + 1)
+            m.d.comb += pc_next.eq(pc)
+        if self.debug:
+            m.d.comb += self.dbg_retire.eq(retire & running)
+            with m.If(running):
+                m.d.sync += self.cycles.eq(self.cycles + 1)
+        return m

@@ -1,0 +1,12 @@
+"""pairkit.reports: measurement campaigns and the renderers of BENCHMARKS.md and HARDWARE.md (presentation;
+the library packages never import it; the command lines in :mod:`pairkit.cli` call it).
+
+  bench.py, bench_backends.py, bench_goals.py, bench_protocols.py, bench_gpu.py
+               ``pairkit bench`` and its sections (BENCHMARKS.md)
+  peers.py     the peer libraries timed beside pairkit; papers.py the seeds' published figures
+  check_prime.py  one prime-set pairing recomputed three ways (``pairkit demo``)
+  dse.py, dse_plots.py   the exploration's Markdown and pictures
+  hw_units*.py   HARDWARE.md's units sections (``pairkit hw report``); hw_papers.py their published figures
+  hw_cores*.py   HARDWARE.md's pairing cores section (``pairkit hw core report``)
+  proc*.py       HARDWARE.md's seed 002 sections (``pairkit proc report``)
+"""

@@ -1,0 +1,133 @@
+"""`pairkit bench --engine gpu`: the gpu engine's throughput per set, per stage, beside the CPU
+engine on the same batch (and checked equal to it). Kernel times come from CUDA events around
+launches on device-resident data (no transfers), the validation kernel (pk_validate: curve
+equation and subgroup test of both points) timed on its own; end-to-end times include the host
+checks (lengths, encodings, decompression), the copies and every kernel; "layout" times the
+device-side conversion between byte rows and the word layout (kernels/layout.cuh), in and out.
+The markdown goes into its own section of BENCHMARKS.md (between the markers below), leaving the
+CPU figures as they are. Measured on an H100 (2026-11-25) and an H200 (2026-11-26, with the comb variants): docs/GPU.md."""
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+
+import numpy as np
+
+from pairkit import _native, api
+from pairkit.gpu import engine, source
+
+BEGIN, END = "<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"
+GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s (issue 7)
+
+
+def _batch(set_id: str, n: int, seed: int) -> np.ndarray:
+    return np.frombuffer(b"".join(_native.random_points(set_id, n, seed, False, 1)), np.uint8).reshape(n, -1).copy()
+
+
+def _event_seconds(k: engine.GpuKernels, launch, repeats: int) -> float:
+    """Median seconds of launch() between two CUDA events (the first call, which loads the module,
+    not counted)."""
+    cp, times = k.cp, []
+    for _ in range(repeats + 1):
+        a, b = cp.cuda.Event(), cp.cuda.Event()
+        a.record()
+        launch()
+        b.record()
+        b.synchronize()
+        times.append(cp.cuda.get_elapsed_time(a, b) / 1000.0)
+    return float(np.median(times[1:]))
+
+
+def _kernel_seconds(k: engine.GpuKernels, coords, stage: str, repeats: int) -> float:
+    """Seconds of one launch of `stage` over the whole batch, data already on the device."""
+    cp, n = k.cp, coords[0].shape[0]
+    from pairkit.gpu import layout
+
+    d_in = cp.asarray(layout.pack(coords, k.m))
+    d_out, d_st = cp.empty_like(d_in), cp.empty(n, dtype=cp.uint32)
+    return _event_seconds(k, lambda: k.launch(stage, (d_in, d_out, d_st, np.uint32(n), np.int32(0)), n), repeats)
+
+
+def _layout_seconds(k: engine.GpuKernels, rows: np.ndarray, repeats: int) -> float:
+    """Seconds of pk_rows_to_words then pk_words_to_rows over the whole batch, on the device."""
+    cp, n = k.cp, rows.shape[0]
+    d_rows, d_words = cp.asarray(rows.reshape(-1)), cp.empty(4 * source.words(k.m) * n, dtype=cp.uint32)
+
+    def launch():
+        k.launch_layout("rows_to_words", (d_rows, d_words, np.uint32(n)), n)
+        k.launch_layout("words_to_rows", (d_words, d_rows, np.uint32(n)), n)
+
+    return _event_seconds(k, launch, repeats)
+
+
+def bench_set(set_id: str, n: int, repeats: int) -> dict:
+    alg = api.default_algorithm(set_id)
+    k = engine.GpuKernels(set_id, alg)
+    P, Q = _batch(set_id, n, 1), _batch(set_id, n, 2)
+    t = time.perf_counter()
+    coords = engine.prepare(set_id, P, Q, alg).coords
+    t_host = time.perf_counter() - t
+    ml = k.run(coords, "miller")
+    nb = ml.shape[1] // 4
+    ml_coords = [ml[:, i * nb:(i + 1) * nb] for i in range(4)]
+    kern = {"miller": _kernel_seconds(k, coords, "miller", repeats),
+            "final_exp": _kernel_seconds(k, ml_coords, "final_exp", repeats),
+            "pair": _kernel_seconds(k, coords, "pair", repeats),
+            "validate": _kernel_seconds(k, coords, "validate", repeats),
+            "layout": _layout_seconds(k, np.hstack([P, Q]), repeats)}
+    t = time.perf_counter()
+    got = api.pair_batch(set_id, P, Q, engine="gpu")
+    t_gpu = time.perf_counter() - t
+    t = time.perf_counter()
+    want = api.pair_batch(set_id, P, Q)
+    t_cpu = time.perf_counter() - t
+    return {"set": set_id, "alg": alg, "n": n, "comb": k.comb, "block": k.block, "equal_to_cpu": bool((got == want).all()),
+            "kernel_per_s": {s: n / v for s, v in kern.items()}, "end_to_end_per_s": n / t_gpu,
+            "host_checks_per_s": n / t_host, "cpu_per_s": n / t_cpu, "goal_per_s": GOALS.get(set_id)}
+
+
+def run(sets: list[str], n: int, repeats: int = 5) -> dict:
+    cp = engine.cupy_module()
+    props = cp.cuda.runtime.getDeviceProperties(cp.cuda.runtime.getDevice())
+    return {"device": props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"]),
+            "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "results": [bench_set(s, n if source.param(s).m < 600 else max(1, n // 8), repeats) for s in sets]}
+
+
+def markdown(report: dict, command: str) -> str:
+    L = [BEGIN, "## GPU engine (CUDA, lane per instance)", "",
+         f"- device: {report['device']}; date: {report['date']}; command: `{command}`",
+         "- kernel: CUDA events around one launch over the batch on device-resident data (median);",
+         "  validate: pk_validate alone (curve equation + subgroup test of P and Q, per pair of points);",
+         "  layout: pk_rows_to_words + pk_words_to_rows (byte rows <-> word layout, in and out, per pairing);",
+         "  end to end: `api.pair_batch(..., engine=\"gpu\")` (host checks, copies, every kernel);",
+         "  host checks: lengths, encodings, infinity, decompression on the CPU (`engine.prepare`);",
+         "  CPU: `api.pair_batch` on every core of the GPU's host machine, same batch; docs/GPU.md has the ceilings;",
+         "  comb, block: where the comb product's window table lives (kernels/gf2m.cuh) and threads per block.", "",
+         "| set | algorithm | batch | == CPU | Miller /s | final exp /s | fused /s | validate /s | layout /s "
+         "| end to end /s | host checks /s | CPU engine /s | goal /s | comb, block |",
+         "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for r in report["results"]:
+        k = r["kernel_per_s"]
+        goal = f"{r['goal_per_s']:,}" if r["goal_per_s"] else ""
+        L.append(f"| {r['set']} | {r['alg']} | {r['n']:,} | {'yes' if r['equal_to_cpu'] else 'NO'} | "
+                 f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | {k['layout']:,.0f} | "
+                 f"{r['end_to_end_per_s']:,.0f} | {r['host_checks_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} | "
+                 f"{r.get('comb', 'local')}, {r.get('block', 128)} |")
+    verdicts = [f"{r['set']}: {'met' if r['kernel_per_s']['pair'] >= r['goal_per_s'] else 'missed'} (fused kernel "
+                f"{r['kernel_per_s']['pair']:,.0f}/s = {100 * r['kernel_per_s']['pair'] / r['goal_per_s']:.1f}% of "
+                f"{r['goal_per_s']:,}/s; end to end {r['end_to_end_per_s']:,.0f}/s)"
+                for r in report["results"] if r["goal_per_s"]]
+    if verdicts:
+        L += ["", "Goals (issue 7): " + "; ".join(verdicts) + "."]
+    return "\n".join(L + ["", END]) + "\n"
+
+
+def write_section(path: str, section: str) -> None:
+    """Replace the GPU section of the markdown file at path (or append it)."""
+    from pairkit.reports.bench import replace_section
+
+    replace_section(path, section, BEGIN, END)
+
+
+DEFAULT_SETS = list(source.GPU_SETS)

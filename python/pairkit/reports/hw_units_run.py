@@ -1,0 +1,55 @@
+"""``pairkit hw report``'s run: measure the unit entries that are not cached (report.py), then
+regenerate HARDWARE.md (report_md.py renders the whole document, the cores' and the processor's
+sections included) and units.json. The top of the hardware kit's report layers: it imports the
+measurement and the rendering, neither imports it (core/report_run.py calls it after the cores).
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import time
+import traceback
+
+from pairkit.hw.units.catalogue import build
+from pairkit.reports.hw_units import NOT_RUN, REPORTS_DIR, complete, load_results, measure_unit, select, write_units_json
+from pairkit.reports.hw_units_md import render
+from pairkit.hw.flow.verilator import cache_dir
+
+
+def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=False,
+               timeout=900.0, pnr=True, log=print, measure=True) -> None:
+    os.makedirs(reports_dir, exist_ok=True)
+    for e in (select(keys) if measure else []):
+        path = os.path.join(reports_dir, f"{e.id}.json")
+        res = {}
+        if os.path.exists(path) and not force:
+            res = json.load(open(path))
+            if complete(res, pnr) or res.get("_skip"):
+                continue
+            if res.get("_timeout", 0) >= timeout and any(res.get(k, {}).get("status") == NOT_RUN
+                                                         for k in ("xilinx", "ecp5", "pnr")):
+                continue  # already timed out at this budget
+        res["_timeout"] = timeout
+
+        def save(res=res, path=path):
+            res["_updated"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+            with open(path + ".tmp", "w") as fh:
+                json.dump(res, fh, indent=1, default=str)
+            os.replace(path + ".tmp", path)
+
+        log(f"[hw report] {e.id}: {e.unit} {e.params}")
+        t = time.time()
+        try:
+            u = build(e.unit, **e.params)
+            measure_unit(u, os.path.join(cache_dir(), "work", e.id), pnr, timeout, res=res, save=save, flow=e.flow,
+                         router=e.router)
+        except Exception as ex:  # keep the sweep going; the entry shows the failure
+            res["error"] = f"{type(ex).__name__}: {ex}"[:600]
+            res["traceback"] = traceback.format_exc()[-2000:]
+        save()
+        log(f"[hw report] {e.id}: done in {time.time() - t:.0f} s")
+    results = load_results(reports_dir)
+    with open(out, "w") as fh:
+        fh.write(render(results))
+    write_units_json(results, reports_dir)
