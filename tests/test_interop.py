@@ -1,4 +1,4 @@
-"""pairkit's bn254 / bls12-381 GT values against the peer libraries' (issue 21 item 0), through the
+"""pairkit's bn254 / bls12-381 GT values against the peer libraries', through the
 Python API (the native module) and the executable spec.
 
 test-vectors/interop/*.json are written by crates/pairkit-peers (``make interop-vectors``) from

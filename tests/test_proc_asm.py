@@ -1,4 +1,4 @@
-"""pairkit.proc: the assembler, disassembler and binary image (issue 17)."""
+"""pairkit.proc: the assembler, disassembler and binary image (docs/PROC.md)."""
 import pytest
 from pairkit.errors import AssemblyError, PairkitError, ProgramError
 from pairkit.proc import asm
