@@ -17,7 +17,7 @@ from .. import _native, api
 from . import engine, source
 
 BEGIN, END = "<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"
-GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s (issue 7)
+GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s
 
 
 def _batch(set_id: str, n: int, seed: int) -> np.ndarray:

@@ -15,7 +15,7 @@ from .. import catalogue, registry
 from ..errors import GpuUnsupportedError
 from ..spec.gf2m import GF2m
 
-# The sets and algorithms the GPU engine compiles (issue 7: binary fields first): the sets whose
+# The sets and algorithms the GPU engine compiles (binary fields first): the sets whose
 # registry entry has `gpu = n` (gen/params/ss2.toml), in that order. eta-t needs b = 0 (seed 003
 # Alg. 1); eta-alg2 (seed 000 Alg. 2) takes b = 0 and b = 1.
 GPU_SETS = registry.gpu_sets()

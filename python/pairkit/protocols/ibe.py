@@ -1,4 +1,4 @@
-"""Boneh-Franklin identity-based encryption (issue 18 item 2).
+"""Boneh-Franklin identity-based encryption (docs/PROTOCOLS.md).
 
 Two instantiations:
 
