@@ -133,7 +133,7 @@ bench-peers-native: $(MCL_LIB)  ## pairkit's bn254 / bls12-381 pairing beside bl
 	cd crates/pairkit-peers && PAIRKIT_MCL_LIB=$(abspath $(MCL_LIB)) CARGO_BUILD_JOBS=$(CARGO_JOBS) cargo bench --locked --bench peers
 	python3 scripts/peers_table.py
 
-bench-goals: build  ## issue 21's goals table in BENCHMARKS.md from one run: the validation and native peers benches, then `pairkit bench --goals`
+bench-goals: build  ## the CPU goals table in BENCHMARKS.md from one run: the validation and native peers benches, then `pairkit bench --goals`
 	OUT=target/goals-out PY=$(PY) bash scripts/cpu_goals.sh
 
 clean:

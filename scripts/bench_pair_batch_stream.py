@@ -1,4 +1,4 @@
-"""Issue 20's streaming benchmark for `pairkit pair-batch` (not a CI test): an input of SIZE MB of
+"""The streaming benchmark for `pairkit pair-batch` (not a CI test): an input of SIZE MB of
 `P Q` lines (random ss2-283 pairs, repeated), piped into the CLI; prints the time to the first output
 line, the peak resident memory of the process (from /proc, sampled every 10 ms) and, in a second run,
 how long the CLI takes to stop after SIGINT.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The CPU benchmarks on an idle machine: the device tool's host (16 cores, no other job; see
-# /work/.library/device/README.md), where this 2-core development VM is always shared. Run as
+# the device tool's README), where this 2-core development VM is always shared. Run as
 #
 #   device run --carry python/pairkit/_native.abi3.so --command 'bash scripts/cpu_bench_device.sh'
 #

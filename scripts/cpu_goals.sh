@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 21's goals table (BENCHMARKS.md, `pairkit bench --goals`) from one run on one machine: the
+# The CPU goals table (BENCHMARKS.md, `pairkit bench --goals`) from one run on one machine: the
 # validation bench and the native peers bench first, then the Python-side measurements, which read
 # their outputs. Here (cargo builds the benches):
 #

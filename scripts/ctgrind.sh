@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ctgrind-style constant-time check (issue 20 item 5; crates/pairkit-core/examples/ctgrind.rs):
+# The ctgrind-style constant-time check (crates/pairkit-core/examples/ctgrind.rs):
 # every constant-time function runs under Valgrind memcheck with its secret marked undefined and
 # must draw no report; the negative control (a variable-time power by the same secret) must draw
 # one, so a harness that stopped seeing secrets fails here too. Usage: scripts/ctgrind.sh PROFILE

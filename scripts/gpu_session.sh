@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# One command for a GPU session (issue 7) on this workplace's device machine (`run` of the device
+# One command for a GPU session (docs/GPU.md) on this workplace's device machine (`run` of the device
 # tool: H100/H200, no network, Python 3.12 with CuPy (cupy-cuda13x), numpy, typer, rich, pytest and
-# hypothesis already installed -- see /work/.library/device/KINDS.md). It needs the native module
+# hypothesis already installed -- see the device tool's KINDS.md). It needs the native module
 # built here and carried: run it as
 #
 #   device run --carry python/pairkit/_native.abi3.so --command 'bash scripts/gpu_session.sh'

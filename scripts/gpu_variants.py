@@ -1,4 +1,4 @@
-"""The comb variants of the GPU kernels measured side by side (docs/GPU.md, "Comb variants"): for
+"""The comb variants of the GPU kernels measured side by side (docs/gpu-runs/LOG.md, "Comb variants"): for
 each set, each variant of source.COMB_VARIANTS (where the comb product's window table lives,
 whether its word loop is unrolled) and each block size that fits, the seconds of one launch of
 pk_miller and pk_pair over a device-resident batch (CUDA events, median of --repeats launches

@@ -1,4 +1,4 @@
-"""The Python API's error contract (issue 20): every public function of pairkit.api raises a
+"""The Python API's error contract: every public function of pairkit.api raises a
 pairkit.errors class for bad arguments -- never a plain ValueError, OverflowError or TypeError --
 and coerces nothing (a float scalar 2.9 is not 2; the int 64 is not 64 zero bytes).
 

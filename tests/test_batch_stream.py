@@ -1,4 +1,4 @@
-"""`pairkit pair-batch` as a stream (issue 20): physical line numbers, fail-fast and keep-going
+"""`pairkit pair-batch` as a stream: physical line numbers, fail-fast and keep-going
 modes, valid JSON in both, bounded chunks, and the results equal to `api.pair` line by line."""
 from __future__ import annotations
 

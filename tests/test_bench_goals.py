@@ -1,4 +1,4 @@
-"""`pairkit bench --goals` (issue 21's goals table): the parsers of the native benches' outputs, the
+"""`pairkit bench --goals` (BENCHMARKS.md's goals table): the parsers of the native benches' outputs, the
 verdicts of the table, the pieces measured in-process, and the command line's typed refusals. The
 timings themselves are benchmarks (scripts/cpu_goals.sh), never asserted here."""
 import json

@@ -1,5 +1,5 @@
 """Validated BLS public keys (``bls.PublicKey``, the native ``BlsPublicKey``) and the one-call native
-verifiers (issue 18): the key objects verify exactly as their bytes do in every ciphersuite,
+verifiers: the key objects verify exactly as their bytes do in every ciphersuite,
 FastAggregateVerify / AggregateVerify over them agree with the bytes paths, typed errors for bad
 keys, and cross-checks with py_ecc's IETF implementation and blspy (when installed)."""
 from __future__ import annotations

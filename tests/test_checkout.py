@@ -1,5 +1,5 @@
 """The commands that regenerate or read the checkout's own files work from any directory, or refuse
-(issue 19 item 5): never a partial HARDWARE.md written into the current directory."""
+cleanly: never a partial HARDWARE.md written into the current directory."""
 import os
 from pathlib import Path
 

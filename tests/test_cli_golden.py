@@ -1,4 +1,4 @@
-"""The CLI's outputs that a refactor must not change (issue 19's guard): `pairkit list --json` byte for
+"""The CLI's outputs that a refactor must not change: `pairkit list --json` byte for
 byte, and `pairkit demo` with its timing column masked (the only part that varies between runs).
 After an intended change, regenerate with ``PAIRKIT_UPDATE_GOLDEN=1 pytest tests/test_cli_golden.py``."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""pairkit.distributed (issue 18 item 4): the batch paths on a local Ray cluster of two worker
+"""pairkit.distributed: the batch paths on a local Ray cluster of two worker
 CPUs give the local engine's bytes, verdicts and typed errors (global batch index), and survive a
 worker that dies."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every set reads back its own encodings (issue 20: on ss3-5, where a field element is one byte,
+"""Every set reads back its own encodings (on ss3-5, where a field element is one byte,
 the compressed 0x02 || x was read as x || y, so `pair` silently answered for a different point).
 
 Toy sets: every point (both y of every x, and the point at infinity) round-trips through its
@@ -66,7 +66,7 @@ def test_toy_points_round_trip_in_both_encodings(sid):
 
 @pytest.mark.parametrize("sid", TOYS)
 def test_toy_pair_on_compressed_points_equals_uncompressed(sid):
-    """The symptom of issue 20, on points of order r: same pairing whatever the encoding."""
+    """The symptom of the old misread compressed encoding, on points of order r: same pairing whatever the encoding."""
     u = api.random_points(sid, 4, seed=20)
     c = api.random_points(sid, 4, seed=20, compressed=True)
     for i in range(3):

@@ -1,4 +1,4 @@
-"""Bounded fuzzing in CI (issue 20): every decoder and parser gets hostile bytes and text and must
+"""Bounded fuzzing in CI: every decoder and parser gets hostile bytes and text and must
 answer with a value or a ``pairkit.errors`` subclass -- never another exception, never a wrong
 acceptance. ``make fuzz`` runs the same properties with many more cases (``PAIRKIT_FUZZ_EXAMPLES``).
 Inputs that once failed are kept as ``@example`` regression cases."""

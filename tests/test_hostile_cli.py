@@ -1,4 +1,4 @@
-"""The CLI error contract under hostile arguments (issue 20): every `pairkit` command either
+"""The CLI error contract under hostile arguments: every `pairkit` command either
 succeeds or prints `error: <Type>: <message>` on stderr and exits with status 2 -- never a
 traceback, a Rust panic or an abort.
 
@@ -6,7 +6,7 @@ The walk is generic: the commands are enumerated from the typer app, so a comman
 walked too (test_every_command_is_walked fails until BASELINE gives valid values for its required
 parameters), and every parameter gets the hostile values of its kind -- integer, text, flag, input
 path, output path -- while the others keep valid baseline values, so that the hostile value alone
-is what fails. The specific cases after it are issue 20's known tracebacks and aborts. The `hw`,
+is what fails. The specific cases after it are the tracebacks and aborts once known. The `hw`,
 `hw core`, `dse` and `proc` groups are walked leaf by leaf, in-process, by
 tests/test_hostile_cli_groups.py (here only at the group level: unknown and missing subcommands).
 Each case runs `python -m pairkit.cli` in a subprocess, as a user would.

@@ -1,4 +1,4 @@
-"""The CLI error contract under hostile arguments for the command groups (issue 20, parts 1 and 2):
+"""The CLI error contract under hostile arguments for the command groups (error contract and limits):
 every leaf command of `pairkit hw`, `pairkit hw core`, `pairkit dse` and `pairkit proc` either
 succeeds or prints `error: <Type>: <message>` on stderr and exits with status 2 -- never a
 traceback, and never a hang on an absurd size (the limits are checked before any allocation or long
@@ -408,7 +408,7 @@ def test_group_baselines_are_valid(cmd, tmp_path, monkeypatch, capsys):
     (["proc", "run", "--set", "typea-512", "-W", str(2**80)], "InvalidArgumentError"),
 ])
 def test_group_limits(argv, etype, tmp_path, monkeypatch, capsys):
-    """The limits and checks of issue 20 part 2: a typed error naming the parameter, before any work."""
+    """The limits and checks: a typed error naming the parameter, before any work."""
     monkeypatch.chdir(tmp_path)
     subst = {"OUT_DIR": _value("OUT_DIR", "outdir", tmp_path), "OUT_FILE": _value("OUT_FILE", "output", tmp_path),
              "A_FILE": _value("a-file", "outdir", tmp_path), "HUGE_DDG": _value("huge-ddg", "json", tmp_path),

@@ -1,4 +1,4 @@
-"""pairkit.hw.core: the pairing cores, checked in three layers (issue 15).
+"""pairkit.hw.core: the pairing cores, checked in three layers (docs/CORE.md).
 
 1. the schedule interpreter on every named core: every written value against the spec's value of
    the same operation, the accumulator at every loop boundary, the GT element and its canonical form
@@ -312,7 +312,7 @@ def test_chains_fuse_k_squarings_into_one_operation():
 
 @pytest.mark.slow
 def test_seed003_three_way_with_chains():
-    """Issue 16's direction: the three-way TMVP multiplier (6 + 1 cycles) with squaring and square-root
+    """Seed 003's direction: the three-way TMVP multiplier (6 + 1 cycles) with squaring and square-root
     chains brings the final exponentiation of ss2-1223 eta_T near seed 003's (Table 7: 27,308 - 25,710 =
     1,598 cycles besides the Miller loop), bit-exact in the interpreter and equal to the Rust core."""
     cfg = CoreConfig("s003-3way", "ss2-1223", "eta-t",
@@ -329,7 +329,7 @@ def test_seed003_three_way_with_chains():
 
 @pytest.mark.slow
 def test_seed003_eta_t_on_the_tmvp_multiplier():
-    """A first seed 003 core (issue 16 builds it out): ss2-1223 eta_T, 612 iterations, on the two-way TMVP
+    """A first seed 003 core (the other s003-* cores build it out): ss2-1223 eta_T, 612 iterations, on the two-way TMVP
     multiplier -- the whole pairing in the interpreter, value by value, and equal to the Rust core."""
     cfg = CoreConfig("s003-try", "ss2-1223", "eta-t", [UnitChoice("gf2_mul_tmvp", 1), UnitChoice("gf2_add", 2),
                                                         UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 1)])
@@ -465,7 +465,7 @@ def test_seed003_cores_meet_the_papers_cycles():
         assert mc.cycles() <= paper and cfg.window(mul) == cfg.latency(mul) == cfg.prototypes[mul].compute_cycles
         assert mc.info["miller_cycles"] + mc.info["final_exp_cycles"] == mc.cycles()
         assert 0 < mc.info["inversion_cycles"] < mc.info["final_exp_cycles"]
-    assert flow.compiled("s003-eta-t-2xtmvp3-u8")[1].cycles() <= 20000  # issue 16's "beyond": two multipliers
+    assert flow.compiled("s003-eta-t-2xtmvp3-u8")[1].cycles() <= 20000  # the "beyond seed 003" core: two multipliers
 
 
 def test_dmoci_pairs_products_with_a_common_input():
@@ -500,7 +500,7 @@ def test_dmoci_pairs_products_with_a_common_input():
 
 @pytest.mark.slow
 def test_seed003_datapath_in_verilator_every_iteration():
-    """CI's share of issue 16 in Verilator (the 1223-bit models take too long to build for CI: `make
+    """CI's share of the seed 003 cores in Verilator (the 1223-bit models take too long to build for CI: `make
     hw-report` runs them): the s003 cores' datapath on ss2-17 -- unlatched TMVP multiplier or DMOCI with
     held operands, forwarded products -- whole pairings with the accumulator of every one of the nine
     Miller iterations compared (loop boundaries and probes), the GT element against the interpreter and
@@ -513,7 +513,7 @@ def test_seed003_datapath_in_verilator_every_iteration():
 
 def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     """blocksynth: LUT6 as a sum of separately synthesized blocks -- each distinct unit once, counted per
-    instance, plus the glue's modules -- here from a filled cache (no Yosys); the issue 16 goal rows say
+    instance, plus the glue's modules -- here from a filled cache (no Yosys); the seed 003 goal rows say
     the figure is such a sum, which check the cycles had, and by how much each goal is met or missed."""
     from pairkit.hw.core import blocksynth
     from pairkit.reports import hw_cores as report
@@ -574,7 +574,7 @@ def test_glue_parts_from_the_hierarchical_synthesis():
 def test_gate_equivalents_count_and_table():
     """synth.cmos_count: GE = static-CMOS transistors / 4 from ``stat -json -tech cmos`` (Yosys marks a count
     with '+' when black-boxed blocks' instances are in the module); a gate without a transistor count raises.
-    The issue 16 GE table puts the sum beside seed 003's gates (Tables 5 and 8), labelled an estimate."""
+    The seed 003 GE table puts the sum beside seed 003's gates (Tables 5 and 8), labelled an estimate."""
     from pairkit.hw.flow import synth
     from pairkit.reports import hw_cores as report
     from pairkit.hw.errors import HwToolError

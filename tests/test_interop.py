@@ -1,4 +1,4 @@
-"""pairkit's bn254 / bls12-381 GT values against the peer libraries' (issue 21 item 0), through the
+"""pairkit's bn254 / bls12-381 GT values against the peer libraries', through the
 Python API (the native module) and the executable spec.
 
 test-vectors/interop/*.json are written by crates/pairkit-peers (``make interop-vectors``) from
@@ -49,7 +49,7 @@ def test_default_equals_the_peers(sid):
             assert _native.gt_pow(sid, red, c_pow) == want  # the stated power
             assert api.pair(sid, P, Q, canonical=True) == red
             assert api.pair(sid, P, Q, alg="optimal-ate-reduced", canonical=True) == red
-    if sid == "bls12-381":  # the issue's anchor
+    if sid == "bls12-381":  # the anchor reported to the project
         assert doc["cases"][0]["e"].startswith("1250ebd871fc0a92")
 
 

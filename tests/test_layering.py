@@ -1,4 +1,4 @@
-"""No import circle (issue 19): neither the Python package nor the Rust crate has a cycle in its
+"""No import circle: neither the Python package nor the Rust crate has a cycle in its
 module graph, so every layer can be read, tested and replaced from the bottom up.
 
 Python: an edge a -> b for every ``import`` of b in module a, at module level *or inside a

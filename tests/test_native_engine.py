@@ -1,4 +1,4 @@
-"""pairkit._native.Engine (issue 19 part 2): one set and one algorithm resolved once; outputs and errors
+"""pairkit._native.Engine: one set and one algorithm resolved once; outputs and errors
 byte-identical to the module functions of the same names."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""pairkit.hw.proc: the assembler, disassembler and binary image (issue 17)."""
+"""pairkit.hw.proc: the assembler, disassembler and binary image (docs/PROC.md)."""
 import pytest
 from pairkit.errors import AssemblyError, PairkitError, ProgramError
 from pairkit.hw.proc import asm

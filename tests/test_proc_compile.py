@@ -1,5 +1,5 @@
 """pairkit.hw.proc: the typea-512 program compiled from the spec, run in the ISS, equals the Rust
-pairing bit for bit (issue 17); the prime-field trace; the `pairkit proc` commands."""
+pairing bit for bit; the prime-field trace; the `pairkit proc` commands."""
 import json
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""pairkit.hw.proc: the Montgomery and Karatsuba datapaths of the ALU (issue 17 part 5; seed 002's future
+"""pairkit.hw.proc: the Montgomery and Karatsuba datapaths of the ALU (seed 002's future
 work): cycle formulas by hand, values against plain arithmetic, the Montgomery domain in the ISS, the
 three programs bit-exact against the Rust engine, bad combinations as typed errors."""
 import json

@@ -1,4 +1,4 @@
-"""pairkit.hw.proc: the instruction-set simulator and the ALU cycle model (issue 17, seed 002)."""
+"""pairkit.hw.proc: the instruction-set simulator and the ALU cycle model (seed 002)."""
 import random
 
 import pytest

@@ -1,5 +1,5 @@
 """pairkit.hw.proc.rtl: seed 002's processor in Amaranth, against the ISS instruction by instruction
-(values and the cycle each instruction retires at), issue 17 part 4."""
+(values and the cycle each instruction retires at); docs/PROC.md "RTL"."""
 import random
 
 import pytest

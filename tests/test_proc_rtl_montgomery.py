@@ -1,4 +1,4 @@
-"""pairkit.hw.proc.rtl with the Montgomery CIOS datapath (issue 17 part 5): the core against the ISS
+"""pairkit.hw.proc.rtl with the Montgomery CIOS datapath (seed 002's future work): the core against the ISS
 instruction by instruction (values in the Montgomery domain, the retirement cycles, the outputs after
 the host's conversion), the Barrett core untouched."""
 import random

@@ -1,4 +1,4 @@
-"""The registry of parameter sets (issue 19 part 2): one data source per family, gen/params/*.toml,
+"""The registry of parameter sets: one data source per family, gen/params/*.toml,
 generated into both languages by `make params`; the upper layers read it instead of their own lists."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 21 items 3 and 4 through Python: the Frobenius-trace subgroup check (multi-squaring
+"""Cheaper validation and the split Miller loop through Python: the Frobenius-trace subgroup check (multi-squaring
 tables) against r P = O on valid points, on valid points plus the order-5 point (0, 1), and on
 off-curve points; and `pair_parallel` (the split eta_T Miller loop) equal to `pair`."""
 import pytest

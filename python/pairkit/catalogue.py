@@ -91,7 +91,7 @@ class ParamSet3:
 
 @dataclass(frozen=True)
 class ParamSetPrime:
-    """A large-characteristic set (issue 4): typea-512 (PBC Type A, seed 002), bn254, bls12-381.
+    """A large-characteristic set: typea-512 (PBC Type A, seed 002), bn254, bls12-381.
 
     The values come from the executable specification (``spec/params_prime.py``, which derives the
     BN/BLS primes from u and is re-checked with PARI/GP by gen/derive_params_prime.py); role, seeds

@@ -1,5 +1,5 @@
 """The pairkit checkout a command works in, for the commands that read or regenerate the
-repository's own files (issue 19 item 5): ``pairkit hw report`` and ``pairkit hw core report``
+repository's own files: ``pairkit hw report`` and ``pairkit hw core report``
 rewrite HARDWARE.md from the caches under ``hw/reports/``, ``pairkit dse --costs measured`` reads
 ``hw/reports/units.json``.
 

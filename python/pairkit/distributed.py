@@ -1,4 +1,4 @@
-"""Batches beyond one machine (issue 18 item 4): the batch paths on a Ray cluster.
+"""Batches beyond one machine: the batch paths on a Ray cluster.
 
 ``pair_batch``, BLS ``batch_verify`` and PEKS ``search`` cut their batch into chunks and send each
 chunk to a Ray task that calls the same native engine as the local path; the results come back in

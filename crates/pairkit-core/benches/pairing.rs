@@ -118,7 +118,7 @@ fn backends(c: &mut Criterion) {
                 bn.iter(|| e.pair(alg, black_box(p), black_box(q), false).unwrap())
             });
             if id.starts_with("ss3") {
-                // issue 21 item 1's goal row: eta_T on the best non-AVX-512 backend
+                // the goal row of the backends without AVX-512: eta_T on the best non-AVX-512 backend
                 g.bench_function(BenchmarkId::new("eta-t", e.backend()), |bn| {
                     bn.iter(|| e.pair("eta-t", black_box(p), black_box(q), false).unwrap())
                 });

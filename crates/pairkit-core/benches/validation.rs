@@ -1,4 +1,4 @@
-//! Validation at a fraction of a pairing (issue 21 item 3) and the split eta_T latency (item 4).
+//! Validation at a fraction of a pairing and the split eta_T latency (`api.pair_parallel`).
 //! Clock: the calling thread's on-CPU time (`common/on_cpu.rs`, so that figures taken on the
 //! shared 2-core machine are not inflated by other processes' time slices), except the
 //! `parallel-wall` group, whose point is wall-clock latency on several threads.

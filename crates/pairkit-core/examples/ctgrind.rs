@@ -1,4 +1,4 @@
-//! ctgrind-style check of the constant-time functions (issue 20 item 5): each one runs with its
+//! ctgrind-style check of the constant-time functions: each one runs with its
 //! secret input marked *undefined* for Valgrind memcheck (Adam Langley's ctgrind idea: memcheck
 //! reports a conditional branch or a memory address computed from undefined bits, which for a
 //! secret is exactly a timing leak), and its output marked defined again before anything public

@@ -45,7 +45,7 @@ fn allocs_of_batch(id: &str, n: usize) -> usize {
 
 /// The binary sets: allocations per batch only. The other families are printed, not asserted:
 /// their pairings still allocate per pair (measured: about 44 allocations per pair on ss3-97),
-/// left for later (issue 21 item 3).
+/// left for later.
 #[test]
 fn validating_batch_allocates_per_batch_not_per_point() {
     for id in ["ss2-283", "ss2-239", "ss2-1223", "ss2-17"] {

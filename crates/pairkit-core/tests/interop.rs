@@ -72,7 +72,7 @@ fn bls12_381_equals_blst_zkcrypto_arkworks() {
         "bls12-381",
         &[("g1", "g2"), ("g1_compressed", "g2_compressed")],
     );
-    // the anchor: e(G1, G2) begins 1250ebd871fc0a92 (pairkit's reduced value: 11619b45...)
+    // the anchor reported to the project: e(G1, G2) begins 1250ebd871fc0a92 (pairkit's reduced value: 11619b45...)
     let e = load("bls12-381")["cases"][0]["e"]
         .as_str()
         .unwrap()

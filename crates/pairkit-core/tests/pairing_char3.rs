@@ -195,7 +195,7 @@ fn points_outside_the_subgroup_are_rejected() {
 
 /// Every affine point of the toy curves (from both y-signs of every x) round-trips through its
 /// compressed and uncompressed encodings, and the two lengths differ: for ss3-5 (L = 1) the
-/// compressed 0x02 || x used to be read as x || y, a different point (issue 20).
+/// compressed 0x02 || x used to be read as x || y, a different point.
 #[test]
 fn toy_sets_round_trip_every_point_in_both_encodings() {
     for id in ["ss3-5", "ss3-7", "ss3-11", "ss3-13"] {

@@ -404,7 +404,7 @@ fn frobenius_trace_subgroup_test() {
     subgroup_tests_agree::<20>("ss2-1223", 3);
 }
 
-/// A point count above MAX_POINTS is a typed error before any allocation (issue 20: a huge count
+/// A point count above MAX_POINTS is a typed error before any allocation (a huge count
 /// used to abort the process with a capacity overflow), on every set and group.
 #[test]
 fn huge_point_counts_are_refused_on_every_set() {

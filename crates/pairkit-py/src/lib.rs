@@ -384,7 +384,7 @@ fn scalar_bytes(k: &Bound<'_, PyAny>, order_hex: &str) -> PyResult<Vec<u8>> {
         }
         // At least the group order's length, whatever k's value: the constant-time
         // multiplications run one fixed window per byte, so a minimal-length encoding would let
-        // their time reveal k's length (issue 20 item 5). Longer ints keep their own length.
+        // their time reveal k's length. Longer ints keep their own length.
         let bits: usize = k.call_method0("bit_length")?.extract()?;
         let n = bits
             .div_ceil(8)

@@ -1,4 +1,4 @@
-//! Bindings of the Rust core's protocol kernels (`pairkit_core::protocols`, issue 18).
+//! Bindings of the Rust core's protocol kernels (`pairkit_core::protocols`).
 use pairkit_core::protocols::bls_batch;
 use pairkit_core::protocols::bls_verify::{self as core_verify, PublicKey, Variant};
 use pyo3::prelude::*;

@@ -442,11 +442,11 @@ from pairkit.cli.hw import app as hw_app  # noqa: E402  (pairkit hw: the hardwar
 app.add_typer(hw_app, name="hw")
 from pairkit.cli.proc import app as proc_app  # noqa: E402  (pairkit proc: seed 002's pairing processor)
 app.add_typer(proc_app, name="proc")
-from pairkit.cli.bls import app as bls_app  # noqa: E402  (pairkit bls: BLS signatures, issue 18)
+from pairkit.cli.bls import app as bls_app  # noqa: E402  (pairkit bls: BLS signatures)
 app.add_typer(bls_app, name="bls")
-from pairkit.cli.ibe import app as ibe_app  # noqa: E402  (pairkit ibe: Boneh-Franklin IBE, issue 18)
+from pairkit.cli.ibe import app as ibe_app  # noqa: E402  (pairkit ibe: Boneh-Franklin IBE)
 app.add_typer(ibe_app, name="ibe")
-from pairkit.cli.peks import app as peks_app  # noqa: E402  (pairkit peks: keyword search, issue 18)
+from pairkit.cli.peks import app as peks_app  # noqa: E402  (pairkit peks: keyword search)
 app.add_typer(peks_app, name="peks")
 
 

@@ -1,2 +1,2 @@
-"""The GPU batch engine (issue 7): CUDA C++ kernels for the binary sets, compiled at run time by
-NVRTC through CuPy. See docs/GPU.md; nothing here has been executed on a GPU yet."""
+"""The GPU batch engine: CUDA C++ kernels for the binary sets, compiled at run time by
+NVRTC through CuPy. See docs/GPU.md; it has run on H100 and H200 GPUs, its outputs equal to the CPU engine's."""

@@ -9,7 +9,7 @@ bad index raises the CPU engine's typed error. Outputs are turned into GT encodi
 the device and copied back. Batches larger than the free device memory allows are split, never
 refused.
 
-Measured on an H100 (2026-11-25) and an H200 (2026-11-26): docs/GPU.md. Each (set, algorithm)
+Measured on an H100 (2026-11-25) and an H200 (2026-11-26): docs/gpu-runs/LOG.md. Each (set, algorithm)
 runs the comb variant its measurement chose (source.TUNED). Without a GPU, the kernels it
 launches are checked byte for byte against the Rust core by the host-executed build
 (tests/test_gpu_kernels.py, tests/test_gpu_validate.py) and compiled for sm_90 by NVRTC in CI."""
@@ -25,7 +25,7 @@ from pairkit.gpu import decode, source
 CUPY_PIN = "cupy-cuda12x==14.2.0"
 INSTALL = (f"`pip install pairkit[gpu]` ({CUPY_PIN}, for a CUDA 12 driver) or `pip install pairkit[gpu-cuda13]` "
            "(cupy-cuda13x==14.2.0, for a CUDA 13 driver)")
-BLOCK = 128  # threads per block (swept 32..256 on an H100: docs/GPU.md)
+BLOCK = 128  # threads per block (swept 32..256 on an H100: docs/gpu-runs/LOG.md)
 SMEM_PORTABLE = 48 * 1024  # dynamic shared memory any device gives a block without opting in
 MEM_FRACTION = 0.5  # of the free device memory, for the double-buffered chunks
 MAX_CHUNK = 1 << 20

@@ -15,7 +15,7 @@ from pairkit import catalogue, registry
 from pairkit.errors import GpuUnsupportedError
 from pairkit.spec.binary.gf2m import GF2m
 
-# The sets and algorithms the GPU engine compiles (issue 7: binary fields first): the sets whose
+# The sets and algorithms the GPU engine compiles (binary fields first): the sets whose
 # registry entry has `gpu = n` (gen/params/ss2.toml), in that order. eta-t needs b = 0 (seed 003
 # Alg. 1); eta-alg2 (seed 000 Alg. 2) takes b = 0 and b = 1.
 GPU_SETS = registry.gpu_sets()
@@ -37,11 +37,11 @@ SPARSE_SQRT_TERMS = 12
 # Variants of the comb product (kernels/gf2m.cuh, "Memory"): where its window table lives and
 # whether its word loop is unrolled (the product then indexed by constants, in registers). Every
 # variant computes the same bytes (tests/test_gpu_kernels.py runs each host-executed); which is
-# fastest is a GPU measurement (scripts/gpu_variants.py, docs/GPU.md).
+# fastest is a GPU measurement (scripts/gpu_variants.py, docs/gpu-runs/LOG.md).
 COMB_VARIANTS = {"local": (0, 0), "local-unrolled": (0, 1), "shared": (1, 0), "shared-unrolled": (1, 1)}
 DEFAULT_COMB = "local"
 # The (comb variant, threads per block) the engine uses per (set, algorithm): the fastest variant
-# equal to the CPU engine in scripts/gpu_variants.py's sweep on an H200 on 2026-11-26 (docs/GPU.md,
+# equal to the CPU engine in scripts/gpu_variants.py's sweep on an H200 on 2026-11-26 (docs/gpu-runs/LOG.md,
 # "Comb variants"; docs/gpu-runs/2026-11-26-h200/variants.json; ss2-1223 from a second H200 call,
 # docs/gpu-runs/2026-11-26-h200-1223/; ss2-239's block 256 from docs/gpu-runs/2026-11-26-h200-blocks/,
 # where ss2-283 gained 0.1 % at 256, within the noise, and keeps 64). Pairs not listed use DEFAULT_COMB and engine.BLOCK.

@@ -32,8 +32,8 @@ insecure; bn254: ~100 bits).
 SECRETS — NOT CONSTANT-TIME. Signing is not a constant-time operation today, and nothing here
 should be read as claiming it is: the secret key is a Python int (KeyGen's reduction mod r, the
 range checks and the conversion to bytes run in variable-time big-integer code, and the key cannot
-be zeroized), and the native scalar multiplication has not been verified for secret independence
-(no ctgrind / Valgrind run yet; issue 18 item 5 and issue 20 remain open). Do not use these keys
+be zeroized); only the native scalar multiplication is checked for secret independence
+(`make ctgrind`: Valgrind memcheck, crates/pairkit-core/examples/ctgrind.rs). Do not use these keys
 where an attacker can time the signer.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Boneh-Franklin identity-based encryption (issue 18 item 2).
+"""Boneh-Franklin identity-based encryption (docs/PROTOCOLS.md).
 
 Two instantiations:
 
@@ -19,8 +19,8 @@ Refusals: only bls12-381 (``set_id``; any other set is InsecureParameterError un
 ``allow_insecure=True``, then NotSupportedError: no other set has the hash to G2).
 
 NOT CONSTANT-TIME. Extraction multiplies H1(id) by the master secret with the native scalar
-multiplication (a fixed-window ladder over masked table selects, written to be constant-time but never
-checked for secret independence: no ctgrind / Valgrind run, issue 18 item 5); the master secret is a
+multiplication (a fixed-window ladder over masked table selects, written to be constant-time and
+checked for secret independence by `make ctgrind`, Valgrind memcheck); the master secret is a
 Python int on its way there (variable-time conversions), and the hashing to scalars is variable-time
 big-integer code. Keys are bytes objects and cannot be zeroized.
 """

@@ -1,5 +1,5 @@
 """Public-key encryption with keyword search (Boneh, Di Crescenzo, Ostrovsky, Persiano, EUROCRYPT
-2004, section 3.1) on bls12-381, over the native pairing (issue 18 item 3).
+2004, section 3.1) on bls12-381, over the native pairing.
 
 The asymmetric form of the scheme: the secret key is alpha in [1, r), the public key h = [alpha]g1 in
 G1 (48 bytes). Keywords hash to G2 (H1: RFC 9380 ``BLS12381G2_XMD:SHA-256_SSWU_RO_`` under

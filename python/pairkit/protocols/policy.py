@@ -1,4 +1,4 @@
-"""The refusal policy shared by the encryption protocols (issue 18 item 6): which parameter sets a
+"""The refusal policy shared by the encryption protocols: which parameter sets a
 protocol runs on, and the error that says why not.
 
 The native protocols (Boneh-Franklin FullIdent, PEKS) need the RFC 9380 hash to G1/G2, which pairkit

@@ -20,7 +20,7 @@ FIELD_OPS = ("mul", "sqr", "sqrt", "inv")  # binary sets
 FIELD_OPS3 = ("mul", "sqr", "cube", "cbrt", "inv")  # characteristic three
 FIELD_OPS_P = ("mul", "sqr", "inv", "sqrt")  # GF(p)
 PRIME = ("typea", "bn", "bls12")
-GOAL_MULTI8 = 4.5  # issue 4: multi_pair of 8 pairs <= 4.5x one pairing (bls12-381)
+GOAL_MULTI8 = 4.5  # goal: multi_pair of 8 pairs <= 4.5x one pairing (bls12-381)
 
 
 def replace_section(path: str, section: str, begin: str, end: str) -> None:
@@ -81,7 +81,7 @@ def _prime_extras(set_id: str, quick: bool, peers: bool, out: dict) -> None:
     n = 20 if quick else 100
     out["prepared_us"] = statistics.median(_native.bench_pair_prepared(set_id, n)) / 1000.0
     out["multi8_us"] = statistics.median(_native.bench_multi_pair(set_id, 8, max(5, n // 4))) / 1000.0
-    # the default algorithm: its value is the peers' (bls12-381/bn254, issue 21 item 0) and it is
+    # the default algorithm: its value is the peers' (bls12-381/bn254, test-vectors/interop/) and it is
     # what bench_pair_prepared/bench_multi_pair/api.pair run, so every ratio here is like for like
     one = out["algorithms"][out["default"]]
     out["multi8_ratio"] = out["multi8_us"] / one

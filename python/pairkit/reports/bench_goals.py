@@ -1,4 +1,4 @@
-"""`pairkit bench --goals`: issue 21's goals table, every row from one run on one machine.
+"""`pairkit bench --goals`: BENCHMARKS.md's CPU goals table, every row from one run on one machine.
 
 Measured in this process (one core unless the row says otherwise, medians):
 

@@ -5,7 +5,7 @@ equation and subgroup test of both points) timed on its own; end-to-end times in
 checks (lengths, encodings, decompression), the copies and every kernel; "layout" times the
 device-side conversion between byte rows and the word layout (kernels/layout.cuh), in and out.
 The markdown goes into its own section of BENCHMARKS.md (between the markers below), leaving the
-CPU figures as they are. Measured on an H100 (2026-11-25) and an H200 (2026-11-26, with the comb variants): docs/GPU.md."""
+CPU figures as they are. Each device run (H100, H200), dated: docs/gpu-runs/LOG.md."""
 from __future__ import annotations
 
 import time
@@ -17,7 +17,7 @@ from pairkit import _native, api
 from pairkit.gpu import engine, source
 
 BEGIN, END = "<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"
-GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s (issue 7)
+GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s
 
 
 def _batch(set_id: str, n: int, seed: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""`pairkit bench --protocols`: issue 18's goals table, every row measured in one run.
+"""`pairkit bench --protocols`: the protocol goals table, every row measured in one run.
 
 - Verify (min-pk, basic) and FastAggregateVerify of N signers (min-pk, pop): pairkit's
   ``Ciphersuite`` beside blspy's ``BasicSchemeMPL``/``PopSchemeMPL`` (Chia's bls-signatures, a
@@ -296,7 +296,7 @@ def _why_peks(row: dict) -> str:
             "faster search.")
 
 
-#: why a row misses its goal when it does (the analysis behind the figure; issue 18's closing notes), by the
+#: why a row misses its goal when it does (the analysis behind the figure), by the
 #: row's ``key``; figures come from the row itself (measured in the same run), never from a constant
 WHY_MISSED: dict[str, Callable[[dict], str]] = {"verify": _why_verify, "peks": _why_peks}
 

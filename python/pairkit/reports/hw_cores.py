@@ -333,7 +333,7 @@ def _cause_000(res: dict, name: str, margin: int) -> str:
 
 
 def _goals(res: dict) -> list:
-    """Issue 15's goals, each met or missed by a stated amount (figures from the cache)."""
+    """The core generator's goals (seeds 000, 001, 004), each met or missed by a stated amount (figures from the cache)."""
     def g(name, key):
         r = res.get(name)
         return None if r is None else r.get(key)
@@ -427,7 +427,7 @@ def _interconnect(mc) -> dict:
 
 
 def _goals_16(res: dict) -> list:
-    """Issue 16's goals (seed 003 Tables 4 and 7): cycles and LUT6 per variant, each met or missed."""
+    """The seed 003 cores' goals (seed 003 Tables 4 and 7): cycles and LUT6 per variant, each met or missed."""
     rows = []
     paper_ml = {"s003-eta-t-tmvp2-u8": 38562, "s003-eta-t-tmvp3-u8": 25710, "s003-eta-t-dmoci-u8": 22040}
     variants = [(n, what, b) for b, what in (("s003-eta-t-tmvp2-u8", "two-way"), ("s003-eta-t-tmvp3-u8", "three-way"),

@@ -1,4 +1,4 @@
-"""The seeds' published figures for the arithmetic units (transcribed from /work/shared/seeds).
+"""The seeds' published figures for the arithmetic units (transcribed from ../shared/seeds/ beside the checkout).
 
 LUT kinds differ: seed 000 (Xilinx XC2VP100, ISE 7.1) and seed 001 (estimates in "4:1 LUT"
 equivalents, 1 FF = 4/3 LUT) count 4-input LUTs; seed 003 (Virtex-6, ISE 12.4) and seed 004

@@ -1,4 +1,4 @@
-"""HARDWARE.md's rows for seed 002's future work (issue 17 part 5): cycles per typea-512 pairing for each
+"""HARDWARE.md's rows for seed 002's future work: cycles per typea-512 pairing for each
 ALU datapath (ISS, alu.py), and the array estimate (array.py) beside seed 002 Table 6."""
 from __future__ import annotations
 

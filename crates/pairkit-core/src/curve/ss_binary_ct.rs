@@ -1,5 +1,5 @@
-//! Constant-time [k]P on the supersingular binary curves E_b: y^2 + y = x^3 + x + b (issue 20
-//! item 5): time and memory addresses independent of the secret k, for a scalar of a fixed,
+//! Constant-time [k]P on the supersingular binary curves E_b: y^2 + y = x^3 + x + b (ctgrind-
+//! checked): time and memory addresses independent of the secret k, for a scalar of a fixed,
 //! public number of limbs (the engine pads it to the length of the group order).
 //!
 //! - [`Curve::proj_add_ct`]: the projective addition of `ss_binary` made complete by masks. Its

@@ -1,5 +1,5 @@
-//! Constant-time [k]P on the supersingular curves E_b: y^2 = x^3 - x + b over GF(3^m) (issue 20
-//! item 5): time and memory addresses independent of the secret k for a scalar of a fixed, public
+//! Constant-time [k]P on the supersingular curves E_b: y^2 = x^3 - x + b over GF(3^m) (ctgrind-
+//! checked): time and memory addresses independent of the secret k for a scalar of a fixed, public
 //! number of limbs, wherever the base field's products are constant-time (`field::gf3m` module
 //! docs: every backend but the reference `Comb`).
 //!

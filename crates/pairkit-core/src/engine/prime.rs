@@ -1,4 +1,4 @@
-//! The large-characteristic family (issue 4): `typea-512` (PBC Type A, seed 002; symmetric, both
+//! The large-characteristic family: `typea-512` (PBC Type A, seed 002; symmetric, both
 //! arguments in G1 = E(F_q)[r]) and `bn254`, `bls12-381` (optimal ate; `p` arguments are G1
 //! points, `q` arguments G2 points on the sextic twist), each a unit struct over its set's
 //! [`PrimeSet`] (`curve::prime`) and the `pairing::{ate, typea}` functions of its set.

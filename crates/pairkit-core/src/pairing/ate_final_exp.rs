@@ -4,7 +4,7 @@
 //!   fixed multiple c of the fast hard-part chains the widely deployed libraries use, so that GT
 //!   values are byte-identical to theirs (test-vectors/interop/, crates/pairkit-peers):
 //!   bls12-381 c = 3 (blst, zkcrypto bls12_381, arkworks), bn254 c = 2u(6u^2 + 3u + 1) (arkworks,
-//!   mcl, gnark: the mcl and gnark values as issue 21 reports them; arkworks checked here);
+//!   mcl, gnark: the mcl and gnark values as reported to the project; arkworks checked here);
 //! * [`Variant::Reduced`] (algorithm id `optimal-ate-reduced`): the plain reduced pairing
 //!   f^{(p^12 - 1)/r}, the spec's `final_exponentiation(..., "optimal-ate-reduced")` and the
 //!   value of py_ecc (bn254; its inverse for bls12-381, py_ecc omitting the conjugation for u < 0).

@@ -17,7 +17,7 @@
 //!
 //! [`to_canonical`] undoes these with Frobenius maps (frob^4 = id, frob2^2 = id).
 //!
-//! Large characteristic (issue 4), mirroring spec/pairing_ate.py and spec/pairing_typea.py
+//! Large characteristic, mirroring spec/pairing_ate.py and spec/pairing_typea.py
 //! (reduced pairings bit-exact; Miller values differ by factors the final exponentiation
 //! kills): [`ate`] (optimal ate of bn254 / bls12-381: projective Miller loop, multi-Miller
 //! loop, `G2Prepared`) with [`ate_final_exp`] (both over [`ate_params`]), and [`typea`] (typea-512 Tate pairing,

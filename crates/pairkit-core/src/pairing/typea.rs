@@ -23,7 +23,7 @@
 //! the spec), and the loop ends. These are the spec's `_tangent` / `_chord` values up to F_q
 //! factors.
 //!
-//! **The first argument's subgroup check, free** (issue 21 item 3): the loop computes the
+//! **The first argument's subgroup check, free**: the loop computes the
 //! multiples of P that the double-and-add chain of r - 1 visits, so it checks r P = O on the way.
 //! Doubling (Z' = 4Y^2) is exact unless Y = 0, the mixed addition (Z' = D^2) unless T = +-P; in
 //! both exceptions the new Z is 0. So when no Z on the way is 0, T ends at [r - 1]P exactly, and

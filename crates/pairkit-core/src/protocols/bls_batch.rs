@@ -1,4 +1,4 @@
-//! Batch verification of BLS signatures on bls12-381 (issue 18; draft-irtf-cfrg-bls-signature-05
+//! Batch verification of BLS signatures on bls12-381 (draft-irtf-cfrg-bls-signature-05
 //! defines Verify, this module verifies many (PK, message, signature) triples at once).
 //!
 //! The small-exponents test (Bellare, Garay, Rabin, "Fast batch verification for modular

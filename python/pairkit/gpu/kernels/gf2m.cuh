@@ -12,7 +12,7 @@
 // Memory: an element is a struct of PK_W words (9 for m = 283, 8 for m = 239, 39 for
 // m = 1223). Small fixed-index arrays stay in registers; the comb's 16-entry window table is
 // indexed by data (the window nibble), so it cannot. Where it lives is the prelude's choice
-// (PK_COMB_SHARED, source.COMB_VARIANTS), measured side by side on a GPU (docs/GPU.md):
+// (PK_COMB_SHARED, source.COMB_VARIANTS), measured side by side on a GPU (docs/gpu-runs/LOG.md):
 //   0: thread-local memory (cached in L1). Local memory is interleaved per word across the lanes
 //      of a warp, so a load is coalesced only when every lane reads the same table entry; the
 //      nibbles differ per lane, so each load splits into up to 32 transactions.

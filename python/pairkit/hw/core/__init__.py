@@ -1,1 +1,1 @@
-"""pairkit.hw.core: whole pairing accelerators generated from a schedule (issue 15; docs/CORE.md)."""
+"""pairkit.hw.core: whole pairing accelerators generated from a schedule (docs/CORE.md)."""

@@ -102,7 +102,7 @@ _PAPER_003_D = {"seed": "seed 003 Table 7 (Virtex-6)", "cycles": 23772, "area_lu
                 "measure": "verilator", "family": "xc6v", "synth": "blocks", "vs": _S003_VS}
 
 
-#: issue 16's "beyond" core: no paper figure; measured as the three paper variants (Verilator, LUT6 by blocks)
+#: the "beyond seed 003" core: no paper figure; measured as the three paper variants (Verilator, LUT6 by blocks)
 _BEYOND_003 = {"seed": "issue 16 (beyond seed 003)", "measure": "verilator", "family": "xc6v", "synth": "blocks"}
 
 

@@ -1,4 +1,4 @@
-"""Seed 002's programmable pairing processor (issue 17; docs/PROC.md).
+"""Seed 002's programmable pairing processor (docs/PROC.md).
 
   isa.py      instruction set (Table 3's control instructions, field instructions), 32-bit encoding
   asm.py      assembler / disassembler (line- and column-accurate AssemblyError), binary images
@@ -9,7 +9,7 @@
   compile.py  the spec's typea-512 pairing -> a program (JSR loops over r and the final exponent)
   compile_ate.py  bn254 / bls12-381 optimal ate -> programs (one processor, several curves)
   array.py, karatsuba.py, montgomery.py  the paper's future work: the array estimate, datapath variants
-  rtl/        the processor in Amaranth and its Verilator testbenches (issue 17 part 4)
+  rtl/        the processor in Amaranth and its Verilator testbenches
 
 Its command line is :mod:`pairkit.cli.proc`; HARDWARE.md's rows come from :mod:`pairkit.reports.proc`.
 """

@@ -38,7 +38,7 @@ Cycle formulas, one per instruction class (docs/PROC.md "Cycle model"):
                 the paper's; the cycles are those of the actual run.
   control     = 1 cycle (instruction unit, Fig. 7)
 
-Variants (seed 002's future work; issue 17 part 5): ``reduction`` "barrett" (Table 2, above) or
+Variants (seed 002's future work): ``reduction`` "barrett" (Table 2, above) or
 "montgomery" (montgomery.py: CIOS over the schoolbook product, SOS over the Karatsuba one; the
 registers then hold a R mod p, see ``to_domain``), ``mult`` "schoolbook" (``mult`` above) or
 "karatsuba" (karatsuba.py, ``levels`` 1 or 2; with Barrett, stages 1, 2 and 4 use it).

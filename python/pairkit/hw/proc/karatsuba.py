@@ -1,4 +1,4 @@
-"""Karatsuba multiplication in the ALU's datapath (seed 002 section 5.3, its future work; issue 17 part 5).
+"""Karatsuba multiplication in the ALU's datapath (seed 002 section 5.3, its future work).
 
 Karatsuba-Ofman (1962; Knuth TAOCP vol. 2, 4.3.3 A; HAC 14.2.2 note 14.15): an a-limb by b-limb
 product is split at h = ceil(max(a, b) / 2) limbs, X = 2^(W h):

@@ -1,4 +1,4 @@
-"""Montgomery multiplication in the ALU's datapath (seed 002 section 5.3, its future work; issue 17 part 5).
+"""Montgomery multiplication in the ALU's datapath (seed 002 section 5.3, its future work).
 
 Montgomery (1985): with R = 2^r > p, p odd, p' = -p^-1 mod 2^w, MonPro(a, b) = a b R^-1 mod p.  Two of
 the word-level organisations of Koc, Acar and Kaliski, "Analyzing and comparing Montgomery

@@ -1,4 +1,4 @@
-//! The concrete prime fields of issue 4. Each modulus is quoted in the form its source
+//! The concrete prime fields (typea-512, bn254, bls12-381). Each modulus is quoted in the form its source
 //! publishes it and parsed at compile time; every other constant is derived (`FpParams`).
 //! The values are checked against the executable specification (python/pairkit/spec/
 //! params_prime.py, which computes the BN/BLS primes from the family polynomials in u) by
@@ -49,7 +49,7 @@ prime!(
     parse_hex("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001")
 );
 prime!(
-    /// typea-512 base field prime q: PBC's a.param, verbatim (issue 4).
+    /// typea-512 base field prime q: PBC's a.param, verbatim.
     TypeA512Q, 8, "typea-512 q",
     parse_dec(concat!(
         "87807107996633125224377819847540498158068831994142082110286533992664756308802229570786251794",

@@ -1,6 +1,6 @@
 //! AVX2 backend (x86-64 with AVX2 and BMI1/BMI2; detected at run time by the caller, every
 //! entry point here is `#[target_feature]` and must only be called after that detection).
-//! For CPUs without AVX-512 (AMD Zen 2/3, most Intel client cores); issue 21 item 1.
+//! For CPUs without AVX-512 (AMD Zen 2/3, most Intel client cores).
 //!
 //! # The 97 x 97-digit product kernel (`prod97`): dword-sliced lanes, `vpermd` lookups
 //!

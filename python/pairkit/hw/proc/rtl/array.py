@@ -1,6 +1,6 @@
 """Seed 002's multi-core array (section 5.3: "the total resource count available on the device divided by the
 per core requirements", Table 6's 216 cores) built, not only estimated: n ProcCore instances running one
-program, a work distributor that hands each job to an idle core, and a tagged result stream (issue 17 part 5).
+program, a work distributor that hands each job to an idle core, and a tagged result stream (seed 002's future work).
 
     host --limbs--> staging buffer (2 job slots) --copy--> core i's register file (host write port), start
     core i done --read (host read port)--> result stream (job id, error, limbs), one core at a time
