@@ -6,7 +6,7 @@
 Writes
 - python/pairkit/data/registry.json: every set in registry order (ss2, ss3, prime; file order
   within a family) with its family, role, seeds, security and registry fields (bench, gpu,
-  peers, papers, goals), read by python/pairkit/registry.py;
+  peers, papers, goals), read by python/pairkit/sets.py;
 - crates/pairkit-core/src/engine/prime_sets.rs: the large-characteristic ids and their engine
   constructors (the Rust registry, engine/registry.rs, dispatches the other two families on the
   generated catalogues);

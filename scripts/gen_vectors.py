@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "python"))
 
-from pairkit.spec.binary.staged import SpecPairing  # noqa: E402
+from pairkit.spec import pairing_for  # noqa: E402
 
 PLAN = {"ss2-283": 2, "ss2-1223": 1, "ss2-239": 1, "ss2-11": 2, "ss3-97": 2, "ss3-193": 1, "ss3-13": 2}
 
@@ -32,7 +32,7 @@ def main() -> None:
     outdir = ROOT / "test-vectors"
     outdir.mkdir(exist_ok=True)
     for sid, count in PLAN.items():
-        S = SpecPairing(sid)
+        S = pairing_for(sid)
         rng = random.Random(f"pairkit vectors {sid}")
         vecs = []
         for i in range(count):

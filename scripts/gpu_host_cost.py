@@ -17,7 +17,7 @@ import types
 
 import numpy as np
 
-from pairkit import _native, catalogue
+from pairkit import _native, sets
 from pairkit.gpu import engine, layout
 
 
@@ -69,11 +69,11 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     a = ap.parse_args()
     n, s = 1 << a.log2n, a.set
-    alg = "eta-t" if catalogue.get(s).b == 0 else "eta-alg2"
+    alg = "eta-t" if sets.get(s).b == 0 else "eta-alg2"
     P, Q = (np.frombuffer(b"".join(_native.random_points(s, n, seed, False, 1)), np.uint8).reshape(n, -1).copy()
             for seed in (1, 2))
     engine.cupy_module = no_op_device
-    m = catalogue.get(s).m
+    m = sets.get(s).m
     batch = engine.prepare(s, P, Q, alg)
     k = engine.GpuKernels(s, alg)
     words = layout.pack(batch.coords, m)

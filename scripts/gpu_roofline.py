@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pairkit import _native, catalogue
+from pairkit import _native, sets
 from pairkit.gpu import decode, layout, source
 from pairkit.gpu.host import HostKernels
 
@@ -61,7 +61,7 @@ def main() -> None:
           "| ALU ceiling /s | L1 ceiling /s | goal /s |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for set_id, alg in CASES:
-        p = catalogue.get(set_id)
+        p = sets.get(set_id)
         pre = source.prelude(set_id, alg)
         sparse = pre.count(" X(", pre.index("PK_SQRTX_SHIFTS")) if "PK_SQRTX_SHIFTS" in pre else None
         mod = model(p.m, tuple(p.taps), sparse)

@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-from pairkit import catalogue, oracle
-from pairkit.spec.binary.staged import SpecPairing
+from pairkit import oracle, sets
+from pairkit.spec import pairing_for
 
 
 def run(*args, ok=True, input_text=None):
@@ -35,9 +35,9 @@ def test_points_then_pair_canonical_equals_pari():
     sid = "ss2-239"
     pts = json.loads(run("points", "--set", sid, "-n", "2", "--seed", "5", "--json").stdout)["points"]
     res = json.loads(run("pair", "--set", sid, "--canonical", "--json", *pts).stdout)
-    S = SpecPairing(sid)
+    S = pairing_for(sid)
     P, Q = (S.curve.decode(bytes.fromhex(h)) for h in pts)
-    p = catalogue.get(sid)
+    p = sets.get(sid)
     assert tuple(int(c, 16) for c in res["coords"]) == oracle.reduced_tate(p.m, p.taps, p.b, p.r, P, Q)
     plain = run("pair", "--set", sid, "--alg", "tate-alg1", *pts)
     assert plain.stdout.strip() == res["gt"]

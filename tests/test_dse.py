@@ -109,7 +109,7 @@ def test_binary_traces():
 
 
 def test_one_iteration_trace_file_has_no_carried_info(tmp_path):
-    from pairkit.spec.binary.staged import trace_json
+    from pairkit.spec.trace import trace_json
 
     p = tmp_path / "it.json"
     p.write_text(json.dumps(trace_json("ss2-283", "eta-alg2")))

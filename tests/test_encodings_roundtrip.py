@@ -14,11 +14,12 @@ import random
 
 import pytest
 
-from pairkit import api, catalogue
-from pairkit.spec.binary.staged import SpecPairing
+from pairkit import api, sets
+from pairkit.spec import pairing_for
+from pairkit.sets import Family
 
-TOYS = [s.id for s in catalogue.all_sets() if s.role == "toy"]
-OTHERS = [s.id for s in catalogue.all_sets() if s.role != "toy"]
+TOYS = [s.id for s in sets.all_sets() if s.role == "toy"]
+OTHERS = [s.id for s in sets.all_sets() if s.role != "toy"]
 WALK_LIMIT = 1 << 13
 
 
@@ -34,14 +35,14 @@ def _ints(S, sid, P):
 
 
 def test_every_toy_set_is_covered():
-    fams = {catalogue.get(s).family for s in TOYS}
-    assert fams == {"ss2", "ss3"} and "ss3-5" in TOYS and len(TOYS) >= 8
+    fams = {sets.get(s).family for s in TOYS}
+    assert fams == {Family.BINARY, Family.CHAR3} and "ss3-5" in TOYS and len(TOYS) >= 8
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sid", TOYS)
 def test_toy_points_round_trip_in_both_encodings(sid):
-    S = SpecPairing(sid)
+    S = pairing_for(sid)
     C = S.curve
     inf_u, inf_c = C.encode(None), C.encode(None, compressed=True)
     assert len(inf_u) != len(inf_c), "the two forms must never share a length"

@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from pairkit import _native, api, catalogue
+from pairkit import _native, api, sets
 from pairkit.errors import (EncodingError, GpuUnavailableError, NotInSubgroupError,
                             NotOnCurveError, PairkitError, PointAtInfinityError)
 from pairkit.gpu import engine, source
@@ -194,15 +194,15 @@ def test_gpu_stages_equal_the_rust_stages(set_id, alg):
 @needs_gpu
 @pytest.mark.parametrize("set_id,alg", [("ss2-283", "eta-t"), ("ss2-1223", "eta-t"), ("ss2-239", "eta-alg2")])
 def test_gpu_validation_rejects_like_the_cpu_engine(set_id, alg):
-    from pairkit.spec.binary.staged import SpecPairing
+    from pairkit.spec import pairing_for
 
     n = 5000
     P, Q = batch(set_id, n, 107), batch(set_id, n, 108)
-    C = SpecPairing(set_id).curve
+    C = pairing_for(set_id).curve
     a, b = P.copy(), Q.copy()
     b[4321, -1] ^= 2  # off the curve
     cases = [(P, b)]
-    if catalogue.get(set_id).cofactor > 1:  # plus (0, 0), a point of order 5: outside the subgroup
+    if sets.get(set_id).cofactor > 1:  # plus (0, 0), a point of order 5: outside the subgroup
         a[1234] = np.frombuffer(C.encode(C.add(C.decode(bytes(P[1234])), (0, 0))), np.uint8)
         cases += [(a, Q), (a, b)]
     for x, y in cases:

@@ -180,9 +180,9 @@ def off_curve(row):
 
 def off_subgroup(set_id, row):
     """row + (0, 0), a point of order 5 of E_0(F_2): on the curve, outside the order-r subgroup."""
-    from pairkit.spec.binary.staged import SpecPairing
+    from pairkit.spec import pairing_for
 
-    C = SpecPairing(set_id).curve
+    C = pairing_for(set_id).curve
     return np.frombuffer(C.encode(C.add(C.decode(bytes(row)), (0, 0))), np.uint8)
 
 

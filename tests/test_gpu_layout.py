@@ -3,7 +3,7 @@ the host, equal the numpy reference (pairkit.gpu.layout.pack / unpack) on random
 import numpy as np
 import pytest
 
-from pairkit import catalogue
+from pairkit import sets
 from pairkit.gpu import layout
 from pairkit.gpu.host import HostKernels
 
@@ -33,7 +33,7 @@ def split(rows):
 @pytest.mark.parametrize("set_id", list(ALGS))
 @pytest.mark.parametrize("n", [1, 33, 100])
 def test_layout_kernels_equal_pack_and_unpack(set_id, n):
-    m = catalogue.get(set_id).m
+    m = sets.get(set_id).m
     rows = random_rows(m, n, n * 1000 + m)
     for block in (32, 7):
         k = kernels(set_id, block)
@@ -62,7 +62,7 @@ def test_the_gt_row_byte_order():
 @pytest.mark.parametrize("set_id", list(ALGS))
 def test_bits_at_or_above_x_m_are_dropped(set_id):
     """A row the host rejected is handed over unchanged: the kernel keeps it a field element."""
-    m = catalogue.get(set_id).m
+    m = sets.get(set_id).m
     rows = np.full((3, 4 * ((m + 7) // 8)), 0xFF, np.uint8)  # the point at infinity, twice
     words = kernels(set_id, 32).convert("rows_to_words", rows, 3).reshape(4, -1, 3)
     top = m - 32 * (words.shape[1] - 1)

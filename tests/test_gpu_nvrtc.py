@@ -6,7 +6,7 @@ import re
 import pytest
 
 from pairkit.errors import GpuKernelBuildError, GpuUnavailableError
-from pairkit import catalogue
+from pairkit import sets
 from pairkit.gpu import nvrtc, source
 
 try:
@@ -51,7 +51,7 @@ def test_comb_variants_compile_for_sm90_without_spills_into_the_table(set_id, al
     log, got = frame(comb)
     assert got, log
     if source.COMB_VARIANTS[comb][0]:
-        assert got[0] + 4 * 16 * (source.words(catalogue.get(set_id).m) + 1) <= frame("local")[1][0] + 64
+        assert got[0] + 4 * 16 * (source.words(sets.get(set_id).m) + 1) <= frame("local")[1][0] + 64
 
 
 def test_a_cuda_error_is_reported_with_the_log():

@@ -10,7 +10,7 @@ from pairkit import _native
 from pairkit.errors import NotInSubgroupError, NotOnCurveError, PairkitError
 from pairkit.gpu import layout, source
 from pairkit.gpu.host import HostKernels
-from pairkit.spec.binary.staged import SpecPairing
+from pairkit.spec import pairing_for
 
 ALGS = {"ss2-283": "eta-t", "ss2-1223": "eta-t", "ss2-239": "eta-alg2"}
 # E_0(F_2) = {O, (0,0), (0,1), (1,0), (1,1)}: the four finite points have order 5 (#E_0(F_2) = 5).
@@ -55,7 +55,7 @@ def validate(k, set_id, P, Q):
 
 def off_subgroup(set_id, row, t):
     """row + t for a point t of order 5: on the curve, outside the order-r subgroup."""
-    S = SpecPairing(set_id)
+    S = pairing_for(set_id)
     R = S.curve.add(S.curve.decode(row), t)
     return S.curve.encode(R)
 
@@ -76,7 +76,7 @@ def test_valid_points_pass(kernels, set_id, n):
 @pytest.mark.parametrize("set_id", ["ss2-283", "ss2-1223"])
 def test_points_with_a_5_torsion_component_are_not_in_the_subgroup(kernels, set_id):
     good = rows_of(set_id, 2, 73)
-    S = SpecPairing(set_id)
+    S = pairing_for(set_id)
     if set_id == "ss2-1223":  # ~25 ms per host-executed point: a handful
         bad = [off_subgroup(set_id, good[0], ORDER_5[0]), S.curve.encode(ORDER_5[3])]
     else:
@@ -90,7 +90,7 @@ def test_points_with_a_5_torsion_component_are_not_in_the_subgroup(kernels, set_
 def test_the_points_of_order_5_are_off_the_b1_curve(kernels):
     # ss2-239 has b = 1 and cofactor 1: E_1(F_2) = {O}, so there is no point to fail the subgroup
     # test (PK_SUBGROUP = 0); the order-5 points of E_0 are simply off E_1.
-    S = SpecPairing("ss2-239")
+    S = pairing_for("ss2-239")
     rows = [S.curve.encode(t) for t in ORDER_5]
     assert [cpu_code("ss2-239", r) for r in rows] == [2] * 4
     assert validate(kernels("ss2-239"), "ss2-239", rows, rows_of("ss2-239", 4, 74)) == ([2] * 4, [0] * 4)

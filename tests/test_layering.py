@@ -2,7 +2,10 @@
 module graph, so every layer can be read, tested and replaced from the bottom up.
 
 Python: an edge a -> b for every ``import`` of b in module a, at module level *or inside a
-function* (a deferred import only hides a circle from the interpreter, not from a reader).
+function* (a deferred import only hides a circle from the interpreter, not from a reader). The
+package graph merges the modules of each package (a folder) into one node; the modules directly in
+``pairkit/`` (the base layers: errors, sets, api, ...) stay one node each. Imports inside functions
+are counted against a budget that may only shrink.
 Rust: an edge a -> b for every ``crate::b`` / ``super::b`` path in module a's file (comments and
 the trailing ``#[cfg(test)] mod tests`` left out), b resolved to the longest module prefix; a
 module's references to its own ancestors are not edges (``mod.rs`` declares its children).
@@ -143,3 +146,95 @@ def test_the_checks_see_a_circle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
     assert os.path.isdir(RS) and os.path.isdir(PY)
+
+
+# ---------------------------------------------------------------------------------------------- packages
+
+PRESENTATION = ("pairkit.cli", "pairkit.reports")
+LIBRARY = ("pairkit.hw", "pairkit.dse", "pairkit.protocols", "pairkit.gpu", "pairkit.spec")
+
+
+def _package_of(m: str) -> str:
+    """The node of module ``m`` in the package graph (see the module text)."""
+    p = PY / Path(*m.split("."))
+    if p.is_dir():
+        return m if m != "pairkit" else "pairkit.__init__"
+    parent = m.rpartition(".")[0]
+    return m if parent == "pairkit" else parent
+
+
+def package_graph(edges: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+    edges = python_graph() if edges is None else edges
+    out: dict[str, set[str]] = {}
+    for a, bs in edges.items():
+        pa = _package_of(a)
+        out.setdefault(pa, set())
+        for b in bs:
+            pb = _package_of(b)
+            out.setdefault(pb, set())
+            if pb != pa:
+                out[pa].add(pb)
+    return out
+
+
+def test_the_python_packages_have_no_circle():
+    edges = package_graph()
+    assert {"pairkit.hw.core", "pairkit.hw.flow", "pairkit.spec.binary", "pairkit.api"} <= set(edges)
+    comps = _cycles(edges)
+    assert not comps, "circles between the packages of python/pairkit:\n" + _explain(edges, comps)
+
+
+def test_presentation_is_the_top_layer():
+    """No library module imports a command line or a renderer; renderers never import a command line."""
+    edges = python_graph()
+    bad = []
+    for a, bs in edges.items():
+        for b in bs:
+            if b.startswith(PRESENTATION) and not a.startswith(PRESENTATION) and a != "pairkit.__main__":
+                bad.append(f"{a} -> {b}")
+            if a.startswith("pairkit.reports") and b.startswith("pairkit.cli"):
+                bad.append(f"{a} -> {b}")
+    assert not bad, "library modules importing presentation:\n" + "\n".join(sorted(bad))
+
+
+def test_no_command_line_or_report_inside_a_library_package():
+    files = [p for p in (PY / "pairkit").rglob("*.py")
+             if ".".join(p.relative_to(PY).parts).startswith(LIBRARY)]
+    named = [str(p.relative_to(PY)) for p in files if p.stem.startswith(("cli", "report", "bench"))]
+    assert not named, f"command lines and renderers belong in pairkit/cli and pairkit/reports: {named}"
+    ui = [str(p.relative_to(PY)) for p in (PY / "pairkit").rglob("*.py")
+          if not ".".join(p.relative_to(PY).parts).startswith("pairkit.cli")
+          and re.search(r"^\s*(import|from) (typer|rich)\b", p.read_text(), re.M)]
+    assert not ui, f"typer/rich (the command line's libraries) outside pairkit/cli: {ui}"
+
+
+def test_the_package_check_sees_a_circle():
+    """A planted circle between two packages through their modules is found."""
+    planted = {"pairkit.hw.core.a": {"pairkit.hw.units.b"}, "pairkit.hw.units.b": {"pairkit.hw.core.c"},
+               "pairkit.hw.core.c": set()}
+    assert _cycles(package_graph(planted)) == [["pairkit.hw.core", "pairkit.hw.units"]]
+
+
+def function_level_imports() -> list[str]:
+    """Every import statement inside a function of the package, as ``module:line``."""
+    out = []
+    for p in sorted((PY / "pairkit").rglob("*.py")):
+        tree = ast.parse(p.read_text())
+        for f in ast.walk(tree):
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for n in ast.walk(f):
+                    if isinstance(n, (ast.Import, ast.ImportFrom)):
+                        out.append(f"{p.relative_to(PY)}:{n.lineno}")
+    return sorted(set(out))
+
+
+#: the budget of imports inside functions: heavy optional dependencies (amaranth, ortools, matplotlib,
+#: cypari2, Ray, CuPy) and the command lines' lazily loaded groups keep theirs; lower it when you hoist one
+FUNCTION_IMPORT_BUDGET = 315
+
+
+def test_imports_inside_functions_stay_within_budget():
+    found = function_level_imports()
+    assert len(found) <= FUNCTION_IMPORT_BUDGET, (
+        f"{len(found)} imports inside functions, budget {FUNCTION_IMPORT_BUDGET}: hoist the new ones to module "
+        "level (a deferred import hides a dependency from the reader and from the layering checks)")

@@ -8,20 +8,21 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from pairkit import _native, api, catalogue
+from pairkit import _native, api, sets
+from pairkit.sets import Family
 from pairkit.cli import app
 from pairkit.errors import (EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError,
                             UnknownAlgorithmError)
-from pairkit.spec.binary.staged import SpecPairing
+from pairkit.spec import pairing_for
 
-SS3 = [s.id for s in catalogue.all_sets() if s.family == "ss3"]
+SS3 = [s.id for s in sets.all_sets() if s.family is Family.CHAR3]
 runner = CliRunner()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sid", SS3)
 def test_rust_equals_spec_random_points(sid):
-    S = SpecPairing(sid)
+    S = pairing_for(sid)
     rng = random.Random(sid)
     P, Q = S.random_point(rng), S.random_point(rng)
     eP, eQ = S.curve.encode(P), S.curve.encode(Q, compressed=True)
@@ -35,8 +36,8 @@ def test_rust_equals_spec_random_points(sid):
 def test_rust_canonical_equals_pari_ss3_97():
     from pairkit.oracle import reduced_tate3
 
-    p = catalogue.get("ss3-97")
-    S = SpecPairing("ss3-97")
+    p = sets.get("ss3-97")
+    S = pairing_for("ss3-97")
     P, Q = api.random_points("ss3-97", 2, seed=97)
     sP, sQ = S.curve.decode(P), S.curve.decode(Q)
     want = reduced_tate3(p.m, p.h, p.b, p.r, tuple(map(S.F.to_int, sP)), tuple(map(S.F.to_int, sQ)))
@@ -45,7 +46,7 @@ def test_rust_canonical_equals_pari_ss3_97():
 
 
 def test_rust_op_counts_equal_the_spec_trace():
-    from pairkit.spec.binary.staged import trace_json
+    from pairkit.spec.trace import trace_json
 
     for alg in ("duursma-lee", "duursma-lee-nocbrt", "eta-t"):
         it, whole = (dict(x) for x in _native.op_counts("ss3-97", alg))
@@ -54,7 +55,7 @@ def test_rust_op_counts_equal_the_spec_trace():
 
 
 def test_field_ops_equal_spec():
-    S = SpecPairing("ss3-97")
+    S = pairing_for("ss3-97")
     F, rng = S.F, random.Random(5)
     for _ in range(20):
         a, b = F.random(rng), F.random(rng)
@@ -68,7 +69,7 @@ def test_field_ops_equal_spec():
 
 
 def test_bad_input_typed_errors():
-    S = SpecPairing("ss3-97")
+    S = pairing_for("ss3-97")
     g = S.curve.encode(S.generator)
     with pytest.raises(EncodingError):  # x = 3^97 is not a digit string of length 97
         api.pair("ss3-97", (3**97).to_bytes(20, "big") + g[20:], g)

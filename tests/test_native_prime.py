@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from pairkit import _native, api, catalogue
+from pairkit import _native, api, sets
 from pairkit.reports.check_prime import REDUCED, oracle_pair, spec_pair
 from pairkit.errors import (EncodingError, NotInSubgroupError, NotOnCurveError, PairkitError,
                             PointAtInfinityError, UnknownAlgorithmError)
@@ -30,11 +30,11 @@ def _pts(sid, seed, n=1):
 
 @pytest.mark.parametrize("sid", PRIME)
 def test_catalogue_and_labels(sid):
-    p = catalogue.get(sid)
+    p = sets.get(sid)
     want = ["tate"] if sid == "typea-512" else ["optimal-ate", "optimal-ate-reduced"]
     assert sid in _native.sets() and api.algorithms(sid) == want and api.default_algorithm(sid) == want[0]
     assert api.asymmetric(sid) == (sid != "typea-512")
-    lab = catalogue.label(p)
+    lab = sets.label(p)
     assert lab == {"typea-512": "INSECURE", "bn254": "reduced (~100-bit)", "bls12-381": "secure"}[sid]
     n, unc, comp, gt = _native.sizes(sid)
     assert n == p.nbytes and gt == n * p.gt_coords
@@ -60,7 +60,7 @@ def test_rust_equals_spec_and_oracle(sid):
 def test_bilinear_nondegenerate_and_staged(sid):
     rng = random.Random(7)
     (P,), (Q,) = _pts(sid, 200)
-    r = catalogue.get(sid).r
+    r = sets.get(sid).r
     e = api.pair(sid, P, Q)
     assert e != _native.gt_one(sid)
     assert _native.gt_pow(sid, e, r) == _native.gt_one(sid)

@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT / "gen"))
 import emit_params  # noqa: E402
 import registry_data  # noqa: E402
 
-from pairkit import catalogue, registry  # noqa: E402
+from pairkit import sets# noqa: E402
 from pairkit.reports import papers  # noqa: E402
 from pairkit.reports import peers  # noqa: E402
 
@@ -29,8 +29,8 @@ def test_derived_catalogues_hold_the_declared_fields():
 
 
 def test_one_order_everywhere():
-    ids = registry.ids()
-    assert [p.id for p in catalogue.all_sets()] == ids
+    ids = sets.ids()
+    assert [p.id for p in sets.all_sets()] == ids
     from pairkit import _native
 
     assert list(_native.sets()) == ids
@@ -38,9 +38,9 @@ def test_one_order_everywhere():
 
 def test_registry_lists_are_what_the_layers_used_to_hold():
     """The lists that moved into the data files, unchanged (order included)."""
-    assert registry.bench_sets() == ["ss2-239", "ss2-283", "ss2-283b1", "ss2-1223", "ss3-97", "typea-512", "bn254",
+    assert sets.bench_sets() == ["ss2-239", "ss2-283", "ss2-283b1", "ss2-1223", "ss3-97", "typea-512", "bn254",
                                      "bls12-381"]
-    assert registry.gpu_sets() == ("ss2-283", "ss2-1223", "ss2-239")
+    assert sets.gpu_sets() == ("ss2-283", "ss2-1223", "ss2-239")
     assert {s: [n for n, _ in v] for s, v in peers.PEERS.items()} == {
         "bls12-381": ["pymcl", "blspy", "py-arkworks-bls12381"], "bn254": ["mclbn256"]}
     assert sorted(papers.PAIRING_LATENCY_US) == sorted(["typea-512", "bn254", "bls12-381", "ss2-239", "ss2-283",
@@ -53,7 +53,7 @@ def test_registry_lists_are_what_the_layers_used_to_hold():
 
 
 def test_every_peer_named_has_an_adapter():
-    for e in registry.entries():
+    for e in sets.registrations():
         assert set(e.peers) <= set(peers.ADAPTERS), e.id
 
 

@@ -8,15 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairkit import catalogue
+from pairkit import sets
+from pairkit.sets import Family
 from pairkit.errors import EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError
 from pairkit.spec.char3 import tower as X
 from pairkit.spec.char3 import pairing as pc
-from pairkit.spec.binary.staged import SpecPairing, trace_json
+from pairkit.spec import pairing_for
+from pairkit.spec.trace import trace_json
 from pairkit.spec.char3.gf3m import GF3m
 
 F97 = GF3m(97, 16)
-TOYS3 = [s.id for s in catalogue.all_sets() if s.family == "ss3" and s.role == "toy"]
+TOYS3 = [s.id for s in sets.all_sets() if s.family is Family.CHAR3 and s.role == "toy"]
 elem97 = st.integers(0, 3**97 - 1).map(F97.from_int)
 
 
@@ -140,7 +142,7 @@ def test_tower_identities():
 
 
 def test_curve_group_law_and_encodings():
-    S = SpecPairing("ss3-97")
+    S = pairing_for("ss3-97")
     C, rng = S.curve, random.Random(4)
     P, Q = S.random_point(rng), S.random_point(rng)
     assert C.triple(P) == C.add(C.double(P), P)
@@ -175,7 +177,7 @@ def test_toys_against_pari_both_algorithms(set_id):
     """Both variants, mapped to canonical, equal PARI's reduced Tate pairing; DL is in mu_r."""
     from pairkit.oracle import reduced_tate3
 
-    S, p = SpecPairing(set_id), catalogue.get(set_id)
+    S, p = pairing_for(set_id), sets.get(set_id)
     rng = random.Random(set_id)
     for _ in range(3):
         P, Q = S.random_point(rng), S.random_point(rng)
@@ -217,7 +219,7 @@ def test_eta_t_every_class_against_pari(m, b):
 def test_ss3_97_against_pari_and_bilinear():
     from pairkit.oracle import reduced_tate3
 
-    S, p = SpecPairing("ss3-97"), catalogue.get("ss3-97")
+    S, p = pairing_for("ss3-97"), sets.get("ss3-97")
     rng = random.Random(97)
     P, Q = S.random_point(rng), S.random_point(rng)
     want = reduced_tate3(p.m, p.h, p.b, p.r, tuple(map(S.F.to_int, P)), tuple(map(S.F.to_int, Q)))
@@ -232,7 +234,7 @@ def test_ss3_97_against_pari_and_bilinear():
 
 
 def test_nocbrt_is_a_fixed_power_of_alg21():
-    S = SpecPairing("ss3-97")
+    S = pairing_for("ss3-97")
     rng = random.Random(11)
     P, Q = S.random_point(rng), S.random_point(rng)
     f = S.miller_loop("duursma-lee", P, Q)
@@ -259,7 +261,7 @@ def test_trace_counts_against_seed001():
 
 
 def test_final_exp_is_the_3_3m_minus_1_power_on_a_toy():
-    S = SpecPairing("ss3-5")
+    S = pairing_for("ss3-5")
     F, b = S.F, S.params.b
     rng = random.Random(3)
     x = (tuple(F.random(rng) for _ in range(3)), tuple(F.random(rng) for _ in range(3)))
@@ -269,7 +271,7 @@ def test_final_exp_is_the_3_3m_minus_1_power_on_a_toy():
 @pytest.mark.parametrize("set_id", ["ss3-5", "ss3-7", "ss3-11", "ss3-13"])
 def test_eta_final_exp_is_the_6m_over_order_power(set_id):
     """eta_final_exp(f) = f^{(3^{6m} - 1)/#E} on arbitrary f, and the cube root of F_{3^{6m}}."""
-    S = SpecPairing(set_id)
+    S = pairing_for(set_id)
     F, b, p = S.F, S.params.b, S.params
     rng = random.Random(set_id)
     x = (tuple(F.random(rng) for _ in range(3)), tuple(F.random(rng) for _ in range(3)))

@@ -1,11 +1,12 @@
 """Every binary pairing algorithm of the spec against the PARI/GP oracle, bilinearity and errata."""
 import pytest
 
-from pairkit import catalogue, oracle
+from pairkit import oracle, sets
+from pairkit.sets import Family
 from pairkit.errors import UnknownAlgorithmError
 from pairkit.spec.binary import tower as ext
 from pairkit.spec.binary import pairing as pb
-from pairkit.spec.binary.staged import SpecPairing
+from pairkit.spec import pairing_for
 from pairkit.spec.trace import TracingField
 
 TOYS = ["ss2-7", "ss2-11", "ss2-13", "ss2-17"]
@@ -19,7 +20,7 @@ def canonical_oracle(S, P, Q):
 
 @pytest.mark.parametrize("sid", TOYS + LARGE)
 def test_every_algorithm_equals_pari_oracle(sid, rng):
-    S = SpecPairing(sid)
+    S = pairing_for(sid)
     for _ in range(3 if sid in TOYS else 1):
         P, Q = S.random_point(rng), S.random_point(rng)
         want = canonical_oracle(S, P, Q)
@@ -30,7 +31,7 @@ def test_every_algorithm_equals_pari_oracle(sid, rng):
 @pytest.mark.slow
 def test_eta_t_and_eta_alg2_equal_pari_oracle_1223(rng):
     """ss2-1223 in CI too: ~90 s with the compositum construction of the oracle."""
-    S = SpecPairing("ss2-1223")
+    S = pairing_for("ss2-1223")
     P, Q = S.random_point(rng), S.random_point(rng)
     want = canonical_oracle(S, P, Q)
     for alg in ("eta-t", "eta-alg2"):
@@ -39,7 +40,7 @@ def test_eta_t_and_eta_alg2_equal_pari_oracle_1223(rng):
 
 @pytest.mark.parametrize("sid", ["ss2-11", "ss2-283"])
 def test_bilinear_nondegenerate_order_r(sid, rng):
-    S = SpecPairing(sid)
+    S = pairing_for(sid)
     F, E, r = S.F, S.curve, S.params.r
     P, Q = S.random_point(rng), S.random_point(rng)
     a, b = rng.randrange(1, r), rng.randrange(1, r)
@@ -51,16 +52,16 @@ def test_bilinear_nondegenerate_order_r(sid, rng):
 
 
 def test_eta_t_refuses_b1():
-    S = SpecPairing("ss2-239")
+    S = pairing_for("ss2-239")
     with pytest.raises(UnknownAlgorithmError):
         S.pair("eta-t", S.generator, S.generator)
     with pytest.raises(UnknownAlgorithmError):
-        SpecPairing("ss2-283").pair("tate-alg99", None, None)
+        pairing_for("ss2-283").pair("tate-alg99", None, None)
 
 
 def test_alg9_printed_z_is_an_erratum(rng, monkeypatch):
     """Seed 004 Alg. 9 prints z <- x_p + y_p; that version is not bilinear (y_p cancels in w)."""
-    S = SpecPairing("ss2-11")
+    S = pairing_for("ss2-11")
     F, E = S.F, S.curve
     P, Q = S.random_point(rng), S.random_point(rng)
     a = 3
@@ -93,7 +94,7 @@ def _printed_body(F, c, xp, yp, xq, yq):
 def test_eq3_closing_line_is_off_by_one(rng):
     """Seed 000 Eq. 3 gives l(psi Q) = g + (m+1)/2 + alpha^2 + x + s; Alg. 2 line 11 differs by 1.
     Line 11 matches the oracle (test above); Eq. 3 does not."""
-    S = SpecPairing("ss2-11")
+    S = pairing_for("ss2-11")
     P, Q = S.random_point(rng), S.random_point(rng)
     f = pb.eta_alg2_miller(S.F, S.params.b, P, Q, closing="eq3")
     assert pb.final_exp_mt(S.F, f, S.params.delta) != canonical_oracle(S, P, Q)
@@ -105,7 +106,7 @@ def test_loop_operation_counts_match_the_papers(rng):
     for sid, alg, per_iter in [("ss2-283", "tate-alg1", {"mul": 7, "sqr": 8}),
                                ("ss2-283", "eta-alg2", {"mul": 7, "sqr": 8}),
                                ("ss2-1223", "eta-t", {"mul": 7, "sqr": 2, "sqrt": 2})]:
-        S = SpecPairing(sid)
+        S = pairing_for(sid)
         T = TracingField(S.F)
         P = tuple(T.input(n, v) for n, v in zip("ab", S.generator))
         Q = tuple(T.input(n, v) for n, v in zip("xy", S.generator))
@@ -121,18 +122,18 @@ def test_loop_operation_counts_match_the_papers(rng):
 
 
 def test_catalogue_is_consistent():
-    for p in catalogue.all_sets():
-        if p.family not in ("ss2", "ss3"):  # large characteristic: tests/test_spec_prime_params.py
+    for p in sets.all_sets():
+        if p.family is Family.PRIME:  # large characteristic: tests/test_spec_prime_params.py
             continue
         k = (p.m + 1) // 2
-        if p.family == "ss3":  # #E = 3^m + 1 + mu b 3^k, mu = +1 iff m = +-1 mod 12
+        if p.family is Family.CHAR3:  # #E = 3^m + 1 + mu b 3^k, mu = +1 iff m = +-1 mod 12
             mu = 1 if p.m % 12 in (1, 11) else -1
-            derived = {s["id"]: s["mu"] for s in catalogue._raw3()["sets"]}  # the PARI script's mu
+            derived = {s["id"]: s["mu"] for s in sets.derived_char3()}  # the PARI script's mu
             assert p.mu == mu == derived[p.id]
             assert p.order == 3**p.m + 1 + mu * p.b * 3**k == p.r * p.cofactor
         else:
             assert p.order == 2**p.m + 1 + p.delta * 2**k == p.r * p.cofactor
-        S = SpecPairing(p.id)
+        S = pairing_for(p.id)
         G = S.generator
         assert S.curve.is_on_curve(G) and S.curve.mul(p.r, G) is None
         assert not p.secure and "INSECURE" in p.security or p.role == "toy"

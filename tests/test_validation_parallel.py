@@ -3,7 +3,7 @@ tables) against r P = O on valid points, on valid points plus the order-5 point 
 off-curve points; and `pair_parallel` (the split eta_T Miller loop) equal to `pair`."""
 import pytest
 
-from pairkit import _native, api, catalogue, errors
+from pairkit import _native, api, errors, sets
 
 
 def _order5(set_id: str) -> bytes:
@@ -13,7 +13,7 @@ def _order5(set_id: str) -> bytes:
 
 @pytest.mark.parametrize("set_id", ["ss2-17", "ss2-283", "ss2-1223"])
 def test_trace_check_against_scalar_mul(set_id):
-    r = catalogue.get(set_id).r
+    r = sets.get(set_id).r
     t5 = _order5(set_id)
     assert api.decode_point(set_id, t5, check_subgroup=False)
     with pytest.raises(errors.NotInSubgroupError):

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from pairkit import argcheck as A
-from pairkit import catalogue
+from pairkit import sets
 from pairkit.argcheck import MAX_POINTS  # noqa: F401  (the documented limit of random_points)
 from pairkit.errors import ArgumentTypeError, EncodingError, InvalidArgumentError
 
@@ -233,8 +233,8 @@ def backend(set_id: str) -> str:
 
 
 def _gt_shape(set_id: str) -> tuple[int, int]:
-    p = catalogue.get(_sid(set_id))
-    k = p.gt_coords if isinstance(p, catalogue.ParamSetPrime) else {"ss3": 6, "ss2": 4}[p.family]
+    p = sets.get(_sid(set_id))
+    k = p.gt_coords
     return p.nbytes, k
 
 

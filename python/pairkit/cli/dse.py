@@ -12,6 +12,8 @@ import sys
 from typing import Optional
 
 import typer
+from pairkit import sets
+from pairkit.sets import Family
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Design-space exploration: DDG, ASAP/ALAP, list/exact/modulo scheduling, Tables 3-4 of seed 001.")
@@ -41,7 +43,7 @@ def _ddg(set_id, alg, trace, whole=False):
     else:
         if not set_id:
             raise DSEError("give --set (and --alg), or --trace FILE")
-        alg = alg or ("duursma-lee" if set_id.startswith("ss3") else "eta-alg2")
+        alg = alg or ("duursma-lee" if sets.get(set_id).family is Family.CHAR3 else "eta-alg2")
         d = D.from_spec(set_id, alg, whole)
     for w in d.meta.get("warnings", []):
         _warn(w)

@@ -18,7 +18,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from pairkit import argcheck, catalogue, registry
+from pairkit import argcheck, sets
+from pairkit.sets import Family
 from pairkit.cli.batch import parse_hex as _hex
 from pairkit.cli.files import check_writable as _check_writable
 from pairkit.cli.files import write_text as _write_text
@@ -30,39 +31,39 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 out = Console(width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True)
 # The sets named in the help texts, from the registry (gen/params/*.toml), never listed here.
-_GPU_SETS = ", ".join(registry.gpu_sets())
+_GPU_SETS = ", ".join(sets.gpu_sets())
 _PEER_NAMES = ", ".join(ADAPTERS)
 
 
 def _trace_family(set_id: str, prime_ok: bool = False):
     """The parameter set, if the spec has an operation trace for it (ss2-*, ss3-*; typea-512 for
     `trace` only: spec/trace_prime.py)."""
-    p = catalogue.get(set_id)
-    if prime_ok and p.family in ("typea", "bn", "bls12"):
+    p = sets.get(set_id)
+    if prime_ok and p.family is Family.PRIME:
         return p
-    if p.family not in ("ss2", "ss3"):
-        raise NotSupportedError(f"{set_id}: the spec has no operation trace for the {p.family} family "
+    if p.family is Family.PRIME:
+        raise NotSupportedError(f"{set_id}: the spec has no operation trace for the {p.kind} family "
                                 "(count covers the ss2-* and ss3-* sets; trace also typea-512, bn254, bls12-381)")
     return p
 
 
 def _k(p) -> int:
-    return {"ss3": 6, "ss2": 4}.get(p.family) or p.k
+    return p.k if p.family is Family.PRIME else p.gt_coords
 
 
 def _field(p) -> str:
-    if p.family in ("ss2", "ss3"):
-        return f"GF({3 if p.family == 'ss3' else 2}^{p.m})"
+    if p.family.small_characteristic:
+        return f"GF({3 if p.family is Family.CHAR3 else 2}^{p.m})"
     return f"GF(p), p {p.p.bit_length()}-bit"
 
 
-_label = catalogue.label
+_label = sets.label
 
 
 def _security_note(set_id: str) -> None:
     """Say on stderr, beside a result, when the set is not secure (toy, INSECURE, reduced); stdout
     keeps only the result. The --json outputs carry the same label in a "label" field."""
-    p = catalogue.get(set_id)
+    p = sets.get(set_id)
     lab = _label(p)
     if lab != "secure":
         why = p.security if p.security.startswith(lab) else f"{lab}: {p.security}"
@@ -72,26 +73,26 @@ def _security_note(set_id: str) -> None:
 @app.command("list")
 def list_sets(as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """The parameter catalogue, with honest security labels."""
-    sets = catalogue.all_sets()
+    all_sets = sets.all_sets()
     if as_json:
         print(json.dumps([{
             "id": p.id, "field": _field(p), "polynomial": p.poly,
             "curve": p.curve, "twist": getattr(p, "twist", None), "k": _k(p),
             "r": hex(p.r), "r_bits": p.r.bit_length(), "cofactor": p.cofactor, "secure": p.secure,
-            "label": _label(p), "security": p.security, "seeds": p.seeds} for p in sets], indent=1))
+            "label": _label(p), "security": p.security, "seeds": p.seeds} for p in all_sets], indent=1))
         return
     t = Table(title="pairkit parameter sets (supersingular binary k = 4, characteristic three k = 6; "
                     "PBC Type A k = 2; BN / BLS12 k = 12)")
     for c in ("id", "security", "field", "curve", "k", "r", "cofactor", "seeds"):
         t.add_column(c, no_wrap=c in ("id", "security"))
-    for p in sets:
+    for p in all_sets:
         lab = _label(p)
         style = "red" if lab == "INSECURE" else ("green" if lab == "secure" else "yellow")
         cof = str(p.cofactor) if p.cofactor.bit_length() <= 64 else f"{p.cofactor.bit_length()}-bit"
-        field = p.poly if p.family in ("ss2", "ss3") else _field(p)
+        field = p.poly if p.family.small_characteristic else _field(p)
         t.add_row(p.id, f"[{style}]{lab}[/]", field, p.curve, str(_k(p)), f"{p.r.bit_length()}-bit", cof, p.seeds)
     out.print(t)
-    for p in sets:
+    for p in all_sets:
         if p.role != "toy":
             out.print(f"  {p.id}: {p.security}")
     out.print("[red]Every small-characteristic set is broken today[/] (quasi-polynomial discrete logarithms, "
@@ -110,7 +111,7 @@ def points(set_id: str = typer.Option(..., "--set", help="parameter set id"),
     """Random points of order r, encoded as hex."""
     from pairkit import api
 
-    catalogue.get(set_id)
+    sets.get(set_id)
     argcheck.count("-n", n)
     pts = [p.hex() for p in api.random_points(set_id, n, seed, compressed, group=group)]
     print(json.dumps({"set": set_id, "points": pts}) if as_json else "\n".join(pts))
@@ -132,12 +133,12 @@ def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
     a + b i (typea-512), or the twelve F_p coordinates of F_{p^12} (bn254, bls12-381)."""
     from pairkit import api
 
-    catalogue.get(set_id)
+    sets.get(set_id)
     a = api.default_algorithm(set_id) if alg is None else alg
     gt = api.pair(set_id, _hex(P), _hex(Q), alg=a, canonical=canonical)
     if as_json:
         print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "gt": gt.hex(),
-                          "coords": [hex(c) for c in api.split_gt(set_id, gt)], "label": _label(catalogue.get(set_id))}))
+                          "coords": [hex(c) for c in api.split_gt(set_id, gt)], "label": _label(sets.get(set_id))}))
     else:
         print(gt.hex())
         _security_note(set_id)
@@ -195,14 +196,14 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
             BP.write(markdown, rep, cmd)
         print(json.dumps(rep, indent=1) if as_json else BP.markdown(rep, cmd))
         return
-    sets = set_ids or registry.bench_sets()
-    for s in sets:
-        catalogue.get(s)
-    report = B.run(sets, quick, peers=peers)
+    chosen = set_ids or sets.bench_sets()
+    for s in chosen:
+        sets.get(s)
+    report = B.run(chosen, quick, peers=peers)
     if backends:
         from pairkit.reports import bench_backends
 
-        report["backends"] = bench_backends.measure(sets, quick)
+        report["backends"] = bench_backends.measure(chosen, quick)
     if markdown:
         cmd = "pairkit bench" + "".join(f" --set {s}" for s in set_ids or []) + (" --quick" if quick else "") + \
               (" --peers" if peers else "") + (" --backends" if backends else "") + f" --markdown {markdown}"
@@ -246,11 +247,11 @@ def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], bat
     from pairkit.reports import bench_gpu as G
     from pairkit.gpu import source
 
-    sets = set_ids or G.DEFAULT_SETS
-    for s in sets:
+    chosen = set_ids or G.DEFAULT_SETS
+    for s in chosen:
         source.check(s, api.default_algorithm(s))
     n = min(batch, 1 << 14) if quick else batch
-    report = G.run(sets, n, 2 if quick else 5)
+    report = G.run(chosen, n, 2 if quick else 5)
     cmd = "pairkit bench --engine gpu" + "".join(f" --set {s}" for s in set_ids or []) + \
           (" --quick" if quick else "") + f" --batch {batch}" + (f" --markdown {markdown}" if markdown else "")
     if markdown:
@@ -280,12 +281,12 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
     from pairkit import api
     from pairkit.cli.batch import pair_stream
 
-    catalogue.get(set_id)
+    sets.get(set_id)
     if engine not in api.ENGINES:
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(api.ENGINES)}")
     a = api._alg(set_id, alg)  # an unknown algorithm fails before any input is read
     header = {"set": set_id, "alg": a, "canonical": canonical, "engine": engine,
-              "label": _label(catalogue.get(set_id))}
+              "label": _label(sets.get(set_id))}
     name = infile or "stdin"
     try:
         if infile is None:
@@ -315,10 +316,10 @@ def trace(set_id: str = typer.Option(..., "--set"),
           alg: str = typer.Option(None, "--alg", help="default: eta-alg2 (ss2), duursma-lee (ss3), tate-miller (typea-512), optimal-ate (bn254, bls12-381)"),
           whole: bool = typer.Option(False, help="the whole Miller loop instead of one steady-state iteration")):
     """The spec's symbolic operation trace (JSON): nodes are base-field operations."""
-    from pairkit.spec.binary.staged import trace_json
+    from pairkit.spec.trace import trace_json
 
     p = _trace_family(set_id, prime_ok=True)
-    if p.family not in ("ss2", "ss3"):  # the prime-field sets: spec/trace_prime.py
+    if p.family is Family.PRIME:  # the prime-field sets: spec/prime/trace.py
         from pairkit.spec.prime.trace import trace_json_ate, trace_json_typea
 
         known = "tate-miller" if set_id == "typea-512" else "optimal-ate"
@@ -329,7 +330,7 @@ def trace(set_id: str = typer.Option(..., "--set"),
         print(json.dumps(trace_json_typea(whole) if set_id == "typea-512" else trace_json_ate(set_id, whole)))
         return
     if alg is None:
-        alg = "duursma-lee" if p.family == "ss3" else "eta-alg2"
+        alg = "duursma-lee" if p.family is Family.CHAR3 else "eta-alg2"
     j = trace_json(set_id, alg, whole)
     print(json.dumps(j))
 
@@ -342,11 +343,11 @@ def count(set_id: str = typer.Option("ss3-97", "--set"),
     and seed 001's count for Alg. 2.1."""
     from pairkit import _native
     from pairkit.reports.papers import SEED001_COUNTS
-    from pairkit.spec.binary.staged import trace_json
+    from pairkit.spec.trace import trace_json
 
     p = _trace_family(set_id)
     if alg is None:
-        alg = "duursma-lee" if p.family == "ss3" else "eta-alg2"
+        alg = "duursma-lee" if p.family is Family.CHAR3 else "eta-alg2"
     spec_it = trace_json(set_id, alg)["counts"]
     spec_all = trace_json(set_id, alg, whole=True)["counts"]
     rust_it = rust_all = None
@@ -380,7 +381,7 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
     """Pairings computed and checked for every parameter set, with timings beside the papers."""
     from pairkit import _native, api
     from pairkit.reports.papers import PAIRING_LATENCY_US
-    from pairkit.spec.binary.staged import SpecPairing
+    from pairkit.spec import pairing_for
 
     try:
         from pairkit import oracle as O
@@ -392,8 +393,8 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
         t.add_column(c)
     rng = random.Random(2026)
     ok = True
-    for p in catalogue.all_sets():
-        if isinstance(p, catalogue.ParamSetPrime):  # large characteristic: Rust, spec, PARI / py_ecc
+    for p in sets.all_sets():
+        if isinstance(p, sets.PrimeSet):  # large characteristic: Rust, spec, PARI / py_ecc
             from pairkit.reports.check_prime import check
 
             alg = api.default_algorithm(p.id)
@@ -402,22 +403,22 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
             papers = ", ".join(f"{v:g}" for _, _, v in PAIRING_LATENCY_US.get(p.id, [])[:3]) or "—"
             ok &= chk["spec"] and chk["bilinear"] and chk["oracle"] != "NO"
             t.add_row(p.id, alg, "yes" if chk["spec"] else "NO",
-                      chk["oracle"] + (" (py_ecc)" if p.family != "typea" and chk["oracle"] == "yes" else ""),
+                      chk["oracle"] + (" (py_ecc)" if p.kind != "typea" and chk["oracle"] == "yes" else ""),
                       "yes" if chk["bilinear"] else "NO", f"{us[len(us) // 2] / 1000:.1f}", papers, _label(p))
             out.print(f"  {p.id}: done", style="dim")
             continue
-        S: Any = SpecPairing(p.id)  # a SpecPairing3 for ss3 (spec/api.py)
+        S: Any = pairing_for(p.id)  # a Char3Pairing for ss3
         alg = api.default_algorithm(p.id)
         P, Q = api.random_points(p.id, 2, seed=rng.getrandbits(32))
         gt = api.pair(p.id, P, Q, alg=alg, canonical=True)
         sP, sQ = S.curve.decode(P), S.curve.decode(Q)
-        spec_ok = api.split_gt(p.id, gt) == list(S.gt_ints(S.canonical(sP, sQ, alg)) if p.family == "ss3"
+        spec_ok = api.split_gt(p.id, gt) == list(S.gt_ints(S.canonical(sP, sQ, alg)) if p.family is Family.CHAR3
                                                    else S.canonical(sP, sQ, alg))
         orc = "skipped"
-        if oracle and isinstance(p, catalogue.ParamSet3) and p.m <= 200:
+        if oracle and isinstance(p, sets.Char3Set) and p.m <= 200:
             want = O.reduced_tate3(p.m, p.h, p.b, p.r, tuple(map(S.F.to_int, sP)), tuple(map(S.F.to_int, sQ)))
             orc = "yes" if tuple(api.split_gt(p.id, gt)) == want else "NO"
-        elif oracle and isinstance(p, catalogue.ParamSet) and p.m <= 400:  # ss2-1223 takes ~90 s: `make test` checks it
+        elif oracle and isinstance(p, sets.BinarySet) and p.m <= 400:  # ss2-1223 takes ~90 s: `make test` checks it
             orc = "yes" if tuple(api.split_gt(p.id, gt)) == O.reduced_tate(p.m, p.taps, p.b, p.r, sP, sQ) else "NO"
         a = rng.randrange(2, p.r)
         g2 = api.pair(p.id, S.curve.encode(S.curve.mul(a, sP)), Q, alg=alg, canonical=True)

@@ -49,6 +49,7 @@ from typing import Optional
 
 from pairkit.errors import PairkitError
 from pairkit.dse.errors import CyclicGraphError, DDGError, DDGFormatError, UnknownOperationError
+from pairkit.spec.trace import trace_json
 
 SCHEMA = "pairkit.dse.ddg"
 VERSION = 1
@@ -414,30 +415,7 @@ def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_
 
 @lru_cache(maxsize=16)
 def _spec_trace_text(set_id: str, alg: str) -> str:
-    try:
-        from pairkit.spec.binary.staged import trace_json  # the lead's entry point (spec/api.py)
-    except ImportError:
-        return json.dumps(_fallback_trace(set_id, alg))
     return json.dumps(trace_json(set_id, alg, whole=True))
-
-
-def _fallback_trace(set_id: str, alg: str) -> dict:
-    """What ``pairkit trace --whole`` does (binary sets), for when ``spec.api.trace_json`` is absent."""
-    from pairkit import catalogue
-    from pairkit.spec.binary.staged import SpecPairing
-    from pairkit.spec.trace import TracingField
-
-    p = catalogue.get(set_id)
-    if getattr(p, "family", "ss2") != "ss2":
-        raise DDGError(f"{set_id}: the spec has no trace for this family yet (pairkit.spec.binary.staged.trace_json)")
-    S = SpecPairing(set_id)
-    T = TracingField(S.F)
-    Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), S.generator))
-    Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), S.generator))
-    S.miller_loop(alg, Pp, Qp, F=T)
-    j = T.to_json()
-    j.update({"set": set_id, "alg": alg, "counts": T.counts(), "scope": "whole", "source": "spec"})
-    return j
 
 
 def spec_trace(set_id: str, alg: str) -> dict:
@@ -446,7 +424,7 @@ def spec_trace(set_id: str, alg: str) -> dict:
 
 
 def from_spec(set_id: str, alg: str, whole: bool = False) -> DDG:
-    """The DDG of (set, alg): the spec's trace (``pairkit.spec.binary.staged.trace_json`` when it exists, else what
+    """The DDG of (set, alg): the spec's trace (``pairkit.spec.trace.trace_json``, what
     ``pairkit trace`` does), cut to one steady-state iteration unless ``whole``.
 
     Until the characteristic-3 spec provides its trace, ``ss3-97``/``duursma-lee`` falls back to the

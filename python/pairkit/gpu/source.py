@@ -11,14 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
-from pairkit import catalogue, registry
+from pairkit import sets
 from pairkit.errors import GpuUnsupportedError
 from pairkit.spec.binary.gf2m import GF2m
 
 # The sets and algorithms the GPU engine compiles (binary fields first): the sets whose
 # registry entry has `gpu = n` (gen/params/ss2.toml), in that order. eta-t needs b = 0 (seed 003
 # Alg. 1); eta-alg2 (seed 000 Alg. 2) takes b = 0 and b = 1.
-GPU_SETS = registry.gpu_sets()
+GPU_SETS = sets.gpu_sets()
 GPU_ALGS = {"eta-t": 1, "eta-alg2": 2}
 
 # Device sources in dependency order; the kernels do not #include each other.
@@ -54,10 +54,10 @@ TUNED: dict[tuple[str, str], tuple[str, int]] = {
 COMB_TABLE_WORDS = 16
 
 
-def param(set_id: str) -> catalogue.ParamSet:
+def param(set_id: str) -> sets.BinarySet:
     """The catalogue entry of ``set_id``, typed as the binary set it is wherever the gpu engine reads it:
     after `check` (GPU_SETS are binary, gen/params/ss2.toml) or behind a membership test."""
-    return cast(catalogue.ParamSet, catalogue.get(set_id))
+    return cast(sets.BinarySet, sets.get(set_id))
 
 
 def supported() -> str:

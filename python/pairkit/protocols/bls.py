@@ -44,7 +44,7 @@ import secrets
 from dataclasses import dataclass
 from typing import cast
 
-from pairkit import _native, api, catalogue
+from pairkit import _native, api, sets
 from pairkit import argcheck as A
 from pairkit.errors import (ArgumentTypeError, EncodingError, InsecureParameterError, InvalidArgumentError,
                       LimitExceededError, NotSupportedError, PairkitError)
@@ -97,8 +97,8 @@ def _refuse_set(set_id) -> None:
     set_id = A.text("the set id", set_id)
     if set_id == SET:
         return
-    p = catalogue.get(set_id)  # UnknownSetError for an unknown id
-    lab = catalogue.label(p)
+    p = sets.get(set_id)  # UnknownSetError for an unknown id
+    lab = sets.label(p)
     if lab != "secure":
         raise InsecureParameterError(f"BLS signatures refuse {set_id}: it is {lab} ({p.security}); the "
                                      f"draft-irtf-cfrg-bls-signature-05 ciphersuites are defined on {SET} only")

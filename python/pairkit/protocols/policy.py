@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pairkit import api
 from pairkit import argcheck as A
-from pairkit import catalogue
+from pairkit import sets
 from pairkit.errors import EncodingError, InsecureParameterError, InvalidArgumentError, NotSupportedError, PairkitError
 
 NATIVE_SETS = ("bls12-381",)
@@ -21,8 +21,8 @@ def check_native_set(protocol: str, set_id, allow_insecure) -> str:
     """``set_id`` if ``protocol`` may run on it, else the typed error (UnknownSetError first)."""
     set_id = A.text("the set id", set_id)
     allow_insecure = A.flag("allow_insecure", allow_insecure)
-    p = catalogue.get(set_id)  # UnknownSetError for an unknown id
-    lab = catalogue.label(p)
+    p = sets.get(set_id)  # UnknownSetError for an unknown id
+    lab = sets.label(p)
     if lab != "secure" and not allow_insecure:
         raise InsecureParameterError(f"{protocol} refuses {set_id}: it is {lab} ({p.security}); pass "
                                      f"allow_insecure=True to override (tests and experiments only)")

@@ -13,7 +13,8 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from pairkit import _native, api, catalogue, registry
+from pairkit import _native, api, sets
+from pairkit.sets import Family
 from pairkit.reports.papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
 
 FIELD_OPS = ("mul", "sqr", "sqrt", "inv")  # binary sets
@@ -96,15 +97,15 @@ def _prime_extras(set_id: str, quick: bool, peers: bool, out: dict) -> None:
 
 
 def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
-    p = catalogue.get(set_id)
-    prime = p.family in PRIME
-    big = not isinstance(p, catalogue.ParamSetPrime) and p.m > 600  # prime: the ParamSetPrime families
+    p = sets.get(set_id)
+    prime = p.family is Family.PRIME
+    big = not isinstance(p, sets.PrimeSet) and p.m > 600  # prime: the ParamSetPrime families
     iters = (5 if big else 50) if quick else (30 if big else 400)
     if prime:
         iters = 20 if quick else 100
-    out: dict[str, Any] = {"set": set_id, "m": getattr(p, "m", None), "family": p.family, "backend": api.backend(set_id),
+    out: dict[str, Any] = {"set": set_id, "m": getattr(p, "m", None), "family": p.kind, "backend": api.backend(set_id),
            "algorithms": {}, "field_ns": {}}
-    for op in (FIELD_OPS3 if p.family == "ss3" else FIELD_OPS_P if prime else FIELD_OPS):
+    for op in (FIELD_OPS3 if p.family is Family.CHAR3 else FIELD_OPS_P if prime else FIELD_OPS):
         runs = _native.bench_field(set_id, op, 200 if op == "inv" else 5000)
         out["field_ns"][op] = statistics.median(runs)
     for alg in api.algorithms(set_id):
@@ -224,7 +225,7 @@ def markdown(report: dict, command: str) -> str:
             from pairkit.reports.peers import PEERS
 
             peers = r.get("peers") or [{"peer": "—", "missing": "not measured (run with --peers)"
-                                        if r["set"] in PEERS else registry.entry(r["set"]).no_peer or "no peer on PyPI"}]
+                                        if r["set"] in PEERS else sets.registration(r["set"]).no_peer or "no peer on PyPI"}]
             for i, pe in enumerate(peers):
                 lead = base if i == 0 else "| | | | | | |"
                 if "us" in pe:

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from typing import Any
 
-from pairkit import catalogue
+from pairkit import sets
 
 BACKENDS = {
     "ss2": ("PAIRKIT_GF2M_BACKEND", ("portable", "clmul", "vpclmul256", "vpclmul512")),
@@ -20,10 +20,11 @@ BACKENDS = {
 
 CHILD = r"""
 import json, statistics, sys
-from pairkit import _native, api, errors
+from pairkit import _native, api, errors, sets
+from pairkit.sets import Family
 s, iters = sys.argv[1], int(sys.argv[2])
 try:
-    alg = "eta-t" if s.startswith("ss3") else api.default_algorithm(s)
+    alg = "eta-t" if sets.get(s).family is Family.CHAR3 else api.default_algorithm(s)
     us = statistics.median(_native.bench_pair(s, alg, iters)) / 1000
     mul = statistics.median(_native.bench_field(s, "mul", 2000))
     print(json.dumps({"backend": api.backend(s), "alg": alg, "us": us, "mul_ns": mul}))
@@ -33,15 +34,15 @@ except errors.PairkitError as e:
 
 
 def family(set_id: str) -> str:
-    f = catalogue.get(set_id).family
-    return f if f in ("ss2", "ss3") else "prime"
+    p = sets.get(set_id)
+    return p.kind if p.family.small_characteristic else "prime"
 
 
 def measure(set_ids: list[str], quick: bool = False) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for s in set_ids:
-        p = catalogue.get(s)
-        big = not isinstance(p, catalogue.ParamSetPrime) and p.m > 600
+        p = sets.get(s)
+        big = not isinstance(p, sets.PrimeSet) and p.m > 600
         var, names = BACKENDS[family(s)]
         for b in names:
             iters = (3 if quick else 10) if big else (20 if quick else 200)

@@ -29,7 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from pairkit import _native, api, registry
+from pairkit import _native, api, sets
 from pairkit.reports import bench_backends
 from pairkit.reports.bench import machine, replace_section
 from pairkit.errors import PairkitError
@@ -133,11 +133,11 @@ def parse_peers(base: Path) -> dict[str, dict[str, float]]:
 def measure(quick: bool = False, validation: str | None = None, peers_dir: str | None = None) -> dict[str, Any]:
     """Every row's figures; ``validation`` is the text holding the validation bench's summary lines."""
     load = os.getloadavg()[0]
-    sets = registry.bench_sets()
+    bench_sets = sets.bench_sets()
     rep: dict[str, Any] = {"machine": machine(), "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                            "load": load, "interop": _interop()}
-    rep["backends"] = bench_backends.measure(sets, quick)
-    rep["default_backends"] = {s: api.backend(s) for s in sets}
+    rep["backends"] = bench_backends.measure(bench_sets, quick)
+    rep["default_backends"] = {s: api.backend(s) for s in bench_sets}
     rep["latency"] = [_latency(s, 20 if quick else 400) for s in GOAL_LATENCY_US]
     rep["parallel"] = _parallel(5 if quick else 60)
     rep["validation"] = parse_validation(validation) if validation is not None else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from pairkit import _native, api
-from pairkit.catalogue import ParamSetPrime, get
+from pairkit.sets import PrimeSet, get
 
 
 def spec_points(set_id: str, P: bytes, Q: bytes):
@@ -47,7 +47,7 @@ def oracle_pair(set_id: str, sP, sQ) -> list[int]:
         from pairkit.oracle import reduced_tate_typea
 
         p = get(set_id)
-        assert isinstance(p, ParamSetPrime)
+        assert isinstance(p, PrimeSet)
         return list(reduced_tate_typea(p.p, p.r, (sP[0].a, sP[1].a), (sQ[0].a, sQ[1].a)))
     from pairkit.oracle_ecc import pairing
 

@@ -26,7 +26,7 @@ import statistics
 import time
 from typing import Callable
 
-from pairkit import registry
+from pairkit import sets
 
 PINS = {
     "pymcl": "1.0.2",
@@ -72,7 +72,7 @@ ADAPTERS: dict[str, Callable[[], Callable[[], object]]] = {
     "pymcl": _pymcl, "blspy": _blspy, "py-arkworks-bls12381": _arkworks, "mclbn256": _mclbn256,
 }
 PEERS: dict[str, list[tuple[str, Callable[[], Callable[[], object]]]]] = {
-    set_id: [(name, ADAPTERS[name]) for name in names] for set_id, names in registry.peer_sets().items()
+    set_id: [(name, ADAPTERS[name]) for name in names] for set_id, names in sets.peer_sets().items()
 }
 
 

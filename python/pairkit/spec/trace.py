@@ -12,6 +12,8 @@ from typing import Any
 
 from dataclasses import dataclass, field
 
+from pairkit.spec import pairing_for
+
 
 def op_counts(ops) -> dict[str, int]:
     """Operations per kind in a trace (inputs, constants and marks are not operations)."""
@@ -119,3 +121,39 @@ class TracingField:
                 for o in self.ops
             ],
         }
+
+
+def trace_json(set_id: str, alg: str, whole: bool = False) -> dict:
+    """The symbolic trace of ``alg`` on ``set_id`` (the generator paired with itself) as JSON.
+
+    ``whole=False``: one steady-state loop iteration (the ops between the 2nd and 3rd iteration
+    marks; live-ins are ids defined outside the slice); ``whole=True``: the whole Miller loop.
+    Nodes are base-field operations: add, mul, sqr, sqrt, inv (binary) or add, sub, neg, mul,
+    sqr, cube, cbrt, inv (characteristic three).
+    """
+    S = pairing_for(set_id)
+    T = TracingField(S.F)
+    Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), S.generator))
+    Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), S.generator))
+    S.miller_loop(alg, Pp, Qp, F=T)
+    j = T.to_json()
+    if not whole:
+        marks = [i for i, o in enumerate(j["ops"]) if o["kind"] == "mark"]
+        lo, hi = (marks[1], marks[2]) if len(marks) > 2 else (0, len(j["ops"]))
+        sl = j["ops"][lo:hi]
+        j["counts"] = _counts(sl)
+        j["ops"] = sl
+        j["scope"] = sl[0].get("label", "iteration").replace("iter ", "iteration ") if sl else "empty"
+    else:
+        j["counts"] = T.counts()
+        j["scope"] = "miller loop"
+    j.update({"set": set_id, "alg": alg})
+    return j
+
+
+def _counts(ops) -> dict[str, int]:
+    c: dict[str, int] = {}
+    for o in ops:
+        if o["kind"] not in ("input", "const", "mark"):
+            c[o["kind"]] = c.get(o["kind"], 0) + 1
+    return c

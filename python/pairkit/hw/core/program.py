@@ -115,9 +115,9 @@ class _ValueTrace(TracingField):
 
 
 def spec_of(set_id: str):
-    from pairkit.spec.binary.staged import SpecPairing
+    from pairkit.spec import pairing_for
 
-    return SpecPairing(set_id)
+    return pairing_for(set_id)
 
 
 def flat_gt(set_id: str, x) -> tuple:

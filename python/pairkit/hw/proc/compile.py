@@ -105,9 +105,9 @@ def _typea_blocks():
 
 def compile_set(set_id: str) -> Compiled:
     if set_id not in SUPPORTED:
-        from pairkit import catalogue
+        from pairkit import sets
 
-        catalogue.get(set_id)  # UnknownSetError for an unknown id
+        sets.get(set_id)  # UnknownSetError for an unknown id
         raise NotSupportedError(f"{set_id}: the pairing-processor compiler covers {', '.join(SUPPORTED)} "
                                 "(the small-characteristic sets have no GF(p) program)")
     if set_id != "typea-512":

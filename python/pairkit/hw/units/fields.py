@@ -14,6 +14,7 @@ from functools import lru_cache
 from pairkit.spec.binary.gf2m import GF2m
 from pairkit.spec.char3.gf3m import GF3m
 from pairkit.hw.errors import HwLimitError, HwParamError
+from pairkit.sets import Family
 
 _TERM = re.compile(r"^x(?:\^(\d+))?$")
 #: the largest field degree m of a unit (docs/HW.md "Limits"; the catalogue's largest is 1223)
@@ -168,13 +169,13 @@ def _parse_poly(s: str, param: str):
     return exps[0], exps[1:], (1 if sign == "+" else -1)
 
 
-def _catalogue(s: str, param: str, family: str, wrong_family: str):
-    """The catalogue parameter set ``s`` of ``family`` (ss2 | ss3), or HwParamError naming ``param``."""
-    from pairkit import catalogue
+def _catalogue(s: str, param: str, family: Family, wrong_family: str):
+    """The registered parameter set ``s`` of ``family`` (binary | char3), or HwParamError naming ``param``."""
+    from pairkit import sets
     from pairkit.errors import UnknownSetError
 
     try:
-        ps = catalogue.get(s)
+        ps = sets.get(s)
     except UnknownSetError:
         raise HwParamError(param, f"unknown parameter set or polynomial {s!r}") from None
     if ps.family != family:
@@ -189,7 +190,7 @@ def binary_field(spec: str | BinField, param: str = "field") -> BinField:
     s = str(spec).strip()
     name = ""
     if not s.startswith("x"):
-        ps = _catalogue(s, param, "ss2", "is a characteristic-three set; this unit works over GF(2^m)")
+        ps = _catalogue(s, param, Family.BINARY, "is a characteristic-three set; this unit works over GF(2^m)")
         m, taps, name = ps.m, tuple(ps.taps), s
     else:
         m, taps, sign = _parse_poly(s, param)
@@ -215,7 +216,7 @@ def ternary_field(spec: str | TerField, param: str = "field") -> TerField:
     s = str(spec).strip()
     name = ""
     if not s.startswith("x"):
-        ps = _catalogue(s, param, "ss3", "is a binary set; this unit works over GF(3^m)")
+        ps = _catalogue(s, param, Family.CHAR3, "is a binary set; this unit works over GF(3^m)")
         m, h, name = ps.m, ps.h, s
     else:
         m, taps, sign = _parse_poly(s, param)

@@ -1,6 +1,6 @@
 """The specification's staged pairing API over catalogue sets.
 
-``SpecPairing(set_id)`` gives ``miller_loop``, ``final_exponentiation``, ``pair`` and
+``BinaryPairing(set_id)`` gives ``miller_loop``, ``final_exponentiation``, ``pair`` and
 ``to_canonical`` for each algorithm. The relations to the canonical reduced Tate pairing
 tau_r(P, psi(Q)) were derived with the PARI/GP oracle by discrete logarithms on toy sets of
 every class (m mod 8, b) and are checked against PARI on the large sets by the tests:
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pairkit import catalogue
+from pairkit import sets
 from pairkit.errors import UnknownAlgorithmError
 from pairkit.spec.binary import pairing as pb
 from pairkit.spec.binary.tower import f4_frob, f4_frob2
@@ -30,21 +30,14 @@ ALGORITHMS = ("tate-alg1", "tate-alg9", "tate-alg10", "eta-alg2", "eta-t")
 
 
 @dataclass
-class SpecPairing:
-    """The binary-family spec; ``SpecPairing("ss3-...")`` returns a :class:`SpecPairing3`."""
+class BinaryPairing:
+    """The staged pairing spec of a binary set (:func:`pairkit.spec.pairing_for` picks the family's class)."""
 
     set_id: str
 
-    def __new__(cls, set_id: str):
-        if cls is SpecPairing and catalogue.get(set_id).family == "ss3":
-            from pairkit.spec.char3.staged import SpecPairing3
-
-            return SpecPairing3(set_id)
-        return super().__new__(cls)
-
     @cached_property
     def params(self):
-        return catalogue.get(self.set_id)
+        return sets.get(self.set_id)
 
     @cached_property
     def F(self) -> GF2m:
@@ -125,41 +118,3 @@ class SpecPairing:
                 P = self.curve.mul(self.params.cofactor, P)
                 if P is not None:
                     return P
-
-
-def trace_json(set_id: str, alg: str, whole: bool = False) -> dict:
-    """The symbolic trace of ``alg`` on ``set_id`` (the generator paired with itself) as JSON.
-
-    ``whole=False``: one steady-state loop iteration (the ops between the 2nd and 3rd iteration
-    marks; live-ins are ids defined outside the slice); ``whole=True``: the whole Miller loop.
-    Nodes are base-field operations: add, mul, sqr, sqrt, inv (binary) or add, sub, neg, mul,
-    sqr, cube, cbrt, inv (characteristic three).
-    """
-    from pairkit.spec.trace import TracingField
-
-    S = SpecPairing(set_id)
-    T = TracingField(S.F)
-    Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), S.generator))
-    Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), S.generator))
-    S.miller_loop(alg, Pp, Qp, F=T)
-    j = T.to_json()
-    if not whole:
-        marks = [i for i, o in enumerate(j["ops"]) if o["kind"] == "mark"]
-        lo, hi = (marks[1], marks[2]) if len(marks) > 2 else (0, len(j["ops"]))
-        sl = j["ops"][lo:hi]
-        j["counts"] = _counts(sl)
-        j["ops"] = sl
-        j["scope"] = sl[0].get("label", "iteration").replace("iter ", "iteration ") if sl else "empty"
-    else:
-        j["counts"] = T.counts()
-        j["scope"] = "miller loop"
-    j.update({"set": set_id, "alg": alg})
-    return j
-
-
-def _counts(ops) -> dict[str, int]:
-    c: dict[str, int] = {}
-    for o in ops:
-        if o["kind"] not in ("input", "const", "mark"):
-            c[o["kind"]] = c.get(o["kind"], 0) + 1
-    return c

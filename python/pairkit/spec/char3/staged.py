@@ -1,7 +1,7 @@
 """The specification's staged pairing API over the characteristic-three sets (``ss3-*``).
 
-``SpecPairing3(set_id)`` mirrors :class:`pairkit.spec.binary.staged.SpecPairing` (which returns it for
-``ss3-*`` ids). Relations to the canonical reduced Tate pairing tau_r(P, phi(Q)), derived with the
+``Char3Pairing(set_id)`` mirrors :class:`pairkit.spec.binary.staged.BinaryPairing` (:func:`pairkit.spec.pairing_for`
+picks the family's class). Relations to the canonical reduced Tate pairing tau_r(P, phi(Q)), derived with the
 PARI/GP oracle (discrete logarithms on toy sets of every class m mod 12 and both b) and checked
 against PARI on ss3-97 by the tests:
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pairkit import catalogue
+from pairkit import sets
 from pairkit.errors import UnknownAlgorithmError
 from pairkit.spec.char3 import pairing as pc
 from pairkit.spec.char3.tower import f6_flat, f6_unflat
@@ -29,12 +29,12 @@ ALGORITHMS3 = ("duursma-lee", "duursma-lee-nocbrt", "eta-t")
 
 
 @dataclass
-class SpecPairing3:
+class Char3Pairing:
     set_id: str
 
     @cached_property
     def params(self):
-        return catalogue.get(self.set_id)
+        return sets.get(self.set_id)
 
     @cached_property
     def F(self) -> GF3m:

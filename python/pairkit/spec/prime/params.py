@@ -1,7 +1,7 @@
 """Parameters of the large-characteristic sets: ``typea-512``, ``bn254``, ``bls12-381``.
 
 The numbers only: each set's registry entry (role, security label, benchmark figures) is in
-gen/params/prime.toml (python/pairkit/registry.py).
+gen/params/prime.toml (python/pairkit/sets.py).
 
 Every constant is either computed here from the family polynomials in u, or pasted and then
 asserted by tests/test_spec_prime_params.py (primality, r | #E, generators on the curve and of
