@@ -33,6 +33,8 @@ from pairkit import api
 from pairkit import argcheck as A
 from pairkit import errors as E
 from pairkit.errors import InvalidArgumentError, PairkitError
+from pairkit.protocols import bls
+from pairkit.protocols import peks
 
 #: pairings per task by default: large enough that a task's overhead (a few ms) is small against
 #: its work (bls12-381: ~1 ms per pairing per core), small enough to spread a batch over workers
@@ -135,7 +137,6 @@ def _pair_task(set_id: str, alg: str, canonical: bool, P: np.ndarray, Q: np.ndar
 
 def _bls_task(variant: str, scheme: str, pks, msgs, sigs, bits: int, crash: str | None):
     _crash_once(crash)
-    from pairkit.protocols import bls
 
     try:
         return "ok", bls.ciphersuite(variant, scheme).batch_verify(pks, msgs, sigs, bits)
@@ -145,7 +146,6 @@ def _bls_task(variant: str, scheme: str, pks, msgs, sigs, bits: int, crash: str 
 
 def _peks_task(td: bytes, cts: list[bytes], set_id: str, allow_insecure: bool, crash: str | None):
     _crash_once(crash)
-    from pairkit.protocols import peks
 
     try:
         return "ok", peks.search(td, cts, set_id=set_id, allow_insecure=allow_insecure)
@@ -207,8 +207,6 @@ def bls_batch_verify(pks, messages, signatures, variant: str = "min-pk", scheme:
     """``Ciphersuite.batch_verify`` on the cluster: each chunk is one random-linear-combination
     batch (its own random coefficients, drawn on its worker), True only if every chunk is. A batch
     with an invalid triple passes with probability at most 2^-(bits-1), as locally."""
-    from pairkit.protocols import bls
-
     suite = bls.ciphersuite(variant, scheme)
     pks, msgs, sigs = suite._triples(pks, messages, signatures)
     b = bls.MIN_BATCH_BITS if bits is None else A.integer("bits", bits)
@@ -224,8 +222,6 @@ def peks_search(trapdoor, ciphertexts: Sequence[bytes], set_id: str | None = Non
                 *, chunk: int | None = None, threads: int | None = None, retries: int | None = None
                 ) -> list[bool]:
     """``peks.search`` on the cluster: one verdict per ciphertext, in order."""
-    from pairkit.protocols import peks
-
     sid = peks.SET if set_id is None else set_id
     peks._set(sid, allow_insecure)
     td = peks._trapdoor(trapdoor)

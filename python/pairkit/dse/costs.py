@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from pairkit.dse.errors import CostModelError, UnitMixError, UnknownOperationError
+from pairkit.spec.binary.gf2m import GF2m
+from pairkit.argcheck import json_loads
 
 #: canonical unit names, in the column order of seed 001 Tables 3-4 (Mul, Power, Add, Root) then binary
 UNIT_ORDER = ("mul", "cube", "add", "cbrt", "sqr", "sqrt", "inv", "sqrn", "sqrtn", "ca", "sca", "sqr4n", "dmul")
@@ -157,8 +159,6 @@ def _linear_map_luts(cols: list, m: int) -> int:
 
 def binary(m: int, taps, D: int = 4, registers="max") -> CostModel:
     """GF(2^m) = F_2[x]/(x^m + sum x^t) units (estimates; see the module docstring)."""
-    from pairkit.spec.binary.gf2m import GF2m
-
     taps = tuple(taps)
     if m < 2 or D < 1 or D > m:
         raise CostModelError(f"binary needs m >= 2 and 1 <= D <= m (got m={m}, D={D})")
@@ -186,7 +186,6 @@ def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optiona
     if not os.path.exists(path):
         raise CostModelError(f"no measured unit costs at {path!r}: the hardware kit writes them there "
                              "(or pass --units-file FILE); schema: {unit: {\"area_lut\", \"latency\", \"pipelined\"}}")
-    from pairkit.argcheck import json_loads
 
     if os.path.isdir(path):
         raise CostModelError(f"cannot read measured unit costs {path!r}: is a directory")

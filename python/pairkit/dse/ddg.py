@@ -50,6 +50,7 @@ from typing import Optional
 from pairkit.errors import PairkitError
 from pairkit.dse.errors import CyclicGraphError, DDGError, DDGFormatError, UnknownOperationError
 from pairkit.spec.trace import trace_json
+from pairkit.argcheck import json_loads
 
 SCHEMA = "pairkit.dse.ddg"
 VERSION = 1
@@ -473,8 +474,6 @@ def _check_size(obj) -> None:
 
 
 def load_file(path: str, whole: bool = False) -> DDG:
-    from pairkit.errors import PairkitError
-
     if os.path.isdir(path):
         raise DDGFormatError(f"cannot read {path}: is a directory")
     try:
@@ -482,7 +481,6 @@ def load_file(path: str, whole: bool = False) -> DDG:
             raw = fh.read()
     except OSError as e:
         raise DDGFormatError(f"cannot read {path}: {e.strerror or e}") from None
-    from pairkit.argcheck import json_loads
 
     try:
         obj = json_loads(raw.decode("utf-8"))

@@ -37,6 +37,8 @@ from pairkit.dse.ddg import DDG
 from pairkit.dse.errors import DSEError
 from pairkit.dse.listsched import list_schedule
 from pairkit.dse.problem import Problem, build
+from pairkit.dse.exact import solve
+from pairkit.dse.modulo import modulo_schedule
 
 RANGE_MODES = ("max", "unit", "real")
 
@@ -202,8 +204,6 @@ def rows_to_check(ex: Exploration) -> list:
 
 def run_exact(ex: Exploration, time_limit: float = 10.0, workers: int = 1, deterministic_time: float | None = None) -> None:
     """CP-SAT optimum for every row of Tables 3-4 (``ex.exact``), with the list schedule's gap."""
-    from pairkit.dse.exact import solve
-
     for c in rows_to_check(ex):
         s = solve(ex.problem, list(c.counts), time_limit=time_limit, workers=workers,
                   deterministic_time=deterministic_time)
@@ -214,8 +214,6 @@ def run_exact(ex: Exploration, time_limit: float = 10.0, workers: int = 1, deter
 
 def run_modulo(ex: Exploration, budget_ratio: int = 6) -> None:
     """Iterative modulo scheduling for every row of Tables 3-4 (``ex.modulo``)."""
-    from pairkit.dse.modulo import modulo_schedule
-
     for c in rows_to_check(ex):
         m = modulo_schedule(ex.problem, list(c.counts), budget_ratio)
         ex.modulo[c.counts] = {"II": m.II, "MII": m.info["MII"], "ResMII": m.info["ResMII"],

@@ -16,6 +16,7 @@ from typing import Any
 from pairkit import _native, api, sets
 from pairkit.sets import Family
 from pairkit.reports.papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
+from pairkit.reports.peers import measure, median_us
 
 FIELD_OPS = ("mul", "sqr", "sqrt", "inv")  # binary sets
 FIELD_OPS3 = ("mul", "sqr", "cube", "cbrt", "inv")  # characteristic three
@@ -90,7 +91,6 @@ def _prime_extras(set_id: str, quick: bool, peers: bool, out: dict) -> None:
     qg = 1 if set_id == "typea-512" else 2
     P = api.random_points(set_id, 1, seed=11)[0]
     Q = api.random_points(set_id, 1, seed=12, group=qg)[0]
-    from pairkit.reports.peers import measure, median_us
 
     out["python_pair_us"] = median_us(lambda: api.pair(set_id, P, Q), 30 if quick else 200)
     out["peers"] = measure(set_id, 30 if quick else 200) if peers else []

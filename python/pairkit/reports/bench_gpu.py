@@ -15,6 +15,8 @@ import numpy as np
 
 from pairkit import _native, api
 from pairkit.gpu import engine, source
+from pairkit.gpu import layout
+from pairkit.reports.bench import replace_section
 
 BEGIN, END = "<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"
 GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s
@@ -41,7 +43,6 @@ def _event_seconds(k: engine.GpuKernels, launch, repeats: int) -> float:
 def _kernel_seconds(k: engine.GpuKernels, coords, stage: str, repeats: int) -> float:
     """Seconds of one launch of `stage` over the whole batch, data already on the device."""
     cp, n = k.cp, coords[0].shape[0]
-    from pairkit.gpu import layout
 
     d_in = cp.asarray(layout.pack(coords, k.m))
     d_out, d_st = cp.empty_like(d_in), cp.empty(n, dtype=cp.uint32)
@@ -125,8 +126,6 @@ def markdown(report: dict, command: str) -> str:
 
 def write_section(path: str, section: str) -> None:
     """Replace the GPU section of the markdown file at path (or append it)."""
-    from pairkit.reports.bench import replace_section
-
     replace_section(path, section, BEGIN, END)
 
 

@@ -31,6 +31,9 @@ from pairkit import api
 from pairkit.errors import PairkitError
 from pairkit.reports.bench import machine, replace_section
 from pairkit.reports.peers import PINS, median_us
+from pairkit.protocols import bls
+from pairkit.protocols import peks
+from pairkit import distributed as D
 
 BEGIN, END = "<!-- protocols:begin -->", "<!-- protocols:end -->"
 SET = "bls12-381"
@@ -45,8 +48,6 @@ def _blspy():
 
 
 def _keys(n: int) -> tuple[list[int], list[bytes]]:
-    from pairkit.protocols import bls
-
     sks = [bls.keygen(i.to_bytes(4, "big") * 8) for i in range(n)]
     return sks, [bls.MinPkBasic.sk_to_pk(sk) for sk in sks]
 
@@ -90,8 +91,6 @@ def _verify(out: dict, reps: int) -> None:
     (blspy's G1Element/G2Element.from_bytes validate, as pairkit's decoding does), and with the
     key as a validated object (pairkit's PublicKey, blspy's G1Element) and the signature from
     bytes."""
-    from pairkit.protocols import bls
-
     S = bls.MinPkBasic
     sks, pks = _keys(1)
     msg = b"pairkit bench --protocols"
@@ -117,8 +116,6 @@ def _fast_aggregate(out: dict, n: int, reps: int) -> None:
     """FastAggregateVerify of n signers of one message, the same keys and aggregate signature for
     both libraries: with the keys as validated objects (decoded before the timing: pairkit's
     PublicKey, blspy's G1Element) and the signature from bytes; and with the keys from bytes."""
-    from pairkit.protocols import bls
-
     S = bls.MinPkPop
     sks, pks = _keys(n)
     msg = b"one message, many signers"
@@ -143,8 +140,6 @@ def _fast_aggregate(out: dict, n: int, reps: int) -> None:
 
 
 def _batch_verify(out: dict, n: int) -> None:
-    from pairkit.protocols import bls
-
     sks, pks = _keys(n)
     msgs = [b"message %d" % i for i in range(n)]
     sigs = [bls.MinPkBasic.sign(sk, m) for sk, m in zip(sks, msgs)]
@@ -161,8 +156,6 @@ def _batch_verify(out: dict, n: int) -> None:
 
 
 def _peks(out: dict, n: int) -> None:
-    from pairkit.protocols import peks
-
     sk, pk = peks.keygen()
     words = [b"kw%d" % (i % 97) for i in range(n)]
     cts = peks.encrypt_many(pk, words)
@@ -196,7 +189,6 @@ def _ray(out: dict, n: int) -> None:
         out["rows"].append({"key": "ray", "what": f"Ray pair_batch, {n:,} bls12-381 pairings, 2 workers vs 1",
                             "missing": "Ray not installed (pip install 'pairkit[ray]')"})
         return
-    from pairkit import distributed as D
 
     P = api.random_points(SET, n, seed=1)
     Q = api.random_points(SET, n, seed=2, group=2)

@@ -14,12 +14,13 @@ import random
 
 from pairkit import _native, api
 from pairkit.sets import PrimeSet, get
+from pairkit.spec.prime import serialize as sp
+from pairkit.spec.prime import ate as pa
+from pairkit.oracle_ecc import pairing
 
 
 def spec_points(set_id: str, P: bytes, Q: bytes):
     """The spec's own decoding of a pairing input pair (Q in G2 for bn254 / bls12-381)."""
-    from pairkit.spec.prime import serialize as sp
-
     qgroup = 1 if set_id == "typea-512" else 2
     return sp.decode_point(set_id, P, group=1), sp.decode_point(set_id, Q, group=qgroup)
 
@@ -35,7 +36,6 @@ def spec_pair(set_id: str, sP, sQ, alg: str | None = None) -> list[int]:
 
         e = pt.pair(sP, sQ)
         return [e.a, e.b]
-    from pairkit.spec.prime import ate as pa
 
     return pa.pair(set_id, sP, sQ, alg or pa.DEFAULT).coeffs()
 
@@ -49,7 +49,6 @@ def oracle_pair(set_id: str, sP, sQ) -> list[int]:
         p = get(set_id)
         assert isinstance(p, PrimeSet)
         return list(reduced_tate_typea(p.p, p.r, (sP[0].a, sP[1].a), (sQ[0].a, sQ[1].a)))
-    from pairkit.oracle_ecc import pairing
 
     return pairing(set_id, (sP[0].a, sP[1].a), ((sQ[0].a, sQ[0].b), (sQ[1].a, sQ[1].b)))
 

@@ -19,6 +19,13 @@ import time
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.core import flow, instances
 from pairkit.reports.hw_cores_interconnect import _interconnect_16, _lut6, _where_16  # noqa: F401  (the tests read them here)
+from pairkit.hw.flow.synth import _cells, logic_depth
+from pairkit.hw.flow.toolchain import to_rtlil, yosys
+from pairkit.hw.flow.synth import pnr_ecp5
+from pairkit.hw.flow.synth import XILINX_LUTS
+from pairkit.hw.core.breakdown import parts
+from pairkit.hw.core.breakdown import table
+from pairkit.hw.core import blocksynth
 
 DEFAULT_DIR = os.path.join("hw", "reports", "cores")
 FF_LUT = 4 / 3  # seed 001's flip-flop equivalent (Table 2 note)
@@ -33,8 +40,6 @@ def _key(cfg, mc) -> str:
 def _yosys_cells(core, synth: str, timeout, wd: str | None = None) -> tuple:
     """Synthesize ``core`` with the Yosys command ``synth`` (netlist ``net.json`` in ``wd`` if given);
     (cells by type, seconds, logic depth)."""
-    from pairkit.hw.flow.synth import _cells, logic_depth
-    from pairkit.hw.flow.toolchain import to_rtlil, yosys
 
     with tempfile.TemporaryDirectory() as tmp:
         wd = wd or tmp
@@ -58,8 +63,6 @@ def _pnr(core, timeout, router: str = "router1") -> dict:
     """Fmax of ``core`` on an LFE5U-85F: synth_ecp5 again (same script as the area figure) into a netlist
     that nextpnr-ecp5 places and routes out of context (``hw.synth.pnr_ecp5``: seed 1, ``router``, the
     100 MHz target only steers placement; timing failures allowed and Fmax read from the report)."""
-    from pairkit.hw.flow.synth import pnr_ecp5
-
     with tempfile.TemporaryDirectory() as wd:
         _synth_ecp5(core, timeout, wd)
         os.replace(os.path.join(wd, "net.json"), os.path.join(wd, "top_ecp5.json"))
@@ -76,8 +79,6 @@ XC2VP_OPT = " -nowidelut"
 def _synth_xilinx(core, timeout, family: str = "xc7") -> dict:
     """Yosys ``synth_xilinx``: LUT6 for 7 series (seed 004's Virtex-7), LUT4 for ``xc2vp`` (seed 000's
     Virtex-II Pro XC2VP100)."""
-    from pairkit.hw.flow.synth import XILINX_LUTS
-
     opt = XC2VP_OPT if family == "xc2vp" else ""  # xc6v (seed 003's Virtex-6) maps LUT6 as xc7 does
     cells, secs, depth = _yosys_cells(core, f"synth_xilinx -family {family} -flatten{opt} -top top", timeout)
     out = {"lut": sum(cells.get(k, 0) for k in XILINX_LUTS), "ff": sum(v for k, v in cells.items()
@@ -156,8 +157,6 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     by_blocks = cfg.paper.get("synth") == "blocks"
     def blocks(field: str, family: str) -> None:
         """res[field]: the core as a sum of blocks in ``family``, the units cached across cores."""
-        from pairkit.hw.core import blocksynth
-
         ucache = os.path.join(reports_dir, "_blocks-units.json")
         units = json.load(open(ucache)) if os.path.exists(ucache) else {}
         try:
@@ -313,8 +312,6 @@ def _before(r: dict) -> str:
 def _cause_000(res: dict, name: str, margin: int) -> str:
     """Why a seed 000 paper core misses its LUT4 goal, from the breakdown (its own, or that of the
     smallest paper core, s000-ca-eta2-239-d16)."""
-    from pairkit.hw.core.breakdown import parts
-
     src = name if (res.get(name) or {}).get("breakdown", {}).get("total") else "s000-ca-eta2-239-d16"
     b = (res.get(src) or {}).get("breakdown") or {}
     if not b.get("total"):
@@ -567,8 +564,6 @@ def _timing(res: dict) -> list:
 
 def _breakdowns(res: dict) -> list:
     """Where the area goes, for the cores measured with ``--breakdown`` (breakdown.py)."""
-    from pairkit.hw.core.breakdown import table
-
     L: list[str] = []
     for name, key in [(c.name, k) for c in instances.all_configs() for k in ("breakdown_before", "breakdown")]:
         b = (res.get(name) or {}).get(key)

@@ -20,6 +20,15 @@ import time
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.proc.rtl.core import ProcCore
 from pairkit.hw.proc.rtl.layout import Layout
+from pairkit.hw.flow.synth import _cells, logic_depth
+from pairkit.hw.flow.toolchain import to_rtlil, yosys
+from pairkit.hw.flow.synth import XILINX_LUTS
+from pairkit.hw.flow.synth import pnr_ecp5
+from pairkit import api
+from pairkit.hw.proc.compile import point_inputs, result
+from pairkit.hw.proc.rtl.check import check
+from pairkit.hw.proc.rtl.verilator_bench import run_verilator
+from pairkit.hw.proc.compile import compile_set
 
 # cells whose outputs start a path for the logic depth: flip-flops and the RAMs (synchronous block RAM; the
 # LUT RAMs' write side is synchronous too, and counting their read path through the cell would close loops)
@@ -59,8 +68,6 @@ def load_dir(reports_dir: str) -> list[dict]:
 
 
 def _synth(core, script: str, timeout: float, wd: str) -> tuple[dict, float, int]:
-    from pairkit.hw.flow.synth import _cells, logic_depth
-    from pairkit.hw.flow.toolchain import to_rtlil, yosys
 
     with open(os.path.join(wd, "top.il"), "w") as fh:
         fh.write(to_rtlil(core))
@@ -80,8 +87,6 @@ def synth_ecp5(core, timeout: float = 3600, wd: str | None = None) -> dict:
 
 
 def synth_xilinx(core, timeout: float = 3600, family: str = "xc6v") -> dict:
-    from pairkit.hw.flow.synth import XILINX_LUTS
-
     with tempfile.TemporaryDirectory() as tmp:
         cells, secs, depth = _synth(core, f"synth_xilinx -family {family} -flatten -top top", timeout, tmp)
     return {"family": family, "lut": sum(cells.get(k, 0) for k in XILINX_LUTS),
@@ -96,8 +101,6 @@ def synth_xilinx(core, timeout: float = 3600, family: str = "xc6v") -> dict:
 
 
 def pnr(core, timeout: float = 900) -> dict:
-    from pairkit.hw.flow.synth import pnr_ecp5
-
     with tempfile.TemporaryDirectory() as wd:
         synth_ecp5(core, timeout, wd)
         os.replace(os.path.join(wd, "net.json"), os.path.join(wd, "top_ecp5.json"))
@@ -107,10 +110,6 @@ def pnr(core, timeout: float = 900) -> dict:
 def simulate(L: Layout, set_id: str, seed: int = 1) -> dict:
     """The whole pairing of ``set_id`` on random points (seeds ``seed``, ``seed + 1``) in Verilator, against
     the ISS instruction by instruction (RtlMismatchError otherwise) and the GT element against Rust."""
-    from pairkit import api
-    from pairkit.hw.proc.compile import point_inputs, result
-    from pairkit.hw.proc.rtl.check import check
-    from pairkit.hw.proc.rtl.verilator_bench import run_verilator
 
     (Pb,) = api.random_points(set_id, 1, seed=seed)
     (Qb,) = api.random_points(set_id, 1, seed=seed + 1, group=1 if set_id == "typea-512" else 2)
@@ -126,8 +125,6 @@ def simulate(L: Layout, set_id: str, seed: int = 1) -> dict:
 def measure(set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, reports_dir: str = DEFAULT_DIR,
             timeout: float = 3600, force: bool = False, with_pnr: bool = False, pnr_timeout: float = 900,
             log=lambda s: None, reduction: str = "barrett") -> dict:
-    from pairkit.hw.flow.toolchain import to_rtlil
-    from pairkit.hw.proc.compile import compile_set
 
     c = compile_set(set_id)
     L = Layout(c.program, W=W, P=P, d=d, reduction=reduction)

@@ -14,6 +14,12 @@ from pairkit.hw.proc.array import resources as _res
 from pairkit.hw.proc.rtl.array import ProcArray
 from pairkit.hw.proc.rtl.layout import Layout
 from pairkit.reports.proc import load_dir
+from pairkit import api
+from pairkit.hw.proc.compile import result
+from pairkit.hw.proc.rtl.array_sim import check_array, pairing_inputs
+from pairkit.hw.flow.toolchain import to_rtlil
+from pairkit.hw.proc.compile import compile_set
+from pairkit.reports.proc import load_cached, save_cached, synth_ecp5, synth_xilinx
 
 DEFAULT_DIR = os.path.join("hw", "reports", "proc", "array")
 PAPER_MHZ = 399  # seed 002 Table 6's Virtex-6 clock
@@ -27,9 +33,6 @@ def path_of(reports_dir: str, set_id: str, W: int, P: int, d: int, reduction: st
 def simulate(L: Layout, set_id: str, cores: int, jobs: int, seed: int = 1) -> dict:
     """``jobs`` random pairings of ``set_id`` through the array in Verilator: every job's outputs against the ISS
     (check_array) and its GT element against the Rust engine."""
-    from pairkit import api
-    from pairkit.hw.proc.compile import result
-    from pairkit.hw.proc.rtl.array_sim import check_array, pairing_inputs
 
     pts = pairing_inputs(set_id, jobs, seed)
     t = time.time()
@@ -45,9 +48,6 @@ def simulate(L: Layout, set_id: str, cores: int, jobs: int, seed: int = 1) -> di
 def measure(cores: int, set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, reduction: str = "montgomery",
             share: bool = True, jobs: int | None = None, reports_dir: str = DEFAULT_DIR, sim: bool = True,
             synth: bool = True, force: bool = False, timeout: float = 3600, log=lambda s: None) -> dict:
-    from pairkit.hw.flow.toolchain import to_rtlil
-    from pairkit.hw.proc.compile import compile_set
-    from pairkit.reports.proc import load_cached, save_cached, synth_ecp5, synth_xilinx
 
     L = Layout(compile_set(set_id).program, W=W, P=P, d=d, reduction=reduction)
 

@@ -3,6 +3,10 @@ ALU datapath (ISS, alu.py), and the array estimate (array.py) beside seed 002 Ta
 from __future__ import annotations
 
 from pairkit.hw.proc.array import DEVICES, estimate, per_core
+from pairkit import api
+from pairkit.hw.proc.alu import AluModel
+from pairkit.hw.proc.compile import compile_set, point_inputs, result
+from pairkit.hw.proc.iss import Simulator
 
 COMBOS = (("barrett", "schoolbook", 0, "Barrett, schoolbook (Table 2)"),
           ("barrett", "karatsuba", 1, "Barrett, Karatsuba 1 level"),
@@ -17,10 +21,6 @@ GOAL_CYCLES = 3_000_000
 
 def datapath_cycles(set_id: str = "typea-512", seed: int = 1, points=POINTS) -> dict:
     """{(W, P, d): {(reduction, mult, levels): (MUL cycles, total cycles, bit-exact)}} from the ISS."""
-    from pairkit import api
-    from pairkit.hw.proc.alu import AluModel
-    from pairkit.hw.proc.compile import compile_set, point_inputs, result
-    from pairkit.hw.proc.iss import Simulator
 
     c = compile_set(set_id)
     (Pb,) = api.random_points(set_id, 1, seed=seed)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 
 from pairkit.reports.proc import DEFAULT_DIR, load_dir
+from pairkit.reports.proc_array_md import section as array_section
+from pairkit.reports.proc_array import load
+from pairkit.reports.proc_array import section as built_array_section
 
 
 def _red(r: dict) -> str:
@@ -79,9 +82,6 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
                  + _goal(x6.get("lut"), 1850, "≤ 1,850 LUT6 (xc6v)") + "; " + _goal(x6.get("dsp"), 4, "≤ 4 DSP")
                  + "; BRAM " + (f"{x6.get('bram18')} against the paper's 4" if "bram18" in x6 else "not measured") + ".")
         L.append("")
-    from pairkit.reports.proc_array_md import section as array_section
-    from pairkit.reports.proc_array import load
-    from pairkit.reports.proc_array import section as built_array_section
 
     ours = [r for r in rows if r["set"] == "typea-512" and (r["W"], r["P"]) == (16, 4)]
     arrays = load(os.path.join(reports_dir, "array"))

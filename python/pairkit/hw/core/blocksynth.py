@@ -34,6 +34,12 @@ import time
 
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.core import flow
+from pairkit.hw.flow.synth import CMOS_FAMILY, cmos_count, cmos_script
+from pairkit.hw.flow.toolchain import yosys
+from pairkit.hw.flow import synth
+from pairkit.hw.units.catalogue import build
+from pairkit.hw.core.config import generator
+from pairkit.hw.flow.toolchain import to_rtlil
 
 _LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
 
@@ -47,8 +53,6 @@ def _count(cells: dict) -> dict:
 def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
     """Cells per module: the top (``flat``) or every module of the hierarchy. ``family``: a Xilinx family
     (``synth_xilinx``: LUT, FF, BRAM) or :data:`..synth.CMOS_FAMILY` (generic gates: GE, transistors, FF)."""
-    from pairkit.hw.flow.synth import CMOS_FAMILY, cmos_count, cmos_script
-    from pairkit.hw.flow.toolchain import yosys
 
     cmos = family == CMOS_FAMILY
     script = cmos_script(flat) if cmos else f"synth_xilinx -family {family}{' -flatten' if flat else ''} -top top\n"
@@ -66,8 +70,6 @@ def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
 
 def metric(family: str) -> str:
     """The area figure a family counts: ``ge`` (generic gates) or ``lut``."""
-    from pairkit.hw.flow.synth import CMOS_FAMILY
-
     return "ge" if family == CMOS_FAMILY else "lut"
 
 
@@ -98,9 +100,6 @@ STANDALONE_HOW_CMOS = "standalone, generic gates"
 
 def _standalone(cfg, mc, op: str, family: str, timeout) -> dict:
     """One unit of the core synthesized alone, as ``pairkit hw report`` measures the units."""
-    from pairkit.hw.flow import synth
-    from pairkit.hw.units.catalogue import build
-    from pairkit.hw.core.config import generator
 
     params = dict(flow.unit_params(cfg).get(op, ()))
     params.setdefault("field", cfg.set_id)
@@ -124,8 +123,6 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
     :func:`unit_key` and the glue's by ``"glue|" + glue_key`` (the micro-code's hash: the glue depends on
     it), read and extended; ``only``: the unit keys to run (the rest must be cached), the glue included when
     ``"glue"`` is in it. Returns per part {lut, ff, bram, count, seconds} and the sums."""
-    from pairkit.hw.flow.toolchain import to_rtlil
-
     cfg, mc = flow.compiled(name)
     units = [f"{op}{i}" for op, (_, count, _) in sorted(mc.units.items()) for i in range(count)]
     glue = ([f"{u}_operands" for u in units] + ["register_file", "controller", "host_read"]

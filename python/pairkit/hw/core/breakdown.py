@@ -28,6 +28,8 @@ import tempfile
 import time
 
 from pairkit.hw.core import flow
+from pairkit.hw.flow.toolchain import yosys
+from pairkit.hw.flow.toolchain import to_rtlil
 
 SYNTH = "synth_xilinx -family xc2vp -flatten -nowidelut -top top"  # report.XC2VP_OPT: LUT4 only
 _LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
@@ -45,8 +47,6 @@ def _count(cells: dict) -> dict:
 
 def _synth(wd: str, bb: list, timeout, flat: bool = True) -> dict:
     """Cells of the top module (``flat``) or, per module, of every module (hierarchical)."""
-    from pairkit.hw.flow.toolchain import yosys
-
     synth = SYNTH if flat else SYNTH.replace(" -flatten", "")
     yosys("read_rtlil top.il\n" + (f"blackbox {' '.join(bb)}\n" if bb else "") + f"{synth}\n"
           "tee -q -o stat.json stat -json\n", cwd=wd, timeout=timeout, what="yosys synth_xilinx (breakdown)")
@@ -65,8 +65,6 @@ def breakdown(name: str, timeout: float = 3600, log=None, total: dict | None = N
     core's flat count if already measured (the report's xc2vp figure); ``unit_cache``: unit results by
     (field, unit, parameters), read and extended (a unit's logic does not depend on the core around it,
     only on its tied inputs, which the unit kind fixes); ``cfg``: a configuration instead of a name."""
-    from pairkit.hw.flow.toolchain import to_rtlil
-
     cfg, mc = flow.compiled(cfg or name)
     core = flow.rtl.PairingCore(mc, cfg.set_id, flow.unit_params(cfg), hier=True)
     units = [f"{op}{i}" for op, i in core.units]

@@ -17,6 +17,7 @@ from pairkit.hw.flow.toolchain import to_verilog
 from pairkit.hw.core import flow, interp, rtl
 from pairkit.hw.core.sim import words_of
 from pairkit.hw.core.verilator_bench import bench_cpp
+from pairkit.hw.core.plots import gantt
 
 RUN_SH = """#!/bin/sh
 # Build the Verilator model of {name} and run the {n} test pairings; prints PASS or the differences.
@@ -75,7 +76,6 @@ def generate(core, out: str, n: int = 4, seed: int = 1) -> dict:
         with open(os.path.join(out, fn), "w") as fh:
             fh.write(text)
     os.chmod(os.path.join(out, "run.sh"), 0o755)
-    from pairkit.hw.core.plots import gantt
 
     gantt(mc, os.path.join(out, "gantt.png"))
     return {"files": [*files, "gantt.png"], **man}

@@ -10,6 +10,8 @@ from pairkit.hw.core import codegen, instances, interp, rtl
 from pairkit.hw.core.config import CoreConfig
 from pairkit.hw.core.errors import CoreError, CoreMismatchError
 from pairkit.hw.core.program import spec_of
+from pairkit import api
+from pairkit.spec.char3.tower import f6_unflat
 
 ENGINES = ("auto", "interp", "amaranth", "verilator")
 #: largest field degree simulated in Amaranth by default (the toy fields); larger ones go to Verilator
@@ -54,8 +56,6 @@ def gt_bytes(set_id: str, coords: tuple) -> bytes:
 
 def rust_check(cfg: CoreConfig, P, Q, coords: tuple) -> None:
     """The core's value equals the Rust core's pairing (same algorithm), and so does its canonical form."""
-    from pairkit import api
-
     S = spec_of(cfg.set_id)
     eP, eQ = S.curve.encode(P), S.curve.encode(Q)
     got = gt_bytes(cfg.set_id, coords)
@@ -68,8 +68,6 @@ def rust_check(cfg: CoreConfig, P, Q, coords: tuple) -> None:
 
 
 def _unflat(coords):
-    from pairkit.spec.char3.tower import f6_unflat
-
     return f6_unflat(list(coords))
 
 

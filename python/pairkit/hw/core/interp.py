@@ -23,6 +23,8 @@ from pairkit.hw.core import buses
 from pairkit.hw.core.errors import CoreMismatchError
 from pairkit.hw.core.microcode import Microcode
 from pairkit.hw.core.program import modify, run_trace, spec_of
+from pairkit.spec.binary.tower import f4_mul_ca, f4_pow_2k, f4_sqr_mul_ca
+from pairkit.hw.core.program import COMPOUND_FIXED
 
 
 @dataclass
@@ -56,8 +58,6 @@ def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | No
 def compound_result(F, kind: str, xs: list, k=None) -> tuple:
     """The outputs of a compound unit on operands ``xs`` (port order), by the spec's function (``k``:
     the squarings per start of ``sqr4n``)."""
-    from pairkit.spec.binary.tower import f4_mul_ca, f4_pow_2k, f4_sqr_mul_ca
-    from pairkit.hw.core.program import COMPOUND_FIXED
 
     if kind == "sqr4n":
         return tuple(f4_pow_2k(F, tuple(xs), k))

@@ -31,6 +31,8 @@ from pairkit.hw.core.errors import CoreError
 
 # the operation vocabulary (ops.py, shared with common_input.py), re-exported for the passes
 from pairkit.hw.core.ops import BINARY, COMPOUND_FIXED, UNARY, Op, Operand, base_kind, out_port  # noqa: F401
+from pairkit.spec import pairing_for
+from pairkit.spec.binary.gf2m import itoh_tsujii
 
 
 @dataclass
@@ -73,8 +75,6 @@ class _ValueTrace(TracingField):
 
     def _itoh_tsujii(self, x):
         """The spec's GF(2^m) inversion (Itoh-Tsujii on products and squarings), its ops remembered."""
-        from pairkit.spec.binary.gf2m import itoh_tsujii
-
         n0 = len(self.ops)
         r = itoh_tsujii(self, x)
         self.inv_ids.update(o.out for o in self.ops[n0:])
@@ -115,8 +115,6 @@ class _ValueTrace(TracingField):
 
 
 def spec_of(set_id: str):
-    from pairkit.spec import pairing_for
-
     return pairing_for(set_id)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from pairkit.hw.core.errors import CoreMismatchError
 from pairkit.hw.core.program import modify, run_trace
+from pairkit.hw.core.program import spec_of
 
 
 @dataclass
@@ -46,7 +47,6 @@ def run_amaranth(core, set_id: str, alg: str, pairs: list) -> list:
     """Whole pairings of ``pairs`` [(P, Q)] on ``core`` (a :class:`PairingCore`) in Amaranth's simulator."""
     from amaranth.sim import Simulator
 
-    from pairkit.hw.core.program import spec_of
 
     mc = core.mc
     F = spec_of(set_id).F

@@ -18,6 +18,7 @@ from pairkit.hw.flow.verilator import build_model
 from pairkit.hw.core.errors import CoreMismatchError
 from pairkit.hw.core.program import modify, run_trace
 from pairkit.hw.core.sim import CoreRun, boundary_states, words_of
+from pairkit.hw.core.program import spec_of
 
 BENCH = r"""
 #include "Vtop.h"
@@ -125,8 +126,6 @@ def build(core, *, jobs: int = 2, timeout_s: float = 3600, opt: str = "-O2") -> 
 
 def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
     """Whole pairings in the Verilator model, checked at every loop boundary against the spec."""
-    from pairkit.hw.core.program import spec_of
-
     F = spec_of(set_id).F
     mc = core.mc
     exe = build(core, **kw)

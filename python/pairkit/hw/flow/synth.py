@@ -13,6 +13,7 @@ import os
 import time
 
 from pairkit.hw.flow.toolchain import find_tool, run, to_rtlil, yosys
+from pairkit.hw.errors import HwToolError
 
 XILINX_LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
 XILINX_FF = ("FDRE", "FDSE", "FDCE", "FDPE", "FDRE_1", "FDSE_1")
@@ -195,8 +196,6 @@ def cmos_count(module: dict) -> dict:
     """GE, transistors and flip-flops of one module of ``stat -json -tech cmos``. Yosys writes the transistor
     count with a ``+`` when the module has cells it cannot cost: here only the black-boxed blocks' instances
     (no ``$`` in their type), which belong to other blocks; any other uncosted cell raises."""
-    from pairkit.hw.errors import HwToolError
-
     cells = module.get("num_cells_by_type", {})
     odd = sorted(k for k in cells if k.startswith("$") and k not in CMOS_CELLS)
     if odd:

@@ -30,6 +30,11 @@ from pairkit.errors import NotSupportedError
 from pairkit.hw.proc.emit import Emitter
 from pairkit.hw.proc.isa import Program
 from pairkit.hw.proc.lower import Block, trace_block
+from pairkit.spec.prime import typea as pt
+from pairkit.spec.prime.params import TYPEA_512 as S
+from pairkit.spec.prime.params import groups, tower
+from pairkit import api
+from pairkit.errors import PointAtInfinityError
 
 SUPPORTED = ("typea-512", "bn254", "bls12-381")
 
@@ -44,9 +49,6 @@ class Compiled:
 
 
 def _typea_blocks():
-    from pairkit.spec.prime import typea as pt
-    from pairkit.spec.prime.params import TYPEA_512 as S
-    from pairkit.spec.prime.params import groups, tower
 
     T, E = tower(pt.SET_ID), groups(pt.SET_ID).E1
     p = S.p
@@ -134,8 +136,6 @@ def compile_set(set_id: str) -> Compiled:
 def point_inputs(set_id: str, P: bytes, Q: bytes) -> dict[str, int]:
     """The program inputs of a pairing e(P, Q) given as encoded points (pairkit.api): typea-512 takes
     two G1 points, bn254 / bls12-381 P in G1 and Q in G2 (F_{p^2} coordinates as re, im)."""
-    from pairkit import api
-    from pairkit.errors import PointAtInfinityError
 
     Pd = api.decode_point(set_id, P)  # typed errors: encoding, curve, subgroup
     Qd = api.decode_point(set_id, Q, group=1 if set_id == "typea-512" else 2)

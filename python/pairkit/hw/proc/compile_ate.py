@@ -24,6 +24,8 @@ from typing import cast
 
 from pairkit.hw.proc.emit import Emitter
 from pairkit.hw.proc.lower import trace_block
+from pairkit.spec.prime import ate as pa
+from pairkit.spec.prime.params import SETS, groups, tower
 
 
 def _names(pre: str, n: int = 12) -> list[str]:
@@ -31,8 +33,6 @@ def _names(pre: str, n: int = 12) -> list[str]:
 
 
 def compile_ate(set_id: str):
-    from pairkit.spec.prime import ate as pa
-    from pairkit.spec.prime.params import SETS, groups, tower
 
     S, T, G = SETS[set_id], tower(set_id), groups(set_id)
     p = S.p

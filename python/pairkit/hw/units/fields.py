@@ -15,6 +15,8 @@ from pairkit.spec.binary.gf2m import GF2m
 from pairkit.spec.char3.gf3m import GF3m
 from pairkit.hw.errors import HwLimitError, HwParamError
 from pairkit.sets import Family
+from pairkit import sets
+from pairkit.errors import UnknownSetError
 
 _TERM = re.compile(r"^x(?:\^(\d+))?$")
 #: the largest field degree m of a unit (docs/HW.md "Limits"; the catalogue's largest is 1223)
@@ -171,8 +173,6 @@ def _parse_poly(s: str, param: str):
 
 def _catalogue(s: str, param: str, family: Family, wrong_family: str):
     """The registered parameter set ``s`` of ``family`` (binary | char3), or HwParamError naming ``param``."""
-    from pairkit import sets
-    from pairkit.errors import UnknownSetError
 
     try:
         ps = sets.get(s)

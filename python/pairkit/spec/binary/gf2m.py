@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from pairkit.errors import EncodingError
 
 
 # 8-bit -> 16-bit bit spreading table (squaring is linear: sum a_i x^i -> sum a_i x^{2i}).
@@ -189,8 +190,6 @@ class GF2m:
         return a.to_bytes(self.nbytes, "big")
 
     def from_bytes(self, data: bytes) -> int:
-        from pairkit.errors import EncodingError
-
         if len(data) != self.nbytes:
             raise EncodingError(f"a GF(2^{self.m}) element is {self.nbytes} bytes, got {len(data)}")
         v = int.from_bytes(data, "big")

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pairkit.spec.prime.curve import Groups
+from pairkit.spec.prime.curve import Curve
 
 
 @dataclass(frozen=True)
@@ -179,15 +181,12 @@ def tower(set_id: str):
 @lru_cache(maxsize=None)
 def groups(set_id: str):
     """G1, G2 (curves, generators, endomorphisms, subgroup checks) of a set."""
-    from pairkit.spec.prime.curve import Groups
-
     return Groups(SETS[set_id], tower(set_id))
 
 
 def typea_generator() -> tuple[int, int]:
     """pairkit's typea-512 generator: [h](x0, y0) with x0 the least x >= 1 such that x^3 + x is a
     non-zero square mod q, and y0 its square root with sgn0(y0) = 0 (even)."""
-    from pairkit.spec.prime.curve import Curve
     from pairkit.spec.prime.tower import Tower
 
     S = TYPEA_512

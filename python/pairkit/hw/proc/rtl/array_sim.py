@@ -25,6 +25,9 @@ from pairkit.hw.flow.verilator import build_model
 from pairkit.hw.proc.rtl.array import MAX_CORES, ProcArray
 from pairkit.hw.proc.rtl.check import RtlMismatchError, host_writes, iss_reference
 from pairkit.hw.proc.rtl.layout import Layout
+from pairkit.hw.proc.asm import assemble
+from pairkit import api
+from pairkit.hw.proc.compile import point_inputs
 
 MAX_JOBS = 1024
 
@@ -58,8 +61,6 @@ done: ADD r2, r2, r5
 
 
 def short_program(p: int):
-    from pairkit.hw.proc.asm import assemble
-
     return assemble(SHORT.format(p=p))
 
 
@@ -254,8 +255,6 @@ def random_inputs(L: Layout, jobs: int, seed: int) -> list[dict]:
 
 def pairing_inputs(set_id: str, jobs: int, seed: int) -> list[tuple]:
     """(P, Q, inputs) of ``jobs`` random pairings: points from seeds seed + 2 j, seed + 2 j + 1."""
-    from pairkit import api
-    from pairkit.hw.proc.compile import point_inputs
 
     out = []
     for j in range(jobs):

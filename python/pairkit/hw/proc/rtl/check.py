@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pairkit.errors import PairkitError
 from pairkit.hw.proc.iss import RunResult, Simulator
 from pairkit.hw.proc.rtl.layout import Layout
+from pairkit.errors import InvalidArgumentError
 
 
 class RtlMismatchError(PairkitError):
@@ -43,8 +44,6 @@ def iss_reference(L: Layout, inputs: dict[str, int]) -> tuple[RunResult, list]:
 
 def host_writes(L: Layout, inputs: dict[str, int]) -> list[tuple[int, int]]:
     """(address, limb) the host writes before start; inputs are checked like the ISS checks them."""
-    from pairkit.errors import InvalidArgumentError
-
     out = []
     if set(inputs) != set(L.prog.inputs):
         raise InvalidArgumentError(f"program inputs are {sorted(L.prog.inputs)}, got {sorted(inputs)}")
