@@ -74,7 +74,7 @@ peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; neve
 bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and the peer libraries)
 	$(VENV)/bin/pairkit bench --peers --markdown BENCHMARKS.md
 
-hw-report: build tools  ## regenerate HARDWARE.md: the seeds' units (simulate, synthesize, place and route) and the pairing cores (long; cached in hw/reports/)
+hw-report: build tools  ## regenerate HARDWARE.md: the seeds' units (simulate, synthesize, place and route) and the pairing cores (long; cached in hw-report-cache/)
 	$(VENV)/bin/python -m pairkit.cli proc report --pnr -d 2
 	$(VENV)/bin/python -m pairkit.cli proc report --pnr -d 3
 	$(VENV)/bin/python -m pairkit.cli proc report --reduction montgomery --array 2

@@ -27,7 +27,7 @@ def test_enter_from_elsewhere_works_in_the_checkout(tmp_path, monkeypatch):
 
 
 def test_enter_in_a_checkout_stays(tmp_path, monkeypatch):
-    (tmp_path / "hw" / "reports" / "cores").mkdir(parents=True)  # a copy of the caches, no HARDWARE.md yet
+    (tmp_path / "hw-report-cache" / "cores").mkdir(parents=True)  # a copy of the caches, no HARDWARE.md yet
     monkeypatch.chdir(tmp_path)
     assert checkout.enter("pairkit hw report", "HARDWARE.md") == ["HARDWARE.md"]
     assert Path.cwd() == tmp_path

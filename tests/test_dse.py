@@ -180,12 +180,12 @@ def test_measured_model(tmp_path, dl, monkeypatch):
     M0 = costs.measured()
     assert {k: (u.area, u.latency) for k, u in M0.units.items()} == {
         "add": (1361, 3), "mul": (2801, 27), "cube": (906, 3), "cbrt": (896, 3)}
-    monkeypatch.chdir(tmp_path)  # no hw/reports/ here: the package's checkout has them
+    monkeypatch.chdir(tmp_path)  # no hw-report-cache/ here: the package's checkout has them
     assert costs.measured().units == M0.units
     from pairkit import checkout
 
     monkeypatch.setattr(checkout, "package_checkout", lambda: None)  # an installed wheel: nowhere to look
-    with pytest.raises(CostModelError, match="hw/reports/units.json"):
+    with pytest.raises(CostModelError, match="hw-report-cache/units.json"):
         costs.measured()
     p = tmp_path / "units.json"
     p.write_text(json.dumps({"multiplier": {"area_lut": 4000, "latency": 27, "pipelined": True},

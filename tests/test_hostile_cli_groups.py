@@ -197,7 +197,7 @@ def _value(v: str, k: str, tmp_path):
 
         dst = tmp_path / "proc-cache"
         if not dst.exists():
-            shutil.copytree(os.path.join(os.path.dirname(__file__), "..", "hw", "reports", "proc"), dst)
+            shutil.copytree(os.path.join(os.path.dirname(__file__), "..", "hw-report-cache", "proc"), dst)
         return str(dst)
     if v == "UNITS":
         return _sample_units(tmp_path)

@@ -12,22 +12,22 @@ from pairkit.reports import hw_units as R
 from pairkit.reports import hw_units_run as report_run
 from pairkit.hw.flow.toolchain import find_tool
 
-CORES = Path(__file__).resolve().parents[1] / "hw" / "reports" / "cores"
+CORES = Path(__file__).resolve().parents[1] / "hw-report-cache" / "cores"
 
 
 @pytest.fixture
 def cores_copy(tmp_path, monkeypatch):
-    """A working directory with a copy of the committed core measurements (hw/reports/cores/*.json): the
+    """A working directory with a copy of the committed core measurements (hw-report-cache/cores/*.json): the
     report renders its Pairing cores section from them, as in the repository, and writes its Pareto plots
     there. A test never rewrites the tracked plots (checked: their modification times)."""
     cwd = tmp_path / "cwd"
-    (cwd / "hw" / "reports" / "cores").mkdir(parents=True)
+    (cwd / "hw-report-cache" / "cores").mkdir(parents=True)
     for f in CORES.glob("*.json"):
-        shutil.copy(f, cwd / "hw" / "reports" / "cores")
+        shutil.copy(f, cwd / "hw-report-cache" / "cores")
     before = {f: f.stat().st_mtime_ns for f in CORES.iterdir()}
     monkeypatch.chdir(cwd)
     yield cwd
-    assert {f: f.stat().st_mtime_ns for f in CORES.iterdir()} == before, "a test wrote into hw/reports/cores"
+    assert {f: f.stat().st_mtime_ns for f in CORES.iterdir()} == before, "a test wrote into hw-report-cache/cores"
 
 
 def run(*args, ok=True, cwd=None):
@@ -177,4 +177,4 @@ def test_report_marks_unlike_comparisons(cores_copy):
     assert not any("| met" in rows[k] for k in rows if k.startswith(("Itoh", "F_{2^4m}", "squarer", "reduction")))
     assert "post-synthesis" in text
     # the Pairing cores section came from the copied measurements, its plots went into the copy
-    assert "## Pairing cores" in text and (cores_copy / "hw" / "reports" / "cores" / "pareto-ss3-97.png").exists()
+    assert "## Pairing cores" in text and (cores_copy / "hw-report-cache" / "cores" / "pareto-ss3-97.png").exists()

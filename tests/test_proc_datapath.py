@@ -192,7 +192,7 @@ def test_array_section_renders_the_goals():
 
 @pytest.mark.slow
 def test_cli_array_from_the_cached_reports():
-    """`pairkit proc array` on the repository's hw/reports/proc (about 4 s: 42 ISS pairings)."""
+    """`pairkit proc array` on the repository's hw-report-cache/proc (about 4 s: 42 ISS pairings)."""
     p = run_cli("proc", "array", "--json")
     assert p.returncode == 0, p.stderr
     d = json.loads(p.stdout)

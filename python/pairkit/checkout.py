@@ -1,9 +1,9 @@
 """The pairkit checkout a command works in, for the commands that read or regenerate the
 repository's own files: ``pairkit hw report`` and ``pairkit hw core report``
-rewrite HARDWARE.md from the caches under ``hw/reports/``, ``pairkit dse --costs measured`` reads
-``hw/reports/units.json``.
+rewrite HARDWARE.md from the caches under ``hw-report-cache/``, ``pairkit dse --costs measured`` reads
+``hw-report-cache/units.json``.
 
-Such a command run in a directory with the caches (``hw/reports/``: a checkout's root, or a copy of
+Such a command run in a directory with the caches (``hw-report-cache/``: a checkout's root, or a copy of
 its caches) works there, as always. Run anywhere else it works in the checkout this package was loaded from (an
 editable install: ``python/pairkit`` two levels below the root), saying so on stderr; paths the
 user gave are taken relative to where they were given. With no checkout at all (an installed
@@ -21,14 +21,14 @@ from pairkit.errors import InvalidArgumentError
 
 
 def is_checkout(d: Path) -> bool:
-    """A directory the report commands work in: it has the hardware caches, ``hw/reports/`` (a
+    """A directory the report commands work in: it has the hardware caches, ``hw-report-cache/`` (a
     checkout's root, or a copy of its caches; HARDWARE.md is written there if it is missing)."""
-    return (d / "hw" / "reports").is_dir()
+    return (d / "hw-report-cache").is_dir()
 
 
 def package_checkout() -> Optional[Path]:
     """The checkout this package was loaded from, if it was (python/pairkit/ under the root, with
-    HARDWARE.md and hw/reports/ beside it)."""
+    HARDWARE.md and hw-report-cache/ beside it)."""
     root = Path(__file__).resolve().parents[2]
     return root if is_checkout(root) and (root / "HARDWARE.md").is_file() else None
 
@@ -54,7 +54,7 @@ def enter(command: str, *paths: Optional[str]) -> list[Optional[str]]:
     root = package_checkout()
     if root is None:
         raise InvalidArgumentError(
-            f"{command} regenerates a pairkit checkout's HARDWARE.md from its caches (hw/reports/): run it in "
+            f"{command} regenerates a pairkit checkout's HARDWARE.md from its caches (hw-report-cache/): run it in "
             f"the checkout's root; {cwd} is not one, and this pairkit was not loaded from one")
     out = [os.path.abspath(p) if p is not None else None for p in paths]
     print(f"note: {command} works in the pairkit checkout {root}", file=sys.stderr)

@@ -23,7 +23,7 @@ _ALG = typer.Option(None, "--alg", help="algorithm (default: duursma-lee for ss3
 _TRACE = typer.Option(None, "--trace", help="read a trace or DDG JSON file instead of the spec")
 _COSTS = typer.Option(None, "--costs", help="seed001 | table1 | binary | measured (default: seed001 in char. 3, binary in char. 2)")
 _DIGIT = typer.Option(None, "--digit", help="digit size D of the multiplier (table1, binary)")
-_UFILE = typer.Option(None, "--units-file", help="measured unit costs (default hw/reports/units.json)")
+_UFILE = typer.Option(None, "--units-file", help="measured unit costs (default hw-report-cache/units.json)")
 _REGS = typer.Option(None, "--registers", help="registers counted in A: a number, 'max' or 'each' (model default)")
 _PRIO = typer.Option("mobility", "--priority", help="list-scheduling priority: mobility (seed 001) | static | rc")
 

