@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pairkit.reports import hw_units as R
-from pairkit.reports import hw_units_run as report_run
+from pairkit.reports import hardware as report_run
 from pairkit.hw.flow.toolchain import find_tool
 
 CORES = Path(__file__).resolve().parents[1] / "hw-report-cache" / "cores"

@@ -155,7 +155,7 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section."""
     from pairkit import argcheck, checkout
-    from pairkit.reports.hw_cores_run import run_report
+    from pairkit.reports.hardware import run_cores_report as run_report
 
     _check(timeout=timeout)
     from pairkit.errors import InvalidArgumentError

@@ -1,7 +1,8 @@
-"""``pairkit hw report``'s run: measure the unit entries that are not cached (report.py), then
-regenerate HARDWARE.md (report_md.py renders the whole document, the cores' and the processor's
-sections included) and units.json. The top of the hardware kit's report layers: it imports the
-measurement and the rendering, neither imports it (core/report_run.py calls it after the cores).
+"""HARDWARE.md's campaigns: ``pairkit hw report`` measures the unit entries that are not cached
+(:mod:`.hw_units`), ``pairkit hw core report`` the pairing cores (:mod:`.hw_cores`: cycles, the Verilator
+check, synthesis, place and route, cached); both then regenerate the whole document
+(:mod:`.hw_units_md` renders it, the cores' and the processor's sections included) and units.json.
+The top of the hardware reports: it imports the measurements and the renderer, none imports it.
 """
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import os
 import time
 import traceback
 
+from pairkit.hw.core import instances
+from pairkit.hw.flow.verilator import cache_dir
 from pairkit.hw.units.catalogue import build
+from pairkit.reports.hw_cores import DEFAULT_DIR as CORES_DIR
+from pairkit.reports.hw_cores import measure as measure_core
 from pairkit.reports.hw_units import NOT_RUN, REPORTS_DIR, complete, load_results, measure_unit, select, write_units_json
 from pairkit.reports.hw_units_md import render
-from pairkit.hw.flow.verilator import cache_dir
 
 
 def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=False,
@@ -53,3 +57,17 @@ def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=F
     with open(out, "w") as fh:
         fh.write(render(results))
     write_units_json(results, reports_dir)
+
+
+def run_cores_report(cores=None, out: str = "HARDWARE.md", reports_dir: str = CORES_DIR, synth: bool = True,
+               timeout: float = 3600, pnr: bool = False, breakdown: bool = False, rtl: bool = True,
+               router: str = "router1", ge: bool = False) -> None:
+    names = cores or [c.name for c in instances.all_configs()]
+    for n in names:
+        instances.get(n)
+    for n in names:
+        t = time.time()
+        r = measure_core(n, reports_dir, synth, timeout, pnr=pnr, breakdown=breakdown, rtl=rtl, router=router, ge=ge)
+        e, f = r.get("ecp5") or {}, (r.get("pnr") or {}).get("fmax_mhz", "?")
+        print(f"{n}: {r['cycles']} cycles, {e.get('lut', '?')} LUT4, Fmax {f} MHz ({time.time() - t:.0f} s)", flush=True)
+    run_report(None, out=out, measure=False)
