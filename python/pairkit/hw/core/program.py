@@ -141,7 +141,7 @@ def run_trace(set_id: str, alg: str, P, Q, inverter: bool = False, compound=()):
     """The spec's whole pairing on (P, Q) as a value-recording trace; returns (T, inputs, states, out).
     ``compound``: the compound operation kinds recorded as one operation each (the mix's units)."""
     S = spec_of(set_id)
-    S._check_alg(alg)
+    S.check_alg(alg)
     T = _ValueTrace(S.F, inverter, compound)
     Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), P))
     Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), Q))
@@ -276,7 +276,7 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
     P = P or S.generator
     Q = Q or S.generator
     T, ins, states, outs = run_trace(set_id, alg, P, Q, inverter=has_inv, compound=compound)
-    consts = {s.id: c for c, s in T._consts.items()}
+    consts = {s.id: c for c, s in T.constants.items()}
     L = _Lowerer(F, p, has_inv)
     leader = None
     seg_labels = ["prologue"]

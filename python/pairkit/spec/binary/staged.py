@@ -61,7 +61,8 @@ class SpecPairing:
     def algorithms(self) -> list[str]:
         return [a for a in ALGORITHMS if a != "eta-t" or self.params.b == 0]
 
-    def _check_alg(self, alg: str) -> None:
+    def check_alg(self, alg: str) -> None:
+        """UnknownAlgorithmError unless ``alg`` is one of this set's algorithms."""
         if alg not in ALGORITHMS:
             raise UnknownAlgorithmError(f"unknown algorithm {alg!r}; known: {', '.join(ALGORITHMS)}")
         if alg not in self.algorithms():
@@ -69,7 +70,7 @@ class SpecPairing:
 
     # -- staged API ------------------------------------------------------------------------
     def miller_loop(self, alg: str, P, Q, states=None, F=None):
-        self._check_alg(alg)
+        self.check_alg(alg)
         F = F or self.F
         b = self.params.b
         if alg == "tate-alg1":
@@ -81,7 +82,7 @@ class SpecPairing:
         return pb.eta_t_miller(F, b, P, Q, states)
 
     def final_exponentiation(self, alg: str, f, F=None):
-        self._check_alg(alg)
+        self.check_alg(alg)
         F = F or self.F
         if alg == "tate-alg1":
             return pb.final_exp_2m(F, f)

@@ -51,14 +51,15 @@ class SpecPairing3:
     def algorithms(self) -> list[str]:
         return list(ALGORITHMS3)
 
-    def _check_alg(self, alg: str) -> None:
+    def check_alg(self, alg: str) -> None:
+        """UnknownAlgorithmError unless ``alg`` is one of this set's algorithms."""
         if alg not in ALGORITHMS3:
             raise UnknownAlgorithmError(
                 f"unknown algorithm {alg!r} for {self.set_id}; known: {', '.join(ALGORITHMS3)}")
 
     # -- staged API ------------------------------------------------------------------------
     def miller_loop(self, alg: str, P, Q, states=None, F=None):
-        self._check_alg(alg)
+        self.check_alg(alg)
         F = F or self.F
         if alg == "duursma-lee":
             return pc.dl_miller(F, self.params.b, P, Q, states)
@@ -67,7 +68,7 @@ class SpecPairing3:
         return pc.dl_nocbrt_miller(F, self.params.b, P, Q, states)
 
     def final_exponentiation(self, alg: str, f, F=None):
-        self._check_alg(alg)
+        self.check_alg(alg)
         if alg == "eta-t":
             return pc.eta_final_exp(F or self.F, self.params.b, self.params.mu, f)
         return pc.final_exp(F or self.F, self.params.b, f)
