@@ -59,7 +59,7 @@ def load_dir(reports_dir: str) -> list[dict]:
 
 
 def _synth(core, script: str, timeout: float, wd: str) -> tuple[dict, float, int]:
-    from pairkit.hw.flow.synth import _cells, logic_depth
+    from pairkit.hw.flow.synth import cell_counts, logic_depth
     from pairkit.hw.flow.toolchain import to_rtlil, yosys
 
     with open(os.path.join(wd, "top.il"), "w") as fh:
@@ -67,7 +67,7 @@ def _synth(core, script: str, timeout: float, wd: str) -> tuple[dict, float, int
     t = time.time()
     yosys(f"read_rtlil top.il\n{script} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd, timeout=timeout,
           what=f"yosys {script.split()[0]} (proc core)")
-    return (_cells(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
+    return (cell_counts(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
             logic_depth(os.path.join(wd, "net.json"), ff_prefixes=SEQUENTIAL))
 
 

@@ -25,9 +25,9 @@ SHARE = Param("share", int, 1, "1: a signed pair of digits that recurs in severa
 
 @lru_cache(maxsize=None)
 def _xi_rows(m, h, i):
-    from pairkit.hw.units.fields import _gf3
+    from pairkit.hw.units.fields import gf3_spec
 
-    F = _gf3(m, h)
+    F = gf3_spec(m, h)
     xi = F.reduce((1 << i, 0))
     return tuple(ter_map_from_spec(F, lambda a: F.mul(a, xi), m))
 
