@@ -114,10 +114,14 @@ class _ValueTrace(TracingField):
         return s
 
 
-def spec_of(set_id: str):
+def spec_of(spec):
+    """The spec's staged pairing object of a set: ``spec`` is a set id (the object is built here) or the
+    object itself (returned as it is: flow.compile_core builds it once per core and passes it on)."""
+    if not isinstance(spec, str):
+        return spec
     from pairkit.spec.binary.staged import SpecPairing
 
-    return SpecPairing(set_id)
+    return SpecPairing(spec)
 
 
 def flat_gt(set_id: str, x) -> tuple:
@@ -137,10 +141,12 @@ def modify(F, p: int, x, flag: bool):
     return F.neg(x) if p == 3 else F.add(x, F.one)
 
 
-def run_trace(set_id: str, alg: str, P, Q, inverter: bool = False, compound=()):
+def run_trace(spec, alg: str, P, Q, inverter: bool = False, compound=()):
     """The spec's whole pairing on (P, Q) as a value-recording trace; returns (T, inputs, states, out).
-    ``compound``: the compound operation kinds recorded as one operation each (the mix's units)."""
-    S = spec_of(set_id)
+    ``spec``: a set id or its spec object (spec_of); ``compound``: the compound operation kinds recorded
+    as one operation each (the mix's units)."""
+    S = spec_of(spec)
+    set_id = S.set_id
     S.check_alg(alg)
     T = _ValueTrace(S.F, inverter, compound)
     Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), P))
@@ -259,9 +265,10 @@ def _apply(F, kind, cs):
     return getattr(F, kind)(cs[0])
 
 
-def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None,
+def lower(spec, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None,
           compound=()) -> Program:
-    """Lower the spec's whole pairing (set_id, alg) for a core (see the module docstring).
+    """Lower the spec's whole pairing (``spec``: a set id or its spec object, spec_of; alg) for a core (see
+    the module docstring).
 
     The trace is taken on (P, Q) (default: the generator twice); the program does not depend on
     the points (the spec's pairings have no data-dependent control flow). ``chains`` maps a chain
@@ -270,12 +277,13 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
     ``compound`` names the compound operations (``sca``, ``ca``) the core's units execute whole: each
     becomes a group of operations ``kind``, ``kind.1``, .. (one per output, consecutive, the same
     operands) that is scheduled as one unit operation."""
-    S = spec_of(set_id)
+    S = spec_of(spec)
+    set_id = S.set_id
     F = S.F
     p = 3 if set_id.startswith("ss3") else 2
     P = P or S.generator
     Q = Q or S.generator
-    T, ins, states, outs = run_trace(set_id, alg, P, Q, inverter=has_inv, compound=compound)
+    T, ins, states, outs = run_trace(S, alg, P, Q, inverter=has_inv, compound=compound)
     consts = {s.id: c for c, s in T.constants.items()}
     L = _Lowerer(F, p, has_inv)
     leader = None
