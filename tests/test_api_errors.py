@@ -28,6 +28,7 @@ BASELINE = {  # valid values by parameter name
 OVERRIDE = {  # where a function needs other valid values
     "multi_pair": {"P": [P], "Q": [Q]},
     "pair_batch": {"P": [P], "Q": [Q]},
+    "point_batches": {"P": [P], "Q": [Q]},
     "hash_to_point": {"set_id": "bls12-381"},
 }
 KIND = {
@@ -46,7 +47,8 @@ HOSTILE = {
     "text": [5, b"ss2-7", "nope", ""],
     "coords": [[1.5, 0, 0, 0], [-1, 0, 0, 0], [1, 0, 0], [2**80, 0, 0, 0], 7],
 }
-SEQUENCE_ARGS = {("multi_pair", "P"), ("multi_pair", "Q"), ("pair_batch", "P"), ("pair_batch", "Q")}
+SEQUENCE_ARGS = {("multi_pair", "P"), ("multi_pair", "Q"), ("pair_batch", "P"), ("pair_batch", "Q"),
+                 ("point_batches", "P"), ("point_batches", "Q")}
 
 
 def functions():

@@ -517,6 +517,7 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     the figure is such a sum, which check the cycles had, and by how much each goal is met or missed."""
     from pairkit.hw.core import blocksynth
     from pairkit.reports import hw_cores as report
+    from pairkit.reports import hw_cores_interconnect as interconnect
 
     cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd")
     cache = {blocksynth.unit_key(cfg, mc, op): {"lut": 10 * (k + 1), "ff": 1, "bram": 0}
@@ -535,7 +536,7 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
                                only=(), glue_key="k2")
     assert "lut" not in failed and failed["glue_reason"] == "timed out"
     r0 = {"blocks": failed}
-    assert "the rest not yet: timed out" in report._lut6(r0)[2]
+    assert "the rest not yet: timed out" in interconnect.lut6_of(r0)[2]
 
     r = {"key": "x", "core": "s003-eta-t-tmvp3-u8", "set": "ss2-1223", "alg": "eta-t", "units": "u",
          "scheduler": "list", "summary": "", "paper": instances.get("s003-eta-t-tmvp3-u8").paper, "cycles": 26921,
@@ -599,7 +600,7 @@ def test_block_sum_multiplier_standalone(monkeypatch):
     elaborated for them, and the report labels the figure (Yosys replaced by a recorder here)."""
     from pairkit.hw.flow import synth
     from pairkit.hw.core import blocksynth
-    from pairkit.reports import hw_cores as report
+    from pairkit.reports import hw_cores_interconnect as interconnect
 
     calls = []
 
@@ -617,5 +618,5 @@ def test_block_sum_multiplier_standalone(monkeypatch):
         assert calls[-1] == (cls, 0, "area", "xc6v")
         assert b["units"][mul]["lut"] == 1000 and cache[key]["how"] == blocksynth.STANDALONE_HOW
         assert all(u.get("status") == "not run" for op, u in b["units"].items() if op != mul)
-        assert f"{mul} 1,000 (standalone)" in report._lut6({"blocks": b})[2]
+        assert f"{mul} 1,000 (standalone)" in interconnect.lut6_of({"blocks": b})[2]
     assert len(calls) == 2

@@ -65,7 +65,7 @@ def test_banked_toy_bit_exact_in_interpreter_and_amaranth():
 def test_banked_prose_computed_from_the_cached_reports():
     """HARDWARE.md's -bankK sentence compares a banked core with its twin (the name without -bankK) from
     their cached reports, and the goals table lists it; a twin without a record leaves it out."""
-    from pairkit.reports import hw_cores as report
+    from pairkit.reports import hw_cores_interconnect as report
 
     def core(name, regs, ic, lut, wlut):
         return {"core": name, "cycles": 40078, "registers": regs, "interconnect": ic,
@@ -76,11 +76,11 @@ def test_banked_prose_computed_from_the_cached_reports():
     res = {"s003-eta-t-tmvp2-u8-bus4": core("s003-eta-t-tmvp2-u8-bus4", 19, ic0, 127746, 29739),
            "s003-eta-t-tmvp2-u8-bank1-bus4": core("s003-eta-t-tmvp2-u8-bank1-bus4", 36,
                                                   dict(ic0, ports=71, buses=82, registers=40), 120000, 5000)}
-    text = report._interconnect_16(res)
+    text = report.interconnect_16(res)
     assert ("`s003-eta-t-tmvp2-u8-bank1-bus4`: 40,078 cycles (+0 against `s003-eta-t-tmvp2-u8-bus4`), registers "
             "19 -> 36, register-write inputs 57 -> 40, operand inputs 124 -> 153, LUT6 127,746 -> 120,000 (-6.1%; "
             "register file and write multiplexers 29,739 -> 5,000)") in text
     assert "write banks (at most 1 writing source(s) per register: 40 register-write inputs for 36 registers)" in \
-        report._where_16(res["s003-eta-t-tmvp2-u8-bank1-bus4"], True)
+        report.where_16(res["s003-eta-t-tmvp2-u8-bank1-bus4"], True)
     del res["s003-eta-t-tmvp2-u8-bus4"]
-    assert "-bankK" not in report._interconnect_16(res)
+    assert "-bankK" not in report.interconnect_16(res)

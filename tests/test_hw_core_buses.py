@@ -93,10 +93,10 @@ def test_bused_toy_bit_exact_in_interpreter_and_amaranth():
 
 
 def test_interconnect_prose_computed_from_the_cached_reports():
-    """HARDWARE.md's interconnect prose (report._interconnect_16, _where_16) takes every figure from the
+    """HARDWARE.md's interconnect prose (report.interconnect_16, where_16) takes every figure from the
     cores' cached reports: the -mux twins' inputs, the multiplier ports' register counts, the -bus cores'
     cycles, inputs and LUT6; a core without the record is left out rather than given a stale number."""
-    from pairkit.reports import hw_cores as report
+    from pairkit.reports import hw_cores_interconnect as report
 
     def core(name, cycles, ports, bus, regs, lut=None, mux=None, B=0, mpr=(15, 20)):
         r = {"core": name, "cycles": cycles, "registers": 19,
@@ -111,21 +111,21 @@ def test_interconnect_prose_computed_from_the_cached_reports():
            "s003-eta-t-tmvp2-u8-bus4": core("s003-eta-t-tmvp2-u8-bus4", 40078, 72, 52, 57, 130000, 60000, B=4,
                                             mpr=(17, 19)),
            "s003-eta-t-tmvp3-u8-bus4": {"core": "s003-eta-t-tmvp3-u8-bus4", "cycles": 1, "registers": 19}}
-    text = report._interconnect_16(res)
+    text = report.interconnect_16(res)
     assert "195 -> 183 (two-way)" in text and "15-20 (two-way)" in text
     assert ("`s003-eta-t-tmvp2-u8-bus4`: 40,078 cycles (+152 against `s003-eta-t-tmvp2-u8`), 19 registers, operand "
             "inputs 141 -> 72 at the ports + 52 on the 4 buses, LUT6 144,393 -> 130,000 (-10.0%; operand "
             "multiplexers 75,633 -> 60,000)") in text
     assert "tmvp3" not in text  # no base core, no record: left out
     del res["s003-eta-t-tmvp2-u8-mux"]["interconnect"]
-    assert "->" not in report._interconnect_16(res).split("The `-busB`")[0]
-    where = report._where_16(res["s003-eta-t-tmvp2-u8-bus4"], True)
+    assert "->" not in report.interconnect_16(res).split("The `-busB`")[0]
+    where = report.where_16(res["s003-eta-t-tmvp2-u8-bus4"], True)
     assert "4 read buses carry the registers" in where and "52 inputs for 19 registers" in where
-    assert "each multiplier port 15-20" in report._where_16(res["s003-eta-t-tmvp2-u8"], True)
+    assert "each multiplier port 15-20" in report.where_16(res["s003-eta-t-tmvp2-u8"], True)
 
 
 def test_interconnect_prose_toy_row():
-    from pairkit.reports import hw_cores as report
+    from pairkit.reports import hw_cores_interconnect as report
 
     ic = {"ports": 111, "buses": 0, "registers": 53, "read_buses": 0, "multiplier_port_registers": []}
     res = {"toy-ss2-17-eta-t-fwd": {"core": "toy-ss2-17-eta-t-fwd", "cycles": 1046, "registers": 19,
@@ -135,7 +135,7 @@ def test_interconnect_prose_toy_row():
                                          "ecp5": {"lut": 3000, "ff": 480}}}
     assert ("the toy `toy-ss2-17-eta-t-fwd-bus3`: 1,064 cycles (+18 against `toy-ss2-17-eta-t-fwd`), operand "
             "inputs 111 -> 41 + 46, ECP5 LUT4 4,000 -> 3,000 (-25.0%; `synth_ecp5`, whole core), FF 461 -> 480"
-            ) in report._interconnect_16(res)
+            ) in report.interconnect_16(res)
 
 
 def test_cli_buses_option_for_custom_cores():

@@ -107,7 +107,7 @@ def test_read_banked_prose_computed_from_the_cached_reports():
     """HARDWARE.md's -rbankK sentence compares a read-banked core with its twin (the name without -rbankK)
     from their cached reports, and its goal row's cause names the banks; a twin without a record leaves it
     out."""
-    from pairkit.reports import hw_cores as report
+    from pairkit.reports import hw_cores_interconnect as report
 
     def core(name, regs, ic, lut, olut, wlut):
         return {"core": name, "cycles": 39926, "registers": regs, "interconnect": ic,
@@ -120,12 +120,12 @@ def test_read_banked_prose_computed_from_the_cached_reports():
     res = {"s003-eta-t-tmvp2-u8": core("s003-eta-t-tmvp2-u8", 19, ic0, 144393, 75633, 27951),
            "s003-eta-t-tmvp2-u8-rbank5": core("s003-eta-t-tmvp2-u8-rbank5", 32, dict(
                ic0, ports=111, registers=79, multiplier_port_registers=[10, 11], read_banks=rb), 130000, 60000, 30000)}
-    text = report._interconnect_16(res)
+    text = report.interconnect_16(res)
     assert ("`s003-eta-t-tmvp2-u8-rbank5`: 39,926 cycles (+0 against `s003-eta-t-tmvp2-u8`), registers 19 -> 32 in "
             "5 banks of 13, 4, 3, 1, 11 (90 copies: 100 second writes of a unit output, 5 moves), operand inputs "
             "141 -> 111 (each multiplier port 14-19 -> 10-11 registers), register-write inputs 54 -> 79, LUT6 "
             "144,393 -> 130,000 (-10.0%; operand multiplexers 75,633 -> 60,000; register file and write "
             "multiplexers 27,951 -> 30,000)") in text
-    assert "read banks: the operand ports in 5 groups" in report._where_16(res["s003-eta-t-tmvp2-u8-rbank5"], True)
+    assert "read banks: the operand ports in 5 groups" in report.where_16(res["s003-eta-t-tmvp2-u8-rbank5"], True)
     del res["s003-eta-t-tmvp2-u8"]
-    assert "-rbankK" not in report._interconnect_16(res)
+    assert "-rbankK" not in report.interconnect_16(res)

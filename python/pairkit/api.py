@@ -178,6 +178,17 @@ def _as_matrix(set_id: str, pts, what: str) -> np.ndarray:
     return np.frombuffer(b"".join(pts), dtype=np.uint8).reshape(len(pts), -1).copy()
 
 
+def point_batches(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes]
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """pair_batch's points, checked: P and Q as two contiguous uint8 arrays (n, point length) of the same n
+    (each a uint8 array of that shape, or a sequence of equal-length encodings); the set must exist."""
+    Pm, Qm = _as_matrix(_sid(set_id), P, "P"), _as_matrix(set_id, Q, "Q")
+    if Pm.shape[0] != Qm.shape[0]:
+        raise InvalidArgumentError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
+    _native.sizes(set_id)  # UnknownSetError for an unknown id (after the points' own errors, as pair_batch had)
+    return Pm, Qm
+
+
 def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes],
                alg: str | None = None, canonical: bool = False, engine: str = "cpu") -> np.ndarray:
     """Pairings of P[i], Q[i]; returns a uint8 array (n, GT length). ``engine="cpu"``: every core
@@ -186,9 +197,7 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
     if engine not in ENGINES:
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
     canonical = A.flag("canonical", canonical)
-    Pm, Qm = _as_matrix(_sid(set_id), P, "P"), _as_matrix(set_id, Q, "Q")
-    if Pm.shape[0] != Qm.shape[0]:
-        raise InvalidArgumentError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
+    Pm, Qm = point_batches(set_id, P, Q)
     if engine == "gpu":  # CUDA kernels for the registry's gpu sets (python/pairkit/gpu, docs/GPU.md)
         from pairkit.gpu import engine as gpu_engine
 

@@ -187,12 +187,10 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
     """``api.pair_batch`` on the cluster: a uint8 array (n, GT length), byte-identical to the local
     engine's. ``chunk`` pairings per task (default 1024), ``threads`` CPUs and native threads per
     task (default 1), ``retries`` per task when its worker dies (default 3)."""
-    sid = api._sid(set_id)
-    a = api._alg(sid, alg)
+    sid = A.text("the set id", set_id)
+    a = api.default_algorithm(sid) if alg is None else A.text("the algorithm", alg)
     canonical = A.flag("canonical", canonical)
-    Pm, Qm = api._as_matrix(sid, P, "P"), api._as_matrix(sid, Q, "Q")
-    if Pm.shape[0] != Qm.shape[0]:
-        raise InvalidArgumentError(f"batch sizes differ: {Pm.shape[0]} points P vs {Qm.shape[0]} points Q")
+    Pm, Qm = api.point_batches(sid, P, Q)
     chunks = _plan(Pm.shape[0], chunk)
     if not chunks:
         return api.pair_batch(sid, Pm, Qm, alg=a, canonical=canonical)  # the empty batch's shape
@@ -208,7 +206,7 @@ def bls_batch_verify(pks, messages, signatures, variant: str = "min-pk", scheme:
     batch (its own random coefficients, drawn on its worker), True only if every chunk is. A batch
     with an invalid triple passes with probability at most 2^-(bits-1), as locally."""
     suite = bls.ciphersuite(variant, scheme)
-    pks, msgs, sigs = suite._triples(pks, messages, signatures)
+    pks, msgs, sigs = suite.batch_triples(pks, messages, signatures)
     b = bls.MIN_BATCH_BITS if bits is None else A.integer("bits", bits)
     if not bls.MIN_BATCH_BITS <= b <= 256:
         raise InvalidArgumentError(f"bits must be in [{bls.MIN_BATCH_BITS}, 256], got {b}")
@@ -223,8 +221,8 @@ def peks_search(trapdoor, ciphertexts: Sequence[bytes], set_id: str | None = Non
                 ) -> list[bool]:
     """``peks.search`` on the cluster: one verdict per ciphertext, in order."""
     sid = peks.SET if set_id is None else set_id
-    peks._set(sid, allow_insecure)
-    td = peks._trapdoor(trapdoor)
+    peks.check_set(sid, allow_insecure)
+    td = peks.check_trapdoor(trapdoor)
     cts = A.data_list("ciphertexts", ciphertexts)
     chunks = _plan(len(cts), chunk)
     parts = _run(_peks_task, chunks, lambda lo, hi: (td, cts[lo:hi], sid, allow_insecure),

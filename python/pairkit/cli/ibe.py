@@ -30,7 +30,8 @@ def _scheme(s: str) -> str:
     return s
 
 
-def _hex(what: str, s: str) -> bytes:
+def hex_arg(what: str, s: str) -> bytes:
+    """The bytes of hex text ``s`` (surrounding blanks and a 0x prefix allowed); EncodingError naming ``what``."""
     t = s.strip().lower().removeprefix("0x")
     try:
         return bytes.fromhex(t)
@@ -109,12 +110,12 @@ def extract_cmd(master: str = typer.Option(..., "--master", help="the master sec
     if _scheme(scheme) == "bls12-381":
         from pairkit.protocols import ibe
 
-        key = ibe.extract(_hex("--master", master), ident)
+        key = ibe.extract(hex_arg("--master", master), ident)
     else:
         from pairkit.protocols import ibe_rfc5091 as R
 
         prm = _params(params)
-        key = R.encode_point(R.extract(prm, int.from_bytes(_hex("--master", master), "big"), ident,
+        key = R.encode_point(R.extract(prm, int.from_bytes(hex_arg("--master", master), "big"), ident,
                                        allow_insecure=allow_insecure), prm.p)
     _emit(as_json, {"scheme": scheme, "id": identity, "private_key": key.hex()}, key.hex())
 
@@ -133,14 +134,14 @@ def encrypt_cmd(identity: str = typer.Option(..., "--id", help="the recipient's 
 
         if public is None:
             raise InvalidArgumentError("--scheme bls12-381 needs --public HEX (P_pub from `pairkit ibe setup`)")
-        pub = _hex("--public", public)
-        m = _hex("--msg-hex", msg_hex) if msg_hex is not None else read_bytes(infile)
+        pub = hex_arg("--public", public)
+        m = hex_arg("--msg-hex", msg_hex) if msg_hex is not None else read_bytes(infile)
         ct = ibe.encrypt(pub, ident, m)
     else:
         from pairkit.protocols import ibe_rfc5091 as R
 
         prm = _params(params)
-        m = _hex("--msg-hex", msg_hex) if msg_hex is not None else read_bytes(infile)
+        m = hex_arg("--msg-hex", msg_hex) if msg_hex is not None else read_bytes(infile)
         ct = R.encrypt(prm, ident, m, allow_insecure=allow_insecure).to_bytes(prm)
     _emit(as_json, {"scheme": scheme, "id": identity, "ciphertext": ct.hex()}, ct.hex())
 
@@ -157,16 +158,16 @@ def decrypt_cmd(key: str = typer.Option(..., "--key", help="the private key, hex
         text = raw.decode("ascii")
     except UnicodeDecodeError:
         raise EncodingError(f"--input {infile or '-'}: a ciphertext is hex text") from None
-    ct = _hex("the ciphertext", text)
+    ct = hex_arg("the ciphertext", text)
     if _scheme(scheme) == "bls12-381":
         from pairkit.protocols import ibe
 
-        m = ibe.decrypt(_hex("--key", key), ct)
+        m = ibe.decrypt(hex_arg("--key", key), ct)
     else:
         from pairkit.protocols import ibe_rfc5091 as R
 
         prm = _params(params)
-        S = R.decode_point(_hex("--key", key), prm, "the private key")
+        S = R.decode_point(hex_arg("--key", key), prm, "the private key")
         m = R.decrypt(prm, S, R.Ciphertext.from_bytes(ct, prm), allow_insecure=allow_insecure)
     if as_json:
         _emit(True, {"scheme": scheme, "plaintext": m.hex()}, "")

@@ -15,7 +15,7 @@ import typer
 
 from pairkit import argcheck as A
 from pairkit.errors import EncodingError, InvalidArgumentError
-from pairkit.cli.ibe import _hex, read_bytes
+from pairkit.cli.ibe import hex_arg, read_bytes
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Public-key encryption with keyword search (BDOP 2004) on bls12-381. NOT constant-time.")
@@ -64,7 +64,7 @@ def encrypt_cmd(pk: str = typer.Option(..., "--pk", help="the public key, hex"),
     from pairkit.protocols import peks
 
     kws = list(keyword) if keyword else _lines(infile, "keywords")
-    cts = peks.encrypt_many(_hex("--pk", pk), [k.encode("utf-8", "surrogateescape") for k in kws])
+    cts = peks.encrypt_many(hex_arg("--pk", pk), [k.encode("utf-8", "surrogateescape") for k in kws])
     _emit(as_json, {"n": len(cts), "ciphertexts": [c.hex() for c in cts]}, "\n".join(c.hex() for c in cts))
 
 
@@ -75,7 +75,7 @@ def trapdoor_cmd(sk: str = typer.Option(..., "--sk", help="the secret key, hex")
     """The trapdoor of a keyword (a G2 point, 96 bytes)."""
     from pairkit.protocols import peks
 
-    td = peks.trapdoor(_hex("--sk", sk), keyword.encode("utf-8", "surrogateescape"))
+    td = peks.trapdoor(hex_arg("--sk", sk), keyword.encode("utf-8", "surrogateescape"))
     _emit(as_json, {"keyword": keyword, "trapdoor": td.hex()}, td.hex())
 
 
@@ -90,8 +90,8 @@ def test_cmd(trapdoor: str = typer.Option(..., "--trapdoor", "-t", help="the tra
     from pairkit.protocols import peks
 
     lines = list(ct) if ct else _lines(infile, "ciphertexts")
-    cts = [_hex(f"ciphertext {i}", x) for i, x in enumerate(lines)]
-    verdicts = peks.search(_hex("--trapdoor", trapdoor), cts)
+    cts = [hex_arg(f"ciphertext {i}", x) for i, x in enumerate(lines)]
+    verdicts = peks.search(hex_arg("--trapdoor", trapdoor), cts)
     hits = [i for i, v in enumerate(verdicts) if v]
     _emit(as_json, {"n": len(cts), "matches": hits}, "matches: " + (" ".join(map(str, hits)) if hits else "none"))
     if not hits:

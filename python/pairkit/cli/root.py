@@ -284,7 +284,7 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
     sets.get(set_id)
     if engine not in api.ENGINES:
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(api.ENGINES)}")
-    a = api._alg(set_id, alg)  # an unknown algorithm fails before any input is read
+    a = api.default_algorithm(set_id) if alg is None else alg  # an unknown algorithm fails before any input is read
     header = {"set": set_id, "alg": a, "canonical": canonical, "engine": engine,
               "label": _label(sets.get(set_id))}
     name = infile or "stdin"

@@ -51,6 +51,8 @@ from pairkit.errors import PairkitError
 from pairkit.dse.errors import CyclicGraphError, DDGError, DDGFormatError, UnknownOperationError
 from pairkit.spec.trace import trace_json
 from pairkit.argcheck import json_loads
+from pairkit import sets
+from pairkit.sets import Family
 
 SCHEMA = "pairkit.dse.ddg"
 VERSION = 1
@@ -435,7 +437,7 @@ def from_spec(set_id: str, alg: str, whole: bool = False) -> DDG:
     except (PairkitError, ImportError, AttributeError, KeyError, TypeError) as e:
         from pairkit.dse import mock
 
-        if set_id.startswith("ss3") and alg == "duursma-lee":
+        if set_id in sets.ids() and sets.get(set_id).family is Family.CHAR3 and alg == "duursma-lee":
             tr = mock.alg21_trace()
             tr.update(set=set_id, alg=alg)
             d = from_trace(tr, whole)

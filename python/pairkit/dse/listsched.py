@@ -118,7 +118,7 @@ def assign_instances(P: Problem, counts, start) -> list:
     return inst
 
 
-def _paper_mobility(P: Problem, tail, start) -> list:
+def paper_mobility(P: Problem, tail, start) -> list:
     """ALAP - ASAP of the unscheduled nodes, placed nodes fixed at their cycles (``mobility``)."""
     n, lat, preds = P.n, P.lat, P.preds
     est = [0] * n
@@ -137,7 +137,7 @@ def _paper_mobility(P: Problem, tail, start) -> list:
     return [L - tail[v] - est[v] for v in range(n)]  # ALAP(v) = L - tail(v)
 
 
-def _rc_mobility(P: Problem, vec, t, start, busy) -> list:
+def rc_mobility(P: Problem, vec, t, start, busy) -> list:
     """ALAP_rc - ASAP_rc of the unscheduled nodes at cycle t (``rc``, see the module docstring)."""
     n, lat, occ, unit, preds = P.n, P.lat, P.occ, P.unit, P.preds
     minfree = [max(t, min(b)) for b in busy]
@@ -226,8 +226,8 @@ def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
                     C.sort(key=lambda v: (static[v], v))
                 else:
                     if dirty:
-                        mob = (_paper_mobility(P, tail, start) if priority == "mobility"
-                               else _rc_mobility(P, vec, t, start, busy))
+                        mob = (paper_mobility(P, tail, start) if priority == "mobility"
+                               else rc_mobility(P, vec, t, start, busy))
                         dirty = False
                         recomputes += 1
                     C.sort(key=lambda v: (mob[v], v))

@@ -403,7 +403,7 @@ class Ciphersuite:
         c_i on H(m_i) in G1), the c_i uniform non-zero ``bits``-bit integers from ``secrets``.
         A batch with an invalid triple passes with probability at most 2^-(bits-1). Returns False
         for any undecodable key or signature; an empty batch is True (nothing to reject)."""
-        pks, msgs, sigs = self._triples(pks, messages, signatures)
+        pks, msgs, sigs = self.batch_triples(pks, messages, signatures)
         bits = A.integer("bits", bits)
         if not MIN_BATCH_BITS <= bits <= 256:
             raise InvalidArgumentError(f"bits must be in [{MIN_BATCH_BITS}, 256], got {bits}")
@@ -412,7 +412,7 @@ class Ciphersuite:
     def find_invalid(self, pks, messages, signatures, bits: int = MIN_BATCH_BITS) -> list[int]:
         """The indices of the triples that do not verify, located by bisection over batch_verify
         (a few multi-pairings per bad triple; an all-good batch costs one)."""
-        pks, msgs, sigs = self._triples(pks, messages, signatures)
+        pks, msgs, sigs = self.batch_triples(pks, messages, signatures)
         bits = A.integer("bits", bits)
         if not MIN_BATCH_BITS <= bits <= 256:
             raise InvalidArgumentError(f"bits must be in [{MIN_BATCH_BITS}, 256], got {bits}")
@@ -431,7 +431,9 @@ class Ciphersuite:
         walk(0, len(pks))
         return bad
 
-    def _triples(self, pks, messages, signatures):
+    def batch_triples(self, pks, messages, signatures):
+        """The batch's public keys, messages and signatures checked (bytes-like each, equal counts, at most
+        MAX_BATCH) as three lists."""
         pks = A.data_list("public keys", pks)
         msgs = A.data_list("messages", messages)
         sigs = A.data_list("signatures", signatures)

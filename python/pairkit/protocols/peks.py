@@ -44,7 +44,8 @@ _H2 = b"PAIRKIT-PEKS-V01-H2"
 CHUNK = 4096
 
 
-def _set(set_id, allow_insecure) -> str:
+def check_set(set_id, allow_insecure) -> str:
+    """``set_id`` if PEKS may run on it (policy.check_native_set: allow_insecure for the weak sets)."""
     return check_native_set("PEKS", set_id, allow_insecure)
 
 
@@ -60,13 +61,14 @@ def _pk(pk) -> bytes:
     return subgroup_point(pk, "the public key", 1)
 
 
-def _trapdoor(td) -> bytes:
+def check_trapdoor(td) -> bytes:
+    """The trapdoor as bytes, checked to be a G2 subgroup point (bls12-381 encoding)."""
     return subgroup_point(td, "the trapdoor", 2)
 
 
 def keygen(set_id: str = SET, allow_insecure: bool = False) -> tuple[bytes, bytes]:
     """A new key pair: (secret key alpha, 32 bytes; public key [alpha]g1, 48 bytes)."""
-    _set(set_id, allow_insecure)
+    check_set(set_id, allow_insecure)
     sk = (1 + secrets.randbelow(R - 1)).to_bytes(32, "big")
     return sk, public_key(sk)
 
@@ -82,7 +84,7 @@ def keyword_point(keyword) -> bytes:
 
 def encrypt(pk, keyword, set_id: str = SET, allow_insecure: bool = False) -> bytes:
     """PEKS(pk, W) = A || B, 80 bytes."""
-    _set(set_id, allow_insecure)
+    check_set(set_id, allow_insecure)
     pk = _pk(pk)
     return _encrypt_with(pk, keyword_point(keyword))
 
@@ -103,7 +105,7 @@ def encrypt_many(pk, keywords: Sequence[bytes], set_id: str = SET, allow_insecur
 
     import numpy as np
 
-    _set(set_id, allow_insecure)
+    check_set(set_id, allow_insecure)
     pk = _pk(pk)
     kws = A.data_list("keywords", keywords)
     cache: dict[bytes, bytes] = {}
@@ -133,22 +135,22 @@ def encrypt_many(pk, keywords: Sequence[bytes], set_id: str = SET, allow_insecur
 
 def trapdoor(sk, keyword, set_id: str = SET, allow_insecure: bool = False) -> bytes:
     """T_W = [alpha]H1(W), 96 bytes compressed. NOT constant-time."""
-    _set(set_id, allow_insecure)
+    check_set(set_id, allow_insecure)
     return api.point_mul(SET, keyword_point(keyword), _sk(sk), group=2, compressed=True)
 
 
 def test(trapdoor_, ciphertext, set_id: str = SET, allow_insecure: bool = False) -> bool:
     """Whether ``ciphertext`` encrypts the keyword of ``trapdoor_`` (False for a malformed ciphertext;
     a malformed trapdoor raises)."""
-    _set(set_id, allow_insecure)
+    check_set(set_id, allow_insecure)
     return search(trapdoor_, [A.data("the ciphertext", ciphertext)])[0]
 
 
 def search(trapdoor_, ciphertexts: Sequence[bytes], set_id: str = SET, allow_insecure: bool = False,
            progress: Callable[[int], None] | None = None) -> list[bool]:
     """test(T_W, S) for every S, in order, by pair_fixed with T_W fixed (preprocessed once)."""
-    _set(set_id, allow_insecure)
-    td = _trapdoor(trapdoor_)
+    check_set(set_id, allow_insecure)
+    td = check_trapdoor(trapdoor_)
     cts = A.data_list("ciphertexts", ciphertexts)
     out: list[bool] = []
     for lo in range(0, len(cts), CHUNK):

@@ -18,8 +18,8 @@ import time
 
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.core import flow, instances
-from pairkit.reports.hw_cores_interconnect import _interconnect_16, _lut6, _where_16  # noqa: F401  (the tests read them here)
-from pairkit.hw.flow.synth import _cells, logic_depth
+from pairkit.reports.hw_cores_interconnect import interconnect_16, lut6_of, where_16
+from pairkit.hw.flow.synth import cell_counts, logic_depth
 from pairkit.hw.flow.toolchain import to_rtlil, yosys
 from pairkit.hw.flow.synth import pnr_ecp5
 from pairkit.hw.flow.synth import XILINX_LUTS
@@ -48,7 +48,7 @@ def _yosys_cells(core, synth: str, timeout, wd: str | None = None) -> tuple:
         t = time.time()
         yosys(f"read_rtlil top.il\n{synth} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd,
               timeout=timeout, what=f"yosys {synth.split()[0]} (core)")
-        return (_cells(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
+        return (cell_counts(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
                 logic_depth(os.path.join(wd, "net.json")))
 
 
@@ -435,12 +435,12 @@ def _goals_16(res: dict) -> list:
         if r is None:
             continue
         p = r["paper"]
-        lut, _ff, how = _lut6(r)
+        lut, _ff, how = lut6_of(r)
         inv = r.get("inversion_cycles") or 0
         ml = r["miller_cycles"]
         lut_s = (f"LUT6 {'met' if lut <= p['area_lut6'] else 'missed'} by {abs(lut - p['area_lut6']):,} "
                  f"({(lut - p['area_lut6']) / p['area_lut6']:+.1%}; {how}, against ISE's whole-design count: not "
-                 f"like for like){_where_16(r, lut > p['area_lut6'])}" if lut else f"LUT6 not measured ({how})")
+                 f"like for like){where_16(r, lut > p['area_lut6'])}" if lut else f"LUT6 not measured ({how})")
         rows.append(f"| {what}: ≤ {p['cycles']:,} cycles, ≤ {p['area_lut6']:,} LUT6 | `{name}`: {r['cycles']:,} "
                     f"cycles (Miller loop {ml:,}, inversion {inv:,}, rest {r['final_exp_cycles'] - inv:,}); "
                     f"{r['registers']} registers of 1,223 bits (the paper's banks: 18); "
@@ -452,7 +452,7 @@ def _goals_16(res: dict) -> list:
                     f"total met through a shorter final exponentiation; {lut_s} |")
     r = res.get("s003-eta-t-2xtmvp3-u8")
     if r:
-        lut, _ff, how = _lut6(r)
+        lut, _ff, how = lut6_of(r)
         rows.append(f"| beyond: a DSE-scheduled variant ≤ 20,000 cycles, its LUT6 reported | `{r['core']}` ({r['units']}): "
                     f"{r['cycles']:,} cycles (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}); "
                     f"{r['registers']} registers; " + (f"{lut:,} LUT6 ({how})" if lut else f"LUT6 not measured ({how})") +
@@ -480,7 +480,7 @@ def _goals_16(res: dict) -> list:
             "The register counts are the generator's (lifetimes after `sink`, one register file), beside "
             "the paper's 18 registers in its BAU, ISU and DHU banks: each equals the most values live at once in "
             "its schedule, so the binding cannot do with fewer; the two-way core reaches 18 with one iteration per "
-            "pass, at 41,522 cycles (over the 40,320 goal). " + _interconnect_16(res) +
+            "pass, at 41,522 cycles (over the 40,320 goal). " + interconnect_16(res) +
             "ECP5 Fmax: the cores do not fit an LFE5U-85F; the sub-blocks placed and routed are in the units table "
             "above (the latched two-way and three-way TMVP multipliers, the squarer and the square root; the DMOCI "
             "did not route).", "", "| goal | ours | status |",
@@ -644,7 +644,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
                          f"control, no final exponentiation) | {_n(_lut_eq(r))} LUT-eq, whole core with control and "
                          f"final exponentiation | area {_vs(_lut_eq(r), p['area_lut'])} |")
         elif "area_lut6" in p:
-            lut6, ff6, how6 = _lut6(r)
+            lut6, ff6, how6 = lut6_of(r)
             x = {"lut": lut6, "ff": ff6}
             if p.get("vs"):  # the paper's own caveat for this comparison
                 verdict = f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {p['vs']}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-def _lut6(r: dict) -> tuple:
+def lut6_of(r: dict) -> tuple:
     """(LUT6, FF, how) of a seed 003 core: a flat ``synth_xilinx`` if there is one, else the sum of its
     separately synthesized blocks (blocksynth.py), else (None, None, why not)."""
     x, b = r.get("xilinx") or {}, r.get("blocks") or {}
@@ -31,7 +31,7 @@ def _span(xs: list) -> str:
     return "" if not xs else f"{min(xs)}" if min(xs) == max(xs) else f"{min(xs)}-{max(xs)}"
 
 
-def _where_16(r: dict, missed: bool) -> str:
+def where_16(r: dict, missed: bool) -> str:
     """Where a seed 003 core's LUT6 go (its blocks' shares), and the cause when the goal is missed."""
     b = r.get("blocks") or {}
     if not b.get("lut"):
@@ -80,7 +80,7 @@ def _write_banks(name: str) -> int:
 def _lut6_change(r0: dict, r1: dict, blocks: tuple) -> str:
     """", LUT6 a -> b (+x%; <block> c -> d; ...)" between two cached cores, the glue blocks in the
     given order (those both reports have); "" when either has no LUT6."""
-    l0, l1 = _lut6(r0)[0], _lut6(r1)[0]
+    l0, l1 = lut6_of(r0)[0], lut6_of(r1)[0]
     if not (l0 and l1):
         return ""
     t = f", LUT6 {l0:,} -> {l1:,} ({(l1 - l0) / l0:+.1%}"
@@ -135,7 +135,7 @@ def _inputs(r: dict | None) -> int | None:
     return ic["ports"] + ic["buses"] + ic["registers"] if ic else None
 
 
-def _interconnect_16(res: dict) -> str:
+def interconnect_16(res: dict) -> str:
     """The prose on the s003 cores' interconnect: the -mux bindings' and the read buses' multiplexer inputs,
     cycles and LUT6, every figure from the cached reports (cores not measured yet are left out)."""
     base = ("s003-eta-t-tmvp2-u8", "s003-eta-t-tmvp3-u8", "s003-eta-t-dmoci-u8", "s003-eta-t-2xtmvp3-u8")
@@ -163,7 +163,7 @@ def _interconnect_16(res: dict) -> str:
             t = (f"`{n}`: {r1['cycles']:,} cycles ({r1['cycles'] - r0['cycles']:+,} against `{b}`), {r1['registers']} "
                  f"registers, operand inputs {ic0['ports']} -> {ic1['ports']} at the ports + {ic1['buses']} on the "
                  f"{ic1['read_buses']} buses")
-            l0, l1 = _lut6(r0)[0], _lut6(r1)[0]
+            l0, l1 = lut6_of(r0)[0], lut6_of(r1)[0]
             if l0 and l1:
                 m0, m1 = ((x.get("blocks") or {}).get("glue", {}).get("operand multiplexers", {}).get("lut")
                           for x in (r0, r1))

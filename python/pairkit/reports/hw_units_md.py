@@ -297,14 +297,14 @@ def _tmvp_breakdown(results) -> list[str]:
 def _core_levels(results) -> str:
     """The 306-bit core's levels (17, 34, 102, 306) mapped by Yosys/ABC beside the structural LUT6 count of the
     same network (`tmvp.core_lut6_model`): how far the mapper is from packing every XOR tree perfectly."""
-    from pairkit.hw.units.tmvp import _parse_splits, core_lut6_model
+    from pairkit.hw.units.tmvp import parse_splits, core_lut6_model
     parts = []
     for eid in ("s003-core-17", "s003-core-34", "s003-core-102", "s003-core"):
         e = next((x for x in ENTRIES if x.id == eid), None)
         got = _v(results.get(eid) or {}, "xilinx", "lut") if e else None
         if e is None or not isinstance(got, int):
             continue
-        n, inner = e.params["n"], _parse_splits(e.params["inner"], "inner")
+        n, inner = e.params["n"], parse_splits(e.params["inner"], "inner")
         model = core_lut6_model(n, inner)
         parts.append(f"{n}: {got:,} against {model:,} ({100 * (got - model) / model:+.1f}%)")
     if not parts:

@@ -20,7 +20,7 @@ import time
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.proc.rtl.core import ProcCore
 from pairkit.hw.proc.rtl.layout import Layout
-from pairkit.hw.flow.synth import _cells, logic_depth
+from pairkit.hw.flow.synth import cell_counts, logic_depth
 from pairkit.hw.flow.toolchain import to_rtlil, yosys
 from pairkit.hw.flow.synth import XILINX_LUTS
 from pairkit.hw.flow.synth import pnr_ecp5
@@ -74,7 +74,7 @@ def _synth(core, script: str, timeout: float, wd: str) -> tuple[dict, float, int
     t = time.time()
     yosys(f"read_rtlil top.il\n{script} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd, timeout=timeout,
           what=f"yosys {script.split()[0]} (proc core)")
-    return (_cells(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
+    return (cell_counts(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
             logic_depth(os.path.join(wd, "net.json"), ff_prefixes=SEQUENTIAL))
 
 

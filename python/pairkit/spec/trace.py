@@ -49,6 +49,11 @@ class TracingField:
     def m(self) -> int:
         return self.base.m
 
+    @property
+    def constants(self) -> dict:
+        """The constants recorded so far: value -> its Sym (one ``const`` operation each)."""
+        return self._consts
+
     def _new(self, kind: str, args: tuple[int, ...], value: int, label: str = "") -> Sym:
         s = Sym(self._next, value)
         self._next += 1

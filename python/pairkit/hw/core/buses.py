@@ -136,8 +136,8 @@ def list_schedule(P: Problem, counts, priority: str, R: Reads, B: int, name: str
                 C.sort(key=lambda v: (static[v], v))
             elif len(C) > 1:
                 if dirty:
-                    mob = (listsched._paper_mobility(P, tail, start) if priority == "mobility"
-                           else listsched._rc_mobility(P, vec, t, start, busy))
+                    mob = (listsched.paper_mobility(P, tail, start) if priority == "mobility"
+                           else listsched.rc_mobility(P, vec, t, start, busy))
                     dirty = False
                 C.sort(key=lambda v: (mob[v], v))
             for v in C:

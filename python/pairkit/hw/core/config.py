@@ -18,6 +18,8 @@ from pairkit.dse.costs import CostModel, Unit
 from pairkit.hw.units import catalogue as hwunit
 from pairkit.hw.core.errors import CoreError, CoreMixError
 from pairkit.hw.core.program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
+from pairkit import sets
+from pairkit.sets import Family
 
 #: the operation kind each unit generator executes, and its operand / sign ports
 UNIT_OPS = {
@@ -121,7 +123,7 @@ class CoreConfig:
                 raise CoreError(f"{flag}: must be true or false, got {getattr(self, flag)!r}")
         if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
             raise CoreError(f"unroll: must be an integer from 1 to 8, got {self.unroll!r}")
-        fam = ("gf3_",) if self.set_id.startswith("ss3") else ("gf2_", "f4_")
+        fam = ("gf3_",) if sets.get(self.set_id).family is Family.CHAR3 else ("gf2_", "f4_")
         if self.binding not in BINDINGS:
             raise CoreError(f"binding: {self.binding!r} is not one of {', '.join(BINDINGS)}")
         if (not isinstance(self.spare_regs, int) or isinstance(self.spare_regs, bool) or not 0 <= self.spare_regs <= 16
@@ -180,7 +182,7 @@ class CoreConfig:
 
     @property
     def p(self) -> int:
-        return 3 if self.set_id.startswith("ss3") else 2
+        return 3 if sets.get(self.set_id).family is Family.CHAR3 else 2
 
     def choice(self, op: str) -> UnitChoice:
         for u in self.units:

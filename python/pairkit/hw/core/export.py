@@ -38,9 +38,10 @@ def _check_line_lengths(text: str, limit: int = 2000) -> None:
 
 def generate(core, out: str, n: int = 4, seed: int = 1) -> dict:
     """``core``: a named core or a :class:`CoreConfig`."""
-    cfg, mc = flow.compiled(core)
+    c = flow.compile_core(core)
+    cfg, mc = c.cfg, c.mc
     name = cfg.name
-    core = flow.make_rtl(cfg, mc, debug=True)
+    core = c.make_rtl(debug=True)
     try:
         os.makedirs(out, exist_ok=True)
         probe = os.path.join(out, ".pairkit-write-test")
@@ -54,12 +55,12 @@ def generate(core, out: str, n: int = 4, seed: int = 1) -> dict:
     files = {}
     files[f"{name}.v"] = rtl.header(core, cfg) + "\n" + v
     files["bench.cpp"] = bench_cpp(core)
-    pairs = flow.random_pairs(cfg.set_id, n, seed)
+    pairs = flow.random_pairs(c.spec, n, seed)
     vec, exp = [], []
     w = 8 * core.words
     for P, Q in pairs:
         vec.append(" ".join("%x" % x for e in (*P, *Q) for x in words_of(core.spec, e, core.words)))
-        r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
+        r = interp.run(mc, c.spec, cfg.alg, P, Q)
         exp.append(f"R {mc.cycles() + 1} " + " ".join("%0*x" % (w, core.spec.to_int(c)) for c in r.output))
     files["vectors.txt"] = "\n".join(vec) + "\n"
     files["expected.txt"] = "\n".join(exp) + "\n"

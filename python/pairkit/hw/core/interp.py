@@ -67,15 +67,16 @@ def compound_result(F, kind: str, xs: list, k=None) -> tuple:
     return tuple(fn(F, tuple(xs[:4]), xs[4], xs[5], COMPOUND_FIXED[kind]))
 
 
-def run(mc: Microcode, set_id: str, alg: str, P, Q, *, check: bool = True) -> RunResult:
-    """Interpret ``mc`` on the points (P, Q) (spec encoding); with ``check`` compare every value."""
+def run(mc: Microcode, spec, alg: str, P, Q, *, check: bool = True) -> RunResult:
+    """Interpret ``mc`` on the points (P, Q) (spec encoding); with ``check`` compare every value.
+    ``spec``: the set id or its spec object (program.spec_of)."""
     if mc.n_buses:  # read buses: every register read in a step on its own bus (buses.py)
         bus_bad = buses.check(mc.steps, mc.bus_of, mc.n_buses)
         if bus_bad:
             raise CoreMismatchError("read buses", bus_bad)
-    S = spec_of(set_id)
+    S = spec_of(spec)
     F = S.F
-    T, ins, states, outs = (run_trace(set_id, alg, P, Q, "inv" in mc.units, mc.info.get("compound", {}))
+    T, ins, states, outs = (run_trace(S, alg, P, Q, "inv" in mc.units, mc.info.get("compound", {}))
                             if check else (None, [], [], []))
     values = T.values if check else {}
     regs: list = [None] * mc.n_regs

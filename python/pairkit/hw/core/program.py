@@ -33,6 +33,9 @@ from pairkit.hw.core.errors import CoreError
 from pairkit.hw.core.ops import BINARY, COMPOUND_FIXED, UNARY, Op, Operand, base_kind, out_port  # noqa: F401
 from pairkit.spec import pairing_for
 from pairkit.spec.binary.gf2m import itoh_tsujii
+from pairkit import sets
+from pairkit.sets import Family
+from pairkit.spec.char3.tower import f6_flat
 
 
 @dataclass
@@ -114,15 +117,17 @@ class _ValueTrace(TracingField):
         return s
 
 
-def spec_of(set_id: str):
-    return pairing_for(set_id)
+def spec_of(spec):
+    """The spec's staged pairing object of a set: ``spec`` is a set id (the object is built here) or the
+    object itself (returned as it is: flow.compile_core builds it once per core and passes it on)."""
+    if not isinstance(spec, str):
+        return spec
+    return pairing_for(spec)
 
 
 def flat_gt(set_id: str, x) -> tuple:
     """The GT element's base-field coordinates in the public encoding's order."""
-    if set_id.startswith("ss3"):
-        from pairkit.spec.char3.tower import f6_flat
-
+    if sets.get(set_id).family is Family.CHAR3:
         return f6_flat(x)
     return tuple(x)
 
@@ -135,11 +140,13 @@ def modify(F, p: int, x, flag: bool):
     return F.neg(x) if p == 3 else F.add(x, F.one)
 
 
-def run_trace(set_id: str, alg: str, P, Q, inverter: bool = False, compound=()):
+def run_trace(spec, alg: str, P, Q, inverter: bool = False, compound=()):
     """The spec's whole pairing on (P, Q) as a value-recording trace; returns (T, inputs, states, out).
-    ``compound``: the compound operation kinds recorded as one operation each (the mix's units)."""
-    S = spec_of(set_id)
-    S._check_alg(alg)
+    ``spec``: a set id or its spec object (spec_of); ``compound``: the compound operation kinds recorded
+    as one operation each (the mix's units)."""
+    S = spec_of(spec)
+    set_id = S.set_id
+    S.check_alg(alg)
     T = _ValueTrace(S.F, inverter, compound)
     Pp = tuple(T.input(n, v) for n, v in zip(("xP", "yP"), P))
     Qp = tuple(T.input(n, v) for n, v in zip(("xQ", "yQ"), Q))
@@ -257,9 +264,10 @@ def _apply(F, kind, cs):
     return getattr(F, kind)(cs[0])
 
 
-def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None,
+def lower(spec, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None,
           compound=()) -> Program:
-    """Lower the spec's whole pairing (set_id, alg) for a core (see the module docstring).
+    """Lower the spec's whole pairing (``spec``: a set id or its spec object, spec_of; alg) for a core (see
+    the module docstring).
 
     The trace is taken on (P, Q) (default: the generator twice); the program does not depend on
     the points (the spec's pairings have no data-dependent control flow). ``chains`` maps a chain
@@ -268,13 +276,14 @@ def lower(set_id: str, alg: str, *, has_inv: bool = False, P=None, Q=None, chain
     ``compound`` names the compound operations (``sca``, ``ca``) the core's units execute whole: each
     becomes a group of operations ``kind``, ``kind.1``, .. (one per output, consecutive, the same
     operands) that is scheduled as one unit operation."""
-    S = spec_of(set_id)
+    S = spec_of(spec)
+    set_id = S.set_id
     F = S.F
-    p = 3 if set_id.startswith("ss3") else 2
+    p = 3 if S.family is Family.CHAR3 else 2
     P = P or S.generator
     Q = Q or S.generator
-    T, ins, states, outs = run_trace(set_id, alg, P, Q, inverter=has_inv, compound=compound)
-    consts = {s.id: c for c, s in T._consts.items()}
+    T, ins, states, outs = run_trace(S, alg, P, Q, inverter=has_inv, compound=compound)
+    consts = {s.id: c for c, s in T.constants.items()}
     L = _Lowerer(F, p, has_inv)
     leader = None
     seg_labels = ["prologue"]

@@ -32,9 +32,10 @@ def element_of(spec, ws: list):
     return spec.from_int(sum(w << (32 * j) for j, w in enumerate(ws)))
 
 
-def boundary_states(mc, set_id, alg, P, Q):
-    """The spec's accumulator at each loop boundary: [(pass index, [(reg, neg, value)])]."""
-    T, _, states, _ = run_trace(set_id, alg, P, Q, "inv" in mc.units)
+def boundary_states(mc, spec, alg, P, Q):
+    """The spec's accumulator at each loop boundary: [(pass index, [(reg, neg, value)])] (``spec``: a set
+    id or its spec object)."""
+    T, _, states, _ = run_trace(spec, alg, P, Q, "inv" in mc.units)
     out = []
     for k in range(mc.loop_count + 1):
         i = mc.first_looped_iteration + k * mc.unroll - 1
@@ -43,18 +44,20 @@ def boundary_states(mc, set_id, alg, P, Q):
     return out
 
 
-def run_amaranth(core, set_id: str, alg: str, pairs: list) -> list:
-    """Whole pairings of ``pairs`` [(P, Q)] on ``core`` (a :class:`PairingCore`) in Amaranth's simulator."""
+def run_amaranth(core, spec, alg: str, pairs: list) -> list:
+    """Whole pairings of ``pairs`` [(P, Q)] on ``core`` (a :class:`PairingCore`) in Amaranth's simulator
+    (``spec``: the set id or its spec object)."""
     from amaranth.sim import Simulator
 
 
     mc = core.mc
-    F = spec_of(set_id).F
+    S = spec_of(spec)
+    F = S.F
     results: list = []
 
     async def bench(ctx):
         for P, Q in pairs:
-            bnd = boundary_states(mc, set_id, alg, P, Q)
+            bnd = boundary_states(mc, S, alg, P, Q)
             for i, x in enumerate((*P, *Q)):
                 for j, w in enumerate(words_of(core.spec, x, core.words)):
                     ctx.set(core.host_we, 1)

@@ -124,9 +124,11 @@ def build(core, *, jobs: int = 2, timeout_s: float = 3600, opt: str = "-O2") -> 
                        timeout_s=timeout_s)
 
 
-def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
-    """Whole pairings in the Verilator model, checked at every loop boundary against the spec."""
-    F = spec_of(set_id).F
+def run_verilator(core, spec, alg: str, pairs: list, **kw) -> list:
+    """Whole pairings in the Verilator model, checked at every loop boundary against the spec (``spec``:
+    the set id or its spec object)."""
+    S = spec_of(spec)
+    F = S.F
     mc = core.mc
     exe = build(core, **kw)
     lines = []
@@ -157,7 +159,7 @@ def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
         if tok[0] != "R":
             raise CoreMismatchError("verilator", f"unexpected testbench output {ln[:80]!r}")
         P, Q = pairs[len(runs)]
-        bnd = boundary_states(mc, set_id, alg, P, Q)
+        bnd = boundary_states(mc, S, alg, P, Q)
         for (it, regs), got in zip(bnd, states):
             for (reg, neg, want), g in zip(regs, got):
                 v = core.spec.from_int(g)
@@ -167,7 +169,7 @@ def run_verilator(core, set_id: str, alg: str, pairs: list, **kw) -> list:
         if len(states) != len(bnd):
             raise CoreMismatchError("controller", f"{len(states)} loop boundaries seen, expected {len(bnd)}")
         if probed:
-            T, _, sts, _ = run_trace(set_id, alg, P, Q, "inv" in mc.units)
+            T, _, sts, _ = run_trace(S, alg, P, Q, "inv" in mc.units)
             for k, reg, neg, c, g in probed:
                 if k < len(sts) and modify(F, mc.p, core.spec.from_int(g), neg) != T.values[sts[k][c]]:
                     raise CoreMismatchError(f"Miller iteration {k + 1}, register r{reg}",

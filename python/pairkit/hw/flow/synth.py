@@ -20,7 +20,8 @@ XILINX_FF = ("FDRE", "FDSE", "FDCE", "FDPE", "FDRE_1", "FDSE_1")
 ECP5_FF = ("TRELLIS_FF",)
 
 
-def _cells(stat_json: str) -> dict:
+def cell_counts(stat_json: str) -> dict:
+    """The top module's cells by type (names without Yosys's leading \\ or $) from ``stat -json`` output."""
     d = json.loads(stat_json[stat_json.index("{"):])
     mods = d.get("modules", {})
     top = mods.get("\\top") or mods.get("top") or next(iter(mods.values()))
@@ -160,7 +161,7 @@ def synth_xilinx(unit, workdir: str, timeout: float | None = None, flow: str = "
         body = f"synth_xilinx{fam} -flatten -top top\n"
     yosys("read_rtlil top.il\n" + body + "tee -q -o stat_xilinx.json stat -json\nwrite_json net_xilinx.json\n",
           cwd=workdir, timeout=timeout, what="yosys synth_xilinx")
-    cells = _cells(open(os.path.join(workdir, "stat_xilinx.json")).read())
+    cells = cell_counts(open(os.path.join(workdir, "stat_xilinx.json")).read())
     luts = sum(cells.get(k, 0) for k in XILINX_LUTS)
     ff = sum(v for k, v in cells.items() if k.startswith("FD"))
     return {"lut": luts, "ff": ff, "lut_by_size": {k: cells[k] for k in XILINX_LUTS if k in cells},
@@ -238,7 +239,7 @@ def synth_ecp5(unit, workdir: str, timeout: float | None = None, flow: str = "be
     else:
         script = "read_rtlil top.il\nsynth_ecp5 -top top -json top_ecp5.json\n"
     yosys(script + "tee -q -o stat_ecp5.json stat -json\n", cwd=workdir, timeout=timeout, what="yosys synth_ecp5")
-    cells = _cells(open(os.path.join(workdir, "stat_ecp5.json")).read())
+    cells = cell_counts(open(os.path.join(workdir, "stat_ecp5.json")).read())
     return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
             "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0), "flow": flow,
             "depth": logic_depth(os.path.join(workdir, "top_ecp5.json")),

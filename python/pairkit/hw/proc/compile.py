@@ -1,7 +1,7 @@
 """The compiler from the executable specification to pairing-processor programs.
 
 typea-512 (seed 002's pairing, spec/pairing_typea.py): every block below is the spec's own code
-(``_tangent``, ``Curve.jac_double``, ``_chord``, ``Curve.jac_add``, ``Fp2`` products, conjugate and
+(``tangent_line``, ``Curve.jac_double``, ``chord_line``, ``Curve.jac_add``, ``Fp2`` products, conjugate and
 inverse, ``unitary_square``) traced on symbolic GF(q) values (spec/trace_prime.py), so the F_{q^2}
 tower operations arrive already lowered to GF(q) operations; lower.py turns each into
 instructions.  The control flow is seed 002 section 4's: one JSR loop walks the constant bits.
@@ -12,7 +12,7 @@ instructions.  The control flow is seed 002 section 4's: one JSR loop walks the 
                  f <- f l_T,P(phi Q), T <- T + P): JSR picks the doubling body or the
                  doubling+addition body (two bodies, as the spec's two cases)
     last step    bit r_0 = 1: the doubling step, and the chord through T = -P and P is vertical (the
-                 spec drops it: ``_chord`` returns None), so only f <- f^2 l_T,T
+                 spec drops it: ``chord_line`` returns None), so only f <- f^2 l_T,T
     final exp.   g = conj(f) / f (f^(q-1)), then g^h, h = (q+1)/r, by the spec's unitary_pow with
                  JSR over the bits of h after the leading one (c1 iterations): square, or square
                  and multiply (spec unitary_square: (a+bi)^2 = (2a^2 - 1) + 2ab i)
@@ -71,20 +71,20 @@ def _typea_blocks():
 
     def dbl(v):
         _, Qa, Tj, f = pts(v)
-        f = f.square() * pt._tangent(Tj, Qa)  # spec miller_loop, every bit
+        f = f.square() * pt.tangent_line(Tj, Qa)  # spec miller_loop, every bit
         return st(f, E.jac_double(Tj))
 
     def dbl_add(v):
         Pa, Qa, Tj, f = pts(v)
-        f = f.square() * pt._tangent(Tj, Qa)
+        f = f.square() * pt.tangent_line(Tj, Qa)
         Tj = E.jac_double(Tj)
-        line = pt._chord(Tj, Pa, Qa)  # spec miller_loop, a 1 bit
+        line = pt.chord_line(Tj, Pa, Qa)  # spec miller_loop, a 1 bit
         assert line is not None
         return st(f * line, E.jac_add(Tj, E.to_jacobian(Pa)))
 
     def last(v):
         _, Qa, Tj, f = pts(v)
-        f = f.square() * pt._tangent(Tj, Qa)  # the final bit: its chord is vertical (dropped)
+        f = f.square() * pt.tangent_line(Tj, Qa)  # the final bit: its chord is vertical (dropped)
         g = f.conj() / f  # final_exponentiation: f^(q-1)
         return {"ga": g.a, "gb": g.b}
 

@@ -6,8 +6,8 @@ F_{p^12} = F_{p^6}[w] = F_{p^2}[v][w] tower products, Frobenius maps, cyclotomic
 (eprint 2009/565) and inversions arrive as GF(p) operations.  Control flow (seed 002 section 4):
 
     Miller loop    JSR over the bits of 6u + 2 (BN) / |u| (BLS12) after the leading one: body
-                   ``dbl`` (f <- f^2 l_R,R(P), R <- 2R: spec _dbl_step, affine, one inversion) or
-                   ``dbl_add`` (+ _add_step with Q)
+                   ``dbl`` (f <- f^2 l_R,R(P), R <- 2R: spec dbl_step, affine, one inversion) or
+                   ``dbl_add`` (+ add_step with Q)
     post           BN: the two Frobenius lines (eprint 2008/096 section 5); BLS12 (u < 0): conj(f);
                    then the easy part f^((p^6 - 1)(p^2 + 1)) (spec final_exponentiation_easy)
     hard part      the spec's chains of the plain reduced pairing (final_exponentiation_hard with
@@ -59,10 +59,10 @@ def compile_ate(set_id: str):
     def step(v, add: bool):
         f, R, Q, P = f12(v, "f"), pt2(v, "R"), pt2(v, "Q"), pt1(v)
         f = f.square()  # spec multi_miller_loop, every bit
-        R, line = pa._dbl_step(S, R, P)
+        R, line = pa.dbl_step(S, R, P)
         f = f * line
         if add:  # a 1 bit
-            R, line = pa._add_step(S, R, Q, P)
+            R, line = pa.add_step(S, R, Q, P)
             f = f * line
         return {**out12(f, "f"), "Rx0": R[0].a, "Rx1": R[0].b, "Ry0": R[1].a, "Ry1": R[1].b}
 
@@ -71,8 +71,8 @@ def compile_ate(set_id: str):
         if S.family == "bn":  # the two Frobenius lines of the optimal ate pairing
             Q1 = G.psi(Q)
             Q2 = G.E2.neg(G.psi(Q1))
-            R, l1 = pa._add_step(S, R, Q1, P)
-            R, l2 = pa._add_step(S, R, Q2, P)
+            R, l1 = pa.add_step(S, R, Q1, P)
+            R, l2 = pa.add_step(S, R, Q2, P)
             f = f * l1 * l2
         elif cast(int, S.u) < 0:  # BN / BLS12: u is set
             f = f.conj()

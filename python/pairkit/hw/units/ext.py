@@ -23,7 +23,7 @@ from amaranth.hdl import Cat, Const, Module, Mux, Signal
 from pairkit.spec.binary.tower import f4_mul, f4_mul_ca, f4_sqr
 from pairkit.hw.units.common import check_digit, n_digits, one_shot, shared_array, wire
 from pairkit.hw.errors import HwParamError
-from pairkit.hw.units.gf2 import FIELD, _Bin
+from pairkit.hw.units.gf2 import FIELD, BinaryUnit
 from pairkit.hw.units.linmap import emit_rows, sqr_map, xi_mod
 from pairkit.hw.units.unit import Param, register
 
@@ -61,7 +61,7 @@ def _xor(vals):
     return acc
 
 
-class MsdPlan(_Bin):
+class MsdPlan(BinaryUnit):
     plan: Plan
 
     def _setup(self, plan: Plan, D: int, a_src: str, keep: int):
@@ -313,7 +313,7 @@ class _SignalField:
           seed="seed 000 section 5.3 (\"the component computing C^{2^4} each cycle\", T4 of Eq. 10)", family="ext",
           params=[FIELD, Param("k", int, 1, "F_{2^4m} squarings in series (a^(2^k) per cycle)")],
           small={"field": "ss2-7", "k": 2})
-class F4Squarer(_Bin):
+class F4Squarer(BinaryUnit):
     """A registered linear map like gf2_sqr: operands loaded on the start edge, the k squarings
     (spec f4_sqr run on signals: base squarer XOR networks and additions) registered on the next
     edge (cycles = 2)."""

@@ -120,7 +120,7 @@ class TerField:
 
     @property
     def spec(self) -> GF3m:
-        return _gf3(self.m, self.h)
+        return gf3_spec(self.m, self.h)
 
     @property
     def poly_str(self) -> str:
@@ -145,7 +145,8 @@ def _gf2(m, taps):
 
 
 @lru_cache(maxsize=None)
-def _gf3(m, h):
+def gf3_spec(m, h):
+    """The spec's GF(3^m) of x^m + x^h - 1, one instance per (m, h)."""
     return GF3m(m, h)
 
 
@@ -226,7 +227,7 @@ def ternary_field(spec: str | TerField, param: str = "field") -> TerField:
     if not 0 < h < m:
         raise HwParamError(param, f"need 0 < h < m, got m = {m}, h = {h}")
     try:
-        _gf3(m, h)
+        gf3_spec(m, h)
     except ValueError as e:
         raise HwParamError(param, str(e)) from None
     return TerField(m, h, name)
@@ -238,7 +239,7 @@ def small_ternary_h(m: int, cbrt_friendly: bool = False) -> int:
         if cbrt_friendly and (m - h) % 3:
             continue
         try:
-            _gf3(m, h)
+            gf3_spec(m, h)
             return h
         except ValueError:
             continue

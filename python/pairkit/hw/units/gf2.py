@@ -17,7 +17,10 @@ FIELD = Param("field", str, "ss2-283", "catalogue id or trinomial/pentanomial, e
 SMALL = {"field": "ss2-7"}
 
 
-class _Bin(HwUnit):
+class BinaryUnit(HwUnit):
+    """A unit over one binary field (``field``: a catalogue id or a polynomial): the base of the GF(2^m)
+    generators here and in ext.py, gf2_seed004.py, tmvp.py."""
+
     def __init__(self, field="ss2-283", **kw):
         super().__init__(field=field, **kw)
         self.field = binary_field(field)
@@ -40,7 +43,7 @@ class _Bin(HwUnit):
 
 @register("gf2_mul_bitserial", summary="bit-serial LSB-first multiplier with in-place reduction (M0)",
           seed="seed 004 Alg. 1 (M0, Table 2)", family="gf2", params=[FIELD], small=SMALL)
-class BitSerialMul(_Bin):
+class BitSerialMul(BinaryUnit):
     """Seed 004 Algorithm 1 (M0): result ^= a_i b; b <- b x mod f; m iterations (+1 load edge)."""
 
     def __init__(self, field="ss2-283"):
@@ -74,7 +77,7 @@ class BitSerialMul(_Bin):
                   Param("structure", int, 1, "1: x^i b mod f array (shareable); 2: m+D-bit partial sum",
                         (1, 2))],
           small={"field": "ss2-7", "D": 3})
-class MsdMul(_Bin):
+class MsdMul(BinaryUnit):
     """Left-to-right (MSD-first) digit-serial multiplier of seed 000 section 5.1.2.
 
     n = ceil(m/D) D; a is zero-padded to n bits and shifted D bits per cycle (the LFSR structure);
@@ -122,7 +125,7 @@ class MsdMul(_Bin):
           seed="seed 000 Fig. 3 (two D = 4 multipliers sharing sum x^i b(x) mod f239)", family="gf2",
           params=[FIELD, Param("D", int, 4, "digit size"), Param("k", int, 2, "multipliers sharing b")],
           small={"field": "ss2-7", "D": 2, "k": 2})
-class MsdShared(_Bin):
+class MsdShared(BinaryUnit):
     """Seed 000 Fig. 3: k structure-1 multipliers c_j = a_j b share the array x^i b mod f."""
 
     def __init__(self, field="ss2-283", D=4, k=2):
@@ -163,7 +166,7 @@ class MsdShared(_Bin):
 
 # ------------------------------------------------------------------ squarer, square root
 
-class _LinearMap(_Bin):
+class _LinearMap(BinaryUnit):
     """A registered GF(2)-linear map: the operand register is loaded on the start edge and the XOR
     network of ``rows`` (derived from the polynomial, :mod:`pairkit.hw.units.linmap`), applied ``stages``
     times in series, is registered on the next edge (cycles = 2)."""
@@ -300,7 +303,7 @@ def run_program(F, prog, a: int) -> int:
                   Param("q", int, 4, "squarers in series (a^(2^q) per cycle; seed 000 uses 4)"),
                   Param("chain", str, "eq7", "eq7 (seed 000) | alg4 (seed 003, m = 1223)", ("eq7", "alg4"))],
           small={"field": "ss2-13", "D": 3, "q": 2})
-class ItohTsujii(_Bin):
+class ItohTsujii(BinaryUnit):
     """A tiny programmed datapath: registers A, S, R, W; one structure-1 MSD multiplier whose digit
     comes from a counter-indexed mux of its source register; q squarers in series with a tap mux.
     cycles = 1 + sum over the program of ceil(n/q) (sqr), ceil(m/D) (mul), 1 (mov)."""
@@ -436,7 +439,7 @@ class ItohTsujii(_Bin):
                                              "registered on the next (cycles = 2); 0: the sum of the input ports "
                                              "registered on the start edge itself (cycles = 1)", (0, 1))],
           small=SMALL)
-class Adder(_Bin):
+class Adder(BinaryUnit):
     def __init__(self, field="ss2-283", latch=1):
         super().__init__(field, latch=latch)
         self.latch = latch

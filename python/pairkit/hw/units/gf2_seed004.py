@@ -24,7 +24,7 @@ from amaranth.hdl import Cat, Const, Module, Signal
 
 from pairkit.hw.units.common import check_digit, n_digits, seq_control, wire
 from pairkit.hw.errors import HwParamError
-from pairkit.hw.units.gf2 import FIELD, _Bin
+from pairkit.hw.units.gf2 import FIELD, BinaryUnit
 from pairkit.hw.units.linmap import emit_rows, reduce_map, xi_mod
 from pairkit.hw.units.unit import Param, register
 
@@ -32,7 +32,7 @@ from pairkit.hw.units.unit import Param, register
 @register("gf2_mul_m1", summary="seed 004 M1: D bits of a per cycle (LSB first), in-place reduction of B",
           seed="seed 004 Alg. 2, Eq. 5 (M1, Table 2)", family="gf2",
           params=[FIELD, Param("D", int, 10, "bits of a per cycle (seed 004: 10)")], small={"field": "ss2-7", "D": 3})
-class M1(_Bin):
+class M1(BinaryUnit):
     def __init__(self, field="ss2-283", D=10):
         super().__init__(field, D=D)
         check_digit(D, self.m)
@@ -69,7 +69,7 @@ class M1(_Bin):
                   Param("K", int, 4, "chunks of a per word: 1 = M2, 3 = M3/M4, 4 = M5"),
                   Param("reduce_cycle", int, 0, "1: register the reduction (one more cycle, m more FF)", (0, 1))],
           small={"field": "ss2-13", "W": 4, "K": 2})
-class Chunked(_Bin):
+class Chunked(BinaryUnit):
     def __init__(self, field="ss2-283", W=32, K=4, reduce_cycle=0):
         super().__init__(field, W=W, K=K, reduce_cycle=reduce_cycle)
         check_digit(W, self.m, "W")

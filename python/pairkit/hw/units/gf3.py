@@ -17,7 +17,7 @@ from pairkit.hw.errors import HwParamError
 from pairkit.hw.units.fields import ternary_field
 from pairkit.hw.units.linmap import emit_ter_plan, emit_ter_rows, t3_add, t3_sum, ter_adds, ter_map_from_spec, ter_plan, ter_weight
 from pairkit.hw.units.unit import HwUnit, Param, register
-from pairkit.hw.units.fields import _gf3
+from pairkit.hw.units.fields import gf3_spec
 
 FIELD = Param("field", str, "ss3-97", "catalogue id or x^m+x^h-1, e.g. ss3-97 or x^13+x^4-1")
 KEEP = Param("keep", int, 1, "1: each F_3 adder of the network a kept net (one LUT4 per plane bit, seed 001's F3A)", (0, 1))
@@ -26,7 +26,7 @@ SHARE = Param("share", int, 1, "1: a signed pair of digits that recurs in severa
 
 @lru_cache(maxsize=None)
 def _xi_rows(m, h, i):
-    F = _gf3(m, h)
+    F = gf3_spec(m, h)
     xi = F.reduce((1 << i, 0))
     return tuple(ter_map_from_spec(F, lambda a: F.mul(a, xi), m))
 

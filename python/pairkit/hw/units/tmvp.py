@@ -23,15 +23,16 @@ from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
 from pairkit.hw.units.common import one_shot, wire
 from pairkit.hw.errors import HwLimitError, HwParamError
-from pairkit.hw.units.gf2 import _Bin
-from pairkit.hw.units.unit import HwUnit, Param, register
+from pairkit.hw.units.gf2 import BinaryUnit
+from pairkit.hw.units.unit import HwUnit, Param, register, scratch_module
 
 
 #: at most this many splits in ``outer`` (3^4 = 81 sequential products) and ``inner`` (docs/HW.md "Limits")
 MAX_SPLITS = {"outer": 4, "inner": 6}
 
 
-def _parse_splits(s: str, param: str) -> tuple[int, ...]:
+def parse_splits(s: str, param: str) -> tuple[int, ...]:
+    """The splits ``"2,3"`` of parameter ``param`` (outer | inner) as a tuple, checked (HwLimitError, HwParamError)."""
     s = str(s).strip()
     if not s:
         return ()
@@ -168,8 +169,7 @@ def tmvp_parallel(m: Module, t, v, n: int, splits: tuple[int, ...], cnt: Counter
 def core_gates(n: int, inner: tuple[int, ...]) -> dict:
     """Two-input AND / XOR gates of the parallel TMVP core of size n (seed 003 Table 1's counts)."""
     cnt = Counter()
-    m = Module()
-    m._MustUse__silence = True
+    m = scratch_module()
     tmvp_parallel(m, Signal(2 * n - 1), Signal(n), n, inner, cnt)
     return {"core_and": cnt.ands, "core_xor": cnt.xors}
 
@@ -213,7 +213,7 @@ PARAMS = [Param("field", str, "ss2-1223", "catalogue id or trinomial x^m+x^k+1")
                 "counts: 9 or 6); the driver must hold the operands stable until done", (0, 1))]
 
 
-class _Tmvp(_Bin):
+class _Tmvp(BinaryUnit):
     def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2", latch=1):
         super().__init__(field, outer=outer, inner=inner, latch=latch)
         if latch not in (0, 1) or isinstance(latch, bool):
@@ -222,8 +222,8 @@ class _Tmvp(_Bin):
         if len(self.field.taps) != 1:
             raise HwParamError("field", f"the TMVP multiplier needs a trinomial x^m + x^k + 1; {self.field.poly_str} "
                                "is a pentanomial (T_A is not Toeplitz)")
-        self.outer = _parse_splits(outer, "outer")
-        self.inner = _parse_splits(inner, "inner")
+        self.outer = parse_splits(outer, "outer")
+        self.inner = parse_splits(inner, "inner")
         if not self.outer:
             raise HwParamError("outer", "need at least one sequential split (2,2 or 3)")
         q = 1
@@ -400,7 +400,7 @@ class TmvpCore(HwUnit):
         super().__init__(n=n, inner=inner)
         if not 2 <= n <= 4096:
             raise HwParamError("n", f"TMVP size {n}: need 2 <= n <= 4096")
-        self.n, self.inner = n, _parse_splits(inner, "inner")
+        self.n, self.inner = n, parse_splits(inner, "inner")
         self.field = _Size(n)
         self.t = self._in("t", "bits", 2 * n - 1)
         self.v = self._in("v", "bits", n)

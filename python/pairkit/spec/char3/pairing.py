@@ -20,7 +20,7 @@ P, Q (pairs of field values); ``states`` (optional) receives f after every itera
 from __future__ import annotations
 
 from pairkit.spec.char3.tower import (
-    _sgn, f3_add, f3_inv, f3_mul, f6_conj, f6_cube, f6_frob, f6_mul, f6_mul_line, f6_one, f6_sqr,
+    f3_add, f3_inv, f3_mul, f6_conj, f6_cube, f6_frob, f6_mul, f6_mul_line, f6_one, f6_sqr, signed,
 )
 
 
@@ -151,7 +151,7 @@ def f6_cbrt(F, b, x):
     """x^{1/3}: sigma^{1/3} = -sigma, rho^{1/3} = rho - b, rho^{2/3} = rho^2 + b rho + 1."""
     def f3_cbrt(a):
         c0, c1, c2 = F.cbrt(a[0]), F.cbrt(a[1]), F.cbrt(a[2])
-        return (F.add(F.sub(c0, _sgn(F, c1, b)), c2), F.add(c1, _sgn(F, c2, b)), c2)
+        return (F.add(F.sub(c0, signed(F, c1, b)), c2), F.add(c1, signed(F, c2, b)), c2)
     return (f3_cbrt(x[0]), f3_cbrt(f6_conj(F, x)[1]))
 
 

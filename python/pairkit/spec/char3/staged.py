@@ -24,6 +24,7 @@ from pairkit.spec.char3 import pairing as pc
 from pairkit.spec.char3.tower import f6_flat, f6_unflat
 from pairkit.spec.char3.gf3m import GF3m
 from pairkit.spec.char3.curve import Curve3, check_subgroup3
+from pairkit.sets import Family
 
 ALGORITHMS3 = ("duursma-lee", "duursma-lee-nocbrt", "eta-t")
 
@@ -31,6 +32,7 @@ ALGORITHMS3 = ("duursma-lee", "duursma-lee-nocbrt", "eta-t")
 @dataclass
 class Char3Pairing:
     set_id: str
+    family = Family.CHAR3
 
     @cached_property
     def params(self):
@@ -51,14 +53,15 @@ class Char3Pairing:
     def algorithms(self) -> list[str]:
         return list(ALGORITHMS3)
 
-    def _check_alg(self, alg: str) -> None:
+    def check_alg(self, alg: str) -> None:
+        """UnknownAlgorithmError unless ``alg`` is one of this set's algorithms."""
         if alg not in ALGORITHMS3:
             raise UnknownAlgorithmError(
                 f"unknown algorithm {alg!r} for {self.set_id}; known: {', '.join(ALGORITHMS3)}")
 
     # -- staged API ------------------------------------------------------------------------
     def miller_loop(self, alg: str, P, Q, states=None, F=None):
-        self._check_alg(alg)
+        self.check_alg(alg)
         F = F or self.F
         if alg == "duursma-lee":
             return pc.dl_miller(F, self.params.b, P, Q, states)
@@ -67,7 +70,7 @@ class Char3Pairing:
         return pc.dl_nocbrt_miller(F, self.params.b, P, Q, states)
 
     def final_exponentiation(self, alg: str, f, F=None):
-        self._check_alg(alg)
+        self.check_alg(alg)
         if alg == "eta-t":
             return pc.eta_final_exp(F or self.F, self.params.b, self.params.mu, f)
         return pc.final_exp(F or self.F, self.params.b, f)

@@ -17,7 +17,7 @@ rho^q = rho + e with e = m b mod 3 (Artin-Schreier: rho^3 = rho + b), sigma^q = 
 from __future__ import annotations
 
 
-def _sgn(F, a, s: int):
+def signed(F, a, s: int):
     """s * a for an F_3 constant s (+-1); a sign swap in hardware."""
     return a if s % 3 == 1 else F.neg(a)
 
@@ -39,7 +39,7 @@ def f3_neg(F, a):
 
 def _f3_reduce(F, b, c0, c1, c2, c3, c4):
     """c0 + c1 rho + ... + c4 rho^4 with rho^3 = rho + b, rho^4 = rho^2 + b rho."""
-    return (F.add(c0, _sgn(F, c3, b)), F.add(F.add(c1, c3), _sgn(F, c4, b)), F.add(c2, c4))
+    return (F.add(c0, signed(F, c3, b)), F.add(F.add(c1, c3), signed(F, c4, b)), F.add(c2, c4))
 
 
 def f3_mul(F, b, a, c):
@@ -77,14 +77,14 @@ def f3_mul_base(F, a, s):
 def f3_cube(F, b, a):
     """(a0 + a1 rho + a2 rho^2)^3 = (a0^3 + b a1^3 + a2^3) + (a1^3 - b a2^3) rho + a2^3 rho^2."""
     c0, c1, c2 = F.cube(a[0]), F.cube(a[1]), F.cube(a[2])
-    return (F.add(F.add(c0, _sgn(F, c1, b)), c2), F.sub(c1, _sgn(F, c2, b)), c2)
+    return (F.add(F.add(c0, signed(F, c1, b)), c2), F.sub(c1, signed(F, c2, b)), c2)
 
 
 def f3_frob(F, b, a):
     """a^q, q = 3^m: rho -> rho + e, e = m b mod 3 (nonzero, e^2 = 1):
     (a0 + e a1 + a2) + (a1 - e a2) rho + a2 rho^2."""
     e = (F.m * b) % 3
-    return (F.add(F.add(a[0], _sgn(F, a[1], e)), a[2]), F.sub(a[1], _sgn(F, a[2], e)), a[2])
+    return (F.add(F.add(a[0], signed(F, a[1], e)), a[2]), F.sub(a[1], signed(F, a[2], e)), a[2])
 
 
 def f3_inv(F, b, a):
@@ -95,7 +95,7 @@ def f3_inv(F, b, a):
     """
     a1 = f3_frob(F, b, a)
     t = f3_mul(F, b, a1, f3_frob(F, b, a1))
-    n = F.add(F.mul(a[0], t[0]), _sgn(F, F.add(F.mul(a[1], t[2]), F.mul(a[2], t[1])), b))
+    n = F.add(F.mul(a[0], t[0]), signed(F, F.add(F.mul(a[1], t[2]), F.mul(a[2], t[1])), b))
     return f3_mul_base(F, t, F.inv(n))
 
 

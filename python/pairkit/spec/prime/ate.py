@@ -81,20 +81,20 @@ def _line(S, lam, xT, yT, P):
     return T.fp12(T.fp6(c, -(lam * xP)), T.fp6(zero, T.fp2(yP.a)))
 
 
-def _dbl_step(S, R, P):
-    """2R and the tangent line at R evaluated at P (R != O, y_R != 0 in G2)."""
+def dbl_step(S, R, P):
+    """2R and the tangent line at R evaluated at P (R != O, y_R != 0 in G2); the proc compiler traces it too."""
     x, y = R
     lam = (x.square() * 3) / (y * 2)
     x3 = lam.square() - x * 2
     return (x3, lam * (x - x3) - y), _line(S, lam, x, y, P)
 
 
-def _add_step(S, R, Q, P):
+def add_step(S, R, Q, P):
     """R + Q and the chord through R, Q evaluated at P; a vertical chord gives the line 1."""
     (x1, y1), (x2, y2) = R, Q
     if x1 == x2:
         if y1 == y2:
-            return _dbl_step(S, R, P)
+            return dbl_step(S, R, P)
         return None, tower(S.id).fp12_one()  # vertical: in F_{p^6}, eliminated
     lam = (y2 - y1) / (x2 - x1)
     x3 = lam.square() - x1 - x2
@@ -121,18 +121,18 @@ def multi_miller_loop(set_id: str, pairs):
     for bit in bin(n)[3:]:
         f = f.square()
         for j, (P, Q) in enumerate(pairs):
-            R[j], ell = _dbl_step(S, R[j], P)
+            R[j], ell = dbl_step(S, R[j], P)
             f = f * ell
             if bit == "1":
-                R[j], ell = _add_step(S, R[j], Q, P)
+                R[j], ell = add_step(S, R[j], Q, P)
                 f = f * ell
     if S.family == "bn":
         # the two Frobenius lines of the optimal ate pairing (eprint 2008/096 section 5)
         for j, (P, Q) in enumerate(pairs):
             Q1 = G.psi(Q)
             Q2 = G.E2.neg(G.psi(Q1))
-            R[j], l1 = _add_step(S, R[j], Q1, P)
-            R[j], l2 = _add_step(S, R[j], Q2, P)
+            R[j], l1 = add_step(S, R[j], Q1, P)
+            R[j], l2 = add_step(S, R[j], Q2, P)
             f = f * l1 * l2
     elif cast(int, S.u) < 0:  # BN / BLS12: u is set
         f = f.conj()  # f_{u,Q} = 1/(f_{|u|,Q} v_{[|u|]Q}) and 1/f = conj(f) after the easy part

@@ -193,7 +193,7 @@ def trace_json_typea(whole: bool = False) -> dict:
         Tj = E.to_jacobian(E.mul(3, P))
         Ts = tuple(T.fp(tr.input(n, v.a)) for n, v in zip(("X", "Y", "Z"), Tj))
         f = T.fp2(tr.input("fa", 2), tr.input("fb", 3))
-        f = f.square() * pt._tangent(Ts, Qs)
+        f = f.square() * pt.tangent_line(Ts, Qs)
         E.jac_double(Ts)
         scope = "iteration (doubling step)"
     j = tr.to_json()
@@ -220,7 +220,7 @@ def trace_json_ate(set_id: str, whole: bool = False) -> dict:
         R = G.E2.mul(3, Q)
         Rs = tuple(T.fp2(tr.input(n + "0", v.a), tr.input(n + "1", v.b)) for n, v in zip(("xR", "yR"), R))
         f = f.square()
-        _, line = pa._dbl_step(S, Rs, Ps)
+        _, line = pa.dbl_step(S, Rs, Ps)
         f = f * line
         scope = "iteration (doubling step)"
     j = tr.to_json()

@@ -44,7 +44,8 @@ def distortion(Q):
     return (T.fp2(-Q[0].a), T.fp2(0, Q[1].a))
 
 
-def _tangent(Tj, Q):
+def tangent_line(Tj, Q):
+    """The tangent at T (Jacobian) at phi(Q), times its F_q denominator (see above); the proc compiler traces it."""
     X, Y, Z = Tj
     T = tower(SET_ID)
     Z2 = Z.square()
@@ -54,7 +55,7 @@ def _tangent(Tj, Q):
     return T.fp2(re.a, im.a)
 
 
-def _chord(Tj, P, Q):
+def chord_line(Tj, P, Q):
     """The chord through T and P at phi(Q), or None for a vertical chord (T = -P)."""
     X, Y, Z = Tj
     T = tower(SET_ID)
@@ -77,10 +78,10 @@ def miller_loop(P, Q):
         return f
     Tj, Pj = E.to_jacobian(P), E.to_jacobian(P)
     for bit in bin(TYPEA_512.r)[3:]:
-        f = f.square() * _tangent(Tj, Q)
+        f = f.square() * tangent_line(Tj, Q)
         Tj = E.jac_double(Tj)
         if bit == "1":
-            line = _chord(Tj, P, Q)
+            line = chord_line(Tj, P, Q)
             if line is not None:
                 f = f * line
             Tj = E.jac_add(Tj, Pj)

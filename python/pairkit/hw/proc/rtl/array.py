@@ -25,8 +25,8 @@ from types import SimpleNamespace
 from amaranth.hdl import Array, Cat, Elaboratable, Module, Signal
 
 from pairkit.errors import InvalidArgumentError
-from pairkit.hw.proc.rtl.core import ProcCore, _bits, rom_memories
-from pairkit.hw.proc.rtl.layout import Layout, pow2
+from pairkit.hw.proc.rtl.core import ProcCore, rom_memories
+from pairkit.hw.proc.rtl.layout import Layout, index_bits, pow2
 
 MAX_CORES = 64
 
@@ -49,22 +49,22 @@ One core's cycles ({nin} inputs x {k} limbs copied before, {nout} outputs x {k} 
 
 
 class ProcArray(Elaboratable):
+    def __new__(cls, layout: Layout, cores: int = 2, *, id_width: int = 8, **kw):
+        # refused before the object exists: no "created but never used" warning for a refused array
+        for name, v, lo, hi in (("cores", cores, 1, MAX_CORES), ("id_width", id_width, 1, 32)):
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise InvalidArgumentError(f"the array's {name} must be an integer in [{lo}, {hi}], got {v!r}")
+        if not layout.prog.outputs:
+            raise InvalidArgumentError("the array returns the program's outputs: the program declares none "
+                                       "(.output)")
+        return super().__new__(cls, src_loc_at=1)  # the caller's line, as without this method
+
     def __init__(self, layout: Layout, cores: int = 2, *, id_width: int = 8, share_roms: bool = True,
                  debug: bool = False):
-        try:
-            for name, v, lo, hi in (("cores", cores, 1, MAX_CORES), ("id_width", id_width, 1, 32)):
-                if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                    raise InvalidArgumentError(f"the array's {name} must be an integer in [{lo}, {hi}], got {v!r}")
-            if not layout.prog.outputs:
-                raise InvalidArgumentError("the array returns the program's outputs: the program declares none "
-                                           "(.output)")
-        except InvalidArgumentError:
-            self._MustUse__silence = True  # refused: no "created but never used" warning
-            raise
         self.L, self.n, self.idw, self.share_roms, self.debug = layout, cores, id_width, share_roms, debug
         self.in_regs = list(layout.prog.inputs.values())
         self.out_regs = list(layout.prog.outputs.values())
-        aw, W = _bits(layout.rf_depth), layout.W
+        aw, W = index_bits(layout.rf_depth), layout.W
 
         def sig(name, width=1):
             return Signal(width, name=name)
@@ -77,7 +77,7 @@ class ProcArray(Elaboratable):
         if debug:  # for the bench: the distributor's events (take a job from its slot, start a core, a core halts)
             self.dbg_take, self.dbg_take_id = sig("dbg_take"), sig("dbg_take_id", id_width)
             self.dbg_start, self.dbg_start_id = sig("dbg_start"), sig("dbg_start_id", id_width)
-            self.dbg_start_core, self.dbg_fin = sig("dbg_start_core", _bits(cores)), sig("dbg_fin", cores)
+            self.dbg_start_core, self.dbg_fin = sig("dbg_start_core", index_bits(cores)), sig("dbg_fin", cores)
 
     def ports(self) -> list:
         p = [self.in_ready, self.in_valid, self.in_id, self.in_we, self.in_addr, self.in_wdata, self.out_valid,
@@ -91,7 +91,7 @@ class ProcArray(Elaboratable):
         share = (f"Cores 2j and 2j+1 share one program ROM and one constant ROM (two read ports each): "
                  f"{self.n // 2} shared pair(s)" + (", one core with its own" if self.n % 2 else "")
                  if self.share_roms and self.n > 1 else "Every core has its own program and constant ROMs")
-        head = ARRAY_HEADER.format(n=self.n, share=share, aw=_bits(L.rf_depth) - 1, wm=L.W - 1, stride=L.stride,
+        head = ARRAY_HEADER.format(n=self.n, share=share, aw=index_bits(L.rf_depth) - 1, wm=L.W - 1, stride=L.stride,
                                    inputs=L.prog.inputs, outputs=L.prog.outputs, im=self.idw - 1, km=L.k - 1,
                                    nin=len(self.in_regs), nout=len(self.out_regs), k=L.k)
         core = ProcCore.header(SimpleNamespace(L=L)).splitlines()  # type: ignore[arg-type]  # it reads only .L

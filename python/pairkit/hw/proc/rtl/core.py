@@ -30,7 +30,7 @@ from amaranth.hdl import Array, Cat, Elaboratable, Module, Mux, Signal, Value
 from amaranth.lib.memory import Memory
 
 from pairkit.hw.proc.isa import OPCODES
-from pairkit.hw.proc.rtl.layout import Layout
+from pairkit.hw.proc.rtl.layout import Layout, index_bits
 
 # pass phases (0: the first pass of the instruction in the ROM's output)
 (CTRL, A_ADD1, A_ADD2, A_SUB1, A_NEG1, A_FIX, A_MOV, A_LDC, I_INIT, I_HU, I_HX1, I_HV, I_HX2, I_S1, I_S2, I_S3,
@@ -52,10 +52,6 @@ Host interface (clock clk, synchronous reset rst):
      (the outputs: {outputs})"""
 
 
-def _bits(n: int) -> int:
-    return max(1, (n - 1).bit_length())
-
-
 def rom_memories(L: Layout) -> tuple[Memory, Memory]:
     """The program ROM (32-bit words) and the constant ROM (W-bit limbs) of a core running ``L.prog``."""
     return (Memory(shape=32, depth=len(L.prog.code), init=L.prog.words()),
@@ -69,7 +65,7 @@ class ProcCore(Elaboratable):
         # (program ROM, constant ROM) read ports of memories held elsewhere: ProcArray shares them between two cores
         self.rom_ports = rom_ports
         W = L.W
-        aw = _bits(L.rf_depth)
+        aw = index_bits(L.rf_depth)
         def sig(name, width=1):
             return Signal(width, name=name)
 
@@ -78,7 +74,7 @@ class ProcCore(Elaboratable):
         self.host_raddr, self.host_rdata = sig("host_raddr", aw), sig("host_rdata", W)
         if debug:  # for the testbenches: the cycle counter, retirement and the register file's write port
             self.cycles = sig("cycles", 48)
-            self.dbg_retire, self.dbg_pc = sig("dbg_retire"), sig("dbg_pc", _bits(len(L.prog.code) + 1))
+            self.dbg_retire, self.dbg_pc = sig("dbg_retire"), sig("dbg_pc", index_bits(len(L.prog.code) + 1))
             self.dbg_we, self.dbg_waddr, self.dbg_wdata = sig("dbg_we"), sig("dbg_waddr", aw), sig("dbg_wdata", W)
 
     def ports(self) -> list:
@@ -91,7 +87,7 @@ class ProcCore(Elaboratable):
     def header(self) -> str:
         L = self.L
         return HEADER.format(p=L.prog.p, N=L.N, W=L.W, k=L.k, P=L.P, d=L.d, words=len(L.prog.code), nregs=L.nregs,
-                             stride=L.stride, nconst=len(L.prog.consts), L=len(L.prog.srl), aw=_bits(L.rf_depth) - 1,
+                             stride=L.stride, nconst=len(L.prog.consts), L=len(L.prog.srl), aw=index_bits(L.rf_depth) - 1,
                              wm=L.W - 1, inputs=L.prog.inputs, outputs=L.prog.outputs)
 
     def elaborate(self, platform):  # noqa: C901 (one datapath, one controller)
@@ -123,7 +119,7 @@ class ProcCore(Elaboratable):
             cr = self.rom_ports[1]
 
         # --- instruction unit state ---------------------------------------------------------------
-        pc = Signal(_bits(len(code) + 1))
+        pc = Signal(index_bits(len(code) + 1))
         pc_next = Signal.like(pc)
         m.d.comb += ip.addr.eq(pc_next)
         m.d.sync += pc.eq(pc_next)
@@ -133,9 +129,9 @@ class ProcCore(Elaboratable):
         running = Signal()
         m.d.comb += self.busy.eq(running)
         nmax = max(L.k + P, L.ku + P, L.km + P, L.kr + P if L.mont else L.kr, 2 * P if L.mont else 0, L.n3) + L.d
-        t = Signal(_bits(nmax + 1))
+        t = Signal(index_bits(nmax + 1))
         ph_reg = Signal(5)
-        mi = Signal(_bits(max(L.passes1, L.passes2, L.passes4) + 1))
+        mi = Signal(index_bits(max(L.passes1, L.passes2, L.passes4) + 1))
         cnt = Array(Signal(22, name=f"c{i}") for i in range(L.ncounters))
         Ls = len(prog.srl)
         srl = Signal(max(1, Ls), init=sum(b << j for j, b in enumerate(prog.srl)))
@@ -158,15 +154,15 @@ class ProcCore(Elaboratable):
         fl_lsb, fl_one, fl_zero, fl_nz = Signal(), Signal(), Signal(), Signal()
 
         # --- the pass descriptor (combinational in the phase, the instruction and the flags) ---------
-        n = Signal(_bits(nmax + 1))
+        n = Signal(index_bits(nmax + 1))
         mode = Signal(2)
         xsrc, ysrc, hsrc = Signal(3), Signal(3), Signal(3)
         ysub, zen, zsub = Signal(), Signal(), Signal()
-        shr3, odd_en, hi_lim = Signal(), Signal(), Signal(_bits(nmax + 1))
+        shr3, odd_en, hi_lim = Signal(), Signal(), Signal(index_bits(nmax + 1))
         rfa_reg, rfb_reg = Signal(8), Signal(8)
         rfb_off = Signal()
-        pma_base, pmb_base, pm_wbase = Signal(_bits(L.pm_depth)), Signal(_bits(L.pm_depth)), Signal(_bits(L.pm_depth))
-        rom_base = Signal(_bits(L.rom_depth) + 18)
+        pma_base, pmb_base, pm_wbase = Signal(index_bits(L.pm_depth)), Signal(index_bits(L.pm_depth)), Signal(index_bits(L.pm_depth))
+        rom_base = Signal(index_bits(L.rom_depth) + 18)
         wrf, wpm, pm_wrom = Signal(), Signal(), Signal()
         upd_u, upd_v = Signal(), Signal()
         a_len, b_len, m_asrc_pm, m_brom, npass = Signal(8), Signal(8), Signal(), Signal(), Signal.like(mi)
@@ -288,13 +284,13 @@ class ProcCore(Elaboratable):
                              zen.eq(~n1 & ~n2), zsub.eq(1), rom_base.eq(L.rom_p), wrf.eq(1)]
 
         # --- read stage (cycle t reads limb t) --------------------------------------------------------
-        lgs = _bits(L.stride) if L.stride > 1 else 0
-        aw = _bits(L.rf_depth)
+        lgs = index_bits(L.stride) if L.stride > 1 else 0
+        aw = index_bits(L.rf_depth)
 
         def rf_addr(reg, limb):
             return ((reg << lgs) + limb)[:aw]
 
-        mP = Signal(_bits(nmax * 4 + 1))
+        mP = Signal(index_bits(nmax * 4 + 1))
         m.d.comb += mP.eq(mi * P)
 
         def off(no):  # the pass offset m P, which the CIOS passes go without (the Barrett core has no such mux)
@@ -338,7 +334,7 @@ class ProcCore(Elaboratable):
         c_wrf, c_wpm, c_pm_wrom = R(wrf & (t < k), "c_wrf"), R(wpm, "c_wpm"), R(pm_wrom, "c_pm_wrom")
         c_wrf_addr = R(rf_addr(f_rd, t), "c_wrf_addr")
         wmul = ((mode == MULT) & ~no_w) if L.mont else (mode == MULT)
-        c_wpm_addr = R((pm_wbase + Mux(wmul, mP, 0) + t)[:_bits(L.pm_depth)], "c_wpm_addr")
+        c_wpm_addr = R((pm_wbase + Mux(wmul, mP, 0) + t)[:index_bits(L.pm_depth)], "c_wpm_addr")
 
         def src(sel, hi=False):
             v = Signal(W)
@@ -415,7 +411,7 @@ class ProcCore(Elaboratable):
                 nxt.append(prods[-1])
             prods = nxt
         col = prods[0]
-        cw = 2 * W + _bits(P + 1) + 2
+        cw = 2 * W + index_bits(P + 1) + 2
         mcarry = Signal(cw - W)
         if L.d == 3:  # the column sum one cycle after the products
             m_first, m_acc_ok, m_valid = R(first, "m_first"), R(acc_ok, "m_acc_ok"), R(cvalid & (c_mode == MULT), "m_valid")
@@ -450,7 +446,7 @@ class ProcCore(Elaboratable):
 
         # --- write stage (registered: cycle t writes limb t - d) ---------------------------------------
         wrf_en, wrf_addr, wrf_data = Signal(), Signal(aw), Signal(W)
-        wpm_en, wpm_addr, wpm_data = Signal(), Signal(_bits(L.pm_depth)), Signal(W)
+        wpm_en, wpm_addr, wpm_data = Signal(), Signal(index_bits(L.pm_depth)), Signal(W)
         if L.d == 2:
             m.d.sync += [wrf_en.eq(cvalid & c_wrf), wrf_addr.eq(c_wrf_addr), wrf_data.eq(res),
                          wpm_en.eq(cvalid & c_wpm), wpm_addr.eq(c_wpm_addr), wpm_data.eq(Mux(c_pm_wrom, cr.data, res))]

@@ -28,6 +28,11 @@ def ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
+def index_bits(n: int) -> int:
+    """Bits of an index into n entries (an address, a counter to n - 1): at least 1."""
+    return max(1, (n - 1).bit_length())
+
+
 def pow2(n: int) -> int:
     return 1 << max(0, (n - 1).bit_length())
 
