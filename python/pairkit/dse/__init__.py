@@ -1,8 +1,10 @@
 """pairkit.dse: design-space exploration of pairing co-processors (seed 001, Bertoni et al., "Parallel
-hardware architectures for the cryptographic Tate pairing", sections 3-5), made general and exact.
+hardware architectures for the cryptographic Tate pairing", sections 3-5), made general and exact
+(docs/DSE.md).
 
 Modules, bottom up:
 
+``errors``     the typed errors (DSEError and its subclasses, all PairkitError)
 ``ddg``        the data-dependence graph of base-field operations, from the spec's symbolic traces
                (one steady-state iteration with its loop-carried dependences, or the whole loop);
                JSON schema ``pairkit.dse.ddg`` v1
@@ -16,9 +18,11 @@ Modules, bottom up:
 ``exact``      the optimum for a unit mix by CP-SAT (OR-Tools)
 ``modulo``     iterative modulo scheduling across iterations (Rau 1994)
 ``explore``    every unit mix in the ranges: Tables 3-4, AT^2, the Pareto front
-``report``     markdown tables and the comparison with seed 001 (``paper`` holds its numbers)
-``plots``      Gantt chart and Pareto front (PNG/SVG)
-``cli``        ``pairkit dse ddg | analyze | schedule | explore``
+``paper``      seed 001's published numbers (Tables 2-4, section 5), for the comparison
+
+Its Markdown and pictures are :mod:`pairkit.reports.dse` and :mod:`pairkit.reports.dse_plots`; its
+command line (``pairkit dse ddg | analyze | schedule | explore``) is :mod:`pairkit.cli.dse`. The
+pairing cores (:mod:`pairkit.hw.core`) schedule their blocks with ``listsched`` and ``exact``.
 
 Quick use::
 
