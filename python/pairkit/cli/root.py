@@ -37,7 +37,7 @@ _PEER_NAMES = ", ".join(ADAPTERS)
 
 def _trace_family(set_id: str, prime_ok: bool = False):
     """The parameter set, if the spec has an operation trace for it (ss2-*, ss3-*; typea-512 for
-    `trace` only: spec/trace_prime.py)."""
+    `trace` only: spec/prime/trace.py)."""
     p = sets.get(set_id)
     if prime_ok and p.family is Family.PRIME:
         return p

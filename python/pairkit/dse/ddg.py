@@ -34,7 +34,7 @@ kinds in the same order, internal arguments at the same positions) and classify 
 reads from outside by looking at what iteration k+1 reads at the same place. Folding (free in
 hardware, so not a node): ``neg`` (seed 001 section 4: every unit computes +-A +-B or
 (+-A)(+-B), so a negation is a sign swap folded into its consumer) and, in characteristic 2,
-``add`` of a constant (an inversion of bit 0; see ``pairing_binary._addc``). In characteristic 3
+``add`` of a constant (an inversion of bit 0; see ``spec.binary.pairing._addc``). In characteristic 3
 additions of the constant b are kept, because seed 001 counts them (mu = x_P + x_Q + b: 2 adds).
 """
 from __future__ import annotations

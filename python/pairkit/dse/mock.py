@@ -1,6 +1,6 @@
 """A hand-written trace of seed 001 Algorithm 2.1 (Duursma-Lee, characteristic 3), for the DSE.
 
-Until the characteristic-3 spec's own trace is wired in (``pairkit.spec.binary.staged.trace_json``), this is
+Until the characteristic-3 spec's own trace is wired in (``pairkit.spec.trace.trace_json``), this is
 what ``pairkit dse`` schedules for ``ss3-97``/``duursma-lee``. It is written independently of
 ``pairkit.spec`` and records the same JSON as :class:`pairkit.spec.trace.TracingField`
 (field ``{"p": 3, "m": 97, "h": 16}``; kinds add, sub, neg, mul, sqr, cube, cbrt).

@@ -1,12 +1,12 @@
 """One random pairing of a large-characteristic set, recomputed three ways (used by `pairkit demo`).
 
-Rust (``api.pair``) against the executable spec (``spec.pairing_ate`` / ``spec.pairing_typea`` on the
+Rust (``api.pair``) against the executable spec (``spec.prime.ate`` / ``spec.prime.typea`` on the
 spec's own decoding of the same bytes), against the independent oracle (PARI/GP for typea-512,
 py_ecc for bn254 / bls12-381), and bilinearity e(aP, Q) = e(P, Q)^a through the Rust core.
 
 The oracles compute the plain reduced pairing, so for bn254 / bls12-381 they are compared with the
 explicit "optimal-ate-reduced" algorithm (``REDUCED``); the default "optimal-ate" is the peer
-libraries' value, the reduced one to the power ``spec.pairing_ate.interop_power`` (tests/test_interop.py).
+libraries' value, the reduced one to the power ``spec.prime.ate.interop_power`` (tests/test_interop.py).
 """
 from __future__ import annotations
 

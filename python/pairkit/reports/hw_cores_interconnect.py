@@ -1,6 +1,6 @@
 """HARDWARE.md's prose on the seed 003 cores' LUT6 and interconnect: where the LUT6 go,
 the ``-mux`` bindings', the ``-busB`` read buses', the ``-bankK`` write banks' and the ``-rbankK`` read
-banks' multiplexer inputs, cycles and LUT6, every figure from the cores' cached reports (report.py renders
+banks' multiplexer inputs, cycles and LUT6, every figure from the cores' cached reports (hw_cores.py renders
 the section)."""
 from __future__ import annotations
 

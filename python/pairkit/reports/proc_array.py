@@ -1,6 +1,6 @@
 """The multi-core array measured: whole pairings streamed through ProcArray in Verilator, each
 held against the ISS and the Rust engine, and the array synthesized (yosys ``synth_xilinx -family xc6v`` and
-``synth_ecp5``, as report.py does for one core). Cached in ``hw-report-cache/proc/array/<set>-W<W>-P<P>-d<d>[-red]-c<n>
+``synth_ecp5``, as proc.py does for one core). Cached in ``hw-report-cache/proc/array/<set>-W<W>-P<P>-d<d>[-red]-c<n>
 [-own-roms].json`` under the hash of the array's RTLIL; ``section`` gives HARDWARE.md's rows from the cache.
 """
 from __future__ import annotations

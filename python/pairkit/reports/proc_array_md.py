@@ -50,7 +50,7 @@ ARRAY_ROW = "Montgomery CIOS, P = 4, d = 2, per core of the built array"
 
 
 def _array_rows(arrays: list[dict], mont: dict) -> list[tuple]:
-    """Estimate rows from the synthesized ProcArray (proc/rtl/array_report.py): per core = the largest measured
+    """Estimate rows from the synthesized ProcArray (reports/proc_array.py): per core = the largest measured
     array / its cores (the distributor's share and the shared ROMs included); cycles a pairing = the core's own
     (RTL = ISS, the host converting into and out of the Montgomery domain) + the distributor's uncontended
     overhead a job (copy, start, readout: measured in Verilator), during which the core takes no other job."""
@@ -77,7 +77,7 @@ def estimates(measured: dict, cyc: dict, mont: dict | None = None, arrays: list[
     """The array estimates (array.py) for the xc6vlx760 and the LFE5U-85F: ``measured`` / ``mont`` are {d: the
     cached `pairkit proc report` result of typea-512 at W = 16, P = 4} of the Barrett / Montgomery core (xc6v,
     ecp5, pnr; the Montgomery rows assume the Barrett core's figures where its own are not cached), ``cyc``
-    datapath_cycles(), ``arrays`` the cached measurements of the built array (rtl/array_report.py)."""
+    datapath_cycles(), ``arrays`` the cached measurements of the built array (reports/proc_array.py)."""
     mont = mont or {}
     base = cyc[16, 4, 2]
     rows = []
@@ -118,7 +118,7 @@ def section(measured: dict, cyc: dict | None = None, mont: dict | None = None,
     ``estimates``)."""
     cyc = cyc or datapath_cycles()
     L = ["### Seed 002's future work: Montgomery and Karatsuba in the ALU (`pairkit proc run --reduction --mult`)", "",
-         "Cycles per `typea-512` pairing in the ISS (seed 1) for each datapath of `proc/alu.py` (docs/PROC.md "
+         "Cycles per `typea-512` pairing in the ISS (seed 1) for each datapath of `hw/proc/alu.py` (docs/PROC.md "
          "\"Montgomery and Karatsuba\": the cycle formulas and their assumptions); every run bit-exact against the "
          "Rust engine after conversion out of the Montgomery domain. The Barrett / schoolbook and the Montgomery CIOS "
          "datapaths are in the RTL (the same cycles, instruction by instruction, in Verilator); the Karatsuba ones are "

@@ -1,5 +1,5 @@
 """HARDWARE.md's seed 002 sections (Table 5, the datapath variants, Table 6's estimate and the built array), from
-the cached ``pairkit proc report`` / ``proc report --array`` measurements (report.py, array_report.py)."""
+the cached ``pairkit proc report`` / ``proc report --array`` measurements (proc.py, proc_array.py)."""
 from __future__ import annotations
 
 import os

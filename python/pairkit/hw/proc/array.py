@@ -6,7 +6,7 @@ cores on an xc6vlx760, 9,568.8 pairings/s at 399 MHz), for pairkit's core and it
     pairings/s  = cores x f_clk / cycles per pairing
 
 An estimate, like the paper's: no device-sized array is placed and routed, and every core is assumed to keep
-the clock of one. The per-core counts are one core's, or (array_md.py, "per core of the built array") the
+the clock of one. The per-core counts are one core's, or (reports/proc_array_md.py, "per core of the built array") the
 synthesized multi-core array's (proc/rtl/array.py) divided by its cores, the work distributor included.
 """
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The compiler from the executable specification to pairing-processor programs.
 
-typea-512 (seed 002's pairing, spec/pairing_typea.py): every block below is the spec's own code
+typea-512 (seed 002's pairing, spec/prime/typea.py): every block below is the spec's own code
 (``tangent_line``, ``Curve.jac_double``, ``chord_line``, ``Curve.jac_add``, ``Fp2`` products, conjugate and
-inverse, ``unitary_square``) traced on symbolic GF(q) values (spec/trace_prime.py), so the F_{q^2}
+inverse, ``unitary_square``) traced on symbolic GF(q) values (spec/prime/trace.py), so the F_{q^2}
 tower operations arrive already lowered to GF(q) operations; lower.py turns each into
 instructions.  The control flow is seed 002 section 4's: one JSR loop walks the constant bits.
 

@@ -1,7 +1,7 @@
-"""The compiler for the optimal ate pairing of bn254 and bls12-381 (spec/pairing_ate.py): the
+"""The compiler for the optimal ate pairing of bn254 and bls12-381 (spec/prime/ate.py): the
 claim of seed 002 (sections 4 and 6) that one processor serves several curves, made concrete.
 
-Every block is the spec's own code traced on symbolic GF(p) values (spec/trace_prime.py): the
+Every block is the spec's own code traced on symbolic GF(p) values (spec/prime/trace.py): the
 F_{p^12} = F_{p^6}[w] = F_{p^2}[v][w] tower products, Frobenius maps, cyclotomic squarings
 (eprint 2009/565) and inversions arrive as GF(p) operations.  Control flow (seed 002 section 4):
 

@@ -7,10 +7,10 @@ against PARI on ss3-97 by the tests:
 
 ==================  ============================================================================
 duursma-lee         canonical: seed 001 Alg. 2.1 followed by the power 3^{3m} - 1
-duursma-lee-nocbrt  canonical^{3^{m-1}} (the cube-root-free loop; see pairing_char3), mapped back
+duursma-lee-nocbrt  canonical^{3^{m-1}} (the cube-root-free loop; see pairing.py), mapped back
                     by x -> (x^{q^5})^3, two linear maps
 eta-t               canonical^{3^{m+1}} ((m + 1)/2 iterations, a correction factor, the power
-                    (3^{6m} - 1)/#E; see pairing_char3), mapped back by x -> (x^{q^5})^{1/3}
+                    (3^{6m} - 1)/#E; see pairing.py), mapped back by x -> (x^{q^5})^{1/3}
 ==================  ============================================================================
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Short Weierstrass curves y^2 = x^3 + a x + b over GF(p) or F_{p^2}: G1, G2 (on the sextic
 twist) for BN254 / BLS12-381 and the Type A curve y^2 = x^3 + x of typea-512.
 
-Points are ``None`` (the point at infinity O) or affine ``(x, y)`` of field elements (fp_tower.Fp
+Points are ``None`` (the point at infinity O) or affine ``(x, y)`` of field elements (tower.Fp
 or Fp2; the code is generic over the two).  Group law:
   affine:   the chord-and-tangent formulas (Silverman, AEC III.2.3);
   Jacobian: (X, Y, Z) ~ (X/Z^2, Y/Z^3); doubling dbl-2007-bl, addition add-2007-bl of the Explicit-

@@ -14,7 +14,7 @@ bn254: EIP-196 (G1: x || y, 32 bytes each, big-endian, (0, 0) = O) and EIP-197 (
 typea-512: x || y, 64 bytes each big-endian (PBC's element_to_bytes for Type A points); the point at
   infinity is 128 bytes of 0xFF (never a valid coordinate; (0, 0) is a curve point of order 2).
 GT: F_{q^2} as a || b (a + b i, 64 bytes each) for typea; F_{p^12} as its 12 F_p coordinates in the
-  tower order of fp_tower.Fp12.coeffs() (c0.c0.re, c0.c0.im, c0.c1.re, ..., c1.c2.im), each big-endian
+  tower order of spec.prime.tower.Fp12.coeffs() (c0.c0.re, c0.c0.im, c0.c1.re, ..., c1.c2.im), each big-endian
   of the field size (32 / 48 bytes).  Decoding checks canonical coordinates and membership in the
   order-r subgroup of the multiplicative group.
 

@@ -1,10 +1,10 @@
 """Symbolic execution of the large-characteristic specification: record every GF(p) operation.
 
 The prime-field sibling of :mod:`pairkit.spec.trace` (which traces GF(2^m) / GF(3^m) through a
-field object).  The prime-field spec (fp_tower.Fp / Fp2, curve_prime, pairing_typea) computes on
+field object).  The prime-field spec (tower.Fp / Fp2, curve, typea) computes on
 plain Python ints reduced with ``% p``, so here the *ints themselves* are replaced: a
 :class:`SymInt` behaves like an int in [0, p) under + - * % and ``pow(x, p - 2, p)`` (the spec's
-Fermat inverse, spec/fp.py), records each operation as an :class:`~pairkit.spec.trace.Op`
+Fermat inverse, spec/prime/fp.py), records each operation as an :class:`~pairkit.spec.trace.Op`
 (kinds input, const, add, sub, neg, mul, sqr, inv) and carries its concrete value, so a trace is
 checked while it is recorded.  Concrete ints stay ints (constant folding), and products by a small
 int constant k (the spec's ``2 * a``, ``Y * 8``, ``X^2 * 3``) become additions, as on seed 002's
@@ -172,7 +172,7 @@ def value(x) -> int:
 
 
 def trace_json_typea(whole: bool = False) -> dict:
-    """The symbolic trace of the typea-512 Tate pairing (spec/pairing_typea.py), the generator paired
+    """The symbolic trace of the typea-512 Tate pairing (spec/prime/typea.py), the generator paired
     with [5] of itself, as JSON (the shape of spec.api.trace_json).
 
     ``whole=False``: one steady-state Miller iteration (a 0 bit: f <- f^2 l_T,T(phi Q), T <- 2T, on a
@@ -202,7 +202,7 @@ def trace_json_typea(whole: bool = False) -> dict:
 
 
 def trace_json_ate(set_id: str, whole: bool = False) -> dict:
-    """The symbolic trace of the optimal ate pairing of bn254 / bls12-381 (spec/pairing_ate.py) on the
+    """The symbolic trace of the optimal ate pairing of bn254 / bls12-381 (spec/prime/ate.py) on the
     generators, as JSON: one steady-state Miller iteration (a 0 bit: f <- f^2 l_R,R(P), R <- 2R, affine
     with one F_{p^2} inversion) or, with ``whole``, the whole Miller loop."""
 

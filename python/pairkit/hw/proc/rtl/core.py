@@ -5,7 +5,7 @@ the JSR circular shift register (section 4, Table 3, Fig. 7), executing the 32-b
 from a program ROM.
 
 Every field instruction is a sequence of *passes*; a pass over n limbs takes n + d cycles (read limb t
-in cycle t, compute it in t + 1, write it in t + 2: the d = 2 of proc/alu.py; with d = 3 the partial
+in cycle t, compute it in t + 1, write it in t + 2: the d = 2 of hw/proc/alu.py; with d = 3 the partial
 products are registered, the column sum follows a cycle later, and every other result waits one cycle
 before its write), so each instruction takes
 exactly the ALU model's cycles and the core runs cycle for cycle with the ISS:

@@ -1,7 +1,7 @@
 """Sizes and memory maps of the processor's RTL (seed 002 sections 3-4), shared by the Amaranth core
 (core.py) and its testbenches.
 
-Limb counts are those of the ALU model (proc/alu.py, seed 002 Table 2): k = ceil(N/W), j = floor((N-1)/W),
+Limb counts are those of the ALU model (hw/proc/alu.py, seed 002 Table 2): k = ceil(N/W), j = floor((N-1)/W),
 M = (N-1) mod W, ku = ceil((N+1+M)/W), km = ke = ceil((N+1)/W), kr = ceil((N+2)/W); stage 3 streams the
 n3 = ku + km - floor((N+1+M)/W) limbs of T1 above the limb-aligned cut.
 
