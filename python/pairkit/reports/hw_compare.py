@@ -32,6 +32,7 @@ from pathlib import Path
 
 from pairkit import checkout
 from pairkit.hw.core import instances
+from pairkit.errors import FileAccessError
 from pairkit.hw.core.errors import CoreError
 from pairkit.reports.hw_cores import FF_LUT
 from pairkit.reports.hw_cores_interconnect import lut6_of
@@ -82,7 +83,7 @@ _T004 = "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)"
 #: what the cores' ``paper`` transcriptions lack, keyed by (their ``seed``, their cycles or loop cycles):
 #: the algorithm and field the row describes, the clock (MHz), the latency (µs) and flip-flops as the paper's
 #: own table gives them, the device; seed 003 also the Miller loop (#CC for ML)
-PAPER_ROWS = {
+PAPER_ROWS: dict[tuple, dict] = {
     # seed 000 Table 3: FF, LUT, slices, f (MHz), latency (µs)
     (_T000, 2870): {"alg": "eta-alg2", "set": "ss2-239", "D": 16, "mhz": 84, "latency_us": 34, "ff": 14226,
                     "device": _DEV000},
@@ -401,7 +402,7 @@ def _seed004(cfg, r, extra) -> tuple:
         diffs[-1] = Difference("algorithm", "Alg. 9 (square roots in the loop) against the paper's Alg. 10 "
                                "(square roots precomputed)")
     K = dict(_unit(cfg, "gf2_mul_chunked")[0].params).get("K")
-    name = {4: "M5", 3: "M4"}.get(K, f"K = {K}")
+    name = {4: "M5", 3: "M4"}.get(int(K or 0), f"K = {K}")
     n = sum(u.count for u in _unit(cfg, "gf2_mul_chunked"))
     rest = ", ".join(f"{u.count} {u.unit}" for u in cfg.units if u.unit != "gf2_mul_chunked")
     diffs.append(Difference("units", f"{n} {name} multipliers shared by every operation (one datapath; {rest}) "
@@ -549,8 +550,10 @@ def rows(cache_dir: str | None = None, cores: list | None = None) -> list[dict]:
     """The comparison rows (the JSON schema of docs/CORE.md "compare"), seed by seed. ``cores``: only these
     (names of ``pairkit hw core list`` with a paper figure, or seed 002's ``typea-512-W16-P4-d2...``): an
     unknown name or one without a paper figure is a :class:`CoreError`, a missing or stale report a
-    :class:`ReportMissingError`. ``cache_dir``: the folder holding ``cores/`` and ``proc/`` (default:
+    :class:`ReportMissingError`, a ``cache_dir`` that is not a directory a :class:`FileAccessError`. ``cache_dir``: the folder holding ``cores/`` and ``proc/`` (default:
     :func:`default_dir`)."""
+    if cache_dir is not None and not os.path.isdir(cache_dir):
+        raise FileAccessError(f"reports dir: {cache_dir} is not a directory (it holds cores/ and proc/)")
     cache_dir = default_dir() if cache_dir is None else cache_dir
     built: list[Row] = []
     for cfg in instances.all_configs():
