@@ -170,3 +170,21 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
     argcheck.output_dir(reports_dir, "--reports-dir")
     run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr,
                breakdown=breakdown, rtl=rtl, router=router, ge=ge)
+
+
+@app.command()
+def compare(cores: Optional[list[str]] = typer.Option(None, "--core", help="only these cores (default: every core "
+                                                      "with a paper figure, and seed 002's processor cores)"),
+            reports_dir: Optional[str] = typer.Option(None, help="the report caches (default: the checkout's "
+                                                      "hw-report-cache)"),
+            as_json: bool = typer.Option(False, "--json", help="machine-readable output (docs/CORE.md \"compare\")")):
+    """The papers' figures and ours side by side, one row per (core, paper table), from the cached reports:
+    like for like or not, every difference, met / missed where the figures compare. A core named with --core
+    whose report is missing or stale is an error; the default listing shows such rows with "ours": null."""
+    from pairkit.reports.hw_compare import render_text, rows
+
+    rs = rows(reports_dir, cores or None)
+    if as_json:
+        print(json.dumps({"rows": rs}, indent=1, ensure_ascii=False))
+        return
+    print(render_text(rs), end="")

@@ -1,0 +1,215 @@
+"""pairkit hw core compare: the papers' figures and ours side by side, from the cached reports only
+(reports/hw_compare.py, docs/CORE.md "compare")."""
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pairkit.errors import FileAccessError, PairkitError
+from pairkit.hw.core.errors import CoreError
+from pairkit.reports import hw_compare as C
+
+CACHE = Path(__file__).resolve().parents[1] / "hw-report-cache"
+PAPER_KEYS = {"table", "cycles", "lut", "lut_kind", "ff", "bram", "mhz", "latency_us", "device"}
+OURS_KEYS = {"cycles", "cycles_checked", "lut", "lut_kind", "ff", "bram", "mhz", "mhz_source", "latency_us", "device"}
+KINDS = {"LUT4", "LUT6", "LUT-eq", "gates"}
+VERDICT = re.compile(r"^(met|missed|lower, not like for like|higher, not like for like) \([+-]\d+\.\d%\)$"
+                     r"|^not measured$|^no paper figure$")
+
+
+@pytest.fixture(scope="module")
+def rows():
+    return C.rows(str(CACHE))
+
+
+def by(rows, core, table=None):
+    got = [r for r in rows if r["core"] == core and (table is None or table in r["paper"]["table"])]
+    assert got, core
+    return got[0]
+
+
+def _copy(tmp_path) -> Path:
+    """A copy of the cached reports (cores/*.json, proc/*.json) to damage."""
+    d = tmp_path / "cache"
+    for sub in ("cores", "proc"):
+        (d / sub).mkdir(parents=True)
+        for f in (CACHE / sub).glob("*.json"):
+            shutil.copy(f, d / sub)
+    return d
+
+
+def _num(x):
+    return x is None or (isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0)
+
+
+def test_every_row_follows_the_schema(rows):
+    assert rows
+    for r in rows:
+        assert set(r) - {"notes", "missing"} == {"core", "seed", "paper", "ours", "like_for_like", "differences",
+                                                  "verdict"}, r["core"]
+        assert r["seed"] in ("000", "001", "002", "003", "004")
+        assert set(r["paper"]) == PAPER_KEYS
+        assert r["paper"]["lut_kind"] in KINDS | {None}
+        assert all(_num(r["paper"][k]) for k in ("cycles", "lut", "ff", "bram", "mhz", "latency_us"))
+        assert isinstance(r["like_for_like"], bool)
+        assert all(isinstance(d, str) and d.split(": ")[0] for d in r["differences"])
+        assert set(r["verdict"]) == {"cycles", "lut", "latency"}
+        assert all(VERDICT.match(v) for v in r["verdict"].values()), r["verdict"]
+        if r["ours"] is None:
+            assert r["missing"].startswith(r["core"])
+            continue
+        o = r["ours"]
+        assert set(o) == OURS_KEYS
+        assert o["lut_kind"] in KINDS | {None} and (o["lut_kind"] is None) == (o["lut"] is None)
+        assert o["cycles_checked"] in ("verilator", "interp", "iss", None)
+        assert all(_num(o[k]) for k in ("cycles", "lut", "ff", "bram", "mhz", "latency_us"))
+        # a hardware figure without a clock is not a latency; the clock only from a place and route
+        assert (o["mhz"] is None) == (o["mhz_source"] is None)
+        assert (o["latency_us"] is None) == (o["mhz"] is None)
+        if o["mhz"]:
+            assert "place and route" in o["mhz_source"]
+        if r["like_for_like"]:
+            assert not any(d.startswith(C.DECIDING) for d in r["differences"])
+    json.dumps({"rows": rows})
+
+
+def test_every_seed_is_present(rows):
+    assert {r["seed"] for r in rows} == {"000", "001", "002", "003", "004"}
+    assert [r["seed"] for r in rows] == sorted(r["seed"] for r in rows)
+
+
+def test_seed000_multiplier2_and_the_unmeasured_designs(rows):
+    for core in ("s000-ca-eta2-239-d16", "s000-ca-alg1-283-d32", "s000-ca-eta2-283-d16"):
+        r = by(rows, core)
+        assert not r["like_for_like"]
+        assert any(d.startswith("units: Multiplier 2 runs at digit D1") and "D2 = D1/4" in d for d in r["differences"])
+        assert r["verdict"]["cycles"].startswith("lower, not like for like")
+        assert r["ours"]["lut_kind"] == r["paper"]["lut_kind"] == "LUT4"
+    for core, lut in (("s000-ca-alg1-239-d16", 34499), ("s000-ca-alg1-283-d16", 42997)):
+        r = by(rows, core)
+        assert r["ours"] is None and r["paper"]["lut"] == lut
+        assert "no report" in r["missing"] and "pairkit hw core report --core " + core in r["missing"]
+        assert r["verdict"] == {"cycles": "not measured", "lut": "not measured", "latency": "not measured"}
+
+
+def test_seed003_miller_loops_chains_and_the_two_dmoci_rows(rows):
+    for core, pct in (("s003-eta-t-tmvp2-u8", "+0.6%"), ("s003-eta-t-tmvp3-u8", "+0.9%"),
+                      ("s003-eta-t-dmoci-u8", "+1.8%")):
+        r = by(rows, core)
+        assert not r["like_for_like"]
+        assert any(d.startswith("cycles: the Miller loop misses") and pct in d and "met only through" in d
+                   for d in r["differences"]), r["differences"]
+        assert any(d.startswith("units: 1 × gf2_sqr_chain (k = 8), 4 × gf2_sqrt_chain (k = 4)")
+                   for d in r["differences"])
+        assert r["ours"]["cycles_checked"] == "verilator"
+    dm = [r for r in rows if r["core"] == "s003-eta-t-dmoci-u8"]
+    assert sorted(r["paper"]["lut"] for r in dm) == [68225, 75017]
+    text = by(rows, "s003-eta-t-dmoci-u8", "section 6")
+    assert text["paper"]["cycles"] is None and text["verdict"]["cycles"] == "no paper figure"
+
+
+def test_seed004_shared_datapath_and_block_ram(rows):
+    for core in ("s004-alg10-m5x9", "s004-alg10-m4x9", "s004-alg9-m5x9"):
+        r = by(rows, core)
+        assert not r["like_for_like"]
+        assert any(d.startswith("units: 9 M") and "an F_{2^4m} multiplier of 9 M" in d and "6 more M" in d
+                   and "2 squarers" in d for d in r["differences"])
+        assert any(d.startswith("storage:") and "block RAM outside the LUT count" in d for d in r["differences"])
+        assert "not like for like" in r["verdict"]["lut"]
+    assert any(d.startswith("algorithm: Alg. 9") for d in by(rows, "s004-alg9-m5x9")["differences"])
+    assert by(rows, "s004-alg10-m5x9")["paper"]["mhz"] == 161.66
+
+
+def test_seed001_time_optimal_mix(rows):
+    for core in ("s001-dl-9mul-list", "s001-dl-9mul-cpsat"):
+        r = by(rows, core)
+        assert "units: mix 9/2/4/2 (mul/cube/add/cbrt) against the paper's 9/1/4/1" in r["differences"]
+        assert r["verdict"]["cycles"].startswith("lower, not like for like")
+    r = by(rows, "s001-dl-5141-list")  # the AT-optimal mix: same units, the cycles compare; the area does not
+    assert not any(d.startswith("units:") for d in r["differences"])
+    assert r["verdict"]["cycles"].startswith("met") and "not like for like" in r["verdict"]["lut"]
+    assert r["ours"]["lut_kind"] == "LUT-eq" and r["paper"]["mhz"] is None
+
+
+def test_seed002_program_and_pipeline(rows):
+    r = by(rows, "typea-512-W16-P4-d2-montgomery")
+    assert not r["like_for_like"]
+    assert any(d.startswith("algorithm:") and "program" in d for d in r["differences"])
+    assert any(d.startswith("units: a shallower pipeline") and "846 FF against the paper's 1,947–2,207" in d
+               for d in r["differences"])
+    assert r["ours"]["cycles_checked"] == "verilator" and r["ours"]["mhz"] and r["ours"]["latency_us"]
+    assert r["verdict"]["cycles"].startswith("lower, not like for like")
+
+
+def test_a_missing_report_is_a_typed_error_when_named(tmp_path):
+    d = _copy(tmp_path)
+    (d / "cores" / "s000-ca-eta2-239-d16.json").unlink()
+    (d / "proc" / "typea-512-W16-P4-d3.json").unlink()
+    rs = C.rows(str(d))  # the listing does not fail: the rows say what is missing
+    assert by(rs, "s000-ca-eta2-239-d16")["ours"] is None
+    assert by(rs, "typea-512-W16-P4-d3")["ours"] is None
+    with pytest.raises(C.ReportMissingError, match="s000-ca-eta2-239-d16: no report"):
+        C.rows(str(d), ["s000-ca-eta2-239-d16"])
+    with pytest.raises(C.ReportMissingError, match="typea-512-W16-P4-d3: no report"):
+        C.rows(str(d), ["typea-512-W16-P4-d3"])
+    assert issubclass(C.ReportMissingError, CoreError) and issubclass(CoreError, PairkitError)
+    with pytest.raises(CoreError, match="unknown core"):
+        C.rows(str(d), ["no-such-core"])
+    with pytest.raises(CoreError, match="no paper figure"):
+        C.rows(str(d), ["toy-ss3-13-dl"])
+    with pytest.raises(FileAccessError, match="not a directory"):
+        C.rows(str(d / "cores" / "s000-ca-alg1-283-d32.json"))
+
+
+def test_a_stale_report_is_a_typed_error_when_named(tmp_path):
+    d = _copy(tmp_path)
+    p = d / "cores" / "s004-alg10-m5x9.json"
+    r = json.loads(p.read_text())
+    r["units"] = "8 gf2_mul_chunked, 3 gf2_add, 2 gf2_sqr, 2 gf2_sqrt"
+    p.write_text(json.dumps(r))
+    row = by(C.rows(str(d)), "s004-alg10-m5x9")
+    assert row["ours"] is None and "stale" in row["missing"] and "units" in row["missing"]
+    with pytest.raises(C.ReportMissingError, match="s004-alg10-m5x9: .*stale"):
+        C.rows(str(d), ["s004-alg10-m5x9"])
+
+
+def test_never_a_figure_the_cache_lacks(tmp_path):
+    d = _copy(tmp_path)
+    p = d / "cores" / "s000-ca-alg1-283-d32.json"
+    r = json.loads(p.read_text())
+    for k in ("xc2vp", "ecp5", "pnr", "sim"):
+        r.pop(k, None)
+    p.write_text(json.dumps(r))
+    o = by(C.rows(str(d)), "s000-ca-alg1-283-d32")["ours"]
+    assert o["cycles"] == r["cycles"] and o["cycles_checked"] is None
+    assert all(o[k] is None for k in ("lut", "lut_kind", "ff", "bram", "mhz", "mhz_source", "latency_us", "device"))
+
+
+def test_markdown_and_text(rows):
+    md = C.render_markdown(rows)
+    cells = [c for line in md if line.startswith("|") for c in line.strip("|").split(" | ")]
+    assert cells and max(len(c) for c in cells) <= C.MAX_CELL
+    assert sum(1 for line in md if line.startswith("### Seed ")) == 5
+    assert "Multiplier 2 runs at digit D1" in "\n".join(md)
+    txt = C.render_text(rows)
+    assert txt.count("like for like: ") == len(rows)
+
+
+def test_cli(tmp_path):
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "pairkit.cli", "hw", "core", "compare", *args],
+                              capture_output=True, text=True, timeout=120)
+
+    p = run("--json", "--reports-dir", str(CACHE), "--core", "s001-dl-9mul-list")
+    assert p.returncode == 0, p.stderr
+    (r,) = json.loads(p.stdout)["rows"]
+    assert r["core"] == "s001-dl-9mul-list" and r["like_for_like"] is False
+    d = _copy(tmp_path)
+    (d / "cores" / "s001-dl-9mul-list.json").unlink()
+    p = run("--reports-dir", str(d), "--core", "s001-dl-9mul-list")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.strip().startswith("error: ReportMissingError: s001-dl-9mul-list: no report")
