@@ -8,6 +8,9 @@
 //! also `eta-t/<backend>`).
 //!
 //!   cargo bench -p pairkit-core --bench pairing -- --warm-up-time 1 --measurement-time 3
+// `criterion_group!` defines public functions without doc comments (workspace lint `missing_docs`);
+// a bench is no API.
+#![allow(missing_docs)]
 use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,

@@ -27,6 +27,9 @@
 //! and `pair_parallel` with 2 threads on the global pool, wall clock.
 //!
 //! Run: cargo bench -p pairkit-core --bench validation -- --warm-up-time 1 --measurement-time 3
+// `criterion_group!` defines public functions without doc comments (workspace lint `missing_docs`);
+// a bench is no API.
+#![allow(missing_docs)]
 use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, Criterion};
 use pairkit_core::curve::prime::group::PrimeGroup;

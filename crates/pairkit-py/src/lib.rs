@@ -1,4 +1,5 @@
-//! pairkit._native: thin PyO3 bindings over pairkit-core. No arithmetic lives here.
+//! pairkit._native: thin PyO3 bindings over pairkit-core. No arithmetic lives here, and no
+//! unsafe code (forbidden below; PyO3's generated code is its own).
 //!
 //! Every function takes a parameter-set id first and forwards to the cached
 //! `pairkit_core::engine::engine(id)`; the pairings themselves (pair, pair_batch, miller_loop,
@@ -7,6 +8,8 @@
 //! one Python module that imports this one. Heavy work runs with the GIL released (`py.detach`).
 //! Errors are raised as the classes of `pairkit.errors` (all subclasses of ValueError); a
 //! batch error carries the failing item's position in its `index` attribute.
+#![forbid(unsafe_code)]
+
 use std::sync::Arc;
 
 use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};

@@ -27,7 +27,9 @@ pub enum Twist {
 /// Signed binary digits, least significant first (NAF or width-w NAF).
 #[derive(Clone, Copy, Debug)]
 pub struct SignedDigits {
+    /// The digits (only the first `len` are used).
     pub digits: [i8; 132],
+    /// How many digits are used.
     pub len: usize,
 }
 
@@ -116,7 +118,9 @@ pub trait AteParams<const N: usize>: TowerParams<N> {
     const U_ABS: u64;
     /// Whether u < 0.
     const U_NEG: bool;
+    /// BN or BLS12: which loop and final exponentiation chain apply.
     const FAMILY: Family;
+    /// D- or M-type sextic twist.
     const TWIST: Twist;
     /// b' of the twist E': y^2 = x^3 + b'.
     const B_TWIST: Fp2<Self, N>;
@@ -146,6 +150,7 @@ pub trait AteParams<const N: usize>: TowerParams<N> {
     };
     /// Window width and digits for `BLS12_H`.
     const BLS12_H_W: u32 = best_window(Self::BLS12_H);
+    /// `BLS12_H` in width-`BLS12_H_W` NAF digits.
     const BLS12_H_NAF: SignedDigits = wnaf(Self::BLS12_H, Self::BLS12_H_W);
 }
 

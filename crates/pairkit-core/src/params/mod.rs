@@ -14,20 +14,31 @@ pub use catalogue3::SETS3;
 /// One binary-field parameter set: E_b: y^2 + y = x^3 + x + b over F_2[x]/(x^m + sum x^taps + 1).
 #[derive(Debug)]
 pub struct SetDesc {
+    /// The catalogue id.
     pub id: &'static str,
+    /// The extension degree m of GF(2^m).
     pub m: usize,
+    /// The exponents of the reduction polynomial's middle terms (x^m + sum x^taps + 1).
     pub taps: &'static [usize],
+    /// b of y^2 + y = x^3 + x + b (0 or 1).
     pub b: u8,
     /// #E = 2^m + 1 + delta * 2^((m+1)/2) (seed 000 section 2).
     pub delta: i8,
+    /// #E(F_2^m), hex.
     pub order_hex: &'static str,
+    /// The prime subgroup order r, hex.
     pub r_hex: &'static str,
+    /// #E / r, hex.
     pub cofactor_hex: &'static str,
+    /// The generator's x, hex.
     pub gen_x_hex: &'static str,
+    /// The generator's y, hex.
     pub gen_y_hex: &'static str,
     /// Every binary set is broken today by quasi-polynomial DLP algorithms: see `security`.
     pub secure: bool,
+    /// The honest security note.
     pub security: &'static str,
+    /// The seed papers that use the set.
     pub seeds: &'static str,
 }
 
@@ -35,22 +46,33 @@ pub struct SetDesc {
 /// Generator coordinates are the integer form sum a_i 3^i, in hex.
 #[derive(Debug)]
 pub struct Set3Desc {
+    /// The catalogue id.
     pub id: &'static str,
+    /// The extension degree m of GF(3^m).
     pub m: usize,
+    /// The middle exponent h of the trinomial x^m + x^h - 1.
     pub h: usize,
     /// +1 or -1.
     pub b: i8,
+    /// #E(F_3^m), hex.
     pub order_hex: &'static str,
+    /// The prime subgroup order r, hex.
     pub r_hex: &'static str,
+    /// #E / r, hex.
     pub cofactor_hex: &'static str,
+    /// The generator's x, hex.
     pub gen_x_hex: &'static str,
+    /// The generator's y, hex.
     pub gen_y_hex: &'static str,
     /// Every characteristic-three set is broken today: see `security`.
     pub secure: bool,
+    /// The honest security note.
     pub security: &'static str,
+    /// The seed papers that use the set.
     pub seeds: &'static str,
 }
 
+/// The characteristic-three set of an id; `UnknownSet` otherwise.
 pub fn lookup3(id: &str) -> Result<&'static Set3Desc> {
     SETS3
         .iter()
@@ -58,6 +80,7 @@ pub fn lookup3(id: &str) -> Result<&'static Set3Desc> {
         .ok_or_else(|| Error::UnknownSet(id.to_string()))
 }
 
+/// The binary set of an id; `UnknownSet` otherwise.
 pub fn lookup(id: &str) -> Result<&'static SetDesc> {
     SETS.iter()
         .find(|s| s.id == id)

@@ -23,13 +23,18 @@ use crate::error::{Error, Result};
 use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Bls12381P, Bls12381R, Fp, Fp2, FpBls12381, FpParams};
 
+/// F_{p^2} of bls12-381 (i^2 = -1).
 pub type Fp2Bls12381 = Fp2<Bls12381P, 6>;
+/// An affine G1 point of bls12-381.
 pub type G1 = Affine<FpBls12381>;
+/// An affine G2 point of bls12-381 (on the M-type twist).
 pub type G2 = Affine<Fp2Bls12381>;
 
+/// bls12-381 has the ZCash compressed encodings (flag bits in the top byte).
 pub const HAS_COMPRESSED: bool = true;
 /// Compressed / uncompressed lengths.
 pub const G1_BYTES: usize = 48;
+/// Bytes of a compressed G2 point (x in F_{p^2}: two 48-byte coordinates, flags in the first).
 pub const G2_BYTES: usize = 96;
 
 /// |u| for u = -0xd201000000010000 (the BLS12 parameter; u < 0).
@@ -37,6 +42,7 @@ pub const U_ABS: u64 = 0xd201_0000_0001_0000;
 /// h_eff of G1 = 1 - u (RFC 9380 Sec. 8.8.1).
 pub const G1_H_EFF: u64 = 0xd201_0000_0001_0001;
 
+/// E: y^2 = x^3 + 4 over F_p.
 pub const CURVE_G1: Curve<FpBls12381> = Curve {
     a: Fp::ZERO,
     b: Fp::from_u64(4),
@@ -52,8 +58,10 @@ pub const CURVE_G2: Curve<Fp2Bls12381> = Curve {
 pub const BETA: FpBls12381 = fp_const(parse_hex(
     "5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffe",
 ));
-/// psi constants (M-type): gamma_2^{-1}, gamma_3^{-1} (compile time, see `gamma_inv`).
+/// psi constants (M-type): gamma_2^{-1}, gamma_3^{-1} (compile time, see `gamma_inv`); this one
+/// multiplies conj(x).
 pub const PSI_CX: Fp2Bls12381 = gamma_inv::<Bls12381P, 6>(2);
+/// The other psi constant, gamma_3^{-1}: it multiplies conj(y).
 pub const PSI_CY: Fp2Bls12381 = gamma_inv::<Bls12381P, 6>(3);
 
 /// The generators of draft-irtf-cfrg-pairing-friendly-curves-11 Sec. 4.2.1 (ZCash).

@@ -17,14 +17,18 @@ use crate::error::Result;
 use crate::field::fp::arith::{parse_dec, parse_hex};
 use crate::field::fp::{Bn254P, Bn254R, Fp, Fp2, FpBn254, FpParams, TowerParams};
 
+/// F_{p^2} of bn254 (i^2 = -1).
 pub type Fp2Bn254 = Fp2<Bn254P, 4>;
+/// An affine G1 point of bn254.
 pub type G1 = Affine<FpBn254>;
+/// An affine G2 point of bn254 (on the D-type twist).
 pub type G2 = Affine<Fp2Bn254>;
 
 /// Whether the set has a compressed point format (EIP-196/197: no).
 pub const HAS_COMPRESSED: bool = false;
 /// Encoded lengths.
 pub const G1_BYTES: usize = 64;
+/// Bytes of an uncompressed G2 point (EIP-197: four 32-byte coordinates).
 pub const G2_BYTES: usize = 128;
 
 /// The BN parameter u (EIP-196; p = p(u), r = r(u) of eprint 2005/133).
@@ -59,8 +63,10 @@ pub const CURVE_G2: Curve<Fp2Bn254> = Curve {
     b: B2,
     a_is_zero: true,
 };
-/// psi constants (D-type): gamma_2, gamma_3 of the tower (compile time, field/fp/fp6.rs).
+/// psi constants (D-type): gamma_2, gamma_3 of the tower (compile time, field/fp/fp6.rs); this
+/// one multiplies conj(x).
 pub const PSI_CX: Fp2Bn254 = <Bn254P as TowerParams<4>>::FROB.gamma[2];
+/// The other psi constant, gamma_3: it multiplies conj(y).
 pub const PSI_CY: Fp2Bn254 = <Bn254P as TowerParams<4>>::FROB.gamma[3];
 
 const G1_GEN: G1 = Affine::new(Fp::from_u64(1), Fp::from_u64(2));

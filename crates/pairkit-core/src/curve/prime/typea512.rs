@@ -17,9 +17,12 @@ use crate::error::Result;
 use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Fp, FpParams, FpTypeA512, TypeA512R};
 
+/// An affine point of typea-512's only group, E(F_q)[r].
 pub type G1 = Affine<FpTypeA512>;
 
+/// typea-512 has no compressed form (PBC's x || y only).
 pub const HAS_COMPRESSED: bool = false;
+/// Bytes of an encoded point: two 64-byte coordinates.
 pub const G1_BYTES: usize = 128;
 
 /// E: y^2 = x^3 + x (a = 1, b = 0: the general-a doubling dbl-2007-bl).

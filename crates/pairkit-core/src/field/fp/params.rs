@@ -62,11 +62,17 @@ prime!(
     [1, 1 << (107 - 64), 1 << (159 - 128)]
 );
 
+/// The base field of bn254.
 pub type FpBn254 = Fp<Bn254P, 4>;
+/// The scalar field of bn254 (integers mod r).
 pub type FrBn254 = Fp<Bn254R, 4>;
+/// The base field of bls12-381.
 pub type FpBls12381 = Fp<Bls12381P, 6>;
+/// The scalar field of bls12-381 (integers mod r).
 pub type FrBls12381 = Fp<Bls12381R, 4>;
+/// The base field F_q of typea-512.
 pub type FpTypeA512 = Fp<TypeA512Q, 8>;
+/// The scalar field of typea-512 (integers mod r).
 pub type FrTypeA512 = Fp<TypeA512R, 3>;
 
 #[cfg(test)]
