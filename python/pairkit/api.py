@@ -265,24 +265,12 @@ def join_gt(set_id: str, coords: Iterable[int]) -> bytes:
     return b"".join(c.to_bytes(n, "big") for c in cs)
 
 
-# -- the engine's other native entry points, for pairkit's own modules (bench, cli, gpu, protocols):
-# api.py is the only importer of pairkit._native (tests/test_layering.py) ------------------------
+# -- the engine's other native entry points, for pairkit's own modules (bench, cli, gpu/bench,
+# protocols): api.py is the only importer of pairkit._native but gpu/decode.py, which api.py's
+# pair_batch(engine="gpu") reaches (tests/test_layering.py says why) --------------------------------
 def sets() -> list[str]:
     """Ids of the parameter sets the native engine serves (the catalogue's, in registry order)."""
     return list(_native.sets())
-
-
-def sizes(set_id: str, group: int = 1) -> tuple[int, int, int, int]:
-    """(field bytes, uncompressed point bytes, compressed point bytes, GT bytes) of ``group``."""
-    return _native.sizes(_sid(set_id), A.group(group))
-
-
-def decode_point_bytes(set_id: str, data: bytes, check_subgroup: bool = True,
-                       group: int = 1) -> tuple[bytes, bytes] | None:
-    """:func:`decode_point` with the coordinates as the engine's field-element bytes (an F_{p^2}
-    coordinate is c0 || c1), or None for the point at infinity."""
-    return _native.decode_point(_sid(set_id), A.data("the encoded point", data),
-                                A.flag("check_subgroup", check_subgroup), A.group(group))
 
 
 def gt_pow(set_id: str, gt: bytes, k: int | bytes) -> bytes:

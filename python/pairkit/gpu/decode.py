@@ -3,7 +3,7 @@
 order: the length, the point at infinity (all 0xFF), canonical field elements (< 2^m; compressed:
 nothing above bit m), decompression (compressed points), the curve equation, the order-r subgroup.
 Here the host does the first four, with numpy for uncompressed points (no per-point Python call)
-and ``api.decode_point_bytes(..., check_subgroup=False)`` for decompression; the curve equation and
+and ``_native.decode_point(..., check_subgroup=False)`` for decompression; the curve equation and
 the subgroup test run on the device (kernels/curve.cuh, ``pk_validate``), whose status words
 :meth:`Batch.first_error` turns into the CPU engine's typed error: the lowest bad index, P before
 Q at the same index (``decode_pairs`` in engine/generic.rs), "P[17]: ..." with ``.index`` set."""
@@ -16,7 +16,7 @@ from typing import cast
 
 import numpy as np
 
-from .. import api
+from .. import _native
 from ..errors import NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
 from . import source
 
@@ -39,7 +39,7 @@ def host_error(set_id: str, name: str, i: int, row: np.ndarray) -> PairkitError:
     """The CPU engine's error for an element the host checks rejected, from the Rust decoder itself
     (so class and message are the core's), named "name[i]: ..."."""
     try:
-        xy = api.decode_point_bytes(set_id, row.tobytes(), False)
+        xy = _native.decode_point(set_id, row.tobytes(), False, 1)
     except PairkitError as e:
         return _named(e, name, i)
     if xy is None:
@@ -52,7 +52,7 @@ def _decompress(set_id: str, rows: np.ndarray, idx: np.ndarray, xy: np.ndarray, 
     nb = xy.shape[1] // 2
     for i in idx:
         try:
-            x, y = cast(tuple, api.decode_point_bytes(set_id, rows[i].tobytes(), False))  # compressed: finite
+            x, y = cast(tuple, _native.decode_point(set_id, rows[i].tobytes(), False, 1))  # compressed: finite
         except PairkitError:
             bad[i] = True
             continue
@@ -67,7 +67,7 @@ def parse(set_id: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     (kernels/layout.cuh masks them to field elements); compressed ones are decompressed (a rejected
     row is zero)."""
     n, length = pts.shape
-    nb = api.sizes(set_id)[0]
+    nb = _native.sizes(set_id)[0]
     top = source.param(set_id).m - 8 * (nb - 1)  # bits of a coordinate in its leading byte
     if length not in (nb, 2 * nb):
         return np.zeros((n, 2 * nb), np.uint8), np.ones(n, dtype=bool)
