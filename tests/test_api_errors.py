@@ -31,6 +31,7 @@ OVERRIDE = {  # where a function needs other valid values
     "hash_to_point": {"set_id": "bls12-381"},
     "bench_pair_prepared": {"set_id": "typea-512"},  # the sets with a preprocessed pairing
     "bench_multi_pair": {"set_id": "typea-512"},  # the large-characteristic sets
+    "op_counts": {"set_id": "ss3-5"},  # the metered characteristic-three sets
 }
 KIND = {
     "bytes": ("P", "Q", "f", "fixed", "data", "msg", "dst", "gt"),
