@@ -65,7 +65,8 @@ ctgrind: tools  ## the constant-time functions under Valgrind memcheck, secrets 
 py-test: tools  ## the whole Python suite; --durations prints where its time goes
 	$(PY) -m pytest -q --durations=25
 
-test-fast:  ## the inner loop (< 3 min): the Python tests not marked slow, against the module `make build` made
+test-fast:  ## the inner loop (< 3 min): the Rust core's unit tests, then the Python tests not marked slow, against the module `make build` made
+	cargo test -p pairkit-core --profile $(CARGO_TEST_PROFILE) -j$(CARGO_JOBS) --lib
 	$(PY) -m pytest -q -m "not slow" --durations=10
 
 peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; never runtime dependencies)

@@ -18,8 +18,12 @@ FAMILIES = ("ss2", "ss3", "prime")
 DECLARED = {
     "ss2": ("id", "m", "taps", "b", "seeds", "role", "security"),
     "ss3": ("id", "m", "h", "b", "seeds", "role", "security"),
-    "prime": ("id", "family", "engine", "seeds", "role", "security_bits", "security"),
+    "prime": ("id", "family", "engine", "seeds", "role", "security_bits", "security", "numbers"),
 }
+# The numbers of a large-characteristic set (gen/params/prime.toml [set.numbers]): every set's, and the
+# optimal ate sets' (family bn or bls12) besides.
+PRIME_NUMBERS = ("p", "r", "k", "a", "b", "g1", "h1")
+ATE_NUMBERS = ("u", "xi", "twist", "b2", "g2", "h2")
 # The registry fields (all optional; their meaning is in the header of each data file).
 REGISTRY = ("bench", "gpu", "peers", "no_peer", "papers_us", "papers_cycles", "goal_us", "goal_mul_ns",
             "goal_speedup_2cores")
@@ -43,6 +47,10 @@ def load(family: str) -> list[dict]:
             raise DataError(f"{where}: missing {missing}, unknown {unknown}")
         if s["role"] not in ROLES:
             raise DataError(f"{where}: role must be one of {ROLES}")
+        if family == "prime":
+            want = PRIME_NUMBERS + (ATE_NUMBERS if s["family"] in ("bn", "bls12") else ())
+            if sorted(s["numbers"]) != sorted(want):
+                raise DataError(f"{where}: numbers must be exactly {want}, got {sorted(s['numbers'])}")
         for key in ("papers_us", "papers_cycles"):
             if any(len(row) != 3 or not isinstance(row[2], (int, float)) for row in s.get(key, [])):
                 raise DataError(f"{where}: {key} rows are [source, what, number]")

@@ -23,20 +23,23 @@ BASELINE = {  # valid values by parameter name
     "set_id": SID, "P": P, "Q": Q, "alg": None, "canonical": False, "f": api.miller_loop(SID, P, Q),
     "fixed": P, "others": [Q], "fixed_is_p": True, "msg": b"msg", "dst": b"PAIRKIT-TEST-DST", "group": 1,
     "compressed": False, "k": 3, "engine": "cpu", "n": 2, "seed": 1, "data": P, "check_subgroup": True,
-    "gt": GT, "coords": [1, 0, 0, 0], "threads": 2,
+    "gt": GT, "coords": [1, 0, 0, 0], "threads": 2, "iters": 2, "op": "mul",
 }
 OVERRIDE = {  # where a function needs other valid values
     "multi_pair": {"P": [P], "Q": [Q]},
     "pair_batch": {"P": [P], "Q": [Q]},
     "point_batches": {"P": [P], "Q": [Q]},
     "hash_to_point": {"set_id": "bls12-381"},
+    "bench_pair_prepared": {"set_id": "typea-512"},  # the sets with a preprocessed pairing
+    "bench_multi_pair": {"set_id": "typea-512"},  # the large-characteristic sets
+    "op_counts": {"set_id": "ss3-5"},  # the metered characteristic-three sets
 }
 KIND = {
     "bytes": ("P", "Q", "f", "fixed", "data", "msg", "dst", "gt"),
     "points": ("others",),
-    "int": ("k", "n", "seed", "group", "threads"),
+    "int": ("k", "n", "seed", "group", "threads", "iters"),
     "bool": ("canonical", "fixed_is_p", "compressed", "check_subgroup"),
-    "text": ("set_id", "alg", "engine"),
+    "text": ("set_id", "alg", "engine", "op"),
     "coords": ("coords",),
 }
 HOSTILE = {

@@ -112,7 +112,7 @@ def test_chunked_launches_reassemble_the_cpu_engine_s_bytes(device, set_id, alg,
     P, Q = batch(set_id, n, 61), batch(set_id, n, 62)
     for canonical in (False, True):
         got = engine.pair_batch(set_id, P, Q, alg, canonical, max_chunk=max_chunk)
-        assert (got == _native.pair_batch(set_id, alg, P, Q, canonical)).all()
+        assert (got == _native.Engine(set_id, alg).pair_batch(P, Q, canonical)).all()
     sizes = [min(max_chunk, n - s) for s in range(0, n, max_chunk)]
     per_chunk = [launch for c in sizes
                  for launch in (("rows_to_words", c), ("validate", c), ("pair", c), ("words_to_rows", c))]
@@ -151,7 +151,7 @@ def test_row_blocks_that_do_not_make_a_row_are_a_typed_error(device):
     for parts in ([P], [P, P[:, :-1]], [P, P[:2]]):  # 72 bytes of 144; 143; 3 rows against 2
         with pytest.raises(PairkitError, match="expected rows of 144 bytes"):
             k.run(parts)
-    assert (k.run([P, P]) == _native.pair_batch("ss2-283", "eta-t", P, P, False)).all()
+    assert (k.run([P, P]) == _native.Engine("ss2-283", "eta-t").pair_batch(P, P, False)).all()
 
 
 def test_the_gpu_bench_runs_end_to_end_and_writes_its_section(device, tmp_path):
@@ -264,7 +264,7 @@ def test_comb_variants_launch_with_their_shared_memory(device, set_id, alg, comb
     if k.shared_bytes > engine.SMEM_PORTABLE:  # opted in on every stage kernel
         assert all(k.fn[s].max_dynamic_shared_size_bytes == k.shared_bytes for s in engine.STAGES)
     P, Q = batch(set_id, 3, 71), batch(set_id, 3, 72)
-    assert (k.run([P, Q], "pair", max_chunk=2) == _native.pair_batch(set_id, alg, P, Q, False)).all()
+    assert (k.run([P, Q], "pair", max_chunk=2) == _native.Engine(set_id, alg).pair_batch(P, Q, False)).all()
     assert {(s, b, m) for s, b, m in smem} == {("rows_to_words", block, 0), ("words_to_rows", block, 0),
                                                 ("pair", block, per * block)}
 

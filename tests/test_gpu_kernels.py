@@ -46,7 +46,7 @@ def test_pair_equals_rust_byte_for_byte(kernels, set_id, alg, n):
     P, Q = batch(set_id, n, 11), batch(set_id, n, 12)
     k, c = kernels(set_id, alg), coords(set_id, P, Q)
     for canonical in (False, True):
-        want = _native.pair_batch(set_id, alg, P, Q, canonical)
+        want = _native.Engine(set_id, alg).pair_batch(P, Q, canonical)
         got = k.pair_coords(c, canonical)
         bad = [i for i in range(n) if not (got[i] == want[i]).all()]
         assert not bad, f"{set_id}/{alg} canonical={canonical}: GPU kernel differs at {bad}"
@@ -58,12 +58,12 @@ def test_stages_equal_rust_miller_loop_and_final_exponentiation(kernels, set_id,
     P, Q = batch(set_id, n, 21), batch(set_id, n, 22)
     k = kernels(set_id, alg)
     ml = k.pair_coords(coords(set_id, P, Q), stage="miller")
-    want_ml = [_native.miller_loop(set_id, alg, bytes(P[i]), bytes(Q[i])) for i in range(n)]
+    want_ml = [_native.Engine(set_id, alg).miller_loop(bytes(P[i]), bytes(Q[i])) for i in range(n)]
     assert [bytes(r) for r in ml] == want_ml
     fe = k.pair_coords(split4(ml), stage="final_exp")
-    assert [bytes(r) for r in fe] == [_native.final_exponentiation(set_id, alg, f) for f in want_ml]
+    assert [bytes(r) for r in fe] == [_native.Engine(set_id, alg).final_exponentiation(f) for f in want_ml]
     canon = k.pair_coords(split4(ml), stage="final_exp", canonical=True)
-    assert (canon == _native.pair_batch(set_id, alg, P, Q, True)).all()
+    assert (canon == _native.Engine(set_id, alg).pair_batch(P, Q, True)).all()
 
 
 @pytest.mark.parametrize("comb", [c for c in source.COMB_VARIANTS if c != source.DEFAULT_COMB])
@@ -75,7 +75,7 @@ def test_every_comb_variant_equals_rust(kernels, comb, set_id, alg, n, block):
     interleaved table (threads run one after another here: the device tests run them together)."""
     P, Q = batch(set_id, n, 31), batch(set_id, n, 32)
     got = kernels(set_id, alg, block, comb).pair_coords(coords(set_id, P, Q))
-    assert (got == _native.pair_batch(set_id, alg, P, Q, False)).all()
+    assert (got == _native.Engine(set_id, alg).pair_batch(P, Q, False)).all()
     assert f"#define PK_COMB_SHARED {source.COMB_VARIANTS[comb][0]}" in source.prelude(set_id, alg, comb)
 
 
@@ -93,27 +93,27 @@ def test_edge_batches(kernels, set_id, alg):
         k = kernels(set_id, alg, block)
         for name, (a, b) in edge.items():
             got = k.pair_coords(coords(set_id, a, b))
-            assert (got == _native.pair_batch(set_id, alg, a, b, False)).all(), (name, block)
+            assert (got == _native.Engine(set_id, alg).pair_batch(a, b, False)).all(), (name, block)
 
 
 def test_repeated_rows_give_repeated_outputs(kernels):
     P, Q = batch("ss2-283", 1, 41), batch("ss2-283", 1, 42)
     got = kernels("ss2-283", "eta-t").pair_coords(coords("ss2-283", np.repeat(P, 40, 0), np.repeat(Q, 40, 0)))
-    assert (got == got[0]).all() and bytes(got[0]) == _native.pair("ss2-283", "eta-t", bytes(P[0]), bytes(Q[0]), False)
+    assert (got == got[0]).all() and bytes(got[0]) == _native.Engine("ss2-283", "eta-t").pair(bytes(P[0]), bytes(Q[0]), False)
 
 
 def test_zero_miller_value_sets_the_status_word(kernels):
     # The Rust core raises DivisionByZero for f = 0; the kernel reports it per instance.
     k = kernels("ss2-283", "eta-t")
     with pytest.raises(PairkitError, match="division by zero"):
-        _native.final_exponentiation("ss2-283", "eta-t", bytes(144))
+        _native.Engine("ss2-283", "eta-t").final_exponentiation(bytes(144))
     w = 4 * source.words(283)
     zero_and_one = np.zeros(2 * w, dtype=np.uint32)
     zero_and_one[1] = 1  # instance 1: f = 1 (word 0 of c0), instance 0: f = 0
     out, status = k.launch("final_exp", zero_and_one, 2)
     assert list(status) == [1, 0]
     one = layout.unpack(out, 283, 2)[1]
-    assert bytes(one) == _native.final_exponentiation("ss2-283", "eta-t", _native.gt_one("ss2-283"))
+    assert bytes(one) == _native.Engine("ss2-283", "eta-t").final_exponentiation(_native.gt_one("ss2-283"))
 
 
 def test_layout_round_trip():

@@ -251,3 +251,42 @@ def test_the_command_line_starts_without_the_heavy_dependencies():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(PY))).stdout.strip()
     assert out == "[]", out
+
+
+# The one other importer of pairkit._native, and why: api.pair_batch(engine="gpu") imports gpu.engine,
+# which imports gpu.decode (the host checks: the Rust decoder's decompression and error messages), so
+# gpu.decode importing pairkit.api would close the circle api -> gpu.engine -> gpu.decode -> api.
+NATIVE_IMPORTERS = {"api.py": "the fast path", "gpu/decode.py": "below api.py (api -> gpu.engine -> gpu.decode)"}
+
+
+def test_only_api_imports_the_native_module():
+    """pairkit._native is private to pairkit.api (issue 34 item 3): every other module of the package
+    goes through pairkit.api (but NATIVE_IMPORTERS, each with its reason). An import of it anywhere
+    else -- `from . import _native`, `from .._native import x`, `import pairkit._native`, deferred
+    inside a function or not -- fails here."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "python" / "pairkit"
+    offenders = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel in NATIVE_IMPORTERS:
+            continue
+        pkg = ["pairkit", *path.relative_to(root).parent.parts]
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = pkg[:len(pkg) - node.level + 1] if node.level else []
+                mod = ".".join([*base, *(node.module.split(".") if node.module else [])])
+                names = [mod, *(f"{mod}.{a.name}" for a in node.names)]
+            else:
+                continue
+            if any(n == "pairkit._native" or n.startswith("pairkit._native.") for n in names):
+                offenders.append(f"{rel}:{node.lineno}")
+    assert not offenders, "modules other than pairkit/api.py import pairkit._native: " + ", ".join(offenders)
+    # the check sees an import: api.py's own
+    api_tree = ast.parse((root / "api.py").read_text())
+    assert any(isinstance(n, ast.ImportFrom) and n.level == 1 and any(a.name == "_native" for a in n.names)
+               for n in ast.walk(api_tree))

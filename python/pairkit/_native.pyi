@@ -24,14 +24,9 @@ __all__ = [
     "default_algorithm",
     "backend",
     "sizes",
-    "pair",
     "pair_parallel",
-    "miller_loop",
-    "final_exponentiation",
     "to_canonical",
     "miller_states",
-    "pair_batch",
-    "multi_pair",
     "random_points",
     "generator",
     "decode_point",
@@ -54,7 +49,6 @@ __all__ = [
     "bls_verify",
     "bls_aggregate_verify",
     "bls_fast_aggregate_verify",
-    "pair_fixed",
 ]
 
 def sets() -> list[str]: ...
@@ -84,16 +78,9 @@ class Engine:
 
 def sizes(set_id: str, group: int = 1) -> tuple[int, int, int, int]: ...
 def asymmetric(set_id: str) -> bool: ...
-def pair(set_id: str, alg: str, p: bytes, q: bytes, canonical: bool = False) -> bytes: ...
 def pair_parallel(set_id: str, alg: str, p: bytes, q: bytes, threads: int, canonical: bool = False) -> bytes: ...
-def miller_loop(set_id: str, alg: str, p: bytes, q: bytes) -> bytes: ...
-def final_exponentiation(set_id: str, alg: str, f: bytes) -> bytes: ...
 def to_canonical(set_id: str, alg: str, v: bytes) -> bytes: ...
 def miller_states(set_id: str, alg: str, p: bytes, q: bytes) -> list[bytes]: ...
-def pair_batch(
-    set_id: str, alg: str, ps: npt.NDArray[np.uint8], qs: npt.NDArray[np.uint8], canonical: bool = False
-) -> npt.NDArray[np.uint8]: ...
-def multi_pair(set_id: str, alg: str, ps: Sequence[bytes], qs: Sequence[bytes], canonical: bool = False) -> bytes: ...
 def random_points(
     set_id: str, n: int, seed: int = 0, compressed: bool = False, group: int = 1
 ) -> list[bytes]: ...
@@ -123,9 +110,6 @@ def bls_aggregate_verify(
 def bls_fast_aggregate_verify(
     min_pk: bool, pks: Sequence[BlsPublicKey], msg: bytes, sig: bytes, dst: bytes
 ) -> bool: ...
-def pair_fixed(
-    set_id: str, alg: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: bool = True
-) -> list[bytes]: ...
 def decode_point(
     set_id: str, data: bytes, check_subgroup: bool = True, group: int = 1
 ) -> tuple[bytes, bytes] | None: ...

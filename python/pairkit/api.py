@@ -272,3 +272,58 @@ def join_gt(set_id: str, coords: Iterable[int]) -> bytes:
         if not 0 <= c < 1 << (8 * n):
             raise EncodingError(f"GT coordinate {i} does not fit in {n} bytes")
     return b"".join(c.to_bytes(n, "big") for c in cs)
+
+
+# -- the engine's other native entry points, for pairkit's own modules (bench, cli, gpu/bench,
+# protocols): api.py is the only importer of pairkit._native but gpu/decode.py, which api.py's
+# pair_batch(engine="gpu") reaches (tests/test_layering.py says why) --------------------------------
+def native_sets() -> list[str]:
+    """Ids of the parameter sets the native engine serves (the catalogue's, in registry order)."""
+    return list(_native.sets())
+
+
+def gt_pow(set_id: str, gt: bytes, k: int | bytes) -> bytes:
+    """gt^k in GT for a non-negative integer k (or k as big-endian bytes)."""
+    return _native.gt_pow(_sid(set_id), A.data("the GT element", gt), A.scalar(k))
+
+
+def op_counts(set_id: str, alg: str | None = None) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """Base-field operation counts of ``alg``'s Miller loop, measured by the Rust meter: (the second
+    iteration, the whole loop), each a list of (kind, count) in the spec trace's kind names."""
+    sid = _sid(set_id)
+    return _native.op_counts(sid, _alg(sid, alg))
+
+
+def bench_pair(set_id: str, alg: str | None = None, iters: int = 10) -> list[float]:
+    """``iters`` timings in ns per pairing of ``alg``, measured in Rust on validated points (the
+    engine's bench side, crates/pairkit-core/src/engine/bench.rs)."""
+    sid = _sid(set_id)
+    return list(_native.bench_pair(sid, _alg(sid, alg), A.count("iters", iters)))
+
+
+def bench_field(set_id: str, op: str, iters: int = 10) -> list[float]:
+    """``iters`` timings in ns per base-field operation ``op`` (a dependent chain), measured in Rust."""
+    return list(_native.bench_field(_sid(set_id), A.text("the field operation", op), A.count("iters", iters)))
+
+
+def bench_pair_prepared(set_id: str, iters: int = 100) -> list[float]:
+    """``iters`` timings in ns per preprocessed pairing (the fixed argument's lines precomputed),
+    where the set has one (UnknownAlgorithmError otherwise)."""
+    return list(_native.bench_pair_prepared(_sid(set_id), A.count("iters", iters)))
+
+
+def bench_multi_pair(set_id: str, n: int, iters: int = 50) -> list[float]:
+    """``iters`` timings in ns per :func:`multi_pair` call over ``n`` validated pairs (the
+    large-characteristic sets; UnknownAlgorithmError otherwise)."""
+    return list(_native.bench_multi_pair(_sid(set_id), A.count("the number of pairs n", n), A.count("iters", iters)))
+
+
+#: The BLS kernels of the Rust core (crates/pairkit-core/src/protocols, crates/pairkit-py/src/protocols.rs):
+#: pairkit.protocols.bls implements the standard around them and checks their arguments first.
+#: ``BlsPublicKey`` is a bls12-381 public key that passed KeyValidate, held natively as its point.
+BlsPublicKey = _native.BlsPublicKey
+bls_verify = _native.bls_verify
+bls_aggregate_verify = _native.bls_aggregate_verify
+bls_fast_aggregate_verify = _native.bls_fast_aggregate_verify
+bls_batch_verify = _native.bls_batch_verify
+bls_sum_points = _native.bls_sum_points

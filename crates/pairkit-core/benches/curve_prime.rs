@@ -1,5 +1,8 @@
 //! Large-characteristic curves (curve/prime): decoding with the subgroup check, the subgroup
 //! checks alone, constant-time scalar multiplication, and RFC 9380 hashing (bls12-381).
+// `criterion_group!` defines public functions without doc comments (workspace lint `missing_docs`);
+// a bench is no API.
+#![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
 use pairkit_core::curve::prime::group::PrimeGroup;
 use pairkit_core::curve::prime::{bls12_381 as bls, bn254 as bn, typea512 as ta};

@@ -5,6 +5,9 @@
 //! (the same power by the tables of `field::multisqr`).
 //!
 //! Quick run: cargo bench -p pairkit-core --bench field -- --warm-up-time 1 --measurement-time 2
+// `criterion_group!` defines public functions without doc comments (workspace lint `missing_docs`);
+// a bench is no API.
+#![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
 use pairkit_core::field::gf2m::multisqr::SqrMap;
 use pairkit_core::field::gf2m::{Gf2m, MulBackend};

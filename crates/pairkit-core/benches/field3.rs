@@ -3,6 +3,9 @@
 //! (with the default = fastest backend; `*/comb` for the portable ones).
 //!
 //! Quick run: cargo bench -p pairkit-core --bench field3 -- --warm-up-time 1 --measurement-time 2
+// `criterion_group!` defines public functions without doc comments (workspace lint `missing_docs`);
+// a bench is no API.
+#![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
 use pairkit_core::field::gf3m::{Gf3m, MulBackend};
 use rand::SeedableRng;

@@ -11,6 +11,9 @@
 //! it falls back to wall time. Set PAIRKIT_BENCH_WALL=1 to force wall time.
 //!
 //! Quick run: cargo bench -p pairkit-core --bench fp -- --warm-up-time 1 --measurement-time 2
+// `criterion_group!` defines public functions without doc comments (workspace lint `missing_docs`);
+// a bench is no API.
+#![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
 use pairkit_core::field::fp::{
     Bls12381P, Bn254P, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams, TypeA512Q,

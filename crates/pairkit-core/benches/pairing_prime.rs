@@ -7,6 +7,9 @@
 //! wall time).
 //!
 //! Quick run: cargo bench -p pairkit-core --bench pairing_prime -- --warm-up-time 1 --measurement-time 3
+// `criterion_group!` defines public functions without doc comments (workspace lint `missing_docs`);
+// a bench is no API.
+#![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
 use pairkit_core::field::fp::{Bls12381P, Bn254P, Fp, Fp2, TypeA512Q};
 use pairkit_core::pairing::{ate, typea};

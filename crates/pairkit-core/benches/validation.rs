@@ -27,6 +27,9 @@
 //! and `pair_parallel` with 2 threads on the global pool, wall clock.
 //!
 //! Run: cargo bench -p pairkit-core --bench validation -- --warm-up-time 1 --measurement-time 3
+// `criterion_group!` defines public functions without doc comments (workspace lint `missing_docs`);
+// a bench is no API.
+#![allow(missing_docs)]
 use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, Criterion};
 use pairkit_core::curve::prime::group::PrimeGroup;
@@ -84,8 +87,8 @@ fn one_core<F: Family>(
     alt: AltCheck,
 ) -> (f64, f64, Option<f64>) {
     let a = f.alg(f.default_algorithm_id()).unwrap();
-    let ps = e.random_points(N, 11, false);
-    let qs = e.random_points_in(2, N, 12, false).unwrap();
+    let ps = e.random_points(1, N, 11, false).unwrap();
+    let qs = e.random_points(2, N, 12, false).unwrap();
     let dec: Vec<(F::P, F::Q)> = (0..N)
         .map(|i| (f.decode_p(&ps[i]).unwrap(), f.decode_q(&qs[i]).unwrap()))
         .collect();
@@ -126,8 +129,8 @@ fn one_core<F: Family>(
 fn all_cores<F: Family>(f: &F, e: &dyn Engine, n: usize, rounds: usize) -> (f64, f64) {
     let alg = f.default_algorithm_id();
     let a = f.alg(alg).unwrap();
-    let ps = e.random_points(n, 31, false);
-    let qs = e.random_points_in(2, n, 32, false).unwrap();
+    let ps = e.random_points(1, n, 31, false).unwrap();
+    let qs = e.random_points(2, n, 32, false).unwrap();
     let (pr, qr): (Vec<&[u8]>, Vec<&[u8]>) = (
         ps.iter().map(|v| v.as_slice()).collect(),
         qs.iter().map(|v| v.as_slice()).collect(),
@@ -159,13 +162,13 @@ fn per_point(e: &dyn Engine, rounds: usize) -> Vec<(u8, f64, f64)> {
     groups
         .iter()
         .map(|&g| {
-            let pts = e.random_points_in(g, N, 40 + g as u64, false).unwrap();
+            let pts = e.random_points(g, N, 40 + g as u64, false).unwrap();
             let (mut chk, mut plain) = (vec![], vec![]);
             for _ in 0..rounds {
                 for (check, out) in [(true, &mut chk), (false, &mut plain)] {
                     let t = m.start();
                     for p in &pts {
-                        black_box(e.decode_point_in(g, black_box(p), check).unwrap());
+                        black_box(e.decode_point(g, black_box(p), check).unwrap());
                     }
                     out.push(m.end(t));
                 }
@@ -272,8 +275,8 @@ fn trace<const W: usize>(c: &mut Criterion<OnCpu>, id: &str, enc: &[u8]) {
 fn validation(c: &mut Criterion<OnCpu>) {
     for id in SETS {
         let e = engine(id).unwrap();
-        let p1 = e.random_points(1, 7, false).pop().unwrap();
-        let q1 = e.random_points_in(2, 1, 8, false).unwrap().pop().unwrap();
+        let p1 = e.random_points(1, 1, 7, false).unwrap().pop().unwrap();
+        let q1 = e.random_points(2, 1, 8, false).unwrap().pop().unwrap();
         let mut g = c.benchmark_group(format!("validation/{id}"));
         if id == "ss2-1223" || id == "typea-512" {
             g.sample_size(20);
@@ -283,10 +286,10 @@ fn validation(c: &mut Criterion<OnCpu>) {
                 continue;
             }
             g.bench_function(format!("g{grp}/decode_point+subgroup"), |b| {
-                b.iter(|| e.decode_point_in(grp, black_box(pt), true).unwrap())
+                b.iter(|| e.decode_point(grp, black_box(pt), true).unwrap())
             });
             g.bench_function(format!("g{grp}/decode_point"), |b| {
-                b.iter(|| e.decode_point_in(grp, black_box(pt), false).unwrap())
+                b.iter(|| e.decode_point(grp, black_box(pt), false).unwrap())
             });
         }
         g.finish();
@@ -307,14 +310,14 @@ fn validation(c: &mut Criterion<OnCpu>) {
             "ss2-1223" => binary_ratio::<20>(id, e),
             "ss3-97" => char3_ratio::<2>(id, e),
             "ss3-193" => char3_ratio::<4>(id, e),
-            "bn254" => summary_line(id, alg, measure(&Bn254Engine, e, None), ""),
-            "bls12-381" => summary_line(id, alg, measure(&Bls12381Engine, e, None), ""),
+            "bn254" => summary_line(id, alg, measure(&Bn254Engine::new(), e, None), ""),
+            "bls12-381" => summary_line(id, alg, measure(&Bls12381Engine::new(), e, None), ""),
             _ => {
                 let check = |d: &[u8]| {
                     let p = TypeA512G1::from_bytes(d, false).unwrap();
                     TypeA512G1::in_subgroup_naive(&p)
                 };
-                let l = measure(&TypeAEngine, e, Some(&check));
+                let l = measure(&TypeAEngine::new(), e, Some(&check));
                 summary_line(id, alg, l, "r P = O (the check before the x-only one)")
             }
         });
@@ -326,7 +329,7 @@ fn validation(c: &mut Criterion<OnCpu>) {
 
 fn parallel(c: &mut Criterion<OnCpu>) {
     let e = engine("ss2-1223").unwrap();
-    let pts = e.random_points(2, 21, false);
+    let pts = e.random_points(1, 2, 21, false).unwrap();
     let (p, q) = (&pts[0], &pts[1]);
     let m = OnCpu::new();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -362,7 +365,7 @@ fn parallel(c: &mut Criterion<OnCpu>) {
 
 fn parallel_wall(c: &mut Criterion) {
     let e = engine("ss2-1223").unwrap();
-    let pts = e.random_points(2, 21, false);
+    let pts = e.random_points(1, 2, 21, false).unwrap();
     let (p, q) = (&pts[0], &pts[1]);
     let mut g = c.benchmark_group("parallel-wall/ss2-1223");
     g.sample_size(20);

@@ -25,8 +25,8 @@ static A: Counting = Counting;
 fn allocs_of_batch(id: &str, n: usize) -> usize {
     let e = engine(id).unwrap();
     let alg = e.default_algorithm();
-    let ps: Vec<u8> = e.random_points(n, 1, false).concat();
-    let qs: Vec<u8> = e.random_points_in(2, n, 2, false).unwrap().concat();
+    let ps: Vec<u8> = e.random_points(1, n, 1, false).unwrap().concat();
+    let qs: Vec<u8> = e.random_points(2, n, 2, false).unwrap().concat();
     let (pl, ql) = (ps.len() / n, qs.len() / n);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)

@@ -22,15 +22,15 @@ fn be(k: u64) -> Vec<u8> {
 fn bilinear_and_non_degenerate() {
     for id in ["ss3-5", "ss3-11", "ss3-13", "ss3-97", "ss3-193"] {
         let e = eng(id);
-        let pts = e.random_points(2, 7, false);
+        let pts = e.random_points(1, 2, 7, false).unwrap();
         let (p, q) = (&pts[0], &pts[1]);
         for alg in e.algorithms() {
             let g = e.pair(alg, p, q, true).unwrap();
             assert_ne!(g, e.gt_one(), "{id} {alg}: degenerate");
             // e(aP, bQ) = e(P, Q)^{ab}
             let (a, b) = (123_457u64, 98_765u64);
-            let ap = e.point_mul(p, &be(a), false).unwrap();
-            let bq = e.point_mul(q, &be(b), false).unwrap();
+            let ap = e.point_mul(1, p, &be(a), false).unwrap();
+            let bq = e.point_mul(1, q, &be(b), false).unwrap();
             let lhs = e.pair(alg, &ap, &bq, true).unwrap();
             let rhs = e
                 .gt_pow(&g, &(a as u128 * b as u128).to_be_bytes())
@@ -49,7 +49,7 @@ fn bilinear_and_non_degenerate() {
 #[test]
 fn algorithms_agree_on_canonical_and_staged_api_composes() {
     let e = eng("ss3-97");
-    let pts = e.random_points(4, 11, true);
+    let pts = e.random_points(1, 4, 11, true).unwrap();
     let (p, q) = (&pts[0], &pts[1]);
     let dl = e.pair("duursma-lee", p, q, true).unwrap();
     assert_eq!(e.pair("duursma-lee-nocbrt", p, q, true).unwrap(), dl);
@@ -109,7 +109,7 @@ fn bad_input_is_a_typed_error() {
     let e = eng("ss3-97");
     let n = e.field_len();
     assert_eq!(n, 20);
-    let g = e.generator();
+    let g = e.generator(1).unwrap();
     // wrong length
     assert!(matches!(
         e.pair("duursma-lee", &g[..39], &g, true),
@@ -120,13 +120,13 @@ fn bad_input_is_a_typed_error() {
     big[..n].copy_from_slice(&[0xff; 20]);
     big[0] = 0x7f;
     assert!(matches!(
-        e.decode_point(&big, true),
+        e.decode_point(1, &big, true),
         Err(Error::InvalidEncoding(_))
     ));
     // off the curve: change y
     let mut off = g.clone();
     off[2 * n - 1] ^= 1;
-    let r = e.decode_point(&off, true);
+    let r = e.decode_point(1, &off, true);
     assert!(
         matches!(r, Err(Error::NotOnCurve) | Err(Error::InvalidEncoding(_))),
         "{r:?}"
@@ -137,10 +137,10 @@ fn bad_input_is_a_typed_error() {
         Err(Error::PointAtInfinity)
     ));
     // bad compressed prefix
-    let mut c = e.encode_point(&g, true).unwrap();
+    let mut c = e.encode_point(1, &g, true).unwrap();
     c[0] = 5;
     assert!(matches!(
-        e.decode_point(&c, true),
+        e.decode_point(1, &c, true),
         Err(Error::InvalidEncoding(_))
     ));
     // unknown algorithm, unknown set, GT of the wrong length
@@ -173,22 +173,22 @@ fn points_outside_the_subgroup_are_rejected() {
         seed += 1;
         let mut enc = vec![2u8];
         enc.extend(&x);
-        if let Ok(Some(_)) = e.decode_point(&enc, false) {
-            let t = e.point_mul(&enc, &r, false).unwrap();
+        if let Ok(Some(_)) = e.decode_point(1, &enc, false) {
+            let t = e.point_mul(1, &enc, &r, false).unwrap();
             if t != vec![0xff; 40] {
                 break t;
             }
         }
     };
     assert!(matches!(
-        e.decode_point(&t, true),
+        e.decode_point(1, &t, true),
         Err(Error::NotInSubgroup)
     ));
     assert!(matches!(
-        e.pair("duursma-lee", &t, &e.generator(), true),
+        e.pair("duursma-lee", &t, &e.generator(1).unwrap(), true),
         Err(Error::NotInSubgroup)
     ));
-    let g = e.generator();
+    let g = e.generator(1).unwrap();
     let batch = e.pair_batch("duursma-lee", &[&g, &t], &[&g, &g], true);
     assert!(matches!(batch, Err(Error::AtIndex { index: 1, .. })));
 }
@@ -200,7 +200,11 @@ fn points_outside_the_subgroup_are_rejected() {
 fn toy_sets_round_trip_every_point_in_both_encodings() {
     for id in ["ss3-5", "ss3-7", "ss3-11", "ss3-13"] {
         let e = eng(id);
-        let (n, lu, lc) = (e.field_len(), e.point_len(false), e.point_len(true));
+        let (n, lu, lc) = (
+            e.field_len(),
+            e.point_len(1, false).unwrap(),
+            e.point_len(1, true).unwrap(),
+        );
         assert_ne!(lu, lc, "{id}: the two forms must not share a length");
         let m: u32 = id[4..].parse().unwrap();
         let mut found = 0;
@@ -210,25 +214,28 @@ fn toy_sets_round_trip_every_point_in_both_encodings() {
                 enc[0] = sign;
                 enc[lc - n..].copy_from_slice(&x.to_be_bytes()[8 - n..]);
                 // enc is canonical when it decodes (y = 0 only with 0x02), so it is P's compressed form
-                let Ok(Some(xy)) = e.decode_point(&enc, false) else {
+                let Ok(Some(xy)) = e.decode_point(1, &enc, false) else {
                     continue;
                 };
                 found += 1;
                 let u = [xy.0.as_slice(), &xy.1].concat();
                 assert_eq!(u.len(), lu);
                 assert_eq!(
-                    e.decode_point(&u, false).unwrap(),
+                    e.decode_point(1, &u, false).unwrap(),
                     Some(xy),
                     "{id}: {u:02x?}"
                 );
-                assert_eq!(e.encode_point(&u, true).unwrap(), enc, "{id}: {u:02x?}");
+                assert_eq!(e.encode_point(1, &u, true).unwrap(), enc, "{id}: {u:02x?}");
             }
         }
         assert!(found > 3u64.pow(m) / 2, "{id}: {found} points");
     }
     // the symptom: pair() on compressed points equals pair() on the same points uncompressed
     let e = eng("ss3-5");
-    let (ps, pc) = (e.random_points(8, 5, false), e.random_points(8, 5, true));
+    let (ps, pc) = (
+        e.random_points(1, 8, 5, false).unwrap(),
+        e.random_points(1, 8, 5, true).unwrap(),
+    );
     for i in 0..7 {
         let u = e.pair("duursma-lee", &ps[i], &ps[i + 1], true).unwrap();
         assert_eq!(e.pair("duursma-lee", &pc[i], &pc[i + 1], true).unwrap(), u);
@@ -272,14 +279,14 @@ fn trace_test_agrees_with_r_p<const N: usize>(id: &str, reps: usize) {
             let enc = c.encode(&q, false);
             if want {
                 inside += 1;
-                assert!(bytes_api.decode_point(&enc, true).is_ok());
+                assert!(bytes_api.decode_point(1, &enc, true).is_ok());
             } else {
                 outside += 1;
                 assert!(matches!(
-                    bytes_api.decode_point(&enc, true),
+                    bytes_api.decode_point(1, &enc, true),
                     Err(Error::NotInSubgroup)
                 ));
-                assert!(bytes_api.decode_point(&enc, false).is_ok());
+                assert!(bytes_api.decode_point(1, &enc, false).is_ok());
             }
         }
     }

@@ -9,7 +9,7 @@ use pairkit_core::Error;
 
 fn agree(id: &str, n: usize, counts: &[usize]) {
     let e = engine(id).unwrap();
-    let pts = e.random_points(2 * n, 0x9a7, false);
+    let pts = e.random_points(1, 2 * n, 0x9a7, false).unwrap();
     for i in 0..n {
         let (p, q) = (&pts[i], &pts[n + i]);
         for canonical in [false, true] {
@@ -43,7 +43,7 @@ fn split_eta_t_on_one_pool_thread() {
 #[test]
 fn split_eta_t_bad_arguments() {
     let e = engine("ss2-283").unwrap();
-    let pts = e.random_points(2, 1, false);
+    let pts = e.random_points(1, 2, 1, false).unwrap();
     let (p, q) = (&pts[0], &pts[1]);
     assert!(matches!(
         e.pair_parallel("eta-t", p, q, 0, false),
@@ -55,7 +55,7 @@ fn split_eta_t_bad_arguments() {
     ));
     // (m + 1) / 2 = 4 iterations on ss2-7: at most 4 blocks.
     let t = engine("ss2-7").unwrap();
-    let tp = t.random_points(2, 1, false);
+    let tp = t.random_points(1, 2, 1, false).unwrap();
     assert!(t.pair_parallel("eta-t", &tp[0], &tp[1], 4, false).is_ok());
     assert!(matches!(
         t.pair_parallel("eta-t", &tp[0], &tp[1], 5, false),
@@ -74,8 +74,8 @@ fn split_eta_t_bad_arguments() {
     for id in ["ss3-97", "bn254", "typea-512"] {
         let o = engine(id).unwrap();
         let alg = o.default_algorithm();
-        let pp = o.random_points(1, 2, false);
-        let qq = o.random_points_in(2, 1, 3, false).unwrap();
+        let pp = o.random_points(1, 1, 2, false).unwrap();
+        let qq = o.random_points(2, 1, 3, false).unwrap();
         assert_eq!(
             o.pair_parallel(alg, &pp[0], &qq[0], 1, false).unwrap(),
             o.pair(alg, &pp[0], &qq[0], false).unwrap(),

@@ -2,9 +2,9 @@
 //!
 //! The module-level functions look the set up in the registry (a locked map) and take the
 //! algorithm by name on every call; a handle does both in its constructor -- the cached engine
-//! of the set, the algorithm given (checked, with the error the functions would raise first) or
-//! the set's default -- and its methods forward to that engine. Outputs and errors are those of
-//! the functions of the same names, byte for byte.
+//! of the set, the algorithm given (checked: `UnknownAlgorithm` / `UnsupportedAlgorithm` first)
+//! or the set's default -- and its methods forward to that engine. The pairings are served here
+//! only (the module has no duplicate functions for them).
 use std::sync::Arc;
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
@@ -57,8 +57,8 @@ impl PyEngine {
         let e = &self.e;
         Ok((
             e.field_len(),
-            e.point_len_in(group, false).py(py)?,
-            e.point_len_in(group, true).py(py)?,
+            e.point_len(group, false).py(py)?,
+            e.point_len(group, true).py(py)?,
             e.gt_len(),
         ))
     }

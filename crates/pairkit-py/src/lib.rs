@@ -1,13 +1,18 @@
-//! pairkit._native: thin PyO3 bindings over pairkit-core. No arithmetic lives here.
+//! pairkit._native: thin PyO3 bindings over pairkit-core. No arithmetic lives here, and no
+//! unsafe code (forbidden below; PyO3's generated code is its own).
 //!
 //! Every function takes a parameter-set id first and forwards to the cached
-//! `pairkit_core::engine::engine(id)`; the class `Engine` (handle.rs) resolves a set and an
-//! algorithm once for many calls. Heavy work runs with the GIL released (`py.detach`).
+//! `pairkit_core::engine::engine(id)`; the pairings themselves (pair, pair_batch, miller_loop,
+//! final_exponentiation, multi_pair, pair_fixed) are the methods of the class `Engine`
+//! (handle.rs), which resolves a set and an algorithm once for many calls; `pairkit.api` is the
+//! one Python module that imports this one. Heavy work runs with the GIL released (`py.detach`).
 //! Errors are raised as the classes of `pairkit.errors` (all subclasses of ValueError); a
 //! batch error carries the failing item's position in its `index` attribute.
+#![forbid(unsafe_code)]
+
 use std::sync::Arc;
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};
 use pairkit_core::engine::{self, Engine};
 use pairkit_core::Error;
 use pyo3::exceptions::PyValueError;
@@ -114,8 +119,8 @@ fn sizes(py: Python<'_>, set_id: &str, group: u8) -> PyResult<(usize, usize, usi
     let e = eng(py, set_id)?;
     Ok((
         e.field_len(),
-        e.point_len_in(group, false).py(py)?,
-        e.point_len_in(group, true).py(py)?,
+        e.point_len(group, false).py(py)?,
+        e.point_len(group, true).py(py)?,
         e.gt_len(),
     ))
 }
@@ -124,22 +129,6 @@ fn sizes(py: Python<'_>, set_id: &str, group: u8) -> PyResult<(usize, usize, usi
 #[pyfunction]
 fn asymmetric(py: Python<'_>, set_id: &str) -> PyResult<bool> {
     Ok(eng(py, set_id)?.asymmetric())
-}
-
-/// The pairing of `alg` (canonical: mapped to tau_r(P, psi(Q))).
-#[pyfunction]
-#[pyo3(signature = (set_id, alg, p, q, canonical=false))]
-fn pair<'py>(
-    py: Python<'py>,
-    set_id: &str,
-    alg: &str,
-    p: &[u8],
-    q: &[u8],
-    canonical: bool,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let e = eng(py, set_id)?;
-    let v = py.detach(|| e.pair(alg, p, q, canonical)).py(py)?;
-    Ok(bytes(py, &v))
 }
 
 /// The pairing with one pairing's work split over `threads` tasks (`Engine::pair_parallel`:
@@ -159,33 +148,6 @@ fn pair_parallel<'py>(
     let v = py
         .detach(|| e.pair_parallel(alg, p, q, threads, canonical))
         .py(py)?;
-    Ok(bytes(py, &v))
-}
-
-/// The Miller loop of `alg` (before the final exponentiation).
-#[pyfunction]
-fn miller_loop<'py>(
-    py: Python<'py>,
-    set_id: &str,
-    alg: &str,
-    p: &[u8],
-    q: &[u8],
-) -> PyResult<Bound<'py, PyBytes>> {
-    let e = eng(py, set_id)?;
-    let v = py.detach(|| e.miller_loop(alg, p, q)).py(py)?;
-    Ok(bytes(py, &v))
-}
-
-/// The final exponentiation of `alg` on a GT-encoded Miller value.
-#[pyfunction]
-fn final_exponentiation<'py>(
-    py: Python<'py>,
-    set_id: &str,
-    alg: &str,
-    f: &[u8],
-) -> PyResult<Bound<'py, PyBytes>> {
-    let e = eng(py, set_id)?;
-    let v = py.detach(|| e.final_exponentiation(alg, f)).py(py)?;
     Ok(bytes(py, &v))
 }
 
@@ -228,54 +190,6 @@ pub(crate) fn flat<'a>(
     (n, len, data)
 }
 
-/// Pairings of the rows of `ps` (n, plen) and `qs` (n, qlen) uint8 arrays on all cores;
-/// returns an (n, gtlen) uint8 array.
-#[pyfunction]
-#[pyo3(signature = (set_id, alg, ps, qs, canonical=false))]
-fn pair_batch<'py>(
-    py: Python<'py>,
-    set_id: &str,
-    alg: &str,
-    ps: PyReadonlyArray2<'py, u8>,
-    qs: PyReadonlyArray2<'py, u8>,
-    canonical: bool,
-) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    let e = eng(py, set_id)?;
-    let (n, plen, pd) = flat(&ps);
-    let (nq, qlen, qd) = flat(&qs);
-    if n != nq {
-        return Err(to_py(py, Error::BatchMismatch(n, nq)));
-    }
-    let g = e.gt_len();
-    let out = if n == 0 {
-        Vec::new()
-    } else {
-        py.detach(|| e.pair_batch_flat(alg, &pd, plen, &qd, qlen, canonical))
-            .py(py)?
-    };
-    PyArray1::from_vec(py, out).reshape([n, g])
-}
-
-/// prod_i e(P_i, Q_i) with one final exponentiation (lists of encoded points).
-#[pyfunction]
-#[pyo3(signature = (set_id, alg, ps, qs, canonical=false))]
-fn multi_pair<'py>(
-    py: Python<'py>,
-    set_id: &str,
-    alg: &str,
-    ps: Vec<Vec<u8>>,
-    qs: Vec<Vec<u8>>,
-    canonical: bool,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let e = eng(py, set_id)?;
-    let pr: Vec<&[u8]> = ps.iter().map(|v| v.as_slice()).collect();
-    let qr: Vec<&[u8]> = qs.iter().map(|v| v.as_slice()).collect();
-    let v = py
-        .detach(|| e.multi_pair(alg, &pr, &qr, canonical))
-        .py(py)?;
-    Ok(bytes(py, &v))
-}
-
 /// `n` random points of order r (deterministic in `seed`).
 #[pyfunction]
 #[pyo3(signature = (set_id, n, seed=0, compressed=false, group=1))]
@@ -289,7 +203,7 @@ fn random_points<'py>(
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let e = eng(py, set_id)?;
     let v = py
-        .detach(|| e.random_points_in(group, n, seed, compressed))
+        .detach(|| e.random_points(group, n, seed, compressed))
         .py(py)?;
     Ok(v.iter().map(|s| bytes(py, s)).collect())
 }
@@ -298,7 +212,7 @@ fn random_points<'py>(
 #[pyfunction]
 #[pyo3(signature = (set_id, group=1))]
 fn generator<'py>(py: Python<'py>, set_id: &str, group: u8) -> PyResult<Bound<'py, PyBytes>> {
-    let v = eng(py, set_id)?.generator_in(group).py(py)?;
+    let v = eng(py, set_id)?.generator(group).py(py)?;
     Ok(bytes(py, &v))
 }
 
@@ -320,26 +234,6 @@ fn hash_to_point<'py>(
     Ok(bytes(py, &v))
 }
 
-/// e(fixed, others_i) (`fixed_is_p`) or e(others_i, fixed), the fixed point's lines precomputed
-/// where the set has a preprocessed Miller loop.
-#[pyfunction]
-#[pyo3(signature = (set_id, alg, fixed, others, fixed_is_p=true))]
-fn pair_fixed<'py>(
-    py: Python<'py>,
-    set_id: &str,
-    alg: &str,
-    fixed: &[u8],
-    others: Vec<Vec<u8>>,
-    fixed_is_p: bool,
-) -> PyResult<Vec<Bound<'py, PyBytes>>> {
-    let e = eng(py, set_id)?;
-    let or: Vec<&[u8]> = others.iter().map(|v| v.as_slice()).collect();
-    let v = py
-        .detach(|| e.pair_fixed(alg, fixed, fixed_is_p, &or))
-        .py(py)?;
-    Ok(v.iter().map(|s| bytes(py, s)).collect())
-}
-
 /// Decode and validate a point: (x, y) field-element bytes, or None for infinity.
 #[pyfunction]
 #[pyo3(signature = (set_id, data, check_subgroup=true, group=1))]
@@ -352,7 +246,7 @@ fn decode_point<'py>(
 ) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)>> {
     let e = eng(py, set_id)?;
     let v = py
-        .detach(|| e.decode_point_in(group, data, check_subgroup))
+        .detach(|| e.decode_point(group, data, check_subgroup))
         .py(py)?;
     Ok(v.map(|(x, y)| (bytes(py, &x), bytes(py, &y))))
 }
@@ -368,7 +262,7 @@ fn encode_point<'py>(
     group: u8,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let v = eng(py, set_id)?
-        .encode_point_in(group, data, compressed)
+        .encode_point(group, data, compressed)
         .py(py)?;
     Ok(bytes(py, &v))
 }
@@ -412,7 +306,7 @@ fn point_mul<'py>(
     let e = eng(py, set_id)?;
     let kb = scalar_bytes(k, e.r_hex())?;
     let v = py
-        .detach(|| e.point_mul_in(group, p, &kb, compressed))
+        .detach(|| e.point_mul(group, p, &kb, compressed))
         .py(py)?;
     Ok(bytes(py, &v))
 }
@@ -428,9 +322,7 @@ fn point_add<'py>(
     compressed: bool,
     group: u8,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let v = eng(py, set_id)?
-        .point_add_in(group, p, q, compressed)
-        .py(py)?;
+    let v = eng(py, set_id)?.point_add(group, p, q, compressed).py(py)?;
     Ok(bytes(py, &v))
 }
 
@@ -480,7 +372,7 @@ fn gt_one<'py>(py: Python<'py>, set_id: &str) -> PyResult<Bound<'py, PyBytes>> {
 #[pyo3(signature = (set_id, alg, iters=10))]
 fn bench_pair(py: Python<'_>, set_id: &str, alg: &str, iters: usize) -> PyResult<Vec<f64>> {
     let e = eng(py, set_id)?;
-    py.detach(|| e.bench_pair(alg, iters)).py(py)
+    py.detach(|| e.timings().bench_pair(alg, iters)).py(py)
 }
 
 /// `iters` timings in ns per field operation (measured in Rust).
@@ -488,7 +380,7 @@ fn bench_pair(py: Python<'_>, set_id: &str, alg: &str, iters: usize) -> PyResult
 #[pyo3(signature = (set_id, op, iters=10))]
 fn bench_field(py: Python<'_>, set_id: &str, op: &str, iters: usize) -> PyResult<Vec<f64>> {
     let e = eng(py, set_id)?;
-    py.detach(|| e.bench_field(op, iters)).py(py)
+    py.detach(|| e.timings().bench_field(op, iters)).py(py)
 }
 
 /// Timings (ns per pairing) of the preprocessed pairing (fixed argument's lines precomputed).
@@ -496,7 +388,7 @@ fn bench_field(py: Python<'_>, set_id: &str, op: &str, iters: usize) -> PyResult
 #[pyo3(signature = (set_id, iters=100))]
 fn bench_pair_prepared(py: Python<'_>, set_id: &str, iters: usize) -> PyResult<Vec<f64>> {
     let e = eng(py, set_id)?;
-    py.detach(|| e.bench_pair_prepared(iters)).py(py)
+    py.detach(|| e.timings().bench_pair_prepared(iters)).py(py)
 }
 
 /// Timings (ns per call) of `multi_pair` over `n` validated pairs.
@@ -504,7 +396,7 @@ fn bench_pair_prepared(py: Python<'_>, set_id: &str, iters: usize) -> PyResult<V
 #[pyo3(signature = (set_id, n, iters=50))]
 fn bench_multi_pair(py: Python<'_>, set_id: &str, n: usize, iters: usize) -> PyResult<Vec<f64>> {
     let e = eng(py, set_id)?;
-    py.detach(|| e.bench_multi_pair(n, iters)).py(py)
+    py.detach(|| e.timings().bench_multi_pair(n, iters)).py(py)
 }
 
 #[pymodule]
@@ -518,14 +410,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(default_algorithm, m)?)?;
     m.add_function(wrap_pyfunction!(backend, m)?)?;
     m.add_function(wrap_pyfunction!(sizes, m)?)?;
-    m.add_function(wrap_pyfunction!(pair, m)?)?;
     m.add_function(wrap_pyfunction!(pair_parallel, m)?)?;
-    m.add_function(wrap_pyfunction!(miller_loop, m)?)?;
-    m.add_function(wrap_pyfunction!(final_exponentiation, m)?)?;
     m.add_function(wrap_pyfunction!(to_canonical, m)?)?;
     m.add_function(wrap_pyfunction!(miller_states, m)?)?;
-    m.add_function(wrap_pyfunction!(pair_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(multi_pair, m)?)?;
     m.add_function(wrap_pyfunction!(random_points, m)?)?;
     m.add_function(wrap_pyfunction!(generator, m)?)?;
     m.add_function(wrap_pyfunction!(decode_point, m)?)?;
@@ -542,7 +429,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bench_multi_pair, m)?)?;
     m.add_function(wrap_pyfunction!(asymmetric, m)?)?;
     m.add_function(wrap_pyfunction!(hash_to_point, m)?)?;
-    m.add_function(wrap_pyfunction!(pair_fixed, m)?)?;
     m.add_function(wrap_pyfunction!(protocols::bls_batch_verify, m)?)?;
     m.add_function(wrap_pyfunction!(protocols::bls_sum_points, m)?)?;
     m.add_class::<protocols::BlsPublicKey>()?;

@@ -341,7 +341,7 @@ def count(set_id: str = typer.Option("ss3-97", "--set"),
           as_json: bool = typer.Option(False, "--json")):
     """Base-field operations per Miller-loop iteration: the spec's trace, the Rust core's meter,
     and seed 001's count for Alg. 2.1."""
-    from pairkit import _native
+    from pairkit import api
     from pairkit.reports.papers import SEED001_COUNTS
     from pairkit.spec.trace import trace_json
 
@@ -351,8 +351,8 @@ def count(set_id: str = typer.Option("ss3-97", "--set"),
     spec_it = trace_json(set_id, alg)["counts"]
     spec_all = trace_json(set_id, alg, whole=True)["counts"]
     rust_it = rust_all = None
-    if hasattr(_native, "op_counts") and set_id in _native.sets():
-        rust_it, rust_all = (dict(x) for x in _native.op_counts(set_id, alg))
+    if set_id in api.native_sets():
+        rust_it, rust_all = (dict(x) for x in api.op_counts(set_id, alg))
     report = {"set": set_id, "alg": alg, "spec_iteration": spec_it, "spec_miller_loop": spec_all,
               "rust_iteration": rust_it, "rust_miller_loop": rust_all,
               "seed001_alg21_iteration": SEED001_COUNTS if alg == "duursma-lee" else None}
@@ -379,7 +379,7 @@ def count(set_id: str = typer.Option("ss3-97", "--set"),
 @app.command()
 def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when cypari2 is present")):
     """Pairings computed and checked for every parameter set, with timings beside the papers."""
-    from pairkit import _native, api
+    from pairkit import api
     from pairkit.reports.papers import PAIRING_LATENCY_US
     from pairkit.spec import pairing_for
 
@@ -399,7 +399,7 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
 
             alg = api.default_algorithm(p.id)
             chk = check(p.id, rng.getrandbits(32), oracle)
-            us = sorted(_native.bench_pair(p.id, alg, 50))
+            us = sorted(api.bench_pair(p.id, alg, 50))
             papers = ", ".join(f"{v:g}" for _, _, v in PAIRING_LATENCY_US.get(p.id, [])[:3]) or "—"
             ok &= chk["spec"] and chk["bilinear"] and chk["oracle"] != "NO"
             t.add_row(p.id, alg, "yes" if chk["spec"] else "NO",
@@ -422,8 +422,8 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
             orc = "yes" if tuple(api.split_gt(p.id, gt)) == O.reduced_tate(p.m, p.taps, p.b, p.r, sP, sQ) else "NO"
         a = rng.randrange(2, p.r)
         g2 = api.pair(p.id, S.curve.encode(S.curve.mul(a, sP)), Q, alg=alg, canonical=True)
-        bil = g2 == _native.gt_pow(p.id, gt, a.to_bytes((p.r.bit_length() + 7) // 8, "big"))
-        us = sorted(_native.bench_pair(p.id, alg, 5 if p.m > 600 else 50))
+        bil = g2 == api.gt_pow(p.id, gt, a.to_bytes((p.r.bit_length() + 7) // 8, "big"))
+        us = sorted(api.bench_pair(p.id, alg, 5 if p.m > 600 else 50))
         papers = ", ".join(f"{v:g}" for _, _, v in PAIRING_LATENCY_US.get(p.id, [])[:3]) or "—"
         ok &= spec_ok and bil and orc != "NO"
         t.add_row(p.id, alg, "yes" if spec_ok else "NO", orc, "yes" if bil else "NO",

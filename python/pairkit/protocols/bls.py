@@ -44,16 +44,16 @@ import secrets
 from dataclasses import dataclass
 from typing import cast
 
-from pairkit import _native, api, sets
+from pairkit import api, sets
 from pairkit import argcheck as A
 from pairkit.errors import (ArgumentTypeError, EncodingError, InsecureParameterError, InvalidArgumentError,
                       LimitExceededError, NotSupportedError, PairkitError)
 
 SET = "bls12-381"
 #: A public key that passed KeyValidate, held natively as its decoded point
-#: (``_native.BlsPublicKey``; make one with :meth:`Ciphersuite.public_key`). The verifiers accept
+#: (``api.BlsPublicKey``; make one with :meth:`Ciphersuite.public_key`). The verifiers accept
 #: it wherever they accept key bytes and then skip the decoding and the subgroup check.
-PublicKey = _native.BlsPublicKey
+PublicKey = api.BlsPublicKey
 #: the order r of G1, G2 and GT
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 #: compressed encoding lengths of G1 / G2 points
@@ -296,8 +296,8 @@ class Ciphersuite:
         a malformed key or signature and for the identity signature, which no valid key
         verifies (e(PK, H(m)) != 1 for PK and H(m) of order r)."""
         if isinstance(pk, PublicKey):
-            return _native.bls_aggregate_verify(self.pk_group == 1, [pk], [msg], sig, dst)
-        return _native.bls_verify(self.pk_group == 1, pk, msg, sig, dst)
+            return api.bls_aggregate_verify(self.pk_group == 1, [pk], [msg], sig, dst)
+        return api.bls_verify(self.pk_group == 1, pk, msg, sig, dst)
 
     def _core_aggregate_verify(self, pks: list[bytes], msgs: list[bytes], sig: bytes, dst: bytes) -> bool:
         if not pks:
@@ -349,7 +349,7 @@ class Ciphersuite:
             return False
         if keys and isinstance(keys[0], PublicKey):
             signed = [self._msg(k.to_bytes(), m) for k, m in zip(keys, msgs)] if self.scheme == "aug" else msgs
-            return len(sig) == self.sig_len and _native.bls_aggregate_verify(self.pk_group == 1, keys, signed, sig,
+            return len(sig) == self.sig_len and api.bls_aggregate_verify(self.pk_group == 1, keys, signed, sig,
                                                                             self.dst)
         kb = cast(list[bytes], keys)
         return self._core_aggregate_verify(kb, [self._msg(pk, m) for pk, m in zip(kb, msgs)], sig, self.dst)
@@ -382,7 +382,7 @@ class Ciphersuite:
         msg = A.data("the message", message)
         sig = A.data("the signature", signature)
         if keys and isinstance(keys[0], PublicKey):
-            return len(sig) == self.sig_len and _native.bls_fast_aggregate_verify(self.pk_group == 1, keys, msg, sig,
+            return len(sig) == self.sig_len and api.bls_fast_aggregate_verify(self.pk_group == 1, keys, msg, sig,
                                                                                  self.dst)
         kb = cast(list[bytes], keys)
         if not kb or any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in kb):
@@ -393,7 +393,7 @@ class Ciphersuite:
             return False  # a key that does not decode or lies outside the subgroup
         if agg[0] & 0x40 or len(sig) != self.sig_len:
             return False  # the keys sum to the identity (KeyValidate of the sum fails)
-        return _native.bls_verify(self.pk_group == 1, agg, msg, sig, self.dst)
+        return api.bls_verify(self.pk_group == 1, agg, msg, sig, self.dst)
 
     # ---- batch verification -------------------------------------------------------------------
 
@@ -457,7 +457,7 @@ class Ciphersuite:
 
     def _batch(self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int,
                coeffs: list[int] | None = None) -> bool:
-        """The batch test in the Rust core (``_native.bls_batch_verify``, crates/pairkit-core
+        """The batch test in the Rust core (``api.bls_batch_verify``, crates/pairkit-core
         src/protocols/bls_batch.rs: decoding, hashing, the short scalar multiplications and the
         Miller loops spread over the cores, one final exponentiation)."""
         if not pks:
@@ -465,7 +465,7 @@ class Ciphersuite:
         if any(len(pk) != self.pk_len for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
             return False
         cs = self._coefficients(len(pks), bits) if coeffs is None else coeffs
-        return _native.bls_batch_verify(self.pk_group == 1, pks, [self._msg(pk, m) for pk, m in zip(pks, msgs)],
+        return api.bls_batch_verify(self.pk_group == 1, pks, [self._msg(pk, m) for pk, m in zip(pks, msgs)],
                                         sigs, self.dst, [c.to_bytes((c.bit_length() + 7) // 8, "big") for c in cs])
 
     def _batch_composed(self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int,
@@ -513,7 +513,7 @@ def _aggregate(points: list[bytes], group: int, length: int, what: str, compress
             raise EncodingError(f"{what} {i}: a compressed {'G1' if group == 1 else 'G2'} point is "
                                 f"{length} bytes, got {len(p)}")
     try:  # decoded (subgroup checks included) and summed in the Rust core, on every core
-        return _native.bls_sum_points(group, points, compressed)
+        return api.bls_sum_points(group, points, compressed)
     except PairkitError as e:
         i = getattr(e, "index", None) or 0
         inner = str(e).removeprefix(f"batch item {i}: ")

@@ -13,7 +13,7 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from pairkit import _native, api, sets
+from pairkit import api, sets
 from pairkit.sets import Family
 from pairkit.reports.papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
 from pairkit.reports.peers import measure, median_us
@@ -81,8 +81,8 @@ def machine() -> str:
 def _prime_extras(set_id: str, quick: bool, peers: bool, out: dict) -> None:
     """Preprocessed pairing, multi_pair of 8, and (``peers``) the peer libraries in the same run."""
     n = 20 if quick else 100
-    out["prepared_us"] = statistics.median(_native.bench_pair_prepared(set_id, n)) / 1000.0
-    out["multi8_us"] = statistics.median(_native.bench_multi_pair(set_id, 8, max(5, n // 4))) / 1000.0
+    out["prepared_us"] = statistics.median(api.bench_pair_prepared(set_id, n)) / 1000.0
+    out["multi8_us"] = statistics.median(api.bench_multi_pair(set_id, 8, max(5, n // 4))) / 1000.0
     # the default algorithm: its value is the peers' (bls12-381/bn254, test-vectors/interop/) and it is
     # what bench_pair_prepared/bench_multi_pair/api.pair run, so every ratio here is like for like
     one = out["algorithms"][out["default"]]
@@ -106,10 +106,10 @@ def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
     out: dict[str, Any] = {"set": set_id, "m": getattr(p, "m", None), "family": p.kind, "backend": api.backend(set_id),
            "algorithms": {}, "field_ns": {}}
     for op in (FIELD_OPS3 if p.family is Family.CHAR3 else FIELD_OPS_P if prime else FIELD_OPS):
-        runs = _native.bench_field(set_id, op, 200 if op == "inv" else 5000)
+        runs = api.bench_field(set_id, op, 200 if op == "inv" else 5000)
         out["field_ns"][op] = statistics.median(runs)
     for alg in api.algorithms(set_id):
-        runs = _native.bench_pair(set_id, alg, iters)
+        runs = api.bench_pair(set_id, alg, iters)
         out["algorithms"][alg] = statistics.median(runs) / 1000.0  # us
     default = api.default_algorithm(set_id)
     out["default"] = default

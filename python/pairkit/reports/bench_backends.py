@@ -20,13 +20,13 @@ BACKENDS = {
 
 CHILD = r"""
 import json, statistics, sys
-from pairkit import _native, api, errors, sets
+from pairkit import api, errors, sets
 from pairkit.sets import Family
 s, iters = sys.argv[1], int(sys.argv[2])
 try:
     alg = "eta-t" if sets.get(s).family is Family.CHAR3 else api.default_algorithm(s)
-    us = statistics.median(_native.bench_pair(s, alg, iters)) / 1000
-    mul = statistics.median(_native.bench_field(s, "mul", 2000))
+    us = statistics.median(api.bench_pair(s, alg, iters)) / 1000
+    mul = statistics.median(api.bench_field(s, "mul", 2000))
     print(json.dumps({"backend": api.backend(s), "alg": alg, "us": us, "mul_ns": mul}))
 except errors.PairkitError as e:
     print(json.dumps({"missing": str(e)}))

@@ -8,7 +8,7 @@ Measured in this process (one core unless the row says otherwise, medians):
   non-AVX-512 backend against the AVX-512 one of the same set, and the AVX2 GF(3^m) kernel's
   eta_T latency on ss3-97;
 - the one-core latency of ss2-239 / ss2-283 (the fastest algorithm) and typea-512 (the default),
-  timed inside Rust (``_native.bench_pair``) on validated points;
+  timed inside Rust (``api.bench_pair``) on validated points;
 - ss2-1223's split pairing (``api.pair_parallel``, 2 threads; and all cores) against ``api.pair``,
   wall clock through the API, validation included in both.
 
@@ -29,7 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from pairkit import _native, api, sets
+from pairkit import api, sets
 from pairkit.reports import bench_backends
 from pairkit.reports.bench import machine, replace_section
 from pairkit.errors import PairkitError
@@ -68,7 +68,7 @@ def _interop() -> list[dict[str, Any]]:
 
 def _latency(sid: str, iters: int) -> dict[str, Any]:
     algs = api.algorithms(sid)
-    per = {a: statistics.median(_native.bench_pair(sid, a, iters)) / 1000.0 for a in algs}
+    per = {a: statistics.median(api.bench_pair(sid, a, iters)) / 1000.0 for a in algs}
     best = min(per, key=per.__getitem__) if sid != "typea-512" else api.default_algorithm(sid)
     return {"set": sid, "alg": best, "us": per[best], "backend": api.backend(sid)}
 

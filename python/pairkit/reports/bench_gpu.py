@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from pairkit import _native, api
+from pairkit import api
 from pairkit.gpu import engine, source
 from pairkit.gpu import layout
 from pairkit.reports.bench import replace_section
@@ -23,7 +23,7 @@ GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s
 
 
 def _batch(set_id: str, n: int, seed: int) -> np.ndarray:
-    return np.frombuffer(b"".join(_native.random_points(set_id, n, seed, False, 1)), np.uint8).reshape(n, -1).copy()
+    return np.frombuffer(b"".join(api.random_points(set_id, n, seed)), np.uint8).reshape(n, -1).copy()
 
 
 def _event_seconds(k: engine.GpuKernels, launch, repeats: int) -> float:

@@ -20,11 +20,14 @@ use crate::field::gf2m::{Fe, Gf2m};
 /// An affine point or the point at infinity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Point<const N: usize> {
+    /// The point at infinity O.
     Infinity,
+    /// An affine point (x, y).
     Affine(Fe<N>, Fe<N>),
 }
 
 impl<const N: usize> Point<N> {
+    /// Whether this is O.
     pub fn is_infinity(&self) -> bool {
         matches!(self, Point::Infinity)
     }
@@ -40,12 +43,16 @@ impl<const N: usize> Point<N> {
 /// A projective point (X : Y : Z); Z = 0 is the point at infinity.
 #[derive(Clone, Copy, Debug)]
 pub struct Proj<const N: usize> {
+    /// Projective X.
     pub x: Fe<N>,
+    /// Projective Y.
     pub y: Fe<N>,
+    /// Projective Z (zero for O).
     pub z: Fe<N>,
 }
 
 impl<const N: usize> Proj<N> {
+    /// O in projective coordinates.
     pub fn infinity() -> Self {
         let mut one = [0u64; N];
         one[0] = 1;
@@ -55,6 +62,7 @@ impl<const N: usize> Proj<N> {
             z: [0u64; N],
         }
     }
+    /// Whether Z = 0.
     pub fn is_infinity(&self) -> bool {
         is_zero(&self.z)
     }
@@ -63,12 +71,14 @@ impl<const N: usize> Proj<N> {
 /// E_b over GF(2^m).
 #[derive(Clone, Debug)]
 pub struct Curve<const N: usize> {
+    /// The base field GF(2^m).
     pub f: Gf2m<N>,
     /// 0 or 1.
     pub b: u8,
 }
 
 impl<const N: usize> Curve<N> {
+    /// E_b over `f`; `b` is 0 or 1.
     pub fn new(f: Gf2m<N>, b: u8) -> Self {
         Curve { f, b: b & 1 }
     }
@@ -79,6 +89,7 @@ impl<const N: usize> Curve<N> {
         addc(&xor(&f.mul(&f.sqr(x), x), x), self.b as u64)
     }
 
+    /// Whether P satisfies y^2 + y = x^3 + x + b (O does).
     pub fn is_on_curve(&self, p: &Point<N>) -> bool {
         match p {
             Point::Infinity => true,
@@ -136,6 +147,7 @@ impl<const N: usize> Curve<N> {
 
     // ------------------------------------------------------------------ projective
 
+    /// P in projective coordinates (Z = 1, or O).
     pub fn to_proj(&self, p: &Point<N>) -> Proj<N> {
         match p {
             Point::Infinity => Proj::infinity(),

@@ -32,8 +32,11 @@ const W: usize = 4;
 /// then zero).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AffineCt<const N: usize> {
+    /// The x coordinate (zero for O).
     pub x: Fe<N>,
+    /// The y coordinate (zero for O).
     pub y: Fe<N>,
+    /// All-ones for O, else zero.
     pub infinity: u64,
 }
 

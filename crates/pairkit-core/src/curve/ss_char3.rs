@@ -15,11 +15,14 @@ use crate::field::traits::Base3;
 /// A point: the point at infinity or affine (x, y).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Point3<E> {
+    /// The point at infinity O.
     Infinity,
+    /// An affine point (x, y).
     Affine(E, E),
 }
 
 impl<E> Point3<E> {
+    /// Whether this is O.
     pub fn is_infinity(&self) -> bool {
         matches!(self, Point3::Infinity)
     }
@@ -30,7 +33,9 @@ type Proj3<E> = (E, E, E);
 
 /// The curve over a GF(3^m) context `f`, with the square-root exponent (3^m + 1)/4.
 pub struct Curve3<B: Base3> {
+    /// The base field GF(3^m).
     pub f: B,
+    /// b = 1 or -1 in y^2 = x^3 - x + b.
     pub b: i64,
     sqrt_exp: Vec<u64>,
 }
@@ -53,6 +58,7 @@ pub fn pow3(m: usize) -> Vec<u64> {
 }
 
 impl<B: Base3> Curve3<B> {
+    /// E_b over `f`; `b` is 1 or -1.
     pub fn new(f: B, b: i64) -> Self {
         // (3^m + 1) / 4: 3^m = 3 (mod 4) for odd m, so 3^m + 1 is divisible by 4.
         let mut e = pow3(f.m());
@@ -82,6 +88,7 @@ impl<B: Base3> Curve3<B> {
         f.add(&f.sub(&f.cube(x), x), &self.bf())
     }
 
+    /// Whether P satisfies y^2 = x^3 - x + b (O does).
     pub fn is_on_curve(&self, p: &Point3<B::E>) -> bool {
         match p {
             Point3::Infinity => true,
@@ -89,6 +96,7 @@ impl<B: Base3> Curve3<B> {
         }
     }
 
+    /// -P = (x, -y).
     pub fn neg(&self, p: &Point3<B::E>) -> Point3<B::E> {
         match p {
             Point3::Infinity => Point3::Infinity,
@@ -96,6 +104,7 @@ impl<B: Base3> Curve3<B> {
         }
     }
 
+    /// 2P (affine doubling; O for y = 0).
     pub fn double(&self, p: &Point3<B::E>) -> Point3<B::E> {
         let f = &self.f;
         match p {
@@ -108,6 +117,7 @@ impl<B: Base3> Curve3<B> {
         }
     }
 
+    /// P + Q (affine addition, every case).
     pub fn add(&self, p: &Point3<B::E>, q: &Point3<B::E>) -> Point3<B::E> {
         let f = &self.f;
         match (p, q) {
@@ -305,6 +315,7 @@ impl<B: Base3> Curve3<B> {
         self.f.byte_len().max(2)
     }
 
+    /// Bytes of an encoded point, compressed or not.
     pub fn point_len(&self, compressed: bool) -> usize {
         if compressed {
             self.xlen_compressed() + 1
@@ -313,6 +324,7 @@ impl<B: Base3> Curve3<B> {
         }
     }
 
+    /// P's bytes: x || y, or a sign byte (2 + sign(y)) and x (compressed); all 0xFF for O.
     pub fn encode(&self, p: &Point3<B::E>, compressed: bool) -> Vec<u8> {
         match p {
             Point3::Infinity => vec![0xff; self.point_len(compressed)],

@@ -33,8 +33,11 @@ pub type Proj3<E> = [E; 3];
 /// An affine point as coordinates plus an infinity mask (all-ones for O; coordinates then 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Affine3Ct<E> {
+    /// The x coordinate (zero for O).
     pub x: E,
+    /// The y coordinate (zero for O).
     pub y: E,
+    /// All-ones for O, else zero.
     pub infinity: u64,
 }
 

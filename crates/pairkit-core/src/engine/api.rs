@@ -3,10 +3,10 @@
 //!
 //! No family implements [`Engine`] by hand: `facade.rs` implements it once for every type that
 //! implements the typed family traits (`generic::Family`, `points::Points`,
-//! `fieldops::FieldOps`, `bench::Bench`). For a symmetric set both groups are the one group of
-//! points (group 1 or 2 mean the same); for an asymmetric one (bn254, bls12-381) `p` arguments
-//! of the pairing functions are G1 points and `q` arguments G2 points, and the `*_in`
-//! functions name the group.
+//! `fieldops::FieldOps`; the timings of `bench::Bench` behind [`Timings`]). For a symmetric set
+//! both groups are the one group of points (group 1 or 2 mean the same); for an asymmetric one (bn254, bls12-381) `p` arguments
+//! of the pairing functions are G1 points and `q` arguments G2 points, and the point
+//! functions take the group (1 or 2) as their first argument.
 use crate::error::{Error, Result};
 
 /// (per iteration, whole Miller loop) operation counts.
@@ -34,25 +34,8 @@ pub trait Engine: Send + Sync {
     fn backend(&self) -> String;
     /// Bytes per base-field element.
     fn field_len(&self) -> usize;
-    /// Bytes per encoded point (G1).
-    fn point_len(&self, compressed: bool) -> usize;
     /// Bytes per GT element.
     fn gt_len(&self) -> usize;
-
-    /// Decode and validate a point: `Ok(None)` for the point at infinity, else its (x, y)
-    /// as field-element bytes. With `check_subgroup`, `NotInSubgroup` unless r P = O.
-    fn decode_point(&self, data: &[u8], check_subgroup: bool)
-        -> Result<Option<(Vec<u8>, Vec<u8>)>>;
-    /// Re-encode a valid point (compressed or not); infinity allowed.
-    fn encode_point(&self, data: &[u8], compressed: bool) -> Result<Vec<u8>>;
-    /// k P for a big-endian scalar k (P validated, infinity allowed).
-    fn point_mul(&self, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>>;
-    /// P + Q (both validated, infinity allowed).
-    fn point_add(&self, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>>;
-    /// The catalogue generator (uncompressed).
-    fn generator(&self) -> Vec<u8>;
-    /// `n` random points of order r from `StdRng::seed_from_u64(seed)`.
-    fn random_points(&self, n: usize, seed: u64, compressed: bool) -> Vec<Vec<u8>>;
 
     /// The Miller loop of `alg` (its own accumulator, before the final exponentiation).
     fn miller_loop(&self, alg: &str, p: &[u8], q: &[u8]) -> Result<Vec<u8>>;
@@ -112,26 +95,28 @@ pub trait Engine: Send + Sync {
 
     /// Whether the pairing is asymmetric (G1 != G2).
     fn asymmetric(&self) -> bool;
-    /// Bytes per encoded point of `group` (1 or 2).
-    fn point_len_in(&self, group: u8, compressed: bool) -> Result<usize>;
-    /// [`Engine::decode_point`] in `group`: the coordinates as field-element bytes (an F_{p^2}
-    /// coordinate is c0 || c1).
-    fn decode_point_in(
+    /// Bytes per encoded point of `group` (1 or 2; both name the one group of a symmetric set).
+    fn point_len(&self, group: u8, compressed: bool) -> Result<usize>;
+    /// Decode and validate a point of `group`: `Ok(None)` for the point at infinity, else its
+    /// (x, y) as field-element bytes (an F_{p^2} coordinate is c0 || c1). With
+    /// `check_subgroup`, `NotInSubgroup` unless r P = O.
+    fn decode_point(
         &self,
         group: u8,
         data: &[u8],
         check_subgroup: bool,
     ) -> Result<Option<(Vec<u8>, Vec<u8>)>>;
-    /// [`Engine::encode_point`] in `group`.
-    fn encode_point_in(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>>;
-    /// [`Engine::point_mul`] in `group`.
-    fn point_mul_in(&self, group: u8, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>>;
-    /// [`Engine::point_add`] in `group`.
-    fn point_add_in(&self, group: u8, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>>;
-    /// The generator of `group` (uncompressed).
-    fn generator_in(&self, group: u8) -> Result<Vec<u8>>;
-    /// [`Engine::random_points`] in `group` (at most [`MAX_POINTS`]).
-    fn random_points_in(
+    /// Re-encode a valid point of `group` (compressed or not); infinity allowed.
+    fn encode_point(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>>;
+    /// k P in `group` for a big-endian scalar k (P validated, infinity allowed).
+    fn point_mul(&self, group: u8, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>>;
+    /// P + Q in `group` (both validated, infinity allowed).
+    fn point_add(&self, group: u8, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>>;
+    /// The catalogue generator of `group` (uncompressed).
+    fn generator(&self, group: u8) -> Result<Vec<u8>>;
+    /// `n` random points of order r in `group` from `StdRng::seed_from_u64(seed)` (at most
+    /// [`MAX_POINTS`]).
+    fn random_points(
         &self,
         group: u8,
         n: usize,
@@ -152,20 +137,27 @@ pub trait Engine: Send + Sync {
         others: &[&[u8]],
     ) -> Result<Vec<Vec<u8>>>;
 
-    /// `iters` timings (ns per pairing) of `alg`'s Miller loop + final exponentiation on
-    /// pre-validated random points, measured in Rust (each entry averages enough pairings to
-    /// last about 50 µs; `bench.rs`).
+    /// The in-process timings of this set (`pairkit bench`), the engine's bench side
+    /// (`bench.rs`), kept apart from the pairing API.
+    fn timings(&self) -> &dyn Timings;
+}
+
+/// The timed runs of one set (`Engine::timings`; implemented once over `bench::Bench` in
+/// `bench.rs`): ns per operation, measured in Rust on validated inputs, `iters` entries each
+/// averaging enough runs to last about 50 µs.
+pub trait Timings {
+    /// `alg`'s Miller loop + final exponentiation on pre-validated random points.
     fn bench_pair(&self, alg: &str, iters: usize) -> Result<Vec<f64>>;
-    /// `iters` timings (ns per operation) of a field operation ([`Engine::field_ops`]).
+    /// A field operation ([`Engine::field_ops`]) as a dependent chain.
     fn bench_field(&self, op: &str, iters: usize) -> Result<Vec<f64>>;
-    /// `iters` timings (ns per pairing) of the preprocessed pairing (the fixed argument's lines
-    /// precomputed outside the timing), where the set has one.
+    /// The preprocessed pairing (the fixed argument's lines precomputed outside the timing),
+    /// where the set has one.
     fn bench_pair_prepared(&self, iters: usize) -> Result<Vec<f64>>;
-    /// `iters` timings (ns per call) of `multi_pair` over `n` pairs (validated inputs).
+    /// `multi_pair` over `n` pairs (validated inputs).
     fn bench_multi_pair(&self, n: usize, iters: usize) -> Result<Vec<f64>>;
 }
 
-/// The most points one `random_points_in` call returns (README "Limits"; the Python API's
+/// The most points one `random_points` call returns (README "Limits"; the Python API's
 /// `pairkit.argcheck.MAX_POINTS`): larger counts are refused before anything is allocated.
 pub const MAX_POINTS: usize = 1 << 22;
 

@@ -7,6 +7,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use super::api::Timings;
 use super::fieldops::{check_op, FieldOps};
 use super::generic::Family;
 use crate::error::{Error, Result};
@@ -58,7 +59,7 @@ pub fn time_runs(iters: usize, mut op: impl FnMut()) -> Vec<f64> {
         .collect()
 }
 
-/// `Engine::bench_pair`: ns per pairing of `alg` (Miller loop + final exponentiation).
+/// [`Timings::bench_pair`]: ns per pairing of `alg` (Miller loop + final exponentiation).
 pub fn bench_pair<F: Bench>(f: &F, alg: &str, iters: usize) -> Result<Vec<f64>> {
     let a = f.alg(alg)?;
     let (p, q) = f.bench_inputs();
@@ -68,7 +69,7 @@ pub fn bench_pair<F: Bench>(f: &F, alg: &str, iters: usize) -> Result<Vec<f64>> 
     }))
 }
 
-/// `Engine::bench_field`: the dependent-chain latency of a field operation (each result
+/// [`Timings::bench_field`]: the dependent-chain latency of a field operation (each result
 /// feeds the next; a zero result restarts the chain, so `inv` stays defined).
 pub fn bench_field<F: Bench>(f: &F, op: &str, iters: usize) -> Result<Vec<f64>> {
     check_op::<F>(op)?;
@@ -82,7 +83,7 @@ pub fn bench_field<F: Bench>(f: &F, op: &str, iters: usize) -> Result<Vec<f64>> 
     }))
 }
 
-/// `Engine::bench_multi_pair`: ns per `multi_pair` call over `n` validated pairs.
+/// [`Timings::bench_multi_pair`]: ns per `multi_pair` call over `n` validated pairs.
 pub fn bench_multi_pair<F: Bench>(f: &F, n: usize, iters: usize) -> Result<Vec<f64>> {
     let Some(pts) = f.multi_inputs(n) else {
         return Err(Error::UnsupportedAlgorithm {
@@ -97,4 +98,20 @@ pub fn bench_multi_pair<F: Bench>(f: &F, n: usize, iters: usize) -> Result<Vec<f
     Ok(time_runs(iters, || {
         black_box(f.multi_pairing(a, black_box(&pts))).ok();
     }))
+}
+
+/// The object-safe timings (`Engine::timings`) of every family, from its [`Bench`] inputs.
+impl<F: Bench> Timings for F {
+    fn bench_pair(&self, alg: &str, iters: usize) -> Result<Vec<f64>> {
+        bench_pair(self, alg, iters)
+    }
+    fn bench_field(&self, op: &str, iters: usize) -> Result<Vec<f64>> {
+        bench_field(self, op, iters)
+    }
+    fn bench_pair_prepared(&self, iters: usize) -> Result<Vec<f64>> {
+        Bench::time_prepared(self, iters)
+    }
+    fn bench_multi_pair(&self, n: usize, iters: usize) -> Result<Vec<f64>> {
+        bench_multi_pair(self, n, iters)
+    }
 }

@@ -81,6 +81,7 @@ pub const fn trace_map_min_n(n_words: usize) -> usize {
 }
 
 impl<const N: usize> BinaryEngine<N> {
+    /// The engine of a catalogue set: its field, curve and subgroup test built once.
     pub fn new(desc: &'static SetDesc) -> Result<Self> {
         Self::with_field(desc, Gf2m::<N>::new(desc.m, desc.taps)?)
     }
@@ -146,11 +147,13 @@ impl<const N: usize> BinaryEngine<N> {
         })
     }
 
+    /// The set's base field GF(2^m).
     #[inline]
     pub fn field(&self) -> &Gf2m<N> {
         &self.curve.f
     }
 
+    /// The set's curve E_b.
     pub fn curve(&self) -> &Curve<N> {
         &self.curve
     }

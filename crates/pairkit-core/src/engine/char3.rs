@@ -44,6 +44,7 @@ pub struct Char3Engine<B: Base3> {
 }
 
 impl<B: Base3 + Send + Sync> Char3Engine<B> {
+    /// The engine of a catalogue set over the GF(3^m) backend `f`.
     pub fn new(desc: &'static Set3Desc, f: B) -> Result<Self> {
         let backend = f.backend_name();
         let curve = Curve3::new(f, desc.b as i64);
@@ -75,10 +76,12 @@ impl<B: Base3 + Send + Sync> Char3Engine<B> {
         })
     }
 
+    /// The set's base field GF(3^m).
     pub fn field(&self) -> &B {
         &self.curve.f
     }
 
+    /// The curve coefficient b (1 or -1).
     pub fn b(&self) -> i64 {
         self.desc.b as i64
     }
@@ -115,6 +118,7 @@ impl<B: Base3 + Send + Sync> Char3Engine<B> {
         decode_finite(self, data)
     }
 
+    /// The pairing of `a` on decoded points, optionally mapped to the canonical value.
     pub fn pair_xy(
         &self,
         a: Alg3,

@@ -1,8 +1,9 @@
 //! [`Engine`] implemented once, for every family: the stages and batches of `generic.rs`, the
-//! points of `points.rs`, the field operations of `fieldops.rs` and the timings of `bench.rs`,
-//! each behind the object-safe API the bindings call. Nothing family-specific lives here.
-use super::api::{check_count, check_group, Engine, OpCountPair};
-use super::bench::{self, Bench};
+//! points of `points.rs` and the field operations of `fieldops.rs`, each behind the object-safe
+//! API the bindings call (the timings, [`Engine::timings`], are `bench.rs`'s). Nothing
+//! family-specific lives here.
+use super::api::{check_count, check_group, Engine, OpCountPair, Timings};
+use super::bench::Bench;
 use super::fieldops::{self, FieldOps};
 use super::generic::{self, Family};
 use super::points::{Describe, Points};
@@ -36,34 +37,8 @@ impl<F: Bench + Points + Describe> Engine for F {
     fn field_len(&self) -> usize {
         Describe::field_len(self)
     }
-    fn point_len(&self, compressed: bool) -> usize {
-        Points::point_len(self, 1, compressed)
-    }
     fn gt_len(&self) -> usize {
         Family::gt_len(self)
-    }
-
-    fn decode_point(
-        &self,
-        data: &[u8],
-        check_subgroup: bool,
-    ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
-        Points::decode_point(self, 1, data, check_subgroup)
-    }
-    fn encode_point(&self, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
-        Points::encode_point(self, 1, data, compressed)
-    }
-    fn point_mul(&self, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
-        Points::point_mul(self, 1, p, k_be, compressed)
-    }
-    fn point_add(&self, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>> {
-        Points::point_add(self, 1, p, q, compressed)
-    }
-    fn generator(&self) -> Vec<u8> {
-        Points::generator(self, 1)
-    }
-    fn random_points(&self, n: usize, seed: u64, compressed: bool) -> Vec<Vec<u8>> {
-        Points::random_points(self, 1, n, seed, compressed)
     }
 
     fn miller_loop(&self, alg: &str, p: &[u8], q: &[u8]) -> Result<Vec<u8>> {
@@ -137,11 +112,11 @@ impl<F: Bench + Points + Describe> Engine for F {
     fn asymmetric(&self) -> bool {
         Points::asymmetric(self)
     }
-    fn point_len_in(&self, group: u8, compressed: bool) -> Result<usize> {
+    fn point_len(&self, group: u8, compressed: bool) -> Result<usize> {
         check_group(group)?;
         Ok(Points::point_len(self, group, compressed))
     }
-    fn decode_point_in(
+    fn decode_point(
         &self,
         group: u8,
         data: &[u8],
@@ -150,23 +125,23 @@ impl<F: Bench + Points + Describe> Engine for F {
         check_group(group)?;
         Points::decode_point(self, group, data, check_subgroup)
     }
-    fn encode_point_in(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
+    fn encode_point(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
         check_group(group)?;
         Points::encode_point(self, group, data, compressed)
     }
-    fn point_mul_in(&self, group: u8, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
+    fn point_mul(&self, group: u8, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
         check_group(group)?;
         Points::point_mul(self, group, p, k_be, compressed)
     }
-    fn point_add_in(&self, group: u8, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>> {
+    fn point_add(&self, group: u8, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>> {
         check_group(group)?;
         Points::point_add(self, group, p, q, compressed)
     }
-    fn generator_in(&self, group: u8) -> Result<Vec<u8>> {
+    fn generator(&self, group: u8) -> Result<Vec<u8>> {
         check_group(group)?;
         Ok(Points::generator(self, group))
     }
-    fn random_points_in(
+    fn random_points(
         &self,
         group: u8,
         n: usize,
@@ -196,16 +171,7 @@ impl<F: Bench + Points + Describe> Engine for F {
         generic::pair_fixed(self, alg, fixed, fixed_is_p, others)
     }
 
-    fn bench_pair(&self, alg: &str, iters: usize) -> Result<Vec<f64>> {
-        bench::bench_pair(self, alg, iters)
-    }
-    fn bench_field(&self, op: &str, iters: usize) -> Result<Vec<f64>> {
-        bench::bench_field(self, op, iters)
-    }
-    fn bench_pair_prepared(&self, iters: usize) -> Result<Vec<f64>> {
-        Bench::time_prepared(self, iters)
-    }
-    fn bench_multi_pair(&self, n: usize, iters: usize) -> Result<Vec<f64>> {
-        bench::bench_multi_pair(self, n, iters)
+    fn timings(&self) -> &dyn Timings {
+        self
     }
 }

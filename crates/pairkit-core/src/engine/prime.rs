@@ -1,13 +1,14 @@
 //! The large-characteristic family: `typea-512` (PBC Type A, seed 002; symmetric, both
 //! arguments in G1 = E(F_q)[r]) and `bn254`, `bls12-381` (optimal ate; `p` arguments are G1
-//! points, `q` arguments G2 points on the sextic twist), each a unit struct over its set's
-//! [`PrimeSet`] (`curve::prime`) and the `pairing::{ate, typea}` functions of its set.
+//! points, `q` arguments G2 points on the sextic twist): one generic engine, [`PrimeEngine`], over
+//! a set's [`PrimeSet`] (`curve::prime`) and its base field `Fp<P, N>`.
 //!
-//! The point API ([`Points`]: lengths, decoding, encoding, the group law, generators, random
-//! points, hashing) is written once over [`PrimeGroup`] (`decode_point`, `point_mul`, ...) and
-//! dispatched on `group` to the set's G1 or G2 (`by_group!`; G2 = G1 for typea-512); only the
-//! typed [`Family`] (the pairing functions and GT of each set) and the bench inputs stay per
-//! family (`ate_engine!` for the two ate sets).
+//! Written once for every set: the point API ([`Points`]: lengths, decoding, encoding, the group
+//! law, generators, random points; dispatched on `group` to the set's G1 or G2, G2 = G1 for
+//! typea-512), [`Describe`], the F_p operations ([`FieldOps`]) and the bench inputs ([`Bench`]).
+//! Per pairing kind: the typed [`Family`] (the pairing functions and GT) and [`PrimeKind`] (the
+//! hash to the curve, the preprocessed pairing's timing) -- once, generically, for the optimal
+//! ate sets (`P: AteParams<N>`), and once for typea-512.
 //!
 //! Encodings are those of `curve::prime` (ZCash/IETF for bls12-381, EIP-196/197 for bn254, PBC's
 //! x || y for typea-512); a GT element is its F_p coordinates, each 8N bytes big-endian: a || b
@@ -20,7 +21,8 @@
 //! the plain reduced pairing f^{(p^12-1)/r}; `canonical` maps either to the reduced one.
 //! `pair_fixed` precomputes the fixed argument's lines where the set can (G2Prepared, G1Prepared).
 use std::hint::black_box;
-use std::sync::OnceLock;
+use std::marker::PhantomData;
+use std::sync::{Mutex, OnceLock};
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -36,6 +38,7 @@ use crate::curve::prime::typea512::{TypeA512, TypeA512G1};
 use crate::curve::prime::{bls12_381, bn254};
 use crate::error::{Error, Result};
 use crate::field::fp::{self, Fp, Fp12, Fp2, FpParams};
+use crate::pairing::ate_params::AteParams;
 use crate::pairing::{ate, typea};
 
 /// The operations `Engine::field_op` accepts for these sets (on F_p).
@@ -43,6 +46,42 @@ pub const FIELD_OPS_P: [&str; 5] = ["add", "mul", "sqr", "inv", "sqrt"];
 
 /// Scalars (of `point_mul`, `gt_pow`) longer than this are refused.
 const MAX_SCALAR_BYTES: usize = 512;
+
+/// The engine of the large-characteristic set `S` over the base field `Fp<P, N>` (see the module
+/// docs); a zero-sized value, made by [`PrimeEngine::new`].
+pub struct PrimeEngine<S, P, const N: usize>(PhantomData<fn() -> (S, P)>);
+
+impl<S, P, const N: usize> PrimeEngine<S, P, N> {
+    /// The engine (it holds nothing: the set's constants are its types').
+    pub const fn new() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<S, P, const N: usize> Default for PrimeEngine<S, P, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The optimal ate engine of bn254 (EIP-196/197 encodings).
+pub type Bn254Engine = PrimeEngine<bn254::Bn254, fp::Bn254P, 4>;
+/// The optimal ate engine of bls12-381 (ZCash/IETF encodings, RFC 9380 hashing).
+pub type Bls12381Engine = PrimeEngine<bls12_381::Bls12381, fp::Bls12381P, 6>;
+/// The PBC Type A engine: the reduced Tate pairing tau_r(P, phi(Q)), phi(x, y) = (-x, i y).
+pub type TypeAEngine = PrimeEngine<TypeA512, Q8, 8>;
+
+type Q8 = fp::TypeA512Q;
+
+/// What differs per pairing kind beside [`Family`]: hashing to the curve and the timing of the
+/// preprocessed pairing.
+pub trait PrimeKind {
+    /// Hash to `group` (RFC 9380) where the set defines a suite; the [`Points`] default
+    /// (`UnsupportedAlgorithm`) otherwise.
+    fn hash(&self, group: u8, msg: &[u8], dst: &[u8], compressed: bool) -> Result<Vec<u8>>;
+    /// `iters` timings of the preprocessed pairing on the bench inputs.
+    fn time_prepared_pairing(&self, iters: usize) -> Result<Vec<f64>>;
+}
 
 /// The name of the F_p multiplication backend in use.
 fn fp_backend() -> String {
@@ -108,63 +147,20 @@ fn words_hex(w: &[u64]) -> String {
     }
 }
 
-/// [`Describe`] and [`FieldOps`] of a set over F_p (`$P`, `$N` limbs; r of the set `$S`).
-macro_rules! fp_set {
-    ($name:ident, $S:ty, $P:ty, $N:literal) => {
-        impl Describe for $name {
-            fn r_hex(&self) -> &'static str {
-                static R: OnceLock<String> = OnceLock::new();
-                R.get_or_init(|| words_hex(<<$S as PrimeSet>::G1 as PrimeGroup>::ORDER))
-            }
-            fn backend(&self) -> String {
-                fp_backend()
-            }
-            fn field_len(&self) -> usize {
-                8 * $N
-            }
-        }
-
-        impl FieldOps for $name {
-            type Elem = Fp<$P, $N>;
-            const OPS: &'static [&'static str] = &FIELD_OPS_P;
-            const BINARY_OPS: &'static [&'static str] = &["add", "mul"];
-
-            fn elem_decode(&self, data: &[u8]) -> Result<Fp<$P, $N>> {
-                Fp::<$P, $N>::from_bytes_be(data)
-            }
-            fn elem_bytes(&self, a: &Fp<$P, $N>) -> Vec<u8> {
-                a.to_bytes_be()
-            }
-            fn elem_zero(&self) -> Fp<$P, $N> {
-                Fp::ZERO
-            }
-            fn elem_is_zero(&self, a: &Fp<$P, $N>) -> bool {
-                a.is_zero()
-            }
-            fn apply(&self, op: &str, a: &Fp<$P, $N>, b: &Fp<$P, $N>) -> Result<Fp<$P, $N>> {
-                fp_op(op, a, b)
-            }
-        }
-    };
-}
-
-/// The field-operation and multi-pair timing inputs every F_p set shares.
-macro_rules! fp_bench_inputs {
-    ($P:ty, $N:literal) => {
-        fn field_operands(&self) -> (Fp<$P, $N>, Fp<$P, $N>) {
-            let mut rng = StdRng::seed_from_u64(0xf1e1d);
-            (Fp::random(&mut rng), Fp::random(&mut rng))
-        }
-        /// sqrt needs squares: the chain x -> sqrt(x^2) costs one extra squaring (stated in
-        /// BENCHMARKS.md).
-        fn field_step(&self, op: &str, x: &Fp<$P, $N>, b: &Fp<$P, $N>) -> Result<Fp<$P, $N>> {
-            if op == "sqrt" {
-                fp_op(op, &x.square(), b)
-            } else {
-                fp_op(op, x, b)
-            }
-        }
-    };
+/// r of the group `G` as [`words_hex`], computed once per set (a `static` in a generic function
+/// is one for all its instances, hence the map keyed by the set id).
+fn r_hex_of<G: PrimeGroup>() -> &'static str {
+    static R: OnceLock<Mutex<Vec<(&'static str, &'static str)>>> = OnceLock::new();
+    let mut known = R
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some((_, r)) = known.iter().find(|(id, _)| *id == G::SET_ID) {
+        return r;
+    }
+    let r: &'static str = Box::leak(words_hex(G::ORDER).into_boxed_str());
+    known.push((G::SET_ID, r));
+    r
 }
 
 // -- the point API, written once over PrimeSet ----------------------------------------------------
@@ -228,222 +224,271 @@ fn hash_to_point<G: PrimeGroup>(msg: &[u8], dst: &[u8], compressed: bool) -> Res
     Ok(G::to_bytes(&G::hash_to_curve(msg, dst)?, compressed))
 }
 
-/// `$f::<G>(args)` for the group `G` of the set `$S` that `$group` names (1: G1, else G2).
-macro_rules! by_group {
-    ($S:ty, $group:expr, $f:ident($($a:expr),*)) => {
-        if $group == 1 {
-            $f::<<$S as PrimeSet>::G1>($($a),*)
-        } else {
-            $f::<<$S as PrimeSet>::G2>($($a),*)
-        }
-    };
+impl<S: PrimeSet, P: FpParams<N>, const N: usize> Describe for PrimeEngine<S, P, N> {
+    fn r_hex(&self) -> &'static str {
+        r_hex_of::<S::G1>()
+    }
+    fn backend(&self) -> String {
+        fp_backend()
+    }
+    fn field_len(&self) -> usize {
+        8 * N
+    }
 }
 
-/// [`Points`] of the engine `$name` over the set `$S`; `$extra`: further methods.
-macro_rules! prime_points {
-    ($name:ident, $S:ty; $($extra:tt)*) => {
-        impl Points for $name {
-            fn asymmetric(&self) -> bool {
-                <$S as PrimeSet>::ASYMMETRIC
-            }
-            fn point_len(&self, group: u8, compressed: bool) -> usize {
-                by_group!($S, group, point_len(compressed))
-            }
-            fn decode_point(
-                &self,
-                group: u8,
-                data: &[u8],
-                check_subgroup: bool,
-            ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
-                by_group!($S, group, decode_point(data, check_subgroup))
-            }
-            fn encode_point(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
-                by_group!($S, group, encode_point(data, compressed))
-            }
-            fn point_mul(
-                &self,
-                group: u8,
-                p: &[u8],
-                k_be: &[u8],
-                compressed: bool,
-            ) -> Result<Vec<u8>> {
-                by_group!($S, group, point_mul(p, k_be, compressed))
-            }
-            fn point_add(
-                &self,
-                group: u8,
-                p: &[u8],
-                q: &[u8],
-                compressed: bool,
-            ) -> Result<Vec<u8>> {
-                by_group!($S, group, point_add(p, q, compressed))
-            }
-            fn generator(&self, group: u8) -> Vec<u8> {
-                by_group!($S, group, generator())
-            }
-            fn random_points(
-                &self,
-                group: u8,
-                n: usize,
-                seed: u64,
-                compressed: bool,
-            ) -> Vec<Vec<u8>> {
-                by_group!($S, group, random_points(n, seed, compressed))
-            }
-            $($extra)*
+impl<S, P, const N: usize> FieldOps for PrimeEngine<S, P, N>
+where
+    S: PrimeSet,
+    P: FpParams<N>,
+    Self: Family,
+{
+    type Elem = Fp<P, N>;
+    const OPS: &'static [&'static str] = &FIELD_OPS_P;
+    const BINARY_OPS: &'static [&'static str] = &["add", "mul"];
+
+    fn elem_decode(&self, data: &[u8]) -> Result<Fp<P, N>> {
+        Fp::<P, N>::from_bytes_be(data)
+    }
+    fn elem_bytes(&self, a: &Fp<P, N>) -> Vec<u8> {
+        a.to_bytes_be()
+    }
+    fn elem_zero(&self) -> Fp<P, N> {
+        Fp::ZERO
+    }
+    fn elem_is_zero(&self, a: &Fp<P, N>) -> bool {
+        a.is_zero()
+    }
+    fn apply(&self, op: &str, a: &Fp<P, N>, b: &Fp<P, N>) -> Result<Fp<P, N>> {
+        fp_op(op, a, b)
+    }
+}
+
+/// The point API of every large-characteristic set: `group` 1 is G1, anything else G2 (the
+/// facade checks `group` first; G2 = G1 for typea-512, which has one group and is encoded
+/// uncompressed only, PBC's x || y: there `group` and `compressed` change nothing).
+impl<S, P, const N: usize> Points for PrimeEngine<S, P, N>
+where
+    S: PrimeSet,
+    P: FpParams<N>,
+    Self: Family + PrimeKind,
+{
+    fn asymmetric(&self) -> bool {
+        S::ASYMMETRIC
+    }
+    fn point_len(&self, group: u8, compressed: bool) -> usize {
+        if group == 1 {
+            point_len::<S::G1>(compressed)
+        } else {
+            point_len::<S::G2>(compressed)
         }
-    };
+    }
+    fn decode_point(
+        &self,
+        group: u8,
+        data: &[u8],
+        check_subgroup: bool,
+    ) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+        if group == 1 {
+            decode_point::<S::G1>(data, check_subgroup)
+        } else {
+            decode_point::<S::G2>(data, check_subgroup)
+        }
+    }
+    fn encode_point(&self, group: u8, data: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        if group == 1 {
+            encode_point::<S::G1>(data, compressed)
+        } else {
+            encode_point::<S::G2>(data, compressed)
+        }
+    }
+    fn point_mul(&self, group: u8, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        if group == 1 {
+            point_mul::<S::G1>(p, k_be, compressed)
+        } else {
+            point_mul::<S::G2>(p, k_be, compressed)
+        }
+    }
+    fn point_add(&self, group: u8, p: &[u8], q: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        if group == 1 {
+            point_add::<S::G1>(p, q, compressed)
+        } else {
+            point_add::<S::G2>(p, q, compressed)
+        }
+    }
+    fn generator(&self, group: u8) -> Vec<u8> {
+        if group == 1 {
+            generator::<S::G1>()
+        } else {
+            generator::<S::G2>()
+        }
+    }
+    fn random_points(&self, group: u8, n: usize, seed: u64, compressed: bool) -> Vec<Vec<u8>> {
+        if group == 1 {
+            random_points::<S::G1>(n, seed, compressed)
+        } else {
+            random_points::<S::G2>(n, seed, compressed)
+        }
+    }
+    fn hash_to_point(
+        &self,
+        group: u8,
+        msg: &[u8],
+        dst: &[u8],
+        compressed: bool,
+    ) -> Result<Vec<u8>> {
+        self.hash(group, msg, dst, compressed)
+    }
+}
+
+/// The timing inputs of every large-characteristic set (deterministic seeds, so runs compare).
+impl<S, P, const N: usize> Bench for PrimeEngine<S, P, N>
+where
+    S: PrimeSet,
+    P: FpParams<N>,
+    Self: Family<
+            P = (<S::G1 as PrimeGroup>::F, <S::G1 as PrimeGroup>::F),
+            Q = (<S::G2 as PrimeGroup>::F, <S::G2 as PrimeGroup>::F),
+        > + PrimeKind,
+{
+    fn bench_inputs(&self) -> (Self::P, Self::Q) {
+        let mut rng = StdRng::seed_from_u64(0x5eed);
+        let p = random_xy::<S::G1>(&mut rng);
+        (p, random_xy::<S::G2>(&mut rng))
+    }
+    fn field_operands(&self) -> (Fp<P, N>, Fp<P, N>) {
+        let mut rng = StdRng::seed_from_u64(0xf1e1d);
+        (Fp::random(&mut rng), Fp::random(&mut rng))
+    }
+    /// sqrt needs squares: the chain x -> sqrt(x^2) costs one extra squaring (stated in
+    /// BENCHMARKS.md).
+    fn field_step(&self, op: &str, x: &Fp<P, N>, b: &Fp<P, N>) -> Result<Fp<P, N>> {
+        if op == "sqrt" {
+            fp_op(op, &x.square(), b)
+        } else {
+            fp_op(op, x, b)
+        }
+    }
+    fn multi_inputs(&self, n: usize) -> Option<Vec<(Self::P, Self::Q)>> {
+        let mut rng = StdRng::seed_from_u64(0x3a17);
+        Some(
+            (0..n)
+                .map(|_| {
+                    let p = random_xy::<S::G1>(&mut rng);
+                    (p, random_xy::<S::G2>(&mut rng))
+                })
+                .collect(),
+        )
+    }
+    fn time_prepared(&self, iters: usize) -> Result<Vec<f64>> {
+        self.time_prepared_pairing(iters)
+    }
 }
 
 // -- the optimal ate sets ------------------------------------------------------------------------
 
-macro_rules! ate_engine {
-    ($name:ident, $S:ty, $P:ty, $N:literal) => {
-        /// The optimal ate engine of one BN/BLS set (see the module docs).
-        pub struct $name;
+impl<S, P, const N: usize> Family for PrimeEngine<S, P, N>
+where
+    S: PrimeSet,
+    S::G1: PrimeGroup<F = Fp<P, N>>,
+    S::G2: PrimeGroup<F = Fp2<P, N>>,
+    P: AteParams<N>,
+{
+    type Alg = ate::Variant;
+    type P = ate::G1Affine<P, N>;
+    type Q = ate::G2Affine<P, N>;
+    type Gt = Fp12<P, N>;
+    const SCALAR_MAX_BYTES: Option<usize> = Some(MAX_SCALAR_BYTES);
+    const FIXED_DECODED_ONCE: bool = true;
 
-        impl Family for $name {
-            type Alg = ate::Variant;
-            type P = ate::G1Affine<$P, $N>;
-            type Q = ate::G2Affine<$P, $N>;
-            type Gt = Fp12<$P, $N>;
-            const SCALAR_MAX_BYTES: Option<usize> = Some(MAX_SCALAR_BYTES);
-            const FIXED_DECODED_ONCE: bool = true;
-
-            fn set_id(&self) -> &'static str {
-                <$S as PrimeSet>::ID
-            }
-            fn algorithm_ids(&self) -> Vec<&'static str> {
-                ATE_ALGS.iter().map(|v| v.algorithm_id()).collect()
-            }
-            fn default_algorithm_id(&self) -> &'static str {
-                ate::Variant::DEFAULT.algorithm_id()
-            }
-            fn alg(&self, alg: &str) -> Result<ate::Variant> {
-                ate::Variant::from_algorithm_id(alg)
-                    .ok_or_else(|| unsupported(alg, <$S as PrimeSet>::ID))
-            }
-            fn decode_p(&self, data: &[u8]) -> Result<Self::P> {
-                decode_finite::<<$S as PrimeSet>::G1>(data)
-            }
-            fn decode_q(&self, data: &[u8]) -> Result<Self::Q> {
-                decode_finite::<<$S as PrimeSet>::G2>(data)
-            }
-            fn miller(&self, _a: ate::Variant, p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
-                Ok(ate::multi_miller_loop::<$P, $N>(&[(*p, *q)]))
-            }
-            fn final_exp(&self, a: ate::Variant, f: &Self::Gt) -> Result<Self::Gt> {
-                ate::final_exponentiation_with::<$P, $N>(a, nonzero(f, f.is_zero())?)
-            }
-            fn pairing(&self, a: ate::Variant, p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
-                ate::pair_with::<$P, $N>(a, p, q)
-            }
-            /// The canonical value is the plain reduced pairing (`optimal-ate-reduced`).
-            fn canonical(&self, a: ate::Variant, v: Self::Gt) -> Self::Gt {
-                match a {
-                    ate::Variant::Interop => ate::to_reduced::<$P, $N>(&v),
-                    ate::Variant::Reduced => v,
-                }
-            }
-            fn multi_pairing(
-                &self,
-                a: ate::Variant,
-                pts: &[(Self::P, Self::Q)],
-            ) -> Result<Self::Gt> {
-                ate::multi_pair_with::<$P, $N>(a, pts)
-            }
-            /// A fixed Q in G2: its line coefficients are computed once (G2Prepared).
-            fn fixed_q(
-                &self,
-                a: ate::Variant,
-                ps: &[Self::P],
-                q: &Self::Q,
-            ) -> Result<Vec<Vec<u8>>> {
-                let prep = ate::G2Prepared::<$P, $N>::new(q);
-                ps.par_iter()
-                    .map(|p| {
-                        Ok(ate::multi_pair_prepared_with::<$P, $N>(a, &[(*p, &prep)])?
-                            .to_bytes_be())
-                    })
-                    .collect()
-            }
-            fn gt_len(&self) -> usize {
-                12 * 8 * $N
-            }
-            fn gt_decode(&self, data: &[u8]) -> Result<Self::Gt> {
-                Fp12::<$P, $N>::from_bytes_be(data)
-            }
-            fn gt_bytes(&self, v: &Self::Gt) -> Vec<u8> {
-                v.to_bytes_be()
-            }
-            fn gt_mul(&self, a: &Self::Gt, b: &Self::Gt) -> Self::Gt {
-                a.mul(b)
-            }
-            fn gt_one(&self) -> Self::Gt {
-                Fp12::<$P, $N>::ONE
-            }
-            fn gt_pow(&self, a: &Self::Gt, k_be: &[u8]) -> Self::Gt {
-                a.pow_ct(k_be)
-            }
+    fn set_id(&self) -> &'static str {
+        S::ID
+    }
+    fn algorithm_ids(&self) -> Vec<&'static str> {
+        ATE_ALGS.iter().map(|v| v.algorithm_id()).collect()
+    }
+    fn default_algorithm_id(&self) -> &'static str {
+        ate::Variant::DEFAULT.algorithm_id()
+    }
+    fn alg(&self, alg: &str) -> Result<ate::Variant> {
+        ate::Variant::from_algorithm_id(alg).ok_or_else(|| unsupported(alg, S::ID))
+    }
+    fn decode_p(&self, data: &[u8]) -> Result<Self::P> {
+        decode_finite::<S::G1>(data)
+    }
+    fn decode_q(&self, data: &[u8]) -> Result<Self::Q> {
+        decode_finite::<S::G2>(data)
+    }
+    fn miller(&self, _a: ate::Variant, p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
+        Ok(ate::multi_miller_loop::<P, N>(&[(*p, *q)]))
+    }
+    fn final_exp(&self, a: ate::Variant, f: &Self::Gt) -> Result<Self::Gt> {
+        ate::final_exponentiation_with::<P, N>(a, nonzero(f, f.is_zero())?)
+    }
+    fn pairing(&self, a: ate::Variant, p: &Self::P, q: &Self::Q) -> Result<Self::Gt> {
+        ate::pair_with::<P, N>(a, p, q)
+    }
+    /// The canonical value is the plain reduced pairing (`optimal-ate-reduced`).
+    fn canonical(&self, a: ate::Variant, v: Self::Gt) -> Self::Gt {
+        match a {
+            ate::Variant::Interop => ate::to_reduced::<P, N>(&v),
+            ate::Variant::Reduced => v,
         }
-
-        prime_points!($name, $S;
-            fn hash_to_point(
-                &self,
-                group: u8,
-                msg: &[u8],
-                dst: &[u8],
-                compressed: bool,
-            ) -> Result<Vec<u8>> {
-                check_group(group)?;
-                by_group!($S, group, hash_to_point(msg, dst, compressed))
-            }
-        );
-
-        fp_set!($name, $S, $P, $N);
-
-        impl Bench for $name {
-            fn bench_inputs(&self) -> (Self::P, Self::Q) {
-                let mut rng = StdRng::seed_from_u64(0x5eed);
-                (
-                    random_xy::<<$S as PrimeSet>::G1>(&mut rng),
-                    random_xy::<<$S as PrimeSet>::G2>(&mut rng),
-                )
-            }
-            fp_bench_inputs!($P, $N);
-            fn multi_inputs(&self, n: usize) -> Option<Vec<(Self::P, Self::Q)>> {
-                let mut rng = StdRng::seed_from_u64(0x3a17);
-                Some(
-                    (0..n)
-                        .map(|_| {
-                            (
-                                random_xy::<<$S as PrimeSet>::G1>(&mut rng),
-                                random_xy::<<$S as PrimeSet>::G2>(&mut rng),
-                            )
-                        })
-                        .collect(),
-                )
-            }
-            fn time_prepared(&self, iters: usize) -> Result<Vec<f64>> {
-                let (p, q) = self.bench_inputs();
-                let prep = ate::G2Prepared::<$P, $N>::new(&q);
-                Ok(time_runs(iters, || {
-                    black_box(ate::multi_pair_prepared::<$P, $N>(&[(p, black_box(&prep))])).ok();
-                }))
-            }
-        }
-    };
+    }
+    fn multi_pairing(&self, a: ate::Variant, pts: &[(Self::P, Self::Q)]) -> Result<Self::Gt> {
+        ate::multi_pair_with::<P, N>(a, pts)
+    }
+    /// A fixed Q in G2: its line coefficients are computed once (G2Prepared).
+    fn fixed_q(&self, a: ate::Variant, ps: &[Self::P], q: &Self::Q) -> Result<Vec<Vec<u8>>> {
+        let prep = ate::G2Prepared::<P, N>::new(q);
+        ps.par_iter()
+            .map(|p| Ok(ate::multi_pair_prepared_with::<P, N>(a, &[(*p, &prep)])?.to_bytes_be()))
+            .collect()
+    }
+    fn gt_len(&self) -> usize {
+        12 * 8 * N
+    }
+    fn gt_decode(&self, data: &[u8]) -> Result<Self::Gt> {
+        Fp12::<P, N>::from_bytes_be(data)
+    }
+    fn gt_bytes(&self, v: &Self::Gt) -> Vec<u8> {
+        v.to_bytes_be()
+    }
+    fn gt_mul(&self, a: &Self::Gt, b: &Self::Gt) -> Self::Gt {
+        a.mul(b)
+    }
+    fn gt_one(&self) -> Self::Gt {
+        Fp12::<P, N>::ONE
+    }
+    fn gt_pow(&self, a: &Self::Gt, k_be: &[u8]) -> Self::Gt {
+        a.pow_ct(k_be)
+    }
 }
 
-ate_engine!(Bn254Engine, bn254::Bn254, fp::Bn254P, 4);
-ate_engine!(Bls12381Engine, bls12_381::Bls12381, fp::Bls12381P, 6);
+impl<S, P, const N: usize> PrimeKind for PrimeEngine<S, P, N>
+where
+    S: PrimeSet,
+    S::G1: PrimeGroup<F = Fp<P, N>>,
+    S::G2: PrimeGroup<F = Fp2<P, N>>,
+    P: AteParams<N>,
+{
+    fn hash(&self, group: u8, msg: &[u8], dst: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        check_group(group)?;
+        if group == 1 {
+            hash_to_point::<S::G1>(msg, dst, compressed)
+        } else {
+            hash_to_point::<S::G2>(msg, dst, compressed)
+        }
+    }
+    fn time_prepared_pairing(&self, iters: usize) -> Result<Vec<f64>> {
+        let (p, q) = self.bench_inputs();
+        let prep = ate::G2Prepared::<P, N>::new(&q);
+        Ok(time_runs(iters, || {
+            black_box(ate::multi_pair_prepared::<P, N>(&[(p, black_box(&prep))])).ok();
+        }))
+    }
+}
 
 // -- typea-512 -----------------------------------------------------------------------------------
-
-type Q8 = fp::TypeA512Q;
-
-/// The PBC Type A engine: the reduced Tate pairing tau_r(P, phi(Q)), phi(x, y) = (-x, i y).
-pub struct TypeAEngine;
 
 impl Family for TypeAEngine {
     type Alg = ();
@@ -524,25 +569,17 @@ impl Family for TypeAEngine {
     }
 }
 
-// One group (G2 = G1), uncompressed only (PBC's x || y): `group` and `compressed` change nothing;
-// no hashing (the default of `Points`).
-prime_points!(TypeAEngine, TypeA512;);
-
-fp_set!(TypeAEngine, TypeA512, Q8, 8);
-
-impl Bench for TypeAEngine {
-    fn bench_inputs(&self) -> (Self::P, Self::Q) {
-        let mut rng = StdRng::seed_from_u64(0x5eed);
-        let p = random_xy::<TypeA512G1>(&mut rng);
-        (p, random_xy::<TypeA512G1>(&mut rng))
+/// No hashing (the default of [`Points`], whose message it keeps); a fixed first argument's
+/// lines precomputed (G1Prepared).
+impl PrimeKind for TypeAEngine {
+    fn hash(&self, group: u8, msg: &[u8], dst: &[u8], compressed: bool) -> Result<Vec<u8>> {
+        let _ = (group, msg, dst, compressed);
+        Err(Error::UnsupportedAlgorithm {
+            alg: "hash_to_curve".into(),
+            reason: format!("no RFC 9380 suite is defined for {}", self.set_id()),
+        })
     }
-    fp_bench_inputs!(Q8, 8);
-    fn multi_inputs(&self, n: usize) -> Option<Vec<(Self::P, Self::Q)>> {
-        let mut rng = StdRng::seed_from_u64(0x3a17);
-        let mut xy = || random_xy::<TypeA512G1>(&mut rng);
-        Some((0..n).map(|_| (xy(), xy())).collect())
-    }
-    fn time_prepared(&self, iters: usize) -> Result<Vec<f64>> {
+    fn time_prepared_pairing(&self, iters: usize) -> Result<Vec<f64>> {
         let (p, q) = self.bench_inputs();
         let prep = typea::G1Prepared::new(&p)?;
         Ok(time_runs(iters, || {
@@ -573,14 +610,14 @@ mod tests {
             ("typea-512", "8000000000000800000000000000000000000001"),
         ] {
             let e: Arc<dyn Engine> = match id {
-                "bn254" => Arc::new(Bn254Engine),
-                "bls12-381" => Arc::new(Bls12381Engine),
-                _ => Arc::new(TypeAEngine),
+                "bn254" => Arc::new(Bn254Engine::new()),
+                "bls12-381" => Arc::new(Bls12381Engine::new()),
+                _ => Arc::new(TypeAEngine::new()),
             };
             assert_eq!(e.r_hex(), want, "{id}");
-            let p = e.random_points_in(1, 1, 7, false).unwrap().remove(0);
+            let p = e.random_points(1, 1, 7, false).unwrap().remove(0);
             let q = e
-                .random_points_in(if e.asymmetric() { 2 } else { 1 }, 1, 8, false)
+                .random_points(if e.asymmetric() { 2 } else { 1 }, 1, 8, false)
                 .unwrap()
                 .remove(0);
             let g = e.pair(e.default_algorithm(), &p, &q, false).unwrap();

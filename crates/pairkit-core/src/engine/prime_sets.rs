@@ -11,9 +11,9 @@ pub const PRIME_IDS: [&str; 3] = ["typea-512", "bn254", "bls12-381"];
 /// The engine of a large-characteristic id (`None` for any other id).
 pub(super) fn build(id: &str) -> Option<Arc<dyn Engine>> {
     Some(match id {
-        "typea-512" => Arc::new(TypeAEngine),
-        "bn254" => Arc::new(Bn254Engine),
-        "bls12-381" => Arc::new(Bls12381Engine),
+        "typea-512" => Arc::new(TypeAEngine::new()),
+        "bn254" => Arc::new(Bn254Engine::new()),
+        "bls12-381" => Arc::new(Bls12381Engine::new()),
         _ => return None,
     })
 }

@@ -46,7 +46,9 @@ pub fn engine(id: &str) -> Result<Arc<dyn Engine>> {
 /// backend is process-wide (`field::fp::x86_64::set_backend`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Backends {
+    /// The GF(2^m) multiplication backend to pin, if any.
     pub gf2m: Option<gf2m::MulBackend>,
+    /// The GF(3^m) multiplication backend to pin, if any.
     pub gf3m: Option<gf3m::MulBackend>,
 }
 

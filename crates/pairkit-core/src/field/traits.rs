@@ -16,19 +16,31 @@ use crate::error::Result;
 pub trait Base3 {
     /// A field element (bit-planes; see `field::gf3m`).
     type E: Copy + PartialEq + Debug + Send + Sync;
+    /// The extension degree m.
     fn m(&self) -> usize;
+    /// The additive identity.
     fn zero(&self) -> Self::E;
+    /// The multiplicative identity.
     fn one(&self) -> Self::E;
     /// The F_3 constant d mod 3.
     fn digit(&self, d: i64) -> Self::E;
+    /// Whether a = 0.
     fn is_zero(&self, a: &Self::E) -> bool;
+    /// a + b.
     fn add(&self, a: &Self::E, b: &Self::E) -> Self::E;
+    /// a - b.
     fn sub(&self, a: &Self::E, b: &Self::E) -> Self::E;
+    /// -a.
     fn neg(&self, a: &Self::E) -> Self::E;
+    /// a b.
     fn mul(&self, a: &Self::E, b: &Self::E) -> Self::E;
+    /// a^2.
     fn sqr(&self, a: &Self::E) -> Self::E;
+    /// a^3 (a linear map in characteristic three).
     fn cube(&self, a: &Self::E) -> Self::E;
+    /// a^{1/3}, the inverse of `cube`.
     fn cbrt(&self, a: &Self::E) -> Self::E;
+    /// a^{-1}; `DivisionByZero` for a = 0.
     fn inv(&self, a: &Self::E) -> Result<Self::E>;
     /// a^{-1}, and 0 for a = 0, with no branch on a (constant-time callers).
     fn inv_or_zero(&self, a: &Self::E) -> Self::E;
@@ -68,13 +80,21 @@ pub trait Base3 {
 
 /// The field operations the group law needs (implemented for `Fp` and `Fp2`).
 pub trait Field: Copy + Eq + Debug + Send + Sync + 'static {
+    /// The additive identity.
     const ZERO: Self;
+    /// The multiplicative identity.
     const ONE: Self;
+    /// self + o.
     fn add(&self, o: &Self) -> Self;
+    /// self - o.
     fn sub(&self, o: &Self) -> Self;
+    /// -self.
     fn neg(&self) -> Self;
+    /// 2 self.
     fn double(&self) -> Self;
+    /// self o.
     fn mul(&self, o: &Self) -> Self;
+    /// self^2.
     fn square(&self) -> Self;
     /// Multiplication by a small public constant.
     fn mul_small(&self, k: u64) -> Self;

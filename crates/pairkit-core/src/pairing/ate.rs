@@ -55,8 +55,11 @@ pub type G2Affine<P, const N: usize> = (Fp2<P, N>, Fp2<P, N>);
 /// A line value before evaluation: a y_P + b x_P (w-part) + c (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineCoeffs<P: FpParams<N>, const N: usize> {
+    /// The coefficient multiplied by y_P.
     pub a: Fp2<P, N>,
+    /// The coefficient multiplied by x_P.
     pub b: Fp2<P, N>,
+    /// The constant coefficient.
     pub c: Fp2<P, N>,
 }
 
@@ -254,6 +257,7 @@ impl<P: AteParams<N>, const N: usize> G2Prepared<P, N> {
         self.lines.len()
     }
 
+    /// Whether no line is stored.
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }

@@ -5,6 +5,7 @@
 //! [`super::ate_final_exp`] (the final exponentiation), which import it and not each other's
 //! parameters.
 use crate::field::fp::{Bls12381P, Bn254P, Fp2, TowerParams};
+use crate::params::prime::{BLS12_381, BN254};
 
 /// The pairing-friendly family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +28,9 @@ pub enum Twist {
 /// Signed binary digits, least significant first (NAF or width-w NAF).
 #[derive(Clone, Copy, Debug)]
 pub struct SignedDigits {
+    /// The digits (only the first `len` are used).
     pub digits: [i8; 132],
+    /// How many digits are used.
     pub len: usize,
 }
 
@@ -116,7 +119,9 @@ pub trait AteParams<const N: usize>: TowerParams<N> {
     const U_ABS: u64;
     /// Whether u < 0.
     const U_NEG: bool;
+    /// BN or BLS12: which loop and final exponentiation chain apply.
     const FAMILY: Family;
+    /// D- or M-type sextic twist.
     const TWIST: Twist;
     /// b' of the twist E': y^2 = x^3 + b'.
     const B_TWIST: Fp2<Self, N>;
@@ -146,13 +151,15 @@ pub trait AteParams<const N: usize>: TowerParams<N> {
     };
     /// Window width and digits for `BLS12_H`.
     const BLS12_H_W: u32 = best_window(Self::BLS12_H);
+    /// `BLS12_H` in width-`BLS12_H_W` NAF digits.
     const BLS12_H_NAF: SignedDigits = wnaf(Self::BLS12_H, Self::BLS12_H_W);
 }
 
-/// bn254 (EIP-196/197): u = 4965661367192848881, E: y^2 = x^3 + 3, D-type twist b' = 3/(9 + i).
+/// bn254 (EIP-196/197): u = 4965661367192848881 (`params::prime`), E: y^2 = x^3 + 3, D-type twist
+/// b' = 3/(9 + i).
 impl AteParams<4> for Bn254P {
-    const U_ABS: u64 = 4965661367192848881;
-    const U_NEG: bool = false;
+    const U_ABS: u64 = BN254.ate().u_abs;
+    const U_NEG: bool = BN254.ate().u_neg;
     const FAMILY: Family = Family::Bn;
     const TWIST: Twist = Twist::D;
     const B_TWIST: Fp2<Self, 4> = twist_b::<Self, 4>(3, Twist::D);
@@ -172,10 +179,11 @@ impl AteParams<4> for Bn254P {
     ];
 }
 
-/// bls12-381: u = -0xd201000000010000, E: y^2 = x^3 + 4, M-type twist b' = 4(1 + i).
+/// bls12-381: u = -0xd201000000010000 (`params::prime`), E: y^2 = x^3 + 4, M-type twist
+/// b' = 4(1 + i).
 impl AteParams<6> for Bls12381P {
-    const U_ABS: u64 = 0xd201000000010000;
-    const U_NEG: bool = true;
+    const U_ABS: u64 = BLS12_381.ate().u_abs;
+    const U_NEG: bool = BLS12_381.ate().u_neg;
     const FAMILY: Family = Family::Bls12;
     const TWIST: Twist = Twist::M;
     const B_TWIST: Fp2<Self, 6> = twist_b::<Self, 6>(4, Twist::M);

@@ -30,8 +30,10 @@ pub enum Alg3 {
 }
 
 impl Alg3 {
+    /// The three characteristic-three algorithms.
     pub const ALL: [Alg3; 3] = [Alg3::DuursmaLee, Alg3::DuursmaLeeNoCbrt, Alg3::EtaT];
 
+    /// The algorithm's id as the API and the spec name it.
     pub fn id(self) -> &'static str {
         match self {
             Alg3::DuursmaLee => "duursma-lee",
@@ -40,6 +42,7 @@ impl Alg3 {
         }
     }
 
+    /// The algorithm of an id; `UnknownAlgorithm` otherwise.
     pub fn parse(s: &str) -> Result<Alg3> {
         Alg3::ALL
             .into_iter()

@@ -53,6 +53,7 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Every binary-field algorithm.
     pub const ALL: [Algorithm; 5] = [
         Algorithm::TateAlg1,
         Algorithm::TateAlg9,
@@ -61,6 +62,7 @@ impl Algorithm {
         Algorithm::EtaT,
     ];
 
+    /// The algorithm's id as the API and the spec name it.
     pub fn id(self) -> &'static str {
         match self {
             Algorithm::TateAlg1 => "tate-alg1",

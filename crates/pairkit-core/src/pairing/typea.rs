@@ -352,6 +352,7 @@ impl G1Prepared {
         self.coeffs.len()
     }
 
+    /// Whether no coefficient is stored.
     pub fn is_empty(&self) -> bool {
         self.coeffs.is_empty()
     }

@@ -23,7 +23,9 @@ use crate::pairing::ate;
 /// Where the keys are: min-pk (keys in G1, signatures in G2) or min-sig (the reverse).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
+    /// Keys in G1 (48 bytes), signatures in G2 (96 bytes).
     MinPk,
+    /// Keys in G2 (96 bytes), signatures in G1 (48 bytes).
     MinSig,
 }
 
@@ -77,7 +79,9 @@ impl KeyGroup for Bls12381G2 {
 /// or G2 (min-sig).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PublicKey {
+    /// A min-pk key.
     G1(G1),
+    /// A min-sig key.
     G2(G2),
 }
 

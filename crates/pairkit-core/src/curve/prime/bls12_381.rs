@@ -22,14 +22,20 @@ use super::{check_len, fp_const, gamma_inv, psi_with, Affine, Curve, Field, Jaco
 use crate::error::{Error, Result};
 use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Bls12381P, Bls12381R, Fp, Fp2, FpBls12381, FpParams};
+use crate::params::prime::BLS12_381;
 
+/// F_{p^2} of bls12-381 (i^2 = -1).
 pub type Fp2Bls12381 = Fp2<Bls12381P, 6>;
+/// An affine G1 point of bls12-381.
 pub type G1 = Affine<FpBls12381>;
+/// An affine G2 point of bls12-381 (on the M-type twist).
 pub type G2 = Affine<Fp2Bls12381>;
 
+/// bls12-381 has the ZCash compressed encodings (flag bits in the top byte).
 pub const HAS_COMPRESSED: bool = true;
 /// Compressed / uncompressed lengths.
 pub const G1_BYTES: usize = 48;
+/// Bytes of a compressed G2 point (x in F_{p^2}: two 48-byte coordinates, flags in the first).
 pub const G2_BYTES: usize = 96;
 
 /// |u| for u = -0xd201000000010000 (the BLS12 parameter; u < 0).
@@ -37,6 +43,7 @@ pub const U_ABS: u64 = 0xd201_0000_0001_0000;
 /// h_eff of G1 = 1 - u (RFC 9380 Sec. 8.8.1).
 pub const G1_H_EFF: u64 = 0xd201_0000_0001_0001;
 
+/// E: y^2 = x^3 + 4 over F_p.
 pub const CURVE_G1: Curve<FpBls12381> = Curve {
     a: Fp::ZERO,
     b: Fp::from_u64(4),
@@ -52,23 +59,26 @@ pub const CURVE_G2: Curve<Fp2Bls12381> = Curve {
 pub const BETA: FpBls12381 = fp_const(parse_hex(
     "5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffe",
 ));
-/// psi constants (M-type): gamma_2^{-1}, gamma_3^{-1} (compile time, see `gamma_inv`).
+/// psi constants (M-type): gamma_2^{-1}, gamma_3^{-1} (compile time, see `gamma_inv`); this one
+/// multiplies conj(x).
 pub const PSI_CX: Fp2Bls12381 = gamma_inv::<Bls12381P, 6>(2);
+/// The other psi constant, gamma_3^{-1}: it multiplies conj(y).
 pub const PSI_CY: Fp2Bls12381 = gamma_inv::<Bls12381P, 6>(3);
 
-/// The generators of draft-irtf-cfrg-pairing-friendly-curves-11 Sec. 4.2.1 (ZCash).
+/// The generators of draft-irtf-cfrg-pairing-friendly-curves-11 Sec. 4.2.1 (ZCash; `params::prime`,
+/// generated from gen/params/prime.toml).
 const G1_GEN: G1 = Affine::new(
-    fp_const(parse_hex("17F1D3A73197D7942695638C4FA9AC0FC3688C4F9774B905A14E3A3F171BAC586C55E83FF97A1AEFFB3AF00ADB22C6BB")),
-    fp_const(parse_hex("08B3F481E3AAA0F1A09E30ED741D8AE4FCF5E095D5D00AF600DB18CB2C04B3EDD03CC744A2888AE40CAA232946C5E7E1")),
+    fp_const(parse_hex(BLS12_381.g1[0])),
+    fp_const(parse_hex(BLS12_381.g1[1])),
 );
 const G2_GEN: G2 = Affine::new(
     Fp2::new(
-        fp_const(parse_hex("024AA2B2F08F0A91260805272DC51051C6E47AD4FA403B02B4510B647AE3D1770BAC0326A805BBEFD48056C8C121BDB8")),
-        fp_const(parse_hex("13E02B6052719F607DACD3A088274F65596BD0D09920B61AB5DA61BBDC7F5049334CF11213945D57E5AC7D055D042B7E")),
+        fp_const(parse_hex(BLS12_381.ate().g2[0][0])),
+        fp_const(parse_hex(BLS12_381.ate().g2[0][1])),
     ),
     Fp2::new(
-        fp_const(parse_hex("0CE5D527727D6E118CC9CDC6DA2E351AADFD9BAA8CBDD3A76D429A695160D12C923AC9CC3BACA289E193548608B82801")),
-        fp_const(parse_hex("0606C4A02EA734CC32ACD2B02BC28B99CB3E287E85A763AF267492AB572E99AB3F370D275CEC1DA1AAA9075FF05F79BE")),
+        fp_const(parse_hex(BLS12_381.ate().g2[1][0])),
+        fp_const(parse_hex(BLS12_381.ate().g2[1][1])),
     ),
 );
 

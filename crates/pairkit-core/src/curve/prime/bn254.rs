@@ -14,17 +14,22 @@
 use super::group::{xy_from_bytes, xy_to_bytes, PrimeGroup, PrimeSet};
 use super::{fp_const, psi_with, Affine, Curve};
 use crate::error::Result;
-use crate::field::fp::arith::{parse_dec, parse_hex};
+use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Bn254P, Bn254R, Fp, Fp2, FpBn254, FpParams, TowerParams};
+use crate::params::prime::BN254;
 
+/// F_{p^2} of bn254 (i^2 = -1).
 pub type Fp2Bn254 = Fp2<Bn254P, 4>;
+/// An affine G1 point of bn254.
 pub type G1 = Affine<FpBn254>;
+/// An affine G2 point of bn254 (on the D-type twist).
 pub type G2 = Affine<Fp2Bn254>;
 
 /// Whether the set has a compressed point format (EIP-196/197: no).
 pub const HAS_COMPRESSED: bool = false;
 /// Encoded lengths.
 pub const G1_BYTES: usize = 64;
+/// Bytes of an uncompressed G2 point (EIP-197: four 32-byte coordinates).
 pub const G2_BYTES: usize = 128;
 
 /// The BN parameter u (EIP-196; p = p(u), r = r(u) of eprint 2005/133).
@@ -59,28 +64,26 @@ pub const CURVE_G2: Curve<Fp2Bn254> = Curve {
     b: B2,
     a_is_zero: true,
 };
-/// psi constants (D-type): gamma_2, gamma_3 of the tower (compile time, field/fp/fp6.rs).
+/// psi constants (D-type): gamma_2, gamma_3 of the tower (compile time, field/fp/fp6.rs); this
+/// one multiplies conj(x).
 pub const PSI_CX: Fp2Bn254 = <Bn254P as TowerParams<4>>::FROB.gamma[2];
+/// The other psi constant, gamma_3: it multiplies conj(y).
 pub const PSI_CY: Fp2Bn254 = <Bn254P as TowerParams<4>>::FROB.gamma[3];
 
-const G1_GEN: G1 = Affine::new(Fp::from_u64(1), Fp::from_u64(2));
-/// EIP-197's generator (x = x0 + x1 i, y = y0 + y1 i).
+/// G1 = (1, 2) (EIP-196; `params::prime`, generated from gen/params/prime.toml).
+const G1_GEN: G1 = Affine::new(
+    fp_const(parse_hex(BN254.g1[0])),
+    fp_const(parse_hex(BN254.g1[1])),
+);
+/// EIP-197's generator (x = x0 + x1 i, y = y0 + y1 i; `params::prime`).
 const G2_GEN: G2 = Affine::new(
     Fp2::new(
-        fp_const(parse_dec(
-            "10857046999023057135944570762232829481370756359578518086990519993285655852781",
-        )),
-        fp_const(parse_dec(
-            "11559732032986387107991004021392285783925812861821192530917403151452391805634",
-        )),
+        fp_const(parse_hex(BN254.ate().g2[0][0])),
+        fp_const(parse_hex(BN254.ate().g2[0][1])),
     ),
     Fp2::new(
-        fp_const(parse_dec(
-            "8495653923123431417604973247489272438418190587263600148770280649306958101930",
-        )),
-        fp_const(parse_dec(
-            "4082367875863433681332203403145435568316851327593401208105741076214120093531",
-        )),
+        fp_const(parse_hex(BN254.ate().g2[1][0])),
+        fp_const(parse_hex(BN254.ate().g2[1][1])),
     ),
 );
 

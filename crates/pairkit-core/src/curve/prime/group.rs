@@ -95,6 +95,7 @@ pub trait PrimeGroup: Sized + Send + Sync + 'static {
     type F: Coord;
     /// The set's id ("bn254") and the group's number (1 or 2).
     const SET_ID: &'static str;
+    /// This group's number: 1 (G1) or 2 (G2).
     const GROUP: u8;
     /// The curve (y^2 = x^3 + a x + b over `F`).
     const CURVE: Curve<Self::F>;
@@ -132,6 +133,7 @@ pub trait PrimeGroup: Sized + Send + Sync + 'static {
 
     // -- provided: the group law, written once ----------------------------------------------
 
+    /// The catalogue generator as an affine point.
     fn generator() -> Affine<Self::F> {
         Self::GENERATOR
     }

@@ -161,11 +161,13 @@ fn iso_map<F: Field>(p: &Affine<F>, xnum: &[F], xden: &[F], ynum: &[F], yden: &[
     }
 }
 
+/// RFC 9380 map_to_curve for G1 (simplified SWU on the 11-isogenous curve, then the isogeny).
 pub fn map_to_curve_g1(u: &FpBls12381) -> G1 {
     let p = simple_swu(u, &k::G1_A, &k::G1_B, &k::G1_Z);
     iso_map(&p, &k::G1_XNUM, &k::G1_XDEN, &k::G1_YNUM, &k::G1_YDEN)
 }
 
+/// RFC 9380 map_to_curve for G2 (simplified SWU on the 3-isogenous twist, then the isogeny).
 pub fn map_to_curve_g2(u: &Fp2Bls12381) -> G2 {
     let p = simple_swu(u, &k::G2_A, &k::G2_B, &k::G2_Z);
     iso_map(&p, &k::G2_XNUM, &k::G2_XDEN, &k::G2_YNUM, &k::G2_YDEN)

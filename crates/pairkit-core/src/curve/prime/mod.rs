@@ -48,8 +48,11 @@ pub use crate::field::traits::Field;
 /// An affine point; `infinity` marks O (x, y are then meaningless: 0, 1 by convention).
 #[derive(Clone, Copy, Debug)]
 pub struct Affine<F> {
+    /// The x coordinate (zero at infinity).
     pub x: F,
+    /// The y coordinate (zero at infinity).
     pub y: F,
+    /// Whether this is the point at infinity.
     pub infinity: bool,
 }
 
@@ -72,10 +75,12 @@ impl<F: Field> Affine<F> {
         }
     }
 
+    /// Whether this is the point at infinity.
     pub fn is_identity(&self) -> bool {
         self.infinity
     }
 
+    /// -P = (x, -y); infinity stays infinity.
     pub fn neg(&self) -> Self {
         Affine {
             x: self.x,
@@ -84,6 +89,7 @@ impl<F: Field> Affine<F> {
         }
     }
 
+    /// (x : y : 1) in Jacobian coordinates (Z = 0 for infinity).
     pub fn to_jacobian(&self) -> Jacobian<F> {
         let j = Jacobian {
             x: self.x,
@@ -105,12 +111,16 @@ impl<F: Field> Eq for Affine<F> {}
 /// Jacobian coordinates (X, Y, Z) ~ (X/Z^2, Y/Z^3); Z = 0 is O.
 #[derive(Clone, Copy, Debug)]
 pub struct Jacobian<F> {
+    /// X = x Z^2.
     pub x: F,
+    /// Y = y Z^3.
     pub y: F,
+    /// Z, zero for the point at infinity.
     pub z: F,
 }
 
 impl<F: Field> Jacobian<F> {
+    /// The point at infinity (1 : 1 : 0).
     pub const fn identity() -> Self {
         Jacobian {
             x: F::ONE,
@@ -119,10 +129,12 @@ impl<F: Field> Jacobian<F> {
         }
     }
 
+    /// Whether Z = 0.
     pub fn is_identity(&self) -> bool {
         self.z.is_zero()
     }
 
+    /// -P = (X : -Y : Z).
     pub fn neg(&self) -> Self {
         Jacobian {
             x: self.x,
@@ -166,8 +178,11 @@ impl<F: Field> Jacobian<F> {
 /// y^2 = x^3 + a x + b; `a_is_zero` selects the a = 0 doubling (a public constant).
 #[derive(Clone, Copy, Debug)]
 pub struct Curve<F> {
+    /// The coefficient a.
     pub a: F,
+    /// The coefficient b.
     pub b: F,
+    /// Whether a = 0 (selects the a = 0 doubling formulas).
     pub a_is_zero: bool,
 }
 

@@ -16,10 +16,14 @@ use super::{fp_const, Affine, Curve};
 use crate::error::Result;
 use crate::field::fp::arith::parse_hex;
 use crate::field::fp::{Fp, FpParams, FpTypeA512, TypeA512R};
+use crate::params::prime::TYPEA_512;
 
+/// An affine point of typea-512's only group, E(F_q)[r].
 pub type G1 = Affine<FpTypeA512>;
 
+/// typea-512 has no compressed form (PBC's x || y only).
 pub const HAS_COMPRESSED: bool = false;
+/// Bytes of an encoded point: two 64-byte coordinates.
 pub const G1_BYTES: usize = 128;
 
 /// E: y^2 = x^3 + x (a = 1, b = 0: the general-a doubling dbl-2007-bl).
@@ -35,16 +39,11 @@ pub const H1: [u64; 8] = parse_hex(
 );
 
 /// pairkit's generator (params_prime.typea_generator(): [h](x0, y0), x0 the least x >= 1 with
-/// x^3 + x a non-zero square, sgn0(y0) = 0), pasted from the spec and re-derived by the tests.
+/// x^3 + x a non-zero square, sgn0(y0) = 0), from `params::prime` (gen/params/prime.toml) and
+/// re-derived by the tests.
 const G1_GEN: G1 = Affine::new(
-    fp_const(parse_hex(concat!(
-        "4CFD27578626C761D854778DFCBEED90736898A0920EEE191D619128721F0209",
-        "9697110E1E350C1029D862B9CF35831376CB0FA404823E30B64F8F4D74D37F31"
-    ))),
-    fp_const(parse_hex(concat!(
-        "1916626C3EF074B93384AF70A68DAA51D3614A6D5CD1F8F16352B706E6137809",
-        "D386583E24AA3E87FC8B5A00A033C7CBAC3F56D7627018D9F8BFA3B08E4CAAD4"
-    ))),
+    fp_const(parse_hex(TYPEA_512.g1[0])),
+    fp_const(parse_hex(TYPEA_512.g1[1])),
 );
 
 /// The typea-512 parameter set: symmetric, both arguments in G1.

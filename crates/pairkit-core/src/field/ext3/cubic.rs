@@ -7,8 +7,10 @@ use super::sgn;
 use crate::error::Result;
 use crate::field::traits::Base3;
 
+/// An element of F_{3^{3m}} = F_{3^m}[rho]/(rho^3 - rho - b): the coefficients of 1, rho, rho^2.
 pub type Fe3x3<E> = [E; 3];
 
+/// a + c coefficientwise.
 pub fn add<B: Base3>(f: &B, a: &Fe3x3<B::E>, c: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     [
         f.add(&a[0], &c[0]),
@@ -17,6 +19,7 @@ pub fn add<B: Base3>(f: &B, a: &Fe3x3<B::E>, c: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     ]
 }
 
+/// a - c coefficientwise.
 pub fn sub<B: Base3>(f: &B, a: &Fe3x3<B::E>, c: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     [
         f.sub(&a[0], &c[0]),
@@ -25,6 +28,7 @@ pub fn sub<B: Base3>(f: &B, a: &Fe3x3<B::E>, c: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     ]
 }
 
+/// -a coefficientwise.
 pub fn neg<B: Base3>(f: &B, a: &Fe3x3<B::E>) -> Fe3x3<B::E> {
     [f.neg(&a[0]), f.neg(&a[1]), f.neg(&a[2])]
 }

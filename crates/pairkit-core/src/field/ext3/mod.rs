@@ -20,13 +20,21 @@ pub mod sextic;
 /// Base-field operation counts (the op kinds of the spec's symbolic trace).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OpCounts {
+    /// Additions.
     pub add: u64,
+    /// Subtractions.
     pub sub: u64,
+    /// Negations.
     pub neg: u64,
+    /// Multiplications.
     pub mul: u64,
+    /// Squarings.
     pub sqr: u64,
+    /// Cubings.
     pub cube: u64,
+    /// Cube roots.
     pub cbrt: u64,
+    /// Inversions.
     pub inv: u64,
 }
 
@@ -63,11 +71,13 @@ impl OpCounts {
 
 /// A [`Base3`] that forwards to `base` and counts every operation (not `Sync`: one per thread).
 pub struct Metered<'a, B: Base3> {
+    /// The field every operation is forwarded to.
     pub base: &'a B,
     counts: Cell<OpCounts>,
 }
 
 impl<'a, B: Base3> Metered<'a, B> {
+    /// A meter over `base` with every count at zero.
     pub fn new(base: &'a B) -> Self {
         Metered {
             base,
@@ -75,6 +85,7 @@ impl<'a, B: Base3> Metered<'a, B> {
         }
     }
 
+    /// The operations counted so far.
     pub fn counts(&self) -> OpCounts {
         self.counts.get()
     }

@@ -5,8 +5,10 @@ use super::cubic::{self, Fe3x3};
 use crate::error::Result;
 use crate::field::traits::Base3;
 
+/// An element of F_{3^{6m}} = F_{3^{3m}}[sigma]/(sigma^2 + 1): the coefficients of 1 and sigma.
 pub type Fe3x6<E> = [Fe3x3<E>; 2];
 
+/// The multiplicative identity.
 pub fn one<B: Base3>(f: &B) -> Fe3x6<B::E> {
     [
         [f.one(), f.zero(), f.zero()],
@@ -155,6 +157,7 @@ pub fn pow_ct<B: Base3>(f: &B, b: i64, x: &Fe3x6<B::E>, k: &[u64]) -> Fe3x6<B::E
     r
 }
 
+/// Whether x is the multiplicative identity.
 pub fn is_one<B: Base3>(f: &B, x: &Fe3x6<B::E>) -> bool {
     *x == one(f)
 }

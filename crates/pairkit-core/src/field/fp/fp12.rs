@@ -67,27 +67,33 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 /// c0 + c1 w, w^2 = v.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Fp12<P: TowerParams<N>, const N: usize> {
+    /// The coefficient of 1.
     pub c0: Fp6<P, N>,
+    /// The coefficient of w.
     pub c1: Fp6<P, N>,
 }
 
 impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// Encoded length: 12 coefficients of 8N bytes.
     pub const BYTES: usize = 12 * 8 * N;
+    /// The additive identity.
     pub const ZERO: Self = Fp12 {
         c0: Fp6::ZERO,
         c1: Fp6::ZERO,
     };
+    /// The multiplicative identity.
     pub const ONE: Self = Fp12 {
         c0: Fp6::ONE,
         c1: Fp6::ZERO,
     };
 
+    /// c0 + c1 w.
     #[inline(always)]
     pub const fn new(c0: Fp6<P, N>, c1: Fp6<P, N>) -> Self {
         Fp12 { c0, c1 }
     }
 
+    /// self + o.
     #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         Fp12 {
@@ -96,6 +102,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         }
     }
 
+    /// self - o.
     #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         Fp12 {
@@ -104,6 +111,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         }
     }
 
+    /// -self.
     #[inline(always)]
     pub fn neg(&self) -> Self {
         Fp12 {
@@ -342,6 +350,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         r
     }
 
+    /// Whether self = 0.
     pub fn is_zero(&self) -> bool {
         self.c0.is_zero() & self.c1.is_zero()
     }
@@ -389,6 +398,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         Ok(Self::from_coeffs(&c))
     }
 
+    /// A uniformly random element.
     pub fn random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> Self {
         Fp12 {
             c0: Fp6::random(rng),

@@ -21,7 +21,9 @@ use core::fmt;
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[repr(C)]
 pub struct Fp2<P: FpParams<N>, const N: usize> {
+    /// The real part.
     pub c0: Fp<P, N>,
+    /// The coefficient of i.
     pub c1: Fp<P, N>,
 }
 
@@ -34,15 +36,18 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         Some(h) => h,
         None => Fp::ZERO,
     };
+    /// The additive identity.
     pub const ZERO: Self = Fp2 {
         c0: Fp::ZERO,
         c1: Fp::ZERO,
     };
+    /// The multiplicative identity.
     pub const ONE: Self = Fp2 {
         c0: Fp::ONE,
         c1: Fp::ZERO,
     };
 
+    /// c0 + c1 i.
     #[inline(always)]
     pub const fn new(c0: Fp<P, N>, c1: Fp<P, N>) -> Self {
         Fp2 { c0, c1 }
@@ -56,6 +61,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// self + o.
     #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         Fp2 {
@@ -64,6 +70,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// self - o.
     #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         Fp2 {
@@ -72,6 +79,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// -self.
     #[inline(always)]
     pub fn neg(&self) -> Self {
         Fp2 {
@@ -80,6 +88,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// 2 self.
     #[inline(always)]
     pub fn double(&self) -> Self {
         self.add(self)
@@ -102,6 +111,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
 
     // -- the same, `const`, for constant expressions --
 
+    /// [`Fp2::add`] in constant expressions.
     #[inline(always)]
     pub const fn add_const(&self, o: &Self) -> Self {
         Fp2 {
@@ -110,6 +120,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// [`Fp2::sub`] in constant expressions.
     #[inline(always)]
     pub const fn sub_const(&self, o: &Self) -> Self {
         Fp2 {
@@ -118,6 +129,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// [`Fp2::neg`] in constant expressions.
     #[inline(always)]
     pub const fn neg_const(&self) -> Self {
         Fp2 {
@@ -126,6 +138,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// [`Fp2::double`] in constant expressions.
     #[inline(always)]
     pub const fn double_const(&self) -> Self {
         self.add_const(self)
@@ -344,10 +357,12 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         })
     }
 
+    /// Whether self = 0 (constant time).
     pub fn is_zero(&self) -> bool {
         self.c0.is_zero() & self.c1.is_zero()
     }
 
+    /// `a` when `choice` is false, `b` when true, without a branch on `choice`.
     pub fn conditional_select(a: &Self, b: &Self, choice: bool) -> Self {
         Fp2 {
             c0: Fp::conditional_select(&a.c0, &b.c0, choice),
@@ -512,6 +527,7 @@ impl<P: FpParams<N>, const N: usize> Fp2<P, N> {
         })
     }
 
+    /// A uniformly random element.
     pub fn random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> Self {
         Fp2 {
             c0: Fp::random(rng),

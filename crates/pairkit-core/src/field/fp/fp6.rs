@@ -69,8 +69,11 @@ pub const fn frob_consts<P: TowerParams<N>, const N: usize>() -> FrobConsts<P, N
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[repr(C)]
 pub struct Fp6<P: TowerParams<N>, const N: usize> {
+    /// The coefficient of 1.
     pub c0: Fp2<P, N>,
+    /// The coefficient of v.
     pub c1: Fp2<P, N>,
+    /// The coefficient of v^2.
     pub c2: Fp2<P, N>,
 }
 
@@ -112,22 +115,26 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 }
 
 impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
+    /// The additive identity.
     pub const ZERO: Self = Fp6 {
         c0: Fp2::ZERO,
         c1: Fp2::ZERO,
         c2: Fp2::ZERO,
     };
+    /// The multiplicative identity.
     pub const ONE: Self = Fp6 {
         c0: Fp2::ONE,
         c1: Fp2::ZERO,
         c2: Fp2::ZERO,
     };
 
+    /// c0 + c1 v + c2 v^2.
     #[inline(always)]
     pub const fn new(c0: Fp2<P, N>, c1: Fp2<P, N>, c2: Fp2<P, N>) -> Self {
         Fp6 { c0, c1, c2 }
     }
 
+    /// self + o.
     #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         Fp6 {
@@ -137,6 +144,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         }
     }
 
+    /// self - o.
     #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         Fp6 {
@@ -146,6 +154,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         }
     }
 
+    /// -self.
     #[inline(always)]
     pub fn neg(&self) -> Self {
         Fp6 {
@@ -155,6 +164,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         }
     }
 
+    /// 2 self.
     #[inline(always)]
     pub fn double(&self) -> Self {
         self.add(self)
@@ -225,6 +235,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         }
     }
 
+    /// self^2.
     #[inline(never)]
     pub fn square(&self) -> Self {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
@@ -328,10 +339,12 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         }
     }
 
+    /// Whether self = 0.
     pub fn is_zero(&self) -> bool {
         self.c0.is_zero() & self.c1.is_zero() & self.c2.is_zero()
     }
 
+    /// A uniformly random element.
     pub fn random<Rn: rand::Rng + ?Sized>(rng: &mut Rn) -> Self {
         Fp6 {
             c0: Fp2::random(rng),

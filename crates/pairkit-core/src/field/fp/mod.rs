@@ -171,14 +171,18 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         &self.m
     }
 
+    /// The additive identity.
     pub const ZERO: Self = Self::from_mont([0u64; N]);
+    /// The multiplicative identity (R mod p in Montgomery form).
     pub const ONE: Self = Self::from_mont(P::R);
 
+    /// The additive identity, as a function.
     #[inline(always)]
     pub const fn zero() -> Self {
         Self::ZERO
     }
 
+    /// The multiplicative identity, as a function.
     #[inline(always)]
     pub const fn one() -> Self {
         Self::ONE
@@ -222,41 +226,49 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     // add/sub/neg/double run on the carry intrinsics ([`carry`]); the `*_const` twins (the
     // `arith` reference) serve constant expressions.
 
+    /// self + o mod p.
     #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         Self::from_mont(carry::add_mod(&self.m, &o.m, &P::MODULUS))
     }
 
+    /// self - o mod p.
     #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         Self::from_mont(carry::sub_mod(&self.m, &o.m, &P::MODULUS))
     }
 
+    /// -self mod p.
     #[inline(always)]
     pub fn neg(&self) -> Self {
         Self::from_mont(carry::neg_mod(&self.m, &P::MODULUS))
     }
 
+    /// 2 self mod p.
     #[inline(always)]
     pub fn double(&self) -> Self {
         self.add(self)
     }
 
+    /// [`Fp::add`] in constant expressions.
     #[inline(always)]
     pub const fn add_const(&self, o: &Self) -> Self {
         Self::from_mont(arith::add_mod(&self.m, &o.m, &P::MODULUS))
     }
 
+    /// [`Fp::sub`] in constant expressions.
     #[inline(always)]
     pub const fn sub_const(&self, o: &Self) -> Self {
         Self::from_mont(arith::sub_mod(&self.m, &o.m, &P::MODULUS))
     }
 
+    /// [`Fp::neg`] in constant expressions.
     #[inline(always)]
     pub const fn neg_const(&self) -> Self {
         Self::from_mont(arith::neg_mod(&self.m, &P::MODULUS))
     }
 
+    /// [`Fp::double`] in constant expressions.
     #[inline(always)]
     pub const fn double_const(&self) -> Self {
         self.add_const(self)
