@@ -3,9 +3,9 @@
 Every set is declared once, in ``gen/params/{ss2,ss3,prime}.toml``; ``make params`` derives the
 numbers (PARI/GP) and writes the generated data this module reads: ``data/registry.json`` (what each
 set is registered for: role, seeds, security, benchmark and GPU membership, peers, the papers'
-figures and the goals), ``data/ss2.json`` and ``data/ss3.json`` (the small-characteristic numbers).
-The large-characteristic numbers come from the executable specification (:mod:`pairkit.spec.prime.params`,
-which derives the BN/BLS primes from u and is re-checked with PARI/GP by gen/derive_params_prime.py).
+figures and the goals), ``data/ss2.json`` and ``data/ss3.json`` (the small-characteristic numbers)
+and ``data/prime.json`` (the large-characteristic numbers, each set's ``[set.numbers]``; the executable
+specification, :mod:`pairkit.spec.prime.params`, reads the same file and its tests derive every number).
 The same toml files generate the Rust registry (``crates/pairkit-core/src/params/``).
 
 One vocabulary: a set's :class:`Family` is ``binary`` (supersingular curves over GF(2^m), seeds 000,
@@ -164,8 +164,8 @@ class Char3Set:
 class PrimeSet:
     """A large-characteristic set: typea-512 (PBC Type A, seed 002), bn254, bls12-381.
 
-    The numbers come from the executable specification (``spec/prime/params.py``); role, seeds and
-    security from the registration (gen/params/prime.toml)."""
+    The numbers come from data/prime.json; role, seeds and security from the registration (both
+    generated from gen/params/prime.toml)."""
 
     id: str
     kind: str  # "typea" | "bn" | "bls12"
@@ -254,19 +254,19 @@ def peer_sets() -> dict[str, tuple[str, ...]]:
 
 
 def _prime_sets() -> list[PrimeSet]:
-    from pairkit.spec.prime.params import SETS
-
     out = []
-    for S in SETS.values():
-        e = registration(S.id)
+    for n in _data("prime.json")["sets"]:
+        e = registration(n["id"])
         bits = e.security_bits if e.security_bits is not None else 0
-        a = "" if S.a == 0 else (" + x" if S.a == 1 else f" + {S.a}x")
-        b = "" if S.b == 0 else f" + {S.b}"
-        twist = None if S.twist is None or S.xi is None else (f"{S.twist}-type sextic twist y^2 = x^3 + "
-                                                              + (f"{S.b}/xi" if S.twist == "D" else f"{S.b} xi") +
-                                                              f", xi = {S.xi[0]} + {S.xi[1]}i")
+        a = "" if n["a"] == 0 else (" + x" if n["a"] == 1 else f" + {n['a']}x")
+        b = "" if n["b"] == 0 else f" + {n['b']}"
+        twist = None
+        if n.get("twist") is not None and n.get("xi") is not None:
+            coeff = f"{n['b']}/xi" if n["twist"] == "D" else f"{n['b']} xi"
+            twist = f"{n['twist']}-type sextic twist y^2 = x^3 + {coeff}, xi = {n['xi'][0]} + {n['xi'][1]}i"
         out.append(PrimeSet(
-            id=S.id, kind=S.family, p=S.p, r=S.r, k=S.k, cofactor=S.h1, cofactor2=S.h2, u=S.u,
+            id=n["id"], kind=n["family"], p=int(n["p"], 0), r=int(n["r"], 0), k=n["k"], cofactor=int(n["h1"], 0),
+            cofactor2=int(n["h2"], 0) if "h2" in n else None, u=int(n["u"], 0) if "u" in n else None,
             secure=bits >= 100, security=e.security, security_bits=bits, role=e.role, seeds=e.seeds,
             curve=f"y^2 = x^3{a}{b}", twist=twist))
     return out
