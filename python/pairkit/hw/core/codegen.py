@@ -289,6 +289,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
     def loop_fwd(ref, t):
         """Whether a loop-body reader starting at step t takes template position ``ref`` from its
         unit's output (forwarding: the result appears in that very step)."""
+        assert lp is not None
         return cfg.forward and body.start[ref] + cyc[lp.template[ref][0]] == t
 
     # the loop body: natural write steps, deferred writes, temps, moves
@@ -495,7 +496,8 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
             steps[w].twrites.append(TableWrite(tb, g, ("unit", unit_of[v]) if direct else src(v), v))
         if lp:
             for q, (kind, slots) in enumerate(lp.template):
-                srcs, hold = [], []
+                srcs: list[tuple] = []
+                hold: list[tuple | None] = []
                 for s in slots:
                     if s.role in ("const",):
                         srcs.append(("const", cidx[s.ref]))
@@ -511,6 +513,7 @@ def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
                             hold.append(("reg", phys[r]) if r is not None else None)
                             srcs.append(("unit", (lp.template[s.ref][0], body.inst[s.ref])))
                             continue
+                        assert r is not None  # a template position read from a register has one
                         srcs.append(("reg", phys[r]))
                     hold.append(srcs[-1])
                 t = Ls + body.start[q]

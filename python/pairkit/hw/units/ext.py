@@ -108,7 +108,8 @@ class MsdPlan(_Bin):
         last = busy & (itc == 0)
         # -- b operands: a constant combination per slot gets its own register; otherwise a mux
         slot_b = [[p.products[r[q]][1] if q < len(r) else None for r in p.rounds] for q in range(S)]
-        static_b, need_base = {}, False
+        static_b: dict[tuple[int, ...], Signal | None] = {}
+        need_base = False
         for q in range(S):
             combos = {c for c in slot_b[q] if c is not None}
             if len(combos) == 1:
@@ -141,14 +142,15 @@ class MsdPlan(_Bin):
             bsel = Signal(M, name=f"bsel{q}")
             with m.Switch(rnd):
                 for r in range(R):
-                    if slot_b[q][r] is not None:
+                    bcombo = slot_b[q][r]
+                    if bcombo is not None:
                         with m.Case(r):
-                            m.d.comb += bsel.eq(_xor([b_base[i] for i in slot_b[q][r]]))
+                            m.d.comb += bsel.eq(_xor([b_base[i] for i in bcombo]))
             T_slot.append(shared_array(self.field, D, bsel))
         # -- a digits, MSD first. shift: each a register rotates left by D in the rounds that use it (its
         # top D bits are the digit; after ceil(m/D) rotations it is home again); mux: a static register
         # and a counter-indexed digit multiplexer.
-        used = [set() for _ in range(len(a_regs))]
+        used: list[set[int]] = [set() for _ in range(len(a_regs))]
         for r, prods in enumerate(p.rounds):
             for j in prods:
                 for k in p.products[j][0]:

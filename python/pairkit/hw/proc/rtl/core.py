@@ -114,12 +114,14 @@ class ProcCore(Elaboratable):
         if own:  # (the port names come from these assignments)
             ip = prom.read_port()
         else:
+            assert self.rom_ports is not None
             ip = self.rom_ports[0]
         rfw, rfa, rfb = rf.write_port(), rf.read_port(), rf.read_port()
         pmw, pma, pmb = pm.write_port(), pm.read_port(), pm.read_port()
         if own:
             cr = crom.read_port()
         else:
+            assert self.rom_ports is not None
             cr = self.rom_ports[1]
 
         # --- instruction unit state ---------------------------------------------------------------
