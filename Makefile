@@ -17,12 +17,16 @@ demo: build  ## install, build, then pair and check every parameter set
 
 test: build lint stubtest rust-test ctgrind py-test  ## every test (Rust lints and tests, then Python); no GPU needed
 
-$(VENV)/.stamp: requirements-dev.txt
+# the pinned versions: pyproject.toml's extras (scripts/pins.py prints them; tests/test_pins.py)
+DEV_EXTRAS := dev test dse hw ray
+
+$(VENV)/.stamp: pyproject.toml scripts/pins.py
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }
 	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python >= 3.11 is required (the pinned numpy, ray and cypari2 wheels need it): python3 is $$(python3 -V 2>&1)"; exit 1; }
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q --only-binary cypari2 -r requirements-dev.txt
+	python3 scripts/pins.py $(DEV_EXTRAS) > $(VENV)/requirements.txt
+	$(PY) -m pip install -q --only-binary cypari2 -r $(VENV)/requirements.txt
 	touch $@
 
 venv: $(VENV)/.stamp
@@ -69,7 +73,7 @@ test-fast:  ## the inner loop (< 3 min): the Python tests not marked slow, again
 	$(PY) -m pytest -q -m "not slow" --durations=10
 
 peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; never runtime dependencies)
-	$(PY) -m pip install -q --only-binary :all: pymcl==1.0.2 blspy==2.0.3 py-arkworks-bls12381==0.5.0 mclbn256==1.3.5
+	$(PY) -m pip install -q --only-binary :all: $$(python3 scripts/pins.py peers)
 
 bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and the peer libraries)
 	$(VENV)/bin/pairkit bench --peers --markdown BENCHMARKS.md
