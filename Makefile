@@ -34,16 +34,16 @@ venv: $(VENV)/.stamp
 build: venv  ## the Rust core as the native module pairkit._native (release)
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release
 
-lint: fmt-check ruff mypy clippy  ## every static gate: rustfmt, ruff, mypy, clippy (the first three: .pre-commit-config.yaml)
+lint: fmt-check ruff mypy clippy  ## every static gate: rustfmt, ruff (with complexity <= 15), mypy (untyped bodies too), clippy (the first three: .pre-commit-config.yaml)
 
 fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) writes them
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	cargo fmt --all --check
 
-ruff:  ## Python lint (rules in pyproject.toml [tool.ruff])
+ruff:  ## Python lint (rules in pyproject.toml [tool.ruff]: pyflakes, pycodestyle, bugbear, mccabe complexity <= 15)
 	$(VENV)/bin/ruff check .
 
-mypy:  ## type check of the whole Python package (settings in pyproject.toml [tool.mypy]; the stub _native.pyi included)
+mypy:  ## type check of the whole Python package, bodies of unannotated functions too (pyproject.toml [tool.mypy]; the stub _native.pyi included)
 	$(PY) -m mypy
 
 stubtest: build  ## python/pairkit/_native.pyi agrees with the built module (mypy.stubtest)

@@ -43,7 +43,7 @@ def _yosys_cells(core, synth: str, timeout, wd: str | None = None) -> tuple:
         t = time.time()
         yosys(f"read_rtlil top.il\n{synth} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd,
               timeout=timeout, what=f"yosys {synth.split()[0]} (core)")
-        return (_cells(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
+        return (_cells(_read_text(os.path.join(wd, "stat.json"))), round(time.time() - t, 1),
                 logic_depth(os.path.join(wd, "net.json")))
 
 
@@ -153,7 +153,7 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
         from pairkit.hw.core import blocksynth
 
         ucache = os.path.join(reports_dir, "_blocks-units.json")
-        units = json.load(open(ucache)) if os.path.exists(ucache) else {}
+        units = _read_json(ucache) if os.path.exists(ucache) else {}
         res[field] = _unless_tool_error(lambda: blocksynth.blocks(
             name, family, timeout, log=lambda s: print(s, flush=True), cache=units, glue_key=key,
             only=None if synth else ()))
@@ -179,7 +179,7 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
         from pairkit.hw.core.breakdown import breakdown as area_breakdown
 
         ucache = os.path.join(reports_dir, "_breakdown-units.json")  # units do not change with the binding
-        units = json.load(open(ucache)) if os.path.exists(ucache) else {}
+        units = _read_json(ucache) if os.path.exists(ucache) else {}
         res["breakdown"] = _unless_tool_error(lambda: area_breakdown(
             name, timeout, log=lambda s: print(s, flush=True), unit_cache=units,
             total=res.get("xc2vp") if (res.get("xc2vp") or {}).get("lut") else None))
@@ -736,3 +736,13 @@ def _beside_papers(res: dict) -> list:
                      f"{r['cycles']:,} cycles, {_n((r.get('ecp5') or {}).get('lut'))} ECP5 LUT4 | cycles "
                      f"{_vs(r['cycles'], p['cycles'])}; architecture differs (see below) |")
     return L
+
+
+def _read_text(path: str) -> str:
+    with open(path) as fh:
+        return fh.read()
+
+
+def _read_json(path: str):
+    with open(path) as fh:
+        return json.load(fh)
