@@ -17,12 +17,16 @@ demo: build  ## install, build, then pair and check every parameter set
 
 test: build lint stubtest rust-test ctgrind py-test  ## every test (Rust lints and tests, then Python); no GPU needed
 
-$(VENV)/.stamp: requirements-dev.txt
+# the pinned versions: pyproject.toml's extras (scripts/pins.py prints them; tests/test_pins.py)
+DEV_EXTRAS := dev test dse hw ray
+
+$(VENV)/.stamp: pyproject.toml scripts/pins.py
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }
 	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python >= 3.11 is required (the pinned numpy, ray and cypari2 wheels need it): python3 is $$(python3 -V 2>&1)"; exit 1; }
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q --only-binary cypari2 -r requirements-dev.txt
+	python3 scripts/pins.py $(DEV_EXTRAS) > $(VENV)/requirements.txt
+	$(PY) -m pip install -q --only-binary cypari2 -r $(VENV)/requirements.txt
 	touch $@
 
 venv: $(VENV)/.stamp
@@ -30,16 +34,16 @@ venv: $(VENV)/.stamp
 build: venv  ## the Rust core as the native module pairkit._native (release)
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release
 
-lint: fmt-check ruff mypy clippy  ## every static gate: rustfmt, ruff, mypy, clippy (the first three: .pre-commit-config.yaml)
+lint: fmt-check ruff mypy clippy  ## every static gate: rustfmt, ruff (with complexity <= 15), mypy (untyped bodies too), clippy (the first three: .pre-commit-config.yaml)
 
 fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) writes them
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	cargo fmt --all --check
 
-ruff:  ## Python lint (rules in pyproject.toml [tool.ruff])
+ruff:  ## Python lint (rules in pyproject.toml [tool.ruff]: pyflakes, pycodestyle, bugbear, mccabe complexity <= 15)
 	$(VENV)/bin/ruff check .
 
-mypy:  ## type check of the whole Python package (settings in pyproject.toml [tool.mypy]; the stub _native.pyi included)
+mypy:  ## type check of the whole Python package, bodies of unannotated functions too (pyproject.toml [tool.mypy]; the stub _native.pyi included)
 	$(PY) -m mypy
 
 stubtest: build  ## python/pairkit/_native.pyi agrees with the built module (mypy.stubtest)
@@ -70,7 +74,7 @@ test-fast:  ## the inner loop (< 3 min): the Rust core's unit tests, then the Py
 	$(PY) -m pytest -q -m "not slow" --durations=10
 
 peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; never runtime dependencies)
-	$(PY) -m pip install -q --only-binary :all: pymcl==1.0.2 blspy==2.0.3 py-arkworks-bls12381==0.5.0 mclbn256==1.3.5
+	$(PY) -m pip install -q --only-binary :all: $$(python3 scripts/pins.py peers)
 
 bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and the peer libraries)
 	$(VENV)/bin/pairkit bench --peers --markdown BENCHMARKS.md

@@ -217,6 +217,41 @@ def gen_sqr_full(n):
         return q("rsp", 8 * k)
 
     ins = ["push rbx", "push rbp", f"sub rsp, {16 * n}"]
+    ins += _sqr_phase_a(n, w, a, lo, hi, buf)
+    t, phase_b = _sqr_phase_b(n, a, lo, hi, x, buf)
+    ins += phase_b
+    ins += _sqr_phase_c(n, t, mc, lo, hi, x, c, buf)
+    ins += [f"add rsp, {16 * n}", "pop rbp", "pop rbx"]
+    body = "\n".join(f'            "{s}",' for s in ins)
+    outs = "\n".join(f'            out("{t[j]}") r[{j}],' for j in range(n))
+    return f'''
+/// Montgomery square a^2 R^{{-1}} as (t, t_N), t + t_N 2^{{64 {n}}} < 2p, for any odd {n}-limb p
+/// (dedicated squaring, then separated reduction; `gen/x86_64_gen.py` `gen_sqr_full`).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX; `mc` = p words then -p^{{-1}} mod 2^64.
+#[inline(always)]
+pub unsafe fn sqr_full_{n}(a: &[u64; {n}], mc: &[u64; {n + 1}]) -> ([u64; {n}], u64) {{
+    let mut r = [0u64; {n}];
+    let hi: u64;
+    asm!(
+{body}
+            inout("rsi") a.as_ptr() => _,
+            inout("rcx") mc.as_ptr() => _,
+{outs}
+            out("rdi") hi,
+            out("rax") _,
+            out("rdx") _,
+            options(pure, readonly)
+    );
+    (r, hi)
+}}
+'''
+
+
+def _sqr_phase_a(n, w, a, lo, hi, buf):
+    """gen_sqr_full's phase A: the off-diagonal sum S into the buffer (w: the window's registers)."""
+    ins = []
     # -- phase A: off-diagonal products; before row i, w[k] = word i + 1 + k
     for i in range(n - 1):
         ins.append(f"mov rdx, {q(a, 8 * i)}")
@@ -246,6 +281,12 @@ def gen_sqr_full(n):
     # after row n - 2: w[k] = word n - 1 + k (k < n), word 2n - 1 of S is 0
     for k in range(n):
         ins.append(f"mov {buf(n - 1 + k)}, {w[k]}")
+    return ins
+
+
+def _sqr_phase_b(n, a, lo, hi, x, buf):
+    """gen_sqr_full's phase B: T = 2 S + the diagonal squares; (T's registers, the instructions)."""
+    ins = []
     # -- phase B: T = 2 S + diagonal; T_0 .. T_{n-1} in SQR_W, T_n .. in the buffer
     t = list(SQR_W)
     ins.append(f"xor {lo}, {lo}")
@@ -266,6 +307,12 @@ def gen_sqr_full(n):
         ins.append(f"adox {r}, {dk}")
         if k >= n:
             ins.append(f"mov {buf(k)}, {r}")
+    return t, ins
+
+
+def _sqr_phase_c(n, t, mc, lo, hi, x, c, buf):
+    """gen_sqr_full's phase C: the Montgomery reduction of T."""
+    ins = []
     # -- phase C: reduction; t = words i .. i + n - 1, c = carry into word i + n
     for i in range(n):
         ins.append(f"mov rdx, {t[0]}")
@@ -285,32 +332,7 @@ def gen_sqr_full(n):
         ins.append(f"mov {c}, 0")
         ins.append(f"adcx {c}, {lo}")
         ins.append(f"adox {c}, {lo}")
-    ins += [f"add rsp, {16 * n}", "pop rbp", "pop rbx"]
-    body = "\n".join(f'            "{s}",' for s in ins)
-    outs = "\n".join(f'            out("{t[j]}") r[{j}],' for j in range(n))
-    return f'''
-/// Montgomery square a^2 R^{{-1}} as (t, t_N), t + t_N 2^{{64 {n}}} < 2p, for any odd {n}-limb p
-/// (dedicated squaring, then separated reduction; `gen/x86_64_gen.py` `gen_sqr_full`).
-///
-/// # Safety
-/// The CPU must support BMI2 and ADX; `mc` = p words then -p^{{-1}} mod 2^64.
-#[inline(always)]
-pub unsafe fn sqr_full_{n}(a: &[u64; {n}], mc: &[u64; {n + 1}]) -> ([u64; {n}], u64) {{
-    let mut r = [0u64; {n}];
-    let hi: u64;
-    asm!(
-{body}
-            inout("rsi") a.as_ptr() => _,
-            inout("rcx") mc.as_ptr() => _,
-{outs}
-            out("rdi") hi,
-            out("rax") _,
-            out("rdx") _,
-            options(pure, readonly)
-    );
-    (r, hi)
-}}
-'''
+    return ins
 
 
 if __name__ == "__main__":

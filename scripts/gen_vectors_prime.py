@@ -39,38 +39,64 @@ def main() -> None:
     outdir = ROOT / "test-vectors" / "fp"
     outdir.mkdir(parents=True, exist_ok=True)
     for sid, (n, nr) in LIMBS.items():
-        S = SETS[sid]
-        T = tower(sid)
-        p, r = S.p, S.r
-        rng = random.Random(f"pairkit fp vectors {sid}")
+        doc = _FieldVectors(sid, n, nr).doc()
+        path = outdir / f"fp-{sid}.json"
+        path.write_text(json.dumps(doc, indent=1) + "\n")
+        print(f"wrote {path.relative_to(ROOT)}")
 
-        def e1(x) -> str:
-            return hx(int(x) % p, n)
 
-        def e2(x) -> str:
-            return hx(x.a, n) + hx(x.b, n)
+class _FieldVectors:
+    """The vectors of one set's fields (F_p, F_r, F_{p^2}, and F_{p^6}, F_{p^12} where the tower has xi),
+    from one seeded generator drawn in a fixed order."""
 
-        def e6(x) -> str:
-            return e2(x.c0) + e2(x.c1) + e2(x.c2)
+    def __init__(self, sid: str, n: int, nr: int):
+        self.sid, self.n, self.nr = sid, n, nr
+        self.S = SETS[sid]
+        self.T = tower(sid)
+        self.p, self.r = self.S.p, self.S.r
+        self.rng = random.Random(f"pairkit fp vectors {sid}")
 
-        def e12(x) -> str:
-            return "".join(hx(c, n) for c in x.coeffs())
+    def e1(self, x) -> str:
+        return hx(int(x) % self.p, self.n)
 
-        def rfp2():
-            return T.fp2(rng.randrange(p), rng.randrange(p))
+    def e2(self, x) -> str:
+        return hx(x.a, self.n) + hx(x.b, self.n)
 
-        def rfp6():
-            return T.fp6(rfp2(), rfp2(), rfp2())
+    def e6(self, x) -> str:
+        return self.e2(x.c0) + self.e2(x.c1) + self.e2(x.c2)
 
-        def rfp12():
-            return T.fp12(rfp6(), rfp6())
+    def e12(self, x) -> str:
+        return "".join(hx(c, self.n) for c in x.coeffs())
 
+    def rfp2(self):
+        return self.T.fp2(self.rng.randrange(self.p), self.rng.randrange(self.p))
+
+    def rfp6(self):
+        return self.T.fp6(self.rfp2(), self.rfp2(), self.rfp2())
+
+    def rfp12(self):
+        return self.T.fp12(self.rfp6(), self.rfp6())
+
+    def doc(self) -> dict:
+        T, p, r = self.T, self.p, self.r
         doc: dict = {
-            "field": sid,
+            "field": self.sid,
             "generated_by": "python scripts/gen_vectors_prime.py",
-            "p": hex(p), "r": hex(r), "limbs": n, "r_limbs": nr,
+            "p": hex(p), "r": hex(r), "limbs": self.n, "r_limbs": self.nr,
         }
-        # F_p, with the edge values 0, 1, p - 1 among the first operands
+        doc["fp"] = self.fp()
+        doc["fr"] = self.fr()
+        doc["fp2"] = self.fp2()
+        if T.xi is not None:
+            doc["xi"] = [T.xi.a, T.xi.b]
+            doc["gamma"] = [self.e2(g) for g in T.gamma]
+            doc["fp6"] = self.fp6()
+            doc["fp12"] = self.fp12()
+        return doc
+
+    def fp(self) -> list:
+        """F_p, with the edge values 0, 1, p - 1 among the first operands."""
+        p, rng, e1 = self.p, self.rng, self.e1
         fps = []
         for k in range(COUNT + 3):
             a = [0, 1, p - 1][k] if k < 3 else rng.randrange(p)
@@ -82,14 +108,19 @@ def main() -> None:
                 "inv": None if a == 0 else e1(spec_fp.inv(a, p)),
                 "sqrt": None if s is None else e1(s), "legendre": spec_fp.legendre(a, p),
             })
-        doc["fp"] = fps
+        return fps
+
+    def fr(self) -> list:
+        r, nr, rng = self.r, self.nr, self.rng
         frs = []
         for _ in range(COUNT):
             a, b = rng.randrange(1, r), rng.randrange(r)
             frs.append({"a": hx(a, nr), "b": hx(b, nr), "mul": hx(a * b % r, nr),
                         "inv": hx(pow(a, r - 2, r), nr)})
-        doc["fr"] = frs
-        # F_{p^2}
+        return frs
+
+    def fp2(self) -> list:
+        T, p, rng, e2, rfp2 = self.T, self.p, self.rng, self.e2, self.rfp2
         fp2s = []
         for k in range(COUNT):
             a, b = rfp2(), rfp2()
@@ -103,37 +134,37 @@ def main() -> None:
             if T.xi is not None:
                 v["mul_by_xi"] = e2(a.mul_by_xi())
             fp2s.append(v)
-        doc["fp2"] = fp2s
-        if T.xi is not None:
-            doc["xi"] = [T.xi.a, T.xi.b]
-            doc["gamma"] = [e2(g) for g in T.gamma]
-            fp6s = []
-            for _ in range(COUNT):
-                a, b = rfp6(), rfp6()
-                fp6s.append({"a": e6(a), "b": e6(b), "mul": e6(a * b), "sqr": e6(a.square()),
-                             "inv": e6(a.inverse()), "frob": e6(a.frobenius()),
-                             "mul_by_v": e6(a.mul_by_v())})
-            doc["fp6"] = fp6s
-            fp12s = []
-            u = abs(S.u)
-            for _ in range(COUNT):
-                a, b = rfp12(), rfp12()
-                # a cyclotomic element: a^((p^6 - 1)(p^2 + 1))
-                c = a.conj() / a
-                c = c.frobenius(2) * c
-                fp12s.append({
-                    "a": e12(a), "b": e12(b), "mul": e12(a * b), "sqr": e12(a.square()),
-                    "inv": e12(a.inverse()), "conj": e12(a.conj()),
-                    "frob1": e12(a.frobenius(1)), "frob2": e12(a.frobenius(2)),
-                    "frob3": e12(a.frobenius(3)), "frob7": e12(a.frobenius(7)),
-                    "cyc_sqr_of_a": e12(a.cyclotomic_square()),  # the formula on any input
-                    "cyc": e12(c), "cyc_sqr": e12(c.cyclotomic_square()),
-                    "abs_u": hex(u), "cyc_pow_abs_u": e12(c.cyclotomic_pow(u)),
-                })
-            doc["fp12"] = fp12s
-        path = outdir / f"fp-{sid}.json"
-        path.write_text(json.dumps(doc, indent=1) + "\n")
-        print(f"wrote {path.relative_to(ROOT)}")
+        return fp2s
+
+    def fp6(self) -> list:
+        e6 = self.e6
+        fp6s = []
+        for _ in range(COUNT):
+            a, b = self.rfp6(), self.rfp6()
+            fp6s.append({"a": e6(a), "b": e6(b), "mul": e6(a * b), "sqr": e6(a.square()),
+                         "inv": e6(a.inverse()), "frob": e6(a.frobenius()),
+                         "mul_by_v": e6(a.mul_by_v())})
+        return fp6s
+
+    def fp12(self) -> list:
+        e12 = self.e12
+        fp12s = []
+        u = abs(self.S.u)
+        for _ in range(COUNT):
+            a, b = self.rfp12(), self.rfp12()
+            # a cyclotomic element: a^((p^6 - 1)(p^2 + 1))
+            c = a.conj() / a
+            c = c.frobenius(2) * c
+            fp12s.append({
+                "a": e12(a), "b": e12(b), "mul": e12(a * b), "sqr": e12(a.square()),
+                "inv": e12(a.inverse()), "conj": e12(a.conj()),
+                "frob1": e12(a.frobenius(1)), "frob2": e12(a.frobenius(2)),
+                "frob3": e12(a.frobenius(3)), "frob7": e12(a.frobenius(7)),
+                "cyc_sqr_of_a": e12(a.cyclotomic_square()),  # the formula on any input
+                "cyc": e12(c), "cyc_sqr": e12(c.cyclotomic_square()),
+                "abs_u": hex(u), "cyc_pow_abs_u": e12(c.cyclotomic_pow(u)),
+            })
+        return fp12s
 
 
 if __name__ == "__main__":

@@ -565,8 +565,9 @@ def test_cli_hostile_walk(tmp_path, monkeypatch, capsys):
             vals[key] = value
         argv = ["pairkit", "bls", name, *[a for k, v in vals.items() for a in (k, v)], *extra]
         monkeypatch.setattr(sys, "argv", argv)
-        monkeypatch.setattr(sys, "stdin", open(good))
-        with pytest.raises(SystemExit) as e:
+        stdin = open(good)
+        monkeypatch.setattr(sys, "stdin", stdin)
+        with stdin, pytest.raises(SystemExit) as e:
             cli.main()
             raise SystemExit(0)
         out = capsys.readouterr()

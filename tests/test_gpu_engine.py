@@ -22,7 +22,12 @@ def device_reason():
 
 
 NO_DEVICE = device_reason()
-needs_gpu = pytest.mark.skipif(NO_DEVICE is not None, reason=f"no CUDA device: {NO_DEVICE}")
+_no_device_skip = pytest.mark.skipif(NO_DEVICE is not None, reason=f"no CUDA device: {NO_DEVICE}")
+
+
+def needs_gpu(test):
+    """A test on the CUDA device: marked gpu, skipped without one."""
+    return pytest.mark.gpu(_no_device_skip(test))
 
 
 def batch(set_id, n, seed):

@@ -15,7 +15,7 @@ try:
 except GpuUnavailableError as e:
     NVRTC_VERSION, SKIP = None, str(e)
 
-pytestmark = pytest.mark.skipif(SKIP is not None, reason=f"NVRTC unavailable: {SKIP}")
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(SKIP is not None, reason=f"NVRTC unavailable: {SKIP}")]
 
 MODULES = [("ss2-283", "eta-t"), ("ss2-1223", "eta-t"), ("ss2-239", "eta-alg2"), ("ss2-283", "eta-alg2")]
 

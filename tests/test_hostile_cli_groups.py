@@ -179,6 +179,16 @@ def _sample_units(tmp_path) -> str:
 
 def _value(v: str, k: str, tmp_path):
     """A baseline placeholder or a hostile file value as a path under tmp_path."""
+    placeholder = _placeholder(v, tmp_path)
+    if placeholder is not None:
+        return placeholder
+    if k not in ("input", "json", "output", "outdir"):
+        return v
+    return _hostile_path(v, tmp_path)
+
+
+def _placeholder(v: str, tmp_path):
+    """The baseline's value for placeholder ``v`` (None: ``v`` is no placeholder)."""
     from pairkit.hw.proc import asm
 
     if v == "VALID_ASM":
@@ -202,34 +212,36 @@ def _value(v: str, k: str, tmp_path):
         return str(dst)
     if v == "UNITS":
         return _sample_units(tmp_path)
-    if k not in ("input", "json", "output", "outdir"):
-        return v
+    return None
+
+
+#: the contents of the hostile files (h-NAME under tmp_path)
+_HOSTILE_CONTENT = {
+    "binary": lambda: bytes(range(256)) * 4,
+    "latin1": lambda: ASM.encode() + "; \u00e9\n".encode("latin-1"),
+    "nul": lambda: ASM.encode() + b"\0\n",
+    "garbage": lambda: b"{ not json",
+    "list": lambda: b"[1, 2, 3]",
+    "bad-schema": lambda: b'{"schema": "pairkit.dse.ddg", "version": 99, "nodes": "x"}',
+    "deep": lambda: b"[" * 100000 + b"]" * 100000,
+    "huge-ddg": lambda: ('{"ops": [' + ",".join(['{"op": "add", "args": [0, 0]}'] * 200001) + "]}").encode(),
+    "a-file": lambda: b"x",
+}
+
+
+def _hostile_path(v: str, tmp_path) -> str:
+    """The path of hostile file value ``v``: a directory, a file of hostile content, a path whose parent
+    is missing or a file."""
     f = tmp_path / ("h-" + v)
     if v == "directory":
         f.mkdir()
-    elif v == "binary":
-        f.write_bytes(bytes(range(256)) * 4)
-    elif v == "latin1":
-        f.write_bytes(ASM.encode() + "; \u00e9\n".encode("latin-1"))
-    elif v == "nul":
-        f.write_bytes(ASM.encode() + b"\0\n")
-    elif v == "garbage":
-        f.write_text("{ not json")
-    elif v == "list":
-        f.write_text("[1, 2, 3]")
-    elif v == "bad-schema":
-        f.write_text('{"schema": "pairkit.dse.ddg", "version": 99, "nodes": "x"}')
-    elif v == "deep":
-        f.write_text("[" * 100000 + "]" * 100000)
-    elif v == "huge-ddg":
-        f.write_text('{"ops": [' + ",".join(['{"op": "add", "args": [0, 0]}'] * 200001) + "]}")
+    elif v in _HOSTILE_CONTENT:
+        f.write_bytes(_HOSTILE_CONTENT[v]())
     elif v == "no-parent":
         f = tmp_path / "no" / "such" / "dir" / "out.txt"
     elif v in ("under-a-file",):
         (tmp_path / "plain").write_text("x")
         f = tmp_path / "plain" / "out"
-    elif v == "a-file":
-        f.write_text("x")
     return str(f)
 
 

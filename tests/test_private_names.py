@@ -54,6 +54,66 @@ def _definitions(tree: ast.AST) -> set[str]:
     return {n for n in names if _private(n)}
 
 
+def _import_from_source(node: ast.ImportFrom, pkg: str) -> str:
+    """The absolute module an ``ImportFrom`` reads (relative levels resolved against ``pkg``)."""
+    if not node.level:
+        return node.module or ""
+    base = pkg.split(".")[: len(pkg.split(".")) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _check_imports(tree, mod: str, pkg: str, top: str, mods: dict, stdlib: set, bad) -> tuple[dict, set]:
+    """Private imports of a module; returns its aliases of pairkit modules and of standard-library names."""
+    aliases: dict[str, str] = {}  # local name -> imported pairkit module
+    std_aliases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                parts = a.name.split(".")
+                if parts[0] == top:
+                    if any(_private(x) and x not in ALLOWED_MODULES for x in parts):
+                        bad(node, f"import {a.name}")
+                    if a.asname:
+                        aliases[a.asname] = a.name
+                elif parts[0] in stdlib:
+                    std_aliases.add(a.asname or parts[0])
+        elif isinstance(node, ast.ImportFrom):
+            src = _import_from_source(node, pkg)
+            if src.split(".")[0] != top:
+                if src.split(".")[0] in stdlib:
+                    std_aliases.update(a.asname or a.name for a in node.names)
+                continue
+            for a in node.names:
+                if _private(a.name) and a.name not in ALLOWED_MODULES and src != mod:
+                    bad(node, f"from {src} import {a.name}")
+                if f"{src}.{a.name}" in mods:
+                    aliases[a.asname or a.name] = f"{src}.{a.name}"
+    return aliases, std_aliases
+
+
+def _attribute_problem(node: ast.Attribute, mod: str, own_classes: set, aliases: dict, std_aliases: set,
+                       defined: dict, everywhere: set) -> str | None:
+    """What is wrong with a private attribute access ``node`` in module ``mod`` (None: nothing)."""
+    v = node.value
+    mangled = node.attr.partition("__")[0] if "__" in node.attr[1:] else ""
+    if mangled and mangled[1:] not in own_classes:
+        return f"{ast.unparse(node)}: another class's name-mangled private"
+    if isinstance(v, ast.Name) and v.id in ("self", "cls"):
+        return None
+    if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "super":
+        return None
+    if isinstance(v, ast.Name) and v.id in aliases:
+        return f"{ast.unparse(node)}: a private of {aliases[v.id]}" if aliases[v.id] != mod else None
+    if node.attr in everywhere:
+        if node.attr in defined[mod]:
+            return None
+        where = sorted(m for m, d in defined.items() if node.attr in d)
+        return f"{ast.unparse(node)}: a private of {', '.join(where)}"
+    if isinstance(v, ast.Name) and v.id in std_aliases:
+        return None
+    return f"{ast.unparse(node)}: a third party's private"
+
+
 def violations(root: Path = ROOT) -> list[str]:
     top = root.name
     mods = _modules(root)
@@ -66,60 +126,16 @@ def violations(root: Path = ROOT) -> list[str]:
         path = mods[mod].relative_to(root.parent)
         pkg = mod if mods[mod].name == "__init__.py" else mod.rpartition(".")[0]
         own_classes = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
-        aliases: dict[str, str] = {}  # local name -> imported pairkit module
-        std_aliases: set[str] = set()
 
         def bad(node, what, path=path):
             out.append(f"{path}:{node.lineno}: {what}")
 
+        aliases, std_aliases = _check_imports(tree, mod, pkg, top, mods, stdlib, bad)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                for a in node.names:
-                    parts = a.name.split(".")
-                    if parts[0] == top:
-                        if any(_private(x) and x not in ALLOWED_MODULES for x in parts):
-                            bad(node, f"import {a.name}")
-                        if a.asname:
-                            aliases[a.asname] = a.name
-                    elif parts[0] in stdlib:
-                        std_aliases.add(a.asname or parts[0])
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = pkg.split(".")[: len(pkg.split(".")) - node.level + 1]
-                    src = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    src = node.module or ""
-                if src.split(".")[0] != top:
-                    if src.split(".")[0] in stdlib:
-                        std_aliases.update(a.asname or a.name for a in node.names)
-                    continue
-                for a in node.names:
-                    full = f"{src}.{a.name}"
-                    if _private(a.name) and a.name not in ALLOWED_MODULES and src != mod:
-                        bad(node, f"from {src} import {a.name}")
-                    if full in mods:
-                        aliases[a.asname or a.name] = full
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Attribute) or not _private(node.attr):
-                continue
-            v = node.value
-            mangled = node.attr.partition("__")[0] if "__" in node.attr[1:] else ""
-            if mangled and mangled[1:] not in own_classes:
-                bad(node, f"{ast.unparse(node)}: another class's name-mangled private")
-                continue
-            if isinstance(v, ast.Name) and v.id in ("self", "cls"):
-                continue
-            if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "super":
-                continue
-            if isinstance(v, ast.Name) and v.id in aliases:
-                if aliases[v.id] != mod:
-                    bad(node, f"{ast.unparse(node)}: a private of {aliases[v.id]}")
-            elif node.attr in everywhere:
-                if node.attr not in defined[mod]:
-                    where = sorted(m for m, d in defined.items() if node.attr in d)
-                    bad(node, f"{ast.unparse(node)}: a private of {', '.join(where)}")
-            elif not (isinstance(v, ast.Name) and v.id in std_aliases):
-                bad(node, f"{ast.unparse(node)}: a third party's private")
+            if isinstance(node, ast.Attribute) and _private(node.attr):
+                what = _attribute_problem(node, mod, own_classes, aliases, std_aliases, defined, everywhere)
+                if what:
+                    bad(node, what)
     return out
 
 

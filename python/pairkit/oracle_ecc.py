@@ -1,6 +1,6 @@
 """The independent oracle for bn254 and bls12-381: py_ecc (the Ethereum reference implementation).
 
-py_ecc is a test / demo dependency (pinned in requirements-dev.txt and the ``test`` extra), never a
+py_ecc is a test / demo dependency (pinned in pyproject.toml's ``test`` extra), never a
 run-time one. Nothing here shares code with the spec or the Rust core: points go in as affine
 integers, py_ecc computes ``pairing(Q, P)`` in its own F_{p^12} = F_p[w]/(w^12 - 2 xi0 w^6 +
 xi0^2 + 1) (w^6 = xi = xi0 + i, xi0 = 9 for bn254, 1 for bls12-381), and the result is rewritten

@@ -204,21 +204,11 @@ def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optiona
             raise CostModelError(f"{path}: entry {k!r} must be an object")
         if k == "register":
             reg = v.get("area_lut")
-            if not isinstance(reg, (int, float)) or isinstance(reg, bool) or reg < 0:
+            if not _nonneg_number(reg):
                 raise CostModelError(f"{path}: register.area_lut must be a non-negative number")
             continue
-        try:
-            u = unit_name(k)
-        except UnitMixError as e:
-            raise CostModelError(f"{path}: {e}") from None
-        a, lat, pipe = v.get("area_lut"), v.get("latency"), v.get("pipelined", False)
-        if not isinstance(a, (int, float)) or isinstance(a, bool) or a < 0:
-            raise CostModelError(f"{path}: {k}.area_lut must be a non-negative number")
-        if not isinstance(lat, int) or isinstance(lat, bool) or lat < 1:
-            raise CostModelError(f"{path}: {k}.latency must be an integer >= 1")
-        if not isinstance(pipe, bool):
-            raise CostModelError(f"{path}: {k}.pipelined must be true or false")
-        units[u] = Unit(u, a, lat, pipe)
+        u = _measured_unit(path, k, v)
+        units[u.name] = u
     if not units:
         raise CostModelError(f"{path}: no units")
     m = raw.get("_m", m)
@@ -226,6 +216,26 @@ def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optiona
         reg = (2 * m if p == 3 else m) * FF_LUT if isinstance(m, int) else 0.0
     return CostModel("measured", units, dict(OPS_CHAR3 if p == 3 else OPS_CHAR2), float(reg), registers,
                      {"p": p, "path": path}, "measured by the hardware kit")
+
+
+def _nonneg_number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and not x < 0
+
+
+def _measured_unit(path: str, k: str, v) -> Unit:
+    """The unit of the measured report's entry ``k`` (checked: area_lut, latency, pipelined)."""
+    try:
+        u = unit_name(k)
+    except UnitMixError as e:
+        raise CostModelError(f"{path}: {e}") from None
+    a, lat, pipe = v.get("area_lut"), v.get("latency"), v.get("pipelined", False)
+    if not _nonneg_number(a):
+        raise CostModelError(f"{path}: {k}.area_lut must be a non-negative number")
+    if not isinstance(lat, int) or isinstance(lat, bool) or lat < 1:
+        raise CostModelError(f"{path}: {k}.latency must be an integer >= 1")
+    if not isinstance(pipe, bool):
+        raise CostModelError(f"{path}: {k}.pipelined must be true or false")
+    return Unit(u, a, lat, pipe)
 
 
 MODELS = ("seed001", "table1", "binary", "measured")

@@ -123,7 +123,14 @@ class DDG:
             if x.id in ids:
                 raise DDGFormatError(f"duplicate id {x.id!r}")
             ids.add(x.id)
-        node_ids = {n.id for n in self.nodes}
+        self._validate_nodes(ids)
+        self._validate_inputs({n.id for n in self.nodes})
+        for o in self.outputs:
+            if o not in ids:
+                raise DDGFormatError(f"output {o!r} is neither an input nor a node")
+        self.nodes = _toposort(self.nodes)
+
+    def _validate_nodes(self, ids: set) -> None:
         for n in self.nodes:
             if n.op not in OP_ARITY:
                 raise UnknownOperationError(f"node {n.id}: unknown operation kind {n.op!r} "
@@ -133,6 +140,8 @@ class DDG:
             for a in n.args:
                 if a not in ids:
                     raise DDGFormatError(f"node {n.id}: argument {a!r} is neither an input nor a node")
+
+    def _validate_inputs(self, node_ids: set) -> None:
         for i in self.inputs:
             if i.kind not in INPUT_KINDS:
                 raise DDGFormatError(f"input {i.id}: kind must be one of {', '.join(INPUT_KINDS)}, not {i.kind!r}")
@@ -141,10 +150,6 @@ class DDG:
                     raise DDGFormatError(f"input {i.id}: carried from {i.src!r}, which is not a node")
                 if not isinstance(i.distance, int) or isinstance(i.distance, bool) or i.distance < 1:
                     raise DDGFormatError(f"input {i.id}: distance must be an integer >= 1")
-        for o in self.outputs:
-            if o not in ids:
-                raise DDGFormatError(f"output {o!r} is neither an input nor a node")
-        self.nodes = _toposort(self.nodes)
 
     # -- queries -------------------------------------------------------------------------------
     def counts(self) -> dict:
@@ -251,8 +256,15 @@ def _parse_trace(trace, fold_neg: bool, fold_const_add: Optional[bool]):
     p = fld.get("p", 2)
     if fold_const_add is None:
         fold_const_add = p == 2
+    defined = _check_trace_ops(trace["ops"])
+    ops, segs, ext, folded = _fold_trace_ops(trace["ops"], defined, fold_neg, fold_const_add)
+    return fld, ops, segs, ext, folded
+
+
+def _check_trace_ops(trace_ops: list) -> dict:
+    """The trace's operations checked (kinds, ids, arities); id -> index of the operation defining it."""
     defined: dict = {}
-    for i, o in enumerate(trace["ops"]):
+    for i, o in enumerate(trace_ops):
         if not isinstance(o, dict) or not isinstance(o.get("kind"), str):
             raise DDGFormatError(f"op #{i}: must be an object with a string 'kind'")
         if o["kind"] not in _TRACE_KINDS:
@@ -269,13 +281,18 @@ def _parse_trace(trace, fold_neg: bool, fold_const_add: Optional[bool]):
         if o["kind"] in OP_ARITY and len(args) != OP_ARITY[o["kind"]]:
             raise DDGFormatError(f"op #{i}: {o['kind']} takes {OP_ARITY[o['kind']]} argument(s), got {len(args)}")
         defined[out] = i
+    return defined
 
+
+def _fold_trace_ops(trace_ops: list, defined: dict, fold_neg: bool, fold_const_add: bool) -> tuple:
+    """(operations, segments, inputs and constants, fold counts): negations and additions of a constant
+    folded into their readers as asked, the operations split into segments at the marks."""
     alias: dict = {}
     folded: dict = {}
     ext: dict = {}  # id -> (kind "input"|"const", label)
     ops: list = []
     segs: list = [("prologue", [])]
-    for i, o in enumerate(trace["ops"]):
+    for i, o in enumerate(trace_ops):
         k = o["kind"]
         if k == "mark":
             segs.append((o.get("label") or f"mark {i}", []))
@@ -301,7 +318,7 @@ def _parse_trace(trace, fold_neg: bool, fold_const_add: Optional[bool]):
         seg = len(segs) - 1
         ops.append(_Op(k, tuple(args), o["out"], str(o.get("label", "")), seg, len(segs[-1][1])))
         segs[-1][1].append(len(ops) - 1)
-    return fld, ops, segs, ext, folded
+    return ops, segs, ext, folded
 
 
 def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_add: Optional[bool] = None,
@@ -333,6 +350,39 @@ def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_
         meta["segments"] = [s[0] for s in segs if s[1]]
         return DDG(name, "whole", nodes, [ext_input(a) for a in used], outs, fld, meta)
 
+    loop, k, steady = _steady_iteration(ops, segs, prod, meta)
+    j = loop[k]
+    A = segs[j][1]
+    nid = {ops[x].out: f"n{ops[x].out}" for x in A}
+    classes = _read_roles(ops, segs, prod, ext, loop, k, nid) if steady else {}
+    inputs = []
+    for a in sorted({a for x in A for a in ops[x].args if a not in nid}):
+        role = classes.get(a)
+        base = ext_input(a)
+        if role is None:
+            inputs.append(base)
+        elif role[0] == "carried":
+            inputs.append(Input(f"v{a}", base.label, "carried", role[1], role[2]))
+        else:
+            inputs.append(Input(f"v{a}", base.label, role[0]))
+    nodes = [Node(nid[ops[x].out], ops[x].kind, tuple(nid.get(a, f"v{a}") for a in ops[x].args), ops[x].label,
+                  segs[j][0]) for x in A]
+    carried_src = {i.src for i in inputs if i.kind == "carried"}
+    outs = [nid[ops[x].out] for x in A
+            if nid[ops[x].out] in carried_src or any(s > j for s in readers.get(ops[x].out, ()))
+            or ops[x].out not in readers]
+    undefined = [i for i in inputs if i.kind == "live-in" and int(i.id[1:]) not in ext]
+    if undefined:
+        meta["warnings"].append(f"{len(undefined)} value(s) read by the iteration are not defined in the trace "
+                                "(a one-iteration slice?): constants among them are not recognised, so additions "
+                                "of constants are not folded; use a whole trace (pairkit trace --whole)")
+    meta["iteration"] = segs[j][0]
+    meta["iterations_in_trace"] = len(loop)
+    return DDG(name, "iteration", nodes, inputs, outs, fld, meta)
+
+
+def _steady_iteration(ops: list, segs: list, prod: dict, meta: dict) -> tuple:
+    """(the iteration segments, the index k of the one taken, whether iteration k + 1 has its structure)."""
     loop = [j for j, s in enumerate(segs) if re.match(r"iter\b", s[0])]
     if not loop:
         loop = [j for j, s in enumerate(segs) if s[1]][:1]
@@ -360,57 +410,43 @@ def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_
     if not steady:
         meta["warnings"].append("no two consecutive iterations have the same structure (or the trace holds one "
                                 "iteration): loop-carried dependences are unknown, reads are 'live-in'")
+    return loop, k, steady
+
+
+def _read_roles(ops: list, segs: list, prod: dict, ext: dict, loop: list, k: int, nid: dict) -> dict:
+    """The role of each value iteration k reads from outside, from what iteration k + 1 reads in its place:
+    ("const",), ("carried", node, distance), ("invariant",) or ("stream",)."""
     j = loop[k]
     A = segs[j][1]
-    nid = {ops[x].out: f"n{ops[x].out}" for x in A}
     classes: dict = {}
-    c: tuple
-    if steady:
-        B = segs[loop[k + 1]][1]
-        for x, y in zip(A, B):
-            for a, b in zip(ops[x].args, ops[y].args):
-                if a in nid:
-                    continue
-                if ext.get(a, ("",))[0] == "const" and ext.get(b, ("",))[0] == "const":
-                    c = ("const",)
-                elif b in prod and prod[b].seg in loop and loop.index(prod[b].seg) <= k:
-                    src_seg = prod[b].seg
-                    d = k + 1 - loop.index(src_seg)
-                    if src_seg != j and [ops[z].kind for z in segs[src_seg][1]] != [ops[z].kind for z in A]:
-                        raise DDGError(f"iteration {segs[src_seg][0]!r} feeds {segs[loop[k + 1]][0]!r} across "
-                                       f"{d} iterations but differs in structure from {segs[j][0]!r}")
-                    c = ("carried", f"n{ops[A[prod[b].pos]].out}", d)
-                elif b == a:
-                    c = ("invariant",)
-                else:
-                    c = ("stream",)
-                if classes.setdefault(a, c) != c:
-                    raise DDGError(f"value {a} read by {segs[j][0]!r} plays two roles in the next iteration "
-                                   f"({classes[a]} and {c}); the iterations are not structurally identical")
-    inputs = []
-    for a in sorted({a for x in A for a in ops[x].args if a not in nid}):
-        role = classes.get(a)
-        base = ext_input(a)
-        if role is None:
-            inputs.append(base)
-        elif role[0] == "carried":
-            inputs.append(Input(f"v{a}", base.label, "carried", role[1], role[2]))
-        else:
-            inputs.append(Input(f"v{a}", base.label, role[0]))
-    nodes = [Node(nid[ops[x].out], ops[x].kind, tuple(nid.get(a, f"v{a}") for a in ops[x].args), ops[x].label,
-                  segs[j][0]) for x in A]
-    carried_src = {i.src for i in inputs if i.kind == "carried"}
-    outs = [nid[ops[x].out] for x in A
-            if nid[ops[x].out] in carried_src or any(s > j for s in readers.get(ops[x].out, ()))
-            or ops[x].out not in readers]
-    undefined = [i for i in inputs if i.kind == "live-in" and int(i.id[1:]) not in ext]
-    if undefined:
-        meta["warnings"].append(f"{len(undefined)} value(s) read by the iteration are not defined in the trace "
-                                "(a one-iteration slice?): constants among them are not recognised, so additions "
-                                "of constants are not folded; use a whole trace (pairkit trace --whole)")
-    meta["iteration"] = segs[j][0]
-    meta["iterations_in_trace"] = len(loop)
-    return DDG(name, "iteration", nodes, inputs, outs, fld, meta)
+    B = segs[loop[k + 1]][1]
+    for x, y in zip(A, B):
+        for a, b in zip(ops[x].args, ops[y].args):
+            if a in nid:
+                continue
+            c = _read_role(ops, segs, prod, ext, loop, k, a, b)
+            if classes.setdefault(a, c) != c:
+                raise DDGError(f"value {a} read by {segs[j][0]!r} plays two roles in the next iteration "
+                               f"({classes[a]} and {c}); the iterations are not structurally identical")
+    return classes
+
+
+def _read_role(ops: list, segs: list, prod: dict, ext: dict, loop: list, k: int, a, b) -> tuple:
+    """The role of value ``a`` read by iteration k, read as ``b`` by iteration k + 1."""
+    j = loop[k]
+    A = segs[j][1]
+    if ext.get(a, ("",))[0] == "const" and ext.get(b, ("",))[0] == "const":
+        return ("const",)
+    if b in prod and prod[b].seg in loop and loop.index(prod[b].seg) <= k:
+        src_seg = prod[b].seg
+        d = k + 1 - loop.index(src_seg)
+        if src_seg != j and [ops[z].kind for z in segs[src_seg][1]] != [ops[z].kind for z in A]:
+            raise DDGError(f"iteration {segs[src_seg][0]!r} feeds {segs[loop[k + 1]][0]!r} across "
+                           f"{d} iterations but differs in structure from {segs[j][0]!r}")
+        return ("carried", f"n{ops[A[prod[b].pos]].out}", d)
+    if b == a:
+        return ("invariant",)
+    return ("stream",)
 
 
 # ------------------------------------------------------------------------------ from the spec

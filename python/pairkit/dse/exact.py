@@ -38,7 +38,7 @@ def solve(P: Problem, counts, time_limit: float = 10.0, workers: int = 1, hint: 
     """
     try:
         from ortools.sat.python import cp_model
-    except ImportError as e:  # pragma: no cover - ortools is pinned in requirements-dev.txt
+    except ImportError as e:  # pragma: no cover - ortools is pinned in pyproject.toml (extra dse)
         raise DSEError(f"--exact needs OR-Tools (pip install ortools): {e}") from None
     vec = P.counts_vector(counts)
     if hint is None:  # the better of the paper's heuristic and the resource-constrained one

@@ -186,6 +186,16 @@ def rc_mobility(P: Problem, vec, t, start, busy) -> list:
     return mob
 
 
+def release_successors(v: int, f: int, succs: list, npred: list, ready_at: list, pending: set) -> None:
+    """Operation v started, its result ready at f: its successors wait for one predecessor less."""
+    for s in succs[v]:
+        npred[s] -= 1
+        if f > ready_at[s]:
+            ready_at[s] = f
+        if npred[s] == 0:
+            pending.add(s)
+
+
 def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
     """Seed 001's list-based schedule of ``P`` on ``counts`` units (dict by name or vector over P.types)."""
     if priority not in PRIORITIES:
@@ -239,13 +249,7 @@ def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
                 busy[u][k] = t + occ[v]
                 pending.discard(v)
                 dirty = True
-                f = t + lat[v]
-                for s in succs[v]:
-                    npred[s] -= 1
-                    if f > ready_at[s]:
-                        ready_at[s] = f
-                    if npred[s] == 0:
-                        pending.add(s)
+                release_successors(v, t + lat[v], succs, npred, ready_at, pending)
         if pending:
             minfree = [min(b) for b in busy]
             t = min(max(ready_at[v], minfree[unit[v]], t + 1) for v in pending)

@@ -183,6 +183,31 @@ def _heights(P: Problem, E: list, II: int) -> list:
     return h
 
 
+def _ims_window(v: int, II: int, ins: list, outs: list, time: list, lstart: bool) -> tuple[int, int]:
+    """(earliest, latest) start of v that its scheduled predecessors (and, with lstart, successors) allow."""
+    est = 0
+    for s, lat, k in ins[v]:
+        if time[s] is not None:
+            est = max(est, time[s] + lat - II * k)
+    lst = est + II - 1
+    if lstart:
+        for d, lat, k in outs[v]:
+            if d != v and time[d] is not None:
+                lst = min(lst, time[d] - lat + II * k)
+        if lst < est:
+            lst = est + II - 1
+    return est, lst
+
+
+def _ims_free(mrt_u: list, count: int, slots_at: list, est: int) -> tuple[int, int] | None:
+    """The first (start, instance) from est on whose modulo slots (``slots_at[t - est]``) are free."""
+    for i, sl in enumerate(slots_at):
+        for kk in range(count):
+            if all(mrt_u[kk][c] < 0 for c in sl):
+                return (est + i, kk)
+    return None
+
+
 def _ims(P: Problem, vec, II: int, budget: int, E: list, lstart: bool = True):
     n = P.n
     ins: list = [[] for _ in range(n)]
@@ -211,27 +236,9 @@ def _ims(P: Problem, vec, II: int, budget: int, E: list, lstart: bool = True):
     while todo and budget > 0:
         budget -= 1
         v = min(todo, key=rank.__getitem__)
-        est = 0
-        for s, lat, k in ins[v]:
-            if time[s] is not None:
-                est = max(est, time[s] + lat - II * k)
+        est, lst = _ims_window(v, II, ins, outs, time, lstart)
         u = P.unit[v]
-        found = None
-        lst = est + II - 1
-        if lstart:
-            for d, lat, k in outs[v]:
-                if d != v and time[d] is not None:
-                    lst = min(lst, time[d] - lat + II * k)
-            if lst < est:
-                lst = est + II - 1
-        for t in range(est, lst + 1):
-            sl = slots(v, t)
-            for kk in range(vec[u]):
-                if all(mrt[u][kk][c] < 0 for c in sl):
-                    found = (t, kk)
-                    break
-            if found:
-                break
+        found = _ims_free(mrt[u], vec[u], [slots(v, t) for t in range(est, lst + 1)], est)
         if found is None:
             pv = prev[v]
             t = est if pv is None or est > pv else pv + 1

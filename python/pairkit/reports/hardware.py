@@ -28,7 +28,8 @@ def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=F
         path = os.path.join(reports_dir, f"{e.id}.json")
         res = {}
         if os.path.exists(path) and not force:
-            res = json.load(open(path))
+            with open(path) as fh:
+                res = json.load(fh)
             if complete(res, pnr) or res.get("_skip"):
                 continue
             if res.get("_timeout", 0) >= timeout and any(res.get(k, {}).get("status") == NOT_RUN

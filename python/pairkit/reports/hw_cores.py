@@ -48,7 +48,7 @@ def _yosys_cells(core, synth: str, timeout, wd: str | None = None) -> tuple:
         t = time.time()
         yosys(f"read_rtlil top.il\n{synth} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd,
               timeout=timeout, what=f"yosys {synth.split()[0]} (core)")
-        return (cell_counts(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
+        return (cell_counts(_read_text(os.path.join(wd, "stat.json"))), round(time.time() - t, 1),
                 logic_depth(os.path.join(wd, "net.json")))
 
 
@@ -130,10 +130,7 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     interp_only = cfg.paper.get("measure") == "interp" or (not rtl and cfg.paper.get("measure") == "verilator")
     big = cfg.paper.get("measure") == "verilator" and rtl
     if "sim" not in res or (big and res["sim"].get("engine") == "interp"):  # an interpreter result until then
-        r = flow.simulate(name, 1 if interp_only or big else 2, seed=7, engine="interp" if interp_only else "auto")
-        res["sim"] = {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked",
-                                    "rtl_iterations_checked", "interp_values_checked", "interp_states_checked",
-                                    "interp_probes_checked", "seconds") if k in r}
+        res["sim"] = _simulated(name, interp_only, big)
         save()
     eng = "verilator" if big and res["sim"].get("engine") == "verilator" else "interp" if interp_only else None
     # the shared vectors (in RTL for the big cores); --no-rtl keeps a Verilator result already cached
@@ -145,10 +142,7 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
             save()
     if synth and "ecp5" not in res and not interp_only and not big:
         core = flow.make_rtl(cfg, mc)
-        try:
-            res["ecp5"] = _synth_ecp5(core, timeout)
-        except HwToolError as e:
-            res["ecp5"] = {"status": "not run", "reason": str(e)[:300]}
+        res["ecp5"] = _unless_tool_error(lambda: _synth_ecp5(core, timeout))
         res["register_bits"] = core.W
         res["control_word_bits"] = core.layout.width
         save()
@@ -158,12 +152,10 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     def blocks(field: str, family: str) -> None:
         """res[field]: the core as a sum of blocks in ``family``, the units cached across cores."""
         ucache = os.path.join(reports_dir, "_blocks-units.json")
-        units = json.load(open(ucache)) if os.path.exists(ucache) else {}
-        try:
-            res[field] = blocksynth.blocks(name, family, timeout, log=lambda s: print(s, flush=True), cache=units,
-                                           glue_key=key, only=None if synth else ())
-        except HwToolError as e:
-            res[field] = {"status": "not run", "reason": str(e)[:300]}
+        units = _read_json(ucache) if os.path.exists(ucache) else {}
+        res[field] = _unless_tool_error(lambda: blocksynth.blocks(
+            name, family, timeout, log=lambda s: print(s, flush=True), cache=units, glue_key=key,
+            only=None if synth else ()))
         with open(ucache, "w") as fh:
             json.dump(units, fh, indent=1, sort_keys=True)
             fh.write("\n")
@@ -176,45 +168,56 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
 
         blocks("ge_blocks", CMOS_FAMILY)
     if synth and "area_lut6" in cfg.paper and "xilinx" not in res and not interp_only and not by_blocks:
-        try:
-            res["xilinx"] = _synth_xilinx(flow.make_rtl(cfg, mc), timeout, cfg.paper.get("family", "xc7"))
-        except HwToolError as e:
-            res["xilinx"] = {"status": "not run", "reason": str(e)[:300]}
+        res["xilinx"] = _unless_tool_error(lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout,
+                                                                 cfg.paper.get("family", "xc7")))
         save()
     if synth and "area_lut4" in cfg.paper and "xc2vp" not in res and not interp_only:
-        try:
-            res["xc2vp"] = _synth_xilinx(flow.make_rtl(cfg, mc), timeout, "xc2vp")
-        except HwToolError as e:
-            res["xc2vp"] = {"status": "not run", "reason": str(e)[:300]}
+        res["xc2vp"] = _unless_tool_error(lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout, "xc2vp"))
         save()
     if breakdown and "breakdown" not in res and not interp_only and not big:
         from pairkit.hw.core.breakdown import breakdown as area_breakdown
 
         ucache = os.path.join(reports_dir, "_breakdown-units.json")  # units do not change with the binding
-        units = json.load(open(ucache)) if os.path.exists(ucache) else {}
-        try:
-            res["breakdown"] = area_breakdown(name, timeout, log=lambda s: print(s, flush=True), unit_cache=units,
-                                              total=res.get("xc2vp") if (res.get("xc2vp") or {}).get("lut") else None)
-        except HwToolError as e:
-            res["breakdown"] = {"status": "not run", "reason": str(e)[:300]}
+        units = _read_json(ucache) if os.path.exists(ucache) else {}
+        res["breakdown"] = _unless_tool_error(lambda: area_breakdown(
+            name, timeout, log=lambda s: print(s, flush=True), unit_cache=units,
+            total=res.get("xc2vp") if (res.get("xc2vp") or {}).get("lut") else None))
         with open(ucache, "w") as fh:
             json.dump(units, fh, indent=1, sort_keys=True)
             fh.write("\n")
         save()
     lut4 = (res.get("ecp5") or {}).get("lut")
     if pnr and not (res.get("pnr") or {}).get("fmax_mhz") and lut4:
-        from pairkit.hw.flow.synth import ECP5_85F_LUTS
-
-        if lut4 > ECP5_85F_LUTS:
-            res["pnr"] = {"status": "not run", "reason": f"{lut4:,} LUT4 do not fit an LFE5U-85F ({ECP5_85F_LUTS:,})"}
-        else:
-            try:
-                res["pnr"] = _pnr(flow.make_rtl(cfg, mc), timeout, router)
-            except HwToolError as e:
-                res["pnr"] = {"status": "not run", "reason": str(e)[:300]}
+        res["pnr"] = _placed_and_routed(cfg, mc, lut4, timeout, router)
         save()
     save()
     return res
+
+
+def _simulated(name: str, interp_only: bool, big: bool) -> dict:
+    """The report's record of simulated pairings of core ``name`` (one for the big cores, in the interpreter
+    only where so measured)."""
+    r = flow.simulate(name, 1 if interp_only or big else 2, seed=7, engine="interp" if interp_only else "auto")
+    return {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked",
+                              "rtl_iterations_checked", "interp_values_checked", "interp_states_checked",
+                              "interp_probes_checked", "seconds") if k in r}
+
+
+def _placed_and_routed(cfg, mc, lut4: int, timeout: float, router: str) -> dict:
+    """The core placed and routed on the LFE5U-85F (Fmax), or why not."""
+    from pairkit.hw.flow.synth import ECP5_85F_LUTS
+
+    if lut4 > ECP5_85F_LUTS:
+        return {"status": "not run", "reason": f"{lut4:,} LUT4 do not fit an LFE5U-85F ({ECP5_85F_LUTS:,})"}
+    return _unless_tool_error(lambda: _pnr(flow.make_rtl(cfg, mc), timeout, router))
+
+
+def _unless_tool_error(run) -> dict:
+    """``run()``'s measurement, or the record of one that could not run (a tool missing or failing)."""
+    try:
+        return run()
+    except HwToolError as e:
+        return {"status": "not run", "reason": str(e)[:300]}
 
 
 def load_all(reports_dir: str = DEFAULT_DIR) -> dict:
@@ -357,6 +360,26 @@ def _goals(res: dict) -> list:
     if m:
         L.append(row("ss3-97 ≥ 9 mul: ≤ 8,439 cycles per loop; whole pairing reported", f"Miller loop {m:,} (list), "
                      f"whole pairing {g('s001-dl-9mul-list', 'cycles'):,}", _vs(m, 8439)))
+    L += _goals_000(res)
+    for name in ("s004-alg10-m5x9", "s004-alg10-m5x9-u2", "s004-alg10-m4x9", "s004-alg10-m4x9-u2"):
+        if name in res:
+            r, p = res[name], res[name]["paper"]
+            x = (r.get("xilinx") or {}).get("lut")
+            L.append(row(f"ss2-283 Alg. 10, {'M5' if 'm5' in name else 'M4'}: ≤ {p['cycles']:,} cycles, "
+                         f"≤ {p['area_lut6']:,} LUT6", f"`{name}`: {r['cycles']:,} cycles, {_n(x)} LUT6",
+                         f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x, p['area_lut6'])}; " + _TOOLS_004))
+    L += _goals_beyond(res)
+    return L
+
+
+def _goal_row(goal, ours, status):
+    return f"| {goal} | {ours} | {status} |"
+
+
+def _goals_000(res: dict) -> list:
+    """The seed 000 goals: each core with the paper's C·A unit, and its twin with six separate multipliers."""
+    row = _goal_row
+    L: list = []
     for ca, name, cyc, lut, what in (
             ("s000-ca-eta2-239-d16", "s000-eta2-239-d16", 2870, 48895, "ss2-239 Alg. 2, D1 = 16: ≤ 2,870 cycles, ≤ 48,895 LUT4"),
             ("s000-ca-alg1-283-d32", "s000-alg1-283-d32", 3520, 72961, "ss2-283 Alg. 1, D1 = 32: ≤ 3,520 cycles, ≤ 72,961 LUT4"),
@@ -373,13 +396,13 @@ def _goals(res: dict) -> list:
             L.append(row(what, f"`{name}` (no C·A unit: six separate multipliers): {res[name]['cycles']:,} cycles, "
                          f"{_n(lut4)} ECP5 LUT4", f"cycles {_vs(res[name]['cycles'], cyc)}, LUT4 {_vs(lut4, lut)}; "
                          "the architecture differs (below)"))
-    for name in ("s004-alg10-m5x9", "s004-alg10-m5x9-u2", "s004-alg10-m4x9", "s004-alg10-m4x9-u2"):
-        if name in res:
-            r, p = res[name], res[name]["paper"]
-            x = (r.get("xilinx") or {}).get("lut")
-            L.append(row(f"ss2-283 Alg. 10, {'M5' if 'm5' in name else 'M4'}: ≤ {p['cycles']:,} cycles, "
-                         f"≤ {p['area_lut6']:,} LUT6", f"`{name}`: {r['cycles']:,} cycles, {_n(x)} LUT6",
-                         f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x, p['area_lut6'])}; " + _TOOLS_004))
+    return L
+
+
+def _goals_beyond(res: dict) -> list:
+    """The goals beyond the papers: DSE schedules against seed 001's loop cycles, the Pareto fronts."""
+    row = _goal_row
+    L: list = []
     for name, paper, what in (("s001-dl-5141-u4", 10476, "5/1/4/1"), ("s001-dl-9mul-u4-cpsat", 8439, "≥ 9 mul")):
         if name in res:
             mm = res[name]["miller_cycles"]
@@ -602,18 +625,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
         return L + ["No core measured yet: run `pairkit hw core report`.", ""]
     L += ["| core | pairing | units | schedule | loop body (cycles) | Miller loop | final exp. | total cycles | "
           "registers | control words | sim | LUT4 | FF | DP16KD | LUT-eq |", "|" + "---|" * 15]
-    for name in [c.name for c in instances.all_configs()]:
-        r = res.get(name)
-        if r is None:
-            continue
-        e = r.get("ecp5") or {}
-        T = (f"{r['T_pass']} × {r['looped_iterations'] // r['unroll']}" + (f" (passes of {r['unroll']} iterations)"
-             if r['unroll'] > 1 else "")) if r.get("T_pass") else "—"
-        sim = r.get("sim", {})
-        simtxt = (f"{sim.get('engine')}: {'PASS' if sim.get('ok') else 'FAIL'}" if sim else "—")
-        L.append(f"| `{name}` | {r['set']} {r['alg']} | {r['units']} | {r['scheduler']} | {T} | {_n(r['miller_cycles'])} | "
-                 f"{_n(r['final_exp_cycles'])} | {_n(r['cycles'])} | {r['registers']} | {_n(r['control_words'])} | "
-                 f"{simtxt} | {_n(e.get('lut'))} | {_n(e.get('ff'))} | {_n(e.get('bram'))} | {_n(_lut_eq(r))} |")
+    L += _cores_table(res)
     L += _timing(res)
     L += _breakdowns(res)
     for field in sorted({r["set"] for r in res.values() if not r["core"].startswith("toy")}):
@@ -629,6 +641,53 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
     L += _ge_16(res)
     L += ["", "### Beside the papers", "",
           "| core | paper | paper's figure | ours | goal |", "|---|---|---|---|---|"]
+    L += _beside_papers(res)
+    L += ["", "Seed 000, two kinds of core. The `s000-ca-*` cores have the paper's architecture (Fig. 5): the C·A unit "
+          "(six MSD multipliers sharing x^i b mod f, scheme 1) with the F_{2^4m} squarer on its input runs C <- C^2 A as "
+          "one compound operation with four outputs; the F_{2^4m} squarer with four in series (\"the component "
+          "computing C^{2^4} each cycle\") runs Alg. 2's z^{2^k}; the inverter has D3 = D1/2 and four squarers in "
+          "series; and the loop is retimed, so iteration i + 1's w, z, alpha^4, beta^4 and theta run beside "
+          "iteration i's C^2 A, which then follow each other every T1 + 2 cycles (the C·A unit's latency: Eq. 9). "
+          "The three paper cores (`s000-ca-eta2-239-d16`, `s000-ca-alg1-283-d32`, `s000-ca-eta2-283-d16`) use the "
+          "multiplexer-minimising binding (`binding=\"mux\"`, four spare registers: docs/CORE.md) and are "
+          "counted in Virtex-II Pro LUT4 with `synth_xilinx -nowidelut` (LUT4 only: Yosys's default for this "
+          "family builds LUT5-LUT8 out of LUT4 and MUXF5-F8 and spends about two thirds more LUT4 on the C·A "
+          "unit's XOR networks, 39,009 against 23,662; ISE's own mapping is neither); the other s000 rows were "
+          "measured with the default mapping. "
+          "Differences that remain: our two Multipliers 1/2 both have digit D1 (the paper's Multiplier 2 has "
+          "D2 = D1/4), our cores multiplex every unit input over the registers the schedule reads there (the "
+          "paper's register files and interconnection network, Fig. 1, are designed by hand and not broken down), "
+          "and LUT4 come from Yosys, not ISE. "
+          "The `s000-*` cores without `ca` are the generator's "
+          "homogeneous alternative (every F_{2^4m} product as six separate GF(2^m) products and its sums as "
+          "separate additions), kept as further points of the area-cycles front.",
+          "", "Seed 001 area: the paper's figure is an estimate of the units and 32 registers only. Our whole-core "
+          "count adds the operand and write multiplexers (every unit input reads the registers the schedule "
+          "uses there) and the controller; the control ROM is in block RAM.", ""]
+    return L
+
+
+def _cores_table(res: dict) -> list:
+    """The rows of the cores' table, in the instances' order."""
+    L: list = []
+    for name in [c.name for c in instances.all_configs()]:
+        r = res.get(name)
+        if r is None:
+            continue
+        e = r.get("ecp5") or {}
+        T = (f"{r['T_pass']} × {r['looped_iterations'] // r['unroll']}" + (f" (passes of {r['unroll']} iterations)"
+             if r['unroll'] > 1 else "")) if r.get("T_pass") else "—"
+        sim = r.get("sim", {})
+        simtxt = (f"{sim.get('engine')}: {'PASS' if sim.get('ok') else 'FAIL'}" if sim else "—")
+        L.append(f"| `{name}` | {r['set']} {r['alg']} | {r['units']} | {r['scheduler']} | {T} | {_n(r['miller_cycles'])} | "
+                 f"{_n(r['final_exp_cycles'])} | {_n(r['cycles'])} | {r['registers']} | {_n(r['control_words'])} | "
+                 f"{simtxt} | {_n(e.get('lut'))} | {_n(e.get('ff'))} | {_n(e.get('bram'))} | {_n(_lut_eq(r))} |")
+    return L
+
+
+def _beside_papers(res: dict) -> list:
+    """The rows of the "Beside the papers" table."""
+    L: list = []
     for name in [c.name for c in instances.all_configs()]:
         r = res.get(name)
         if r is None or not r.get("paper"):
@@ -671,26 +730,14 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
             L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
                      f"{r['cycles']:,} cycles, {_n((r.get('ecp5') or {}).get('lut'))} ECP5 LUT4 | cycles "
                      f"{_vs(r['cycles'], p['cycles'])}; architecture differs (see below) |")
-    L += ["", "Seed 000, two kinds of core. The `s000-ca-*` cores have the paper's architecture (Fig. 5): the C·A unit "
-          "(six MSD multipliers sharing x^i b mod f, scheme 1) with the F_{2^4m} squarer on its input runs C <- C^2 A as "
-          "one compound operation with four outputs; the F_{2^4m} squarer with four in series (\"the component "
-          "computing C^{2^4} each cycle\") runs Alg. 2's z^{2^k}; the inverter has D3 = D1/2 and four squarers in "
-          "series; and the loop is retimed, so iteration i + 1's w, z, alpha^4, beta^4 and theta run beside "
-          "iteration i's C^2 A, which then follow each other every T1 + 2 cycles (the C·A unit's latency: Eq. 9). "
-          "The three paper cores (`s000-ca-eta2-239-d16`, `s000-ca-alg1-283-d32`, `s000-ca-eta2-283-d16`) use the "
-          "multiplexer-minimising binding (`binding=\"mux\"`, four spare registers: docs/CORE.md) and are "
-          "counted in Virtex-II Pro LUT4 with `synth_xilinx -nowidelut` (LUT4 only: Yosys's default for this "
-          "family builds LUT5-LUT8 out of LUT4 and MUXF5-F8 and spends about two thirds more LUT4 on the C·A "
-          "unit's XOR networks, 39,009 against 23,662; ISE's own mapping is neither); the other s000 rows were "
-          "measured with the default mapping. "
-          "Differences that remain: our two Multipliers 1/2 both have digit D1 (the paper's Multiplier 2 has "
-          "D2 = D1/4), our cores multiplex every unit input over the registers the schedule reads there (the "
-          "paper's register files and interconnection network, Fig. 1, are designed by hand and not broken down), "
-          "and LUT4 come from Yosys, not ISE. "
-          "The `s000-*` cores without `ca` are the generator's "
-          "homogeneous alternative (every F_{2^4m} product as six separate GF(2^m) products and its sums as "
-          "separate additions), kept as further points of the area-cycles front.",
-          "", "Seed 001 area: the paper's figure is an estimate of the units and 32 registers only. Our whole-core "
-          "count adds the operand and write multiplexers (every unit input reads the registers the schedule "
-          "uses there) and the controller; the control ROM is in block RAM.", ""]
     return L
+
+
+def _read_text(path: str) -> str:
+    with open(path) as fh:
+        return fh.read()
+
+
+def _read_json(path: str):
+    with open(path) as fh:
+        return json.load(fh)

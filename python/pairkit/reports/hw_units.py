@@ -227,7 +227,8 @@ def load_results(reports_dir: str) -> dict:
     for e in ENTRIES:
         p = os.path.join(reports_dir, f"{e.id}.json")
         if os.path.exists(p):
-            out[e.id] = json.load(open(p))
+            with open(p) as fh:
+                out[e.id] = json.load(fh)
     return out
 
 

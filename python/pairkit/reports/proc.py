@@ -74,7 +74,7 @@ def _synth(core, script: str, timeout: float, wd: str) -> tuple[dict, float, int
     t = time.time()
     yosys(f"read_rtlil top.il\n{script} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd, timeout=timeout,
           what=f"yosys {script.split()[0]} (proc core)")
-    return (cell_counts(open(os.path.join(wd, "stat.json")).read()), round(time.time() - t, 1),
+    return (cell_counts(_read_text(os.path.join(wd, "stat.json"))), round(time.time() - t, 1),
             logic_depth(os.path.join(wd, "net.json"), ff_prefixes=SEQUENTIAL))
 
 
@@ -164,3 +164,8 @@ def measure(set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, repo
             res["pnr"] = {"status": "not run", "reason": str(e)[:300]}
         save()
     return res
+
+
+def _read_text(path: str) -> str:
+    with open(path) as fh:
+        return fh.read()

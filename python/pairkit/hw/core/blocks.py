@@ -91,6 +91,20 @@ def _outer(cls, streams: bool):
             for k, slots in cls]
 
 
+def _slot_fits(prog: Program, unit_of: dict, pos_of: dict, streams: bool, j: int, sl, a, init: dict) -> bool:
+    """Whether argument ``a`` of an operation of pass j fits slot ``sl`` of the next pass's class (the
+    carried values' initial values collected in ``init``)."""
+    if sl.role == "carried":
+        if unit_of.get(a.value) == j or a.neg != sl.neg:
+            return False
+        return init.setdefault(sl.ref, a.value) == a.value
+    if sl.role == "internal":
+        return not (unit_of.get(a.value) != j or pos_of[a.value] != sl.ref or a.neg != sl.neg)
+    if streams and sl.role == "invariant":
+        return not (a.value in prog.consts or unit_of.get(a.value) is not None or a.neg != sl.neg)
+    return Slot(sl.role, a.value, a.neg) == sl
+
+
 def _runs(prog: Program, units: list, streams: bool = False):
     """Classify each pass against its predecessor; return (classes, unit_of, pos_of, the longest run
     (j, e) of passes j+1..e repeating their predecessor with j the first)."""
@@ -111,20 +125,8 @@ def _runs(prog: Program, units: list, streams: bool = False):
             o = prog.ops[i]
             if o.kind != k1:
                 return False
-            for sl, a in zip(s1, o.args):
-                if sl.role == "carried":
-                    if unit_of.get(a.value) == j or a.neg != sl.neg:
-                        return False
-                    if init.setdefault(sl.ref, a.value) != a.value:
-                        return False
-                elif sl.role == "internal":
-                    if unit_of.get(a.value) != j or pos_of[a.value] != sl.ref or a.neg != sl.neg:
-                        return False
-                elif streams and sl.role == "invariant":
-                    if a.value in prog.consts or unit_of.get(a.value) is not None or a.neg != sl.neg:
-                        return False
-                elif Slot(sl.role, a.value, a.neg) != sl:
-                    return False
+            if not all(_slot_fits(prog, unit_of, pos_of, streams, j, sl, a, init) for sl, a in zip(s1, o.args)):
+                return False
         return True
 
     best = None

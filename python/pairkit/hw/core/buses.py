@@ -152,12 +152,7 @@ def list_schedule(P: Problem, counts, priority: str, R: Reads, B: int, name: str
                 busy[u][k] = t + occ[v]
                 pending.discard(v)
                 dirty = True
-                f = t + lat[v]
-                for s in succs[v]:
-                    npred[s] -= 1
-                    ready_at[s] = max(ready_at[s], f)
-                    if npred[s] == 0:
-                        pending.add(s)
+                listsched.release_successors(v, t + lat[v], succs, npred, ready_at, pending)
         if pending:
             minfree = [min(b) for b in busy]
             t = min(max(ready_at[v], minfree[unit[v]], t + 1) for v in pending)
@@ -209,55 +204,22 @@ def assign(steps: list, B: int, seed: int = 0) -> list:
     for t, rd in enumerate(reads):
         if len(rd) > B:
             raise CoreError(f"internal: buses: step {t} reads {len(rd)} registers, more than the {B} buses")
-    br: Counter = Counter()  # (bus, register) -> uses
-    pb: Counter = Counter()  # (port, bus) -> uses
-
-    def use(rd, m, d):
-        for r, b in m.items():
-            br[(b, r)] += d
-            for p in rd[r]:
-                pb[(p, b)] += d
-
-    def cost(rd, m):
-        c = 0
-        for r, b in m.items():
-            c += br[(b, r)] == 0
-            c += sum(pb[(p, b)] == 0 for p in rd[r])
-        return c
-
-    def best(rd, random_ties):
-        regs = sorted(rd)
-        if B <= EXACT_UP_TO:
-            cands = [dict(zip(regs, perm)) for perm in itertools.permutations(range(B), len(regs))]
-        else:  # greedy: each register the cheapest free bus
-            m: dict = {}
-            for r in regs:
-                m[r] = min((b for b in range(B) if b not in m.values()), key=lambda b: cost(rd, {r: b}))
-            return m
-        scored = [(cost(rd, m), k) for k, m in enumerate(cands)]
-        lo = min(sc for sc, _ in scored)
-        ties = [k for sc, k in scored if sc == lo]
-        return cands[rng.choice(ties) if random_ties else ties[0]]
-
+    mx = _BusMux(B, rng)
     maps = []
     for rd in reads:
-        m = best(rd, False) if rd else {}
-        use(rd, m, 1)
+        m = mx.best(rd, False) if rd else {}
+        mx.use(rd, m, 1)
         maps.append(m)
-
-    def total():
-        return sum(1 for c in br.values() if c) + sum(1 for c in pb.values() if c)
-
-    best_total, best_maps = total(), list(maps)
+    best_total, best_maps = mx.total(), list(maps)
     idle = 0
     order = [t for t, rd in enumerate(reads) if rd]
     for _ in range(60):
         rng.shuffle(order)
         for t in order:
-            use(reads[t], maps[t], -1)
-            maps[t] = best(reads[t], True)
-            use(reads[t], maps[t], 1)
-        cur = total()
+            mx.use(reads[t], maps[t], -1)
+            maps[t] = mx.best(reads[t], True)
+            mx.use(reads[t], maps[t], 1)
+        cur = mx.total()
         if cur < best_total:
             best_total, best_maps, idle = cur, list(maps), 0
         else:
@@ -265,6 +227,46 @@ def assign(steps: list, B: int, seed: int = 0) -> list:
             if idle >= 8:
                 break
     return best_maps
+
+
+class _BusMux:
+    """The multiplexer inputs of :func:`assign`'s maps: bus <- register and port <- bus pairs in use."""
+
+    def __init__(self, B: int, rng):
+        self.B, self.rng = B, rng
+        self.br: Counter = Counter()  # (bus, register) -> uses
+        self.pb: Counter = Counter()  # (port, bus) -> uses
+
+    def use(self, rd, m, d):
+        for r, b in m.items():
+            self.br[(b, r)] += d
+            for p in rd[r]:
+                self.pb[(p, b)] += d
+
+    def cost(self, rd, m):
+        c = 0
+        for r, b in m.items():
+            c += self.br[(b, r)] == 0
+            c += sum(self.pb[(p, b)] == 0 for p in rd[r])
+        return c
+
+    def best(self, rd, random_ties):
+        B = self.B
+        regs = sorted(rd)
+        if B <= EXACT_UP_TO:
+            cands = [dict(zip(regs, perm)) for perm in itertools.permutations(range(B), len(regs))]
+        else:  # greedy: each register the cheapest free bus
+            m: dict = {}
+            for r in regs:
+                m[r] = min((b for b in range(B) if b not in m.values()), key=lambda b: self.cost(rd, {r: b}))
+            return m
+        scored = [(self.cost(rd, m), k) for k, m in enumerate(cands)]
+        lo = min(sc for sc, _ in scored)
+        ties = [k for sc, k in scored if sc == lo]
+        return cands[self.rng.choice(ties) if random_ties else ties[0]]
+
+    def total(self):
+        return sum(1 for c in self.br.values() if c) + sum(1 for c in self.pb.values() if c)
 
 
 def check(steps: list, bus_of: list, B: int) -> Optional[str]:

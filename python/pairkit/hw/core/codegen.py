@@ -249,379 +249,493 @@ def _followers(bs: BlockSchedule, prog: Program) -> BlockSchedule:
 
 
 def _emit(cfg, prog: Program, blocks: Blocks, pro, body, epi) -> Microcode:
-    lp = blocks.loop
-    cyc = {k: cfg.cycles(k) for k in cfg.counts()}
-    for o in prog.ops:  # a compound operation's outputs: its unit's cycles
-        cyc.setdefault(o.kind, cyc.get(base_kind(o.kind), 0))
-    lat = {k: c + 1 for k, c in cyc.items()}  # steps until a register holds the result
-    win = {k: cfg.window(base_kind(k)) for k in cyc}  # steps a unit reads its operand ports
-    consts = sorted(prog.consts)
-    cidx = {v: i for i, v in enumerate(consts)}
-    A = _Alloc()
-    vreg: dict = {}  # program value -> vreg (prologue/epilogue values, inputs)
-    reads: dict = {}  # program value -> last read step (absolute)
-    Tp = pro.T
+    return _Emitter(cfg, prog, blocks, pro, body, epi).emit()
 
-    # -- where every value lives: reads first (absolute steps need the layout)
-    looped_pos = {}  # value of the last looped iteration -> template position
-    if lp:
-        for q, i in enumerate(lp.seg_ops[-1]):
-            looped_pos[prog.ops[i].id] = q
-    carried = lp.carried_positions() if lp else []
-    # copies into homes before the loop: constants, values also needed elsewhere, shared inits
-    init_src = {}
-    copies = []
-    if lp:
-        used_after: set = set()
-        for i in blocks.epilogue:
-            used_after.update(a.value for a in prog.ops[i].args)
-        used_after.update(o.value for o in prog.outputs)
-        used_after.update(lp.invariants)
-        seen = set()
-        for q in carried:
-            a = lp.init[q]
-            if a.value in prog.consts or a.value in seen or a.value in used_after:
-                copies.append(q)
-            seen.add(a.value)
-            init_src[q] = a.value
-    Ls = Tp + (1 if copies else 0)
 
-    def loop_fwd(ref, t):
+class _Emitter:
+    """The micro-code of a scheduled program (:func:`_emit`), stage by stage: each stage reads the
+    attributes earlier ones set (unpacked at its top) and sets its own (at its end)."""
+
+    def __init__(self, cfg, prog: Program, blocks: Blocks, pro, body, epi):
+        self.cfg, self.prog, self.blocks, self.pro, self.body, self.epi = cfg, prog, blocks, pro, body, epi
+
+    def emit(self) -> Microcode:
+        for stage in (self._timing, self._loop_copies, self._loop_writes, self._forwarding, self._reads,
+                      self._table_writes, self._allocate, self._allocate_loop, self._colour, self._bind_mux,
+                      self._finish):
+            stage()
+        return self._microcode()
+
+    # --- helpers of the stages -------------------------------------------------------------------------
+    def _loop_fwd(self, ref, t):
         """Whether a loop-body reader starting at step t takes template position ``ref`` from its
         unit's output (forwarding: the result appears in that very step)."""
-        return cfg.forward and body.start[ref] + cyc[lp.template[ref][0]] == t
+        lp = self.lp
+        assert lp is not None
+        return self.cfg.forward and self.body.start[ref] + self.cyc[lp.template[ref][0]] == t
 
-    # the loop body: natural write steps, deferred writes, temps, moves
-    moves = []
-    home_w = {}
-    temp_needed = set()
-    if lp:
-        Tb = body.T
-        last_internal: dict = {}
-        last_carried: dict = {}
-        for q, (kind, slots) in enumerate(lp.template):
-            tq, w = body.start[q], win[kind]
-            for s in slots:
-                if s.role == "internal":
-                    if w == 1 and loop_fwd(s.ref, tq):  # from the unit's output: no register read
-                        continue
-                    last_internal[s.ref] = max(last_internal.get(s.ref, -1), tq + w - 1)
-                elif s.role == "carried":
-                    last_carried[s.ref] = max(last_carried.get(s.ref, -1), tq + w - 1)
-        nxt = {}
-        for q in range(len(lp.template)):
-            u = (base_kind(lp.template[q][0]), body.inst[q])
-            later = [body.start[r] for r in range(len(lp.template))
-                     if (base_kind(lp.template[r][0]), body.inst[r]) == u and body.start[r] > body.start[q]]
-            nxt[q] = min(later, default=Tb - 1)
-        for q in carried:
-            ws = body.start[q] + cyc[lp.template[q][0]]
-            need = last_carried.get(q, -1)
-            if need <= ws:
-                home_w[q] = ws
-            elif need <= min(nxt[q], Tb - 1):
-                home_w[q] = need
-                if last_internal.get(q, -1) >= ws + 1:
-                    temp_needed.add(q)
-            else:  # the unit restarts first: through a temporary, moved home after the last read
-                home_w[q] = need
-                moves.append(q)
-                temp_needed.add(q)
-        Tl = Tb
-    else:
-        Tl = 0
-    Le = Ls + Tl
-    Es = Le
-    END = Es + epi.T
+    def _step_pro(self, i):
+        return self.pro.start[i]
 
-    def step_pro(i):
-        return pro.start[i]
+    def _step_epi(self, i):
+        return self.Es + self.epi.start[i]
 
-    def step_epi(i):
-        return Es + epi.start[i]
+    def _note_read(self, value, t):
+        if value not in self.prog.consts:
+            self.reads[value] = max(self.reads.get(value, -1), t)
 
-    def note_read(value, t):
-        if value not in prog.consts:
-            reads[value] = max(reads.get(value, -1), t)
-
-    # straight-line blocks: where each result appears (step, unit), for forwarding
-    ready: dict = {}
-
-    def set_ready():  # again after binding="mux" moves operations: a forwarded source follows its producer
-        for blk, t0, bs in ((blocks.prologue, 0, pro), (blocks.epilogue, Es, epi)):
+    def _set_ready(self):  # again after binding="mux" moves operations: a forwarded source follows its producer
+        for blk, t0, bs in ((self.blocks.prologue, 0, self.pro), (self.blocks.epilogue, self.Es, self.epi)):
             for i in blk:
-                o = prog.ops[i]
-                ready[o.id] = (t0 + bs.start[i] + cyc[o.kind], (o.kind, bs.inst[i]))
+                o = self.prog.ops[i]
+                self.ready[o.id] = (t0 + bs.start[i] + self.cyc[o.kind], (o.kind, bs.inst[i]))
 
-    set_ready()
+    def _fwd(self, value, t):
+        return self.cfg.forward and value in self.ready and self.ready[value][0] == t
 
-    def fwd(value, t):
-        return cfg.forward and value in ready and ready[value][0] == t
+    def _reg_of(self, value):
+        if value in self.looped_pos and self.lp:
+            return self.phys[self.pos_vreg[self.looped_pos[value]]]
+        return self.phys[self.vreg[value]]
 
-    for i in blocks.prologue:
-        w = win[prog.ops[i].kind]
-        for a in prog.ops[i].args:
-            if w > 1 or not fwd(a.value, step_pro(i)):
-                note_read(a.value, step_pro(i) + w - 1)
-    for i in blocks.epilogue:
-        w = win[prog.ops[i].kind]
-        for a in prog.ops[i].args:
-            if a.value in looped_pos:
-                continue
-            if w > 1 or not fwd(a.value, step_epi(i)):
-                note_read(a.value, step_epi(i) + w - 1)
-    epi_reads_pos: dict = {}
-    for i in blocks.epilogue:
-        for a in prog.ops[i].args:
-            if a.value in looped_pos:
-                q = looped_pos[a.value]
-                epi_reads_pos[q] = max(epi_reads_pos.get(q, -1), step_epi(i) + win[prog.ops[i].kind] - 1)
-    for o in prog.outputs:
-        if o.value in looped_pos:
-            epi_reads_pos[looped_pos[o.value]] = END
-        else:
-            note_read(o.value, END)
-    if lp:
-        for v in lp.invariants:
-            note_read(v, Le - 1)
-        for q in copies:
-            note_read(init_src[q], Ls - 1)
-    # tables (streams): the prologue writes entry g of table s from the register holding the value,
-    # at the first step its write port is free once the value is there (the loop reads entry 0 from
-    # its first step on: the RAM's read port is transparent to a write in the step before)
-    twrites = []  # (step, table, entry, value, from the unit's output?)
-    if lp and lp.streams:
-        avail, made = {v: 0 for v, _ in prog.inputs}, {}
-        for i in blocks.prologue:
-            o = prog.ops[i]
-            avail[o.id] = pro.start[i] + lat[o.kind]
-            made[o.id] = pro.start[i] + cyc[o.kind]  # on the unit's output (a register holds it next step)
-        for s, vals in enumerate(lp.streams):
-            busy = set()
-            for g, v in sorted(enumerate(vals), key=lambda gv: (avail.get(gv[1], 0), gv[0])):
-                if v not in avail:
-                    raise CoreError(f"internal: table {s} entry {g} (value {v}) is not made before the loop")
-                if v in made and made[v] not in busy:
-                    w, direct = made[v], True
-                else:
-                    w, direct = avail[v], False
-                    while w in busy:
-                        w += 1
-                if w > Ls - 1:
-                    raise CoreError(f"{cfg.name}: the prologue ({Ls} steps) is too short to fill table {s} "
-                                    f"({len(vals)} entries)")
-                busy.add(w)
-                twrites.append((w, s, g, v, direct))
-                if not direct:
-                    note_read(v, w)
+    def _src(self, value):
+        if value in self.prog.consts:
+            return ("const", self.cidx[value])
+        return ("reg", self._reg_of(value))
 
-    # values of the prologue and inputs
-    for v, _ in prog.inputs:
-        vreg[v] = A.new((0, reads.get(v, 0) + 1)) if v in reads else A.new()
-    in_first = [vreg[v] for v, _ in prog.inputs]
-    defs = {}
-    for i in blocks.prologue:
-        o = prog.ops[i]
-        defs[o.id] = pro.start[i] + lat[o.kind]
-    for i in blocks.epilogue:
-        o = prog.ops[i]
-        defs[o.id] = Es + epi.start[i] + lat[o.kind]
-    for v, d in defs.items():
-        if v in reads:
-            vreg[v] = A.new((d, reads[v] + 1))
-
-    # the loop: homes, temps, plain positions
-    pos_vreg = {}
-    temp_vreg = {}
-    if lp:
-        for q in carried:
-            h = A.new((Ls, Ls + last_carried[q] + 1))
-            A.add(h, (Ls + home_w[q] + 1, max(Le, epi_reads_pos.get(q, -1) + 1)))
-            if q not in copies:  # the initial value is produced into the home
-                v = init_src[q]
-                if v in vreg:
-                    for iv in A.vregs[vreg[v]]:
-                        A.add(h, (iv[0], Ls))
-                    A.vregs[vreg[v]] = []
-                    if v in [x for x, _ in prog.inputs]:
-                        in_first[in_first.index(vreg[v])] = h
-                    vreg[v] = h
-                else:
-                    first_def = 0 if v in [x for x, _ in prog.inputs] else defs[v]
-                    A.add(h, (first_def, Ls))
-                    vreg[v] = h
-            pos_vreg[q] = h
-        for q in range(len(lp.template)):
-            kind = lp.template[q][0]
-            d = Ls + body.start[q] + lat[kind]
-            if q in carried:
-                if q in temp_needed:
-                    end = Ls + max(last_internal.get(q, -1), home_w[q] if q in moves else -1) + 1
-                    temp_vreg[q] = A.new((d, end))
-                continue
-            end = max(Ls + last_internal.get(q, -1) + 1, epi_reads_pos.get(q, -1) + 1)
-            if end > d:
-                pos_vreg[q] = A.new((d, end))
-
-    # colour twice: once with every virtual register its own, to see which unit ports read and which
-    # sources write each of them, then with those affinities (fewer multiplexer inputs)
-    phys = list(range(len(A.vregs)))
-
-    def reg_of(value):
-        if value in looped_pos and lp:
-            return phys[pos_vreg[looped_pos[value]]]
-        return phys[vreg[value]]
-
-    def src(value):
-        if value in prog.consts:
-            return ("const", cidx[value])
-        return ("reg", reg_of(value))
-
-    def operands(o, t):
+    def _operands(self, o, t):
         """(start sources, hold sources) of op ``o`` started at step t: a result that appears at t
         comes from its unit's output; an unlatched unit reads registers in the steps after."""
-        srcs = [("unit", ready[a.value][1]) if fwd(a.value, t) else src(a.value) for a in o.args]
-        return srcs, (tuple(src(a.value) for a in o.args) if win[o.kind] > 1 else ())
+        srcs = [("unit", self.ready[a.value][1]) if self._fwd(a.value, t) else self._src(a.value) for a in o.args]
+        return srcs, (tuple(self._src(a.value) for a in o.args) if self.win[o.kind] > 1 else ())
 
-    def build_steps():
-        steps = [Step() for _ in range(END)]
-        for i in blocks.prologue:
-            _start(steps, prog.ops[i], pro.start[i], pro.inst[i], operands(prog.ops[i], pro.start[i]), cyc,
-                   reg_of if prog.ops[i].id in vreg else None, phys, vreg)
-        for q in copies:
-            steps[Ls - 1].writes.append(Write(phys[pos_vreg[q]], src(init_src[q]), -1))
-        unit_of = {prog.ops[i].id: (prog.ops[i].kind, pro.inst[i]) for i in blocks.prologue}
-        for w, tb, g, v, direct in twrites:
-            steps[w].twrites.append(TableWrite(tb, g, ("unit", unit_of[v]) if direct else src(v), v))
+    # --- the stages ----------------------------------------------------------------------------------------
+    def _forwarding(self):
+        """Straight-line blocks: where each result appears (step, unit), for forwarding."""
+        self.ready: dict = {}
+        self._set_ready()
+
+
+    def _timing(self):
+        """Each kind's cycles, latency and operand window; the constants; the allocator."""
+        blocks, cfg, pro, prog = self.blocks, self.cfg, self.pro, self.prog
+        lp = blocks.loop
+        cyc = {k: cfg.cycles(k) for k in cfg.counts()}
+        for o in prog.ops:  # a compound operation's outputs: its unit's cycles
+            cyc.setdefault(o.kind, cyc.get(base_kind(o.kind), 0))
+        lat = {k: c + 1 for k, c in cyc.items()}  # steps until a register holds the result
+        win = {k: cfg.window(base_kind(k)) for k in cyc}  # steps a unit reads its operand ports
+        consts = sorted(prog.consts)
+        cidx = {v: i for i, v in enumerate(consts)}
+        A = _Alloc()
+        vreg: dict = {}  # program value -> vreg (prologue/epilogue values, inputs)
+        reads: dict = {}  # program value -> last read step (absolute)
+        Tp = pro.T
+        self.A, self.Tp, self.cidx, self.consts, self.cyc, self.lat, self.lp = A, Tp, cidx, consts, cyc, lat, lp
+        self.reads, self.vreg, self.win = reads, vreg, win
+
+    def _loop_copies(self):
+        """Where every value lives, reads first (absolute steps need the layout): the last looped
+        iteration's values by template position; the copies into homes before the loop (constants, values
+        also needed elsewhere, shared initial values)."""
+        Tp, blocks, lp, prog = self.Tp, self.blocks, self.lp, self.prog
+        looped_pos = {}  # value of the last looped iteration -> template position
         if lp:
+            for q, i in enumerate(lp.seg_ops[-1]):
+                looped_pos[prog.ops[i].id] = q
+        carried = lp.carried_positions() if lp else []
+        # copies into homes before the loop: constants, values also needed elsewhere, shared inits
+        init_src = {}
+        copies = []
+        if lp:
+            used_after: set = set()
+            for i in blocks.epilogue:
+                used_after.update(a.value for a in prog.ops[i].args)
+            used_after.update(o.value for o in prog.outputs)
+            used_after.update(lp.invariants)
+            seen = set()
+            for q in carried:
+                a = lp.init[q]
+                if a.value in prog.consts or a.value in seen or a.value in used_after:
+                    copies.append(q)
+                seen.add(a.value)
+                init_src[q] = a.value
+        Ls = Tp + (1 if copies else 0)
+        self.Ls, self.carried, self.copies, self.init_src, self.looped_pos = Ls, carried, copies, init_src, looped_pos
+
+    def _loop_writes(self):
+        """The loop body: natural write steps, deferred writes, temporaries, moves; the blocks' steps."""
+        Ls, body, carried, cyc, epi, lp, win = self.Ls, self.body, self.carried, self.cyc, self.epi, self.lp, self.win
+        moves = []
+        home_w = {}
+        temp_needed = set()
+        last_internal: dict = {}
+        last_carried: dict = {}
+        if lp:
+            Tb = body.T
             for q, (kind, slots) in enumerate(lp.template):
-                srcs, hold = [], []
+                tq, w = body.start[q], win[kind]
                 for s in slots:
-                    if s.role in ("const",):
-                        srcs.append(("const", cidx[s.ref]))
-                    elif s.role == "invariant":
-                        srcs.append(src(s.ref))
-                    elif s.role == "stream":
-                        srcs.append(("table", s.ref))
-                    elif s.role == "carried":
-                        srcs.append(("reg", phys[pos_vreg[s.ref]]))
-                    else:
-                        r = temp_vreg.get(s.ref, pos_vreg.get(s.ref))
-                        if loop_fwd(s.ref, body.start[q]):
-                            hold.append(("reg", phys[r]) if r is not None else None)
-                            srcs.append(("unit", (lp.template[s.ref][0], body.inst[s.ref])))
+                    if s.role == "internal":
+                        if w == 1 and self._loop_fwd(s.ref, tq):  # from the unit's output: no register read
                             continue
-                        srcs.append(("reg", phys[r]))
-                    hold.append(srcs[-1])
-                t = Ls + body.start[q]
-                u = (kind, body.inst[q])
-                val = prog.ops[lp.seg_ops[0][q]].id
-                if not out_port(kind):  # a compound operation's outputs j > 0 start with their leader
-                    steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val,
-                                                 tuple(hold) if win[kind] > 1 else ()))
-                ws = t + cyc[kind]
-                if q in temp_vreg:
-                    steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
-                if q in carried and q not in moves:
-                    steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
-                elif q not in carried and q in pos_vreg:
-                    steps[ws].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
-            for q in moves:
-                steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("reg", phys[temp_vreg[q]]), -1))
+                        last_internal[s.ref] = max(last_internal.get(s.ref, -1), tq + w - 1)
+                    elif s.role == "carried":
+                        last_carried[s.ref] = max(last_carried.get(s.ref, -1), tq + w - 1)
+            nxt = {}
+            for q in range(len(lp.template)):
+                u = (base_kind(lp.template[q][0]), body.inst[q])
+                later = [body.start[r] for r in range(len(lp.template))
+                         if (base_kind(lp.template[r][0]), body.inst[r]) == u and body.start[r] > body.start[q]]
+                nxt[q] = min(later, default=Tb - 1)
+            for q in carried:
+                ws = body.start[q] + cyc[lp.template[q][0]]
+                need = last_carried.get(q, -1)
+                if need <= ws:
+                    home_w[q] = ws
+                elif need <= min(nxt[q], Tb - 1):
+                    home_w[q] = need
+                    if last_internal.get(q, -1) >= ws + 1:
+                        temp_needed.add(q)
+                else:  # the unit restarts first: through a temporary, moved home after the last read
+                    home_w[q] = need
+                    moves.append(q)
+                    temp_needed.add(q)
+            Tl = Tb
+        else:
+            Tl = 0
+        Le = Ls + Tl
+        Es = Le
+        END = Es + epi.T
+        self.END, self.Es, self.Le, self.home_w, self.last_carried = END, Es, Le, home_w, last_carried
+        self.last_internal, self.moves, self.temp_needed = last_internal, moves, temp_needed
+
+    def _reads(self):
+        """The last step each value is read at: the straight-line blocks, the outputs, the loop's invariants
+        and copies."""
+        blocks, looped_pos, lp, prog, win = self.blocks, self.looped_pos, self.lp, self.prog, self.win
+        for i in blocks.prologue:
+            w = win[prog.ops[i].kind]
+            for a in prog.ops[i].args:
+                if w > 1 or not self._fwd(a.value, self._step_pro(i)):
+                    self._note_read(a.value, self._step_pro(i) + w - 1)
+        for i in blocks.epilogue:
+            w = win[prog.ops[i].kind]
+            for a in prog.ops[i].args:
+                if a.value in looped_pos:
+                    continue
+                if w > 1 or not self._fwd(a.value, self._step_epi(i)):
+                    self._note_read(a.value, self._step_epi(i) + w - 1)
+        self.epi_reads_pos = self._epilogue_reads_of_the_loop()
+        if lp:
+            for v in lp.invariants:
+                self._note_read(v, self.Le - 1)
+            for q in self.copies:
+                self._note_read(self.init_src[q], self.Ls - 1)
+
+    def _epilogue_reads_of_the_loop(self) -> dict:
+        """Template position -> the last step the epilogue (or the outputs, at the end) reads the last
+        looped iteration's value at; the outputs' other values are noted as read at the end."""
+        END, blocks, looped_pos, prog, win = self.END, self.blocks, self.looped_pos, self.prog, self.win
+        epi_reads_pos: dict = {}
+        for i in blocks.epilogue:
+            for a in prog.ops[i].args:
+                if a.value in looped_pos:
+                    q = looped_pos[a.value]
+                    epi_reads_pos[q] = max(epi_reads_pos.get(q, -1), self._step_epi(i) + win[prog.ops[i].kind] - 1)
+        for o in prog.outputs:
+            if o.value in looped_pos:
+                epi_reads_pos[looped_pos[o.value]] = END
+            else:
+                self._note_read(o.value, END)
+        return epi_reads_pos
+
+    def _table_writes(self):
+        """Tables (streams): the prologue writes entry g of table s from the register holding the value,
+        at the first step its write port is free once the value is there (the loop reads entry 0 from its
+        first step on: the RAM's read port is transparent to a write in the step before)."""
+        Ls, blocks, cfg, cyc, lat, lp, pro = self.Ls, self.blocks, self.cfg, self.cyc, self.lat, self.lp, self.pro
+        prog = self.prog
+        twrites = []  # (step, table, entry, value, from the unit's output?)
+        if lp and lp.streams:
+            avail, made = {v: 0 for v, _ in prog.inputs}, {}
+            for i in blocks.prologue:
+                o = prog.ops[i]
+                avail[o.id] = pro.start[i] + lat[o.kind]
+                made[o.id] = pro.start[i] + cyc[o.kind]  # on the unit's output (a register holds it next step)
+            for s, vals in enumerate(lp.streams):
+                busy = set()
+                for g, v in sorted(enumerate(vals), key=lambda gv: (avail.get(gv[1], 0), gv[0])):
+                    if v not in avail:
+                        raise CoreError(f"internal: table {s} entry {g} (value {v}) is not made before the loop")
+                    if v in made and made[v] not in busy:
+                        w, direct = made[v], True
+                    else:
+                        w, direct = avail[v], False
+                        while w in busy:
+                            w += 1
+                    if w > Ls - 1:
+                        raise CoreError(f"{cfg.name}: the prologue ({Ls} steps) is too short to fill table {s} "
+                                        f"({len(vals)} entries)")
+                    busy.add(w)
+                    twrites.append((w, s, g, v, direct))
+                    if not direct:
+                        self._note_read(v, w)
+        self.twrites = twrites
+
+    def _allocate(self):
+        """Virtual registers of the inputs and of the straight-line blocks' values."""
+        A, Es, blocks, epi, lat, pro, prog = self.A, self.Es, self.blocks, self.epi, self.lat, self.pro, self.prog
+        reads, vreg = self.reads, self.vreg
+        # values of the prologue and inputs
+        for v, _ in prog.inputs:
+            vreg[v] = A.new((0, reads.get(v, 0) + 1)) if v in reads else A.new()
+        in_first = [vreg[v] for v, _ in prog.inputs]
+        defs = {}
+        for i in blocks.prologue:
+            o = prog.ops[i]
+            defs[o.id] = pro.start[i] + lat[o.kind]
         for i in blocks.epilogue:
             o = prog.ops[i]
-            _start(steps, o, Es + epi.start[i], epi.inst[i], operands(o, Es + epi.start[i]), cyc,
-                   reg_of if o.id in vreg else None, phys, vreg)
+            defs[o.id] = Es + epi.start[i] + lat[o.kind]
+        for v, d in defs.items():
+            if v in reads:
+                vreg[v] = A.new((d, reads[v] + 1))
+        self.defs, self.in_first = defs, in_first
+
+    def _allocate_loop(self):
+        """The loop's virtual registers: homes, temporaries, plain positions."""
+        A, Le, Ls, body, carried, copies = self.A, self.Le, self.Ls, self.body, self.carried, self.copies
+        defs, epi_reads_pos, home_w, in_first = self.defs, self.epi_reads_pos, self.home_w, self.in_first
+        init_src, last_carried, last_internal, lat = self.init_src, self.last_carried, self.last_internal, self.lat
+        lp, moves, prog, temp_needed, vreg = self.lp, self.moves, self.prog, self.temp_needed, self.vreg
+        # the loop: homes, temps, plain positions
+        pos_vreg = {}
+        temp_vreg = {}
+        if lp:
+            for q in carried:
+                h = A.new((Ls, Ls + last_carried[q] + 1))
+                A.add(h, (Ls + home_w[q] + 1, max(Le, epi_reads_pos.get(q, -1) + 1)))
+                if q not in copies:  # the initial value is produced into the home
+                    v = init_src[q]
+                    if v in vreg:
+                        for iv in A.vregs[vreg[v]]:
+                            A.add(h, (iv[0], Ls))
+                        A.vregs[vreg[v]] = []
+                        if v in [x for x, _ in prog.inputs]:
+                            in_first[in_first.index(vreg[v])] = h
+                        vreg[v] = h
+                    else:
+                        first_def = 0 if v in [x for x, _ in prog.inputs] else defs[v]
+                        A.add(h, (first_def, Ls))
+                        vreg[v] = h
+                pos_vreg[q] = h
+            for q in range(len(lp.template)):
+                kind = lp.template[q][0]
+                d = Ls + body.start[q] + lat[kind]
+                if q in carried:
+                    if q in temp_needed:
+                        end = Ls + max(last_internal.get(q, -1), home_w[q] if q in moves else -1) + 1
+                        temp_vreg[q] = A.new((d, end))
+                    continue
+                end = max(Ls + last_internal.get(q, -1) + 1, epi_reads_pos.get(q, -1) + 1)
+                if end > d:
+                    pos_vreg[q] = A.new((d, end))
+
+        self.pos_vreg, self.temp_vreg = pos_vreg, temp_vreg
+
+    def _build_steps(self):
+        """The steps: starts, writes and table writes of the blocks, with the current colouring."""
+        Es, Ls, blocks, copies, cyc, epi = self.Es, self.Ls, self.blocks, self.copies, self.cyc, self.epi
+        init_src, phys, pos_vreg, pro, prog = self.init_src, self.phys, self.pos_vreg, self.pro, self.prog
+        twrites, vreg = self.twrites, self.vreg
+        steps = [Step() for _ in range(self.END)]
+        for i in blocks.prologue:
+            _start(steps, prog.ops[i], pro.start[i], pro.inst[i], self._operands(prog.ops[i], pro.start[i]), cyc,
+                   self._reg_of if prog.ops[i].id in vreg else None, phys, vreg)
+        for q in copies:
+            steps[Ls - 1].writes.append(Write(phys[pos_vreg[q]], self._src(init_src[q]), -1))
+        unit_of = {prog.ops[i].id: (prog.ops[i].kind, pro.inst[i]) for i in blocks.prologue}
+        for w, tb, g, v, direct in twrites:
+            steps[w].twrites.append(TableWrite(tb, g, ("unit", unit_of[v]) if direct else self._src(v), v))
+        if self.lp:
+            self._loop_steps(steps)
+        for i in blocks.epilogue:
+            o = prog.ops[i]
+            _start(steps, o, Es + epi.start[i], epi.inst[i], self._operands(o, Es + epi.start[i]), cyc,
+                   self._reg_of if o.id in vreg else None, phys, vreg)
         return steps
 
-    own = build_steps()  # every virtual register its own
-    banked = None
-    if cfg.read_banks:  # ports in groups, registers in banks, copies across (readbanks.py)
-        own, rgroup, banked, col, n_regs, reg_bank = _read_banks(cfg, own, A, in_first, Ls, Le, win)
-        phys[:] = col
-        steps = readbanks.rename(own, phys)  # the copies are in ``own`` only; no operand swaps (two banks)
-    else:
-        readers, writers = _affinity(own)
-        col, n_regs = A.colour(in_first, readers, writers, cfg.write_banks)
-        phys[:] = col
-        steps = _orient(build_steps())  # first-fit with affinities, operands oriented
-    mux_in = None
-    if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
-        kept = (dict(pro.inst), dict(epi.inst), n_regs)
-        col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), cyc, cfg.counts(), A.vregs,
-                                                            col, n_regs, cfg.forward, spare=cfg.spare_regs,
-                                                            mux_swaps=cfg.mux_swaps)
-        by_id = {prog.ops[i].id: i for i in (*blocks.prologue, *blocks.epilogue)}
-        for (t, v), k in inst.items():
-            (pro if t < Tp else epi).inst[by_id[v]] = k
-        _followers(pro, prog)  # a compound operation's outputs stay on their leader's unit
-        _followers(epi, prog)
-        set_ready()
-        first_fit, phys[:] = (list(phys), steps), col
-        steps = build_steps()
-        for t, st in enumerate(steps):
-            st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1])
-                         if (t, s.value) in swaps else s for s in st.starts]
-        mux_in = (*mux_in, _mux_inputs(first_fit[1]))
-        if mux_in[1] > mux_in[2]:  # the search did worse than first-fit (it starts unoriented): keep first-fit
-            pro.inst, epi.inst, n_regs = kept
-            set_ready()
-            phys[:], steps = first_fit
+    def _template_sources(self, q, slots) -> tuple[list, list]:
+        """(start sources, hold sources) of the loop body's template position q."""
+        body, lp, phys, pos_vreg, temp_vreg = self.body, self.lp, self.phys, self.pos_vreg, self.temp_vreg
+        assert lp is not None
+        srcs: list[tuple] = []
+        hold: list[tuple | None] = []
+        for s in slots:
+            if s.role in ("const",):
+                srcs.append(("const", self.cidx[s.ref]))
+            elif s.role == "invariant":
+                srcs.append(self._src(s.ref))
+            elif s.role == "stream":
+                srcs.append(("table", s.ref))
+            elif s.role == "carried":
+                srcs.append(("reg", phys[pos_vreg[s.ref]]))
+            else:
+                r = temp_vreg.get(s.ref, pos_vreg.get(s.ref))
+                if self._loop_fwd(s.ref, body.start[q]):
+                    hold.append(("reg", phys[r]) if r is not None else None)
+                    srcs.append(("unit", (lp.template[s.ref][0], body.inst[s.ref])))
+                    continue
+                assert r is not None  # a template position read from a register has one
+                srcs.append(("reg", phys[r]))
+            hold.append(srcs[-1])
+        return srcs, hold
 
-    _expand_holds(steps, win)
-    if banked:
-        bad = readbanks.check(steps, reg_bank, rgroup)
-        if bad:
-            raise CoreError(f"internal: {cfg.name}: read banks: {bad}")
-        banked["registers"] = [sum(1 for b in reg_bank.values() if b == g) for g in range(cfg.read_banks)]
-        banked["bank_of"] = reg_bank
-    bus_of = buses.assign(steps, cfg.buses) if cfg.buses else []  # registers onto buses, fewest mux inputs
-    outputs = []
-    for o in prog.outputs:
-        if o.neg:
-            raise CoreError("internal: a negated output was not materialised")
-        outputs.append((src(o.value), False))
-    state_regs = []
-    first_iter = lp.first if lp else 0
-    if lp:
-        pos_in_first = {prog.ops[i].id: q for q, i in enumerate(lp.seg_ops[0])}
-        for o in prog.states[lp.first + lp.unroll - 1]:
-            pq = pos_in_first.get(o.value)
-            state_regs.append((phys[pos_vreg[pq]], o.neg) if pq is not None and pq in carried else None)
-    probes = _probes(prog, lp, steps, Ls, Le) if lp else []
-    flat_probes = _flat_probes(prog, lp, steps, Ls, Le)
-    # where the Miller loop ends: the last write of an operation before the final exponentiation
-    body_extra = (Le - Ls) * ((lp.count if lp else 1) - 1)
-    miller_end = Le if lp else 0
-    for i in blocks.prologue:
-        o = prog.ops[i]
-        if prog.segments[o.seg][0] != "final exponentiation":
-            miller_end = max(miller_end, pro.start[i] + lat[o.kind])
-    for i in blocks.epilogue:
-        o = prog.ops[i]
-        if prog.segments[o.seg][0] != "final exponentiation":
-            miller_end = max(miller_end, Es + epi.start[i] + lat[o.kind])
-    units = {k: (cfg.choice(k).unit, cfg.choice(k).count, cyc[k]) for k in cfg.counts()}
-    blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
-    info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
-                          "epilogue": epi.info | {"T": epi.T}},
-            "chains": dict(cfg.chains), "compound": dict(cfg.compound), "forward": cfg.forward, "probes": probes,
-            "flat_probes": flat_probes,
-            "windows": {k: w for k, w in sorted(win.items()) if w > 1},
-            "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
-            "copies": len(copies), "moves": len(moves), "mux_inputs": mux_in, "read_banks": banked, "deferred_writes": sum(
-                1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
-            "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
-            "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
-            "inversion_cycles": _inversion_span(prog, blocks, ((pro, 0), (epi, Es)), cyc),
-            "looped_iterations": lp.count * lp.unroll if lp else 0, "unroll": lp.unroll if lp else 1,
-            "tables": [len(v) for v in lp.streams] if lp else [],
-            "T_iter": (Le - Ls) / lp.unroll if lp else None, "T_pass": (Le - Ls) if lp else None}
-    return Microcode(cfg.name, prog.p, prog.m, units, n_regs, [prog.consts[v] for v in consts], steps, Ls, Le,
-                     lp.count if lp else 1, [phys[vreg[v]] for v, _ in prog.inputs], outputs, state_regs,
-                     first_iter, blocks_d, info, lp.unroll if lp else 1,
-                     [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of),
-                     [len(v) for v in lp.streams] if lp else [], cfg.buses, bus_of)
+    def _loop_steps(self, steps):
+        """The loop body's starts and writes (natural, deferred, into temporaries, the moves home)."""
+        Ls, body, carried, cyc, home_w, lp = self.Ls, self.body, self.carried, self.cyc, self.home_w, self.lp
+        moves, phys, pos_vreg, prog, temp_vreg, win = self.moves, self.phys, self.pos_vreg, self.prog, self.temp_vreg, self.win
+        assert lp is not None
+        for q, (kind, slots) in enumerate(lp.template):
+            srcs, hold = self._template_sources(q, slots)
+            t = Ls + body.start[q]
+            u = (kind, body.inst[q])
+            val = prog.ops[lp.seg_ops[0][q]].id
+            if not out_port(kind):  # a compound operation's outputs j > 0 start with their leader
+                steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val,
+                                             tuple(hold) if win[kind] > 1 else ()))
+            ws = t + cyc[kind]
+            if q in temp_vreg:
+                steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
+            if q in carried and q not in moves:
+                steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
+            elif q not in carried and q in pos_vreg:
+                steps[ws].writes.append(Write(phys[pos_vreg[q]], ("unit", u), val))
+        for q in moves:
+            steps[Ls + home_w[q]].writes.append(Write(phys[pos_vreg[q]], ("reg", phys[temp_vreg[q]]), -1))
+
+    def _colour(self):
+        """Colour twice: once with every virtual register its own, to see which unit ports read and which
+        sources write each of them, then with those affinities (fewer multiplexer inputs); or read banks."""
+        A, Le, Ls, cfg, in_first, win = self.A, self.Le, self.Ls, self.cfg, self.in_first, self.win
+        self.phys = phys = list(range(len(A.vregs)))
+        own = self._build_steps()  # every virtual register its own
+        banked = None
+        if cfg.read_banks:  # ports in groups, registers in banks, copies across (readbanks.py)
+            own, rgroup, banked, col, n_regs, reg_bank = _read_banks(cfg, own, A, in_first, Ls, Le, win)
+            phys[:] = col
+            steps = readbanks.rename(own, phys)  # the copies are in ``own`` only; no operand swaps (two banks)
+        else:
+            rgroup = reg_bank = None
+            readers, writers = _affinity(own)
+            col, n_regs = A.colour(in_first, readers, writers, cfg.write_banks)
+            phys[:] = col
+            steps = _orient(self._build_steps())  # first-fit with affinities, operands oriented
+        self.banked, self.col, self.n_regs, self.own, self.reg_bank, self.rgroup = banked, col, n_regs, own, reg_bank, rgroup
+        self.steps = steps
+
+    def _bind_mux(self):
+        """binding="mux": registers, flat blocks' instances and operand order (binding.py), kept when better
+        than first-fit."""
+        A, END, Es, Tp, blocks, cfg, cyc = self.A, self.END, self.Es, self.Tp, self.blocks, self.cfg, self.cyc
+        epi, n_regs, own, phys, pro, prog = self.epi, self.n_regs, self.own, self.phys, self.pro, self.prog
+        col, steps = self.col, self.steps
+        mux_in = None
+        if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
+            kept = (dict(pro.inst), dict(epi.inst), n_regs)
+            col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), cyc, cfg.counts(), A.vregs,
+                                                                col, n_regs, cfg.forward, spare=cfg.spare_regs,
+                                                                mux_swaps=cfg.mux_swaps)
+            by_id = {prog.ops[i].id: i for i in (*blocks.prologue, *blocks.epilogue)}
+            for (t, v), k in inst.items():
+                (pro if t < Tp else epi).inst[by_id[v]] = k
+            _followers(pro, prog)  # a compound operation's outputs stay on their leader's unit
+            _followers(epi, prog)
+            self._set_ready()
+            first_fit, phys[:] = (list(phys), steps), col
+            steps = self._build_steps()
+            for t, st in enumerate(steps):
+                st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1])
+                             if (t, s.value) in swaps else s for s in st.starts]
+            mux_in = (*mux_in, _mux_inputs(first_fit[1]))
+            if mux_in[1] > mux_in[2]:  # the search did worse than first-fit (it starts unoriented): keep first-fit
+                pro.inst, epi.inst, n_regs = kept
+                self._set_ready()
+                phys[:], steps = first_fit
+
+        self.mux_in, self.n_regs, self.steps = mux_in, n_regs, steps
+
+    def _finish(self):
+        """Holds, read banks' check, buses, outputs, the state registers, probes, where the Miller loop ends."""
+        Es, Le, Ls, banked, blocks, carried = self.Es, self.Le, self.Ls, self.banked, self.blocks, self.carried
+        cfg, epi, lat, lp, phys, pos_vreg = self.cfg, self.epi, self.lat, self.lp, self.phys, self.pos_vreg
+        pro, prog, reg_bank, rgroup, steps, win = self.pro, self.prog, self.reg_bank, self.rgroup, self.steps, self.win
+        _expand_holds(steps, win)
+        if banked:
+            bad = readbanks.check(steps, reg_bank, rgroup)
+            if bad:
+                raise CoreError(f"internal: {cfg.name}: read banks: {bad}")
+            banked["registers"] = [sum(1 for b in reg_bank.values() if b == g) for g in range(cfg.read_banks)]
+            banked["bank_of"] = reg_bank
+        bus_of = buses.assign(steps, cfg.buses) if cfg.buses else []  # registers onto buses, fewest mux inputs
+        outputs = []
+        for o in prog.outputs:
+            if o.neg:
+                raise CoreError("internal: a negated output was not materialised")
+            outputs.append((self._src(o.value), False))
+        state_regs = []
+        first_iter = lp.first if lp else 0
+        if lp:
+            pos_in_first = {prog.ops[i].id: q for q, i in enumerate(lp.seg_ops[0])}
+            for o in prog.states[lp.first + lp.unroll - 1]:
+                pq = pos_in_first.get(o.value)
+                state_regs.append((phys[pos_vreg[pq]], o.neg) if pq is not None and pq in carried else None)
+        probes = _probes(prog, lp, steps, Ls, Le) if lp else []
+        flat_probes = _flat_probes(prog, lp, steps, Ls, Le)
+        # where the Miller loop ends: the last write of an operation before the final exponentiation
+        body_extra = (Le - Ls) * ((lp.count if lp else 1) - 1)
+        miller_end = Le if lp else 0
+        for i in blocks.prologue:
+            o = prog.ops[i]
+            if prog.segments[o.seg][0] != "final exponentiation":
+                miller_end = max(miller_end, pro.start[i] + lat[o.kind])
+        for i in blocks.epilogue:
+            o = prog.ops[i]
+            if prog.segments[o.seg][0] != "final exponentiation":
+                miller_end = max(miller_end, Es + epi.start[i] + lat[o.kind])
+        self.body_extra, self.bus_of, self.first_iter, self.flat_probes = body_extra, bus_of, first_iter, flat_probes
+        self.miller_end, self.outputs, self.probes, self.state_regs = miller_end, outputs, probes, state_regs
+
+    def _microcode(self):
+        """The micro-code and its report."""
+        END, Es, Le, Ls, banked, blocks, body = self.END, self.Es, self.Le, self.Ls, self.banked, self.blocks, self.body
+        body_extra, bus_of, carried, cfg, consts = self.body_extra, self.bus_of, self.carried, self.cfg, self.consts
+        copies, cyc, epi, first_iter, flat_probes = self.copies, self.cyc, self.epi, self.first_iter, self.flat_probes
+        home_w, lp, miller_end, moves, mux_in = self.home_w, self.lp, self.miller_end, self.moves, self.mux_in
+        n_regs, outputs, phys, pro, probes = self.n_regs, self.outputs, self.phys, self.pro, self.probes
+        prog, state_regs, steps, vreg, win = self.prog, self.state_regs, self.steps, self.vreg, self.win
+        units = {k: (cfg.choice(k).unit, cfg.choice(k).count, cyc[k]) for k in cfg.counts()}
+        blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
+        info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
+                              "epilogue": epi.info | {"T": epi.T}},
+                "chains": dict(cfg.chains), "compound": dict(cfg.compound), "forward": cfg.forward, "probes": probes,
+                "flat_probes": flat_probes,
+                "windows": {k: w for k, w in sorted(win.items()) if w > 1},
+                "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
+                "copies": len(copies), "moves": len(moves), "mux_inputs": mux_in, "read_banks": banked, "deferred_writes": sum(
+                    1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
+                "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
+                "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
+                "inversion_cycles": _inversion_span(prog, blocks, ((pro, 0), (epi, Es)), cyc),
+                "looped_iterations": lp.count * lp.unroll if lp else 0, "unroll": lp.unroll if lp else 1,
+                "tables": [len(v) for v in lp.streams] if lp else [],
+                "T_iter": (Le - Ls) / lp.unroll if lp else None, "T_pass": (Le - Ls) if lp else None}
+        return Microcode(cfg.name, prog.p, prog.m, units, n_regs, [prog.consts[v] for v in consts], steps, Ls, Le,
+                         lp.count if lp else 1, [phys[vreg[v]] for v, _ in prog.inputs], outputs, state_regs,
+                         first_iter, blocks_d, info, lp.unroll if lp else 1,
+                         [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of),
+                         [len(v) for v in lp.streams] if lp else [], cfg.buses, bus_of)
 
 
 def _affinity(steps: list) -> tuple:

@@ -62,17 +62,9 @@ def pair_products(ops: list) -> list:
     return out
 
 
-def _pair_segment(seg: list) -> list:
-    n = len(seg)
-    local = {o.id: k for k, o in enumerate(seg)}
-    preds = [{local[a.value] for a in o.args if a.value in local} for o in seg]
-    for k, o in enumerate(seg):  # a compound operation's outputs: one start, the leader's operands
-        if o.follower and o.group in local:
-            preds[k].add(local[o.group])
-    anc = [0] * n
-    for k in range(n):
-        for p in preds[k]:
-            anc[k] |= anc[p] | (1 << p)
+def _mates(seg: list, anc: list) -> dict:
+    """Products paired (first come, each with the first later independent one sharing an operand):
+    index -> its mate, both ways."""
     muls = [k for k, o in enumerate(seg) if o.kind == "mul"]
     mate: dict = {}
     for x, a in enumerate(muls):
@@ -85,6 +77,21 @@ def _pair_segment(seg: list) -> list:
             if common:
                 mate[a], mate[b] = b, a
                 break
+    return mate
+
+
+def _pair_segment(seg: list) -> list:
+    n = len(seg)
+    local = {o.id: k for k, o in enumerate(seg)}
+    preds = [{local[a.value] for a in o.args if a.value in local} for o in seg]
+    for k, o in enumerate(seg):  # a compound operation's outputs: one start, the leader's operands
+        if o.follower and o.group in local:
+            preds[k].add(local[o.group])
+    anc = [0] * n
+    for k in range(n):
+        for p in preds[k]:
+            anc[k] |= anc[p] | (1 << p)
+    mate = _mates(seg, anc)
     # units: a pair (its lower index leads) or a single operation; stable topological order
     lead = {k: min(k, mate.get(k, k)) for k in range(n)}
     members: dict = {}

@@ -118,12 +118,23 @@ class CoreConfig:
     read_banks: int = 0
 
     def __post_init__(self):
+        self._check_options()
+        self._check_interconnect()
+        fam = ("gf3_",) if sets.get(self.set_id).family is Family.CHAR3 else ("gf2_", "f4_")
+        seen = set()
+        for u in self.units:
+            _check_unit(u, fam, self.set_id)
+            if u.op in seen:
+                raise CoreMixError("units", f"two unit kinds execute {u.op!r}")
+            seen.add(u.op)
+
+    def _check_options(self):
+        """The flags, unroll, the binding and its options, sink, the scheduler."""
         for flag in ("streams", "retime", "forward", "mux_swaps"):
             if not isinstance(getattr(self, flag), bool):
                 raise CoreError(f"{flag}: must be true or false, got {getattr(self, flag)!r}")
         if not isinstance(self.unroll, int) or isinstance(self.unroll, bool) or not 1 <= self.unroll <= 8:
             raise CoreError(f"unroll: must be an integer from 1 to 8, got {self.unroll!r}")
-        fam = ("gf3_",) if sets.get(self.set_id).family is Family.CHAR3 else ("gf2_", "f4_")
         if self.binding not in BINDINGS:
             raise CoreError(f"binding: {self.binding!r} is not one of {', '.join(BINDINGS)}")
         if (not isinstance(self.spare_regs, int) or isinstance(self.spare_regs, bool) or not 0 <= self.spare_regs <= 16
@@ -139,6 +150,9 @@ class CoreConfig:
                             f"got {self.sink!r}")
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
+
+    def _check_interconnect(self):
+        """buses, write banks, read banks (and what each excludes)."""
         if not isinstance(self.buses, int) or isinstance(self.buses, bool) or not 0 <= self.buses <= 16:
             raise CoreError(f"buses: an integer from 0 (no buses) to 16, got {self.buses!r}")
         if (not isinstance(self.write_banks, int) or isinstance(self.write_banks, bool)
@@ -154,31 +168,6 @@ class CoreConfig:
         if self.buses and self.scheduler != "list":
             raise CoreError(f"buses: only with the list scheduler (the bus constraint is the list scheduler's; "
                             f"scheduler {self.scheduler!r})")
-        seen = set()
-        for u in self.units:
-            if u.unit not in UNIT_OPS:
-                raise CoreMixError("units", f"{u.unit!r} is not a unit the core generator can use "
-                                            f"(known: {', '.join(UNIT_OPS)})")
-            if not u.unit.startswith(fam):
-                raise CoreMixError("units", f"{u.unit} is not a unit of {self.set_id}'s field (use "
-                                            f"{' or '.join(f + '*' for f in fam)} units)")
-            k = dict(u.params).get("k", 1)
-            if u.unit in CHAIN_UNITS:
-                if not isinstance(k, int) or isinstance(k, bool) or not 2 <= k <= 64:
-                    raise CoreMixError("units", f"{u.unit}: k (operations fused per chain step) must be an "
-                                                f"integer from 2 to 64, got {k!r}")
-            elif u.unit == "f4_sqr_chain":
-                if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 64:
-                    raise CoreMixError("units", f"{u.unit}: k (F_{{2^4m}} squarings per start) must be an integer "
-                                                f"from 1 to 64, got {k!r}")
-            elif k != 1:
-                raise CoreMixError("units", f"{u.unit}: one operation per start (k = 1); for chains of k use "
-                                            f"{u.unit}_chain")
-            if not isinstance(u.count, int) or isinstance(u.count, bool) or not 1 <= u.count <= 64:
-                raise CoreMixError("units", f"{u.unit}: count must be an integer from 1 to 64, got {u.count!r}")
-            if u.op in seen:
-                raise CoreMixError("units", f"two unit kinds execute {u.op!r}")
-            seen.add(u.op)
 
     @property
     def p(self) -> int:
@@ -276,3 +265,27 @@ def parse_units(spec: str) -> list:
         resolved = hwunit.resolve_params(generator(name), dict(kv, field="ss2-7" if name.startswith("gf2") else "ss3-7"))
         out.append(UnitChoice(name, n, tuple((k, resolved[k]) for k, _ in kv)))
     return out
+
+
+def _check_unit(u: UnitChoice, fam: tuple, set_id: str) -> None:
+    """One unit of a mix: known, of the set's field, its k and count in range."""
+    if u.unit not in UNIT_OPS:
+        raise CoreMixError("units", f"{u.unit!r} is not a unit the core generator can use "
+                                    f"(known: {', '.join(UNIT_OPS)})")
+    if not u.unit.startswith(fam):
+        raise CoreMixError("units", f"{u.unit} is not a unit of {set_id}'s field (use "
+                                    f"{' or '.join(f + '*' for f in fam)} units)")
+    k = dict(u.params).get("k", 1)
+    if u.unit in CHAIN_UNITS:
+        if not isinstance(k, int) or isinstance(k, bool) or not 2 <= k <= 64:
+            raise CoreMixError("units", f"{u.unit}: k (operations fused per chain step) must be an "
+                                        f"integer from 2 to 64, got {k!r}")
+    elif u.unit == "f4_sqr_chain":
+        if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 64:
+            raise CoreMixError("units", f"{u.unit}: k (F_{{2^4m}} squarings per start) must be an integer "
+                                        f"from 1 to 64, got {k!r}")
+    elif k != 1:
+        raise CoreMixError("units", f"{u.unit}: one operation per start (k = 1); for chains of k use "
+                                    f"{u.unit}_chain")
+    if not isinstance(u.count, int) or isinstance(u.count, bool) or not 1 <= u.count <= 64:
+        raise CoreMixError("units", f"{u.unit}: count must be an integer from 1 to 64, got {u.count!r}")

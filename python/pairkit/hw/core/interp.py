@@ -74,169 +74,200 @@ def run(mc: Microcode, spec, alg: str, P, Q, *, check: bool = True) -> RunResult
         bus_bad = buses.check(mc.steps, mc.bus_of, mc.n_buses)
         if bus_bad:
             raise CoreMismatchError("read buses", bus_bad)
-    S = spec_of(spec)
-    F = S.F
-    T, ins, states, outs = (run_trace(S, alg, P, Q, "inv" in mc.units, mc.info.get("compound", {}))
-                            if check else (None, [], [], []))
-    values = T.values if check else {}
-    regs: list = [None] * mc.n_regs
-    tables = [[None] * d for d in mc.tables]
-    for r, v in zip(mc.inputs, (*P, *Q)):
-        regs[r] = v
-    units: dict = {}  # (op, i) -> [result, ready step, started step]
-    cyc = {k: c for k, (_, _, c) in mc.units.items()}
-    t = pc = 0
-    it = 0  # completed passes through the loop body
-    n_states = n_values = n_written = 0
-    unchecked: set = set()
-    first = mc.first_looped_iteration
+    return _Interpreter(mc, spec_of(spec), alg, P, Q, check).run()
 
-    def where(step_pc):
+
+class _Interpreter:
+    """One run of :func:`run`: the registers, tables and units' results, step by step."""
+
+    def __init__(self, mc: Microcode, spec, alg: str, P, Q, check: bool):
+        self.mc, self.check = mc, check
+        self.F = spec.F
+        T, _, self.states, self.outs = (run_trace(spec, alg, P, Q, "inv" in mc.units, mc.info.get("compound", {}))
+                                        if check else (None, [], [], []))
+        self.values = T.values if T is not None else {}
+        self.regs: list = [None] * mc.n_regs
+        self.tables = [[None] * d for d in mc.tables]
+        for r, v in zip(mc.inputs, (*P, *Q)):
+            self.regs[r] = v
+        self.units: dict = {}  # (op, i) -> [result, ready step, started step]
+        self.cyc = {k: c for k, (_, _, c) in mc.units.items()}
+        self.t = self.pc = 0
+        self.it = 0  # completed passes through the loop body
+        self.n_states = self.n_values = self.n_written = 0
+        self.unchecked: set = set()
+        self.first = mc.first_looped_iteration
+        self.windows = mc.info.get("windows", {})
+        self.held: dict = {}  # unlatched unit -> (start step, its operands with their modifiers)
+        self.probes: dict = {}  # loop step -> [(register, modifier, iteration in the pass, coordinate)]
+        for t_p, r_p, neg_p, j_p, c_p in mc.info.get("probes", []):
+            self.probes.setdefault(t_p, []).append((r_p, neg_p, j_p, c_p))
+        for t_p, r_p, neg_p, k_p, c_p in mc.info.get("flat_probes", []):  # outside the loop: iteration k as -k - 1
+            self.probes.setdefault(t_p, []).append((r_p, neg_p, -k_p - 1, c_p))
+        self.n_probed = 0
+
+    def where(self, step_pc):
+        mc, first, it = self.mc, self.first, self.it
         if mc.loop_start <= step_pc < mc.loop_end:
             return (f"Miller iteration {first + it * mc.unroll + 1}" + (f"-{first + it * mc.unroll + mc.unroll}"
                     if mc.unroll > 1 else "") + f" (loop step {step_pc - mc.loop_start})")
         blk = "prologue" if step_pc < mc.loop_start else "epilogue"
         return f"{blk} step {step_pc}"
 
-    def check_states(k):
-        nonlocal n_states
-        if not check or not mc.state_regs or not 0 <= k < len(states):
+    def check_states(self, k):
+        mc, states = self.mc, self.states
+        if not self.check or not mc.state_regs or not 0 <= k < len(states):
             return
         for c, (sr, tid) in enumerate(zip(mc.state_regs, states[k])):
             if sr is None:
                 continue
             r, neg = sr
-            got = modify(F, mc.p, regs[r], neg)
-            if got != values[tid]:
+            got = modify(self.F, mc.p, self.regs[r], neg)
+            if got != self.values[tid]:
                 raise CoreMismatchError(f"Miller iteration {k + 1}, register r{r}",
                                         f"accumulator coordinate {c} differs from the spec's state")
-        n_states += 1
+        self.n_states += 1
 
-    n_total = mc.cycles()
-
-    def read(src, dest, t, pc):
+    def read(self, src, dest, t, pc):
         """The value a write at step t (pc) takes from ``src``; ``dest`` names the target in errors."""
         kind, x = src
         if kind == "unit":
-            u = units.get(x)
+            u = self.units.get(x)
             if u is None or t < u[1]:
-                raise CoreMismatchError(f"{where(pc)}, {dest}", f"written from {x[0]}{x[1]} before its result "
-                                                                "is ready")
+                raise CoreMismatchError(f"{self.where(pc)}, {dest}", f"written from {x[0]}{x[1]} before its result "
+                                                                     "is ready")
             return u[0]
-        return regs[x] if kind == "reg" else mc.consts[x]
+        return self.regs[x] if kind == "reg" else self.mc.consts[x]
 
-    def operand(src, unit, t, pc):
+    def operand(self, src, unit, t, pc):
         kind, x = src
         if kind == "unit":  # forwarded: the result on the unit's output in this step
-            return read(src, f"{unit[0]}{unit[1]}'s operand", t, pc)
-        v = regs[x] if kind == "reg" else tables[x][it] if kind == "table" else mc.consts[x]
+            return self.read(src, f"{unit[0]}{unit[1]}'s operand", t, pc)
+        v = self.regs[x] if kind == "reg" else self.tables[x][self.it] if kind == "table" else self.mc.consts[x]
         if v is None:
-            what = f"register r{x}" if kind == "reg" else f"table t{x} entry {it}"
-            raise CoreMismatchError(f"{where(pc)}", f"{unit[0]}{unit[1]} reads {what}, never written")
+            what = f"register r{x}" if kind == "reg" else f"table t{x} entry {self.it}"
+            raise CoreMismatchError(f"{self.where(pc)}", f"{unit[0]}{unit[1]} reads {what}, never written")
         return v
 
-    windows = mc.info.get("windows", {})
-    held: dict = {}  # unlatched unit -> (start step, its operands with their modifiers)
-
-    def check_holds(st, t, pc):
+    def check_holds(self, st, t, pc):
         """An unlatched unit reads its ports on every step of its operation: the control word must
         hold its selects, and the sources must still give the operands it started with."""
+        held = self.held
         hs = {h.unit: h for h in st.holds}
         for u, (t0, want) in list(held.items()):
-            if t >= t0 + windows[u[0]]:
+            if t >= t0 + self.windows[u[0]]:
                 del held[u]
                 continue
             if t == t0:
                 continue
             h = hs.get(u)
             if h is None:
-                raise CoreMismatchError(f"{where(pc)}", f"{u[0]}{u[1]} is running unlatched, its operands are "
-                                                        "not held")
-            got = [modify(F, mc.p, operand(x, u, t, pc), g) for x, g in zip(h.srcs, h.signs)]
+                raise CoreMismatchError(f"{self.where(pc)}", f"{u[0]}{u[1]} is running unlatched, its operands are "
+                                                             "not held")
+            got = [modify(self.F, self.mc.p, self.operand(x, u, t, pc), g) for x, g in zip(h.srcs, h.signs)]
             if got != want:
-                raise CoreMismatchError(f"{where(pc)}", f"{u[0]}{u[1]}'s operand changed while it runs "
-                                                        f"(started at step {t0})")
+                raise CoreMismatchError(f"{self.where(pc)}", f"{u[0]}{u[1]}'s operand changed while it runs "
+                                                             f"(started at step {t0})")
         for u in hs:
             if u not in held:
-                raise CoreMismatchError(f"{where(pc)}", f"a hold for {u[0]}{u[1]}, which is not running")
+                raise CoreMismatchError(f"{self.where(pc)}", f"a hold for {u[0]}{u[1]}, which is not running")
 
-    probes: dict = {}  # loop step -> [(register, modifier, iteration in the pass, coordinate)]
-    for t_p, r_p, neg_p, j_p, c_p in mc.info.get("probes", []):
-        probes.setdefault(t_p, []).append((r_p, neg_p, j_p, c_p))
-    for t_p, r_p, neg_p, k_p, c_p in mc.info.get("flat_probes", []):  # outside the loop: iteration k as -k - 1
-        probes.setdefault(t_p, []).append((r_p, neg_p, -k_p - 1, c_p))
-    n_probed = 0
-
-    while pc < mc.n_steps:
-        if pc == mc.loop_start:
-            check_states(first + it * mc.unroll - 1)
-        st = mc.steps[pc]
-        for r_p, neg_p, j_p, c_p in probes.get(pc, ()) if check else ():  # the iterations inside a pass
-            k = first + it * mc.unroll + j_p if j_p >= 0 else -j_p - 1
-            if k < len(states) and modify(F, mc.p, regs[r_p], neg_p) != values[states[k][c_p]]:
+    def check_probes(self, pc):
+        """The iterations inside a pass (and outside the loop) at their probes."""
+        mc, states = self.mc, self.states
+        for r_p, neg_p, j_p, c_p in self.probes.get(pc, ()) if self.check else ():
+            k = self.first + self.it * mc.unroll + j_p if j_p >= 0 else -j_p - 1
+            if k < len(states) and modify(self.F, mc.p, self.regs[r_p], neg_p) != self.values[states[k][c_p]]:
                 raise CoreMismatchError(f"Miller iteration {k + 1}, register r{r_p}",
                                         f"accumulator coordinate {c_p} (probe) differs from the spec's state")
-            n_probed += 1
-        check_holds(st, t, pc)
+            self.n_probed += 1
+
+    def writes(self, st, t, pc) -> dict:
+        """The step's register writes (register -> value), each checked against the spec."""
+        mc = self.mc
         new = {}
         for w in st.writes:
-            val = read(w.src, f"register r{w.reg}", t, pc)
+            val = self.read(w.src, f"register r{w.reg}", t, pc)
             if w.value >= 0:
-                n_written += 1
-            if check and w.value >= 0:
+                self.n_written += 1
+            if self.check and w.value >= 0:
                 vid = w.value
                 if mc.loop_start <= pc < mc.loop_end and mc.loop_values:
-                    vid = mc.loop_values[it][mc.loop_values[0].index(w.value)]
+                    vid = mc.loop_values[self.it][mc.loop_values[0].index(w.value)]
                 tid = mc.trace_of.get(vid)
                 if tid is None:
-                    unchecked.add(vid)
+                    self.unchecked.add(vid)
                 else:
-                    if val != values[tid]:
-                        raise CoreMismatchError(f"{where(pc)}, register r{w.reg}",
+                    if val != self.values[tid]:
+                        raise CoreMismatchError(f"{self.where(pc)}, register r{w.reg}",
                                                 f"value {vid} differs from the spec")
-                    n_values += 1
+                    self.n_values += 1
             new[w.reg] = val
+        return new
+
+    def table_writes(self, st, t, pc) -> list:
         new_t = []
         for w in st.twrites:
-            val = read(w.src, f"table t{w.table}[{w.entry}]", t, pc)
-            tid = mc.trace_of.get(w.value)
-            if check and tid is not None and val != values[tid]:
-                raise CoreMismatchError(f"{where(pc)}, table t{w.table}[{w.entry}]",
+            val = self.read(w.src, f"table t{w.table}[{w.entry}]", t, pc)
+            tid = self.mc.trace_of.get(w.value)
+            if self.check and tid is not None and val != self.values[tid]:
+                raise CoreMismatchError(f"{self.where(pc)}, table t{w.table}[{w.entry}]",
                                         f"value {w.value} differs from the spec")
             new_t.append((w.table, w.entry, val))
-        started = []  # every operand is read before any unit of this step restarts (its output is old)
+        return new_t
+
+    def starts(self, st, t, pc):
+        """The step's unit starts: every operand is read before any unit of this step restarts (its output
+        is old)."""
+        mc, cyc, units = self.mc, self.cyc, self.units
+        started = []
         for s in st.starts:
             old = units.get(s.unit)
             if old is not None and t < old[2] + cyc[s.unit[0]]:
-                raise CoreMismatchError(f"{where(pc)}", f"{s.unit[0]}{s.unit[1]} restarted while busy")
-            started.append((s, [operand(src, s.unit, t, pc) for src in s.srcs]))
+                raise CoreMismatchError(f"{self.where(pc)}", f"{s.unit[0]}{s.unit[1]} restarted while busy")
+            started.append((s, [self.operand(src, s.unit, t, pc) for src in s.srcs]))
         for s, ops in started:
-            if windows.get(s.unit[0], 1) > 1:  # unlatched: these operands must stay on its ports
-                held[s.unit] = (t, [modify(F, mc.p, v, g) for v, g in zip(ops, s.signs)])
-            res = unit_result(F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains"), mc.info.get("compound"))
+            if self.windows.get(s.unit[0], 1) > 1:  # unlatched: these operands must stay on its ports
+                self.held[s.unit] = (t, [modify(self.F, mc.p, v, g) for v, g in zip(ops, s.signs)])
+            res = unit_result(self.F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains"), mc.info.get("compound"))
             if s.unit[0] in COMPOUND:  # output j is read as (kind.j, i); the leader's (kind, i) is output 0
                 for j, v in enumerate(res):
                     units[(f"{s.unit[0]}.{j}" if j else s.unit[0], s.unit[1])] = [v, t + cyc[s.unit[0]], t]
             else:
                 units[s.unit] = [res, t + cyc[s.unit[0]], t]
-        for r, v in new.items():
-            regs[r] = v
-        for tb, g, v in new_t:
-            tables[tb][g] = v
-        t += 1
-        if pc == mc.loop_end - 1 and it + 1 < mc.loop_count:
-            it += 1
-            pc = mc.loop_start
-        else:
-            if pc == mc.loop_end - 1:
-                check_states(first + (it + 1) * mc.unroll - 1)
-            pc += 1
-    out = tuple(regs[x] if kind == "reg" else mc.consts[x] for (kind, x), _ in mc.outputs)
-    if check:
-        want = tuple(values[i] for i in outs)
-        if out != want:
-            bad = next(i for i, (a, b) in enumerate(zip(out, want)) if a != b)
-            raise CoreMismatchError("output", f"GT coordinate {bad} differs from the spec's pairing")
-    if t != n_total:
-        raise CoreMismatchError("controller", f"ran {t} cycles, the micro-code has {n_total}")
-    return RunResult(out, t, n_states, n_values, n_written, frozenset(unchecked), n_probed)
+
+    def run(self) -> RunResult:
+        mc = self.mc
+        n_total = mc.cycles()
+        while self.pc < mc.n_steps:
+            t, pc = self.t, self.pc
+            if pc == mc.loop_start:
+                self.check_states(self.first + self.it * mc.unroll - 1)
+            st = mc.steps[pc]
+            self.check_probes(pc)
+            self.check_holds(st, t, pc)
+            new = self.writes(st, t, pc)
+            new_t = self.table_writes(st, t, pc)
+            self.starts(st, t, pc)
+            for r, v in new.items():
+                self.regs[r] = v
+            for tb, g, v in new_t:
+                self.tables[tb][g] = v
+            self.t += 1
+            if pc == mc.loop_end - 1 and self.it + 1 < mc.loop_count:
+                self.it += 1
+                self.pc = mc.loop_start
+            else:
+                if pc == mc.loop_end - 1:
+                    self.check_states(self.first + (self.it + 1) * mc.unroll - 1)
+                self.pc += 1
+        out = tuple(self.regs[x] if kind == "reg" else mc.consts[x] for (kind, x), _ in mc.outputs)
+        if self.check:
+            want = tuple(self.values[i] for i in self.outs)
+            if out != want:
+                bad = next(i for i, (a, b) in enumerate(zip(out, want)) if a != b)
+                raise CoreMismatchError("output", f"GT coordinate {bad} differs from the spec's pairing")
+        if self.t != n_total:
+            raise CoreMismatchError("controller", f"ran {self.t} cycles, the micro-code has {n_total}")
+        return RunResult(out, self.t, self.n_states, self.n_values, self.n_written, frozenset(self.unchecked),
+                         self.n_probed)

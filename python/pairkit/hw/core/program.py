@@ -303,32 +303,7 @@ def lower(spec, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict
             L.alias[o.out] = L.const(consts[o.out])
             continue
         a = [L.reader_operand(x) for x in o.args]
-        if k == "neg":
-            r = a[0] if p == 2 else Operand(a[0].value, not a[0].neg)
-        elif k == "add" and p == 2 and a[0].value == a[1].value and a[0].neg == a[1].neg:
-            r = L.const(F.zero)  # x + x
-        elif k == "sub":
-            r = L.emit("add", (a[0], Operand(a[1].value, not a[1].neg) if p == 3 else a[1]), o.out)
-        elif k == "sqr" and p == 3:
-            r = L.emit("mul", (a[0], a[0]), o.out)
-        elif k == "inv" and not has_inv:
-            first = L.next
-            r = L.lower_inv(a[0], o.out)
-            L.inv_values.update(range(first, L.next))
-        elif "." in k:  # output j of a compound operation (consecutive in the trace, port order)
-            if all(L.cval(x) is not None for x in a):
-                r = L.const(T.values[o.out])
-            else:
-                j = out_port(k)
-                r = L.raw(base_kind(k) if j == 0 else k, tuple(a), o.out, -1 if j == 0 else leader)
-                if j == 0:
-                    leader = r.value
-        elif k in ("add", "mul"):
-            r = L.emit(k, tuple(a), o.out)
-        elif k in UNARY:
-            r = L.emit(k, (a[0],), o.out)
-        else:
-            raise CoreError(f"{set_id}/{alg}: the spec trace has an operation {k!r} no core unit executes")
+        r, leader = _lower_op(L, T, o, a, has_inv, leader, f"{set_id}/{alg}")
         if r.neg and L.alias.get(o.out) is None:
             L.flip_seg[o.out] = L.seg
         L.alias[o.out] = r
@@ -336,16 +311,7 @@ def lower(spec, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict
     for i in outs:  # a register holds a value, not a modified one: materialise -x (x + 1) as (-x) + 0
         o = L.alias[i]
         outputs.append(L.raw("add", (o, L.const(F.zero))) if o.neg else o)
-    ops = _live_ops(L.ops, outputs)
-    for kind, k in sorted((chains or {}).items()):
-        ops = _fuse_chains(ops, kind, k, [a for st in states for a in (L.alias[i] for i in st)] + outputs)
-    if "dmul" in (compound or ()):  # the DMOCI: products with a common input in pairs (common_input.py)
-        ops, remap = merge_common(ops)
-        for tid, opd in list(L.alias.items()):
-            if opd.value in remap:
-                L.alias[tid] = Operand(remap[opd.value], opd.neg)
-        outputs = [Operand(remap.get(o.value, o.value), o.neg) for o in outputs]
-        ops = pair_products(_live_ops(ops, outputs))
+    ops, outputs = _fuse_and_pair(L, _live_ops(L.ops, outputs), outputs, states, chains, compound)
     segs: list = [(lab, []) for lab in seg_labels]
     for i, o in enumerate(ops):
         o.pos = len(segs[o.seg][1])
@@ -358,6 +324,54 @@ def lower(spec, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict
     inv_values = L.inv_values | {L.alias[t].value for t in T.inv_ids if t in L.alias}
     return Program(set_id, alg, p, F.m, inputs, L.consts, ops, segs, outputs,
                    [[L.alias[i] for i in st] for st in states], trace_of, iter_segs, frozenset(inv_values))
+
+
+def _lower_op(L, T, o, a: list, has_inv: bool, leader, what: str):
+    """(the operand trace operation ``o`` becomes, given its lowered arguments ``a``; the leader of the
+    compound operation being lowered)."""
+    k, p, F = o.kind, L.p, L.F
+    if k == "neg":
+        r = a[0] if p == 2 else Operand(a[0].value, not a[0].neg)
+    elif k == "add" and p == 2 and a[0].value == a[1].value and a[0].neg == a[1].neg:
+        r = L.const(F.zero)  # x + x
+    elif k == "sub":
+        r = L.emit("add", (a[0], Operand(a[1].value, not a[1].neg) if p == 3 else a[1]), o.out)
+    elif k == "sqr" and p == 3:
+        r = L.emit("mul", (a[0], a[0]), o.out)
+    elif k == "inv" and not has_inv:
+        first = L.next
+        r = L.lower_inv(a[0], o.out)
+        L.inv_values.update(range(first, L.next))
+    elif "." in k:  # output j of a compound operation (consecutive in the trace, port order)
+        if all(L.cval(x) is not None for x in a):
+            r = L.const(T.values[o.out])
+        else:
+            j = out_port(k)
+            r = L.raw(base_kind(k) if j == 0 else k, tuple(a), o.out, -1 if j == 0 else leader)
+            if j == 0:
+                leader = r.value
+    elif k in ("add", "mul"):
+        r = L.emit(k, tuple(a), o.out)
+    elif k in UNARY:
+        r = L.emit(k, (a[0],), o.out)
+    else:
+        raise CoreError(f"{what}: the spec trace has an operation {k!r} no core unit executes")
+    return r, leader
+
+
+def _fuse_and_pair(L, ops: list, outputs: list, states: list, chains: dict | None, compound) -> tuple:
+    """(operations, outputs) after fusing the chains and, with the DMOCI, pairing products with a
+    common input (common_input.py)."""
+    for kind, k in sorted((chains or {}).items()):
+        ops = _fuse_chains(ops, kind, k, [a for st in states for a in (L.alias[i] for i in st)] + outputs)
+    if "dmul" in (compound or ()):
+        ops, remap = merge_common(ops)
+        for tid, opd in list(L.alias.items()):
+            if opd.value in remap:
+                L.alias[tid] = Operand(remap[opd.value], opd.neg)
+        outputs = [Operand(remap.get(o.value, o.value), o.neg) for o in outputs]
+        ops = pair_products(_live_ops(ops, outputs))
+    return ops, outputs
 
 
 #: the single operation each chain operation kind repeats (the chain units of config.py)

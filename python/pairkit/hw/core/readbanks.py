@@ -113,91 +113,26 @@ def split(steps: list, vregs: list, K: int, Ls: int, Le: int, win: dict, name: s
         if h is None or (c, -f, -g) > (count[(v, h)][0], -count[(v, h)][1], -h):
             bank[v] = g
 
-    def in_loop(t):
-        return Ls <= t < Le
-
-    def reaching(v, t):
-        """The definition(s) of vreg v that a read at step t sees: ("one", w) (w = -1: the host's
-        input), ("inv", w) (a loop read of a value the body never writes), ("wrap", body w, w before)."""
-        ws = sorted(writes.get(v, {}))
-        if in_loop(t):
-            prior = [w for w in ws if Ls <= w < t]
-            if prior:
-                return ("one", prior[-1])
-            pre = max((w for w in ws if w < Ls), default=-1)
-            body = [w for w in ws if Ls <= w < Le]
-            return ("wrap", body[-1], pre) if body else ("inv", pre)
-        return ("one", max((w for w in ws if w < t), default=-1))
-
+    cp = _Copies(writes, Ls, Le, name)
     copies: dict = {}  # (v, group, reaching key) -> [reads]
     for r in reads:
         t0, _, port, v, _ = r
         g = group[port]
         if g != bank[v]:
-            copies.setdefault((v, g, reaching(v, t0)), []).append(r)
+            copies.setdefault((v, g, cp.reaching(v, t0)), []).append(r)
     new = [Step(starts=list(st.starts), writes=list(st.writes), twrites=list(st.twrites), holds=list(st.holds))
            for st in steps]
-    extra: dict = {}  # step -> copy writes (after the originals: probes find the original first)
     redirect: dict = {}  # (step, start index, operand, hold?) -> copy vreg
-    stats: dict = {"copies": 0, "moves": 0, "dual_writes": 0}
-
-    def dual(c, v, w):
-        if w < 0:
-            raise CoreError(f"{name}: read_banks: a host input is read by two groups in the first step, before "
-                            f"a copy can be made (give fewer banks)")
-        o = writes[v][w]
-        extra.setdefault(w, []).append(Write(c, o.src, o.value))
-        stats["dual_writes"] += 1
-
-    def move(c, v, m, w):  # the value the definition at step w wrote (checked by the interpreter)
-        extra.setdefault(m, []).append(Write(c, ("reg", v), writes[v][w].value if w >= 0 else -1))
-        stats["moves"] += 1
-
+    stats = cp.stats
     for (v, g, key), rs in sorted(copies.items(), key=lambda kv: (kv[0][0], kv[0][1], min(r[0] for r in kv[1]))):
         c = len(vregs)
-        first, last = min(r[0] for r in rs), max(r[1] for r in rs)
-        ivs: list = []
-        if key[0] == "one":
-            w = key[1]
-            m = first - 1
-            if not in_loop(first) and in_loop(m):
-                m = Ls - 1  # not in the loop body: a write there would recur every iteration
-            if m >= w + 1 and m >= 0 and (COPY == "move" or w < 0):
-                move(c, v, m, w)
-                ivs.append((m + 1, last + 1))
-            else:
-                dual(c, v, w)
-                lo = w + 1
-                if in_loop(w) and not in_loop(last) and w == Le - 1:
-                    lo = w  # rewritten every iteration in the body's last step
-                ivs.append((lo, last + 1))
-        elif key[0] == "inv":
-            w = key[1]
-            if first - 1 >= Ls:
-                move(c, v, first - 1, w)
-                ivs.append((first, last + 1))
-            elif Ls - 1 >= max(w + 1, 0):
-                move(c, v, Ls - 1, w)
-                ivs.append((Ls, Le))
-            else:
-                dual(c, v, w)
-                ivs.append((w + 1, Le))
-        else:  # carried: written with the body's write and before the loop
-            _, b, p = key
-            dual(c, v, b)
-            ivs += [(b + 1, Le), (Ls, last + 1)]
-            if b == Le - 1:  # written in the body's last step: the register holds it in the epilogue's first
-                ivs.append((Le, Le + 1))
-            if Ls - 1 >= max(p + 1, 0):
-                move(c, v, Ls - 1, p)
-            else:
-                dual(c, v, p)
-                ivs.append((p + 1, Ls))
+        ivs = cp.make(c, v, key, min(r[0] for r in rs), max(r[1] for r in rs))
         vregs.append([iv for iv in ivs if iv[1] > iv[0]])
         bank.append(g)
         stats["copies"] += 1
         for r in rs:
             redirect[r[4]] = c
+    extra = cp.extra
     for t, ws in extra.items():
         new[t].writes.extend(ws)
     stats["shortened"] = _shorten(new, vregs, n0, reads, group, bank, redirect)
@@ -210,6 +145,89 @@ def split(steps: list, vregs: list, K: int, Ls: int, Le: int, win: dict, name: s
         new[t].starts[i] = s
     stats["groups"] = [[f"{p[0]}{p[1]}.{p[2]}" for p in sorted(group) if group[p] == g] for g in range(K)]
     return new, bank, group, stats
+
+
+class _Copies:
+    """The copies :func:`split` makes for the reads of another group than a register's bank: where
+    each copy is written (a move from the register, or a second write of the value's source) and the
+    intervals it lives in; ``extra``: step -> the copies' writes, ``stats``: their counts."""
+
+    def __init__(self, writes: dict, Ls: int, Le: int, name: str):
+        self.writes, self.Ls, self.Le, self.name = writes, Ls, Le, name
+        self.extra: dict = {}  # step -> copy writes (after the originals: probes find the original first)
+        self.stats: dict = {"copies": 0, "moves": 0, "dual_writes": 0}
+
+    def in_loop(self, t):
+        return self.Ls <= t < self.Le
+
+    def reaching(self, v, t):
+        """The definition(s) of vreg v that a read at step t sees: ("one", w) (w = -1: the host's
+        input), ("inv", w) (a loop read of a value the body never writes), ("wrap", body w, w before)."""
+        Ls, Le = self.Ls, self.Le
+        ws = sorted(self.writes.get(v, {}))
+        if self.in_loop(t):
+            prior = [w for w in ws if Ls <= w < t]
+            if prior:
+                return ("one", prior[-1])
+            pre = max((w for w in ws if w < Ls), default=-1)
+            body = [w for w in ws if Ls <= w < Le]
+            return ("wrap", body[-1], pre) if body else ("inv", pre)
+        return ("one", max((w for w in ws if w < t), default=-1))
+
+    def dual(self, c, v, w):
+        if w < 0:
+            raise CoreError(f"{self.name}: read_banks: a host input is read by two groups in the first step, before "
+                            f"a copy can be made (give fewer banks)")
+        o = self.writes[v][w]
+        self.extra.setdefault(w, []).append(Write(c, o.src, o.value))
+        self.stats["dual_writes"] += 1
+
+    def move(self, c, v, m, w):  # the value the definition at step w wrote (checked by the interpreter)
+        self.extra.setdefault(m, []).append(Write(c, ("reg", v), self.writes[v][w].value if w >= 0 else -1))
+        self.stats["moves"] += 1
+
+    def make(self, c, v, key, first, last) -> list:
+        """Copy c of vreg v for the reads from step first to last that see definition(s) ``key``: its
+        writes, and the intervals it lives in."""
+        Ls, Le = self.Ls, self.Le
+        ivs: list = []
+        if key[0] == "one":
+            w = key[1]
+            m = first - 1
+            if not self.in_loop(first) and self.in_loop(m):
+                m = Ls - 1  # not in the loop body: a write there would recur every iteration
+            if m >= w + 1 and m >= 0 and (COPY == "move" or w < 0):
+                self.move(c, v, m, w)
+                ivs.append((m + 1, last + 1))
+            else:
+                self.dual(c, v, w)
+                lo = w + 1
+                if self.in_loop(w) and not self.in_loop(last) and w == Le - 1:
+                    lo = w  # rewritten every iteration in the body's last step
+                ivs.append((lo, last + 1))
+        elif key[0] == "inv":
+            w = key[1]
+            if first - 1 >= Ls:
+                self.move(c, v, first - 1, w)
+                ivs.append((first, last + 1))
+            elif Ls - 1 >= max(w + 1, 0):
+                self.move(c, v, Ls - 1, w)
+                ivs.append((Ls, Le))
+            else:
+                self.dual(c, v, w)
+                ivs.append((w + 1, Le))
+        else:  # carried: written with the body's write and before the loop
+            _, b, p = key
+            self.dual(c, v, b)
+            ivs += [(b + 1, Le), (Ls, last + 1)]
+            if b == Le - 1:  # written in the body's last step: the register holds it in the epilogue's first
+                ivs.append((Le, Le + 1))
+            if Ls - 1 >= max(p + 1, 0):
+                self.move(c, v, Ls - 1, p)
+            else:
+                self.dual(c, v, p)
+                ivs.append((p + 1, Ls))
+        return ivs
 
 
 def _shorten(steps: list, vregs: list, n0: int, reads: list, group: dict, bank: list, redirect: dict) -> int:

@@ -20,6 +20,7 @@ header comment, :func:`header`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from amaranth.hdl import Const, Elaboratable, Module, Signal
 from amaranth.lib.memory import Memory
@@ -161,20 +162,68 @@ class PairingCore(Elaboratable):
         return Const(self.spec.to_int(c), self.W)
 
     def elaborate(self, platform):
+        """The control ROM and tables, the read buses, the units and their operand multiplexers, the
+        register file, the host's read port, the controller (this elaboration's signals on ``self._e``)."""
         m = Module()
-        mc, L = self.mc, self.layout
+        self._e = e = SimpleNamespace(m=m, bus_sig={})
+        e.ctl = self._part("controller")
+        self._control_rom()
+        self._tables()
+        self._read_buses()
+        self._units()
+        self._register_file()
+        self._host_read()
+        self._controller()
+        if self.debug:
+            m.d.comb += self.dbg_pc.eq(self.pc)
+            with m.Switch(self.dbg_sel):
+                for r, reg in enumerate(self.regs):
+                    with m.Case(r):
+                        m.d.comb += self.dbg_data.eq(reg)
+        return m
 
-        def part(name):
-            """The module the glue ``name`` goes into: a submodule of its own when ``hier`` (same logic)."""
-            if not self.hier:
-                return m
-            sub = Module()
-            m.submodules[name] = sub
-            return sub
+    def _part(self, name):
+        """The module the glue ``name`` goes into: a submodule of its own when ``hier`` (same logic)."""
+        m = self._e.m
+        if not self.hier:
+            return m
+        sub = Module()
+        m.submodules[name] = sub
+        return sub
 
-        ctl = part("controller")
-        words = L.encode(mc)
-        # a synchronous ROM (block RAM) addressed with the next pc: during step t it holds word t
+    def _fld(self, name):
+        f = self.layout.fields[name]
+        return self._e.cw[f.lo:f.lo + f.width]
+
+    def _source(self, src):
+        kind, x = src
+        if kind == "reg":
+            return self.regs[x]
+        if kind == "bus":
+            return self._e.bus_sig[x]
+        if kind == "table":
+            return self._e.table_data[x][0]
+        if kind == "const":
+            return self.const(self.mc.consts[x])
+        u = self.units[(base_kind(x[0]), x[1])]  # output j of a compound unit: its j-th output port
+        return u.outputs[u.out_specs[out_port(x[0])].name]
+
+    def _mux(self, m, target, srcs, sel_name):
+        if len(srcs) == 1:
+            m.d.comb += target.eq(self._source(srcs[0]))
+            return
+        sel = self._fld(sel_name)
+        with m.Switch(sel):
+            for i, s in enumerate(srcs):
+                with m.Case(i):
+                    m.d.comb += target.eq(self._source(s))
+
+    def _control_rom(self):
+        """A synchronous ROM (block RAM) of the control words addressed with the next pc: during step t
+        it holds word t."""
+        e, L = self._e, self.layout
+        ctl = e.ctl
+        words = L.encode(self.mc)
         rom = Memory(shape=L.width, depth=len(words), init=words)
         ctl.submodules.control_rom = rom
         rp = rom.read_port()
@@ -182,14 +231,14 @@ class PairingCore(Elaboratable):
         pc_next = Signal(self.pc.shape(), name="pc_next")
         ctl.d.comb += [rp.addr.eq(pc_next), cw.eq(rp.data)]
         ctl.d.sync += self.pc.eq(pc_next)
+        e.cw, e.pc_next = cw, pc_next
 
-        def fld(name):
-            f = L.fields[name]
-            return cw[f.lo:f.lo + f.width]
-
-        # tables (streams): a RAM each, written by the prologue's control words, read at the pass index;
-        # the read port is synchronous and addressed with the next step's pass, so during every step of
-        # pass g its output holds entry g (transparent to a write in the step before)
+    def _tables(self):
+        """Tables (streams): a RAM each, written by the prologue's control words, read at the pass index;
+        the read port is synchronous and addressed with the next step's pass, so during every step of
+        pass g its output holds entry g (transparent to a write in the step before)."""
+        e, mc = self._e, self.mc
+        m, ctl, fld = e.m, e.ctl, self._fld
         pidx = Signal(_bits(mc.loop_count + 1), name="pass_index")
         pidx_next = Signal(pidx.shape(), name="pass_index_next")
         ctl.d.sync += pidx.eq(pidx_next)
@@ -202,42 +251,22 @@ class PairingCore(Elaboratable):
             m.d.comb += [rdp.addr.eq(pidx_next), wp.addr.eq(fld(f"t{tb}_addr")),
                          wp.en.eq(self.busy & fld(f"t{tb}_we"))]
             table_data.append((rdp.data, wp.data))
+        e.pidx, e.pidx_next, e.table_data = pidx, pidx_next, table_data
 
-        bus_sig: dict = {}
-
-        def source(src):
-            kind, x = src
-            if kind == "reg":
-                return self.regs[x]
-            if kind == "bus":
-                return bus_sig[x]
-            if kind == "table":
-                return table_data[x][0]
-            if kind == "const":
-                return self.const(mc.consts[x])
-            u = self.units[(base_kind(x[0]), x[1])]  # output j of a compound unit: its j-th output port
-            return u.outputs[u.out_specs[out_port(x[0])].name]
-
-        def mux(m, target, srcs, sel_name):
-            if len(srcs) == 1:
-                m.d.comb += target.eq(source(srcs[0]))
-                return
-            sel = fld(sel_name)
-            with m.Switch(sel):
-                for i, s in enumerate(srcs):
-                    with m.Case(i):
-                        m.d.comb += target.eq(source(s))
-
-        # read buses (buses.py): each a multiplexer over the registers assigned to it
-        rb = part("read_buses") if L.bus_src else m
+    def _read_buses(self):
+        """Read buses (buses.py): each a multiplexer over the registers assigned to it."""
+        e, L = self._e, self.layout
+        rb = self._part("read_buses") if L.bus_src else e.m
         for b, regs in L.bus_src.items():
-            bus_sig[b] = Signal(self.W, name=f"bus{b}")
-            mux(rb, bus_sig[b], [("reg", r) for r in regs], f"bus{b}_sel")
+            e.bus_sig[b] = Signal(self.W, name=f"bus{b}")
+            self._mux(rb, e.bus_sig[b], [("reg", r) for r in regs], f"bus{b}_sel")
 
-        # the units and their operand multiplexers
+    def _units(self):
+        """The units and their operand multiplexers."""
+        m, L, mc, fld = self._e.m, self.layout, self.mc, self._fld
         for (op, i), u in self.units.items():
             m.submodules[f"{op}{i}"] = u
-            om = part(f"{op}{i}_operands")
+            om = self._part(f"{op}{i}_operands")
             om.d.comb += u.start.eq(self.busy & fld(f"{op}{i}_start"))
             el_ports = [p for p in u.in_specs if p.kind != "bits"]
             bit_ports = [p for p in u.in_specs if p.kind == "bits"]
@@ -247,10 +276,10 @@ class PairingCore(Elaboratable):
                     continue
                 if mc.p == 2 and f"{op}{i}_neg{k}" in L.fields:  # x + 1: bit 0 inverted on the way in
                     opnd = Signal(self.W, name=f"{op}{i}_{p.name}_src")
-                    mux(om, opnd, srcs, f"{op}{i}_sel{k}")
+                    self._mux(om, opnd, srcs, f"{op}{i}_sel{k}")
                     om.d.comb += u.inputs[p.name].eq(opnd ^ fld(f"{op}{i}_neg{k}"))
                 else:
-                    mux(om, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
+                    self._mux(om, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
             fixed = COMPOUND.get(op, ((), {}))[1]  # inputs the core hard-wires (seed 000's e = 1)
             for k, p in enumerate(bit_ports):
                 if p.name in fixed:
@@ -258,17 +287,19 @@ class PairingCore(Elaboratable):
                 elif f"{op}{i}_neg{k}" in L.fields:
                     om.d.comb += u.inputs[p.name].eq(fld(f"{op}{i}_neg{k}"))
 
-        # registers: written by the micro-code while busy, input words by the host while idle
-        rf = part("register_file")
+    def _register_file(self):
+        """Registers: written by the micro-code while busy, input words by the host while idle."""
+        e, L, mc = self._e, self.layout, self.mc
+        rf = self._part("register_file")
         for r, reg in enumerate(self.regs):
             srcs = L.reg_src.get(r)
             if srcs:
                 nxt = Signal(self.W, name=f"r{r}_next")
-                mux(rf, nxt, srcs, f"r{r}_sel")
-                with rf.If(self.busy & fld(f"r{r}_we")):
+                self._mux(rf, nxt, srcs, f"r{r}_sel")
+                with rf.If(self.busy & self._fld(f"r{r}_we")):
                     rf.d.sync += reg.eq(nxt)
-        for tb, (_, wdata) in enumerate(table_data):
-            mux(m, wdata, L.table_src[tb], f"t{tb}_sel")
+        for tb, (_, wdata) in enumerate(e.table_data):
+            self._mux(e.m, wdata, L.table_src[tb], f"t{tb}_sel")
         with rf.If(~self.busy & self.host_we):
             with rf.Switch(self.host_addr):
                 for k, r in enumerate(mc.inputs):
@@ -277,17 +308,20 @@ class PairingCore(Elaboratable):
                         with rf.Case(k * self.words + j):
                             rf.d.sync += self.regs[r][32 * j:hi].eq(self.host_wdata[:hi - 32 * j])
 
-        # host read port
-        hr = part("host_read")
+    def _host_read(self):
+        hr = self._part("host_read")
         with hr.Switch(self.rd_addr):
-            for k, (src, _) in enumerate(mc.outputs):
-                v = source(src)
+            for k, (src, _) in enumerate(self.mc.outputs):
+                v = self._source(src)
                 for j in range(self.words):
                     hi = min(self.W, 32 * j + 32)
                     with hr.Case(k * self.words + j):
                         hr.d.comb += self.rd_data.eq(v[32 * j:hi])
 
-        # controller: program counter, loop counter
+    def _controller(self):
+        """Program counter, loop counter."""
+        e, mc = self._e, self.mc
+        ctl, pc_next, pidx, pidx_next = e.ctl, e.pc_next, e.pidx, e.pidx_next
         cnt = Signal(_bits(mc.loop_count + 1), name="loop_count")
         last = mc.n_steps - 1
         ctl.d.comb += [pc_next.eq(self.pc), pidx_next.eq(pidx)]
@@ -302,14 +336,6 @@ class PairingCore(Elaboratable):
         with ctl.Elif(self.start):
             ctl.d.comb += [pc_next.eq(0), pidx_next.eq(0)]
             ctl.d.sync += [self.busy.eq(1), self.done.eq(0), cnt.eq(mc.loop_count - 1)]
-        if self.debug:
-            m.d.comb += self.dbg_pc.eq(self.pc)
-            with m.Switch(self.dbg_sel):
-                for r, reg in enumerate(self.regs):
-                    with m.Case(r):
-                        m.d.comb += self.dbg_data.eq(reg)
-        return m
-
 
 def header(core: PairingCore, cfg) -> str:
     """The comment block at the top of the generated Verilog: the interface protocol."""

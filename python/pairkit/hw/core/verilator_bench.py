@@ -124,9 +124,30 @@ def build(core, *, jobs: int = 2, timeout_s: float = 3600, opt: str = "-O2") -> 
                        timeout_s=timeout_s)
 
 
+def _check_states(core, F, spec, alg: str, P, Q, states: list, probed: list) -> list:
+    """The states the model printed at the loop boundaries and probes of one pairing against the spec's;
+    returns the boundary states (iteration, [(register, modifier, value)])."""
+    mc = core.mc
+    bnd = boundary_states(mc, spec, alg, P, Q)
+    for (it, regs), got in zip(bnd, states):
+        for (reg, neg, want), g in zip(regs, got):
+            v = core.spec.from_int(g)
+            if modify(F, mc.p, v, neg) != want:
+                raise CoreMismatchError(f"Miller iteration {it + 1}, register r{reg}",
+                                        "the RTL accumulator differs from the spec's state")
+    if len(states) != len(bnd):
+        raise CoreMismatchError("controller", f"{len(states)} loop boundaries seen, expected {len(bnd)}")
+    if probed:
+        T, _, sts, _ = run_trace(spec, alg, P, Q, "inv" in mc.units)
+        for k, reg, neg, c, g in probed:
+            if k < len(sts) and modify(F, mc.p, core.spec.from_int(g), neg) != T.values[sts[k][c]]:
+                raise CoreMismatchError(f"Miller iteration {k + 1}, register r{reg}",
+                                        f"the RTL accumulator's coordinate {c} differs from the spec's state")
+    return bnd
+
+
 def run_verilator(core, spec, alg: str, pairs: list, **kw) -> list:
-    """Whole pairings in the Verilator model, checked at every loop boundary against the spec (``spec``:
-    the set id or its spec object)."""
+    """Whole pairings in the Verilator model, checked at every loop boundary against the spec."""
     S = spec_of(spec)
     F = S.F
     mc = core.mc
@@ -159,21 +180,7 @@ def run_verilator(core, spec, alg: str, pairs: list, **kw) -> list:
         if tok[0] != "R":
             raise CoreMismatchError("verilator", f"unexpected testbench output {ln[:80]!r}")
         P, Q = pairs[len(runs)]
-        bnd = boundary_states(mc, S, alg, P, Q)
-        for (it, regs), got in zip(bnd, states):
-            for (reg, neg, want), g in zip(regs, got):
-                v = core.spec.from_int(g)
-                if modify(F, mc.p, v, neg) != want:
-                    raise CoreMismatchError(f"Miller iteration {it + 1}, register r{reg}",
-                                            "the RTL accumulator differs from the spec's state")
-        if len(states) != len(bnd):
-            raise CoreMismatchError("controller", f"{len(states)} loop boundaries seen, expected {len(bnd)}")
-        if probed:
-            T, _, sts, _ = run_trace(S, alg, P, Q, "inv" in mc.units)
-            for k, reg, neg, c, g in probed:
-                if k < len(sts) and modify(F, mc.p, core.spec.from_int(g), neg) != T.values[sts[k][c]]:
-                    raise CoreMismatchError(f"Miller iteration {k + 1}, register r{reg}",
-                                            f"the RTL accumulator's coordinate {c} differs from the spec's state")
+        bnd = _check_states(core, F, S, alg, P, Q, states, probed)
         iters = {it for it, _ in bnd} | {k for k, *_ in probed}
         out = tuple(core.spec.from_int(int(x, 16)) for x in tok[2:])
         runs.append(CoreRun(out, int(tok[1]), len(states), len(probed), len(iters)))

@@ -99,10 +99,15 @@ def bmc(unit, steps: int | None = None, timeout: float = 600, free_start: bool =
                   f"tee -o sat.log sat -seq {steps} -prove ok 1 -set rst 0 -set-init-zero -verify{env}\n")
         try:
             yosys(script, cwd=td, timeout=timeout, what="yosys sat (BMC)")
-            log = open(os.path.join(td, "sat.log")).read()
+            log = _read(os.path.join(td, "sat.log"))
         except Exception as e:
-            log = open(os.path.join(td, "sat.log")).read() if os.path.exists(os.path.join(td, "sat.log")) else ""
+            log = _read(os.path.join(td, "sat.log")) if os.path.exists(os.path.join(td, "sat.log")) else ""
             raise AssertionError(f"BMC of {unit.describe()} failed: {e}\n{log[-2000:]}") from None
     if "SUCCESS!" not in log and "QED" not in log:
         raise AssertionError(f"BMC of {unit.describe()} inconclusive:\n{log[-2000:]}")
     return {"unit": unit.describe(), "steps": steps, "relation": rel, "free_start": free_start, "proved": True}
+
+
+def _read(path: str) -> str:
+    with open(path) as fh:
+        return fh.read()

@@ -31,7 +31,7 @@ def cell_counts(stat_json: str) -> dict:
 def logic_depth(netlist_json: str, ff_prefixes=("FD", "TRELLIS_FF", "$_DFF", "$_SDFF", "$dff")) -> int:
     """Levels of combinational cells (LUTs, muxes, carries) on the longest path between registers
     and ports of a mapped Yosys JSON netlist."""
-    d = json.load(open(netlist_json))
+    d = _read_json(netlist_json)
     mods = d["modules"]
     top = mods.get("top") or next(iter(mods.values()))
     drivers: dict = {}  # bit -> cell name
@@ -79,7 +79,7 @@ def lut6_pair_estimate(netlist_json: str) -> dict:
     an optimistic estimate of what the vendor count could be, not a measurement."""
     import collections
 
-    d = json.load(open(netlist_json))
+    d = _read_json(netlist_json)
     mods = d["modules"]
     top = mods.get("top") or next(iter(mods.values()))
     luts = [frozenset(b for p, bits in c["connections"].items() if p.startswith("I") for b in bits if isinstance(b, int))
@@ -161,7 +161,7 @@ def synth_xilinx(unit, workdir: str, timeout: float | None = None, flow: str = "
         body = f"synth_xilinx{fam} -flatten -top top\n"
     yosys("read_rtlil top.il\n" + body + "tee -q -o stat_xilinx.json stat -json\nwrite_json net_xilinx.json\n",
           cwd=workdir, timeout=timeout, what="yosys synth_xilinx")
-    cells = cell_counts(open(os.path.join(workdir, "stat_xilinx.json")).read())
+    cells = cell_counts(_read_text(os.path.join(workdir, "stat_xilinx.json")))
     luts = sum(cells.get(k, 0) for k in XILINX_LUTS)
     ff = sum(v for k, v in cells.items() if k.startswith("FD"))
     return {"lut": luts, "ff": ff, "lut_by_size": {k: cells[k] for k in XILINX_LUTS if k in cells},
@@ -211,7 +211,7 @@ def synth_cmos(unit, workdir: str, timeout: float | None = None) -> dict:
     t = time.time()
     yosys("read_rtlil top.il\n" + cmos_script() + "tee -q -o stat_cmos.json stat -json -tech cmos\n",
           cwd=workdir, timeout=timeout, what="yosys synth (generic gates)")
-    txt = open(os.path.join(workdir, "stat_cmos.json")).read()
+    txt = _read_text(os.path.join(workdir, "stat_cmos.json"))
     mods = json.loads(txt[txt.index("{"):])["modules"]
     return {**cmos_count(next(iter(mods.values()))), "seconds": round(time.time() - t, 1)}
 
@@ -239,7 +239,7 @@ def synth_ecp5(unit, workdir: str, timeout: float | None = None, flow: str = "be
     else:
         script = "read_rtlil top.il\nsynth_ecp5 -top top -json top_ecp5.json\n"
     yosys(script + "tee -q -o stat_ecp5.json stat -json\n", cwd=workdir, timeout=timeout, what="yosys synth_ecp5")
-    cells = cell_counts(open(os.path.join(workdir, "stat_ecp5.json")).read())
+    cells = cell_counts(_read_text(os.path.join(workdir, "stat_ecp5.json")))
     return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
             "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0), "flow": flow,
             "depth": logic_depth(os.path.join(workdir, "top_ecp5.json")),
@@ -271,7 +271,7 @@ def pnr_ecp5(workdir: str, timeout: float | None = None, freq: float = 100.0, se
 
 def pnr_result(workdir: str) -> dict:
     """Fmax and used slices from nextpnr's pnr.json report."""
-    rep = json.load(open(os.path.join(workdir, "pnr.json")))
+    rep = _read_json(os.path.join(workdir, "pnr.json"))
     fmax = rep.get("fmax", {})
     clk = next((v for k, v in fmax.items() if "clk" in k), None) or (next(iter(fmax.values())) if fmax else None)
     util = rep.get("utilization", {})
@@ -280,3 +280,13 @@ def pnr_result(workdir: str) -> dict:
 
 
 ECP5_85F_LUTS = 83640  # LFE5U-85F: 41,820 slices... 83,640 LUT4
+
+
+def _read_text(path: str) -> str:
+    with open(path) as fh:
+        return fh.read()
+
+
+def _read_json(path: str):
+    with open(path) as fh:
+        return json.load(fh)

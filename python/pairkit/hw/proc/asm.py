@@ -70,73 +70,93 @@ def _reg(tok: str, ln: int, col: int, prefix: str = "r", limit: int = MAX_REGS) 
 
 
 def assemble(text: str) -> Program:
-    consts: list[int] = []
-    const_names: dict[str, int] = {}
-    bits: list[int] = []
-    inputs: dict[str, int] = {}
-    outputs: dict[str, int] = {}
-    labels: dict[str, int] = {}
-    modulus = None
-    pending: list[tuple[str, list[tuple[str, int]], int, int]] = []  # (op, operands, line, column)
+    return _Assembler().assemble(text)
 
-    for ln, raw in enumerate(text.splitlines(), 1):
+
+#: operand count of each directive
+_DIRECTIVES = {".modulus": 1, ".const": 2, ".jsrbits": 1, ".input": 2, ".output": 2}
+
+
+class _Assembler:
+    """One :func:`assemble`: the directives' state and the instructions, encoded once every label is known."""
+
+    def __init__(self):
+        self.consts: list[int] = []
+        self.const_names: dict[str, int] = {}
+        self.bits: list[int] = []
+        self.inputs: dict[str, int] = {}
+        self.outputs: dict[str, int] = {}
+        self.labels: dict[str, int] = {}
+        self.modulus: int | None = None
+        self.pending: list[tuple[str, list[tuple[str, int]], int, int]] = []  # (op, operands, line, column)
+
+    def assemble(self, text: str) -> Program:
+        for ln, raw in enumerate(text.splitlines(), 1):
+            self._line(ln, raw)
+        modulus = self.modulus
+        if modulus is None:
+            raise AssemblyError("missing .modulus directive", 1, 1)
+        for v, (name, idx) in ((self.consts[i], (n, i)) for n, i in self.const_names.items()):
+            if not 0 <= v < modulus:
+                raise AssemblyError(f"constant {name} (#{idx}) is not in [0, p)", 1, 1)
+        code = [self._encode(op, args, ln, col) for op, args, ln, col in self.pending]
+        return Program(code, self.consts, srl_image(self.bits), self.inputs, self.outputs, modulus, self.labels)
+
+    def _line(self, ln: int, raw: str) -> None:
         toks = _tokens(raw.split(";", 1)[0])
         while toks and toks[0][0].endswith(":"):  # labels
             name, col = toks[0][0][:-1], toks[0][1]
             if not _LABEL.match(name):
                 raise AssemblyError(f"bad label {name!r}", ln, col)
-            if name in labels:
+            if name in self.labels:
                 raise AssemblyError(f"duplicate label {name!r}", ln, col)
-            labels[name] = len(pending)
+            self.labels[name] = len(self.pending)
             toks = toks[1:]
         if not toks:
-            continue
+            return
         head, col = toks[0]
         args = toks[1:]
         if head.startswith("."):
-            d = head.lower()
-            need = {".modulus": 1, ".const": 2, ".jsrbits": 1, ".input": 2, ".output": 2}.get(d)
-            if need is None:
-                raise AssemblyError(f"unknown directive {head!r}", ln, col)
-            if len(args) != need:
-                raise AssemblyError(f"{d} takes {need} operand(s), got {len(args)}", ln, col)
-            if d == ".modulus":
-                modulus = _int(args[0][0], ln, args[0][1], ".modulus")
-                if modulus < 3:
-                    raise AssemblyError(".modulus must be an odd prime >= 3", ln, args[0][1])
-            elif d == ".const":
-                (name, c1), (val, c2) = args
-                if not _LABEL.match(name) or name in const_names:
-                    raise AssemblyError(f"bad or duplicate constant name {name!r}", ln, c1)
-                if len(consts) >= MAX_CONST:
-                    raise AssemblyError(f"more than {MAX_CONST} constants", ln, c1)
-                const_names[name] = len(consts)
-                consts.append(_int(val, ln, c2, ".const"))
-            elif d == ".jsrbits":
-                s, c1 = args[0]
-                if not re.fullmatch(r"[01]+", s):
-                    raise AssemblyError(f".jsrbits: {s[:20]!r} is not a string of 0 and 1", ln, c1)
-                bits += [int(b) for b in s]
-            else:
-                (name, c1), (reg, c2) = args
-                if not _LABEL.match(name):
-                    raise AssemblyError(f"bad {d[1:]} name {name!r}", ln, c1)
-                (inputs if d == ".input" else outputs)[name] = _reg(reg, ln, c2)
-            continue
+            self._directive(head, col, args, ln)
+            return
         op = head.upper()
         if op not in OPCODES:
             raise AssemblyError(f"unknown mnemonic {head!r}", ln, col)
-        pending.append((op, args, ln, col))
+        self.pending.append((op, args, ln, col))
 
-    if modulus is None:
-        raise AssemblyError("missing .modulus directive", 1, 1)
-    for v, (name, idx) in ((consts[i], (n, i)) for n, i in const_names.items()):
-        if not 0 <= v < modulus:
-            raise AssemblyError(f"constant {name} (#{idx}) is not in [0, p)", 1, 1)
+    def _directive(self, head: str, col: int, args: list, ln: int) -> None:
+        d = head.lower()
+        need = _DIRECTIVES.get(d)
+        if need is None:
+            raise AssemblyError(f"unknown directive {head!r}", ln, col)
+        if len(args) != need:
+            raise AssemblyError(f"{d} takes {need} operand(s), got {len(args)}", ln, col)
+        if d == ".modulus":
+            self.modulus = _int(args[0][0], ln, args[0][1], ".modulus")
+            if self.modulus < 3:
+                raise AssemblyError(".modulus must be an odd prime >= 3", ln, args[0][1])
+        elif d == ".const":
+            (name, c1), (val, c2) = args
+            if not _LABEL.match(name) or name in self.const_names:
+                raise AssemblyError(f"bad or duplicate constant name {name!r}", ln, c1)
+            if len(self.consts) >= MAX_CONST:
+                raise AssemblyError(f"more than {MAX_CONST} constants", ln, c1)
+            self.const_names[name] = len(self.consts)
+            self.consts.append(_int(val, ln, c2, ".const"))
+        elif d == ".jsrbits":
+            s, c1 = args[0]
+            if not re.fullmatch(r"[01]+", s):
+                raise AssemblyError(f".jsrbits: {s[:20]!r} is not a string of 0 and 1", ln, c1)
+            self.bits += [int(b) for b in s]
+        else:
+            (name, c1), (reg, c2) = args
+            if not _LABEL.match(name):
+                raise AssemblyError(f"bad {d[1:]} name {name!r}", ln, c1)
+            (self.inputs if d == ".input" else self.outputs)[name] = _reg(reg, ln, c2)
 
-    def addr(tok, ln, col):
-        if tok in labels:
-            return labels[tok]
+    def _addr(self, tok, ln, col):
+        if tok in self.labels:
+            return self.labels[tok]
         if re.fullmatch(r"\d+|0x[0-9a-fA-F]+", tok):
             a = int(tok, 0)
             if a >= MAX_IMM:
@@ -144,29 +164,30 @@ def assemble(text: str) -> Program:
             return a
         raise AssemblyError(f"undefined label {tok!r}", ln, col)
 
-    code = []
-    for op, args, ln, col in pending:
+    def _const_index(self, t: str, ln: int, c: int) -> int:
+        if not t.startswith("#"):
+            raise AssemblyError(f"constant operand must be #NAME or #index, got {t!r}", ln, c)
+        k = self.const_names.get(t[1:])
+        if k is None:
+            if not re.fullmatch(r"\d+", t[1:]):
+                raise AssemblyError(f"undefined constant {t!r}", ln, c)
+            k = int(t[1:])
+            if k >= len(self.consts):
+                raise AssemblyError(f"constant index {k} out of range (the ROM has {len(self.consts)})", ln, c)
+        return k
+
+    def _encode(self, op: str, args: list, ln: int, col: int) -> Instr:
         shape = OPCODES[op][1]
         want = len(shape)
         if len(args) != want:
             raise AssemblyError(f"{op} takes {want} operand(s), got {len(args)}", ln, col)
         if shape in ("ddd", "dd"):
             regs = [_reg(t, ln, c) for t, c in args]
-            code.append(Instr(op, rd=regs[0], ra=regs[1], rb=regs[2] if shape == "ddd" else 0))
-        elif shape == "dk":
+            return Instr(op, rd=regs[0], ra=regs[1], rb=regs[2] if shape == "ddd" else 0)
+        if shape == "dk":
             rd = _reg(args[0][0], ln, args[0][1])
-            t, c = args[1]
-            if not t.startswith("#"):
-                raise AssemblyError(f"constant operand must be #NAME or #index, got {t!r}", ln, c)
-            k = const_names.get(t[1:])
-            if k is None:
-                if not re.fullmatch(r"\d+", t[1:]):
-                    raise AssemblyError(f"undefined constant {t!r}", ln, c)
-                k = int(t[1:])
-                if k >= len(consts):
-                    raise AssemblyError(f"constant index {k} out of range (the ROM has {len(consts)})", ln, c)
-            code.append(Instr(op, rd=rd, imm=k))
-        elif shape in ("ca", "cn"):
+            return Instr(op, rd=rd, imm=self._const_index(args[1][0], ln, args[1][1]))
+        if shape in ("ca", "cn"):
             cnt = _reg(args[0][0], ln, args[0][1], "c", MAX_COUNTERS)
             t, c = args[1]
             if shape == "cn":
@@ -174,13 +195,11 @@ def assemble(text: str) -> Program:
                 if not 0 <= v < MAX_IMM:
                     raise AssemblyError(f"immediate {v} out of range (0..{MAX_IMM - 1})", ln, c)
             else:
-                v = addr(t, ln, c)
-            code.append(Instr(op, c=cnt, imm=v))
-        elif shape == "a":
-            code.append(Instr(op, imm=addr(args[0][0], ln, args[0][1])))
-        else:
-            code.append(Instr(op))
-    return Program(code, consts, srl_image(bits), inputs, outputs, modulus, labels)
+                v = self._addr(t, ln, c)
+            return Instr(op, c=cnt, imm=v)
+        if shape == "a":
+            return Instr(op, imm=self._addr(args[0][0], ln, args[0][1]))
+        return Instr(op)
 
 
 def disassemble(prog: Program) -> str:

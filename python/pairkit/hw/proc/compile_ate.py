@@ -111,13 +111,27 @@ def compile_ate(set_id: str):
         em.jsr_loop([int(x) for x in bin(abs(e))[3:]], blocks["csq"], blocks["csq_mul"])
         em.mov(list(zip(_names(dst), _names("a"))))
 
-    # the Miller loop
+    _miller_loop(em, blocks, pa.loop_count(S))
+    _hard_part(em, S, p, rnd, f12, out12, pow_loop)
+    ins = {"xP": "xP", "yP": "yP", "xQ0": "Qx0", "xQ1": "Qx1", "yQ0": "Qy0", "yQ1": "Qy1"}
+    prog, pcs, regs = em.build(ins, {f"o{i}": f"o_{i}" for i in range(12)})
+    return prog, em.blocks, pcs, regs
+
+def _miller_loop(em, blocks: dict, loop_count: int) -> None:
+    """f = 1, R = Q, then a JSR loop over the bits of the loop count after the leading one (doubling
+    steps, and an addition on a 1 bit), and the steps after the loop (Frobenius lines or conjugation)
+    with the easy part of the final exponentiation."""
     em.init("f_0", 1)
     for n in _names("f")[1:]:
         em.init(n, 0)
     em.mov([("Rx0", "Qx0"), ("Rx1", "Qx1"), ("Ry0", "Qy0"), ("Ry1", "Qy1")])
-    em.jsr_loop([int(x) for x in bin(pa.loop_count(S))[3:]], blocks["dbl"], blocks["dbl_add"])
+    em.jsr_loop([int(x) for x in bin(loop_count)[3:]], blocks["dbl"], blocks["dbl_add"])
     em.block(blocks["post"])
+
+
+def _hard_part(em, S, p: int, rnd, f12, out12, pow_loop) -> None:
+    """The hard part of the final exponentiation after the easy one (``m``), into ``o``: BN's (the spec's
+    final_exponentiation_hard, its powers by u as JSR loops) or BLS12's (eprint 2020/875)."""
     u = cast(int, S.u)  # BN / BLS12: u is set
     if S.family == "bn":
         pow_loop("m", "m1", u)
@@ -152,6 +166,3 @@ def compile_ate(set_id: str):
             return out12(c * f12(v, "m"), "o")
 
         em.block(trace_block("hard_c", p, rnd(_names("pt") + _names("pb") + _names("m")), hc))
-    ins = {"xP": "xP", "yP": "yP", "xQ0": "Qx0", "xQ1": "Qx1", "yQ0": "Qy0", "yQ1": "Qy1"}
-    prog, pcs, regs = em.build(ins, {f"o{i}": f"o_{i}" for i in range(12)})
-    return prog, em.blocks, pcs, regs

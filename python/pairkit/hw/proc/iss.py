@@ -60,25 +60,12 @@ class Simulator:
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < p:
                 raise InvalidArgumentError(f"input {name} must be an int in [0, p)")
             regs[prog.inputs[name]] = alu.to_domain(v)
-        consts = [alu.to_domain(v) for v in prog.consts]  # the ROM, pre-converted
-        cnt = [0] * MAX_COUNTERS
-        srl = list(prog.srl)
-        L = len(srl)
-        cycles = dict.fromkeys(CLASSES, 0)
-        if alu.reduction == "montgomery":
-            cycles["conv"] = (len(prog.inputs) + len(prog.outputs)) * alu.cycles_conversion
+        mach = _Machine(prog, alu, regs)
+        cycles = mach.cycles
         counts: dict[str, int] = {}
         code, n = prog.code, len(prog.code)
-        c_add, c_mov, c_mul = alu.cycles_add, alu.cycles_mov, alu.cycles_mul
         pc = steps = 0
         rec, trace = self.record, self.trace
-
-        def rd(r: int, at: int) -> int:
-            v = regs[r]
-            if v is None:
-                raise ProgramError(f"read of uninitialised register r{r}", at)
-            return v
-
         while True:
             if not 0 <= pc < n:
                 raise ProgramError("ran off the end of the program (no HALT)" if pc == n
@@ -90,63 +77,101 @@ class Simulator:
             steps += 1
             counts[op] = counts.get(op, 0) + 1
             nxt = pc + 1
-            if op == "MUL":
-                regs[i.rd] = alu.mul(rd(i.ra, pc), rd(i.rb, pc))
-                cycles["mul"] += c_mul
-            elif op == "ADD":
-                regs[i.rd] = (rd(i.ra, pc) + rd(i.rb, pc)) % p
-                cycles["add"] += c_add
-            elif op == "SUB":
-                regs[i.rd] = (rd(i.ra, pc) - rd(i.rb, pc)) % p
-                cycles["add"] += c_add
-            elif op == "NEG":
-                regs[i.rd] = -rd(i.ra, pc) % p
-                cycles["add"] += c_add
-            elif op == "MOV":
-                regs[i.rd] = rd(i.ra, pc)
-                cycles["mov"] += c_mov
-            elif op == "LDC":
-                if i.imm >= len(prog.consts):
-                    raise ProgramError(f"constant #{i.imm} outside the ROM ({len(prog.consts)} entries)", pc)
-                regs[i.rd] = consts[i.imm]
-                cycles["mov"] += c_mov
-            elif op == "INV":
-                a = rd(i.ra, pc)
-                if a == 0:
-                    raise ProgramError(f"INV of zero (r{i.ra})", pc)
-                regs[i.rd], c = alu.inv_domain(a)
-                cycles["inv"] += c
-            else:
-                cycles["control"] += 1
-                if op == "JUMP":
-                    nxt = i.imm
-                elif op == "LOAD":
-                    cnt[i.c] = i.imm
-                elif op == "JDEC":
-                    cnt[i.c] -= 1
-                    if cnt[i.c] == 0:
-                        nxt = i.imm
-                elif op == "JSR":
-                    if L == 0:
-                        raise ProgramError("JSR with an empty shift register", pc)
-                    msb = srl[L - 1]
-                    srl = srl[1:] + srl[:1]  # rotate right: s[j] <- s[j+1], s[L-1] <- s[0]
-                    if msb:
-                        nxt = i.imm
-                elif op == "HALT":
+            if not mach.field(i, pc):
+                jump = mach.control(i, pc)
+                if jump is None:  # HALT
                     if rec:
                         trace.append((pc, None, None, sum(cycles.values())))
                     break
+                nxt = jump
             if rec:
                 w = i.writes()
                 trace.append((pc, w, None if w is None else regs[w], sum(cycles.values())))
             pc = nxt
-        if self.check_srl and srl != list(prog.srl):
+        if self.check_srl and mach.srl != list(prog.srl):
             raise ProgramError("HALT with the JSR shift register not restored (JSR count is not a multiple of "
-                               f"its {L} bits)", pc)
+                               f"its {mach.L} bits)", pc)
         outs = {}
         for name, r in prog.outputs.items():
             if regs[r] is None:
                 raise ProgramError(f"HALT with output {name} (r{r}) never written", pc)
             outs[name] = alu.from_domain(regs[r])
         return RunResult(outs, cycles, counts, steps, regs)
+
+
+class _Machine:
+    """The state :meth:`Iss.run` executes on: registers, the constant ROM (in the ALU's domain), loop
+    counters, the JSR shift register, cycles per class."""
+
+    def __init__(self, prog: Program, alu: AluModel, regs: list):
+        self.prog, self.alu, self.p, self.regs = prog, alu, prog.p, regs
+        self.consts = [alu.to_domain(v) for v in prog.consts]  # the ROM, pre-converted
+        self.cnt = [0] * MAX_COUNTERS
+        self.srl = list(prog.srl)
+        self.L = len(self.srl)
+        self.cycles = dict.fromkeys(CLASSES, 0)
+        if alu.reduction == "montgomery":
+            self.cycles["conv"] = (len(prog.inputs) + len(prog.outputs)) * alu.cycles_conversion
+
+    def rd(self, r: int, at: int) -> int:
+        v = self.regs[r]
+        if v is None:
+            raise ProgramError(f"read of uninitialised register r{r}", at)
+        return v
+
+    def field(self, i, pc: int) -> bool:
+        """Execute a field instruction (False: ``i`` is a control instruction)."""
+        op, regs, p, alu, rd, cycles = i.op, self.regs, self.p, self.alu, self.rd, self.cycles
+        if op == "MUL":
+            regs[i.rd] = alu.mul(rd(i.ra, pc), rd(i.rb, pc))
+            cycles["mul"] += alu.cycles_mul
+        elif op == "ADD":
+            regs[i.rd] = (rd(i.ra, pc) + rd(i.rb, pc)) % p
+            cycles["add"] += alu.cycles_add
+        elif op == "SUB":
+            regs[i.rd] = (rd(i.ra, pc) - rd(i.rb, pc)) % p
+            cycles["add"] += alu.cycles_add
+        elif op == "NEG":
+            regs[i.rd] = -rd(i.ra, pc) % p
+            cycles["add"] += alu.cycles_add
+        elif op == "MOV":
+            regs[i.rd] = rd(i.ra, pc)
+            cycles["mov"] += alu.cycles_mov
+        elif op == "LDC":
+            if i.imm >= len(self.prog.consts):
+                raise ProgramError(f"constant #{i.imm} outside the ROM ({len(self.prog.consts)} entries)", pc)
+            regs[i.rd] = self.consts[i.imm]
+            cycles["mov"] += alu.cycles_mov
+        elif op == "INV":
+            a = rd(i.ra, pc)
+            if a == 0:
+                raise ProgramError(f"INV of zero (r{i.ra})", pc)
+            regs[i.rd], c = alu.inv_domain(a)
+            cycles["inv"] += c
+        else:
+            return False
+        return True
+
+    def control(self, i, pc: int) -> int | None:
+        """Execute a control instruction: the next pc (None: HALT)."""
+        op, cnt = i.op, self.cnt
+        self.cycles["control"] += 1
+        nxt = pc + 1
+        if op == "JUMP":
+            nxt = i.imm
+        elif op == "LOAD":
+            cnt[i.c] = i.imm
+        elif op == "JDEC":
+            cnt[i.c] -= 1
+            if cnt[i.c] == 0:
+                nxt = i.imm
+        elif op == "JSR":
+            if self.L == 0:
+                raise ProgramError("JSR with an empty shift register", pc)
+            msb = self.srl[self.L - 1]
+            self.srl = self.srl[1:] + self.srl[:1]  # rotate right: s[j] <- s[j+1], s[L-1] <- s[0]
+            if msb:
+                nxt = i.imm
+        elif op == "HALT":
+            return None
+        return nxt

@@ -114,6 +114,47 @@ class RegFile:
 def lower(block: Block, rf: RegFile, in_homes: dict[str, str], out_homes: dict[str, str]) -> list[Instr]:
     """Instructions for ``block``: inputs read from rf.homes[in_homes[name]], outputs written to
     rf.homes[out_homes[name]]; temporaries from the registers no home or constant holds."""
+    loc, last, held, direct = _plan(block, rf, in_homes, out_homes)
+    END = len(block.ops)
+    free = rf.temps()
+    temp_of: set[int] = set()
+    code: list[Instr] = []
+    for i, o in enumerate(block.ops):
+        try:
+            args = [loc[a] for a in o.args]
+        except KeyError as e:  # pragma: no cover (a compiler bug: an input without a home)
+            raise ValueError(f"block {block.name}: value #{e.args[0]} has no register") from None
+        for a in set(o.args):
+            if last.get(a) == i and a in temp_of:
+                free.append(loc[a])
+        free.sort()
+        h = direct.get(o.out)
+        if h is not None and all(last.get(x, -1) <= i for x in held.get(h, ())):
+            rd = h
+        elif not free:
+            raise ValueError(f"block {block.name}: register file exhausted")
+        else:
+            rd = free.pop(0)
+        rf.high_water = max(rf.high_water, rd + 1)
+        loc[o.out] = rd
+        if o.out not in last:  # dead (cannot happen after DCE unless an output) -- keep it allocated
+            last[o.out] = END
+        temp_of.add(o.out)
+        code.append(_instr(o.kind, rd, args))
+    # parallel move of the outputs into their homes
+    moves = []
+    for n, ov in block.outputs.items():
+        dst = rf.home(out_homes[n])
+        src = rf.const(ov[1]) if isinstance(ov, tuple) else loc[cast(int, ov)]
+        if src != dst:
+            moves.append((dst, src))
+    code += _parallel_move(moves, [r for r in free if r not in {d for d, _ in moves}])
+    return code
+
+
+def _plan(block: Block, rf: RegFile, in_homes: dict[str, str], out_homes: dict[str, str]) -> tuple:
+    """(value -> register of the inputs and constants, value -> index of its last reader (END: an
+    output), home register -> the inputs it holds, output value -> the home it is written straight into)."""
     loc: dict[int, int] = {}
     for n, sid in block.inputs.items():
         if n in in_homes:
@@ -140,45 +181,22 @@ def lower(block: Block, rf: RegFile, in_homes: dict[str, str], out_homes: dict[s
             held.setdefault(rf.homes[in_homes[n]], []).append(sid)
     direct = {v: rf.homes[out_homes[n]] for n, v in block.outputs.items()
               if isinstance(v, int) and v in defined and refs.count(v) == 1}
-    free = rf.temps()
-    temp_of: set[int] = set()
+    return loc, last, held, direct
+
+
+def _instr(kind: str, rd: int, args: list) -> Instr:
+    m = _OPS[kind]
+    if kind in ("neg", "inv"):
+        return Instr(m, rd=rd, ra=args[0])
+    if kind == "sqr":
+        return Instr(m, rd=rd, ra=args[0], rb=args[0])
+    return Instr(m, rd=rd, ra=args[0], rb=args[1])
+
+
+def _parallel_move(moves: list, scratch: list) -> list[Instr]:
+    """MOVs doing the moves (dst, src) at once: a move whose destination no other reads first, a
+    cycle broken through a scratch register."""
     code: list[Instr] = []
-    for i, o in enumerate(block.ops):
-        try:
-            args = [loc[a] for a in o.args]
-        except KeyError as e:  # pragma: no cover (a compiler bug: an input without a home)
-            raise ValueError(f"block {block.name}: value #{e.args[0]} has no register") from None
-        for a in set(o.args):
-            if last.get(a) == i and a in temp_of:
-                free.append(loc[a])
-        free.sort()
-        h = direct.get(o.out)
-        if h is not None and all(last.get(x, -1) <= i for x in held.get(h, ())):
-            rd = h
-        elif not free:
-            raise ValueError(f"block {block.name}: register file exhausted")
-        else:
-            rd = free.pop(0)
-        rf.high_water = max(rf.high_water, rd + 1)
-        loc[o.out] = rd
-        if o.out not in last:  # dead (cannot happen after DCE unless an output) -- keep it allocated
-            last[o.out] = END
-        temp_of.add(o.out)
-        m = _OPS[o.kind]
-        if o.kind in ("neg", "inv"):
-            code.append(Instr(m, rd=rd, ra=args[0]))
-        elif o.kind == "sqr":
-            code.append(Instr(m, rd=rd, ra=args[0], rb=args[0]))
-        else:
-            code.append(Instr(m, rd=rd, ra=args[0], rb=args[1]))
-    # parallel move of the outputs into their homes
-    moves = []
-    for n, ov in block.outputs.items():
-        dst = rf.home(out_homes[n])
-        src = rf.const(ov[1]) if isinstance(ov, tuple) else loc[cast(int, ov)]
-        if src != dst:
-            moves.append((dst, src))
-    scratch = [r for r in free if r not in {d for d, _ in moves}]
     while moves:
         ready = [m for m in moves if m[0] not in {s for _, s in moves}]
         if ready:

@@ -17,6 +17,7 @@ counter-indexed mux (digit combinations such as c0 + c1 are XORs of D bits, no r
 from __future__ import annotations
 
 from dataclasses import dataclass, field as dfield
+from types import SimpleNamespace
 
 from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
@@ -93,12 +94,32 @@ class MsdPlan(BinaryUnit):
         return {"multipliers": self.slots, "rounds": len(self.plan.rounds), "products": len(self.plan.products)}
 
     def elaborate(self, platform):
+        """The MSD datapath of the plan, stage by stage (the stages hand their signals on through ``ns``)."""
         m = Module()
         p, M, D = self.plan, self.m, self.D
         it = n_digits(M, D)
-        n = it * D
-        R = len(p.rounds)
-        S = self.slots
+        ns = SimpleNamespace(p=p, M=M, D=D, it=it, n=it * D, R=len(p.rounds), S=self.slots)
+        for stage in (self._registers, self._b_operands, self._load_operands, self._b_arrays, self._a_digits, self._slot_sums,
+                      self._accumulators):
+            stage(m, ns)
+        R, busy, itc, rnd = ns.R, ns.busy, ns.itc, ns.rnd
+        accs, direct, regs_out = ns.accs, ns.direct, ns.regs_out
+        with m.If(self.start):
+            m.d.sync += [busy.eq(1), self.done.eq(0), rnd.eq(0), itc.eq(it - 1)]
+        with m.Elif(busy):
+            m.d.sync += itc.eq(itc - 1)
+            with m.If(itc == 0):
+                m.d.sync += [itc.eq(it - 1), rnd.eq(rnd + 1)]
+                with m.If(rnd == R - 1):
+                    m.d.sync += [busy.eq(0), self.done.eq(1)]
+        for k, name in enumerate(p.out_ports):
+            src = accs[direct[k]] if k in direct else regs_out[k]
+            m.d.comb += self.outputs[name].eq(src)
+        return m
+
+    def _registers(self, m, ns):
+        """The operand registers (a: per a port, b: per b port), e, the round and iteration counters."""
+        M, R, it, n, p = ns.M, ns.R, ns.it, ns.n, ns.p
         a_regs = [Signal(n if self.a_src == "shift" else M, name=f"ra_{x}") for x in p.a_ports]
         b_base = [Signal(M, name=f"rb_{x}") for x in p.b_ports]
         e = Signal(name="re")
@@ -106,9 +127,15 @@ class MsdPlan(BinaryUnit):
         itc = Signal(range(max(it, 2)), name="itc")
         busy = Signal(name="busy")
         last = busy & (itc == 0)
-        # -- b operands: a constant combination per slot gets its own register; otherwise a mux
+        ns.a_regs, ns.b_base, ns.busy, ns.e, ns.itc, ns.last, ns.rnd = a_regs, b_base, busy, e, itc, last, rnd
+
+    def _b_operands(self, m, ns):
+        """b operands: a constant combination per slot gets its own register (loaded at the start);
+        otherwise a multiplexer over the b registers."""
+        M, S, b_base, p = ns.M, ns.S, ns.b_base, ns.p
         slot_b = [[p.products[r[q]][1] if q < len(r) else None for r in p.rounds] for q in range(S)]
-        static_b, need_base = {}, False
+        static_b: dict[tuple[int, ...], Signal | None] = {}
+        need_base = False
         for q in range(S):
             combos = {c for c in slot_b[q] if c is not None}
             if len(combos) == 1:
@@ -123,6 +150,11 @@ class MsdPlan(BinaryUnit):
             r = Signal(M, name="rb_" + "_".join(p.b_ports[i] for i in combo))
             loads.append(r.eq(_xor([self.inputs[p.b_ports[i]] for i in combo])))
             static_b[combo] = r
+        ns.loads, ns.need_base, ns.slot_b, ns.static_b = loads, need_base, slot_b, static_b
+
+    def _load_operands(self, m, ns):
+        """The start edge loads the operands."""
+        a_regs, b_base, e, loads, need_base, p = ns.a_regs, ns.b_base, ns.e, ns.loads, ns.need_base, ns.p
         a_in = self._a_inputs(m)
         with m.If(self.start):
             m.d.sync += [r.eq(a_in[x]) for r, x in zip(a_regs, p.a_ports)]
@@ -131,6 +163,10 @@ class MsdPlan(BinaryUnit):
                 m.d.sync += [r.eq(self.inputs[x]) for r, x in zip(b_base, p.b_ports)]
             if p.eterms:
                 m.d.sync += e.eq(self.inputs["e"])
+
+    def _b_arrays(self, m, ns):
+        """The x^i b mod f arrays: one per constant combination, shared by its slots; one per multiplexed slot."""
+        D, M, R, S, b_base, rnd, slot_b, static_b = ns.D, ns.M, ns.R, ns.S, ns.b_base, ns.rnd, ns.slot_b, ns.static_b
         T_static = {c: shared_array(self.field, D, r) for c, r in static_b.items()}
         T_slot = []
         for q in range(S):
@@ -141,14 +177,20 @@ class MsdPlan(BinaryUnit):
             bsel = Signal(M, name=f"bsel{q}")
             with m.Switch(rnd):
                 for r in range(R):
-                    if slot_b[q][r] is not None:
+                    bcombo = slot_b[q][r]
+                    if bcombo is not None:
                         with m.Case(r):
-                            m.d.comb += bsel.eq(_xor([b_base[i] for i in slot_b[q][r]]))
+                            m.d.comb += bsel.eq(_xor([b_base[i] for i in bcombo]))
             T_slot.append(shared_array(self.field, D, bsel))
-        # -- a digits, MSD first. shift: each a register rotates left by D in the rounds that use it (its
-        # top D bits are the digit; after ceil(m/D) rotations it is home again); mux: a static register
-        # and a counter-indexed digit multiplexer.
-        used = [set() for _ in range(len(a_regs))]
+        ns.T_slot = T_slot
+
+    def _a_digits(self, m, ns):
+        """a digits, MSD first. shift: each a register rotates left by D in the rounds that use it (its
+        top D bits are the digit; after ceil(m/D) rotations it is home again); mux: a static register
+        and a counter-indexed digit multiplexer."""
+        D, M, R, a_regs, busy, it, itc, n, p = ns.D, ns.M, ns.R, ns.a_regs, ns.busy, ns.it, ns.itc, ns.n, ns.p
+        rnd = ns.rnd
+        used: list[set[int]] = [set() for _ in range(len(a_regs))]
         for r, prods in enumerate(p.rounds):
             for j in prods:
                 for k in p.products[j][0]:
@@ -173,6 +215,11 @@ class MsdPlan(BinaryUnit):
                             m.d.comb += dg.eq(pad[j * D:(j + 1) * D])
                 a_dig.append(dg)
                 a_orig.append((reg, reg, set()))
+        ns.a_dig, ns.a_orig = a_dig, a_orig
+
+    def _slot_sums(self, m, ns):
+        """Each slot's digit product s = sum_i T[i] d_i."""
+        D, M, R, S, T_slot, a_dig, p, rnd = ns.D, ns.M, ns.R, ns.S, ns.T_slot, ns.a_dig, ns.p, ns.rnd
         s_slot = []
         for q in range(S):
             dq = Signal(D, name=f"digit{q}")
@@ -187,7 +234,11 @@ class MsdPlan(BinaryUnit):
             sq = Signal(M, name=f"s{q}", attrs={"keep": 1} if self.keep else {})
             m.d.comb += sq.eq(s)
             s_slot.append(sq)
-        # -- accumulators: per round, one per output coordinate that receives products there
+        ns.s_slot = s_slot
+
+    def _accumulators(self, m, ns):
+        """Accumulators: per round, one per output coordinate that receives products there."""
+        D, M, R, p = ns.D, ns.M, ns.R, ns.p
         contrib = []  # contrib[r] = [(k, slots)]
         for prods in p.rounds:
             row = []
@@ -205,50 +256,46 @@ class MsdPlan(BinaryUnit):
                 direct[k] = i
         regs_out = {k: Signal(M, name=f"ro_{p.out_ports[k]}") for k in range(len(p.outputs)) if k not in direct}
         xD = xi_mod(M, self.field.taps, D)
+        ns.accs, ns.contrib, ns.direct, ns.regs_out, ns.rounds_of = accs, contrib, direct, regs_out, rounds_of
+        ns.xD = xD
         for i, acc in enumerate(accs):
-            nxt = Signal(M, name=f"acc{i}_next")
-            ein = Signal(M, name=f"acc{i}_e")  # e-term added on the last iteration of the output's last round
-            with m.Switch(rnd):
-                for r in range(R):
-                    if i < len(contrib[r]):
-                        k, sl = contrib[r][i]
-                        with m.Case(r):
-                            m.d.comb += nxt.eq(_xor([s_slot[q] for q in sl]))
-                            if p.eterms and p.eterms[k] and rounds_of[k][-1] == r:
-                                src = [a_orig[j][0] if r in a_orig[j][2] else a_orig[j][1] for j in p.eterms[k]]
-                                m.d.comb += ein.eq(_xor(src) & (e & last).replicate(M))
-            full = wire(m, emit_rows(xD, acc) ^ nxt ^ ein, f"acc{i}_full")
-            # an accumulator whose round result moves to an output register restarts from 0
-            moved = [r for r in range(R) if i < len(contrib[r]) and contrib[r][i][0] in regs_out]
-            with m.If(self.start):
-                m.d.sync += acc.eq(0)
-            with m.Elif(busy):
-                if moved:
-                    clr = Signal(name=f"acc{i}_clr")
-                    m.d.comb += clr.eq(last & _in_rounds(rnd, set(moved), R))
-                    m.d.sync += acc.eq(Mux(clr, 0, full))
-                else:
-                    m.d.sync += acc.eq(full)
-            # transfer to output registers at the end of a round
+            self._accumulator(m, ns, i, acc)
+
+    def _accumulator(self, m, ns, i, acc):
+        """Accumulator i: its next value per round, the e-term, the clear, the transfer to output registers."""
+        M, R, a_orig, busy, contrib, e, last, p = ns.M, ns.R, ns.a_orig, ns.busy, ns.contrib, ns.e, ns.last, ns.p
+        regs_out, rnd, rounds_of, s_slot, xD = ns.regs_out, ns.rnd, ns.rounds_of, ns.s_slot, ns.xD
+        nxt = Signal(M, name=f"acc{i}_next")
+        ein = Signal(M, name=f"acc{i}_e")  # e-term added on the last iteration of the output's last round
+        with m.Switch(rnd):
             for r in range(R):
                 if i < len(contrib[r]):
-                    k, _ = contrib[r][i]
-                    if k in regs_out:
-                        firstc = rounds_of[k][0] == r
-                        with m.If(last & (rnd == r)):
-                            m.d.sync += regs_out[k].eq(full if firstc else regs_out[k] ^ full)
+                    k, sl = contrib[r][i]
+                    with m.Case(r):
+                        m.d.comb += nxt.eq(_xor([s_slot[q] for q in sl]))
+                        if p.eterms and p.eterms[k] and rounds_of[k][-1] == r:
+                            src = [a_orig[j][0] if r in a_orig[j][2] else a_orig[j][1] for j in p.eterms[k]]
+                            m.d.comb += ein.eq(_xor(src) & (e & last).replicate(M))
+        full = wire(m, emit_rows(xD, acc) ^ nxt ^ ein, f"acc{i}_full")
+        # an accumulator whose round result moves to an output register restarts from 0
+        moved = [r for r in range(R) if i < len(contrib[r]) and contrib[r][i][0] in regs_out]
         with m.If(self.start):
-            m.d.sync += [busy.eq(1), self.done.eq(0), rnd.eq(0), itc.eq(it - 1)]
+            m.d.sync += acc.eq(0)
         with m.Elif(busy):
-            m.d.sync += itc.eq(itc - 1)
-            with m.If(itc == 0):
-                m.d.sync += [itc.eq(it - 1), rnd.eq(rnd + 1)]
-                with m.If(rnd == R - 1):
-                    m.d.sync += [busy.eq(0), self.done.eq(1)]
-        for k, name in enumerate(p.out_ports):
-            src = accs[direct[k]] if k in direct else regs_out[k]
-            m.d.comb += self.outputs[name].eq(src)
-        return m
+            if moved:
+                clr = Signal(name=f"acc{i}_clr")
+                m.d.comb += clr.eq(last & _in_rounds(rnd, set(moved), R))
+                m.d.sync += acc.eq(Mux(clr, 0, full))
+            else:
+                m.d.sync += acc.eq(full)
+        # transfer to output registers at the end of a round
+        for r in range(R):
+            if i < len(contrib[r]):
+                k, _ = contrib[r][i]
+                if k in regs_out:
+                    firstc = rounds_of[k][0] == r
+                    with m.If(last & (rnd == r)):
+                        m.d.sync += regs_out[k].eq(full if firstc else regs_out[k] ^ full)
 
 
 # ------------------------------------------------------------------ seed 000: C * A

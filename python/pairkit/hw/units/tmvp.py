@@ -83,7 +83,7 @@ def sym_split(toffs: frozenset, voffs: frozenset, n: int, splits: tuple[int, ...
         return frozenset(o + i * s for o in voffs)
 
     def x(*sets):
-        out = frozenset()
+        out: frozenset[int] = frozenset()
         for st in sets:
             out = out ^ st
         return out

@@ -30,7 +30,7 @@ def unit_op(name: str):
                     return r
             return fn(F, *args)
 
-        wrapper.unit_name = name
+        wrapper.__dict__["unit_name"] = name  # the function's own attribute (functools' _Wrapped type declares none)
         return wrapper
 
     return deco

@@ -184,7 +184,9 @@ class Groups:
         return self.E1.is_on_curve(P) and self.E1.mul(self.r, P) is None
 
     def g2_in_subgroup_naive(self, Q) -> bool:
-        return self.E2.is_on_curve(Q) and self.E2.mul(self.r, Q) is None
+        E2 = self.E2
+        assert E2 is not None, "this set has no G2 on a twist"
+        return E2.is_on_curve(Q) and E2.mul(self.r, Q) is None
 
     def g1_in_subgroup(self, P) -> bool:
         if not self.E1.is_on_curve(P):
@@ -196,14 +198,16 @@ class Groups:
         return self.E1.mul(self.r, P) is None
 
     def g2_in_subgroup(self, Q) -> bool:
-        if not self.E2.is_on_curve(Q):
+        E2 = self.E2
+        assert E2 is not None, "this set has no G2 on a twist"
+        if not E2.is_on_curve(Q):
             return False
         u = self.S.u
         if self.S.family == "bls12":
-            return self.psi(Q) == self.E2.mul(u, Q)
+            return self.psi(Q) == E2.mul(u, Q)
         if self.S.family == "bn":
-            return self.psi(Q) == self.E2.mul(6 * u * u, Q)
-        return self.E2.mul(self.r, Q) is None  # pragma: no cover
+            return self.psi(Q) == E2.mul(6 * u * u, Q)
+        return E2.mul(self.r, Q) is None  # pragma: no cover
 
     # -- validation with typed errors (the API's inputs) ----------------------------------
     def check_g1(self, P, allow_infinity: bool = False):
@@ -222,6 +226,7 @@ class Groups:
             if allow_infinity:
                 return Q
             raise PointAtInfinityError("G2 point is the point at infinity")
+        assert self.E2 is not None, "this set has no G2 on a twist"
         if not self.E2.is_on_curve(Q):
             raise NotOnCurveError("G2 point is not on the twist curve")
         if not self.g2_in_subgroup(Q):

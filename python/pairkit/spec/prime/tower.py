@@ -222,10 +222,12 @@ class Fp2:
         """A square root, or None: the 'complex method' (Adj, Rodriguez-Henriquez, eprint 2012/685, Alg. 8)."""
         p = self.T.p
         if self.b == 0:
-            r = fp.sqrt(self.a, p)
-            if r is not None:
-                return Fp2(self.T, r, 0)
-            return Fp2(self.T, 0, fp.sqrt(-self.a, p))  # -1 = i^2 and -a is a square
+            ra = fp.sqrt(self.a, p)
+            if ra is not None:
+                return Fp2(self.T, ra, 0)
+            rb = fp.sqrt(-self.a, p)
+            assert rb is not None  # -1 = i^2 and -a is a square
+            return Fp2(self.T, 0, rb)
         lam = fp.sqrt(self.norm(), p)
         if lam is None:
             return None
@@ -234,6 +236,7 @@ class Fp2:
         if not fp.is_square(delta, p):
             delta = (self.a - lam) * half % p
         x0 = fp.sqrt(delta, p)
+        assert x0 is not None  # one of (a +- lam) / 2 is a square when the norm is
         x1 = self.b * fp.inv(2 * x0, p)
         r = Fp2(self.T, x0, x1)
         assert r.square() == self

@@ -153,6 +153,7 @@ def pbc_miller_loop(P, Q):
         c = -(b * y + a * x)
         f = f.square() * evalfn(a, b, c)
         V = E.double(V)
+    assert f1 is not None and V1 is not None  # exp1 < exp2: set in the loop
     f = f * f1
     (x, y), (x1, y1) = V, V1
     a, b, c = y - y1, x1 - x, x * y1 - y * x1  # compute_abc_line(V, V1)

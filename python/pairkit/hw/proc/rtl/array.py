@@ -97,7 +97,7 @@ class ProcArray(Elaboratable):
         core = ProcCore.header(SimpleNamespace(L=L)).splitlines()  # type: ignore[arg-type]  # it reads only .L
         return "\n".join([head] + [" " + ln for ln in core[1:4]])
 
-    def elaborate(self, platform):  # noqa: C901 (one distributor)
+    def elaborate(self, platform):
         m = Module()
         L, n, k = self.L, self.n, self.L.k
         lgs = (L.stride - 1).bit_length()  # the stride is a power of two

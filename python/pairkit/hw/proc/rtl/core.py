@@ -26,6 +26,8 @@ exactly the ALU model's cycles and the core runs cycle for cycle with the ISS:
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from amaranth.hdl import Array, Cat, Elaboratable, Module, Mux, Signal, Value
 from amaranth.lib.memory import Memory
 
@@ -50,6 +52,11 @@ Host interface (clock clk, synchronous reset rst):
  error      with done: INV of zero (the core stops at that instruction)
  host_raddr[{aw}:0], host_rdata[{wm}:0]  while busy = 0: limb at address host_raddr, one cycle later
      (the outputs: {outputs})"""
+
+
+def _unnamed(make):
+    """``make()`` without the name Amaranth's tracer would give it from the assignment it ends in."""
+    return make()
 
 
 def rom_memories(L: Layout) -> tuple[Memory, Memory]:
@@ -90,14 +97,79 @@ class ProcCore(Elaboratable):
                              stride=L.stride, nconst=len(L.prog.consts), L=len(L.prog.srl), aw=index_bits(L.rf_depth) - 1,
                              wm=L.W - 1, inputs=L.prog.inputs, outputs=L.prog.outputs)
 
-    def elaborate(self, platform):  # noqa: C901 (one datapath, one controller)
+    def elaborate(self, platform):
+        """The datapath stage by stage, then the controller; the stages hand their signals on through
+        ``ns``, a namespace of this elaboration (each stage unpacks what it reads, publishes what it makes)."""
         m = Module()
         L = self.L
-        W, P, k, prog = L.W, L.P, L.k, L.prog
-        code = prog.words()
-        mask = (1 << W) - 1
+        ns = SimpleNamespace(m=m, L=L, W=L.W, P=L.P, k=L.k, prog=L.prog, code=L.prog.words(), mask=(1 << L.W) - 1)
+        for stage in (self._memories, self._instruction_unit, self._pass_signals, self._pass_descriptor,
+                      self._read_stage, self._compute_controls, self._alu, self._ppgs, self._adder_tree,
+                      self._compute_state, self._write_stage, self._controller):
+            stage(m, ns)
+        return m
 
-        # --- memories -----------------------------------------------------------------------------
+    # --- helpers of the stages -------------------------------------------------------------------------
+    def _xreg(self, ns, which):  # (pm region, constant source) of x1 / x2
+        return (ns.L.pm["X1"], ns.x1_one) if which == 1 else (ns.L.pm["X2"], ns.x2_zero)
+
+    def _rf_addr(self, ns, reg, limb):
+        return ((reg << ns.lgs) + limb)[:ns.aw]
+
+    def _off(self, ns, no):  # the pass offset m P, which the CIOS passes go without (the Barrett core has no such mux)
+        return Mux(no, 0, ns.mP) if ns.L.mont else ns.mP
+
+    def _reg(self, ns, v, name):
+        """``v`` registered (a cycle later), as the signal ``name``."""
+        v = Value.cast(v)
+        r = Signal(v.shape(), name=name)
+        ns.m.d.sync += r.eq(v)
+        return r
+
+    def _source(self, ns, sel, hi=False):
+        """The operand the source select ``sel`` names (ONE: 1 in the first limb; Z0: 0)."""
+        m = ns.m
+        v = Signal(ns.W)
+        with m.Switch(sel):
+            with m.Case(ONE):
+                m.d.comb += v.eq(Mux(hi, 0, ns.first))
+            with m.Case(RFA):
+                m.d.comb += v.eq(ns.rfa.data)
+            with m.Case(PMA):
+                m.d.comb += v.eq(ns.pma.data)
+            with m.Case(ROM):
+                m.d.comb += v.eq(ns.cr.data)
+            with m.Case(RFB):
+                m.d.comb += v.eq(ns.rfb.data)
+            with m.Case(PMB):
+                m.d.comb += v.eq(ns.pmb.data)
+        return v
+
+    def _goto(self, ns, phase):
+        ns.m.d.sync += ns.ph_reg.eq(phase)
+
+    def _inv_done(self, ns):  # the inversion's result is in rd: the instruction ends, or (CIOS) INV's product by R^3 follows
+        if ns.L.mont:
+            ns.m.d.sync += ns.inv_tail.eq(1)
+            self._goto(ns, M_C1)
+        else:
+            ns.m.d.comb += ns.end.eq(1)
+
+    def _counted_pass(self, ns, after, again=None):  # pass mi of npass ends: the next one (in phase `again`), or `after`
+        m, mi = ns.m, ns.mi
+        with m.If(mi + 1 == ns.npass):
+            m.d.sync += mi.eq(0)
+            self._goto(ns, after)
+        with m.Else():
+            m.d.sync += mi.eq(mi + 1)
+            if again is not None:
+                self._goto(ns, again)
+
+    # --- the stages ----------------------------------------------------------------------------------------
+
+    def _memories(self, m, ns):
+        """The program and constant ROMs (or the ports of shared ones), the register file and the scratch memory."""
+        L, W = ns.L, ns.W
         own = self.rom_ports is None
         if own:
             prom, crom = rom_memories(L)
@@ -110,15 +182,23 @@ class ProcCore(Elaboratable):
         if own:  # (the port names come from these assignments)
             ip = prom.read_port()
         else:
+            assert self.rom_ports is not None
             ip = self.rom_ports[0]
-        rfw, rfa, rfb = rf.write_port(), rf.read_port(), rf.read_port()
-        pmw, pma, pmb = pm.write_port(), pm.read_port(), pm.read_port()
+        # (_unnamed: these ports, like the others here, keep Amaranth's anonymous names in the netlist, as
+        # when this was one function: the RTLIL, and with it the report cache keys of reports/proc.py, stay)
+        rfw, rfa, rfb = rf.write_port(), rf.read_port(), _unnamed(rf.read_port)
+        pmw, pma, pmb = pm.write_port(), pm.read_port(), _unnamed(pm.read_port)
         if own:
             cr = crom.read_port()
         else:
+            assert self.rom_ports is not None
             cr = self.rom_ports[1]
+        ns.cr, ns.ip, ns.pma, ns.pmb, ns.pmw, ns.rfa, ns.rfb, ns.rfw = cr, ip, pma, pmb, pmw, rfa, rfb, rfw
 
-        # --- instruction unit state ---------------------------------------------------------------
+    def _instruction_unit(self, m, ns):
+        """The program counter, the pass counter and phase, the loop counters, the JSR register, the
+        first phase of each opcode and the flags."""
+        L, P, code, prog, ip = ns.L, ns.P, ns.code, ns.prog, ns.ip
         pc = Signal(index_bits(len(code) + 1))
         pc_next = Signal.like(pc)
         m.d.comb += ip.addr.eq(pc_next)
@@ -150,10 +230,17 @@ class ProcCore(Elaboratable):
         # flags
         nflag, ge, n1, n2 = Signal(), Signal(), Signal(), Signal()
         u_even, u_is1, v_even, v_is1 = Signal(), Signal(), Signal(), Signal()
-        x1_one, x2_zero = Signal(), Signal()
+        x1_one, x2_zero = Signal(), Signal(name="$signal")  # (anonymous, as x1_one: see _unnamed)
         fl_lsb, fl_one, fl_zero, fl_nz = Signal(), Signal(), Signal(), Signal()
+        ns.Ls, ns.cnt, ns.f_c, ns.f_imm, ns.f_k, ns.f_ra, ns.f_rb, ns.f_rd = Ls, cnt, f_c, f_imm, f_k, f_ra, f_rb, f_rd
+        ns.fl_lsb, ns.fl_nz, ns.fl_one, ns.fl_zero, ns.ge, ns.mi, ns.n1, ns.n2 = fl_lsb, fl_nz, fl_one, fl_zero, ge, mi, n1, n2
+        ns.nflag, ns.nmax, ns.op, ns.pc, ns.pc_next, ns.ph, ns.ph_reg = nflag, nmax, op, pc, pc_next, ph, ph_reg
+        ns.running, ns.srl, ns.t, ns.u_even, ns.u_is1, ns.v_even, ns.v_is1 = running, srl, t, u_even, u_is1, v_even, v_is1
+        ns.x1_one, ns.x2_zero = x1_one, x2_zero
 
-        # --- the pass descriptor (combinational in the phase, the instruction and the flags) ---------
+    def _pass_signals(self, m, ns):
+        """The pass descriptor's signals."""
+        L, mi, nmax = ns.L, ns.mi, ns.nmax
         n = Signal(index_bits(nmax + 1))
         mode = Signal(2)
         xsrc, ysrc, hsrc = Signal(3), Signal(3), Signal(3)
@@ -172,188 +259,228 @@ class ProcCore(Elaboratable):
         no_pmb, no_rom, no_b, no_w, asrc_rom, bsrc_pma = Signal(), Signal(), Signal(), Signal(), Signal(), Signal()
         acc_len, acc_all, acc_off = Signal(8), Signal(), Signal()
         inv_tail = Signal()
+        ns.a_len, ns.acc_all, ns.acc_len, ns.acc_off, ns.asrc_rom = a_len, acc_all, acc_len, acc_off, asrc_rom
+        ns.b_len, ns.bsrc_pma, ns.hi_lim, ns.hsrc, ns.inv_tail = b_len, bsrc_pma, hi_lim, hsrc, inv_tail
+        ns.m_asrc_pm, ns.m_brom, ns.mode, ns.n, ns.no_b, ns.no_pmb = m_asrc_pm, m_brom, mode, n, no_b, no_pmb
+        ns.no_rom, ns.no_w, ns.npass, ns.odd_en, ns.pm_wbase, ns.pm_wrom = no_rom, no_w, npass, odd_en, pm_wbase, pm_wrom
+        ns.pma_base, ns.pmb_base, ns.pmb_off, ns.rfa_reg, ns.rfb_off = pma_base, pmb_base, pmb_off, rfa_reg, rfb_off
+        ns.rfb_reg, ns.rom_base, ns.shr3, ns.upd_u, ns.upd_v, ns.wpm, ns.wrf = rfb_reg, rom_base, shr3, upd_u, upd_v, wpm, wrf
+        ns.xsrc, ns.ysrc, ns.ysub, ns.zen, ns.zsub = xsrc, ysrc, ysub, zen, zsub
 
-        def region(name):
-            return L.pm[name]
-
-        def xreg(which):  # (pm region, constant source) of x1 / x2
-            return (region("X1"), x1_one) if which == 1 else (region("X2"), x2_zero)
-
+    def _pass_descriptor(self, m, ns):
+        """The pass descriptor: combinational in the phase, the instruction and the flags."""
+        L, ph = ns.L, ns.ph
         with m.Switch(ph):
-            with m.Case(A_ADD1, A_SUB1, A_NEG1):
-                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(Mux(ph == A_NEG1, f_ra, f_rb)),
-                             xsrc.eq(Mux(ph == A_NEG1, Z0, RFA)), ysrc.eq(RFB), ysub.eq(ph != A_ADD1),
-                             zen.eq(ph == A_ADD1), zsub.eq(1), rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(region("T"))]
-            with m.Case(A_ADD2):
-                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb), pma_base.eq(region("T")), wrf.eq(1),
-                             xsrc.eq(Mux(nflag, RFA, PMA)), ysrc.eq(Mux(nflag, RFB, Z0))]
-            with m.Case(A_FIX):
-                m.d.comb += [n.eq(k), pma_base.eq(region("T")), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p),
-                             wrf.eq(1)]
-            with m.Case(A_MOV):
-                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1)]
-            with m.Case(A_LDC):
-                m.d.comb += [n.eq(k), xsrc.eq(ROM), rom_base.eq(L.rom_c + f_k * k), wrf.eq(1)]
-            with m.Case(I_INIT):
-                m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1), upd_u.eq(1), rom_base.eq(L.rom_p),
-                             wpm.eq(1), pm_wbase.eq(region("V")), pm_wrom.eq(1)]
-            with m.Case(I_HU):
-                m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), rfa_reg.eq(f_rd), rfb_reg.eq(f_rd), rfb_off.eq(1),
-                             xsrc.eq(RFA), hsrc.eq(RFB), wrf.eq(1), upd_u.eq(1)]
-            with m.Case(I_HV):
-                m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(region("V")), pmb_base.eq(region("V")),
-                             pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1), pm_wbase.eq(region("V")), upd_v.eq(1)]
-            for ph_x, which in ((I_HX1, 1), (I_HX2, 2)):
-                base, const = xreg(which)
-                cval = ONE if which == 1 else Z0
-                with m.Case(ph_x):
-                    m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(base), pmb_base.eq(base),
-                                 pmb_off.eq(1), xsrc.eq(Mux(const, cval, PMA)), hsrc.eq(Mux(const, Z0, PMB)),
-                                 odd_en.eq(1), zen.eq(1), rom_base.eq(L.rom_h), wpm.eq(1), pm_wbase.eq(base)]
-            with m.Case(I_S1):
-                m.d.comb += [n.eq(k), rfa_reg.eq(f_rd), xsrc.eq(RFA), pmb_base.eq(region("V")), ysrc.eq(PMB),
-                             ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("T"))]
-            with m.Case(I_S2):
-                with m.If(ge):  # u <- u - v (= T)
-                    m.d.comb += [pma_base.eq(region("T")), xsrc.eq(PMA), wrf.eq(1), upd_u.eq(1)]
-                with m.Else():  # v <- v - u
-                    m.d.comb += [pma_base.eq(region("V")), xsrc.eq(PMA), rfb_reg.eq(f_rd), ysrc.eq(RFB), ysub.eq(1),
-                                 wpm.eq(1), pm_wbase.eq(region("V")), upd_v.eq(1)]
-                m.d.comb += n.eq(k)
-            with m.Case(I_S3):
-                b1, c1 = xreg(1)
-                b2, c2 = xreg(2)
-                with m.If(ge):  # x1 - x2
-                    m.d.comb += [pma_base.eq(b1), xsrc.eq(Mux(c1, ONE, PMA)), pmb_base.eq(b2), ysrc.eq(Mux(c2, Z0, PMB))]
-                with m.Else():  # x2 - x1
-                    m.d.comb += [pma_base.eq(b2), xsrc.eq(Mux(c2, Z0, PMA)), pmb_base.eq(b1), ysrc.eq(Mux(c1, ONE, PMB))]
-                m.d.comb += [n.eq(k), ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("T"))]
-            with m.Case(I_S4):
-                fin = u_is1 | v_is1
-                other = Signal()  # the last step's result is the x this step does not update: copy it to rd
-                m.d.comb += other.eq(fin & (u_is1 != ge))
-                b1, c1 = xreg(1)
-                b2, c2 = xreg(2)
-                with m.If(other):
-                    with m.If(ge):
-                        m.d.comb += [pma_base.eq(b2), xsrc.eq(Mux(c2, Z0, PMA))]
-                    with m.Else():
-                        m.d.comb += [pma_base.eq(b1), xsrc.eq(Mux(c1, ONE, PMA))]
-                with m.Else():
-                    m.d.comb += [pma_base.eq(region("T")), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p)]
-                m.d.comb += [n.eq(k), wrf.eq(fin), wpm.eq(~fin), pm_wbase.eq(Mux(ge, b1, b2))]
-            with m.Case(M_S1):
-                m.d.comb += [mode.eq(MULT), n.eq(k + P), a_len.eq(k), b_len.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb),
-                             pmb_base.eq(region("P1")), pm_wbase.eq(region("P1")), wpm.eq(1), npass.eq(L.passes1)]
-            with m.Case(M_S2):
-                m.d.comb += [mode.eq(MULT), n.eq(L.ku + P), a_len.eq(L.ku), b_len.eq(L.km), m_asrc_pm.eq(1),
-                             pma_base.eq(region("P1") + L.j), m_brom.eq(1), rom_base.eq(L.rom_mu),
-                             pmb_base.eq(region("T1")), pm_wbase.eq(region("T1")), wpm.eq(1), npass.eq(L.passes2)]
-            with m.Case(M_S3):
-                m.d.comb += [mode.eq(SHIFT), shr3.eq(1), n.eq(L.n3), hi_lim.eq(L.n3), pma_base.eq(region("T1") + L.q3),
-                             pmb_base.eq(region("T1") + L.q3), pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1),
-                             pm_wbase.eq(region("E"))]
-            with m.Case(M_S4):
-                m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(L.km), b_len.eq(k), m_asrc_pm.eq(1),
-                             pma_base.eq(region("E")), m_brom.eq(1), rom_base.eq(L.rom_p),
-                             pmb_base.eq(region("P2")), pm_wbase.eq(region("P2")), wpm.eq(1), npass.eq(L.passes4)]
+            self._describe_add_sub(m, ns)
+            self._describe_inv(m, ns)
+            self._describe_mul(m, ns)
             if L.mont:
-                X = region("X")
-                with m.Case(M_C1):  # t <- t + a b_j (b_j: P limbs of rb, or of R^3 after an INV)
-                    m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(k), b_len.eq(k),
-                                 rfa_reg.eq(Mux(inv_tail, f_rd, f_ra)), rfb_reg.eq(f_rb), m_brom.eq(inv_tail),
-                                 rom_base.eq(L.rom_r3), pmb_base.eq(X), no_pmb.eq(1), acc_len.eq(L.km),
-                                 pm_wbase.eq(X), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
-                with m.Case(M_C2):  # m_j <- (t mod 2^WP) p' (low P limbs used)
-                    m.d.comb += [mode.eq(MULT), n.eq(2 * P), a_len.eq(P), m_asrc_pm.eq(1), pma_base.eq(X),
-                                 b_len.eq(P), m_brom.eq(1), rom_base.eq(L.rom_pinv), no_rom.eq(1), no_b.eq(1),
-                                 acc_off.eq(1), pm_wbase.eq(region("MJ")), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
-                with m.Case(M_C3):  # t <- (t + m_j p) / 2^WP: written P limbs lower
-                    m.d.comb += [mode.eq(MULT), n.eq(L.kr + P), a_len.eq(k), asrc_rom.eq(1), rom_base.eq(L.rom_p),
-                                 no_rom.eq(1), b_len.eq(P), bsrc_pma.eq(1), pma_base.eq(region("MJ")), no_b.eq(1),
-                                 acc_all.eq(1), acc_len.eq(L.km + P), pmb_base.eq(X), no_pmb.eq(1),
-                                 pm_wbase.eq(X - P), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
-            with m.Case(M_R1):
-                m.d.comb += [n.eq(L.kr), pma_base.eq(region("P1")), pmb_base.eq(region("P2")), xsrc.eq(PMA),
-                             ysrc.eq(PMB), ysub.eq(1), wpm.eq(1), pm_wbase.eq(region("X"))]
-            with m.Case(M_R2):
-                m.d.comb += [n.eq(L.kr), pma_base.eq(region("X")), xsrc.eq(PMA), zen.eq(1), zsub.eq(1),
-                             rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(region("Y"))]
-            with m.Case(M_R3):
-                m.d.comb += [n.eq(L.kr), pma_base.eq(Mux(n1, region("X"), region("Y"))), xsrc.eq(PMA),
-                             zen.eq(~n1 & ~n2), zsub.eq(1), rom_base.eq(L.rom_p), wrf.eq(1)]
+                self._describe_cios(m, ns)
+            self._describe_reduce(m, ns)
 
-        # --- read stage (cycle t reads limb t) --------------------------------------------------------
+    def _describe_add_sub(self, m, ns):
+        """ADD, SUB, NEG, MOV, LDC."""
+        L, k, f_k, f_ra, f_rb, n, nflag, ph, pm_wbase = ns.L, ns.k, ns.f_k, ns.f_ra, ns.f_rb, ns.n, ns.nflag, ns.ph, ns.pm_wbase
+        pma_base, rfa_reg, rfb_reg, rom_base, wpm, wrf = ns.pma_base, ns.rfa_reg, ns.rfb_reg, ns.rom_base, ns.wpm, ns.wrf
+        xsrc, ysrc, ysub, zen, zsub = ns.xsrc, ns.ysrc, ns.ysub, ns.zen, ns.zsub
+        with m.Case(A_ADD1, A_SUB1, A_NEG1):
+            m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(Mux(ph == A_NEG1, f_ra, f_rb)),
+                         xsrc.eq(Mux(ph == A_NEG1, Z0, RFA)), ysrc.eq(RFB), ysub.eq(ph != A_ADD1),
+                         zen.eq(ph == A_ADD1), zsub.eq(1), rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(L.pm["T"])]
+        with m.Case(A_ADD2):
+            m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb), pma_base.eq(L.pm["T"]), wrf.eq(1),
+                         xsrc.eq(Mux(nflag, RFA, PMA)), ysrc.eq(Mux(nflag, RFB, Z0))]
+        with m.Case(A_FIX):
+            m.d.comb += [n.eq(k), pma_base.eq(L.pm["T"]), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p),
+                         wrf.eq(1)]
+        with m.Case(A_MOV):
+            m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1)]
+        with m.Case(A_LDC):
+            m.d.comb += [n.eq(k), xsrc.eq(ROM), rom_base.eq(L.rom_c + f_k * k), wrf.eq(1)]
+
+    def _describe_inv(self, m, ns):
+        """INV: the set-up pass, the halvings, the subtraction steps."""
+        L, k, f_ra, f_rd, ge, hi_lim, hsrc, mode, n = ns.L, ns.k, ns.f_ra, ns.f_rd, ns.ge, ns.hi_lim, ns.hsrc, ns.mode, ns.n
+        nflag, odd_en, pm_wbase, pm_wrom, pma_base = ns.nflag, ns.odd_en, ns.pm_wbase, ns.pm_wrom, ns.pma_base
+        pmb_base, pmb_off, rfa_reg, rfb_off, rfb_reg = ns.pmb_base, ns.pmb_off, ns.rfa_reg, ns.rfb_off, ns.rfb_reg
+        rom_base, u_is1, upd_u, upd_v, v_is1, wpm, wrf = ns.rom_base, ns.u_is1, ns.upd_u, ns.upd_v, ns.v_is1, ns.wpm, ns.wrf
+        xsrc, ysrc, ysub, zen = ns.xsrc, ns.ysrc, ns.ysub, ns.zen
+        with m.Case(I_INIT):
+            m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1), upd_u.eq(1), rom_base.eq(L.rom_p),
+                         wpm.eq(1), pm_wbase.eq(L.pm["V"]), pm_wrom.eq(1)]
+        with m.Case(I_HU):
+            m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), rfa_reg.eq(f_rd), rfb_reg.eq(f_rd), rfb_off.eq(1),
+                         xsrc.eq(RFA), hsrc.eq(RFB), wrf.eq(1), upd_u.eq(1)]
+        with m.Case(I_HV):
+            m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(L.pm["V"]), pmb_base.eq(L.pm["V"]),
+                         pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1), pm_wbase.eq(L.pm["V"]), upd_v.eq(1)]
+        for ph_x, which in ((I_HX1, 1), (I_HX2, 2)):
+            base, const = self._xreg(ns, which)
+            cval = ONE if which == 1 else Z0
+            with m.Case(ph_x):
+                m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(base), pmb_base.eq(base),
+                             pmb_off.eq(1), xsrc.eq(Mux(const, cval, PMA)), hsrc.eq(Mux(const, Z0, PMB)),
+                             odd_en.eq(1), zen.eq(1), rom_base.eq(L.rom_h), wpm.eq(1), pm_wbase.eq(base)]
+        with m.Case(I_S1):
+            m.d.comb += [n.eq(k), rfa_reg.eq(f_rd), xsrc.eq(RFA), pmb_base.eq(L.pm["V"]), ysrc.eq(PMB),
+                         ysub.eq(1), wpm.eq(1), pm_wbase.eq(L.pm["T"])]
+        with m.Case(I_S2):
+            with m.If(ge):  # u <- u - v (= T)
+                m.d.comb += [pma_base.eq(L.pm["T"]), xsrc.eq(PMA), wrf.eq(1), upd_u.eq(1)]
+            with m.Else():  # v <- v - u
+                m.d.comb += [pma_base.eq(L.pm["V"]), xsrc.eq(PMA), rfb_reg.eq(f_rd), ysrc.eq(RFB), ysub.eq(1),
+                             wpm.eq(1), pm_wbase.eq(L.pm["V"]), upd_v.eq(1)]
+            m.d.comb += n.eq(k)
+        with m.Case(I_S3):
+            b1, c1 = self._xreg(ns, 1)
+            b2, c2 = self._xreg(ns, 2)
+            with m.If(ge):  # x1 - x2
+                m.d.comb += [pma_base.eq(b1), xsrc.eq(Mux(c1, ONE, PMA)), pmb_base.eq(b2), ysrc.eq(Mux(c2, Z0, PMB))]
+            with m.Else():  # x2 - x1
+                m.d.comb += [pma_base.eq(b2), xsrc.eq(Mux(c2, Z0, PMA)), pmb_base.eq(b1), ysrc.eq(Mux(c1, ONE, PMB))]
+            m.d.comb += [n.eq(k), ysub.eq(1), wpm.eq(1), pm_wbase.eq(L.pm["T"])]
+        with m.Case(I_S4):
+            fin = u_is1 | v_is1
+            other = Signal()  # the last step's result is the x this step does not update: copy it to rd
+            m.d.comb += other.eq(fin & (u_is1 != ge))
+            b1, c1 = self._xreg(ns, 1)
+            b2, c2 = self._xreg(ns, 2)
+            with m.If(other):
+                with m.If(ge):
+                    m.d.comb += [pma_base.eq(b2), xsrc.eq(Mux(c2, Z0, PMA))]
+                with m.Else():
+                    m.d.comb += [pma_base.eq(b1), xsrc.eq(Mux(c1, ONE, PMA))]
+            with m.Else():
+                m.d.comb += [pma_base.eq(L.pm["T"]), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p)]
+            m.d.comb += [n.eq(k), wrf.eq(fin), wpm.eq(~fin), pm_wbase.eq(Mux(ge, b1, b2))]
+
+    def _describe_mul(self, m, ns):
+        """MUL, Barrett: stages 1 to 4 (Table 2)."""
+        L, P, k, a_len, b_len, f_ra, f_rb, hi_lim = ns.L, ns.P, ns.k, ns.a_len, ns.b_len, ns.f_ra, ns.f_rb, ns.hi_lim
+        hsrc, m_asrc_pm, m_brom, mode, n, npass = ns.hsrc, ns.m_asrc_pm, ns.m_brom, ns.mode, ns.n, ns.npass
+        pm_wbase, pma_base, pmb_base, pmb_off, rfa_reg = ns.pm_wbase, ns.pma_base, ns.pmb_base, ns.pmb_off, ns.rfa_reg
+        rfb_reg, rom_base, shr3, wpm, xsrc = ns.rfb_reg, ns.rom_base, ns.shr3, ns.wpm, ns.xsrc
+        with m.Case(M_S1):
+            m.d.comb += [mode.eq(MULT), n.eq(k + P), a_len.eq(k), b_len.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb),
+                         pmb_base.eq(L.pm["P1"]), pm_wbase.eq(L.pm["P1"]), wpm.eq(1), npass.eq(L.passes1)]
+        with m.Case(M_S2):
+            m.d.comb += [mode.eq(MULT), n.eq(L.ku + P), a_len.eq(L.ku), b_len.eq(L.km), m_asrc_pm.eq(1),
+                         pma_base.eq(L.pm["P1"] + L.j), m_brom.eq(1), rom_base.eq(L.rom_mu),
+                         pmb_base.eq(L.pm["T1"]), pm_wbase.eq(L.pm["T1"]), wpm.eq(1), npass.eq(L.passes2)]
+        with m.Case(M_S3):
+            m.d.comb += [mode.eq(SHIFT), shr3.eq(1), n.eq(L.n3), hi_lim.eq(L.n3), pma_base.eq(L.pm["T1"] + L.q3),
+                         pmb_base.eq(L.pm["T1"] + L.q3), pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1),
+                         pm_wbase.eq(L.pm["E"])]
+        with m.Case(M_S4):
+            m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(L.km), b_len.eq(k), m_asrc_pm.eq(1),
+                         pma_base.eq(L.pm["E"]), m_brom.eq(1), rom_base.eq(L.rom_p),
+                         pmb_base.eq(L.pm["P2"]), pm_wbase.eq(L.pm["P2"]), wpm.eq(1), npass.eq(L.passes4)]
+
+    def _describe_cios(self, m, ns):
+        """MUL, Montgomery (CIOS): the accumulation, m_j, the reduction."""
+        L, P, k, a_len, acc_all, acc_len, acc_off = ns.L, ns.P, ns.k, ns.a_len, ns.acc_all, ns.acc_len, ns.acc_off
+        asrc_rom, b_len, bsrc_pma, f_ra, f_rb, f_rd = ns.asrc_rom, ns.b_len, ns.bsrc_pma, ns.f_ra, ns.f_rb, ns.f_rd
+        inv_tail, m_asrc_pm, m_brom, mode, n, no_b = ns.inv_tail, ns.m_asrc_pm, ns.m_brom, ns.mode, ns.n, ns.no_b
+        no_pmb, no_rom, no_w, npass, pm_wbase, pma_base = ns.no_pmb, ns.no_rom, ns.no_w, ns.npass, ns.pm_wbase, ns.pma_base
+        pmb_base, rfa_reg, rfb_reg, rom_base, wpm = ns.pmb_base, ns.rfa_reg, ns.rfb_reg, ns.rom_base, ns.wpm
+        X = L.pm["X"]
+        with m.Case(M_C1):  # t <- t + a b_j (b_j: P limbs of rb, or of R^3 after an INV)
+            m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(k), b_len.eq(k),
+                         rfa_reg.eq(Mux(inv_tail, f_rd, f_ra)), rfb_reg.eq(f_rb), m_brom.eq(inv_tail),
+                         rom_base.eq(L.rom_r3), pmb_base.eq(X), no_pmb.eq(1), acc_len.eq(L.km),
+                         pm_wbase.eq(X), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+        with m.Case(M_C2):  # m_j <- (t mod 2^WP) p' (low P limbs used)
+            m.d.comb += [mode.eq(MULT), n.eq(2 * P), a_len.eq(P), m_asrc_pm.eq(1), pma_base.eq(X),
+                         b_len.eq(P), m_brom.eq(1), rom_base.eq(L.rom_pinv), no_rom.eq(1), no_b.eq(1),
+                         acc_off.eq(1), pm_wbase.eq(L.pm["MJ"]), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+        with m.Case(M_C3):  # t <- (t + m_j p) / 2^WP: written P limbs lower
+            m.d.comb += [mode.eq(MULT), n.eq(L.kr + P), a_len.eq(k), asrc_rom.eq(1), rom_base.eq(L.rom_p),
+                         no_rom.eq(1), b_len.eq(P), bsrc_pma.eq(1), pma_base.eq(L.pm["MJ"]), no_b.eq(1),
+                         acc_all.eq(1), acc_len.eq(L.km + P), pmb_base.eq(X), no_pmb.eq(1),
+                         pm_wbase.eq(X - P), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+
+    def _describe_reduce(self, m, ns):
+        """MUL: stage 5, X <- P1 - P2, Y <- X - p, rd <- X | Y | Y - p."""
+        L, n, n1, n2, pm_wbase, pma_base, pmb_base = ns.L, ns.n, ns.n1, ns.n2, ns.pm_wbase, ns.pma_base, ns.pmb_base
+        rom_base, wpm, wrf, xsrc, ysrc, ysub, zen = ns.rom_base, ns.wpm, ns.wrf, ns.xsrc, ns.ysrc, ns.ysub, ns.zen
+        zsub = ns.zsub
+        with m.Case(M_R1):
+            m.d.comb += [n.eq(L.kr), pma_base.eq(L.pm["P1"]), pmb_base.eq(L.pm["P2"]), xsrc.eq(PMA),
+                         ysrc.eq(PMB), ysub.eq(1), wpm.eq(1), pm_wbase.eq(L.pm["X"])]
+        with m.Case(M_R2):
+            m.d.comb += [n.eq(L.kr), pma_base.eq(L.pm["X"]), xsrc.eq(PMA), zen.eq(1), zsub.eq(1),
+                         rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(L.pm["Y"])]
+        with m.Case(M_R3):
+            m.d.comb += [n.eq(L.kr), pma_base.eq(Mux(n1, L.pm["X"], L.pm["Y"])), xsrc.eq(PMA),
+                         zen.eq(~n1 & ~n2), zsub.eq(1), rom_base.eq(L.rom_p), wrf.eq(1)]
+
+    def _read_stage(self, m, ns):
+        """Cycle t reads limb t."""
+        L, P, cr, mi, mode, nmax, no_pmb, no_rom, ph = ns.L, ns.P, ns.cr, ns.mi, ns.mode, ns.nmax, ns.no_pmb, ns.no_rom, ns.ph
+        pma, pma_base, pmb, pmb_base, pmb_off, rfa = ns.pma, ns.pma_base, ns.pmb, ns.pmb_base, ns.pmb_off, ns.rfa
+        rfa_reg, rfb, rfb_off, rfb_reg, rom_base = ns.rfa_reg, ns.rfb, ns.rfb_off, ns.rfb_reg, ns.rom_base
+        running, t = ns.running, ns.t
         lgs = index_bits(L.stride) if L.stride > 1 else 0
         aw = index_bits(L.rf_depth)
-
-        def rf_addr(reg, limb):
-            return ((reg << lgs) + limb)[:aw]
-
         mP = Signal(index_bits(nmax * 4 + 1))
         m.d.comb += mP.eq(mi * P)
-
-        def off(no):  # the pass offset m P, which the CIOS passes go without (the Barrett core has no such mux)
-            return Mux(no, 0, mP) if L.mont else mP
+        ns.lgs, ns.aw, ns.mP = lgs, aw, mP  # (the address helpers read them)
         rd_phase = Signal()
         m.d.comb += rd_phase.eq(running & (ph != CTRL))
         with m.If(mode == MULT):
-            m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, mP + t)),
-                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + off(no_pmb) + t - (L.d - 2)),
-                         cr.addr.eq(rom_base + off(no_rom) + t)]
+            m.d.comb += [rfa.addr.eq(self._rf_addr(ns, rfa_reg, t)), rfb.addr.eq(self._rf_addr(ns, rfb_reg, mP + t)),
+                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + self._off(ns, no_pmb) + t - (L.d - 2)),
+                         cr.addr.eq(rom_base + self._off(ns, no_rom) + t)]
         with m.Else():
-            m.d.comb += [rfa.addr.eq(rf_addr(rfa_reg, t)), rfb.addr.eq(rf_addr(rfb_reg, t + rfb_off)),
+            m.d.comb += [rfa.addr.eq(self._rf_addr(ns, rfa_reg, t)), rfb.addr.eq(self._rf_addr(ns, rfb_reg, t + rfb_off)),
                          pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + t + pmb_off), cr.addr.eq(rom_base + t)]
         with m.If(~running):
             m.d.comb += rfa.addr.eq(self.host_raddr)
         m.d.comb += self.host_rdata.eq(rfa.data)
+        ns.rd_phase = rd_phase
 
+    def _compute_controls(self, m, ns):
+        """The compute stage's controls: cycle t computes limb t - 1, read in cycle t - 1, under the pass
+        descriptor as it was in cycle t - 1 (the same pass), registered: no path runs from the program ROM
+        through the decoder into the datapath."""
+        L, P, k, a_len, acc_all, acc_len, acc_off = ns.L, ns.P, ns.k, ns.a_len, ns.acc_all, ns.acc_len, ns.acc_off
+        b_len, f_rd, hi_lim, hsrc, mP, m_asrc_pm = ns.b_len, ns.f_rd, ns.hi_lim, ns.hsrc, ns.mP, ns.m_asrc_pm
+        m_brom, mi, mode, n, no_b, no_w, odd_en = ns.m_brom, ns.mi, ns.mode, ns.n, ns.no_b, ns.no_w, ns.odd_en
+        pm_wbase, pm_wrom, rd_phase, shr3, t, upd_u = ns.pm_wbase, ns.pm_wrom, ns.rd_phase, ns.shr3, ns.t, ns.upd_u
+        upd_v, wpm, wrf, xsrc, ysrc, ysub, zen, zsub = ns.upd_v, ns.wpm, ns.wrf, ns.xsrc, ns.ysrc, ns.ysub, ns.zen, ns.zsub
         # --- compute stage (cycle t computes limb t - 1, read in cycle t - 1). Its controls are the pass
         # descriptor as it was in cycle t - 1 (the same pass), registered: no path runs from the program
         # ROM through the decoder into the datapath
-        def R(v, name):
-            v = Value.cast(v)
-            r = Signal(v.shape(), name=name)
-            m.d.sync += r.eq(v)
-            return r
-
-        cvalid = R(rd_phase & (t < n), "c_valid")
-        first = R(t == 0, "c_first")
-        c_mode, c_shr3, c_odd_en = R(mode, "c_mode"), R(shr3, "c_shr3"), R(odd_en, "c_odd_en")
-        c_xsrc, c_ysrc, c_hsrc = R(xsrc, "c_xsrc"), R(ysrc, "c_ysrc"), R(hsrc, "c_hsrc")
-        c_ysub, c_zen, c_zsub = R(ysub, "c_ysub"), R(zen, "c_zen"), R(zsub, "c_zsub")
-        hi_zero = R(t + 1 >= hi_lim, "c_hi_zero")
-        a_ok, b_ok = R(t < a_len, "c_a_ok"), R(off(no_b) + t < b_len, "c_b_ok")
+        cvalid = self._reg(ns, rd_phase & (t < n), "c_valid")
+        first = self._reg(ns, t == 0, "c_first")
+        c_mode, c_shr3, c_odd_en = self._reg(ns, mode, "c_mode"), self._reg(ns, shr3, "c_shr3"), self._reg(ns, odd_en, "c_odd_en")
+        c_xsrc, c_ysrc, c_hsrc = self._reg(ns, xsrc, "c_xsrc"), self._reg(ns, ysrc, "c_ysrc"), self._reg(ns, hsrc, "c_hsrc")
+        c_ysub, c_zen, c_zsub = self._reg(ns, ysub, "c_ysub"), self._reg(ns, zen, "c_zen"), self._reg(ns, zsub, "c_zsub")
+        hi_zero = self._reg(ns, t + 1 >= hi_lim, "c_hi_zero")
+        a_ok, b_ok = self._reg(ns, t < a_len, "c_a_ok"), self._reg(ns, self._off(ns, no_b) + t < b_len, "c_b_ok")
         if L.mont:
-            acc_ok = R(~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok")
+            acc_ok = self._reg(ns, ~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok")
         else:
-            acc_ok = R((mi != 0) & (t < a_len), "c_acc_ok")
-        c_asrc_pm, c_brom = R(m_asrc_pm, "c_asrc_pm"), R(m_brom, "c_brom")
-        load = [R(t == jj, f"c_load{jj}") for jj in range(P)]
-        c_upd, c_klimb = R(upd_u | upd_v, "c_upd"), R(t < k, "c_klimb")
-        c_wrf, c_wpm, c_pm_wrom = R(wrf & (t < k), "c_wrf"), R(wpm, "c_wpm"), R(pm_wrom, "c_pm_wrom")
-        c_wrf_addr = R(rf_addr(f_rd, t), "c_wrf_addr")
+            acc_ok = self._reg(ns, (mi != 0) & (t < a_len), "c_acc_ok")
+        c_asrc_pm, c_brom = self._reg(ns, m_asrc_pm, "c_asrc_pm"), self._reg(ns, m_brom, "c_brom")
+        load = [self._reg(ns, t == jj, f"c_load{jj}") for jj in range(P)]
+        c_upd, c_klimb = self._reg(ns, upd_u | upd_v, "c_upd"), self._reg(ns, t < k, "c_klimb")
+        c_wrf, c_wpm, c_pm_wrom = self._reg(ns, wrf & (t < k), "c_wrf"), self._reg(ns, wpm, "c_wpm"), self._reg(ns, pm_wrom, "c_pm_wrom")
+        c_wrf_addr = self._reg(ns, self._rf_addr(ns, f_rd, t), "c_wrf_addr")
         wmul = ((mode == MULT) & ~no_w) if L.mont else (mode == MULT)
-        c_wpm_addr = R((pm_wbase + Mux(wmul, mP, 0) + t)[:index_bits(L.pm_depth)], "c_wpm_addr")
+        c_wpm_addr = self._reg(ns, (pm_wbase + Mux(wmul, mP, 0) + t)[:index_bits(L.pm_depth)], "c_wpm_addr")
+        ns.a_ok, ns.acc_ok, ns.b_ok, ns.c_asrc_pm, ns.c_brom, ns.c_hsrc = a_ok, acc_ok, b_ok, c_asrc_pm, c_brom, c_hsrc
+        ns.c_klimb, ns.c_mode, ns.c_odd_en, ns.c_pm_wrom, ns.c_shr3 = c_klimb, c_mode, c_odd_en, c_pm_wrom, c_shr3
+        ns.c_upd, ns.c_wpm, ns.c_wpm_addr, ns.c_wrf, ns.c_wrf_addr = c_upd, c_wpm, c_wpm_addr, c_wrf, c_wrf_addr
+        ns.c_xsrc, ns.c_ysrc, ns.c_ysub, ns.c_zen, ns.c_zsub, ns.cvalid = c_xsrc, c_ysrc, c_ysub, c_zen, c_zsub, cvalid
+        ns.first, ns.hi_zero, ns.load = first, hi_zero, load
 
-        def src(sel, hi=False):
-            v = Signal(W)
-            with m.Switch(sel):
-                with m.Case(ONE):
-                    m.d.comb += v.eq(Mux(hi, 0, first))
-                with m.Case(RFA):
-                    m.d.comb += v.eq(rfa.data)
-                with m.Case(PMA):
-                    m.d.comb += v.eq(pma.data)
-                with m.Case(ROM):
-                    m.d.comb += v.eq(cr.data)
-                with m.Case(RFB):
-                    m.d.comb += v.eq(rfb.data)
-                with m.Case(PMB):
-                    m.d.comb += v.eq(pmb.data)
-            return v
-
-        xv, yv, hv = src(c_xsrc), src(c_ysrc), src(c_hsrc, True)
+    def _alu(self, m, ns):
+        """The adder lanes: a + b + z + carry (sums, differences, the shifts) and the sign of X - 2p."""
+        L, W, mask, c_hsrc, c_mode, c_odd_en, c_shr3 = ns.L, ns.W, ns.mask, ns.c_hsrc, ns.c_mode, ns.c_odd_en, ns.c_shr3
+        c_xsrc, c_ysrc, c_ysub, c_zen, c_zsub, cr = ns.c_xsrc, ns.c_ysrc, ns.c_ysub, ns.c_zen, ns.c_zsub, ns.cr
+        first, hi_zero = ns.first, ns.hi_zero
+        xv, yv, hv = self._source(ns, c_xsrc), self._source(ns, c_ysrc), self._source(ns, c_hsrc, True)
         hmask = Signal(W)
         m.d.comb += hmask.eq(Mux(hi_zero, 0, hv))
         carry, carry2 = Signal(2), Signal(2)
@@ -377,13 +504,19 @@ class ProcCore(Elaboratable):
         m.d.comb += twop.eq(Cat(Mux(first, 0, prevp[W - 1]), cr.data[:W - 1]))
         s2 = Signal(W + 2)
         m.d.comb += s2.eq(xv + (twop ^ mask) + Mux(first, 1, carry2))
+        ns.carry, ns.carry2, ns.odd_reg, ns.prevp, ns.s, ns.s2, ns.xv = carry, carry2, odd_reg, prevp, s, s2, xv
 
+    def _ppgs(self, m, ns):
+        """Long multiplication: P PPGs (W x W: one MULT18X18D each at W <= 18) fed by the skew shift
+        register of Fig. 4 (x_j = a_{i-j})."""
+        L, P, W, a_ok, asrc_rom, b_ok, bsrc_pma = ns.L, ns.P, ns.W, ns.a_ok, ns.asrc_rom, ns.b_ok, ns.bsrc_pma
+        c_asrc_pm, c_brom, cr, load, pma, rfa, rfb = ns.c_asrc_pm, ns.c_brom, ns.cr, ns.load, ns.pma, ns.rfa, ns.rfb
         # long multiplication: P PPGs (W x W: one MULT18X18D each at W <= 18), the skew shift register of
         # Fig. 4 (x_j = a_{i-j}) and Fig. 5's adder tree summing one column a cycle
         x0 = Signal(W)
         bdat = Signal(W)
         if L.mont:  # CIOS: p streamed from the ROM (A), m_j loaded from the scratch memory (B)
-            c_asrc_rom, c_bsrc_pma = R(asrc_rom, "c_asrc_rom"), R(bsrc_pma, "c_bsrc_pma")
+            c_asrc_rom, c_bsrc_pma = self._reg(ns, asrc_rom, "c_asrc_rom"), self._reg(ns, bsrc_pma, "c_bsrc_pma")
             m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, Mux(c_asrc_rom, cr.data, rfa.data)), 0)),
                          bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, Mux(c_bsrc_pma, pma.data, rfb.data)), 0))]
         else:
@@ -399,8 +532,14 @@ class ProcCore(Elaboratable):
             pr = Signal(2 * W, name=f"pp{jj}")
             m.d.comb += pr.eq(xs_m[jj] * bop)
             if L.d == 3:  # the PPG's output register (MULT18X18D / DSP48E1 pipeline register)
-                pr = R(pr, f"pp{jj}_r")
+                pr = self._reg(ns, pr, f"pp{jj}_r")
             prods.append(pr)
+        ns.bdat, ns.breg, ns.prods, ns.sreg, ns.x0 = bdat, breg, prods, sreg, x0
+
+    def _adder_tree(self, m, ns):
+        """Fig. 5's adder tree summing one column a cycle, and the column accumulation."""
+        L, P, W, acc_ok, c_mode, c_wpm_addr, cvalid = ns.L, ns.P, ns.W, ns.acc_ok, ns.c_mode, ns.c_wpm_addr, ns.cvalid
+        first, pmb, prods, s = ns.first, ns.pmb, ns.prods, ns.s
         while len(prods) > 1:  # the adder tree
             nxt = []
             for a, b in zip(prods[0::2], prods[1::2]):
@@ -414,17 +553,25 @@ class ProcCore(Elaboratable):
         cw = 2 * W + index_bits(P + 1) + 2
         mcarry = Signal(cw - W)
         if L.d == 3:  # the column sum one cycle after the products
-            m_first, m_acc_ok, m_valid = R(first, "m_first"), R(acc_ok, "m_acc_ok"), R(cvalid & (c_mode == MULT), "m_valid")
-            m_wpm_addr = R(c_wpm_addr, "m_wpm_addr")
+            m_first, m_acc_ok, m_valid = self._reg(ns, first, "m_first"), self._reg(ns, acc_ok, "m_acc_ok"), self._reg(ns, cvalid & (c_mode == MULT), "m_valid")
+            m_wpm_addr = self._reg(ns, c_wpm_addr, "m_wpm_addr")
         else:
             m_first, m_acc_ok, m_valid = first, acc_ok, cvalid & (c_mode == MULT)
+            m_wpm_addr = None  # (d = 2: the write stage has no column-sum path)
         acc = Signal(W)
         m.d.comb += acc.eq(Mux(m_acc_ok, pmb.data, 0))
         sm = Signal(cw)
         m.d.comb += sm.eq(col + acc + Mux(m_first, 0, mcarry))
         res = Signal(W)
         m.d.comb += res.eq(Mux(c_mode == MULT, sm[:W], s[:W]) if L.d == 2 else s[:W])
+        ns.m_valid, ns.m_wpm_addr, ns.mcarry, ns.res, ns.sm = m_valid, m_wpm_addr, mcarry, res, sm
 
+    def _compute_state(self, m, ns):
+        """The registers the compute stage updates: carries, the skew and PPG registers, the flags."""
+        P, W, bdat, breg, c_klimb, c_mode, c_upd = ns.P, ns.W, ns.bdat, ns.breg, ns.c_klimb, ns.c_mode, ns.c_upd
+        carry, carry2, cr, cvalid, first, fl_lsb, fl_nz = ns.carry, ns.carry2, ns.cr, ns.cvalid, ns.first, ns.fl_lsb, ns.fl_nz
+        fl_one, fl_zero, load, m_valid, mcarry, odd_reg = ns.fl_one, ns.fl_zero, ns.load, ns.m_valid, ns.mcarry, ns.odd_reg
+        prevp, res, s, s2, sm, sreg, x0, xv = ns.prevp, ns.res, ns.s, ns.s2, ns.sm, ns.sreg, ns.x0, ns.xv
         with m.If(cvalid):
             m.d.sync += [carry.eq(s[W:]), carry2.eq(s2[W:]), prevp.eq(cr.data)]
             with m.If(first):
@@ -444,16 +591,20 @@ class ProcCore(Elaboratable):
         with m.If(m_valid):
             m.d.sync += mcarry.eq(sm[W:])
 
-        # --- write stage (registered: cycle t writes limb t - d) ---------------------------------------
+    def _write_stage(self, m, ns):
+        """Registered: cycle t writes limb t - d; the host's port while the core is idle."""
+        L, W, aw, c_mode, c_pm_wrom, c_wpm, c_wpm_addr = ns.L, ns.W, ns.aw, ns.c_mode, ns.c_pm_wrom, ns.c_wpm, ns.c_wpm_addr
+        c_wrf, c_wrf_addr, cr, cvalid, m_valid = ns.c_wrf, ns.c_wrf_addr, ns.cr, ns.cvalid, ns.m_valid
+        m_wpm_addr, pc, pmw, res, rfw, running, sm = ns.m_wpm_addr, ns.pc, ns.pmw, ns.res, ns.rfw, ns.running, ns.sm
         wrf_en, wrf_addr, wrf_data = Signal(), Signal(aw), Signal(W)
         wpm_en, wpm_addr, wpm_data = Signal(), Signal(index_bits(L.pm_depth)), Signal(W)
         if L.d == 2:
             m.d.sync += [wrf_en.eq(cvalid & c_wrf), wrf_addr.eq(c_wrf_addr), wrf_data.eq(res),
                          wpm_en.eq(cvalid & c_wpm), wpm_addr.eq(c_wpm_addr), wpm_data.eq(Mux(c_pm_wrom, cr.data, res))]
         else:  # the adder's results wait one cycle; the column sums are a cycle later already
-            w1 = [R(cvalid & c_wrf, "w1_rf_en"), R(c_wrf_addr, "w1_rf_addr"), R(res, "w1_rf_data"),
-                  R(cvalid & c_wpm & (c_mode != MULT), "w1_pm_en"), R(c_wpm_addr, "w1_pm_addr"),
-                  R(Mux(c_pm_wrom, cr.data, res), "w1_pm_data")]
+            w1 = [self._reg(ns, cvalid & c_wrf, "w1_rf_en"), self._reg(ns, c_wrf_addr, "w1_rf_addr"), self._reg(ns, res, "w1_rf_data"),
+                  self._reg(ns, cvalid & c_wpm & (c_mode != MULT), "w1_pm_en"), self._reg(ns, c_wpm_addr, "w1_pm_addr"),
+                  self._reg(ns, Mux(c_pm_wrom, cr.data, res), "w1_pm_data")]
             m.d.sync += [wrf_en.eq(w1[0]), wrf_addr.eq(w1[1]), wrf_data.eq(w1[2]), wpm_en.eq(w1[3] | m_valid),
                          wpm_addr.eq(Mux(m_valid, m_wpm_addr, w1[4])), wpm_data.eq(Mux(m_valid, sm[:W], w1[5]))]
         m.d.comb += [pmw.en.eq(wpm_en), pmw.addr.eq(wpm_addr), pmw.data.eq(wpm_data)]
@@ -465,7 +616,12 @@ class ProcCore(Elaboratable):
             m.d.comb += [self.dbg_we.eq(rfw.en), self.dbg_waddr.eq(rfw.addr), self.dbg_wdata.eq(rfw.data),
                          self.dbg_pc.eq(pc)]
 
-        # --- the controller: pass ends, instruction ends, control instructions -------------------------
+    def _controller(self, m, ns):
+        """Pass ends, instruction ends, control instructions."""
+        L, carry, fl_lsb, fl_nz, fl_one, fl_zero, mi = ns.L, ns.carry, ns.fl_lsb, ns.fl_nz, ns.fl_one, ns.fl_zero, ns.mi
+        n, pc, pc_next, ph, ph_reg, running, t, u_even = ns.n, ns.pc, ns.pc_next, ns.ph, ns.ph_reg, ns.running, ns.t, ns.u_even
+        u_is1, upd_u, upd_v, v_even, v_is1, ysub, zen = ns.u_is1, ns.upd_u, ns.upd_v, ns.v_even, ns.v_is1, ns.ysub, ns.zen
+        zsub = ns.zsub
         neg = Signal()
         m.d.comb += neg.eq(carry < (ysub + (zsub & zen)))
         cu_even, cu_is1, cu_is0 = Signal(), Signal(), Signal()
@@ -477,25 +633,8 @@ class ProcCore(Elaboratable):
         m.d.comb += target.eq(pc + 1)
         nxt_ph = Signal(5)
         m.d.comb += nxt_ph.eq(Mux(cu_even, I_HU, Mux(cv_even, I_HV, I_S1)))  # the binary Euclid's next pass
-
-        def goto(phase):
-            m.d.sync += ph_reg.eq(phase)
-
-        def inv_done():  # the inversion's result is in rd: the instruction ends, or (CIOS) INV's product by R^3 follows
-            if L.mont:
-                m.d.sync += inv_tail.eq(1)
-                goto(M_C1)
-            else:
-                m.d.comb += end.eq(1)
-
-        def counted_pass(after, again=None):  # pass mi of npass ends: the next one (in phase `again`), or `after`
-            with m.If(mi + 1 == npass):
-                m.d.sync += mi.eq(0)
-                goto(after)
-            with m.Else():
-                m.d.sync += mi.eq(mi + 1)
-                if again is not None:
-                    goto(again)
+        ns.cu_even, ns.cu_is0, ns.cu_is1, ns.cv_even, ns.cv_is1 = cu_even, cu_is0, cu_is1, cv_even, cv_is1
+        ns.neg, ns.nxt_ph, ns.retire, ns.target = neg, nxt_ph, retire, target
 
         with m.If(~running):
             m.d.comb += pc_next.eq(0)
@@ -504,99 +643,12 @@ class ProcCore(Elaboratable):
                 if self.debug:
                     m.d.sync += self.cycles.eq(0)
         with m.Elif(ph == CTRL):
-            m.d.comb += retire.eq(1)
-            with m.Switch(op):
-                with m.Case(OPCODES["JUMP"][0]):
-                    m.d.comb += target.eq(f_imm)
-                with m.Case(OPCODES["LOAD"][0]):
-                    m.d.sync += cnt[f_c].eq(f_imm)
-                with m.Case(OPCODES["JDEC"][0]):
-                    m.d.sync += cnt[f_c].eq(cnt[f_c] - 1)
-                    with m.If(cnt[f_c] == 1):
-                        m.d.comb += target.eq(f_imm)
-                with m.Case(OPCODES["JSR"][0]):
-                    if Ls:
-                        m.d.sync += srl.eq(Cat(srl[1:], srl[0]))
-                        with m.If(srl[Ls - 1]):
-                            m.d.comb += target.eq(f_imm)
-                with m.Case(OPCODES["HALT"][0]):
-                    m.d.sync += [running.eq(0), self.done.eq(1)]
-            m.d.comb += pc_next.eq(target)
+            self._control_instruction(m, ns)
         with m.Elif(t == n + L.d - 1):  # the last cycle of a pass
             m.d.sync += t.eq(0)
             end = Signal()
-            with m.Switch(ph):
-                with m.Case(A_ADD1):
-                    m.d.sync += nflag.eq(neg)
-                    goto(A_ADD2)
-                with m.Case(A_SUB1, A_NEG1):
-                    m.d.sync += nflag.eq(neg)
-                    goto(A_FIX)
-                with m.Case(A_ADD2, A_FIX, A_MOV, A_LDC, M_R3):
-                    m.d.comb += end.eq(1)
-                with m.Case(I_INIT):
-                    m.d.sync += [v_even.eq(0), v_is1.eq(0), x1_one.eq(1), x2_zero.eq(1)]
-                    with m.If(cu_is0):  # INV of zero: stop with error
-                        m.d.sync += [running.eq(0), self.done.eq(1), self.error.eq(1)]
-                    with m.Elif(cu_is1):
-                        inv_done()
-                    with m.Else():
-                        goto(nxt_ph)
-                with m.Case(I_HU):
-                    goto(I_HX1)
-                with m.Case(I_HV):
-                    goto(I_HX2)
-                with m.Case(I_HX1):
-                    m.d.sync += x1_one.eq(0)
-                    goto(nxt_ph)
-                with m.Case(I_HX2):
-                    m.d.sync += x2_zero.eq(0)
-                    goto(nxt_ph)
-                with m.Case(I_S1):
-                    m.d.sync += ge.eq(~neg)
-                    goto(I_S2)
-                with m.Case(I_S2):
-                    goto(I_S3)
-                with m.Case(I_S3):
-                    m.d.sync += nflag.eq(neg)
-                    goto(I_S4)
-                with m.Case(I_S4):
-                    with m.If(u_is1 | v_is1):
-                        inv_done()
-                    with m.Else():
-                        with m.If(ge):
-                            m.d.sync += x1_one.eq(0)
-                        with m.Else():
-                            m.d.sync += x2_zero.eq(0)
-                        goto(nxt_ph)
-                for a, b in ((M_S1, M_S2), (M_S2, M_S3), (M_S4, M_R1)):
-                    with m.Case(a):
-                        counted_pass(b)
-                with m.Case(M_S3):
-                    goto(M_S4)
-                if L.mont:
-                    with m.Case(M_C1):
-                        goto(M_C2)
-                    with m.Case(M_C2):
-                        goto(M_C3)
-                    with m.Case(M_C3):
-                        counted_pass(M_R2, again=M_C1)
-                with m.Case(M_R1):
-                    goto(M_R2)
-                with m.Case(M_R2):
-                    m.d.sync += [n1.eq(neg), n2.eq(carry2 < 1)]
-                    goto(M_R3)
-            with m.If(upd_u):
-                m.d.sync += [u_even.eq(cu_even), u_is1.eq(cu_is1)]
-            with m.If(upd_v):
-                m.d.sync += [v_even.eq(cv_even), v_is1.eq(cv_is1)]
-            with m.If(end):
-                m.d.comb += [retire.eq(1), pc_next.eq(pc + 1)]
-                if L.mont:
-                    m.d.sync += inv_tail.eq(0)
-                goto(0)
-            with m.Else():
-                m.d.comb += pc_next.eq(pc)
+            ns.end = end
+            self._pass_end(m, ns)
         with m.Else():
             m.d.sync += t.eq(t + 1)
             m.d.comb += pc_next.eq(pc)
@@ -604,4 +656,115 @@ class ProcCore(Elaboratable):
             m.d.comb += self.dbg_retire.eq(retire & running)
             with m.If(running):
                 m.d.sync += self.cycles.eq(self.cycles + 1)
-        return m
+
+    def _control_instruction(self, m, ns):
+        """JUMP, LOAD, JDEC, JSR, HALT: one cycle."""
+        Ls, cnt, f_c, f_imm, op, pc_next, retire = ns.Ls, ns.cnt, ns.f_c, ns.f_imm, ns.op, ns.pc_next, ns.retire
+        running, srl, target = ns.running, ns.srl, ns.target
+        m.d.comb += retire.eq(1)
+        with m.Switch(op):
+            with m.Case(OPCODES["JUMP"][0]):
+                m.d.comb += target.eq(f_imm)
+            with m.Case(OPCODES["LOAD"][0]):
+                m.d.sync += cnt[f_c].eq(f_imm)
+            with m.Case(OPCODES["JDEC"][0]):
+                m.d.sync += cnt[f_c].eq(cnt[f_c] - 1)
+                with m.If(cnt[f_c] == 1):
+                    m.d.comb += target.eq(f_imm)
+            with m.Case(OPCODES["JSR"][0]):
+                if Ls:
+                    m.d.sync += srl.eq(Cat(srl[1:], srl[0]))
+                    with m.If(srl[Ls - 1]):
+                        m.d.comb += target.eq(f_imm)
+            with m.Case(OPCODES["HALT"][0]):
+                m.d.sync += [running.eq(0), self.done.eq(1)]
+        m.d.comb += pc_next.eq(target)
+
+    def _pass_end(self, m, ns):
+        """The last cycle of a pass: the next phase, the flags, the instruction's end."""
+        L, cu_even, cu_is1, cv_even, cv_is1, end = ns.L, ns.cu_even, ns.cu_is1, ns.cv_even, ns.cv_is1, ns.end
+        inv_tail, pc, pc_next, ph, retire, u_even = ns.inv_tail, ns.pc, ns.pc_next, ns.ph, ns.retire, ns.u_even
+        u_is1, upd_u, upd_v, v_even, v_is1 = ns.u_is1, ns.upd_u, ns.upd_v, ns.v_even, ns.v_is1
+        with m.Switch(ph):
+            self._inv_transitions(m, ns)
+            self._mul_transitions(m, ns)
+        with m.If(upd_u):
+            m.d.sync += [u_even.eq(cu_even), u_is1.eq(cu_is1)]
+        with m.If(upd_v):
+            m.d.sync += [v_even.eq(cv_even), v_is1.eq(cv_is1)]
+        with m.If(end):
+            m.d.comb += [retire.eq(1), pc_next.eq(pc + 1)]
+            if L.mont:
+                m.d.sync += inv_tail.eq(0)
+            self._goto(ns, 0)
+        with m.Else():
+            m.d.comb += pc_next.eq(pc)
+
+    def _inv_transitions(self, m, ns):
+        """ADD, SUB, NEG, MOV, LDC and INV: the phase after each pass."""
+        cu_is0, cu_is1, end, ge, neg, nflag, nxt_ph = ns.cu_is0, ns.cu_is1, ns.end, ns.ge, ns.neg, ns.nflag, ns.nxt_ph
+        running, u_is1, v_even, v_is1, x1_one, x2_zero = ns.running, ns.u_is1, ns.v_even, ns.v_is1, ns.x1_one, ns.x2_zero
+        with m.Case(A_ADD1):
+            m.d.sync += nflag.eq(neg)
+            self._goto(ns, A_ADD2)
+        with m.Case(A_SUB1, A_NEG1):
+            m.d.sync += nflag.eq(neg)
+            self._goto(ns, A_FIX)
+        with m.Case(A_ADD2, A_FIX, A_MOV, A_LDC, M_R3):
+            m.d.comb += end.eq(1)
+        with m.Case(I_INIT):
+            m.d.sync += [v_even.eq(0), v_is1.eq(0), x1_one.eq(1), x2_zero.eq(1)]
+            with m.If(cu_is0):  # INV of zero: stop with error
+                m.d.sync += [running.eq(0), self.done.eq(1), self.error.eq(1)]
+            with m.Elif(cu_is1):
+                self._inv_done(ns, )
+            with m.Else():
+                self._goto(ns, nxt_ph)
+        with m.Case(I_HU):
+            self._goto(ns, I_HX1)
+        with m.Case(I_HV):
+            self._goto(ns, I_HX2)
+        with m.Case(I_HX1):
+            m.d.sync += x1_one.eq(0)
+            self._goto(ns, nxt_ph)
+        with m.Case(I_HX2):
+            m.d.sync += x2_zero.eq(0)
+            self._goto(ns, nxt_ph)
+        with m.Case(I_S1):
+            m.d.sync += ge.eq(~neg)
+            self._goto(ns, I_S2)
+        with m.Case(I_S2):
+            self._goto(ns, I_S3)
+        with m.Case(I_S3):
+            m.d.sync += nflag.eq(neg)
+            self._goto(ns, I_S4)
+        with m.Case(I_S4):
+            with m.If(u_is1 | v_is1):
+                self._inv_done(ns, )
+            with m.Else():
+                with m.If(ge):
+                    m.d.sync += x1_one.eq(0)
+                with m.Else():
+                    m.d.sync += x2_zero.eq(0)
+                self._goto(ns, nxt_ph)
+
+    def _mul_transitions(self, m, ns):
+        """MUL: the phase after each pass (counted passes repeat)."""
+        L, carry2, n1, n2, neg = ns.L, ns.carry2, ns.n1, ns.n2, ns.neg
+        for a, b in ((M_S1, M_S2), (M_S2, M_S3), (M_S4, M_R1)):
+            with m.Case(a):
+                self._counted_pass(ns, b)
+        with m.Case(M_S3):
+            self._goto(ns, M_S4)
+        if L.mont:
+            with m.Case(M_C1):
+                self._goto(ns, M_C2)
+            with m.Case(M_C2):
+                self._goto(ns, M_C3)
+            with m.Case(M_C3):
+                self._counted_pass(ns, M_R2, again=M_C1)
+        with m.Case(M_R1):
+            self._goto(ns, M_R2)
+        with m.Case(M_R2):
+            m.d.sync += [n1.eq(neg), n2.eq(carry2 < 1)]
+            self._goto(ns, M_R3)
