@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools ctgrind peers lint fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
+.PHONY: demo test test-fast build venv tools ctgrind peers lint fmt fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -40,8 +40,13 @@ fmt-check:  ## the Rust sources are exactly as `cargo fmt` (rustfmt's defaults) 
 	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	cargo fmt --all --check
 
-ruff:  ## Python lint (rules in pyproject.toml [tool.ruff]: pyflakes, pycodestyle, bugbear, mccabe complexity <= 15)
+ruff:  ## Python lint and format check (pyproject.toml [tool.ruff]: pyflakes, pycodestyle with E501, bugbear, mccabe <= 15, isort; ruff format)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+fmt:  ## rewrite the Python sources as `ruff format` and ruff's import sorting want them
+	$(VENV)/bin/ruff check --select I --fix .
+	$(VENV)/bin/ruff format .
 
 mypy:  ## type check of the whole Python package, bodies of unannotated functions too (pyproject.toml [tool.mypy]; the stub _native.pyi included)
 	$(PY) -m mypy

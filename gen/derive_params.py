@@ -30,7 +30,6 @@ from pairkit.oracle import pari  # noqa: E402
 from registry_data import load  # noqa: E402
 
 
-
 def fpol(m, taps):
     return "x^%d + %s + 1" % (m, " + ".join("x^%d" % k for k in taps))
 
@@ -75,8 +74,8 @@ def derive(entry):
     # (i = 0, 1, ...) with a point, y0 the solution of y^2 + y = x0^3 + x0 + b with constant
     # coefficient 0 (half-trace, spec); PARI checks it. (Small integers fail: for these
     # polynomials Tr(x^3 + x + 1) = 1 for every low-degree x.)
-    from pairkit.spec.binary.gf2m import GF2m
     from pairkit.spec.binary.curve import Curve
+    from pairkit.spec.binary.gf2m import GF2m
 
     E = Curve(GF2m(m, taps), b)
     i = -1

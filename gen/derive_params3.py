@@ -29,10 +29,9 @@ sys.path.insert(0, str(ROOT / "gen"))
 
 from emit_params import CATALOGUE_RS, catalogue_rs  # noqa: E402
 from pairkit.oracle import pari  # noqa: E402
-from pairkit.spec.char3.gf3m import GF3m  # noqa: E402
 from pairkit.spec.char3.curve import Curve3  # noqa: E402
+from pairkit.spec.char3.gf3m import GF3m  # noqa: E402
 from registry_data import load  # noqa: E402
-
 
 
 def curve_order(m, b):

@@ -13,8 +13,15 @@ import numpy as np
 import pytest
 
 from pairkit import api, argcheck
-from pairkit.errors import (ArgumentTypeError, EncodingError, InvalidArgumentError, LimitExceededError,
-                            PairkitError, UnknownAlgorithmError, UnknownSetError)
+from pairkit.errors import (
+    ArgumentTypeError,
+    EncodingError,
+    InvalidArgumentError,
+    LimitExceededError,
+    PairkitError,
+    UnknownAlgorithmError,
+    UnknownSetError,
+)
 
 SID = "ss2-7"
 P, Q = api.random_points(SID, 2, seed=1)

@@ -18,9 +18,17 @@ from py_ecc.bls.point_compression import compress_G1, compress_G2
 from py_ecc.optimized_bls12_381 import FQ, FQ2, multiply
 
 from pairkit import api
-from pairkit.errors import (ArgumentTypeError, EncodingError, InsecureParameterError, InvalidArgumentError,
-                            LimitExceededError, NotInSubgroupError, NotSupportedError, PairkitError,
-                            UnknownSetError)
+from pairkit.errors import (
+    ArgumentTypeError,
+    EncodingError,
+    InsecureParameterError,
+    InvalidArgumentError,
+    LimitExceededError,
+    NotInSubgroupError,
+    NotSupportedError,
+    PairkitError,
+    UnknownSetError,
+)
 from pairkit.protocols import bls
 
 VEC = json.loads((Path(__file__).resolve().parents[1] / "test-vectors" / "bls" /

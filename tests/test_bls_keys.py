@@ -10,8 +10,14 @@ from py_ecc.bls.point_compression import compress_G2
 from py_ecc.optimized_bls12_381 import FQ2
 
 from pairkit import _native
-from pairkit.errors import (ArgumentTypeError, EncodingError, InvalidArgumentError, NotOnCurveError,
-                            NotInSubgroupError, PointAtInfinityError)
+from pairkit.errors import (
+    ArgumentTypeError,
+    EncodingError,
+    InvalidArgumentError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    PointAtInfinityError,
+)
 from pairkit.protocols import bls
 
 ALL = [bls.MinPkBasic, bls.MinPkAug, bls.MinPkPop, bls.MinSigBasic, bls.MinSigAug, bls.MinSigPop]
@@ -151,8 +157,8 @@ def test_bench_protocols_checks_and_section():
     says when the machine was shared, and why a goal is missed where one is."""
     import os
 
-    from pairkit.reports import bench_protocols as BP
     from pairkit.errors import PairkitError
+    from pairkit.reports import bench_protocols as BP
 
     with pytest.raises(PairkitError, match="nothing was timed"):
         BP._require(False, "a bad input")

@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from pairkit import api
-from pairkit.reports import bench_gpu as gpu_bench
 from pairkit.gpu import engine
+from pairkit.reports import bench_gpu as gpu_bench
 
 
 def run(*args, stdin=None):

@@ -7,11 +7,29 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from pairkit.dse import CostModelError, CyclicGraphError, DDGFormatError, UnitMixError, UnknownOperationError, analysis, costs, ddg as D, exact, explore as X, listsched, mock, modulo, paper, problem, registers
-from pairkit.reports import dse as report
+from pairkit.dse import (
+    CostModelError,
+    CyclicGraphError,
+    DDGFormatError,
+    UnitMixError,
+    UnknownOperationError,
+    analysis,
+    costs,
+    exact,
+    listsched,
+    mock,
+    modulo,
+    paper,
+    problem,
+    registers,
+)
+from pairkit.dse import ddg as D
+from pairkit.dse import explore as X
 from pairkit.errors import PairkitError
+from pairkit.reports import dse as report
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,8 @@ import random
 import pytest
 
 from pairkit import api, sets
-from pairkit.spec import pairing_for
 from pairkit.sets import Family
+from pairkit.spec import pairing_for
 
 TOYS = [s.id for s in sets.all_sets() if s.role == "toy"]
 OTHERS = [s.id for s in sets.all_sets() if s.role != "toy"]

@@ -8,8 +8,14 @@ import numpy as np
 import pytest
 
 from pairkit import _native, api, sets
-from pairkit.errors import (EncodingError, GpuUnavailableError, NotInSubgroupError,
-                            NotOnCurveError, PairkitError, PointAtInfinityError)
+from pairkit.errors import (
+    EncodingError,
+    GpuUnavailableError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    PairkitError,
+    PointAtInfinityError,
+)
 from pairkit.gpu import engine, source
 
 

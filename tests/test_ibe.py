@@ -25,8 +25,16 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pairkit.errors import (ArgumentTypeError, DecryptionError, EncodingError, InsecureParameterError,
-                            InvalidArgumentError, NotSupportedError, PairkitError, UnknownSetError)
+from pairkit.errors import (
+    ArgumentTypeError,
+    DecryptionError,
+    EncodingError,
+    InsecureParameterError,
+    InvalidArgumentError,
+    NotSupportedError,
+    PairkitError,
+    UnknownSetError,
+)
 from pairkit.protocols import ibe
 from pairkit.protocols import ibe_rfc5091 as R
 

@@ -7,8 +7,15 @@ import numpy as np
 import pytest
 
 from pairkit import api, sets
-from pairkit.errors import (EncodingError, NotInSubgroupError, NotOnCurveError, PairkitError,
-                            PointAtInfinityError, UnknownAlgorithmError, UnknownSetError)
+from pairkit.errors import (
+    EncodingError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    PairkitError,
+    PointAtInfinityError,
+    UnknownAlgorithmError,
+    UnknownSetError,
+)
 from pairkit.spec import pairing_for
 
 VECTORS = sorted((Path(__file__).parents[1] / "test-vectors").glob("*.json"))

@@ -9,10 +9,15 @@ import pytest
 from typer.testing import CliRunner
 
 from pairkit import _native, api, sets
-from pairkit.sets import Family
 from pairkit.cli import app
-from pairkit.errors import (EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError,
-                            UnknownAlgorithmError)
+from pairkit.errors import (
+    EncodingError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    PointAtInfinityError,
+    UnknownAlgorithmError,
+)
+from pairkit.sets import Family
 from pairkit.spec import pairing_for
 
 SS3 = [s.id for s in sets.all_sets() if s.family is Family.CHAR3]

@@ -10,9 +10,15 @@ import numpy as np
 import pytest
 
 from pairkit import _native, api, sets
+from pairkit.errors import (
+    EncodingError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    PairkitError,
+    PointAtInfinityError,
+    UnknownAlgorithmError,
+)
 from pairkit.reports.check_prime import REDUCED, oracle_pair, spec_pair
-from pairkit.errors import (EncodingError, NotInSubgroupError, NotOnCurveError, PairkitError,
-                            PointAtInfinityError, UnknownAlgorithmError)
 from pairkit.spec.prime import params as pp
 from pairkit.spec.prime import serialize as sp
 

@@ -11,8 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairkit import api
-from pairkit.errors import (ArgumentTypeError, EncodingError, InsecureParameterError, InvalidArgumentError,
-                            NotSupportedError, PairkitError)
+from pairkit.errors import (
+    ArgumentTypeError,
+    EncodingError,
+    InsecureParameterError,
+    InvalidArgumentError,
+    NotSupportedError,
+    PairkitError,
+)
 from pairkit.protocols import peks
 
 SK, PK = peks.keygen()

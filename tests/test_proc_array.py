@@ -1,6 +1,7 @@
 """pairkit.hw.proc.rtl.array: seed 002's multi-core array with its work distributor (docs/PROC.md "Array"), in Verilator;
 every job against the ISS (outputs bit-exact, the core's cycles from start to halt the ISS's)."""
 import pytest
+
 from pairkit.errors import InvalidArgumentError
 from pairkit.hw.proc import asm
 from pairkit.hw.proc.rtl import array_sim
@@ -118,7 +119,6 @@ def test_the_estimate_takes_the_built_arrays_per_core_cost():
     """pairkit proc array: per core = the largest shared-ROM array / its cores (rounded up), cycles = the core's
     RTL cycles + the distributor's overhead; the xc6v goal is judged on that row."""
     from pairkit.reports.proc_array_md import ARRAY_ROW, estimates, section
-
     from test_proc_datapath import cycles_table
 
     cyc = cycles_table(montgomery=4_004_644)

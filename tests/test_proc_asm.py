@@ -1,5 +1,6 @@
 """pairkit.hw.proc: the assembler, disassembler and binary image (docs/PROC.md)."""
 import pytest
+
 from pairkit.errors import AssemblyError, PairkitError, ProgramError
 from pairkit.hw.proc import asm
 from pairkit.hw.proc.isa import OPCODES, Instr, decode, encode, srl_image, srl_sequence

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+
 from pairkit import api
 from pairkit.errors import NotSupportedError, UnknownSetError
 from pairkit.hw.proc import asm

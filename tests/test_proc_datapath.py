@@ -7,10 +7,10 @@ import subprocess
 import sys
 
 import pytest
+
 from pairkit import api
 from pairkit.errors import InvalidArgumentError
-from pairkit.hw.proc import asm
-from pairkit.hw.proc import karatsuba
+from pairkit.hw.proc import asm, karatsuba
 from pairkit.hw.proc.alu import AluModel
 from pairkit.hw.proc.compile import compile_set, point_inputs, result
 from pairkit.hw.proc.iss import Simulator

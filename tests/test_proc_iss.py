@@ -2,6 +2,7 @@
 import random
 
 import pytest
+
 from pairkit.errors import InvalidArgumentError, ProgramError
 from pairkit.hw.proc import asm
 from pairkit.hw.proc.alu import AluModel

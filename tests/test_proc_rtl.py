@@ -3,6 +3,7 @@
 import random
 
 import pytest
+
 from pairkit.errors import InvalidArgumentError, ProgramError
 from pairkit.hw.proc import asm
 from pairkit.hw.proc.rtl.array_sim import short_program

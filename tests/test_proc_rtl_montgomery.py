@@ -4,6 +4,7 @@ the host's conversion), the Barrett core untouched."""
 import random
 
 import pytest
+
 from pairkit.errors import InvalidArgumentError
 from pairkit.hw.proc import asm
 from pairkit.hw.proc.rtl.check import check, run_amaranth

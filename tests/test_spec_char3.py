@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairkit import sets
-from pairkit.sets import Family
 from pairkit.errors import EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError
-from pairkit.spec.char3 import tower as X
-from pairkit.spec.char3 import pairing as pc
+from pairkit.sets import Family
 from pairkit.spec import pairing_for
-from pairkit.spec.trace import trace_json
+from pairkit.spec.char3 import pairing as pc
+from pairkit.spec.char3 import tower as X
 from pairkit.spec.char3.gf3m import GF3m
+from pairkit.spec.trace import trace_json
 
 F97 = GF3m(97, 16)
 TOYS3 = [s.id for s in sets.all_sets() if s.family is Family.CHAR3 and s.role == "toy"]

@@ -1,6 +1,7 @@
 """Field and tower laws of the executable specification (hypothesis property tests)."""
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pairkit.spec.binary import tower as ext
 from pairkit.spec.binary.gf2m import GF2m, itoh_tsujii_alg4_1223

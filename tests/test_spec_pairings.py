@@ -2,11 +2,11 @@
 import pytest
 
 from pairkit import oracle, sets
-from pairkit.sets import Family
 from pairkit.errors import UnknownAlgorithmError
-from pairkit.spec.binary import tower as ext
-from pairkit.spec.binary import pairing as pb
+from pairkit.sets import Family
 from pairkit.spec import pairing_for
+from pairkit.spec.binary import pairing as pb
+from pairkit.spec.binary import tower as ext
 from pairkit.spec.trace import TracingField
 
 TOYS = ["ss2-7", "ss2-11", "ss2-13", "ss2-17"]

@@ -1,6 +1,7 @@
 """GF(p) and the towers F_{p^2}, F_{p^6}, F_{p^12}: hypothesis property tests (spec/fp.py, fp_tower.py)."""
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pairkit.spec.prime import fp
 from pairkit.spec.prime.params import SETS, tower

@@ -104,9 +104,9 @@ def test_clear_cofactor_g2_is_h_eff(rng):
 
 
 def test_hash_to_curve_vs_py_ecc():
-    import py_ecc  # noqa: F401  (a pinned test dependency, never skipped)
     from hashlib import sha256
 
+    import py_ecc  # noqa: F401  (a pinned test dependency, never skipped)
     from py_ecc.bls.hash_to_curve import hash_to_G1, hash_to_G2
     from py_ecc.optimized_bls12_381 import normalize
 

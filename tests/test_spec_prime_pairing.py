@@ -18,8 +18,8 @@ import pytest
 
 from pairkit.errors import NotInSubgroupError, NotOnCurveError, UnknownAlgorithmError
 from pairkit.spec.prime import ate as pa
-from pairkit.spec.prime import typea as pt
 from pairkit.spec.prime import params as pp
+from pairkit.spec.prime import typea as pt
 
 SEXTIC = ["bn254", "bls12-381"]
 
@@ -101,7 +101,8 @@ def test_default_is_the_reduced_pairing_to_the_power_c(sid, rng):
 # -- py_ecc ----------------------------------------------------------------------------------
 def _py(sid):
     import py_ecc  # noqa: F401  (a pinned test dependency, never skipped)
-    from py_ecc import optimized_bls12_381 as obls, optimized_bn128 as obn
+    from py_ecc import optimized_bls12_381 as obls
+    from py_ecc import optimized_bn128 as obn
 
     return (obn, 9) if sid == "bn254" else (obls, 1)
 

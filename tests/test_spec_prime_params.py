@@ -84,7 +84,8 @@ def test_typea_generator_rederived():
 
 def test_generators_match_py_ecc():
     import py_ecc  # noqa: F401  (a pinned test dependency, never skipped)
-    from py_ecc import bls12_381 as bls, bn128 as bn
+    from py_ecc import bls12_381 as bls
+    from py_ecc import bn128 as bn
 
     for S, mod in ((pp.BN254, bn), (pp.BLS12_381, bls)):
         assert (int(mod.G1[0]), int(mod.G1[1])) == S.g1

@@ -33,8 +33,7 @@ from pairkit import api
 from pairkit import argcheck as A
 from pairkit import errors as E
 from pairkit.errors import InvalidArgumentError, PairkitError
-from pairkit.protocols import bls
-from pairkit.protocols import peks
+from pairkit.protocols import bls, peks
 
 #: pairings per task by default: large enough that a task's overhead (a few ms) is small against
 #: its work (bls12-381: ~1 ms per pairing per core), small enough to spread a batch over workers

@@ -12,6 +12,7 @@ import sys
 from typing import Optional
 
 import typer
+
 from pairkit import sets
 from pairkit.sets import Family
 
@@ -84,8 +85,8 @@ def _digit(digit):
 
 def _time_limit(t: float) -> float:
     from pairkit import argcheck
-    from pairkit.errors import LimitExceededError
     from pairkit.dse.errors import DSEError, DSELimitError
+    from pairkit.errors import LimitExceededError
 
     try:
         return argcheck.seconds("--time-limit", t, MAX_TIME_LIMIT_S)
@@ -157,7 +158,8 @@ def schedule(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Opt
              gantt: Optional[str] = typer.Option(None, "--gantt", help="write a Gantt chart (.png/.svg; no suffix: both)"),
              as_json: bool = typer.Option(False, "--json")):
     """Schedule one unit mix: list schedule (seed 001), registers, A/T/AT/AT^2; optionally exact and modulo."""
-    from pairkit.dse import listsched, problem, registers as R
+    from pairkit.dse import listsched, problem
+    from pairkit.dse import registers as R
     from pairkit.reports import dse_plots as plots
 
     _check_args(digit, registers, time_limit=time_limit)
@@ -220,8 +222,8 @@ def explore(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Opti
                                                                  "pareto and Gantt pictures (PNG + SVG)")):
     """Every unit mix within the variability ranges: Tables 3 (min T) and 4 (min AT), AT^2, the Pareto front."""
     from pairkit.dse import explore as X
-    from pairkit.reports import dse_plots as plots
     from pairkit.reports import dse as report
+    from pairkit.reports import dse_plots as plots
 
     _check_args(digit, registers, time_limit=time_limit)
     if out:

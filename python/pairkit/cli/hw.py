@@ -162,8 +162,8 @@ def report(units: Optional[List[str]] = typer.Option(None, "--units", help="repo
                                        "from the cached JSON only")):
     """Measure the report entries (resumable, cached per entry) and regenerate HARDWARE.md + units.json."""
     from pairkit import argcheck, checkout
-    from pairkit.reports.hw_units import select
     from pairkit.reports.hardware import run_report
+    from pairkit.reports.hw_units import select
 
     _seconds("--timeout", timeout)
     entries = select(units or None)

@@ -14,8 +14,8 @@ from typing import List, Optional
 import typer
 
 from pairkit import argcheck as A
-from pairkit.errors import EncodingError, InvalidArgumentError
 from pairkit.cli.ibe import hex_arg, read_bytes
+from pairkit.errors import EncodingError, InvalidArgumentError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Public-key encryption with keyword search (BDOP 2004) on bls12-381. NOT constant-time.")

@@ -369,12 +369,11 @@ def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P
                 reduction: str = _RTL_RED):
     """Write the processor core for the compiled program of --set as Verilog (host interface in its header)."""
     from pairkit import argcheck
+    from pairkit.cli.files import check_writable as _check_writable
     from pairkit.hw.proc.compile import compile_set
     from pairkit.hw.proc.rtl.core import ProcCore
     from pairkit.hw.proc.rtl.layout import Layout
     from pairkit.hw.proc.rtl.verilator_bench import verilog
-
-    from pairkit.cli.files import check_writable as _check_writable
 
     _check_writable(output, "-o")
     L = Layout(compile_set(set_id).program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P),

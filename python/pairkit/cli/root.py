@@ -19,12 +19,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from pairkit import argcheck, sets
-from pairkit.sets import Family
 from pairkit.cli.batch import parse_hex as _hex
 from pairkit.cli.files import check_writable as _check_writable
 from pairkit.cli.files import write_text as _write_text
 from pairkit.errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
 from pairkit.reports.peers import ADAPTERS
+from pairkit.sets import Family
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="pairkit: cryptographic pairings computed fast and verifiably.")
@@ -244,8 +244,8 @@ def _bench_goals(quick: bool, as_json: bool, markdown: Optional[str], validation
 
 def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], batch: int) -> None:
     from pairkit import api
-    from pairkit.reports import bench_gpu as G
     from pairkit.gpu import source
+    from pairkit.reports import bench_gpu as G
 
     chosen = set_ids or G.DEFAULT_SETS
     for s in chosen:
@@ -440,14 +440,19 @@ from pairkit.cli.dse import app as dse_app  # noqa: E402  (pairkit dse: design-s
 
 app.add_typer(dse_app, name="dse")
 from pairkit.cli.hw import app as hw_app  # noqa: E402  (pairkit hw: the hardware kit)
+
 app.add_typer(hw_app, name="hw")
 from pairkit.cli.proc import app as proc_app  # noqa: E402  (pairkit proc: seed 002's pairing processor)
+
 app.add_typer(proc_app, name="proc")
 from pairkit.cli.bls import app as bls_app  # noqa: E402  (pairkit bls: BLS signatures)
+
 app.add_typer(bls_app, name="bls")
 from pairkit.cli.ibe import app as ibe_app  # noqa: E402  (pairkit ibe: Boneh-Franklin IBE)
+
 app.add_typer(ibe_app, name="ibe")
 from pairkit.cli.peks import app as peks_app  # noqa: E402  (pairkit peks: keyword search)
+
 app.add_typer(peks_app, name="peks")
 
 

@@ -44,9 +44,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Optional
 
+from pairkit.argcheck import json_loads
 from pairkit.dse.errors import CostModelError, UnitMixError, UnknownOperationError
 from pairkit.spec.binary.gf2m import GF2m
-from pairkit.argcheck import json_loads
 
 #: canonical unit names, in the column order of seed 001 Tables 3-4 (Mul, Power, Add, Root) then binary
 UNIT_ORDER = ("mul", "cube", "add", "cbrt", "sqr", "sqrt", "inv", "sqrn", "sqrtn", "ca", "sca", "sqr4n", "dmul")

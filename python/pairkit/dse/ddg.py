@@ -43,16 +43,17 @@ import heapq
 import json
 import os
 import re
-from dataclasses import dataclass, field as _dcfield
+from dataclasses import dataclass
+from dataclasses import field as _dcfield
 from functools import lru_cache
 from typing import Optional
 
-from pairkit.errors import PairkitError
-from pairkit.dse.errors import CyclicGraphError, DDGError, DDGFormatError, UnknownOperationError
-from pairkit.spec.trace import trace_json
-from pairkit.argcheck import json_loads
 from pairkit import sets
+from pairkit.argcheck import json_loads
+from pairkit.dse.errors import CyclicGraphError, DDGError, DDGFormatError, UnknownOperationError
+from pairkit.errors import PairkitError
 from pairkit.sets import Family
+from pairkit.spec.trace import trace_json
 
 SCHEMA = "pairkit.dse.ddg"
 VERSION = 1

@@ -35,10 +35,10 @@ from pairkit.dse import analysis, registers
 from pairkit.dse.costs import CostModel
 from pairkit.dse.ddg import DDG
 from pairkit.dse.errors import DSEError
-from pairkit.dse.listsched import list_schedule
-from pairkit.dse.problem import Problem, build
 from pairkit.dse.exact import solve
+from pairkit.dse.listsched import list_schedule
 from pairkit.dse.modulo import modulo_schedule
+from pairkit.dse.problem import Problem, build
 
 RANGE_MODES = ("max", "unit", "real")
 

@@ -46,8 +46,15 @@ from typing import cast
 
 from pairkit import api, sets
 from pairkit import argcheck as A
-from pairkit.errors import (ArgumentTypeError, EncodingError, InsecureParameterError, InvalidArgumentError,
-                      LimitExceededError, NotSupportedError, PairkitError)
+from pairkit.errors import (
+    ArgumentTypeError,
+    EncodingError,
+    InsecureParameterError,
+    InvalidArgumentError,
+    LimitExceededError,
+    NotSupportedError,
+    PairkitError,
+)
 
 SET = "bls12-381"
 #: A public key that passed KeyValidate, held natively as its decoded point

@@ -34,8 +34,15 @@ import secrets
 from dataclasses import dataclass
 
 from pairkit import argcheck as A
-from pairkit.errors import (DecryptionError, EncodingError, InsecureParameterError, InvalidArgumentError,
-                      NotInSubgroupError, NotOnCurveError, PointAtInfinityError)
+from pairkit.errors import (
+    DecryptionError,
+    EncodingError,
+    InsecureParameterError,
+    InvalidArgumentError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    PointAtInfinityError,
+)
 
 #: the RFC's security levels n -> (bits of p, bits of q, hash function), section 5.1.2
 LEVELS = {1024: (512, 160, "sha1"), 2048: (1024, 224, "sha224"), 3072: (1536, 256, "sha256"),

@@ -9,9 +9,8 @@ NotSupportedError (no insecure set has it today: the flag exists so that the ref
 decision, not an accident, and so that a future set with a hash is reached the same way)."""
 from __future__ import annotations
 
-from pairkit import api
+from pairkit import api, sets
 from pairkit import argcheck as A
-from pairkit import sets
 from pairkit.errors import EncodingError, InsecureParameterError, InvalidArgumentError, NotSupportedError, PairkitError
 
 NATIVE_SETS = ("bls12-381",)

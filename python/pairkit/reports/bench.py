@@ -14,9 +14,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from pairkit import api, sets
-from pairkit.sets import Family
 from pairkit.reports.papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
 from pairkit.reports.peers import measure, median_us
+from pairkit.sets import Family
 
 FIELD_OPS = ("mul", "sqr", "sqrt", "inv")  # binary sets
 FIELD_OPS3 = ("mul", "sqr", "cube", "cbrt", "inv")  # characteristic three

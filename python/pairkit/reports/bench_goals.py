@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from pairkit import api, sets
+from pairkit.errors import PairkitError
 from pairkit.reports import bench_backends
 from pairkit.reports.bench import machine, replace_section
-from pairkit.errors import PairkitError
 
 BEGIN, END = "<!-- goals:begin -->", "<!-- goals:end -->"
 ROOT = Path(__file__).resolve().parents[3]  # the checkout (python/pairkit/reports/ under it)

@@ -14,8 +14,7 @@ from datetime import datetime, timezone
 import numpy as np
 
 from pairkit import api
-from pairkit.gpu import engine, source
-from pairkit.gpu import layout
+from pairkit.gpu import engine, layout, source
 from pairkit.reports.bench import replace_section
 
 BEGIN, END = "<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"

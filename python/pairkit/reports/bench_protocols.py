@@ -28,12 +28,11 @@ from datetime import datetime, timezone
 from typing import Any
 
 from pairkit import api
+from pairkit import distributed as D
 from pairkit.errors import PairkitError
+from pairkit.protocols import bls, peks
 from pairkit.reports.bench import machine, replace_section
 from pairkit.reports.peers import PINS, median_us
-from pairkit.protocols import bls
-from pairkit.protocols import peks
-from pairkit import distributed as D
 
 BEGIN, END = "<!-- protocols:begin -->", "<!-- protocols:end -->"
 SET = "bls12-381"

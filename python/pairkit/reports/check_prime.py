@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 
 from pairkit import api
-from pairkit.sets import PrimeSet, get
-from pairkit.spec.prime import serialize as sp
-from pairkit.spec.prime import ate as pa
 from pairkit.oracle_ecc import pairing
+from pairkit.sets import PrimeSet, get
+from pairkit.spec.prime import ate as pa
+from pairkit.spec.prime import serialize as sp
 
 
 def spec_points(set_id: str, P: bytes, Q: bytes):

@@ -17,7 +17,15 @@ from pairkit.hw.flow.verilator import cache_dir
 from pairkit.hw.units.catalogue import build
 from pairkit.reports.hw_cores import DEFAULT_DIR as CORES_DIR
 from pairkit.reports.hw_cores import measure as measure_core
-from pairkit.reports.hw_units import NOT_RUN, REPORTS_DIR, complete, load_results, measure_unit, select, write_units_json
+from pairkit.reports.hw_units import (
+    NOT_RUN,
+    REPORTS_DIR,
+    complete,
+    load_results,
+    measure_unit,
+    select,
+    write_units_json,
+)
 from pairkit.reports.hw_units_md import render
 
 

@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pairkit import checkout
-from pairkit.hw.core import instances
 from pairkit.errors import FileAccessError
+from pairkit.hw.core import instances
 from pairkit.hw.core.errors import CoreError
 from pairkit.reports.hw_cores import FF_LUT
 from pairkit.reports.hw_cores_interconnect import lut6_of

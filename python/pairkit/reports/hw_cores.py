@@ -16,16 +16,12 @@ import os
 import tempfile
 import time
 
+from pairkit.hw.core import blocksynth, flow, instances
+from pairkit.hw.core.breakdown import parts, table
 from pairkit.hw.errors import HwToolError
-from pairkit.hw.core import flow, instances
-from pairkit.reports.hw_cores_interconnect import interconnect_16, lut6_of, where_16
-from pairkit.hw.flow.synth import cell_counts, logic_depth
+from pairkit.hw.flow.synth import XILINX_LUTS, cell_counts, logic_depth, pnr_ecp5
 from pairkit.hw.flow.toolchain import to_rtlil, yosys
-from pairkit.hw.flow.synth import pnr_ecp5
-from pairkit.hw.flow.synth import XILINX_LUTS
-from pairkit.hw.core.breakdown import parts
-from pairkit.hw.core.breakdown import table
-from pairkit.hw.core import blocksynth
+from pairkit.reports.hw_cores_interconnect import interconnect_16, lut6_of, where_16
 
 DEFAULT_DIR = os.path.join("hw-report-cache", "cores")
 FF_LUT = 4 / 3  # seed 001's flip-flop equivalent (Table 2 note)

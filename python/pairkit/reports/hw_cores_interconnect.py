@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+
 def lut6_of(r: dict) -> tuple:
     """(LUT6, FF, how) of a seed 003 core: a flat ``synth_xilinx`` if there is one, else the sum of its
     separately synthesized blocks (blocksynth.py), else (None, None, why not)."""

@@ -13,8 +13,8 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from pairkit.reports import hw_papers as papers
 from pairkit.hw.errors import HwToolError
+from pairkit.reports import hw_papers as papers
 
 NOT_RUN = "not run"
 REPORTS_DIR = os.path.join("hw-report-cache")  # the per-entry JSON cache, relative to the working directory
@@ -168,8 +168,9 @@ def measure_unit(u, workdir: str | None = None, pnr: bool = True, timeout: float
                  router: str = "router1") -> dict:
     """Simulate against the spec, synthesize for both targets, place and route. ``res`` carries
     results of an interrupted run (steps already present are skipped)."""
-    from pairkit.hw.flow import synth
     import tempfile
+
+    from pairkit.hw.flow import synth
 
     res = res if res is not None else {}
     res.update({"unit": u.unit_name, "params": u.params, "cycles": u.cycles, "compute_cycles": u.compute_cycles,

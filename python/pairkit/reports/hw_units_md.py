@@ -1,9 +1,9 @@
 """Render HARDWARE.md from the cached per-entry measurements (see :mod:`pairkit.reports.hw_units`)."""
 from __future__ import annotations
 
+from pairkit.hw.units.catalogue import all_types
 from pairkit.reports import hw_papers as papers
 from pairkit.reports.hw_units import DOES_NOT_FIT, ENTRIES, UNITS_BIN, UNITS_TER, area_lut_eq
-from pairkit.hw.units.catalogue import all_types
 
 CMD = "pairkit hw report --units {id} --timeout 7200"
 
@@ -297,7 +297,7 @@ def _tmvp_breakdown(results) -> list[str]:
 def _core_levels(results) -> str:
     """The 306-bit core's levels (17, 34, 102, 306) mapped by Yosys/ABC beside the structural LUT6 count of the
     same network (`tmvp.core_lut6_model`): how far the mapper is from packing every XOR tree perfectly."""
-    from pairkit.hw.units.tmvp import parse_splits, core_lut6_model
+    from pairkit.hw.units.tmvp import core_lut6_model, parse_splits
     parts = []
     for eid in ("s003-core-17", "s003-core-34", "s003-core-102", "s003-core"):
         e = next((x for x in ENTRIES if x.id == eid), None)

@@ -17,18 +17,15 @@ import os
 import tempfile
 import time
 
+from pairkit import api
 from pairkit.hw.errors import HwToolError
+from pairkit.hw.flow.synth import XILINX_LUTS, cell_counts, logic_depth, pnr_ecp5
+from pairkit.hw.flow.toolchain import to_rtlil, yosys
+from pairkit.hw.proc.compile import compile_set, point_inputs, result
+from pairkit.hw.proc.rtl.check import check
 from pairkit.hw.proc.rtl.core import ProcCore
 from pairkit.hw.proc.rtl.layout import Layout
-from pairkit.hw.flow.synth import cell_counts, logic_depth
-from pairkit.hw.flow.toolchain import to_rtlil, yosys
-from pairkit.hw.flow.synth import XILINX_LUTS
-from pairkit.hw.flow.synth import pnr_ecp5
-from pairkit import api
-from pairkit.hw.proc.compile import point_inputs, result
-from pairkit.hw.proc.rtl.check import check
 from pairkit.hw.proc.rtl.verilator_bench import run_verilator
-from pairkit.hw.proc.compile import compile_set
 
 # cells whose outputs start a path for the logic depth: flip-flops and the RAMs (synchronous block RAM; the
 # LUT RAMs' write side is synchronous too, and counting their read path through the cell would close loops)

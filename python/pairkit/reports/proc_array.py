@@ -9,17 +9,15 @@ import hashlib
 import os
 import time
 
-from pairkit.hw.errors import HwToolError
-from pairkit.hw.proc.array import resources as _res
-from pairkit.hw.proc.rtl.array import ProcArray
-from pairkit.hw.proc.rtl.layout import Layout
-from pairkit.reports.proc import load_dir
 from pairkit import api
-from pairkit.hw.proc.compile import result
-from pairkit.hw.proc.rtl.array_sim import check_array, pairing_inputs
+from pairkit.hw.errors import HwToolError
 from pairkit.hw.flow.toolchain import to_rtlil
-from pairkit.hw.proc.compile import compile_set
-from pairkit.reports.proc import load_cached, save_cached, synth_ecp5, synth_xilinx
+from pairkit.hw.proc.array import resources as _res
+from pairkit.hw.proc.compile import compile_set, result
+from pairkit.hw.proc.rtl.array import ProcArray
+from pairkit.hw.proc.rtl.array_sim import check_array, pairing_inputs
+from pairkit.hw.proc.rtl.layout import Layout
+from pairkit.reports.proc import load_cached, load_dir, save_cached, synth_ecp5, synth_xilinx
 
 DEFAULT_DIR = os.path.join("hw-report-cache", "proc", "array")
 PAPER_MHZ = 399  # seed 002 Table 6's Virtex-6 clock

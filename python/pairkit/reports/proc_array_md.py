@@ -2,9 +2,9 @@
 ALU datapath (ISS, alu.py), and the array estimate (array.py) beside seed 002 Table 6."""
 from __future__ import annotations
 
-from pairkit.hw.proc.array import DEVICES, estimate, per_core
 from pairkit import api
 from pairkit.hw.proc.alu import AluModel
+from pairkit.hw.proc.array import DEVICES, estimate, per_core
 from pairkit.hw.proc.compile import compile_set, point_inputs, result
 from pairkit.hw.proc.iss import Simulator
 

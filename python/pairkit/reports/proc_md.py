@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 
 from pairkit.reports.proc import DEFAULT_DIR, load_dir
-from pairkit.reports.proc_array_md import section as array_section
 from pairkit.reports.proc_array import load
 from pairkit.reports.proc_array import section as built_array_section
+from pairkit.reports.proc_array_md import section as array_section
 
 
 def _red(r: dict) -> str:

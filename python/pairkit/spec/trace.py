@@ -8,9 +8,8 @@ marker (e.g. a loop-iteration boundary) so consumers can cut one iteration out o
 """
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass, field
+from typing import Any
 
 from pairkit.spec import pairing_for
 

@@ -32,14 +32,13 @@ import os
 import tempfile
 import time
 
-from pairkit.hw.errors import HwToolError
 from pairkit.hw.core import flow
-from pairkit.hw.flow.synth import CMOS_FAMILY, cmos_count, cmos_script
-from pairkit.hw.flow.toolchain import yosys
-from pairkit.hw.flow import synth
-from pairkit.hw.units.catalogue import build
 from pairkit.hw.core.config import generator
-from pairkit.hw.flow.toolchain import to_rtlil
+from pairkit.hw.errors import HwToolError
+from pairkit.hw.flow import synth
+from pairkit.hw.flow.synth import CMOS_FAMILY, cmos_count, cmos_script
+from pairkit.hw.flow.toolchain import to_rtlil, yosys
+from pairkit.hw.units.catalogue import build
 
 _LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
 

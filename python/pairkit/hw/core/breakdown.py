@@ -28,8 +28,7 @@ import tempfile
 import time
 
 from pairkit.hw.core import flow
-from pairkit.hw.flow.toolchain import yosys
-from pairkit.hw.flow.toolchain import to_rtlil
+from pairkit.hw.flow.toolchain import to_rtlil, yosys
 
 SYNTH = "synth_xilinx -family xc2vp -flatten -nowidelut -top top"  # report.XC2VP_OPT: LUT4 only
 _LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from pairkit import sets
 from pairkit.dse.costs import CostModel, Unit
-from pairkit.hw.units import catalogue as hwunit
 from pairkit.hw.core.errors import CoreError, CoreMixError
 from pairkit.hw.core.program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
-from pairkit import sets
+from pairkit.hw.units import catalogue as hwunit
 from pairkit.sets import Family
 
 #: the operation kind each unit generator executes, and its operand / sign ports

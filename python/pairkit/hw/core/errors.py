@@ -2,8 +2,8 @@
 ``error: <Type>: <message>`` and exits with status 2)."""
 from __future__ import annotations
 
-from pairkit.hw.errors import HwParamError
 from pairkit.errors import PairkitError
+from pairkit.hw.errors import HwParamError
 
 
 class CoreError(PairkitError):

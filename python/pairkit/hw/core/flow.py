@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from pairkit import api
 from pairkit.hw.core import codegen, instances, interp, rtl
 from pairkit.hw.core.config import CoreConfig
 from pairkit.hw.core.errors import CoreError, CoreMismatchError
-from pairkit import api
 from pairkit.hw.core.microcode import Microcode
 from pairkit.hw.core.program import Program, lower, spec_of
-from pairkit.spec.char3.tower import f6_unflat
 from pairkit.sets import Family
+from pairkit.spec.char3.tower import f6_unflat
 
 ENGINES = ("auto", "interp", "amaranth", "verilator")
 #: largest field degree simulated in Amaranth by default (the toy fields); larger ones go to Verilator

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairkit.hw.core.config import CHAIN_OF, COMPOUND
 from pairkit.hw.core import buses
+from pairkit.hw.core.config import CHAIN_OF, COMPOUND
 from pairkit.hw.core.errors import CoreMismatchError
 from pairkit.hw.core.microcode import Microcode
-from pairkit.hw.core.program import modify, run_trace, spec_of
+from pairkit.hw.core.program import COMPOUND_FIXED, modify, run_trace, spec_of
 from pairkit.spec.binary.tower import f4_mul_ca, f4_pow_2k, f4_sqr_mul_ca
-from pairkit.hw.core.program import COMPOUND_FIXED
 
 
 @dataclass

@@ -24,18 +24,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pairkit.spec.binary.tower import f4_pow_2k, f4_sqr
-from pairkit.spec.trace import TracingField
+from pairkit import sets
 from pairkit.hw.core.common_input import merge_common, pair_products
 from pairkit.hw.core.errors import CoreError
 
 # the operation vocabulary (ops.py, shared with common_input.py), re-exported for the passes
 from pairkit.hw.core.ops import BINARY, COMPOUND_FIXED, UNARY, Op, Operand, base_kind, out_port  # noqa: F401
+from pairkit.sets import Family
 from pairkit.spec import pairing_for
 from pairkit.spec.binary.gf2m import itoh_tsujii
-from pairkit import sets
-from pairkit.sets import Family
+from pairkit.spec.binary.tower import f4_pow_2k, f4_sqr
 from pairkit.spec.char3.tower import f6_flat
+from pairkit.spec.trace import TracingField
 
 
 @dataclass

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairkit.hw.core.errors import CoreMismatchError
-from pairkit.hw.core.program import modify, run_trace
-from pairkit.hw.core.program import spec_of
+from pairkit.hw.core.program import modify, run_trace, spec_of
 
 
 @dataclass

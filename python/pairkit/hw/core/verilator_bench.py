@@ -12,13 +12,12 @@ from __future__ import annotations
 import subprocess
 import tempfile
 
+from pairkit.hw.core.errors import CoreMismatchError
+from pairkit.hw.core.program import modify, run_trace, spec_of
+from pairkit.hw.core.sim import CoreRun, boundary_states, words_of
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.flow.toolchain import to_verilog
 from pairkit.hw.flow.verilator import build_model
-from pairkit.hw.core.errors import CoreMismatchError
-from pairkit.hw.core.program import modify, run_trace
-from pairkit.hw.core.sim import CoreRun, boundary_states, words_of
-from pairkit.hw.core.program import spec_of
 
 BENCH = r"""
 #include "Vtop.h"

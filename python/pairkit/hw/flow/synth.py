@@ -12,8 +12,8 @@ import json
 import os
 import time
 
-from pairkit.hw.flow.toolchain import find_tool, run, to_rtlil, yosys
 from pairkit.hw.errors import HwToolError
+from pairkit.hw.flow.toolchain import find_tool, run, to_rtlil, yosys
 
 XILINX_LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
 XILINX_FF = ("FDRE", "FDSE", "FDCE", "FDPE", "FDRE_1", "FDSE_1")

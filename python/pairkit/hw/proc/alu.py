@@ -49,8 +49,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pairkit.errors import InvalidArgumentError
-from pairkit.hw.proc import karatsuba
-from pairkit.hw.proc import montgomery
+from pairkit.hw.proc import karatsuba, montgomery
 
 REDUCTIONS = ("barrett", "montgomery")
 MULTS = ("schoolbook", "karatsuba")

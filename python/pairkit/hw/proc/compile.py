@@ -26,15 +26,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pairkit.errors import NotSupportedError
+from pairkit import api
+from pairkit.errors import NotSupportedError, PointAtInfinityError
 from pairkit.hw.proc.emit import Emitter
 from pairkit.hw.proc.isa import Program
 from pairkit.hw.proc.lower import Block, trace_block
 from pairkit.spec.prime import typea as pt
 from pairkit.spec.prime.params import TYPEA_512 as S
 from pairkit.spec.prime.params import groups, tower
-from pairkit import api
-from pairkit.errors import PointAtInfinityError
 
 SUPPORTED = ("typea-512", "bn254", "bls12-381")
 

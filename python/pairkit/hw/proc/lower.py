@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import cast
 
-from pairkit.spec.prime.trace import PrimeTracer, SymInt
 from pairkit.hw.proc.isa import MAX_REGS, Instr
+from pairkit.spec.prime.trace import PrimeTracer, SymInt
 
 _OPS = {"add": "ADD", "sub": "SUB", "neg": "NEG", "mul": "MUL", "sqr": "MUL", "inv": "INV"}
 

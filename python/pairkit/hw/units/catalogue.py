@@ -10,6 +10,7 @@ from __future__ import annotations
 from pairkit.hw.errors import HwParamError
 from pairkit.hw.units.unit import REGISTRY, HwUnit, UnitType, coerce_param
 
+
 def resolve_params(name: str, params: dict) -> dict:
     ut = get_type(name)
     out = {}

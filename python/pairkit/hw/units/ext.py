@@ -16,17 +16,18 @@ counter-indexed mux (digit combinations such as c0 + c1 are XORs of D bits, no r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dfield
+from dataclasses import dataclass
+from dataclasses import field as dfield
 from types import SimpleNamespace
 
 from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
-from pairkit.spec.binary.tower import f4_mul, f4_mul_ca, f4_sqr
-from pairkit.hw.units.common import check_digit, n_digits, one_shot, shared_array, wire
 from pairkit.hw.errors import HwParamError
+from pairkit.hw.units.common import check_digit, n_digits, one_shot, shared_array, wire
 from pairkit.hw.units.gf2 import FIELD, BinaryUnit
 from pairkit.hw.units.linmap import emit_rows, sqr_map, xi_mod
 from pairkit.hw.units.unit import Param, register
+from pairkit.spec.binary.tower import f4_mul, f4_mul_ca, f4_sqr
 
 
 @dataclass

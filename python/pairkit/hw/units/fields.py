@@ -11,12 +11,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pairkit.spec.binary.gf2m import GF2m
-from pairkit.spec.char3.gf3m import GF3m
-from pairkit.hw.errors import HwLimitError, HwParamError
-from pairkit.sets import Family
 from pairkit import sets
 from pairkit.errors import UnknownSetError
+from pairkit.hw.errors import HwLimitError, HwParamError
+from pairkit.sets import Family
+from pairkit.spec.binary.gf2m import GF2m
+from pairkit.spec.char3.gf3m import GF3m
 
 _TERM = re.compile(r"^x(?:\^(\d+))?$")
 #: the largest field degree m of a unit (docs/HW.md "Limits"; the catalogue's largest is 1223)

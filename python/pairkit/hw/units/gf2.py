@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
-from pairkit.hw.units.common import wire, check_digit, msd_step_s1, msd_step_s2, n_digits, one_shot, seq_control, shared_array
 from pairkit.hw.errors import HwParamError
+from pairkit.hw.units.common import (
+    check_digit,
+    msd_step_s1,
+    msd_step_s2,
+    n_digits,
+    one_shot,
+    seq_control,
+    shared_array,
+    wire,
+)
 from pairkit.hw.units.fields import binary_field
 from pairkit.hw.units.linmap import emit_rows, reduce_map, sqr_map, sqrt_map, xi_mod, xor_count, xor_depth
 from pairkit.hw.units.unit import HwUnit, Param, register

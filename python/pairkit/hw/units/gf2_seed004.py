@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from amaranth.hdl import Cat, Const, Module, Signal
 
-from pairkit.hw.units.common import check_digit, n_digits, seq_control, wire
 from pairkit.hw.errors import HwParamError
+from pairkit.hw.units.common import check_digit, n_digits, seq_control, wire
 from pairkit.hw.units.gf2 import FIELD, BinaryUnit
 from pairkit.hw.units.linmap import emit_rows, reduce_map, xi_mod
 from pairkit.hw.units.unit import Param, register

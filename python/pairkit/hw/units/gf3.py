@@ -12,12 +12,20 @@ from functools import lru_cache
 
 from amaranth.hdl import Cat, Module, Mux, Signal
 
-from pairkit.hw.units.common import check_digit, n_digits, one_shot, seq_control, wire
 from pairkit.hw.errors import HwParamError
-from pairkit.hw.units.fields import ternary_field
-from pairkit.hw.units.linmap import emit_ter_plan, emit_ter_rows, t3_add, t3_sum, ter_adds, ter_map_from_spec, ter_plan, ter_weight
+from pairkit.hw.units.common import check_digit, n_digits, one_shot, seq_control, wire
+from pairkit.hw.units.fields import gf3_spec, ternary_field
+from pairkit.hw.units.linmap import (
+    emit_ter_plan,
+    emit_ter_rows,
+    t3_add,
+    t3_sum,
+    ter_adds,
+    ter_map_from_spec,
+    ter_plan,
+    ter_weight,
+)
 from pairkit.hw.units.unit import HwUnit, Param, register
-from pairkit.hw.units.fields import gf3_spec
 
 FIELD = Param("field", str, "ss3-97", "catalogue id or x^m+x^h-1, e.g. ss3-97 or x^13+x^4-1")
 KEEP = Param("keep", int, 1, "1: each F_3 adder of the network a kept net (one LUT4 per plane bit, seed 001's F3A)", (0, 1))

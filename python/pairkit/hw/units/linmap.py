@@ -15,7 +15,6 @@ from amaranth.hdl import Cat, Const, Value
 
 from pairkit.hw.errors import HwParamError
 
-
 # ------------------------------------------------------------------ GF(2) symbolic polynomials
 
 def sym_identity(n: int) -> list[int]:

@@ -21,11 +21,10 @@ from functools import lru_cache
 
 from amaranth.hdl import Cat, Const, Module, Mux, Signal
 
-from pairkit.hw.units.common import one_shot, wire
 from pairkit.hw.errors import HwLimitError, HwParamError
+from pairkit.hw.units.common import one_shot, wire
 from pairkit.hw.units.gf2 import BinaryUnit
 from pairkit.hw.units.unit import HwUnit, Param, register, scratch_module
-
 
 #: at most this many splits in ``outer`` (3^4 = 81 sequential products) and ``inner`` (docs/HW.md "Limits")
 MAX_SPLITS = {"outer": 4, "inner": 6}

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from pairkit.errors import EncodingError
 
+from pairkit.errors import EncodingError
 
 # 8-bit -> 16-bit bit spreading table (squaring is linear: sum a_i x^i -> sum a_i x^{2i}).
 _SPREAD = [0] * 256

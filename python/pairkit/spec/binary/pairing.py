@@ -11,12 +11,25 @@ tau_r(P, psi(Q)) = f_{r,P}(psi(Q))^{(2^{4m}-1)/r} is derived in ``pairkit.spec.r
 """
 from __future__ import annotations
 
+from pairkit.spec.binary.gf2m import itoh_tsujii
 from pairkit.spec.binary.tower import (
-    f2_add, f2_frob, f2_mul, f2_norm, f2_sqr, f2_mul_s,
-    f4_frob, f4_frob2, f4_inv, f4_mul, f4_mul_ca, f4_mul_fg, f4_pow_2k, f4_pow_2k_by_sqrt, f4_sqr_mul_ca,
+    f2_add,
+    f2_frob,
+    f2_mul,
+    f2_mul_s,
+    f2_norm,
+    f2_sqr,
+    f4_frob,
+    f4_frob2,
+    f4_inv,
+    f4_mul,
+    f4_mul_ca,
+    f4_mul_fg,
+    f4_pow_2k,
+    f4_pow_2k_by_sqrt,
+    f4_sqr_mul_ca,
     one4,
 )
-from pairkit.spec.binary.gf2m import itoh_tsujii
 
 
 def _addc(F, a, c: int):

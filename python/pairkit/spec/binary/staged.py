@@ -21,11 +21,11 @@ from functools import cached_property
 
 from pairkit import sets
 from pairkit.errors import UnknownAlgorithmError
-from pairkit.spec.binary import pairing as pb
-from pairkit.spec.binary.tower import f4_frob, f4_frob2
-from pairkit.spec.binary.gf2m import GF2m
-from pairkit.spec.binary.curve import Curve, check_subgroup
 from pairkit.sets import Family
+from pairkit.spec.binary import pairing as pb
+from pairkit.spec.binary.curve import Curve, check_subgroup
+from pairkit.spec.binary.gf2m import GF2m
+from pairkit.spec.binary.tower import f4_frob, f4_frob2
 
 ALGORITHMS = ("tate-alg1", "tate-alg9", "tate-alg10", "eta-alg2", "eta-t")
 

@@ -20,7 +20,17 @@ P, Q (pairs of field values); ``states`` (optional) receives f after every itera
 from __future__ import annotations
 
 from pairkit.spec.char3.tower import (
-    f3_add, f3_inv, f3_mul, f6_conj, f6_cube, f6_frob, f6_mul, f6_mul_line, f6_one, f6_sqr, signed,
+    f3_add,
+    f3_inv,
+    f3_mul,
+    f6_conj,
+    f6_cube,
+    f6_frob,
+    f6_mul,
+    f6_mul_line,
+    f6_one,
+    f6_sqr,
+    signed,
 )
 
 

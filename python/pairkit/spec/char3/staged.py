@@ -20,11 +20,11 @@ from functools import cached_property
 
 from pairkit import sets
 from pairkit.errors import UnknownAlgorithmError
-from pairkit.spec.char3 import pairing as pc
-from pairkit.spec.char3.tower import f6_flat, f6_unflat
-from pairkit.spec.char3.gf3m import GF3m
-from pairkit.spec.char3.curve import Curve3, check_subgroup3
 from pairkit.sets import Family
+from pairkit.spec.char3 import pairing as pc
+from pairkit.spec.char3.curve import Curve3, check_subgroup3
+from pairkit.spec.char3.gf3m import GF3m
+from pairkit.spec.char3.tower import f6_flat, f6_unflat
 
 ALGORITHMS3 = ("duursma-lee", "duursma-lee-nocbrt", "eta-t")
 

@@ -29,9 +29,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pairkit.spec.prime.curve import Groups
-from pairkit.spec.prime.curve import Curve
 from importlib import resources
+
+from pairkit.spec.prime.curve import Curve, Groups
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pairkit.spec.trace import Op, op_counts
-from pairkit.spec.prime import typea as pt
-from pairkit.spec.prime.params import groups, tower
 from pairkit.spec.prime import ate as pa
-from pairkit.spec.prime.params import SETS
+from pairkit.spec.prime import typea as pt
+from pairkit.spec.prime.params import SETS, groups, tower
+from pairkit.spec.trace import Op, op_counts
 
 SMALL = 16  # k * x for 0 <= k < SMALL is lowered to additions (double-and-add)
 

@@ -19,15 +19,15 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 
+from pairkit import api
 from pairkit.errors import InvalidArgumentError
 from pairkit.hw.flow.toolchain import to_verilog
 from pairkit.hw.flow.verilator import build_model
+from pairkit.hw.proc.asm import assemble
+from pairkit.hw.proc.compile import point_inputs
 from pairkit.hw.proc.rtl.array import MAX_CORES, ProcArray
 from pairkit.hw.proc.rtl.check import RtlMismatchError, host_writes, iss_reference
 from pairkit.hw.proc.rtl.layout import Layout
-from pairkit.hw.proc.asm import assemble
-from pairkit import api
-from pairkit.hw.proc.compile import point_inputs
 
 MAX_JOBS = 1024
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pairkit.errors import PairkitError
+from pairkit.errors import InvalidArgumentError, PairkitError
 from pairkit.hw.proc.iss import RunResult, Simulator
 from pairkit.hw.proc.rtl.layout import Layout
-from pairkit.errors import InvalidArgumentError
 
 
 class RtlMismatchError(PairkitError):
