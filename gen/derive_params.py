@@ -13,6 +13,7 @@ division of the small cofactor, then isprime -- APRCL proof up to 700 bits, BPSW
 generator is h*(x0, y0) for the smallest integer x0 whose point exists (y0 with constant bit 0).
 Also answers seed 004's question about y^2 + y = x^3 + x + 1 over F_{2^283} (see NOTES).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -81,8 +82,9 @@ def derive(entry):
     i = -1
     while True:
         i += 1
-        digest = b"".join(hashlib.sha256(f"pairkit {sid} generator {i} {j}".encode()).digest()
-                          for j in range((m + 255) // 256))
+        digest = b"".join(
+            hashlib.sha256(f"pairkit {sid} generator {i} {j}".encode()).digest() for j in range((m + 255) // 256)
+        )
         x0 = int.from_bytes(digest, "big") & ((1 << m) - 1)
         P0 = E.lift_x(x0, 0)
         if P0 is None:
@@ -97,11 +99,23 @@ def derive(entry):
     gy = int(p("subst(lift(pkG[2].pol), 'pka, 2)"))
     print(f"  derived {sid} in {time.time() - t0:.1f}s", file=sys.stderr, flush=True)
     return {
-        "id": sid, "m": m, "taps": list(taps), "poly": fpol(m, taps), "b": b,
-        "curve": f"y^2 + y = x^3 + x{' + 1' if b else ''}", "k": 4,
-        "order": hex(N), "delta": delta, "r": hex(r), "r_bits": r.bit_length(), "cofactor": hex(h),
+        "id": sid,
+        "m": m,
+        "taps": list(taps),
+        "poly": fpol(m, taps),
+        "b": b,
+        "curve": f"y^2 + y = x^3 + x{' + 1' if b else ''}",
+        "k": 4,
+        "order": hex(N),
+        "delta": delta,
+        "r": hex(r),
+        "r_bits": r.bit_length(),
+        "cofactor": hex(h),
         "generator": {"x": hex(gx), "y": hex(gy), "hash_counter": i},
-        "secure": False, "security": entry["security"], "role": entry["role"], "seeds": entry["seeds"],
+        "secure": False,
+        "security": entry["security"],
+        "role": entry["role"],
+        "seeds": entry["seeds"],
         "checks": {"order": order_check, "r_prime": proof},
     }
 
@@ -125,15 +139,20 @@ def seed004_question():
 def main():
     sets = [derive(s) for s in load("ss2")]
     q = seed004_question()
-    out = {"generated_by": "python gen/derive_params.py", "pari": str(pari()("version()")),
-           "sets": sets, "notes": {"seed004_b1_283": q}}
+    out = {
+        "generated_by": "python gen/derive_params.py",
+        "pari": str(pari()("version()")),
+        "sets": sets,
+        "notes": {"seed004_b1_283": q},
+    }
     (ROOT / "python" / "pairkit" / "data" / "ss2.json").write_text(json.dumps(out, indent=1) + "\n")
     CATALOGUE_RS["ss2"].write_text(catalogue_rs("ss2", sets))
     for s in sets:
-        print(f"{s['id']:9s} m={s['m']:5d} b={s['b']} h={int(s['cofactor'], 16)} r_bits={s['r_bits']} "
-              f"{s['checks']['r_prime']}")
+        print(
+            f"{s['id']:9s} m={s['m']:5d} b={s['b']} h={int(s['cofactor'], 16)} r_bits={s['r_bits']} "
+            f"{s['checks']['r_prime']}"
+        )
     print("seed 004 b=1 over F_2^283:", json.dumps(q))
-
 
 
 if __name__ == "__main__":

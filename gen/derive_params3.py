@@ -15,6 +15,7 @@ agree with seed 000 Table 1 (7 for ss3-97, 1 for the b = -1 sets). The generator
 h*(x0, y0) for the first x0 = SHA-256("pairkit <id> generator <i>") mod 3^m (integer form) with
 a point, y0 the square root whose lowest nonzero digit is 1 (spec); PARI checks it.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -71,8 +72,9 @@ def derive(entry):
     i = -1
     while True:
         i += 1
-        digest = b"".join(hashlib.sha256(f"pairkit {sid} generator {i} {j}".encode()).digest()
-                          for j in range((m * 2 + 255) // 256))
+        digest = b"".join(
+            hashlib.sha256(f"pairkit {sid} generator {i} {j}".encode()).digest() for j in range((m * 2 + 255) // 256)
+        )
         x0 = int.from_bytes(digest, "big") % 3**m
         P0 = E.lift_x(F.from_int(x0), 0)
         if P0 is None:
@@ -86,24 +88,37 @@ def derive(entry):
     assert int(p(f"ellmul(pkE, {pt}, {r}) == [0]")) and int(p(f"{pt} != [0]"))
     print(f"  derived {sid} in {time.time() - t0:.1f}s", file=sys.stderr, flush=True)
     return {
-        "id": sid, "m": m, "h": h, "poly": fpol, "b": b,
-        "curve": f"y^2 = x^3 - x {'+' if b == 1 else '-'} 1", "k": 6,
-        "order": hex(N), "mu": mu, "r": hex(r), "r_bits": r.bit_length(), "cofactor": hex(cof),
+        "id": sid,
+        "m": m,
+        "h": h,
+        "poly": fpol,
+        "b": b,
+        "curve": f"y^2 = x^3 - x {'+' if b == 1 else '-'} 1",
+        "k": 6,
+        "order": hex(N),
+        "mu": mu,
+        "r": hex(r),
+        "r_bits": r.bit_length(),
+        "cofactor": hex(cof),
         "generator": {"x": hex(gx), "y": hex(gy), "hash_counter": i, "form": "integer sum a_i 3^i"},
-        "secure": False, "security": entry["security"], "role": entry["role"], "seeds": entry["seeds"],
+        "secure": False,
+        "security": entry["security"],
+        "role": entry["role"],
+        "seeds": entry["seeds"],
         "checks": {"order": order_check, "r_prime": proof},
     }
 
 
 def main():
     sets = [derive(s) for s in load("ss3")]
-    out = {"generated_by": "python gen/derive_params3.py", "pari": str(pari()("version()")),
-           "sets": sets}
+    out = {"generated_by": "python gen/derive_params3.py", "pari": str(pari()("version()")), "sets": sets}
     (ROOT / "python" / "pairkit" / "data" / "ss3.json").write_text(json.dumps(out, indent=1) + "\n")
     CATALOGUE_RS["ss3"].write_text(catalogue_rs("ss3", sets))
     for s in sets:
-        print(f"{s['id']:8s} m={s['m']:4d} h={s['h']:4d} b={s['b']:+d} cof={int(s['cofactor'], 16)} "
-              f"r_bits={s['r_bits']} {s['checks']['r_prime']}")
+        print(
+            f"{s['id']:8s} m={s['m']:4d} h={s['h']:4d} b={s['b']:+d} cof={int(s['cofactor'], 16)} "
+            f"r_bits={s['r_bits']} {s['checks']['r_prime']}"
+        )
 
 
 if __name__ == "__main__":

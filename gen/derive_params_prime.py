@@ -8,6 +8,7 @@ lies on it with order r.  Nothing here imports the spec's arithmetic: only the n
 
     .venv/bin/python gen/derive_params_prime.py        # prints one line per check, exit 1 on failure
 """
+
 from __future__ import annotations
 
 import sys

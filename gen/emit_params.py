@@ -20,6 +20,7 @@ tests/test_registry.py checks that every output equals what this script writes n
 derived JSON still holds the declared fields of the data files (an edited entry without `make
 params` fails there).
 """
+
 from __future__ import annotations
 
 import json
@@ -34,18 +35,27 @@ REGISTRY_JSON = ROOT / "python" / "pairkit" / "data" / "registry.json"
 PRIME_RS = ROOT / "crates" / "pairkit-core" / "src" / "engine" / "prime_sets.rs"
 PRIME_JSON = ROOT / "python" / "pairkit" / "data" / "prime.json"
 PRIME_PARAMS_RS = ROOT / "crates" / "pairkit-core" / "src" / "params" / "prime.rs"
-CATALOGUE_RS = {"ss2": ROOT / "crates" / "pairkit-core" / "src" / "params" / "catalogue.rs",
-                "ss3": ROOT / "crates" / "pairkit-core" / "src" / "params" / "catalogue3.rs"}
-DERIVED_JSON = {"ss2": ROOT / "python" / "pairkit" / "data" / "ss2.json",
-                "ss3": ROOT / "python" / "pairkit" / "data" / "ss3.json"}
+CATALOGUE_RS = {
+    "ss2": ROOT / "crates" / "pairkit-core" / "src" / "params" / "catalogue.rs",
+    "ss3": ROOT / "crates" / "pairkit-core" / "src" / "params" / "catalogue3.rs",
+}
+DERIVED_JSON = {
+    "ss2": ROOT / "python" / "pairkit" / "data" / "ss2.json",
+    "ss3": ROOT / "python" / "pairkit" / "data" / "ss3.json",
+}
 
 
 def registry_json(data: dict[str, list[dict]]) -> str:
     sets = []
     for fam in FAMILIES:
         for s in data[fam]:
-            e = {"id": s["id"], "family": s.get("family", fam), "role": s["role"], "seeds": s["seeds"],
-                 "security": s["security"]}
+            e = {
+                "id": s["id"],
+                "family": s.get("family", fam),
+                "role": s["role"],
+                "seeds": s["seeds"],
+                "security": s["security"],
+            }
             if "security_bits" in s:
                 e["security_bits"] = s["security_bits"]
             e.update({k: s[k] for k in REGISTRY if k in s})
@@ -72,7 +82,8 @@ def prime_rs(sets: list[dict]) -> str:
         f"{arms}"
         "        _ => return None,\n"
         "    })\n"
-        "}\n")
+        "}\n"
+    )
 
 
 def _num(v) -> int:
@@ -89,13 +100,29 @@ def prime_json(sets: list[dict]) -> str:
     out = []
     for s in sets:
         n = s["numbers"]
-        e = {"id": s["id"], "family": s["family"], "p": _hex(n["p"]), "r": _hex(n["r"]), "k": n["k"], "a": n["a"],
-             "b": n["b"], "g1": [_hex(c) for c in n["g1"]], "h1": _hex(n["h1"])}
+        e = {
+            "id": s["id"],
+            "family": s["family"],
+            "p": _hex(n["p"]),
+            "r": _hex(n["r"]),
+            "k": n["k"],
+            "a": n["a"],
+            "b": n["b"],
+            "g1": [_hex(c) for c in n["g1"]],
+            "h1": _hex(n["h1"]),
+        }
         if "u" in n:
             u = _num(n["u"])
-            e.update({"u": ("-" if u < 0 else "") + hex(abs(u)), "xi": list(n["xi"]), "twist": n["twist"],
-                      "b2": [_hex(c) for c in n["b2"]], "g2": [[_hex(c) for c in xy] for xy in n["g2"]],
-                      "h2": _hex(n["h2"])})
+            e.update(
+                {
+                    "u": ("-" if u < 0 else "") + hex(abs(u)),
+                    "xi": list(n["xi"]),
+                    "twist": n["twist"],
+                    "b2": [_hex(c) for c in n["b2"]],
+                    "g2": [[_hex(c) for c in xy] for xy in n["g2"]],
+                    "h2": _hex(n["h2"]),
+                }
+            )
         out.append(e)
     doc = {"generated_by": "python gen/emit_params.py (`make params`) from gen/params/prime.toml", "sets": out}
     return json.dumps(doc, indent=1) + "\n"
@@ -104,6 +131,7 @@ def prime_json(sets: list[dict]) -> str:
 def prime_params_rs(sets: list[dict]) -> str:
     """The Rust descriptors of the large-characteristic sets (big-endian hex digits, as
     `field::fp::arith::parse_hex` reads them at compile time)."""
+
     def h(v) -> str:
         return json.dumps(format(_num(v), "x"))
 
@@ -123,7 +151,7 @@ def prime_params_rs(sets: list[dict]) -> str:
         "    pub u_neg: bool,",
         "    /// xi = xi[0] + xi[1] i: F_{p^6} = F_{p^2}[v]/(v^3 - xi).",
         "    pub xi: [u64; 2],",
-        "    /// The sextic twist's type: \"D\" (E': y^2 = x^3 + b/xi) or \"M\" (y^2 = x^3 + b xi).",
+        '    /// The sextic twist\'s type: "D" (E\': y^2 = x^3 + b/xi) or "M" (y^2 = x^3 + b xi).',
         "    pub twist: &'static str,",
         "    /// The twist's coefficient b' = b2[0] + b2[1] i.",
         "    pub b2: [&'static str; 2],",
@@ -161,7 +189,7 @@ def prime_params_rs(sets: list[dict]) -> str:
         "    pub const fn ate(&self) -> &AteDesc {",
         "        match &self.ate {",
         "            Some(a) => a,",
-        "            None => panic!(\"not an optimal ate set\"),",
+        '            None => panic!("not an optimal ate set"),',
         "        }",
         "    }",
         "}",
@@ -169,17 +197,33 @@ def prime_params_rs(sets: list[dict]) -> str:
     for s in sets:
         n = s["numbers"]
         const = s["id"].upper().replace("-", "_")
-        lines += ["", f"/// {s['id']}.", f"pub const {const}: PrimeDesc = PrimeDesc {{",
-                  f"    id: {json.dumps(s['id'])},", f"    p: {h(n['p'])},", f"    r: {h(n['r'])},", f"    k: {n['k']},",
-                  f"    a: {n['a']},", f"    b: {n['b']},", f"    g1: [{h(n['g1'][0])}, {h(n['g1'][1])}],",
-                  f"    h1: {h(n['h1'])},"]
+        lines += [
+            "",
+            f"/// {s['id']}.",
+            f"pub const {const}: PrimeDesc = PrimeDesc {{",
+            f"    id: {json.dumps(s['id'])},",
+            f"    p: {h(n['p'])},",
+            f"    r: {h(n['r'])},",
+            f"    k: {n['k']},",
+            f"    a: {n['a']},",
+            f"    b: {n['b']},",
+            f"    g1: [{h(n['g1'][0])}, {h(n['g1'][1])}],",
+            f"    h1: {h(n['h1'])},",
+        ]
         if "u" in n:
             u = _num(n["u"])
             (x0, x1), (y0, y1) = n["g2"]
-            lines += ["    ate: Some(AteDesc {", f"        u_abs: {abs(u):#x},", f"        u_neg: {'true' if u < 0 else 'false'},",
-                      f"        xi: [{n['xi'][0]}, {n['xi'][1]}],", f"        twist: {json.dumps(n['twist'])},",
-                      f"        b2: [{h(n['b2'][0])}, {h(n['b2'][1])}],",
-                      f"        g2: [[{h(x0)}, {h(x1)}], [{h(y0)}, {h(y1)}]],", f"        h2: {h(n['h2'])},", "    }),"]
+            lines += [
+                "    ate: Some(AteDesc {",
+                f"        u_abs: {abs(u):#x},",
+                f"        u_neg: {'true' if u < 0 else 'false'},",
+                f"        xi: [{n['xi'][0]}, {n['xi'][1]}],",
+                f"        twist: {json.dumps(n['twist'])},",
+                f"        b2: [{h(n['b2'][0])}, {h(n['b2'][1])}],",
+                f"        g2: [[{h(x0)}, {h(x1)}], [{h(y0)}, {h(y1)}]],",
+                f"        h2: {h(n['h2'])},",
+                "    }),",
+            ]
         else:
             lines.append("    ate: None,")
         lines.append("};")
@@ -189,8 +233,11 @@ def prime_params_rs(sets: list[dict]) -> str:
 def catalogue_rs(family: str, sets: list[dict]) -> str:
     """The Rust catalogue of a small-characteristic family from its derived JSON entries."""
     q = json.dumps  # an ASCII JSON string is a valid Rust string literal
-    script, desc, const, what = (("derive_params.py", "SetDesc", "SETS", "binary") if family == "ss2"
-                                 else ("derive_params3.py", "Set3Desc", "SETS3", "characteristic-three"))
+    script, desc, const, what = (
+        ("derive_params.py", "SetDesc", "SETS", "binary")
+        if family == "ss2"
+        else ("derive_params3.py", "Set3Desc", "SETS3", "characteristic-three")
+    )
     lines = [
         f"// @generated by `python gen/{script}` (PARI/GP via cypari2; `make params`). Do not edit.",
         f"use super::{desc};",
@@ -199,13 +246,23 @@ def catalogue_rs(family: str, sets: list[dict]) -> str:
         f"pub const {const}: &[{desc}] = &[",
     ]
     for s in sets:
-        shape = ([f"taps: &{s['taps']}", f"b: {s['b']}", f"delta: {s['delta']}"] if family == "ss2"
-                 else [f"h: {s['h']}", f"b: {s['b']}"])
+        shape = (
+            [f"taps: &{s['taps']}", f"b: {s['b']}", f"delta: {s['delta']}"]
+            if family == "ss2"
+            else [f"h: {s['h']}", f"b: {s['b']}"]
+        )
         fields = [
-            f"id: {q(s['id'])}", f"m: {s['m']}", *shape, f"order_hex: {q(s['order'][2:])}",
-            f"r_hex: {q(s['r'][2:])}", f"cofactor_hex: {q(s['cofactor'][2:])}",
-            f"gen_x_hex: {q(s['generator']['x'][2:])}", f"gen_y_hex: {q(s['generator']['y'][2:])}",
-            "secure: false", f"security: {q(s['security'])}", f"seeds: {q(s['seeds'])}",
+            f"id: {q(s['id'])}",
+            f"m: {s['m']}",
+            *shape,
+            f"order_hex: {q(s['order'][2:])}",
+            f"r_hex: {q(s['r'][2:])}",
+            f"cofactor_hex: {q(s['cofactor'][2:])}",
+            f"gen_x_hex: {q(s['generator']['x'][2:])}",
+            f"gen_y_hex: {q(s['generator']['y'][2:])}",
+            "secure: false",
+            f"security: {q(s['security'])}",
+            f"seeds: {q(s['seeds'])}",
         ]
         lines.append(f"    {desc} {{\n        " + ",\n        ".join(fields) + ",\n    },")
     lines.append("];")
@@ -232,17 +289,23 @@ def stale_declared(data: dict[str, list[dict]]) -> list[str]:
     from pairkit.spec.prime.params import SETS
 
     if [s["id"] for s in data["prime"]] != list(SETS):
-        out.append(f"prime: gen/params/prime.toml lists {[s['id'] for s in data['prime']]}, "
-                   f"spec/params_prime.py defines {list(SETS)}")
+        out.append(
+            f"prime: gen/params/prime.toml lists {[s['id'] for s in data['prime']]}, "
+            f"spec/params_prime.py defines {list(SETS)}"
+        )
     return out
 
 
 def outputs() -> dict[Path, str]:
     """Every file this script writes, with its content."""
     data = load_all()
-    return {REGISTRY_JSON: registry_json(data), PRIME_RS: prime_rs(data["prime"]),
-            PRIME_JSON: prime_json(data["prime"]), PRIME_PARAMS_RS: prime_params_rs(data["prime"]),
-            **{CATALOGUE_RS[f]: catalogue_rs(f, derived_sets(f)) for f in ("ss2", "ss3")}}
+    return {
+        REGISTRY_JSON: registry_json(data),
+        PRIME_RS: prime_rs(data["prime"]),
+        PRIME_JSON: prime_json(data["prime"]),
+        PRIME_PARAMS_RS: prime_params_rs(data["prime"]),
+        **{CATALOGUE_RS[f]: catalogue_rs(f, derived_sets(f)) for f in ("ss2", "ss3")},
+    }
 
 
 def main() -> int:

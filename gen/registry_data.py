@@ -5,6 +5,7 @@ its family starts from) and its registry fields (what the CLI, the gpu engine, p
 peers.py read). The generators (derive_params.py, derive_params3.py, emit_params.py) and the
 freshness test (tests/test_registry.py) import this module.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -25,8 +26,17 @@ DECLARED = {
 PRIME_NUMBERS = ("p", "r", "k", "a", "b", "g1", "h1")
 ATE_NUMBERS = ("u", "xi", "twist", "b2", "g2", "h2")
 # The registry fields (all optional; their meaning is in the header of each data file).
-REGISTRY = ("bench", "gpu", "peers", "no_peer", "papers_us", "papers_cycles", "goal_us", "goal_mul_ns",
-            "goal_speedup_2cores")
+REGISTRY = (
+    "bench",
+    "gpu",
+    "peers",
+    "no_peer",
+    "papers_us",
+    "papers_cycles",
+    "goal_us",
+    "goal_mul_ns",
+    "goal_speedup_2cores",
+)
 ROLES = ("toy", "paper", "extra")
 
 

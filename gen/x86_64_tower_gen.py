@@ -224,7 +224,7 @@ def program_fp6_mul():
 def emit(prog, n, doc, out_words, in_words):
     ins, offsets, f = prog.gen(n)
     name, upper = f"{prog.name}_{n}", f"{prog.name.upper()}_{n}"
-    return f'''
+    return f"""
 /// Scratch frame length (u64 words) of `{name}`.
 pub const FRAME_{upper}: usize = {f["size"]};
 /// The offsets k of `{name}`'s output coordinates, in p^2 (the table at `s[2]`: k p^2, 2N words each).
@@ -244,7 +244,7 @@ pub unsafe fn {name}(a: *const u64, b: *const u64, s: *mut u64) {{
 {body(ins)}
 {operands(n, True)}    );
 }}
-'''
+"""
 
 
 HEADER = """\

@@ -1,6 +1,7 @@
 """Wall-clock timings of pairkit.protocols.bls on this machine (docs/PROTOCOLS.md): Sign, Verify,
 FastAggregateVerify of 100 signers, batch verification of 100 distinct messages vs 100 single
 verifies. A measurement script, not a test: `PYTHONPATH=python python scripts/bench_bls.py`."""
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,8 @@ def run(variant: str, n: int, reps: int) -> dict:
         f"fast_aggregate_verify_{n}_ms": 1e3 * best(lambda: pop.fast_aggregate_verify(pks, msg, same), reps),
         f"batch_verify_{n}_ms": 1e3 * best(lambda: basic.batch_verify(pks, msgs, sigs), reps),
         f"single_verify_x{n}_ms": 1e3 * best(lambda: [basic.verify(p, m, s) for p, m, s in zip(pks, msgs, sigs)], reps),
-        f"aggregate_verify_{n}_ms": 1e3 * best(lambda: bls.ciphersuite(variant, "pop").aggregate_verify(
-            pks, msgs, basic.aggregate(sigs)), reps),
+        f"aggregate_verify_{n}_ms": 1e3
+        * best(lambda: bls.ciphersuite(variant, "pop").aggregate_verify(pks, msgs, basic.aggregate(sigs)), reps),
     }
     return r
 
@@ -51,8 +52,10 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=100)
     ap.add_argument("--reps", type=int, default=3)
     a = ap.parse_args()
-    out = {"machine": f"{platform.processor() or platform.machine()}, {platform.python_version()}",
-           "results": [run(v, a.n, a.reps) for v in bls.VARIANTS]}
+    out = {
+        "machine": f"{platform.processor() or platform.machine()}, {platform.python_version()}",
+        "results": [run(v, a.n, a.reps) for v in bls.VARIANTS],
+    }
     print(json.dumps(out, indent=1))
 
 

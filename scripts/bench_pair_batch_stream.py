@@ -5,6 +5,7 @@ how long the CLI takes to stop after SIGINT.
 
     python scripts/bench_pair_batch_stream.py --mb 1024
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,8 +73,10 @@ def main() -> None:
     p.wait()
     done.set()
     total = time.perf_counter() - t0
-    print(f"{a.set}: {a.mb} MB input, {lines:,} pairings in {total:.1f} s ({lines / total:,.0f}/s); first output "
-          f"after {first:.2f} s (process start included); peak RSS {peak:.0f} MB; exit {p.returncode}")
+    print(
+        f"{a.set}: {a.mb} MB input, {lines:,} pairings in {total:.1f} s ({lines / total:,.0f}/s); first output "
+        f"after {first:.2f} s (process start included); peak RSS {peak:.0f} MB; exit {p.returncode}"
+    )
     # 2: Ctrl-C while the batch runs
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     threading.Thread(target=feed, args=(p,), daemon=True).start()
@@ -83,8 +86,10 @@ def main() -> None:
     p.send_signal(signal.SIGINT)
     threading.Thread(target=lambda: p.stdout.read(), daemon=True).start()
     p.wait()
-    print(f"SIGINT while pairing: exit {p.returncode} after {time.perf_counter() - t:.2f} s; stderr: "
-          f"{p.stderr.read().decode().strip()[-120:]}")
+    print(
+        f"SIGINT while pairing: exit {p.returncode} after {time.perf_counter() - t:.2f} s; stderr: "
+        f"{p.stderr.read().decode().strip()[-120:]}"
+    )
 
 
 if __name__ == "__main__":

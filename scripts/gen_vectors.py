@@ -13,6 +13,7 @@ pairing cores (tests/test_hw_core.py: the schedule interpreter, Amaranth and Ver
 pairkit.hw.core on the vectors' points, per-iteration states and outputs). The GPU kernels are checked
 against the Rust core instead (tests/test_gpu*.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -43,14 +44,18 @@ def main() -> None:
                 states = []
                 f = S.miller_loop(alg, P, Q, states if i == 0 else None)
                 outv = S.final_exponentiation(alg, f)
-                vecs.append({
-                    "set": sid, "alg": alg,
-                    "P": S.curve.encode(P).hex(), "Q": S.curve.encode(Q).hex(),
-                    "miller": S.encode_gt(f).hex(),
-                    "states": [S.encode_gt(c).hex() for c in states],
-                    "output": S.encode_gt(outv).hex(),
-                    "canonical": S.encode_gt(S.to_canonical(alg, outv)).hex(),
-                })
+                vecs.append(
+                    {
+                        "set": sid,
+                        "alg": alg,
+                        "P": S.curve.encode(P).hex(),
+                        "Q": S.curve.encode(Q).hex(),
+                        "miller": S.encode_gt(f).hex(),
+                        "states": [S.encode_gt(c).hex() for c in states],
+                        "output": S.encode_gt(outv).hex(),
+                        "canonical": S.encode_gt(S.to_canonical(alg, outv)).hex(),
+                    }
+                )
         doc = {"set": sid, "generated_by": "python scripts/gen_vectors.py", "vectors": vecs}
         (outdir / f"{sid}.json").write_text(json.dumps(doc, indent=0) + "\n")
         print(f"{sid}: {len(vecs)} vectors")

@@ -23,6 +23,7 @@ serialize_prime.py and hash_to_curve.py on the parameters of params_prime.py:
 Encodings: F_p elements are hex of their big-endian canonical integers; points are the set's own
 encodings (serialize_prime.py; bls12-381 compressed and uncompressed).
 """
+
 from __future__ import annotations
 
 import json
@@ -87,8 +88,7 @@ def rust_h2c_constants() -> str:
 # -- vectors ----------------------------------------------------------------------------------
 COUNT = 4
 NBYTES = {"bn254": 32, "bls12-381": 48, "typea-512": 64}
-ERRORS = ((NotInSubgroupError, "NotInSubgroup"), (NotOnCurveError, "NotOnCurve"),
-          (EncodingError, "InvalidEncoding"))
+ERRORS = ((NotInSubgroupError, "NotInSubgroup"), (NotOnCurveError, "NotOnCurve"), (EncodingError, "InvalidEncoding"))
 
 
 def valid_lengths(sid: str, group: int) -> tuple[int, ...]:
@@ -172,8 +172,9 @@ class _CurveVectors:
         raise AssertionError(f"spec accepted bad input {data.hex()}")
 
     def bad(self, g: int, data: bytes, what: str, check: bool = True):
-        self.err.append({"group": g, "data": data.hex(), "check": check,
-                         "error": self.spec_error(data, g, check), "what": what})
+        self.err.append(
+            {"group": g, "data": data.hex(), "check": check, "error": self.spec_error(data, g, check), "what": what}
+        )
 
     # -- the document ----------------------------------------------------------------------------
     def doc(self) -> dict:
@@ -191,8 +192,9 @@ class _CurveVectors:
         doc["generators"] = {f"g{g}": self.enc(self.gen(g), g) for g in self.group_ids}
         for g in self.group_ids:
             self._group(g)
-        doc.update(points=self.points, mul=self.muls, add=self.adds, psi=self.psis, decode_ok=self.ok,
-                   decode_err=self.err)
+        doc.update(
+            points=self.points, mul=self.muls, add=self.adds, psi=self.psis, decode_ok=self.ok, decode_err=self.err
+        )
         if sid == "bls12-381":
             doc["h2c"], doc["expand_message_xmd"] = self._h2c(), self._xmd()
         return doc
@@ -204,8 +206,15 @@ class _CurveVectors:
             k = self.rng.randrange(1, self.r)
             P = self.E(g).mul(k, self.gen(g))
             subgroup.append(P)
-            self.points.append({"group": g, "k": hex(k), "xy": self.coords(P, g), "enc": self.enc(P, g),
-                                "enc_c": self.enc(P, g, True) if comp else None})
+            self.points.append(
+                {
+                    "group": g,
+                    "k": hex(k),
+                    "xy": self.coords(P, g),
+                    "enc": self.enc(P, g),
+                    "enc_c": self.enc(P, g, True) if comp else None,
+                }
+            )
         kbytes = (self.r.bit_length() + 7) // 8
         self._scalar_muls(g, subgroup, kbytes)
         outside = self._outside(g, kbytes)
@@ -222,11 +231,18 @@ class _CurveVectors:
         scalars = [0, 1, 2, r - 1, r, r + 1] + [rng.randrange(r) for _ in range(COUNT)]
         for j, k in enumerate(scalars):
             P = subgroup[j % COUNT]
-            self.muls.append({"group": g, "p": enc(P, g), "k": k.to_bytes(kbytes, "big").hex(),
-                              "out": enc(E.mul(k, P), g)})
+            self.muls.append(
+                {"group": g, "p": enc(P, g), "k": k.to_bytes(kbytes, "big").hex(), "out": enc(E.mul(k, P), g)}
+            )
         wide = rng.getrandbits(512)
-        self.muls.append({"group": g, "p": enc(subgroup[0], g), "k": wide.to_bytes(64, "big").hex(),
-                          "out": enc(E.mul(wide, subgroup[0]), g)})
+        self.muls.append(
+            {
+                "group": g,
+                "p": enc(subgroup[0], g),
+                "k": wide.to_bytes(64, "big").hex(),
+                "out": enc(E.mul(wide, subgroup[0]), g),
+            }
+        )
 
     def _outside(self, g: int, kbytes: int) -> list:
         """Non-subgroup curve points (none for cofactor-1 bn254 G1) and their multiples."""
@@ -239,8 +255,14 @@ class _CurveVectors:
                     outside.append(P)
             for P in outside:
                 k = self.rng.randrange(1, self.r)
-                self.muls.append({"group": g, "p": self.enc(P, g), "k": k.to_bytes(kbytes, "big").hex(),
-                                  "out": self.enc(self.E(g).mul(k, P), g)})
+                self.muls.append(
+                    {
+                        "group": g,
+                        "p": self.enc(P, g),
+                        "k": k.to_bytes(kbytes, "big").hex(),
+                        "out": self.enc(self.E(g).mul(k, P), g),
+                    }
+                )
         return outside
 
     def _sums(self, g: int, subgroup: list, outside: list) -> None:
@@ -266,8 +288,15 @@ class _CurveVectors:
             for c in (False, True) if comp else (False,):
                 data = SP.encode_point(sid, P, g, c)
                 self.ok.append({"group": g, "data": data.hex(), "check": False, "out": enc(P, g)})
-                self.err.append({"group": g, "data": data.hex(), "check": True,
-                                 "error": self.spec_error(data, g, True), "what": "curve point outside G%d" % g})
+                self.err.append(
+                    {
+                        "group": g,
+                        "data": data.hex(),
+                        "check": True,
+                        "error": self.spec_error(data, g, True),
+                        "what": "curve point outside G%d" % g,
+                    }
+                )
 
     def _bad_encodings(self, g: int, P, comp: bool) -> None:
         """Wrong lengths, a point off the curve, non-canonical coordinates, and the set's own cases."""
@@ -287,7 +316,7 @@ class _CurveVectors:
         pb = p.to_bytes(n, "big")
         for pos in range(0, len(unc), n):
             data = bytearray(unc)
-            data[pos:pos + n] = pb
+            data[pos : pos + n] = pb
             self.bad(g, bytes(data), f"coordinate word at {pos} = p")
         if comp:
             self._bad_compressed(g, P, unc, pb)
@@ -329,8 +358,10 @@ class _CurveVectors:
 
     def _h2c(self) -> list:
         h2c = []
-        dsts = [b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_",
-                b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_"]
+        dsts = [
+            b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_",
+            b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_",
+        ]
         msgs = [b"", b"abc", b"abcdef0123456789", b"q128_" + b"q" * 128, b"a512_" + b"a" * 512]
         for g in (1, 2):
             for dst in (dsts[g - 1], b"pairkit curve-prime test DST", b"D" * 300):
@@ -341,11 +372,12 @@ class _CurveVectors:
 
     def _xmd(self) -> list:
         xmd = []
-        for msg, dst, L in ((b"", b"QUUX-V01-CS02-with-expander-SHA256-128", 32),
-                            (b"abc", b"QUUX-V01-CS02-with-expander-SHA256-128", 128),
-                            (b"abc", b"X" * 256, 96)):
-            xmd.append({"msg": msg.hex(), "dst": dst.hex(), "len": L,
-                        "out": H.expand_message_xmd(msg, dst, L).hex()})
+        for msg, dst, L in (
+            (b"", b"QUUX-V01-CS02-with-expander-SHA256-128", 32),
+            (b"abc", b"QUUX-V01-CS02-with-expander-SHA256-128", 128),
+            (b"abc", b"X" * 256, 96),
+        ):
+            xmd.append({"msg": msg.hex(), "dst": dst.hex(), "len": L, "out": H.expand_message_xmd(msg, dst, L).hex()})
         return xmd
 
 

@@ -14,6 +14,7 @@ Encoding: F_p elements are the hex of their 8N-byte big-endian canonical integer
 F_{p^2} elements c0 || c1; GT elements spec serialize_prime.gt_encode (the 12 coefficients in
 Fp12.coeffs() order, or a || b for typea-512); the scalars a, b as decimal strings.
 """
+
 from __future__ import annotations
 
 import json

@@ -14,6 +14,7 @@ Encoding: every F_p element is the hex of its 8N-byte big-endian canonical integ
 elements are c0 || c1; F_{p^6} c0 || c1 || c2; F_{p^12} the 12 coefficients in the order of
 Fp12.coeffs(); null where the spec returns None (sqrt of a non-square).
 """
+
 from __future__ import annotations
 
 import json
@@ -82,7 +83,10 @@ class _FieldVectors:
         doc: dict = {
             "field": self.sid,
             "generated_by": "python scripts/gen_vectors_prime.py",
-            "p": hex(p), "r": hex(r), "limbs": self.n, "r_limbs": self.nr,
+            "p": hex(p),
+            "r": hex(r),
+            "limbs": self.n,
+            "r_limbs": self.nr,
         }
         doc["fp"] = self.fp()
         doc["fr"] = self.fr()
@@ -102,12 +106,20 @@ class _FieldVectors:
             a = [0, 1, p - 1][k] if k < 3 else rng.randrange(p)
             b = rng.randrange(p)
             s = spec_fp.sqrt(a, p)
-            fps.append({
-                "a": e1(a), "b": e1(b), "add": e1(a + b), "sub": e1(a - b), "neg": e1(-a),
-                "mul": e1(a * b), "sqr": e1(a * a),
-                "inv": None if a == 0 else e1(spec_fp.inv(a, p)),
-                "sqrt": None if s is None else e1(s), "legendre": spec_fp.legendre(a, p),
-            })
+            fps.append(
+                {
+                    "a": e1(a),
+                    "b": e1(b),
+                    "add": e1(a + b),
+                    "sub": e1(a - b),
+                    "neg": e1(-a),
+                    "mul": e1(a * b),
+                    "sqr": e1(a * a),
+                    "inv": None if a == 0 else e1(spec_fp.inv(a, p)),
+                    "sqrt": None if s is None else e1(s),
+                    "legendre": spec_fp.legendre(a, p),
+                }
+            )
         return fps
 
     def fr(self) -> list:
@@ -115,8 +127,7 @@ class _FieldVectors:
         frs = []
         for _ in range(COUNT):
             a, b = rng.randrange(1, r), rng.randrange(r)
-            frs.append({"a": hx(a, nr), "b": hx(b, nr), "mul": hx(a * b % r, nr),
-                        "inv": hx(pow(a, r - 2, r), nr)})
+            frs.append({"a": hx(a, nr), "b": hx(b, nr), "mul": hx(a * b % r, nr), "inv": hx(pow(a, r - 2, r), nr)})
         return frs
 
     def fp2(self) -> list:
@@ -129,8 +140,15 @@ class _FieldVectors:
             if k == 1:
                 a = rfp2().square()  # a square: sqrt exists
             s = a.sqrt()
-            v = {"a": e2(a), "b": e2(b), "mul": e2(a * b), "sqr": e2(a.square()),
-                 "inv": e2(a.inverse()), "conj": e2(a.conj()), "sqrt": None if s is None else e2(s)}
+            v = {
+                "a": e2(a),
+                "b": e2(b),
+                "mul": e2(a * b),
+                "sqr": e2(a.square()),
+                "inv": e2(a.inverse()),
+                "conj": e2(a.conj()),
+                "sqrt": None if s is None else e2(s),
+            }
             if T.xi is not None:
                 v["mul_by_xi"] = e2(a.mul_by_xi())
             fp2s.append(v)
@@ -141,9 +159,17 @@ class _FieldVectors:
         fp6s = []
         for _ in range(COUNT):
             a, b = self.rfp6(), self.rfp6()
-            fp6s.append({"a": e6(a), "b": e6(b), "mul": e6(a * b), "sqr": e6(a.square()),
-                         "inv": e6(a.inverse()), "frob": e6(a.frobenius()),
-                         "mul_by_v": e6(a.mul_by_v())})
+            fp6s.append(
+                {
+                    "a": e6(a),
+                    "b": e6(b),
+                    "mul": e6(a * b),
+                    "sqr": e6(a.square()),
+                    "inv": e6(a.inverse()),
+                    "frob": e6(a.frobenius()),
+                    "mul_by_v": e6(a.mul_by_v()),
+                }
+            )
         return fp6s
 
     def fp12(self) -> list:
@@ -155,15 +181,25 @@ class _FieldVectors:
             # a cyclotomic element: a^((p^6 - 1)(p^2 + 1))
             c = a.conj() / a
             c = c.frobenius(2) * c
-            fp12s.append({
-                "a": e12(a), "b": e12(b), "mul": e12(a * b), "sqr": e12(a.square()),
-                "inv": e12(a.inverse()), "conj": e12(a.conj()),
-                "frob1": e12(a.frobenius(1)), "frob2": e12(a.frobenius(2)),
-                "frob3": e12(a.frobenius(3)), "frob7": e12(a.frobenius(7)),
-                "cyc_sqr_of_a": e12(a.cyclotomic_square()),  # the formula on any input
-                "cyc": e12(c), "cyc_sqr": e12(c.cyclotomic_square()),
-                "abs_u": hex(u), "cyc_pow_abs_u": e12(c.cyclotomic_pow(u)),
-            })
+            fp12s.append(
+                {
+                    "a": e12(a),
+                    "b": e12(b),
+                    "mul": e12(a * b),
+                    "sqr": e12(a.square()),
+                    "inv": e12(a.inverse()),
+                    "conj": e12(a.conj()),
+                    "frob1": e12(a.frobenius(1)),
+                    "frob2": e12(a.frobenius(2)),
+                    "frob3": e12(a.frobenius(3)),
+                    "frob7": e12(a.frobenius(7)),
+                    "cyc_sqr_of_a": e12(a.cyclotomic_square()),  # the formula on any input
+                    "cyc": e12(c),
+                    "cyc_sqr": e12(c.cyclotomic_square()),
+                    "abs_u": hex(u),
+                    "cyc_pow_abs_u": e12(c.cyclotomic_pow(u)),
+                }
+            )
         return fp12s
 
 

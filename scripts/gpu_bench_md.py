@@ -4,6 +4,7 @@ in docs/gpu-runs/<date>-<device>/, so the section is regenerated from them witho
 
     python scripts/gpu_bench_md.py docs/gpu-runs/2026-11-25-h100/bench-ss2-*.json --markdown BENCHMARKS.md
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,22 +33,33 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("reports", nargs="+")
     ap.add_argument("--markdown", required=True)
-    ap.add_argument("--command", help="the device command(s) that produced the reports, where they came from "
-                    "more than one run (default: derived from the reports)")
+    ap.add_argument(
+        "--command",
+        help="the device command(s) that produced the reports, where they came from "
+        "more than one run (default: derived from the reports)",
+    )
     a = ap.parse_args()
     report = merge(a.reports)
     batch = max(x["n"] * (8 if x["set"] == "ss2-1223" else 1) for x in report["results"])
     if a.command:
         cmds = a.command + "`"
     elif all("comb" in x for x in report["results"]):  # gpu_variants.py --bench: the fastest variant per set
-        cmds = (f"BATCH={batch} bash scripts/gpu_session.sh` (`scripts/gpu_variants.py --bench`: the bench of "
-                "`pairkit bench --engine gpu` per set with the fastest comb variant of the sweep)")
+        cmds = (
+            f"BATCH={batch} bash scripts/gpu_session.sh` (`scripts/gpu_variants.py --bench`: the bench of "
+            "`pairkit bench --engine gpu` per set with the fastest comb variant of the sweep)"
+        )
     else:
-        cmds = "; ".join(f"pairkit bench --engine gpu --set {x['set']} --batch "
-                         f"{x['n'] * (8 if x['set'] == 'ss2-1223' else 1)} --json" for x in report["results"]) + \
-            "` (scripts/gpu_session.sh)"
-    bench.write_section(a.markdown, bench.markdown(report, f"{cmds}, merged by "
-                                                           f"`python scripts/gpu_bench_md.py {' '.join(a.reports)}"))
+        cmds = (
+            "; ".join(
+                f"pairkit bench --engine gpu --set {x['set']} --batch "
+                f"{x['n'] * (8 if x['set'] == 'ss2-1223' else 1)} --json"
+                for x in report["results"]
+            )
+            + "` (scripts/gpu_session.sh)"
+        )
+    bench.write_section(
+        a.markdown, bench.markdown(report, f"{cmds}, merged by `python scripts/gpu_bench_md.py {' '.join(a.reports)}")
+    )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ not what cudaHostAlloc costs to pin them. Nothing here says anything about a GPU
 
     python scripts/gpu_host_cost.py [--log2n 20] [--set ss2-283]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,12 +46,19 @@ class _Stream:
 
 def no_op_device(free_bytes: int = 80 << 30):
     noop = types.SimpleNamespace(get_function=lambda name: lambda grid, block, args: None)
-    runtime = types.SimpleNamespace(getDeviceCount=lambda: 1, getDevice=lambda: 0,
-                                    memGetInfo=lambda: (free_bytes, free_bytes))
-    cuda = types.SimpleNamespace(runtime=runtime, Stream=_Stream,
-                                 alloc_pinned_memory=lambda nbytes: np.zeros(nbytes, np.uint8))
-    return types.SimpleNamespace(cuda=cuda, RawModule=lambda code, options=(): noop, uint8=np.uint8,
-                                 uint32=np.uint32, empty=lambda n, dtype: np.empty(n, dtype).view(_Buffer))
+    runtime = types.SimpleNamespace(
+        getDeviceCount=lambda: 1, getDevice=lambda: 0, memGetInfo=lambda: (free_bytes, free_bytes)
+    )
+    cuda = types.SimpleNamespace(
+        runtime=runtime, Stream=_Stream, alloc_pinned_memory=lambda nbytes: np.zeros(nbytes, np.uint8)
+    )
+    return types.SimpleNamespace(
+        cuda=cuda,
+        RawModule=lambda code, options=(): noop,
+        uint8=np.uint8,
+        uint32=np.uint32,
+        empty=lambda n, dtype: np.empty(n, dtype).view(_Buffer),
+    )
 
 
 def cpu_seconds(f, repeats: int) -> float:
@@ -70,22 +78,30 @@ def main() -> None:
     a = ap.parse_args()
     n, s = 1 << a.log2n, a.set
     alg = "eta-t" if sets.get(s).b == 0 else "eta-alg2"
-    P, Q = (np.frombuffer(b"".join(_native.random_points(s, n, seed, False, 1)), np.uint8).reshape(n, -1).copy()
-            for seed in (1, 2))
+    P, Q = (
+        np.frombuffer(b"".join(_native.random_points(s, n, seed, False, 1)), np.uint8).reshape(n, -1).copy()
+        for seed in (1, 2)
+    )
     engine.cupy_module = no_op_device
     m = sets.get(s).m
     batch = engine.prepare(s, P, Q, alg)
     k = engine.GpuKernels(s, alg)
     words = layout.pack(batch.coords, m)
-    rows = {"engine.prepare (host checks)": cpu_seconds(lambda: engine.prepare(s, P, Q, alg), a.repeats),
-            "GpuKernels.run (rows to pinned and back, launches)":
-                cpu_seconds(lambda: k.run(batch.parts, "pair", check=batch), a.repeats),
-            "engine.pair_batch, no-op device (all of the above)":
-                cpu_seconds(lambda: engine.pair_batch(s, P, Q, alg), a.repeats),
-            "for comparison: layout.pack (the old host transpose in)":
-                cpu_seconds(lambda: layout.pack(batch.coords, m), a.repeats),
-            "for comparison: layout.unpack (the old host transpose out)":
-                cpu_seconds(lambda: layout.unpack(words, m, n), a.repeats)}
+    rows = {
+        "engine.prepare (host checks)": cpu_seconds(lambda: engine.prepare(s, P, Q, alg), a.repeats),
+        "GpuKernels.run (rows to pinned and back, launches)": cpu_seconds(
+            lambda: k.run(batch.parts, "pair", check=batch), a.repeats
+        ),
+        "engine.pair_batch, no-op device (all of the above)": cpu_seconds(
+            lambda: engine.pair_batch(s, P, Q, alg), a.repeats
+        ),
+        "for comparison: layout.pack (the old host transpose in)": cpu_seconds(
+            lambda: layout.pack(batch.coords, m), a.repeats
+        ),
+        "for comparison: layout.unpack (the old host transpose out)": cpu_seconds(
+            lambda: layout.unpack(words, m, n), a.repeats
+        ),
+    }
     print(f"{s}, n = 2^{a.log2n}, uncompressed points, CPU time of one process (best of {a.repeats})")
     for name, t in rows.items():
         print(f"  {name:58s} {t * 1e3:9.1f} ms  {t / n * 1e9:7.1f} ns/pairing  {n / t / 1e6:6.2f} M/s")

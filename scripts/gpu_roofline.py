@@ -4,6 +4,7 @@ model of 32-bit instructions read off the kernel source, against the H100's inte
 throughput; then the same for the device-side validation (pk_validate: curve equation and
 subgroup test) per point, relative to a pairing. Prints markdown. Usage:
 python scripts/gpu_roofline.py"""
+
 from __future__ import annotations
 
 import numpy as np
@@ -57,8 +58,10 @@ def cost(c: dict, mod: dict) -> tuple[float, float]:
 
 def main() -> None:
     rows = []
-    print("| set | algorithm | W | mul | sqr | sqrt | inv | add | ALU instr. / pairing | L1 word loads / pairing "
-          "| ALU ceiling /s | L1 ceiling /s | goal /s |")
+    print(
+        "| set | algorithm | W | mul | sqr | sqrt | inv | add | ALU instr. / pairing | L1 word loads / pairing "
+        "| ALU ceiling /s | L1 ceiling /s | goal /s |"
+    )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for set_id, alg in CASES:
         p = sets.get(set_id)
@@ -68,21 +71,36 @@ def main() -> None:
         cs = counts(set_id, alg)
         c = cs["pair"]
         alu, ld = cost(c, mod)
-        rows.append((set_id, p.m, source.subgroup_test(set_id), cs["validate_point"], cost(cs["validate_point"], mod), (alu, ld)))
+        rows.append(
+            (
+                set_id,
+                p.m,
+                source.subgroup_test(set_id),
+                cs["validate_point"],
+                cost(cs["validate_point"], mod),
+                (alu, ld),
+            )
+        )
         alu_cap = SMS * INT_PER_CLK * CLOCK_HZ / alu
         l1_cap = SMS * L1_WORDS_PER_CLK * CLOCK_HZ / ld
         goal = f"{GOALS[set_id]:,}" if set_id in GOALS else ""
-        print(f"| {set_id} | {alg} | {source.words(p.m)} | {c['mul']:,} | {c['sqr']:,} | {c['sqrt']:,} | {c['inv']} | "
-              f"{c['add']:,} | {alu:,.0f} | {ld:,.0f} | {alu_cap:,.0f} | {l1_cap:,.0f} | {goal} |")
+        print(
+            f"| {set_id} | {alg} | {source.words(p.m)} | {c['mul']:,} | {c['sqr']:,} | {c['sqrt']:,} | {c['inv']} | "
+            f"{c['add']:,} | {alu:,.0f} | {ld:,.0f} | {alu_cap:,.0f} | {l1_cap:,.0f} | {goal} |"
+        )
     print()
-    print("| set | subgroup test | mul | sqr | add | ALU instr. / point | L1 word loads / point "
-          "| 2 points vs a pairing (ALU) | validated pairing: ALU ceiling /s | L1 ceiling /s |")
+    print(
+        "| set | subgroup test | mul | sqr | add | ALU instr. / point | L1 word loads / point "
+        "| 2 points vs a pairing (ALU) | validated pairing: ALU ceiling /s | L1 ceiling /s |"
+    )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for set_id, _m, test, v, (alu, ld), (pair_alu, pair_ld) in rows:
         both_alu = SMS * INT_PER_CLK * CLOCK_HZ / (pair_alu + 2 * alu)
         both_l1 = SMS * L1_WORDS_PER_CLK * CLOCK_HZ / (pair_ld + 2 * ld)
-        print(f"| {set_id} | {test} | {v['mul']:,} | {v['sqr']:,} | {v['add']:,} | {alu:,.0f} | {ld:,.0f} | "
-              f"{2 * alu / pair_alu:.1%} | {both_alu:,.0f} | {both_l1:,.0f} |")
+        print(
+            f"| {set_id} | {test} | {v['mul']:,} | {v['sqr']:,} | {v['add']:,} | {alu:,.0f} | {ld:,.0f} | "
+            f"{2 * alu / pair_alu:.1%} | {both_alu:,.0f} | {both_l1:,.0f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ as the driver reports them. Needs a CUDA device (CuPy); prints one JSON object.
 
     python scripts/gpu_sweep.py --set ss2-283:262144 --set ss2-1223:16384 --blocks 32,64,128,256
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,8 +37,10 @@ def main() -> None:
         compile_s = time.perf_counter() - t0
         P, Q = bench._batch(set_id, n, 1), bench._batch(set_id, n, 2)
         coords = engine.prepare(set_id, P, Q, alg).coords
-        attrs = {s: {key: k.fn[s].attributes[key] for key in ("num_regs", "local_size_bytes", "max_threads_per_block")}
-                 for s in a.stages.split(",")}
+        attrs = {
+            s: {key: k.fn[s].attributes[key] for key in ("num_regs", "local_size_bytes", "max_threads_per_block")}
+            for s in a.stages.split(",")
+        }
         row = {"set": set_id, "alg": alg, "n": n, "compile_s": compile_s, "attributes": attrs, "per_s": {}}
         for block in map(int, a.blocks.split(",")):
             engine.BLOCK = block

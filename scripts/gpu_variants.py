@@ -10,6 +10,7 @@ it measured.
 
     python scripts/gpu_variants.py --set ss2-283:131072 --set ss2-1223:4096:local,shared --out v.json
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,10 +44,16 @@ def measure(row: dict, combs: list[str], blocks: list[int], repeats: int, save) 
             row["variants"][comb] = {"error": f"{type(e).__name__}: {e}"}
             save()
             continue
-        v = {"compile_s": time.perf_counter() - t0, "shared_per_thread": k.per_thread,
-             "attributes": {s: {a: k.fn[s].attributes[a] for a in ("num_regs", "local_size_bytes", "max_threads_per_block")}
-                            for s in STAGES},
-             "equal_to_cpu": bool((k.run(batch.parts, "pair", check=batch) == want).all()), "per_s": {}}
+        v = {
+            "compile_s": time.perf_counter() - t0,
+            "shared_per_thread": k.per_thread,
+            "attributes": {
+                s: {a: k.fn[s].attributes[a] for a in ("num_regs", "local_size_bytes", "max_threads_per_block")}
+                for s in STAGES
+            },
+            "equal_to_cpu": bool((k.run(batch.parts, "pair", check=batch) == want).all()),
+            "per_s": {},
+        }
         row["variants"][comb] = v
         print(set_id, comb, "equal to the CPU engine:", v["equal_to_cpu"], file=sys.stderr, flush=True)
         save()
@@ -62,8 +69,12 @@ def measure(row: dict, combs: list[str], blocks: list[int], repeats: int, save) 
 
 def best(row: dict) -> tuple[str, int, float] | None:
     """The fastest (comb, block) by fused pairings/s among the variants equal to the CPU engine."""
-    cands = [(x["pair"], comb, int(b)) for comb, v in row["variants"].items() if v.get("equal_to_cpu")
-             for b, x in v["per_s"].items()]
+    cands = [
+        (x["pair"], comb, int(b))
+        for comb, v in row["variants"].items()
+        if v.get("equal_to_cpu")
+        for b, x in v["per_s"].items()
+    ]
     if not cands:
         return None
     rate, comb, block = max(cands)

@@ -8,6 +8,7 @@ bench-peers-native` writes): per set, each library's median time per pairing (Mi
 exponentiation of the same affine points) and pairkit's ratio to it (bn254's mcl row: pairkit / mcl, a goal of BENCHMARKS.md), ready to paste into
 BENCHMARKS.md. State the CPU and the machine's load beside it.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,18 @@ NAMES = {
 
 def main() -> None:
     base = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "crates/pairkit-peers/target/criterion"
-    cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text().splitlines()
-                if ln.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else ""
+    cpu = (
+        next(
+            (
+                ln.split(":", 1)[1].strip()
+                for ln in Path("/proc/cpuinfo").read_text().splitlines()
+                if ln.startswith("model name")
+            ),
+            platform.processor(),
+        )
+        if Path("/proc/cpuinfo").exists()
+        else ""
+    )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"CPU: {cpu}, {os.cpu_count()} logical cores; 1-minute load average now {load:.1f}")
     print()

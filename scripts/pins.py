@@ -7,6 +7,7 @@ pyproject.toml [project.optional-dependencies] is the one place where versions a
 ``name==version``; tests/test_pins.py keeps it so); `make venv` and `make peers` install from here.
 Standard library only (tomllib, Python >= 3.11), so it runs before the venv exists.
 """
+
 from __future__ import annotations
 
 import sys

@@ -8,7 +8,6 @@ def rng():
     return random.Random(0xC0FFEE)
 
 
-
 @pytest.fixture
 def off_subgroup():
     """off_subgroup(sid, group, rng): a point of the large-characteristic set `sid` on the curve

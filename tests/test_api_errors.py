@@ -7,6 +7,7 @@ walked too; test_every_function_is_walked fails until BASELINE covers its parame
 parameter gets the hostile values of its kind while the others keep valid values, and the
 baseline call itself must succeed (so each failure is the hostile value's).
 """
+
 import inspect
 
 import numpy as np
@@ -27,10 +28,30 @@ SID = "ss2-7"
 P, Q = api.random_points(SID, 2, seed=1)
 GT = api.pair(SID, P, Q)
 BASELINE = {  # valid values by parameter name
-    "set_id": SID, "P": P, "Q": Q, "alg": None, "canonical": False, "f": api.miller_loop(SID, P, Q),
-    "fixed": P, "others": [Q], "fixed_is_p": True, "msg": b"msg", "dst": b"PAIRKIT-TEST-DST", "group": 1,
-    "compressed": False, "k": 3, "engine": "cpu", "n": 2, "seed": 1, "data": P, "check_subgroup": True,
-    "gt": GT, "coords": [1, 0, 0, 0], "threads": 2, "iters": 2, "op": "mul",
+    "set_id": SID,
+    "P": P,
+    "Q": Q,
+    "alg": None,
+    "canonical": False,
+    "f": api.miller_loop(SID, P, Q),
+    "fixed": P,
+    "others": [Q],
+    "fixed_is_p": True,
+    "msg": b"msg",
+    "dst": b"PAIRKIT-TEST-DST",
+    "group": 1,
+    "compressed": False,
+    "k": 3,
+    "engine": "cpu",
+    "n": 2,
+    "seed": 1,
+    "data": P,
+    "check_subgroup": True,
+    "gt": GT,
+    "coords": [1, 0, 0, 0],
+    "threads": 2,
+    "iters": 2,
+    "op": "mul",
 }
 OVERRIDE = {  # where a function needs other valid values
     "multi_pair": {"P": [P], "Q": [Q]},
@@ -57,8 +78,14 @@ HOSTILE = {
     "text": [5, b"ss2-7", "nope", ""],
     "coords": [[1.5, 0, 0, 0], [-1, 0, 0, 0], [1, 0, 0], [2**80, 0, 0, 0], 7],
 }
-SEQUENCE_ARGS = {("multi_pair", "P"), ("multi_pair", "Q"), ("pair_batch", "P"), ("pair_batch", "Q"),
-                 ("point_batches", "P"), ("point_batches", "Q")}
+SEQUENCE_ARGS = {
+    ("multi_pair", "P"),
+    ("multi_pair", "Q"),
+    ("pair_batch", "P"),
+    ("pair_batch", "Q"),
+    ("point_batches", "P"),
+    ("point_batches", "Q"),
+}
 
 
 def functions():
@@ -110,33 +137,36 @@ def test_hostile_argument_raises_a_pairkit_error(name, param, value):
         call(name, **{param: value})
 
 
-@pytest.mark.parametrize("name,kw,etype", [
-    ("decode_point", {"set_id": "bn254", "data": 64}, ArgumentTypeError),  # was 64 zero bytes = infinity
-    ("decode_point", {"data": bytearray(P)}, None),
-    ("decode_point", {"data": memoryview(P)}, None),
-    ("decode_point", {"data": np.frombuffer(P, dtype=np.uint8)}, None),
-    ("point_mul", {"k": 2.9}, ArgumentTypeError),  # was taken as 2
-    ("point_mul", {"k": np.int64(3)}, None),
-    ("point_mul", {"k": (3).to_bytes(1, "big")}, None),
-    ("point_mul", {"k": -1}, InvalidArgumentError),
-    ("point_mul", {"k": 1 << argcheck.MAX_SCALAR_BITS}, LimitExceededError),
-    ("point_mul", {"k": b"\x01" * (argcheck.MAX_SCALAR_BITS // 8 + 1)}, LimitExceededError),
-    ("random_points", {"n": 2**40}, LimitExceededError),  # used to kill the interpreter
-    ("random_points", {"n": argcheck.MAX_POINTS + 1}, LimitExceededError),
-    ("random_points", {"n": -1}, InvalidArgumentError),
-    ("random_points", {"n": 2.0}, ArgumentTypeError),
-    ("random_points", {"seed": -1}, InvalidArgumentError),
-    ("random_points", {"seed": 2**64}, InvalidArgumentError),
-    ("random_points", {"seed": 2**64 - 1}, None),
-    ("random_points", {"group": 3}, InvalidArgumentError),
-    ("generator", {"group": 0}, InvalidArgumentError),
-    ("pair", {"alg": ""}, UnknownAlgorithmError),  # no longer the default algorithm
-    ("pair", {"set_id": "nope"}, UnknownSetError),
-    ("pair_batch", {"engine": "nope"}, InvalidArgumentError),
-    ("pair_batch", {"P": np.zeros((1, 2), dtype=np.int64)}, InvalidArgumentError),
-    ("split_gt", {"gt": b"\x00"}, EncodingError),
-    ("join_gt", {"coords": [1, 0, 0]}, EncodingError),
-])
+@pytest.mark.parametrize(
+    "name,kw,etype",
+    [
+        ("decode_point", {"set_id": "bn254", "data": 64}, ArgumentTypeError),  # was 64 zero bytes = infinity
+        ("decode_point", {"data": bytearray(P)}, None),
+        ("decode_point", {"data": memoryview(P)}, None),
+        ("decode_point", {"data": np.frombuffer(P, dtype=np.uint8)}, None),
+        ("point_mul", {"k": 2.9}, ArgumentTypeError),  # was taken as 2
+        ("point_mul", {"k": np.int64(3)}, None),
+        ("point_mul", {"k": (3).to_bytes(1, "big")}, None),
+        ("point_mul", {"k": -1}, InvalidArgumentError),
+        ("point_mul", {"k": 1 << argcheck.MAX_SCALAR_BITS}, LimitExceededError),
+        ("point_mul", {"k": b"\x01" * (argcheck.MAX_SCALAR_BITS // 8 + 1)}, LimitExceededError),
+        ("random_points", {"n": 2**40}, LimitExceededError),  # used to kill the interpreter
+        ("random_points", {"n": argcheck.MAX_POINTS + 1}, LimitExceededError),
+        ("random_points", {"n": -1}, InvalidArgumentError),
+        ("random_points", {"n": 2.0}, ArgumentTypeError),
+        ("random_points", {"seed": -1}, InvalidArgumentError),
+        ("random_points", {"seed": 2**64}, InvalidArgumentError),
+        ("random_points", {"seed": 2**64 - 1}, None),
+        ("random_points", {"group": 3}, InvalidArgumentError),
+        ("generator", {"group": 0}, InvalidArgumentError),
+        ("pair", {"alg": ""}, UnknownAlgorithmError),  # no longer the default algorithm
+        ("pair", {"set_id": "nope"}, UnknownSetError),
+        ("pair_batch", {"engine": "nope"}, InvalidArgumentError),
+        ("pair_batch", {"P": np.zeros((1, 2), dtype=np.int64)}, InvalidArgumentError),
+        ("split_gt", {"gt": b"\x00"}, EncodingError),
+        ("join_gt", {"coords": [1, 0, 0]}, EncodingError),
+    ],
+)
 def test_specific_arguments(name, kw, etype):
     if etype is None:
         call(name, **kw)

@@ -64,9 +64,17 @@ def cpu_flags() -> set:
 
 
 FLAGS = cpu_flags()
-GF2M = {"portable": set(), "clmul": {"pclmulqdq"}, "vpclmul256": {"avx2", "vpclmulqdq", "pclmulqdq", "bmi2"},
-        "vpclmul512": {"avx512f", "avx512_vbmi2", "vpclmulqdq", "pclmulqdq", "bmi2"}}
-GF3M = {"comb": set(), "avx2": {"avx2", "bmi1", "bmi2"}, "avx512": {"avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512vbmi", "avx512_vbmi2", "bmi1", "bmi2"}}
+GF2M = {
+    "portable": set(),
+    "clmul": {"pclmulqdq"},
+    "vpclmul256": {"avx2", "vpclmulqdq", "pclmulqdq", "bmi2"},
+    "vpclmul512": {"avx512f", "avx512_vbmi2", "vpclmulqdq", "pclmulqdq", "bmi2"},
+}
+GF3M = {
+    "comb": set(),
+    "avx2": {"avx2", "bmi1", "bmi2"},
+    "avx512": {"avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512vbmi", "avx512_vbmi2", "bmi1", "bmi2"},
+}
 BINARY = ("ss2-239.json", "ss2-283.json", "ss2-1223.json")
 
 
@@ -104,7 +112,9 @@ def test_fp_backends_agree():
         assert mulx["error"][0] == "UnknownAlgorithmError", mulx
 
 
-@pytest.mark.skipif(not {"avx512f", "vpclmulqdq", "adx"} <= FLAGS, reason="needs an AVX-512 + VPCLMULQDQ CPU to simulate older ones")
+@pytest.mark.skipif(
+    not {"avx512f", "vpclmulqdq", "adx"} <= FLAGS, reason="needs an AVX-512 + VPCLMULQDQ CPU to simulate older ones"
+)
 def test_simulated_older_cpus():
     # An AVX2-only CPU with 256-bit VPCLMULQDQ (Zen 3): auto picks vpclmul256 and avx2; the
     # AVX-512 backends are refused with the missing feature named.

@@ -1,5 +1,6 @@
 """`pairkit pair-batch` as a stream: physical line numbers, fail-fast and keep-going
 modes, valid JSON in both, bounded chunks, and the results equal to `api.pair` line by line."""
+
 from __future__ import annotations
 
 import io
@@ -44,8 +45,7 @@ def test_fail_fast_writes_exactly_the_lines_before_the_bad_one(data):
     with pytest.raises(PointAtInfinityError) as e:
         batch_io.pair_stream(SID, "eta-t", io.BytesIO(text.encode()), "stdin", out, as_json=True, header={"set": SID})
     j = json.loads(out.getvalue())  # still one valid JSON object
-    assert j["gt"] == want[:2] and j["error"] == {"line": 4, "type": "PointAtInfinityError",
-                                                 "message": e.value.detail}
+    assert j["gt"] == want[:2] and j["error"] == {"line": 4, "type": "PointAtInfinityError", "message": e.value.detail}
 
 
 def test_keep_going_writes_an_error_record_per_bad_line(data):
@@ -63,8 +63,11 @@ def test_keep_going_writes_an_error_record_per_bad_line(data):
         batch_io.pair_stream(SID, "eta-t", io.BytesIO(text.encode()), "stdin", out, keep_going=True, as_json=True)
     j = json.loads(out.getvalue())
     assert j["gt"] == [want[0], want[1], None, None, want[2], None, want[3]]
-    assert [(x["line"], x["type"]) for x in j["errors"]] == [(4, "PointAtInfinityError"), (5, "EncodingError"),
-                                                              (7, "NotOnCurveError")]
+    assert [(x["line"], x["type"]) for x in j["errors"]] == [
+        (4, "PointAtInfinityError"),
+        (5, "EncodingError"),
+        (7, "NotOnCurveError"),
+    ]
 
 
 def test_chunks_adapt_and_results_stay_in_order(monkeypatch):
@@ -83,9 +86,14 @@ def test_chunks_adapt_and_results_stay_in_order(monkeypatch):
     assert out.getvalue().split() == [bytes(g).hex() for g in api.pair_batch(SID, P, Q)]
 
 
-@pytest.mark.parametrize("line,etype,what", [(b"\xff\xfe 00\n", EncodingError, "not UTF-8 text"),
-                                             (b"00 " + b"0" * (1 << 17) + b"\n", EncodingError, "longer than"),
-                                             (b"00\n", EncodingError, "expected two hex points")])
+@pytest.mark.parametrize(
+    "line,etype,what",
+    [
+        (b"\xff\xfe 00\n", EncodingError, "not UTF-8 text"),
+        (b"00 " + b"0" * (1 << 17) + b"\n", EncodingError, "longer than"),
+        (b"00\n", EncodingError, "expected two hex points"),
+    ],
+)
 def test_malformed_lines_are_named(line, etype, what):
     with pytest.raises(etype, match=f"f line 2: {what}"):
         batch_io.pair_stream(SID, "eta-t", io.BytesIO(b"\n" + line), "f", io.StringIO())
@@ -93,11 +101,21 @@ def test_malformed_lines_are_named(line, etype, what):
 
 def test_the_cli_streams_and_keeps_going(data):
     text, want = data
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", SID, "--keep-going"],
-                       input=text, capture_output=True, text=True, timeout=300)
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", SID, "--keep-going"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert p.returncode == 2 and "BatchError" in p.stderr and "Traceback" not in p.stderr
     assert [r for r in p.stdout.splitlines() if not r.startswith("error:")] == want[:4]
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", SID], input=text,
-                       capture_output=True, text=True, timeout=300)
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", SID],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert p.returncode == 2 and "stdin line 4" in p.stderr and p.stdout.split() == want[:2]
     assert NotOnCurveError  # imported for the record types above

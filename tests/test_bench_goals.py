@@ -1,6 +1,7 @@
 """`pairkit bench --goals` (BENCHMARKS.md's goals table): the parsers of the native benches' outputs, the
 verdicts of the table, the pieces measured in-process, and the command line's typed refusals. The
 timings themselves are benchmarks (scripts/cpu_goals.sh), never asserted here."""
+
 import json
 import subprocess
 import sys
@@ -37,21 +38,36 @@ def test_parse_peers(tmp_path):
 
 def _report(validation, peers):
     return {
-        "machine": "m", "date": "d", "load": 0.1, "load_end": 0.2,
-        "interop": [{"set": "bls12-381", "equal": 5, "cases": 5, "libraries": ["blst"], "want": "blst"},
-                    {"set": "bn254", "equal": 4, "cases": 5, "libraries": ["ark"], "want": "ark"}],
+        "machine": "m",
+        "date": "d",
+        "load": 0.1,
+        "load_end": 0.2,
+        "interop": [
+            {"set": "bls12-381", "equal": 5, "cases": 5, "libraries": ["blst"], "want": "blst"},
+            {"set": "bn254", "equal": 4, "cases": 5, "libraries": ["ark"], "want": "ark"},
+        ],
         "default_backends": {"ss2-283": "gf2m-vpclmul512"},
         "backends": [
             {"set": "ss2-283", "pinned": "X=clmul", "backend": "gf2m-clmul", "alg": "eta-t", "us": 30.0, "mul_ns": 1},
-            {"set": "ss2-283", "pinned": "X=vpclmul512", "backend": "gf2m-vpclmul512", "alg": "eta-t", "us": 20.0,
-             "mul_ns": 1},
+            {
+                "set": "ss2-283",
+                "pinned": "X=vpclmul512",
+                "backend": "gf2m-vpclmul512",
+                "alg": "eta-t",
+                "us": 20.0,
+                "mul_ns": 1,
+            },
             {"set": "ss3-97", "pinned": "X=avx2", "backend": "gf3m-avx2", "alg": "eta-t", "us": 50.0, "mul_ns": 1},
             {"set": "ss3-97", "pinned": "X=avx512", "missing": "needs AVX-512F"},
-            {"set": "bn254", "pinned": "X=mulx", "backend": "mulx-adx", "alg": "optimal-ate", "us": 400.0, "mul_ns": 1}],
-        "latency": [{"set": "ss2-239", "alg": "eta-alg2", "us": 19.0, "backend": "b"},
-                    {"set": "typea-512", "alg": "tate", "us": 165.0, "backend": "b"}],
+            {"set": "bn254", "pinned": "X=mulx", "backend": "mulx-adx", "alg": "optimal-ate", "us": 400.0, "mul_ns": 1},
+        ],
+        "latency": [
+            {"set": "ss2-239", "alg": "eta-alg2", "us": 19.0, "backend": "b"},
+            {"set": "typea-512", "alg": "tate", "us": 165.0, "backend": "b"},
+        ],
         "parallel": {"serial_us": 400.0, "threads_us": {1: 410.0, 2: 220.0, 16: 90.0}, "cores": 16},
-        "validation": validation, "peers": peers,
+        "validation": validation,
+        "peers": peers,
     }
 
 
@@ -86,20 +102,24 @@ def test_in_process_pieces_agree():
 
 
 def _cli(*argv):
-    return subprocess.run([sys.executable, "-m", "pairkit.cli", "bench", *argv], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "bench", *argv], capture_output=True, text=True, timeout=120
+    )
 
 
-@pytest.mark.parametrize("argv,etype", [
-    (["--validation", "x.txt"], "InvalidArgumentError"),
-    (["--peers-criterion", "."], "InvalidArgumentError"),
-    (["--goals", "--set", "ss2-7"], "InvalidArgumentError"),
-    (["--goals", "--backends"], "InvalidArgumentError"),
-    (["--goals", "--engine", "gpu"], "InvalidArgumentError"),
-    (["--goals", "--validation", "/no/such/file"], "FileAccessError"),
-    (["--goals", "--validation", "/"], "FileAccessError"),
-    (["--goals", "--peers-criterion", "/no/such/dir"], "FileAccessError"),
-])
+@pytest.mark.parametrize(
+    "argv,etype",
+    [
+        (["--validation", "x.txt"], "InvalidArgumentError"),
+        (["--peers-criterion", "."], "InvalidArgumentError"),
+        (["--goals", "--set", "ss2-7"], "InvalidArgumentError"),
+        (["--goals", "--backends"], "InvalidArgumentError"),
+        (["--goals", "--engine", "gpu"], "InvalidArgumentError"),
+        (["--goals", "--validation", "/no/such/file"], "FileAccessError"),
+        (["--goals", "--validation", "/"], "FileAccessError"),
+        (["--goals", "--peers-criterion", "/no/such/dir"], "FileAccessError"),
+    ],
+)
 def test_refusals(argv, etype):
     p = _cli(*argv)
     assert p.returncode == 2 and f"error: {etype}:" in p.stderr and "Traceback" not in p.stderr, p.stderr

@@ -2,6 +2,7 @@
 vectors (test-vectors/bls/), cross-checks against py_ecc's IETF implementation (min-pk), min-sig
 against py_ecc's hash to G1 and its own round trips, refusals, batch verification, and bounded
 hypothesis fuzzing of the decoders and verifiers (no wrong True, no untyped exception)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -31,8 +32,9 @@ from pairkit.errors import (
 )
 from pairkit.protocols import bls
 
-VEC = json.loads((Path(__file__).resolve().parents[1] / "test-vectors" / "bls" /
-                  "eth_bls12381_tests_subset.json").read_text())
+VEC = json.loads(
+    (Path(__file__).resolve().parents[1] / "test-vectors" / "bls" / "eth_bls12381_tests_subset.json").read_text()
+)
 H = bytes.fromhex
 G1_INF = b"\xc0" + bytes(47)
 G2_INF = b"\xc0" + bytes(95)
@@ -42,12 +44,20 @@ REF = {"basic": G2Basic, "aug": G2MessageAugmentation, "pop": G2ProofOfPossessio
 
 # Points on the curve (G1) / the twist (G2) outside the order-r subgroup: the coordinates of
 # G1_wrong_order and G2_wrong_order (order 13) in ethereum/bls12-381-tests main.py.
-_G1_WRONG = (175120027539531016442854006573889751122153014990298010045047409866982914293422983043097473453160715743839524736495,
-             3886161143382294459707944199964771025143673781268592314417728386394555910678469538674068117321209145872489588747338)
-_G2_WRONG = ((3922397287649913227621058437622997108794641953057758105879357683864299671651819357275859520733535654147680406731276,
-              3741137028670202333708729730342450399205516524855163427388600406129033394826520864962370018146369072778910602014330),
-             (2318861511113254089730073927932992301121994664766687670497054556026428871746827995944986621318870599424754598753423,
-              1139817624251523735913718360323397122746649955859850938514186251456988186435865415993431523202408255536265404879025))
+_G1_WRONG = (
+    175120027539531016442854006573889751122153014990298010045047409866982914293422983043097473453160715743839524736495,
+    3886161143382294459707944199964771025143673781268592314417728386394555910678469538674068117321209145872489588747338,
+)
+_G2_WRONG = (
+    (
+        3922397287649913227621058437622997108794641953057758105879357683864299671651819357275859520733535654147680406731276,
+        3741137028670202333708729730342450399205516524855163427388600406129033394826520864962370018146369072778910602014330,
+    ),
+    (
+        2318861511113254089730073927932992301121994664766687670497054556026428871746827995944986621318870599424754598753423,
+        1139817624251523735913718360323397122746649955859850938514186251456988186435865415993431523202408255536265404879025,
+    ),
+)
 
 
 def _g1_off() -> bytes:
@@ -62,6 +72,7 @@ def _g2_off() -> bytes:
 
 
 # ---- ciphersuites -------------------------------------------------------------------------------
+
 
 def test_ciphersuite_ids():
     want = {
@@ -98,6 +109,7 @@ def test_encodings_and_hash_are_the_drafts():
 
 # ---- Ethereum consensus vectors (min-pk, POP) ----------------------------------------------------
 
+
 def test_eth_sign_vectors():
     s = bls.MinPkPop
     for i, (sk, pk) in enumerate(zip(VEC["privkeys"], VEC["pubkeys"])):
@@ -107,10 +119,10 @@ def test_eth_sign_vectors():
         assert s.sign(sk, msg) == sig
         pk = s.sk_to_pk(sk)
         assert s.verify(pk, msg, sig)
-        assert not s.verify(pk, msg + b"\x00", sig)           # tampered message
-        assert not bls.MinPkBasic.verify(pk, msg, sig)        # another ciphersuite's DST
+        assert not s.verify(pk, msg + b"\x00", sig)  # tampered message
+        assert not bls.MinPkBasic.verify(pk, msg, sig)  # another ciphersuite's DST
         other = H(VEC["pubkeys"][(VEC["privkeys"].index(c["privkey"]) + 1) % 3])
-        assert not s.verify(other, msg, sig)                  # wrong public key
+        assert not s.verify(other, msg, sig)  # wrong public key
 
 
 def test_eth_aggregate_vectors():
@@ -134,10 +146,11 @@ def test_eth_aggregate_vectors():
     pks = [H(x) for x in VEC["pubkeys"]]
     agg0 = H(VEC["aggregate"][0]["output"])
     assert not s.fast_aggregate_verify(pks, H(VEC["messages"][1]), agg0)
-    assert not s.fast_aggregate_verify(pks[:2], H(VEC["messages"][0]), agg0)   # a signer missing
+    assert not s.fast_aggregate_verify(pks[:2], H(VEC["messages"][0]), agg0)  # a signer missing
 
 
 # ---- py_ecc cross-checks (min-pk) ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("scheme", ["basic", "aug", "pop"])
 def test_cross_py_ecc(scheme):
@@ -152,8 +165,8 @@ def test_cross_py_ecc(scheme):
     assert pks == [ref.SkToPk(sk) for sk in sks]
     sigs = [s.sign(sk, m) for sk, m in zip(sks, msgs)]
     assert sigs == [ref.Sign(sk, m) for sk, m in zip(sks, msgs)]
-    assert ref.Verify(pks[0], msgs[0], sigs[0])                   # py_ecc accepts pairkit's signature
-    assert s.verify(pks[1], msgs[1], ref.Sign(sks[1], msgs[1]))   # and pairkit py_ecc's
+    assert ref.Verify(pks[0], msgs[0], sigs[0])  # py_ecc accepts pairkit's signature
+    assert s.verify(pks[1], msgs[1], ref.Sign(sks[1], msgs[1]))  # and pairkit py_ecc's
     assert not s.verify(pks[1], msgs[0], sigs[1])
     agg = s.aggregate(sigs)
     assert agg == ref.Aggregate(sigs)
@@ -178,12 +191,13 @@ def test_basic_requires_distinct_messages():
     for s in (bls.MinPkBasic, bls.MinSigBasic):
         agg = s.aggregate([s.sign(k, m) for k in sks])
         assert s.aggregate_verify([s.sk_to_pk(k) for k in sks], [m, m], agg) is False
-    for s in (bls.MinPkPop, bls.MinPkAug, bls.MinSigPop, bls.MinSigAug):   # allowed there
+    for s in (bls.MinPkPop, bls.MinPkAug, bls.MinSigPop, bls.MinSigAug):  # allowed there
         agg = s.aggregate([s.sign(k, m) for k in sks])
         assert s.aggregate_verify([s.sk_to_pk(k) for k in sks], [m, m], agg) is True
 
 
 # ---- min-sig -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("scheme", ["basic", "aug", "pop"])
 def test_min_sig(scheme):
@@ -196,6 +210,7 @@ def test_min_sig(scheme):
     assert all(len(pk) == 96 for pk in pks) and all(len(sg) == 48 for sg in sigs)
     # independent: the G2 public key is py_ecc's sk * g2; the signature is sk * hash_to_G1(m') from py_ecc
     from py_ecc.optimized_bls12_381 import G2 as PG2
+
     z1, z2 = compress_G2(multiply(PG2, sks[0]))
     assert pks[0] == z1.to_bytes(48, "big") + z2.to_bytes(48, "big")
     m0 = pks[0] + msgs[0] if scheme == "aug" else msgs[0]
@@ -219,12 +234,13 @@ def test_min_sig(scheme):
 
 # ---- refusals and bad input ----------------------------------------------------------------------
 
+
 def test_refusals():
     with pytest.raises(InsecureParameterError):
         bls.ciphersuite("min-pk", "basic", set_id="ss2-283")
     with pytest.raises(InsecureParameterError):
         bls.Ciphersuite("min-pk", "basic", set_id="typea-512")
-    with pytest.raises(InsecureParameterError, match="reduced"):   # ~100-bit: below the draft's 128
+    with pytest.raises(InsecureParameterError, match="reduced"):  # ~100-bit: below the draft's 128
         bls.Ciphersuite("min-pk", "basic", set_id="bn254")
     with pytest.raises(UnknownSetError):
         bls.ciphersuite(set_id="bls12-377")
@@ -234,8 +250,11 @@ def test_refusals():
         bls.ciphersuite("max-pk", "basic")
     with pytest.raises(ArgumentTypeError):
         bls.ciphersuite(1, "basic")
-    for f in (lambda: bls.MinPkBasic.pop_prove(5), lambda: bls.MinPkAug.pop_verify(G1_INF, G2_INF),
-              lambda: bls.MinSigBasic.fast_aggregate_verify([G2_INF], b"", G1_INF)):
+    for f in (
+        lambda: bls.MinPkBasic.pop_prove(5),
+        lambda: bls.MinPkAug.pop_verify(G1_INF, G2_INF),
+        lambda: bls.MinSigBasic.fast_aggregate_verify([G2_INF], b"", G1_INF),
+    ):
         with pytest.raises(NotSupportedError):
             f()
 
@@ -296,23 +315,26 @@ def test_invalid_points_give_false():
     # non-canonical and malformed encodings of the key
     x = api.decode_point("bls12-381", pk)[0]
     bad = [
-        pk[:-1], pk + b"\x00", bytes(48),                                   # lengths; no compression flag
-        bytes([pk[0] & 0x7F]) + pk[1:],                                     # c_flag cleared
-        bytes([0x80]) + P.to_bytes(48, "big")[1:],                          # x = p
-        bytes([0x80 | (pk[0] & 0x20)]) + (x + P).to_bytes(48, "big")[1:],   # x + p
-        b"\xe0" + bytes(47),                                                # infinity with a_flag
-        b"\xc0" + bytes(46) + b"\x01",                                      # infinity with x != 0
-        b"\x40" + bytes(47),                                                # infinity without c_flag
-        api.point_mul("bls12-381", pk, 1, compressed=False),                # uncompressed (96 bytes)
+        pk[:-1],
+        pk + b"\x00",
+        bytes(48),  # lengths; no compression flag
+        bytes([pk[0] & 0x7F]) + pk[1:],  # c_flag cleared
+        bytes([0x80]) + P.to_bytes(48, "big")[1:],  # x = p
+        bytes([0x80 | (pk[0] & 0x20)]) + (x + P).to_bytes(48, "big")[1:],  # x + p
+        b"\xe0" + bytes(47),  # infinity with a_flag
+        b"\xc0" + bytes(46) + b"\x01",  # infinity with x != 0
+        b"\x40" + bytes(47),  # infinity without c_flag
+        api.point_mul("bls12-381", pk, 1, compressed=False),  # uncompressed (96 bytes)
     ]
     for b in bad:
         assert not s.key_validate(b), b.hex()
         assert not s.verify(b, b"m", sig), b.hex()
-    neg = bytes([sig[0] ^ 0x20]) + sig[1:]                                  # -sig
+    neg = bytes([sig[0] ^ 0x20]) + sig[1:]  # -sig
     assert not s.verify(pk, b"m", neg)
 
 
 # ---- batch verification --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("suite", [bls.MinPkBasic, bls.MinPkAug, bls.MinSigPop])
 def test_batch_verify(suite):
@@ -321,7 +343,7 @@ def test_batch_verify(suite):
     sks = [rnd.randrange(1, bls.R) for _ in range(n)]
     pks = [suite.sk_to_pk(k) for k in sks]
     msgs = [rnd.randbytes(16) for _ in range(n)]
-    msgs[3] = msgs[2]                      # repeated messages are fine in a batch of independent signatures
+    msgs[3] = msgs[2]  # repeated messages are fine in a batch of independent signatures
     sigs = [suite.sign(k, m) for k, m in zip(sks, msgs)]
     assert suite.batch_verify(pks, msgs, sigs)
     assert suite.find_invalid(pks, msgs, sigs) == []
@@ -410,7 +432,8 @@ def _mutate(base: bytes):
     return st.one_of(
         st.binary(min_size=len(base), max_size=len(base)),
         st.tuples(st.integers(0, len(base) - 1), st.integers(1, 255)).map(
-            lambda t: base[:t[0]] + bytes([base[t[0]] ^ t[1]]) + base[t[0] + 1:]),
+            lambda t: base[: t[0]] + bytes([base[t[0]] ^ t[1]]) + base[t[0] + 1 :]
+        ),
         st.tuples(st.integers(0, 7), st.integers(0, 8)).map(lambda t: _with_x(base, *t)),
         st.binary(max_size=len(base) + 2),
     )
@@ -452,17 +475,24 @@ def test_fuzz_min_sig(data):
     s = bls.MinSigBasic
     pk, sig = s.sk_to_pk(_SK), s.sign(_SK, _MSG)
     assert s.verify(pk, _MSG, data) is (data == sig)
-    assert s.key_validate(data) is False          # a 48-byte string is never a min-sig public key
+    assert s.key_validate(data) is False  # a 48-byte string is never a min-sig public key
 
 
 # ---- the command line ----------------------------------------------------------------------------
+
 
 def _cli(*args, input_text=None):
     import subprocess
     import sys
 
-    return subprocess.run([sys.executable, "-m", "pairkit.cli", "bls", *args], check=False, capture_output=True,
-                          text=True, timeout=120, input=input_text)
+    return subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "bls", *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        input=input_text,
+    )
 
 
 def test_cli_round_trip(tmp_path):
@@ -477,8 +507,12 @@ def test_cli_round_trip(tmp_path):
     assert p.returncode == 0 and H(p.stdout.strip()) == G2ProofOfPossession.Sign(sk, b"abc")
     sig = p.stdout.strip()
     p = _cli("verify", "--pk", k["pk"], "--msg", "616263", "--sig", sig, "--scheme", "pop", "--json")
-    assert p.returncode == 0 and json.loads(p.stdout) == {"valid": True, "check": "Verify", "variant": "min-pk",
-                                                         "scheme": "pop"}
+    assert p.returncode == 0 and json.loads(p.stdout) == {
+        "valid": True,
+        "check": "Verify",
+        "variant": "min-pk",
+        "scheme": "pop",
+    }
     p = _cli("verify", "--pk", k["pk"], "--msg", "616264", "--sig", sig, "--scheme", "pop")
     assert p.returncode == 3 and p.stdout.strip() == "invalid"
     # min-sig through aggregate + AggregateVerify
@@ -487,8 +521,22 @@ def test_cli_round_trip(tmp_path):
     sigs = [s.sign(k_, m) for k_, m in ((5, b"a"), (6, b"b"))]
     p = _cli("aggregate", "--variant", "min-sig", "--sig", sigs[0].hex(), "--sig", sigs[1].hex())
     assert p.returncode == 0 and H(p.stdout.strip()) == s.aggregate(sigs)
-    p = _cli("verify", "--variant", "min-sig", "--pk", pks[0].hex(), "--pk", pks[1].hex(), "--msg", "61", "--msg", "62",
-             "--sig", p.stdout.strip(), "--json")
+    p = _cli(
+        "verify",
+        "--variant",
+        "min-sig",
+        "--pk",
+        pks[0].hex(),
+        "--pk",
+        pks[1].hex(),
+        "--msg",
+        "61",
+        "--msg",
+        "62",
+        "--sig",
+        p.stdout.strip(),
+        "--json",
+    )
     assert p.returncode == 0 and json.loads(p.stdout)["check"] == "AggregateVerify"
     # batch-verify from a file, one bad line located
     lines = [f"{pk.hex()} {m.hex()} {sg.hex()}" for pk, m, sg in zip(pks, (b"a", b"b"), sigs)]
@@ -500,17 +548,20 @@ def test_cli_round_trip(tmp_path):
     assert p.returncode == 0 and json.loads(p.stdout)["valid"] is True
 
 
-@pytest.mark.parametrize("args,kind", [
-    (("sign", "--sk", "00", "--msg", "61"), "EncodingError"),
-    (("sign", "--sk", "00" * 32, "--msg", "61"), "InvalidArgumentError"),
-    (("sign", "--sk", "01" * 32, "--msg", "6g"), "EncodingError"),
-    (("verify", "--pk", "00", "--msg", "61", "--msg", "62", "--sig", "00"), "InvalidArgumentError"),
-    (("aggregate", "--sig", "c0" + "00" * 94), "EncodingError"),
-    (("keygen", "--ikm", "00" * 31), "InvalidArgumentError"),
-    (("keygen", "--variant", "min-pq"), "InvalidArgumentError"),
-    (("batch-verify", "--input", "/nonexistent/x"), "FileAccessError"),
-    (("sign", "--msg", "61"), "UsageError"),
-])
+@pytest.mark.parametrize(
+    "args,kind",
+    [
+        (("sign", "--sk", "00", "--msg", "61"), "EncodingError"),
+        (("sign", "--sk", "00" * 32, "--msg", "61"), "InvalidArgumentError"),
+        (("sign", "--sk", "01" * 32, "--msg", "6g"), "EncodingError"),
+        (("verify", "--pk", "00", "--msg", "61", "--msg", "62", "--sig", "00"), "InvalidArgumentError"),
+        (("aggregate", "--sig", "c0" + "00" * 94), "EncodingError"),
+        (("keygen", "--ikm", "00" * 31), "InvalidArgumentError"),
+        (("keygen", "--variant", "min-pq"), "InvalidArgumentError"),
+        (("batch-verify", "--input", "/nonexistent/x"), "FileAccessError"),
+        (("sign", "--msg", "61"), "UsageError"),
+    ],
+)
 def test_cli_errors(args, kind):
     p = _cli(*args, input_text="")
     assert p.returncode == 2 and p.stderr.strip().splitlines()[-1].startswith(f"error: {kind}:"), p.stderr
@@ -616,11 +667,12 @@ def test_keygen_salt_and_hkdf():
     prk = bls.hmac.new(bytes(range(13)), b"\x0b" * 22, hashlib.sha256).digest()
     assert prk.hex() == "077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5"
     okm = bls._hkdf_expand(prk, bytes(range(0xF0, 0xFA)), 42)
-    assert okm.hex() == ("3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf"
-                         "34007208d5b887185865")
+    assert okm.hex() == ("3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
     ikm = bytes(range(40))
     # draft-05: salt H("BLS-SIG-KEYGEN-SALT-") is the version-4 KeyGen (py_ecc's); the bare string, earlier versions
-    assert bls.keygen(ikm) == bls.keygen(ikm, salt=hashlib.sha256(b"BLS-SIG-KEYGEN-SALT-").digest()) == G2Basic.KeyGen(ikm)
+    assert (
+        bls.keygen(ikm) == bls.keygen(ikm, salt=hashlib.sha256(b"BLS-SIG-KEYGEN-SALT-").digest()) == G2Basic.KeyGen(ikm)
+    )
     old = bls.keygen(ikm, salt=bls.KEYGEN_SALT_PRE_V4)
     assert 1 <= old < bls.R and old != bls.keygen(ikm)
     assert bls.keygen(ikm, salt=b"") != bls.keygen(ikm)

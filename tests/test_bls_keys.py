@@ -2,6 +2,7 @@
 verifiers: the key objects verify exactly as their bytes do in every ciphersuite,
 FastAggregateVerify / AggregateVerify over them agree with the bytes paths, typed errors for bad
 keys, and cross-checks with py_ecc's IETF implementation and blspy (when installed)."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,10 +28,16 @@ SKS = [0x1234567 + 7919 * i for i in range(4)]
 # (0, 2) lies on y^2 = x^3 + 4 and has order 3: on the curve, outside G1
 G1_OFF = b"\x80" + bytes(47)
 # the order-13 point G2_wrong_order of ethereum/bls12-381-tests main.py (also in tests/test_bls.py)
-_G2_WRONG = ((3922397287649913227621058437622997108794641953057758105879357683864299671651819357275859520733535654147680406731276,
-              3741137028670202333708729730342450399205516524855163427388600406129033394826520864962370018146369072778910602014330),
-             (2318861511113254089730073927932992301121994664766687670497054556026428871746827995944986621318870599424754598753423,
-              1139817624251523735913718360323397122746649955859850938514186251456988186435865415993431523202408255536265404879025))
+_G2_WRONG = (
+    (
+        3922397287649913227621058437622997108794641953057758105879357683864299671651819357275859520733535654147680406731276,
+        3741137028670202333708729730342450399205516524855163427388600406129033394826520864962370018146369072778910602014330,
+    ),
+    (
+        2318861511113254089730073927932992301121994664766687670497054556026428871746827995944986621318870599424754598753423,
+        1139817624251523735913718360323397122746649955859850938514186251456988186435865415993431523202408255536265404879025,
+    ),
+)
 
 
 def _g2_off() -> bytes:
@@ -42,7 +49,7 @@ def _g2_off() -> bytes:
 def _g1_not_on_curve() -> bytes:
     """The compressed encoding of the smallest x with x^3 + 4 a non-square mod p."""
     x = 1
-    while pow(x ** 3 + 4, (P - 1) // 2, P) == 1:
+    while pow(x**3 + 4, (P - 1) // 2, P) == 1:
         x += 1
     return (x | (1 << 383)).to_bytes(48, "big")
 
@@ -86,7 +93,7 @@ def test_bad_keys_raise_typed_errors():
     with pytest.raises(EncodingError):
         s.public_key(pk + b"\x00")
     with pytest.raises(EncodingError):
-        s.public_key(bytes([pk[0] & 0x7F]) + pk[1:])   # compression flag cleared at 48 bytes
+        s.public_key(bytes([pk[0] & 0x7F]) + pk[1:])  # compression flag cleared at 48 bytes
     with pytest.raises(NotOnCurveError):
         s.public_key(_g1_not_on_curve())
     with pytest.raises(NotInSubgroupError):
@@ -104,8 +111,12 @@ def test_bad_keys_raise_typed_errors():
     # a key of the other variant: an error, not a verdict
     other = bls.MinSigPop.public_key(bls.MinSigPop.sk_to_pk(SKS[0]))
     sig = s.sign(SKS[0], b"m")
-    for call in (lambda: s.verify(other, b"m", sig), lambda: s.fast_aggregate_verify([other], b"m", sig),
-                 lambda: s.aggregate_verify([other], [b"m"], sig), lambda: s.pop_verify(other, sig)):
+    for call in (
+        lambda: s.verify(other, b"m", sig),
+        lambda: s.fast_aggregate_verify([other], b"m", sig),
+        lambda: s.aggregate_verify([other], [b"m"], sig),
+        lambda: s.pop_verify(other, sig),
+    ):
         with pytest.raises(InvalidArgumentError):
             call()
     with pytest.raises(InvalidArgumentError):
@@ -121,9 +132,9 @@ def test_native_verify_arguments():
     s = bls.MinPkBasic
     pk, sig = s.sk_to_pk(SKS[1]), s.sign(SKS[1], b"m")
     assert _native.bls_verify(True, pk, b"m", sig, s.dst)
-    assert not _native.bls_verify(False, pk, b"m", sig, s.dst)      # the wrong variant decodes nothing
+    assert not _native.bls_verify(False, pk, b"m", sig, s.dst)  # the wrong variant decodes nothing
     with pytest.raises(EncodingError):
-        _native.bls_verify(True, pk, b"m", sig, b"")                # RFC 9380: a DST is never empty
+        _native.bls_verify(True, pk, b"m", sig, b"")  # RFC 9380: a DST is never empty
 
 
 def test_fast_aggregate_keys_cross_py_ecc():
@@ -165,7 +176,14 @@ def test_bench_protocols_checks_and_section():
     BP._require(True, "a good input")
     a, b = BP._interleaved_us(lambda: None, lambda: sum(range(100)), 5)
     assert a > 0 and b > 0
-    row = {"key": "verify", "what": "Verify", "pairkit_us": 2.0, "peer": "blspy", "peer_us": 1.0, "goal": "<= 1.0x blst"}
+    row = {
+        "key": "verify",
+        "what": "Verify",
+        "pairkit_us": 2.0,
+        "peer": "blspy",
+        "peer_us": 1.0,
+        "goal": "<= 1.0x blst",
+    }
     busy = BP.markdown({"machine": "m", "date": "d", "load": 4.0 * (os.cpu_count() or 1), "rows": [row]}, "cmd")
     idle = BP.markdown({"machine": "m", "date": "d", "load": 0.0, "load_end": 0.0, "rows": [row]}, "cmd")
     assert "shared with other jobs" in busy and "shared with other jobs" not in idle
@@ -175,10 +193,19 @@ def test_bench_protocols_checks_and_section():
     met = BP.markdown({"machine": "m", "date": "d", "load": 0.0, "rows": [dict(row, pairkit_us=0.5)]}, "cmd")
     assert "Verify missed" not in met
     # the analysis is chosen by the row's key, not by its label, and its figures are the row's own
-    peks = {"key": "peks", "what": "Verify-like label", "pairkit_us": 2.0, "peer": "pair_batch", "peer_us": 2.0,
-            "goal": ">= 1.5x", "speedup_goal": 1.5, "split": {"pair_us": 400.0, "miller_us": 150.0, "final_exp_us": 240.0}}
+    peks = {
+        "key": "peks",
+        "what": "Verify-like label",
+        "pairkit_us": 2.0,
+        "peer": "pair_batch",
+        "peer_us": 2.0,
+        "goal": ">= 1.5x",
+        "speedup_goal": 1.5,
+        "split": {"pair_us": 400.0, "miller_us": 150.0, "final_exp_us": 240.0},
+    }
     text = BP.markdown({"machine": "m", "date": "d", "load": 0.0, "rows": [peks]}, "cmd")
     assert "- PEKS missed:" in text and "Verify missed" not in text
     assert "400 µs, of which the final exponentiation 240 µs (60%)" in text and "at most 1.67x" in text
-    assert "at most" not in BP.markdown({"machine": "m", "date": "d", "load": 0.0,
-                                         "rows": [{k: v for k, v in peks.items() if k != "split"}]}, "cmd")
+    assert "at most" not in BP.markdown(
+        {"machine": "m", "date": "d", "load": 0.0, "rows": [{k: v for k, v in peks.items() if k != "split"}]}, "cmd"
+    )

@@ -1,5 +1,6 @@
 """The commands that regenerate or read the checkout's own files work from any directory, or refuse
 cleanly: never a partial HARDWARE.md written into the current directory."""
+
 import os
 from pathlib import Path
 
@@ -44,5 +45,4 @@ def test_no_checkout_is_a_typed_refusal(tmp_path, monkeypatch):
 def test_measured_costs_from_any_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     model = costs.measured()
-    assert model.units and os.path.samefile(checkout.repo_file(costs.DEFAULT_MEASURED),
-                                            ROOT / costs.DEFAULT_MEASURED)
+    assert model.units and os.path.samefile(checkout.repo_file(costs.DEFAULT_MEASURED), ROOT / costs.DEFAULT_MEASURED)

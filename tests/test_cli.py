@@ -1,4 +1,5 @@
 """The CLI contract: outputs, JSON, and typed errors with exit status 2."""
+
 import json
 import subprocess
 import sys
@@ -10,8 +11,9 @@ from pairkit.spec import pairing_for
 
 
 def run(*args, ok=True, input_text=None):
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300,
-                       input=input_text)
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300, input=input_text
+    )
     if ok:
         assert p.returncode == 0, p.stderr
     return p
@@ -49,14 +51,17 @@ def test_points_then_pair_canonical_equals_pari():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("args,etype", [
-    (["pair", "--set", "nope", "00", "00"], "UnknownSetError"),
-    (["pair", "--set", "ss2-7", "zz", "00"], "EncodingError"),
-    (["pair", "--set", "ss2-7", "000000", "00"], "EncodingError"),
-    (["pair", "--set", "ss2-7", "--alg", "fast", "0000", "0000"], "UnknownAlgorithmError"),
-    (["pair", "--set", "ss2-7", "ffff", "ffff"], "PointAtInfinityError"),
-    (["points", "--set", "ss2-9000"], "UnknownSetError"),
-])
+@pytest.mark.parametrize(
+    "args,etype",
+    [
+        (["pair", "--set", "nope", "00", "00"], "UnknownSetError"),
+        (["pair", "--set", "ss2-7", "zz", "00"], "EncodingError"),
+        (["pair", "--set", "ss2-7", "000000", "00"], "EncodingError"),
+        (["pair", "--set", "ss2-7", "--alg", "fast", "0000", "0000"], "UnknownAlgorithmError"),
+        (["pair", "--set", "ss2-7", "ffff", "ffff"], "PointAtInfinityError"),
+        (["points", "--set", "ss2-9000"], "UnknownSetError"),
+    ],
+)
 def test_bad_input_exit_2(args, etype):
     p = run(*args, ok=False)
     assert p.returncode == 2, (p.stdout, p.stderr)

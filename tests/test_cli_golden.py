@@ -1,6 +1,7 @@
 """The CLI's outputs that a refactor must not change: `pairkit list --json` byte for
 byte, and `pairkit demo` with its timing column masked (the only part that varies between runs).
 After an intended change, regenerate with ``PAIRKIT_UPDATE_GOLDEN=1 pytest tests/test_cli_golden.py``."""
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,9 @@ TIMING = "Rust µs (median)"
 
 def _run(*argv) -> str:
     env = dict(os.environ, COLUMNS="200", PYTHONPATH=os.pathsep.join(sys.path), NO_COLOR="1")
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", *argv], capture_output=True, text=True, timeout=600,
-                       env=env)
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", *argv], capture_output=True, text=True, timeout=600, env=env
+    )
     assert p.returncode == 0, p.stderr[-2000:]
     return p.stdout
 
@@ -40,8 +42,9 @@ def _normalise_demo(text: str) -> str:
     return "\n".join(out) + "\n"
 
 
-@pytest.mark.parametrize("name,argv,norm", [("list.json", ("list", "--json"), None),
-                                            ("demo.txt", ("demo",), _normalise_demo)])
+@pytest.mark.parametrize(
+    "name,argv,norm", [("list.json", ("list", "--json"), None), ("demo.txt", ("demo",), _normalise_demo)]
+)
 def test_cli_output_is_unchanged(name, argv, norm):
     got = _run(*argv)
     got = norm(got) if norm else got

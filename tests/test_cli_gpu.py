@@ -1,5 +1,6 @@
 """`pairkit pair-batch` (both engines) and `pairkit bench --engine gpu`: outputs, and typed errors
 with exit status 2 where no CUDA device is present."""
+
 import json
 import subprocess
 import sys
@@ -12,8 +13,9 @@ from pairkit.reports import bench_gpu as gpu_bench
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300,
-                          input=stdin)
+    return subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300, input=stdin
+    )
 
 
 try:
@@ -40,7 +42,9 @@ def test_pair_batch_cpu_lines_equal_pair(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stdout.split() == [api.pair(sid, a, b, canonical=True).hex() for a, b in zip(P, Q)]
     j = json.loads(run("pair-batch", "--set", sid, "--json", stdin=text).stdout)
-    assert j["engine"] == "cpu" and j["alg"] == "eta-alg2" and j["gt"] == [api.pair(sid, a, b).hex() for a, b in zip(P, Q)]
+    assert (
+        j["engine"] == "cpu" and j["alg"] == "eta-alg2" and j["gt"] == [api.pair(sid, a, b).hex() for a, b in zip(P, Q)]
+    )
 
 
 @pytest.mark.slow
@@ -75,15 +79,32 @@ def test_bench_gpu_rejects_unsupported_sets():
 def test_gpu_section_replaces_only_itself(tmp_path):
     f = tmp_path / "BENCHMARKS.md"
     f.write_text("# pairkit benchmarks\n\nCPU table\n")
-    report = {"device": "NVIDIA H100", "date": "d", "results": [
-        {"set": "ss2-283", "alg": "eta-t", "n": 10, "equal_to_cpu": True, "goal_per_s": 1_000_000,
-         "kernel_per_s": {"miller": 1.0, "final_exp": 2.0, "pair": 3.0, "validate": 7.0, "layout": 8.0}, "end_to_end_per_s": 4.0,
-         "host_checks_per_s": 5.0, "cpu_per_s": 6.0}]}
+    report = {
+        "device": "NVIDIA H100",
+        "date": "d",
+        "results": [
+            {
+                "set": "ss2-283",
+                "alg": "eta-t",
+                "n": 10,
+                "equal_to_cpu": True,
+                "goal_per_s": 1_000_000,
+                "kernel_per_s": {"miller": 1.0, "final_exp": 2.0, "pair": 3.0, "validate": 7.0, "layout": 8.0},
+                "end_to_end_per_s": 4.0,
+                "host_checks_per_s": 5.0,
+                "cpu_per_s": 6.0,
+            }
+        ],
+    }
     gpu_bench.write_section(str(f), gpu_bench.markdown(report, "cmd one"))
     gpu_bench.write_section(str(f), gpu_bench.markdown(report, "cmd two"))
     text = f.read_text()
     assert text.startswith("# pairkit benchmarks\n\nCPU table\n") and text.count(gpu_bench.BEGIN) == 1
-    assert "cmd two" in text and "cmd one" not in text and "| ss2-283 | eta-t | 10 | yes | 1 | 2 | 3 | 7 | 8 | 4 | 5 | 6 |" in text
+    assert (
+        "cmd two" in text
+        and "cmd one" not in text
+        and "| ss2-283 | eta-t | 10 | yes | 1 | 2 | 3 | 7 | 8 | 4 | 5 | 6 |" in text
+    )
 
 
 def test_cpu_report_keeps_the_gpu_and_protocol_sections(tmp_path):
@@ -94,14 +115,31 @@ def test_cpu_report_keeps_the_gpu_and_protocol_sections(tmp_path):
     f = tmp_path / "BENCHMARKS.md"
     f.write_text("# old CPU report\n")
     gpu_bench.write_section(str(f), f"{gpu_bench.BEGIN}\nGPU rows\n{gpu_bench.END}\n")
-    BP.write(str(f), {"machine": "m", "date": "d", "load": 0.5, "rows": [
-        {"what": "Verify (min-pk, basic)", "pairkit_us": 2.0, "peer": "blspy", "peer_us": 1.0, "goal": "<= 1.0x blst"}]},
-        "cmd")
+    BP.write(
+        str(f),
+        {
+            "machine": "m",
+            "date": "d",
+            "load": 0.5,
+            "rows": [
+                {
+                    "what": "Verify (min-pk, basic)",
+                    "pairkit_us": 2.0,
+                    "peer": "blspy",
+                    "peer_us": 1.0,
+                    "goal": "<= 1.0x blst",
+                }
+            ],
+        },
+        "cmd",
+    )
     with open(f, "a") as fh:
         fh.write("\n<!-- validation:begin -->\nvalidation rows\n<!-- validation:end -->\n")
     kept = B.kept_sections(str(f))
     assert "validation rows" in kept
-    assert "GPU rows" in kept and "| Verify (min-pk, basic) | 2.0 | blspy | 1.0 | <= 1.0x blst | 2.00x: missed |" in kept
+    assert (
+        "GPU rows" in kept and "| Verify (min-pk, basic) | 2.0 | blspy | 1.0 | <= 1.0x blst | 2.00x: missed |" in kept
+    )
     assert "old CPU report" not in kept
     f.write_text("# new CPU report\n" + kept)
     assert B.kept_sections(str(f)) == kept

@@ -1,6 +1,7 @@
 """pairkit.distributed: the batch paths on a local Ray cluster of two worker
 CPUs give the local engine's bytes, verdicts and typed errors (global batch index), and survive a
 worker that dies."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -29,8 +30,9 @@ def test_pair_batch_equals_the_local_engine(set_id):
     got = D.pair_batch(set_id, P, Q, chunk=5)
     assert got.dtype == want.dtype and got.shape == want.shape
     assert np.array_equal(got, want)
-    assert np.array_equal(D.pair_batch(set_id, P, Q, canonical=True, chunk=8, threads=2),
-                          api.pair_batch(set_id, P, Q, canonical=True))
+    assert np.array_equal(
+        D.pair_batch(set_id, P, Q, canonical=True, chunk=8, threads=2), api.pair_batch(set_id, P, Q, canonical=True)
+    )
     assert D.pair_batch(set_id, [], []).shape == api.pair_batch(set_id, [], []).shape
 
 

@@ -1,5 +1,6 @@
 """pairkit.dse: DDG extraction, cost models, seed 001's scheduling methodology, exact and modulo
 scheduling, exploration, pictures, the CLI and its typed errors."""
+
 import json
 import os
 import random
@@ -59,8 +60,15 @@ def test_mock_alg21_computes_algorithm_21(b):
 
 def _eval(F, d, env):
     """Evaluate an (unfolded) iteration DDG over F: node id -> value."""
-    ops = {"add": F.add, "sub": F.sub, "mul": F.mul, "sqr": lambda a: F.mul(a, a), "neg": F.neg, "cube": F.cube,
-           "cbrt": F.cbrt}
+    ops = {
+        "add": F.add,
+        "sub": F.sub,
+        "mul": F.mul,
+        "sqr": lambda a: F.mul(a, a),
+        "neg": F.neg,
+        "cube": F.cube,
+        "cbrt": F.cbrt,
+    }
     val = dict(env)
     for n in d.nodes:
         val[n.id] = ops[n.op](*(val[a] for a in n.args))
@@ -148,26 +156,46 @@ def test_ddg_json_roundtrip():
 
 
 def _ddg_json(nodes, inputs=({"id": "x", "kind": "invariant"},), **kw):
-    return {"schema": "pairkit.dse.ddg", "version": 1, "name": "t", "scope": "iteration", "inputs": list(inputs),
-            "nodes": nodes, "outputs": [], **kw}
+    return {
+        "schema": "pairkit.dse.ddg",
+        "version": 1,
+        "name": "t",
+        "scope": "iteration",
+        "inputs": list(inputs),
+        "nodes": nodes,
+        "outputs": [],
+        **kw,
+    }
 
 
-@pytest.mark.parametrize("obj,err", [
-    (_ddg_json([{"id": "a", "op": "add", "args": ["x", "b"]}, {"id": "b", "op": "add", "args": ["a", "x"]}]),
-     CyclicGraphError),
-    (_ddg_json([{"id": "a", "op": "frobnicate", "args": ["x"]}]), UnknownOperationError),
-    (_ddg_json([{"id": "a", "op": "add", "args": ["x"]}]), DDGFormatError),  # arity
-    (_ddg_json([{"id": "a", "op": "add", "args": ["x", "nope"]}]), DDGFormatError),  # dangling
-    (_ddg_json([{"id": "a", "op": "add", "args": ["x", "x"]}], version=2), DDGFormatError),
-    (_ddg_json([{"op": "add", "args": ["x", "x"]}]), DDGFormatError),  # no id
-    (_ddg_json([{"id": "a", "op": "add", "args": ["x", "y"]}],
-               inputs=[{"id": "x"}, {"id": "y", "kind": "carried", "src": "zz", "distance": 1}]), DDGFormatError),
-    ({"ops": [{"kind": "input", "args": [], "out": 0}, {"kind": "teleport", "args": [0], "out": 1}]},
-     UnknownOperationError),
-    ({"ops": [{"kind": "add", "args": [1, 0], "out": 0}, {"kind": "input", "args": [], "out": 1}]}, DDGFormatError),
-    ({"ops": "nope"}, DDGFormatError),
-    ([1, 2], DDGFormatError),
-])
+@pytest.mark.parametrize(
+    "obj,err",
+    [
+        (
+            _ddg_json([{"id": "a", "op": "add", "args": ["x", "b"]}, {"id": "b", "op": "add", "args": ["a", "x"]}]),
+            CyclicGraphError,
+        ),
+        (_ddg_json([{"id": "a", "op": "frobnicate", "args": ["x"]}]), UnknownOperationError),
+        (_ddg_json([{"id": "a", "op": "add", "args": ["x"]}]), DDGFormatError),  # arity
+        (_ddg_json([{"id": "a", "op": "add", "args": ["x", "nope"]}]), DDGFormatError),  # dangling
+        (_ddg_json([{"id": "a", "op": "add", "args": ["x", "x"]}], version=2), DDGFormatError),
+        (_ddg_json([{"op": "add", "args": ["x", "x"]}]), DDGFormatError),  # no id
+        (
+            _ddg_json(
+                [{"id": "a", "op": "add", "args": ["x", "y"]}],
+                inputs=[{"id": "x"}, {"id": "y", "kind": "carried", "src": "zz", "distance": 1}],
+            ),
+            DDGFormatError,
+        ),
+        (
+            {"ops": [{"kind": "input", "args": [], "out": 0}, {"kind": "teleport", "args": [0], "out": 1}]},
+            UnknownOperationError,
+        ),
+        ({"ops": [{"kind": "add", "args": [1, 0], "out": 0}, {"kind": "input", "args": [], "out": 1}]}, DDGFormatError),
+        ({"ops": "nope"}, DDGFormatError),
+        ([1, 2], DDGFormatError),
+    ],
+)
 def test_bad_ddg_input_is_a_typed_error(obj, err):
     with pytest.raises(err) as e:
         D.load(obj)
@@ -197,7 +225,11 @@ def test_measured_model(tmp_path, dl, monkeypatch):
     # the hardware kit's committed report: the GF(3^97) units it synthesized (HARDWARE.md)
     M0 = costs.measured()
     assert {k: (u.area, u.latency) for k, u in M0.units.items()} == {
-        "add": (1361, 3), "mul": (2801, 27), "cube": (906, 3), "cbrt": (896, 3)}
+        "add": (1361, 3),
+        "mul": (2801, 27),
+        "cube": (906, 3),
+        "cbrt": (896, 3),
+    }
     monkeypatch.chdir(tmp_path)  # no hw-report-cache/ here: the package's checkout has them
     assert costs.measured().units == M0.units
     from pairkit import checkout
@@ -206,9 +238,17 @@ def test_measured_model(tmp_path, dl, monkeypatch):
     with pytest.raises(CostModelError, match="hw-report-cache/units.json"):
         costs.measured()
     p = tmp_path / "units.json"
-    p.write_text(json.dumps({"multiplier": {"area_lut": 4000, "latency": 27, "pipelined": True},
-                             "adder": {"area_lut": 1300, "latency": 3}, "cube": {"area_lut": 1000, "latency": 3},
-                             "cube_root": {"area_lut": 900, "latency": 3}, "register": {"area_lut": 250}}))
+    p.write_text(
+        json.dumps(
+            {
+                "multiplier": {"area_lut": 4000, "latency": 27, "pipelined": True},
+                "adder": {"area_lut": 1300, "latency": 3},
+                "cube": {"area_lut": 1000, "latency": 3},
+                "cube_root": {"area_lut": 900, "latency": 3},
+                "register": {"area_lut": 250},
+            }
+        )
+    )
     M = costs.measured(str(p))
     assert M.units["mul"].occupancy == 1 and M.register_area == 250
     P = problem.build(dl.ddg, M)
@@ -249,8 +289,9 @@ def test_list_schedule_reproduces_seed001_table3(dl):
     got = {c.counts[0]: c.T for c in ex.table("T")}
     assert {k: got[k] for k in want} == want
     assert ex.best("AT").counts == (5, 1, 4, 1) and ex.best("AT").T == 108  # seed 001 Table 4's minimum
-    hits = sum(listsched.list_schedule(dl, mix).T == T for _, mix, T in paper.mixes(paper.TABLE3) + paper.mixes(
-        paper.TABLE4))
+    hits = sum(
+        listsched.list_schedule(dl, mix).T == T for _, mix, T in paper.mixes(paper.TABLE3) + paper.mixes(paper.TABLE4)
+    )
     assert hits >= 7
 
 
@@ -311,8 +352,12 @@ def test_modulo_ss3_97(dl):
 def test_rec_mii_hand_graph():
     nodes = [{"id": "a", "op": "mul", "args": ["y", "x"]}, {"id": "b", "op": "add", "args": ["a", "x"]}]
     for dist, want in ((1, 30), (2, 15), (3, 10)):
-        d = D.DDG.from_json(_ddg_json(nodes, inputs=[{"id": "x", "kind": "invariant"},
-                                                     {"id": "y", "kind": "carried", "src": "b", "distance": dist}]))
+        d = D.DDG.from_json(
+            _ddg_json(
+                nodes,
+                inputs=[{"id": "x", "kind": "invariant"}, {"id": "y", "kind": "carried", "src": "b", "distance": dist}],
+            )
+        )
         assert modulo.rec_mii(problem.build(d, costs.seed001())) == want
 
 
@@ -325,14 +370,19 @@ def graphs(draw, max_n=16):
     ncar = draw(st.integers(0, 3))
     inputs = [{"id": "x", "kind": "invariant"}, {"id": "c", "kind": "const"}]
     for j in range(ncar):
-        inputs.append({"id": f"y{j}", "kind": "carried", "src": f"n{draw(st.integers(0, n - 1))}",
-                       "distance": draw(st.integers(1, 2))})
+        inputs.append(
+            {
+                "id": f"y{j}",
+                "kind": "carried",
+                "src": f"n{draw(st.integers(0, n - 1))}",
+                "distance": draw(st.integers(1, 2)),
+            }
+        )
     nodes = []
     for i in range(n):
         op = draw(st.sampled_from(["add", "mul", "cube", "cbrt", "sub"]))
         cands = [x["id"] for x in inputs] + [f"n{j}" for j in range(i)]
-        nodes.append({"id": f"n{i}", "op": op,
-                      "args": [draw(st.sampled_from(cands)) for _ in range(D.OP_ARITY[op])]})
+        nodes.append({"id": f"n{i}", "op": op, "args": [draw(st.sampled_from(cands)) for _ in range(D.OP_ARITY[op])]})
     lat = {u: draw(st.integers(1, 6)) for u in ("add", "mul", "cube", "cbrt")}
     pipe = {u: draw(st.booleans()) for u in lat}
     M = costs.CostModel("rand", {u: costs.Unit(u, 100.0, lat[u], pipe[u]) for u in lat}, dict(costs.OPS_CHAR3), 10.0)
@@ -377,7 +427,7 @@ def test_register_allocation_properties(g):
     brute = max([sum(b <= c < e for b, e, *_ in ivs) for c in range(T)], default=0)
     assert r["registers"] == r["max_live"] == brute
     for i, (b1, e1, n1, _) in enumerate(ivs):  # no two overlapping lifetimes share a register
-        for b2, e2, n2, _ in ivs[i + 1:]:
+        for b2, e2, n2, _ in ivs[i + 1 :]:
             if b1 < e2 and b2 < e1:
                 assert r["assignment"][n1] != r["assignment"][n2]
 
@@ -441,8 +491,7 @@ def test_exploration_report(dl_explore, tmp_path):
 
 
 def run(*args, ok=True):
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "dse", *args], capture_output=True, text=True,
-                       timeout=300)
+    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "dse", *args], capture_output=True, text=True, timeout=300)
     if ok:
         assert p.returncode == 0, p.stderr
     return p
@@ -450,11 +499,17 @@ def run(*args, ok=True):
 
 @pytest.mark.slow
 def test_cli_explore_json_and_out(tmp_path):
-    js = json.loads(run("explore", "--set", "ss3-97", "--alg", "duursma-lee", "--json", "--out",
-                        str(tmp_path)).stdout)
+    js = json.loads(run("explore", "--set", "ss3-97", "--alg", "duursma-lee", "--json", "--out", str(tmp_path)).stdout)
     assert js["min_T"]["T"] == 87 and js["min_AT"]["units"] == {"mul": 5, "cube": 1, "add": 4, "cbrt": 1}
-    for f in ("explore.json", "tables.md", "ddg.json", "pareto.png", "pareto.svg", "gantt_min_T.png",
-              "gantt_min_AT.svg"):
+    for f in (
+        "explore.json",
+        "tables.md",
+        "ddg.json",
+        "pareto.png",
+        "pareto.svg",
+        "gantt_min_T.png",
+        "gantt_min_AT.svg",
+    ):
         assert (tmp_path / f).stat().st_size > 0
 
 
@@ -463,11 +518,24 @@ def test_cli_ddg_and_schedule(tmp_path):
     d = json.loads(run("ddg", "--set", "ss2-283", "--alg", "eta-alg2").stdout)
     assert d["schema"] == "pairkit.dse.ddg" and d["scope"] == "iteration"
     g = tmp_path / "g.png"
-    p = run("schedule", "--set", "ss3-97", "--alg", "duursma-lee", "--units", "mul=5,add=4,cube=1,cbrt=1",
-            "--gantt", str(g), "--modulo")
+    p = run(
+        "schedule",
+        "--set",
+        "ss3-97",
+        "--alg",
+        "duursma-lee",
+        "--units",
+        "mul=5,add=4,cube=1,cbrt=1",
+        "--gantt",
+        str(g),
+        "--modulo",
+    )
     assert "T = 108 clk" in p.stdout and "II = " in p.stdout and g.stat().st_size > 1000
-    (tmp_path / "cyc.json").write_text(json.dumps(_ddg_json(
-        [{"id": "a", "op": "add", "args": ["x", "b"]}, {"id": "b", "op": "add", "args": ["a", "x"]}])))
+    (tmp_path / "cyc.json").write_text(
+        json.dumps(
+            _ddg_json([{"id": "a", "op": "add", "args": ["x", "b"]}, {"id": "b", "op": "add", "args": ["a", "x"]}])
+        )
+    )
     (tmp_path / "bad.json").write_text("{ not json")
     (tmp_path / "op.json").write_text(json.dumps(_ddg_json([{"id": "a", "op": "fft", "args": ["x"]}])))
     for args, etype in [
@@ -475,8 +543,10 @@ def test_cli_ddg_and_schedule(tmp_path):
         (["schedule", "--trace", str(tmp_path / "cyc.json"), "--units", "add=1"], "CyclicGraphError"),
         (["ddg", "--trace", str(tmp_path / "bad.json")], "DDGFormatError"),
         (["ddg", "--trace", str(tmp_path / "op.json")], "UnknownOperationError"),
-        (["explore", "--set", "ss3-97", "--costs", "measured", "--units-file", str(tmp_path / "none.json")],
-         "CostModelError"),
+        (
+            ["explore", "--set", "ss3-97", "--costs", "measured", "--units-file", str(tmp_path / "none.json")],
+            "CostModelError",
+        ),
         (["ddg", "--set", "ss9-1"], "UnknownSetError"),
     ]:
         p = run(*args, ok=False)

@@ -10,6 +10,7 @@ of them is walked here; the Rust test `toy_sets_round_trip_every_point_in_both_e
 Other sets: random points of every group, compressed and not, decode to the same coordinates and
 pair to the same value.
 """
+
 import random
 
 import pytest
@@ -25,7 +26,7 @@ WALK_LIMIT = 1 << 13
 
 def _abscissas(sid: str, F):
     """Every x of the toy field (as spec elements), or a seeded sample of WALK_LIMIT of them."""
-    size = 3 ** F.m if sid.startswith("ss3") else 2 ** F.m
+    size = 3**F.m if sid.startswith("ss3") else 2**F.m
     xs = range(size) if size <= WALK_LIMIT else sorted(random.Random(sid).sample(range(size), WALK_LIMIT))
     return [F.from_int(x) for x in xs] if sid.startswith("ss3") else list(xs)
 

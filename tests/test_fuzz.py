@@ -2,6 +2,7 @@
 answer with a value or a ``pairkit.errors`` subclass -- never another exception, never a wrong
 acceptance. ``make fuzz`` runs the same properties with many more cases (``PAIRKIT_FUZZ_EXAMPLES``).
 Inputs that once failed are kept as ``@example`` regression cases."""
+
 from __future__ import annotations
 
 import io
@@ -33,8 +34,9 @@ def encodings(draw, set_id: str):
     if draw(st.booleans()):
         n = draw(st.sampled_from(_lengths(set_id)))
         return group, draw(st.binary(min_size=n, max_size=n))
-    good = bytearray(api.random_points(set_id, 1, seed=draw(st.integers(0, 2**32)),
-                                       compressed=draw(st.booleans()), group=group)[0])
+    good = bytearray(
+        api.random_points(set_id, 1, seed=draw(st.integers(0, 2**32)), compressed=draw(st.booleans()), group=group)[0]
+    )
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(good) - 1))
         good[i] ^= draw(st.integers(1, 255))

@@ -1,4 +1,5 @@
 """The committed x86-64 assembly of the GF(p) backend is exactly its generators' output (`make asm`)."""
+
 import pathlib
 import subprocess
 import sys

@@ -2,6 +2,7 @@
 elements named by argument and index, no CuPy / no device), chunking by device memory, and,
 on a machine with a CUDA device, large batches equal to the CPU engine byte for byte and bad
 elements rejected by the device validation as the CPU engine rejects them."""
+
 import sys
 
 import numpy as np
@@ -37,7 +38,9 @@ def needs_gpu(test):
 
 
 def batch(set_id, n, seed):
-    return np.frombuffer(b"".join(_native.random_points(set_id, n, seed, False, 1)), dtype=np.uint8).reshape(n, -1).copy()
+    return (
+        np.frombuffer(b"".join(_native.random_points(set_id, n, seed, False, 1)), dtype=np.uint8).reshape(n, -1).copy()
+    )
 
 
 @pytest.mark.parametrize("set_id,alg", [("ss2-283", "eta-t"), ("ss2-239", "eta-alg2"), ("ss2-1223", "eta-t")])
@@ -150,8 +153,12 @@ def test_chunks_follow_free_device_memory():
 
 # -- on a CUDA device ---------------------------------------------------------------------
 
-GPU_CASES = [("ss2-283", "eta-t", 100_000), ("ss2-239", "eta-alg2", 100_000), ("ss2-1223", "eta-t", 10_000),
-             ("ss2-283", "eta-alg2", 10_000)]
+GPU_CASES = [
+    ("ss2-283", "eta-t", 100_000),
+    ("ss2-239", "eta-alg2", 100_000),
+    ("ss2-1223", "eta-t", 10_000),
+    ("ss2-283", "eta-alg2", 10_000),
+]
 
 
 @needs_gpu
@@ -166,11 +173,15 @@ def test_gpu_large_batches_equal_the_cpu_engine(set_id, alg, n):
 
 
 @needs_gpu
-@pytest.mark.parametrize("set_id,alg,n,comb", [(s, a, n, c) for s, a, n in [("ss2-283", "eta-t", 20_000),
-                                                                           ("ss2-239", "eta-alg2", 20_000),
-                                                                           ("ss2-1223", "eta-t", 1_000)]
-                                                for c in source.COMB_VARIANTS
-                                                if s != "ss2-1223" or c in ("local", "shared")])
+@pytest.mark.parametrize(
+    "set_id,alg,n,comb",
+    [
+        (s, a, n, c)
+        for s, a, n in [("ss2-283", "eta-t", 20_000), ("ss2-239", "eta-alg2", 20_000), ("ss2-1223", "eta-t", 1_000)]
+        for c in source.COMB_VARIANTS
+        if s != "ss2-1223" or c in ("local", "shared")
+    ],
+)
 def test_gpu_every_comb_variant_equals_the_cpu_engine(set_id, alg, n, comb):
     """Each variant of the comb product (kernels/gf2m.cuh), with its shared-memory table shared by the
     warps of a block for real: chunks of 7,000 and every validation on the device too."""
@@ -196,9 +207,11 @@ def test_gpu_stages_equal_the_rust_stages(set_id, alg):
     P, Q = batch(set_id, 64, 105), batch(set_id, 64, 106)
     k = engine.GpuKernels(set_id, alg)
     ml = k.run(engine.prepare(set_id, P, Q, alg).coords, "miller")
-    assert [bytes(r) for r in ml] == [_native.Engine(set_id, alg).miller_loop(bytes(P[i]), bytes(Q[i])) for i in range(64)]
+    assert [bytes(r) for r in ml] == [
+        _native.Engine(set_id, alg).miller_loop(bytes(P[i]), bytes(Q[i])) for i in range(64)
+    ]
     nb = ml.shape[1] // 4
-    fe = k.run([np.ascontiguousarray(ml[:, i * nb:(i + 1) * nb]) for i in range(4)], "final_exp", canonical=True)
+    fe = k.run([np.ascontiguousarray(ml[:, i * nb : (i + 1) * nb]) for i in range(4)], "final_exp", canonical=True)
     assert (fe == api.pair_batch(set_id, P, Q, alg=alg, canonical=True)).all()
 
 

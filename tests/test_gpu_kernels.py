@@ -2,6 +2,7 @@
 over its grid) against the Rust core, byte for byte: the correctness proof available without a
 GPU. Stages (Miller loop, final exponentiation) and the fused pairing, canonical or not, on
 random batches whose sizes straddle the block size, plus edge batches."""
+
 import numpy as np
 import pytest
 
@@ -11,8 +12,13 @@ from pairkit.gpu import decode, layout, source
 from pairkit.gpu.host import HostKernels
 
 # (set, algorithm, random batch size): ss2-1223 costs ~15 ms per host-executed pairing.
-CASES = [("ss2-283", "eta-t", 37), ("ss2-1223", "eta-t", 5), ("ss2-239", "eta-alg2", 37), ("ss2-283", "eta-alg2", 9),
-         ("ss2-1223", "eta-alg2", 2)]
+CASES = [
+    ("ss2-283", "eta-t", 37),
+    ("ss2-1223", "eta-t", 5),
+    ("ss2-239", "eta-alg2", 37),
+    ("ss2-283", "eta-alg2", 9),
+    ("ss2-1223", "eta-alg2", 2),
+]
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +44,7 @@ def coords(set_id, P, Q):
 
 def split4(a):
     k = a.shape[1] // 4
-    return [np.ascontiguousarray(a[:, i * k:(i + 1) * k]) for i in range(4)]
+    return [np.ascontiguousarray(a[:, i * k : (i + 1) * k]) for i in range(4)]
 
 
 @pytest.mark.parametrize("set_id,alg,n", CASES)
@@ -67,8 +73,9 @@ def test_stages_equal_rust_miller_loop_and_final_exponentiation(kernels, set_id,
 
 
 @pytest.mark.parametrize("comb", [c for c in source.COMB_VARIANTS if c != source.DEFAULT_COMB])
-@pytest.mark.parametrize("set_id,alg,n,block", [("ss2-283", "eta-t", 9, 4), ("ss2-239", "eta-alg2", 7, 3),
-                                                ("ss2-1223", "eta-t", 2, 2)])
+@pytest.mark.parametrize(
+    "set_id,alg,n,block", [("ss2-283", "eta-t", 9, 4), ("ss2-239", "eta-alg2", 7, 3), ("ss2-1223", "eta-t", 2, 2)]
+)
 def test_every_comb_variant_equals_rust(kernels, comb, set_id, alg, n, block):
     """The comb's other variants (table in shared memory, interleaved by thread; the word loop
     unrolled) give the same bytes; blocks of several threads exercise the strided indexing of the
@@ -99,7 +106,9 @@ def test_edge_batches(kernels, set_id, alg):
 def test_repeated_rows_give_repeated_outputs(kernels):
     P, Q = batch("ss2-283", 1, 41), batch("ss2-283", 1, 42)
     got = kernels("ss2-283", "eta-t").pair_coords(coords("ss2-283", np.repeat(P, 40, 0), np.repeat(Q, 40, 0)))
-    assert (got == got[0]).all() and bytes(got[0]) == _native.Engine("ss2-283", "eta-t").pair(bytes(P[0]), bytes(Q[0]), False)
+    assert (got == got[0]).all() and bytes(got[0]) == _native.Engine("ss2-283", "eta-t").pair(
+        bytes(P[0]), bytes(Q[0]), False
+    )
 
 
 def test_zero_miller_value_sets_the_status_word(kernels):

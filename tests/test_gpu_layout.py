@@ -1,5 +1,6 @@
 """The device layout kernels (kernels/layout.cuh: pk_rows_to_words, pk_words_to_rows), executed on
 the host, equal the numpy reference (pairkit.gpu.layout.pack / unpack) on random byte rows."""
+
 import numpy as np
 import pytest
 
@@ -27,7 +28,7 @@ def random_rows(m, n, seed):
 
 def split(rows):
     nb = rows.shape[1] // 4
-    return [np.ascontiguousarray(rows[:, c * nb:(c + 1) * nb]) for c in range(4)]
+    return [np.ascontiguousarray(rows[:, c * nb : (c + 1) * nb]) for c in range(4)]
 
 
 @pytest.mark.parametrize("set_id", list(ALGS))
@@ -54,7 +55,7 @@ def test_the_gt_row_byte_order():
     words[1, 8, 0] = 1 << 26  # c1 of instance 0 = x^282, the top bit of a field element
     rows = k.convert("words_to_rows", words.reshape(-1), n)
     want = np.zeros((n, 144), np.uint8)
-    want[1, 2 * 36 + 32:3 * 36] = [1, 2, 3, 4]
+    want[1, 2 * 36 + 32 : 3 * 36] = [1, 2, 3, 4]
     want[0, 36] = 0x04  # 282 = 8 * 35 + 2: bit 2 of byte 0 of c1
     assert (rows == want).all()
 

@@ -1,6 +1,7 @@
 """NVRTC compiles every GPU kernel module for sm_90 (H100 / H200) with no GPU present: the check of
 the CUDA-specific syntax the host build (test_gpu_kernels.py) cannot see. libnvrtc comes from the
 pinned test dependency nvidia-cuda-nvrtc-cu12==12.9.86."""
+
 import re
 
 import pytest
@@ -37,16 +38,23 @@ def test_kernels_compile_for_sm90(set_id, alg):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("set_id,alg,comb", [("ss2-283", "eta-t", c) for c in source.COMB_VARIANTS if c != "local"]
-                         + [("ss2-239", "eta-alg2", "shared"), ("ss2-1223", "eta-t", "shared")])
+@pytest.mark.parametrize(
+    "set_id,alg,comb",
+    [("ss2-283", "eta-t", c) for c in source.COMB_VARIANTS if c != "local"]
+    + [("ss2-239", "eta-alg2", "shared"), ("ss2-1223", "eta-t", "shared")],
+)
 def test_comb_variants_compile_for_sm90_without_spills_into_the_table(set_id, alg, comb):
     """The other comb variants (kernels/gf2m.cuh) compile to CUBIN; a shared table leaves a smaller
     local frame than the local variant's (ptxas -v: the table left local memory)."""
     opts = nvrtc.OPTIONS + ("--ptxas-options=-v",)
 
     def frame(c):
-        _, log = nvrtc.compile_source(source.device_source(set_id, alg, c), f"{set_id}-{c}.cu", cubin=True, options=opts)
-        return log, [int(x) for x in re.findall(r"Compiling entry function 'pk_pair'.*?(\d+) bytes stack frame", log, re.S)]
+        _, log = nvrtc.compile_source(
+            source.device_source(set_id, alg, c), f"{set_id}-{c}.cu", cubin=True, options=opts
+        )
+        return log, [
+            int(x) for x in re.findall(r"Compiling entry function 'pk_pair'.*?(\d+) bytes stack frame", log, re.S)
+        ]
 
     log, got = frame(comb)
     assert got, log

@@ -3,6 +3,7 @@ order-r subgroup test) executed on the host (g++ behind kernels/host_shim.h) aga
 core's `decode_point(..., check_subgroup=True)`, element by element: valid random points pass,
 points on the curve outside the subgroup (a valid point plus a point of order 5 of E_0(F_2))
 get code 3, points off the curve code 2, for P (bits 0-7) and Q (bits 8-15) separately."""
+
 import numpy as np
 import pytest
 
@@ -83,8 +84,11 @@ def test_points_with_a_5_torsion_component_are_not_in_the_subgroup(kernels, set_
         bad = [off_subgroup(set_id, g, t) for g in good for t in ORDER_5] + [S.curve.encode(t) for t in ORDER_5]
     assert {cpu_code(set_id, r) for r in bad} == {3}
     P = bad + good
-    Q = good[:1] * len(bad) + bad[:len(good)]
-    assert validate(kernels(set_id), set_id, P, Q) == ([3] * len(bad) + [0] * len(good), [0] * len(bad) + [3] * len(good))
+    Q = good[:1] * len(bad) + bad[: len(good)]
+    assert validate(kernels(set_id), set_id, P, Q) == (
+        [3] * len(bad) + [0] * len(good),
+        [0] * len(bad) + [3] * len(good),
+    )
 
 
 def test_the_points_of_order_5_are_off_the_b1_curve(kernels):
@@ -102,9 +106,9 @@ def test_a_mixed_batch_agrees_with_the_rust_decoder_element_by_element(kernels, 
     rng = np.random.default_rng(75)
     few = set_id == "ss2-1223"
     good = rows_of(set_id, 2 if few else 12, 76)
-    mixed = good + [off_curve(r) for r in good[:1 if few else 6]]
+    mixed = good + [off_curve(r) for r in good[: 1 if few else 6]]
     if set_id != "ss2-239":
-        mixed += [off_subgroup(set_id, r, ORDER_5[i % 4]) for i, r in enumerate(good[:1 if few else 6])]
+        mixed += [off_subgroup(set_id, r, ORDER_5[i % 4]) for i, r in enumerate(good[: 1 if few else 6])]
     mixed = [mixed[i] for i in rng.permutation(len(mixed))]
     want = [cpu_code(set_id, r) for r in mixed]
     assert set(want) == ({0, 2} if set_id == "ss2-239" else {0, 2, 3})
@@ -135,7 +139,11 @@ def test_operation_counts_of_the_validation_kernel(kernels, set_id):
     k.counts()
     validate(k, set_id, P, P)
     adds, mixed = m.bit_length() - 1, bin(m).count("1") - 1
-    per_point = {"mul": 1 + 12 * adds + 9 * (mixed - 1) + 2, "sqr": 2 + 2 * (adds + mixed - 1) + 3 * (m - 1),
-                 "sqrt": 0, "inv": 0}
+    per_point = {
+        "mul": 1 + 12 * adds + 9 * (mixed - 1) + 2,
+        "sqr": 2 + 2 * (adds + mixed - 1) + 3 * (m - 1),
+        "sqrt": 0,
+        "inv": 0,
+    }
     c = k.counts()
     assert {op: c[op] for op in per_point} == {op: 2 * v for op, v in per_point.items()}

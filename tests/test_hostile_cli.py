@@ -11,6 +11,7 @@ is what fails. The specific cases after it are the tracebacks and aborts once kn
 tests/test_hostile_cli_groups.py (here only at the group level: unknown and missing subcommands).
 Each case runs `python -m pairkit.cli` in a subprocess, as a user would.
 """
+
 import os
 import re
 import subprocess
@@ -50,9 +51,14 @@ HOSTILE_OUTPUT = ["directory", "no-parent", "under-a-file"]
 
 
 def run(argv, input_text=None, timeout=120):
-    return subprocess.run([sys.executable, "-m", "pairkit.cli", *argv], capture_output=True, text=True,
-                          input=input_text if input_text is not None else "", timeout=timeout,
-                          errors="replace")
+    return subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", *argv],
+        capture_output=True,
+        text=True,
+        input=input_text if input_text is not None else "",
+        timeout=timeout,
+        errors="replace",
+    )
 
 
 def assert_contract(p, argv):
@@ -111,8 +117,11 @@ def argv_for(cmd: str, values: dict, tmp_path) -> list:
         elif v is True:
             opts.append(key)
         else:
-            v = _path(tmp_path, v) if v == "VALID_INPUT" or (key in INPUT_PATHS + OUTPUT_PATHS and v in
-                                                             HOSTILE_INPUT + HOSTILE_OUTPUT) else v
+            v = (
+                _path(tmp_path, v)
+                if v == "VALID_INPUT" or (key in INPUT_PATHS + OUTPUT_PATHS and v in HOSTILE_INPUT + HOSTILE_OUTPUT)
+                else v
+            )
             opts += [key, v]
     return [cmd, *opts, "--", *args] if args else [cmd, *opts]
 
@@ -127,8 +136,7 @@ def cases():
             if k == "flag":
                 yield pytest.param(name, key, "FLAG=x", id=f"{name}-{key}=x")
                 continue
-            values = {"int": HOSTILE_INT, "text": HOSTILE_TEXT, "input": HOSTILE_INPUT,
-                      "output": HOSTILE_OUTPUT}[k]
+            values = {"int": HOSTILE_INT, "text": HOSTILE_TEXT, "input": HOSTILE_INPUT, "output": HOSTILE_OUTPUT}[k]
             for v in values:
                 yield pytest.param(name, key, v, id=f"{name}-{key}-{v!r}")
             if p.required and p.param_type_name == "option":
@@ -171,55 +179,95 @@ def test_hostile_argument(cmd, key, value, tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", [
-    [], ["no-such-command"], ["hw"], ["dse"], ["hw", "no-such-unit-command"], ["dse", "no-such-command"],
-    ["--no-such-option"], ["proc"], ["proc", "no-such-command"], ["bls"], ["bls", "no-such-command"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["no-such-command"],
+        ["hw"],
+        ["dse"],
+        ["hw", "no-such-unit-command"],
+        ["dse", "no-such-command"],
+        ["--no-such-option"],
+        ["proc"],
+        ["proc", "no-such-command"],
+        ["bls"],
+        ["bls", "no-such-command"],
+    ],
+)
 def test_hostile_command_line(argv):
     assert_contract(run(argv), argv)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv,etype", [
-    (["points", "--set", "bn254", "-n", str(2**40)], "LimitExceededError"),  # used to abort the process
-    (["points", "--set", "bls12-381", "--group", "2", "-n", str(2**64 + 1)], "LimitExceededError"),
-    (["points", "--set", "ss2-7", "--seed", "-1"], "InvalidArgumentError"),
-    (["points", "--set", "ss2-7", "--seed", str(2**64)], "InvalidArgumentError"),
-    (["bench", "--set", "ss2-7", "--quick", "--batch", str(2**40)], "LimitExceededError"),
-    (["trace", "--set", "bls12-381", "--alg", "eta-alg2"], "UnknownAlgorithmError"),
-    (["trace", "--set", "typea-512", "--alg", "optimal-ate"], "UnknownAlgorithmError"),
-    (["count", "--set", "bls12-381"], "NotSupportedError"),
-    (["count", "--set", "bn254", "--json"], "NotSupportedError"),
-    (["pair", "--set", "ss2-7", "--alg", "", P7, Q7], "UnknownAlgorithmError"),
-    (["pair-batch", "--set", "ss2-7", "--engine", "nope"], "InvalidArgumentError"),
-])
+@pytest.mark.parametrize(
+    "argv,etype",
+    [
+        (["points", "--set", "bn254", "-n", str(2**40)], "LimitExceededError"),  # used to abort the process
+        (["points", "--set", "bls12-381", "--group", "2", "-n", str(2**64 + 1)], "LimitExceededError"),
+        (["points", "--set", "ss2-7", "--seed", "-1"], "InvalidArgumentError"),
+        (["points", "--set", "ss2-7", "--seed", str(2**64)], "InvalidArgumentError"),
+        (["bench", "--set", "ss2-7", "--quick", "--batch", str(2**40)], "LimitExceededError"),
+        (["trace", "--set", "bls12-381", "--alg", "eta-alg2"], "UnknownAlgorithmError"),
+        (["trace", "--set", "typea-512", "--alg", "optimal-ate"], "UnknownAlgorithmError"),
+        (["count", "--set", "bls12-381"], "NotSupportedError"),
+        (["count", "--set", "bn254", "--json"], "NotSupportedError"),
+        (["pair", "--set", "ss2-7", "--alg", "", P7, Q7], "UnknownAlgorithmError"),
+        (["pair-batch", "--set", "ss2-7", "--engine", "nope"], "InvalidArgumentError"),
+    ],
+)
 def test_known_failures_of_issue_20(argv, etype):
     assert assert_contract(run(argv), argv) == etype
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("which,etype", [("missing", "FileAccessError"), ("directory", "FileAccessError"),
-                                         ("binary", "EncodingError"), ("latin1", "EncodingError"),
-                                         ("nul", "EncodingError")])
+@pytest.mark.parametrize(
+    "which,etype",
+    [
+        ("missing", "FileAccessError"),
+        ("directory", "FileAccessError"),
+        ("binary", "EncodingError"),
+        ("latin1", "EncodingError"),
+        ("nul", "EncodingError"),
+    ],
+)
 def test_pair_batch_input_files(which, etype, tmp_path):
     argv = ["pair-batch", "--set", "ss2-7", "--input", _path(tmp_path, which)]
     assert assert_contract(run(argv), argv) == etype
 
 
 def test_pair_batch_stdin_not_utf8():
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", "ss2-7"],
-                       input=b"\xff\xfe" + P7.encode(), capture_output=True, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", "ss2-7"],
+        input=b"\xff\xfe" + P7.encode(),
+        capture_output=True,
+        timeout=120,
+    )
     p.stdout, p.stderr = p.stdout.decode(), p.stderr.decode()
     assert assert_contract(p, "stdin") == "EncodingError"
 
 
 def test_pair_batch_stdin_closed():
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", "ss2-7"],
-                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "pair-batch", "--set", "ss2-7"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 0 and p.stdout.strip() == ""  # an empty batch
-    p = subprocess.run([sys.executable, "-c", "import os, sys; os.close(0); sys.stdin = None; "
-                        "sys.argv = ['pairkit', 'pair-batch', '--set', 'ss2-7']; "
-                        "from pairkit.cli import main; main()"], capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, sys; os.close(0); sys.stdin = None; "
+            "sys.argv = ['pairkit', 'pair-batch', '--set', 'ss2-7']; "
+            "from pairkit.cli import main; main()",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert assert_contract(p, "closed stdin") == "FileAccessError"
 
 

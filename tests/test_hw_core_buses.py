@@ -1,6 +1,7 @@
 """Read buses (``CoreConfig.buses``, pairkit.hw.core.buses): at most B registers read per step, a
 scheduling constraint; each register read through one of B buses; unit ports selecting among the
 buses. Checked on the toy eta_T core (toy-ss2-17-eta-t-fwd-bus3) against its un-bused twin."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -79,7 +80,7 @@ def test_bused_toy_bit_exact_in_interpreter_and_amaranth():
     bus assignment) and Amaranth's simulator (the bus multiplexers for real) against the spec and the
     Rust core; a bus assignment with two registers on one bus is refused by the interpreter."""
     cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd-bus3")
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=21)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=21)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.cycles == mc.cycles() and r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -101,23 +102,37 @@ def test_interconnect_prose_computed_from_the_cached_reports():
     from pairkit.reports import hw_cores_interconnect as report
 
     def core(name, cycles, ports, bus, regs, lut=None, mux=None, B=0, mpr=(15, 20)):
-        r = {"core": name, "cycles": cycles, "registers": 19,
-             "interconnect": {"ports": ports, "buses": bus, "registers": regs, "read_buses": B,
-                              "multiplier_port_registers": list(mpr)}}
+        r = {
+            "core": name,
+            "cycles": cycles,
+            "registers": 19,
+            "interconnect": {
+                "ports": ports,
+                "buses": bus,
+                "registers": regs,
+                "read_buses": B,
+                "multiplier_port_registers": list(mpr),
+            },
+        }
         if lut:
             r["blocks"] = {"lut": lut, "family": "xc6v", "glue": {"operand multiplexers": {"lut": mux}}}
         return r
 
-    res = {"s003-eta-t-tmvp2-u8": core("s003-eta-t-tmvp2-u8", 39926, 141, 0, 54, 144393, 75633),
-           "s003-eta-t-tmvp2-u8-mux": core("s003-eta-t-tmvp2-u8-mux", 39926, 130, 0, 53),
-           "s003-eta-t-tmvp2-u8-bus4": core("s003-eta-t-tmvp2-u8-bus4", 40078, 72, 52, 57, 130000, 60000, B=4,
-                                            mpr=(17, 19)),
-           "s003-eta-t-tmvp3-u8-bus4": {"core": "s003-eta-t-tmvp3-u8-bus4", "cycles": 1, "registers": 19}}
+    res = {
+        "s003-eta-t-tmvp2-u8": core("s003-eta-t-tmvp2-u8", 39926, 141, 0, 54, 144393, 75633),
+        "s003-eta-t-tmvp2-u8-mux": core("s003-eta-t-tmvp2-u8-mux", 39926, 130, 0, 53),
+        "s003-eta-t-tmvp2-u8-bus4": core(
+            "s003-eta-t-tmvp2-u8-bus4", 40078, 72, 52, 57, 130000, 60000, B=4, mpr=(17, 19)
+        ),
+        "s003-eta-t-tmvp3-u8-bus4": {"core": "s003-eta-t-tmvp3-u8-bus4", "cycles": 1, "registers": 19},
+    }
     text = report.interconnect_16(res)
     assert "195 -> 183 (two-way)" in text and "15-20 (two-way)" in text
-    assert ("`s003-eta-t-tmvp2-u8-bus4`: 40,078 cycles (+152 against `s003-eta-t-tmvp2-u8`), 19 registers, operand "
-            "inputs 141 -> 72 at the ports + 52 on the 4 buses, LUT6 144,393 -> 130,000 (-10.0%; operand "
-            "multiplexers 75,633 -> 60,000)") in text
+    assert (
+        "`s003-eta-t-tmvp2-u8-bus4`: 40,078 cycles (+152 against `s003-eta-t-tmvp2-u8`), 19 registers, operand "
+        "inputs 141 -> 72 at the ports + 52 on the 4 buses, LUT6 144,393 -> 130,000 (-10.0%; operand "
+        "multiplexers 75,633 -> 60,000)"
+    ) in text
     assert "tmvp3" not in text  # no base core, no record: left out
     del res["s003-eta-t-tmvp2-u8-mux"]["interconnect"]
     assert "->" not in report.interconnect_16(res).split("The `-busB`")[0]
@@ -130,22 +145,36 @@ def test_interconnect_prose_toy_row():
     from pairkit.reports import hw_cores_interconnect as report
 
     ic = {"ports": 111, "buses": 0, "registers": 53, "read_buses": 0, "multiplier_port_registers": []}
-    res = {"toy-ss2-17-eta-t-fwd": {"core": "toy-ss2-17-eta-t-fwd", "cycles": 1046, "registers": 19,
-                                    "interconnect": ic, "ecp5": {"lut": 4000, "ff": 461}},
-           "toy-ss2-17-eta-t-fwd-bus3": {"core": "toy-ss2-17-eta-t-fwd-bus3", "cycles": 1064, "registers": 21,
-                                         "interconnect": dict(ic, ports=41, buses=46, read_buses=3),
-                                         "ecp5": {"lut": 3000, "ff": 480}}}
-    assert ("the toy `toy-ss2-17-eta-t-fwd-bus3`: 1,064 cycles (+18 against `toy-ss2-17-eta-t-fwd`), operand "
-            "inputs 111 -> 41 + 46, ECP5 LUT4 4,000 -> 3,000 (-25.0%; `synth_ecp5`, whole core), FF 461 -> 480"
-            ) in report.interconnect_16(res)
+    res = {
+        "toy-ss2-17-eta-t-fwd": {
+            "core": "toy-ss2-17-eta-t-fwd",
+            "cycles": 1046,
+            "registers": 19,
+            "interconnect": ic,
+            "ecp5": {"lut": 4000, "ff": 461},
+        },
+        "toy-ss2-17-eta-t-fwd-bus3": {
+            "core": "toy-ss2-17-eta-t-fwd-bus3",
+            "cycles": 1064,
+            "registers": 21,
+            "interconnect": dict(ic, ports=41, buses=46, read_buses=3),
+            "ecp5": {"lut": 3000, "ff": 480},
+        },
+    }
+    assert (
+        "the toy `toy-ss2-17-eta-t-fwd-bus3`: 1,064 cycles (+18 against `toy-ss2-17-eta-t-fwd`), operand "
+        "inputs 111 -> 41 + 46, ECP5 LUT4 4,000 -> 3,000 (-25.0%; `synth_ecp5`, whole core), FF 461 -> 480"
+    ) in report.interconnect_16(res)
 
 
 def test_cli_buses_option_for_custom_cores():
     from pairkit.cli import hw_core as cli
 
     cfg = cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2", 2, None, buses=2)
-    assert cfg.buses == 2 and cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2",
-                                        None, None).buses == 0
+    assert (
+        cfg.buses == 2
+        and cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2", None, None).buses == 0
+    )
     with pytest.raises(CoreError, match="--buses"):
         cli._core("toy-ss2-17-eta-t-fwd", None, None, None, None, None, buses=3)
     with pytest.raises(CoreError, match="buses"):

@@ -3,6 +3,7 @@ only the registers of its own bank, values two groups read copied into both bank
 same schedule and cycles as the unbanked twin. Checked on the toy eta_T core
 (toy-ss2-17-eta-t-fwd-rbank3) against toy-ss2-17-eta-t-fwd, and by the interpreter (every register
 write, the copies' included, against the spec's trace)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -78,7 +79,7 @@ def test_read_banks_whole_pairing_in_interpreter():
     """A whole pairing on the banked toy: every register write (copies included: a move carries the value
     it copies) against the spec's trace, every loop boundary, then the Rust core's value."""
     cfg, mc = flow.compiled("toy-ss2-17-eta-t-fwd-rbank3")
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=29)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=29)
     r = interp.run(mc, cfg.set_id, cfg.alg, P, Q)
     assert r.cycles == mc.cycles() and r.states_checked == mc.loop_count + 1
     flow.rust_check(cfg, P, Q, r.output)
@@ -87,7 +88,7 @@ def test_read_banks_whole_pairing_in_interpreter():
 def test_read_banks_other_counts_compile_and_run():
     """K = 2 and 4 on the same toy: bit-exact in the interpreter, the same cycles."""
     cfg, base = flow.compiled("toy-ss2-17-eta-t-fwd")
-    (P, Q), = flow.random_pairs(cfg.set_id, 1, seed=31)
+    ((P, Q),) = flow.random_pairs(cfg.set_id, 1, seed=31)
     for k in (2, 4):
         c = dataclasses.replace(cfg, name=f"toy-rb{k}", read_banks=k)
         mc = codegen.compile_core(c)
@@ -112,22 +113,39 @@ def test_read_banked_prose_computed_from_the_cached_reports():
     from pairkit.reports import hw_cores_interconnect as report
 
     def core(name, regs, ic, lut, olut, wlut):
-        return {"core": name, "cycles": 39926, "registers": regs, "interconnect": ic,
-                "blocks": {"lut": lut, "family": "xc6v",
-                           "glue": {"operand multiplexers": {"lut": olut},
-                                    "register file and write multiplexers": {"lut": wlut}}}}
+        return {
+            "core": name,
+            "cycles": 39926,
+            "registers": regs,
+            "interconnect": ic,
+            "blocks": {
+                "lut": lut,
+                "family": "xc6v",
+                "glue": {"operand multiplexers": {"lut": olut}, "register file and write multiplexers": {"lut": wlut}},
+            },
+        }
 
     ic0 = {"ports": 141, "buses": 0, "registers": 54, "read_buses": 0, "multiplier_port_registers": [14, 19]}
     rb = {"registers": [13, 4, 3, 1, 11], "groups": [], "copies": 90, "moves": 5, "dual_writes": 100}
-    res = {"s003-eta-t-tmvp2-u8": core("s003-eta-t-tmvp2-u8", 19, ic0, 144393, 75633, 27951),
-           "s003-eta-t-tmvp2-u8-rbank5": core("s003-eta-t-tmvp2-u8-rbank5", 32, dict(
-               ic0, ports=111, registers=79, multiplier_port_registers=[10, 11], read_banks=rb), 130000, 60000, 30000)}
+    res = {
+        "s003-eta-t-tmvp2-u8": core("s003-eta-t-tmvp2-u8", 19, ic0, 144393, 75633, 27951),
+        "s003-eta-t-tmvp2-u8-rbank5": core(
+            "s003-eta-t-tmvp2-u8-rbank5",
+            32,
+            dict(ic0, ports=111, registers=79, multiplier_port_registers=[10, 11], read_banks=rb),
+            130000,
+            60000,
+            30000,
+        ),
+    }
     text = report.interconnect_16(res)
-    assert ("`s003-eta-t-tmvp2-u8-rbank5`: 39,926 cycles (+0 against `s003-eta-t-tmvp2-u8`), registers 19 -> 32 in "
-            "5 banks of 13, 4, 3, 1, 11 (90 copies: 100 second writes of a unit output, 5 moves), operand inputs "
-            "141 -> 111 (each multiplier port 14-19 -> 10-11 registers), register-write inputs 54 -> 79, LUT6 "
-            "144,393 -> 130,000 (-10.0%; operand multiplexers 75,633 -> 60,000; register file and write "
-            "multiplexers 27,951 -> 30,000)") in text
+    assert (
+        "`s003-eta-t-tmvp2-u8-rbank5`: 39,926 cycles (+0 against `s003-eta-t-tmvp2-u8`), registers 19 -> 32 in "
+        "5 banks of 13, 4, 3, 1, 11 (90 copies: 100 second writes of a unit output, 5 moves), operand inputs "
+        "141 -> 111 (each multiplier port 14-19 -> 10-11 registers), register-write inputs 54 -> 79, LUT6 "
+        "144,393 -> 130,000 (-10.0%; operand multiplexers 75,633 -> 60,000; register file and write "
+        "multiplexers 27,951 -> 30,000)"
+    ) in text
     assert "read banks: the operand ports in 5 groups" in report.where_16(res["s003-eta-t-tmvp2-u8-rbank5"], True)
     del res["s003-eta-t-tmvp2-u8"]
     assert "-rbankK" not in report.interconnect_16(res)

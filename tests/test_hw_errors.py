@@ -1,5 +1,6 @@
 """pairkit.hw bad input: parameters that cannot work raise HwParamError (a PairkitError) naming the
 parameter; the CLI prints it and exits 2."""
+
 import subprocess
 import sys
 
@@ -63,13 +64,16 @@ def test_parse_kv():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("args", [
-    ["hw", "gen", "gf2_mul_msd", "-p", "field=x^8+x^4+x^3+x+1", "-o", "/tmp/never"],
-    ["hw", "sim", "gf2_sqrt", "-p", "field=ss2-283"],
-    ["hw", "sim", "gf3_mul", "-p", "D=0"],
-    ["hw", "sim", "nope"],
-    ["hw", "report", "--units", "nope", "--list"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["hw", "gen", "gf2_mul_msd", "-p", "field=x^8+x^4+x^3+x+1", "-o", "/tmp/never"],
+        ["hw", "sim", "gf2_sqrt", "-p", "field=ss2-283"],
+        ["hw", "sim", "gf3_mul", "-p", "D=0"],
+        ["hw", "sim", "nope"],
+        ["hw", "report", "--units", "nope", "--list"],
+    ],
+)
 def test_cli_exit_2(args):
     p = subprocess.run([sys.executable, "-m", "pairkit.cli", *args], capture_output=True, text=True, timeout=300)
     assert p.returncode == 2, (p.stdout, p.stderr)

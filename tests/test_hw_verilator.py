@@ -3,6 +3,7 @@ by the C++ harness.
 
 Verilator is required (never skipped): if it is missing, the test fails with the install command
 (apt-get install -y verilator)."""
+
 import pytest
 
 from pairkit.hw.flow.sim import check, random_vectors

@@ -15,6 +15,7 @@ curve), and its W = HashBytes(9, rho) xor m, which does not involve the pairing,
 variant of HashBytes either; test_rfc_bfencrypt_vector_is_inconsistent records that. The RFC's
 identity "Bob" is printed as 6f:42:62 in the transcription; the values match the bytes of "Bob" (42:6f:62).
 """
+
 from __future__ import annotations
 
 import json
@@ -48,10 +49,13 @@ L1 = 0xB8BBBC0089098F2769B32373ADE8F0DAF
 LA1 = (0x073734B32A882CC97956B9F7E54A2D326, 0x9C4B891AAB199741A44A5B6B632B949F7)
 E_AB = (0x8B2CAC13CBD422658F9E5757B85493818, 0xBC6AF59F54D0A5D83C8EFD8F5214FAD3C)
 # 7.5 - 7.7: the BF set (q = 2^140 - 2^48 - 1, p of 192 bits, SHA-1)
-BF = R.Params(p=0xA6A0FFD016103FFFFFFFFFF595F002FE9EF195F002FE9EFB, q=0xFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFF,
-              P=(0x6924C354256ACF5A0FF7F61BE4F0495B54540A5BF6395B3D, 0x024FD8E2EB7C09104BCA116F41C035219955237C0EAC19AB),
-              P_pub=(0xA68412AE960D1392701066664D20B2F4A76D6EE715621108, 0x9E7644E75C9A131D075752E143E3F0435FF231B6745A486F),
-              hashfcn="sha1")
+BF = R.Params(
+    p=0xA6A0FFD016103FFFFFFFFFF595F002FE9EF195F002FE9EFB,
+    q=0xFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFF,
+    P=(0x6924C354256ACF5A0FF7F61BE4F0495B54540A5BF6395B3D, 0x024FD8E2EB7C09104BCA116F41C035219955237C0EAC19AB),
+    P_pub=(0xA68412AE960D1392701066664D20B2F4A76D6EE715621108, 0x9E7644E75C9A131D075752E143E3F0435FF231B6745A486F),
+    hashfcn="sha1",
+)
 BF_S = 0x749E52DDB807E0220054417E514742B05A0
 Q_BOB = (0x22FA1207E0D19E1A4825009E0E88E35EB57BA79391498F59, 0x982D29ACF942127E0F01C881B5EC1B5FE23D05269F538836)
 S_BOB = (0x8212B74EA75C841A9D1ACCC914CA140F4032D191B5CE5501, 0x950643D940ABA68099BDCB40082532B6130C88D317958657)
@@ -74,8 +78,11 @@ def test_rfc_pairing():
 
 def test_rfc_hash_to_range():
     s = b"This ASCII string without null-terminator"
-    assert bytes.fromhex("546869732041534349492073747269" "6e6720776974686f7574206e756c6c2d7465726d696e61746f72") == s
-    assert R.hash_to_range(s, 0xFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFFFFF, "sha1") == 0x79317C1610C1FC018E9C53D89D59C108CD518608
+    assert bytes.fromhex("5468697320415343494920737472696e6720776974686f7574206e756c6c2d7465726d696e61746f72") == s
+    assert (
+        R.hash_to_range(s, 0xFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFFFFF, "sha1")
+        == 0x79317C1610C1FC018E9C53D89D59C108CD518608
+    )
 
 
 def test_rfc_bf_derive_and_extract():
@@ -89,8 +96,10 @@ def test_rfc_bf_derive_and_extract():
 def test_rfc_bfencrypt_vector_is_inconsistent():
     """The transcribed BFencrypt output cannot belong to the stated parameters (see the module docstring);
     our BFencrypt with the RFC's rho round-trips, and the RFC's U is refused as an encoding."""
-    U = (0x1B5F6C461497ACDFCBB6D6613AD515430C8B3FA23B61C585E9A541B199E2A6CB,
-         0x9BDFBED1AE664E51E3D4533359D733AC9A600B61048A7D899104E826A0EC4FA4)
+    U = (
+        0x1B5F6C461497ACDFCBB6D6613AD515430C8B3FA23B61C585E9A541B199E2A6CB,
+        0x9BDFBED1AE664E51E3D4533359D733AC9A600B61048A7D899104E826A0EC4FA4,
+    )
     assert U[0] >= BF.p and U[1] >= BF.p
     rho = bytes.fromhex("ed5397ff77b567ba5ecb644d7671d6b6f2082968")
     ct = R.encrypt(BF, b"Bob", b"Hi there!", rho=rho, allow_insecure=True)
@@ -114,6 +123,7 @@ def test_rfc_hash_bytes_and_canonical():
 
 
 # ---- type-1 BF / BasicIdent round trips ---------------------------------------------------------------
+
 
 def test_rfc_full_and_basic_ident_round_trip():
     S_alice = R.extract(BF, BF_S, b"alice", allow_insecure=True)
@@ -166,17 +176,20 @@ def test_rfc_refusals():
         R.setup(1024, allow_insecure=1)
 
 
-@pytest.mark.parametrize("mutate,err", [
-    (lambda d: d.update(p=hex(int(d["p"], 16) + 12)), InvalidArgumentError),
-    (lambda d: d.update(q="0x7"), InvalidArgumentError),
-    (lambda d: d.update(P=[d["P"][0], hex(int(d["P"][1], 16) ^ 1)]), PairkitError),
-    (lambda d: d.update(P_pub=[hex(0), hex(1)]), PairkitError),  # (0, 1): order 3
-    (lambda d: d.update(hashfcn="md5"), InvalidArgumentError),
-    (lambda d: d.update(p="zz"), EncodingError),
-    (lambda d: d.pop("q"), EncodingError),
-    (lambda d: d.update(P=["0x1"]), EncodingError),
-    (lambda d: d.update(scheme="x"), EncodingError),
-])
+@pytest.mark.parametrize(
+    "mutate,err",
+    [
+        (lambda d: d.update(p=hex(int(d["p"], 16) + 12)), InvalidArgumentError),
+        (lambda d: d.update(q="0x7"), InvalidArgumentError),
+        (lambda d: d.update(P=[d["P"][0], hex(int(d["P"][1], 16) ^ 1)]), PairkitError),
+        (lambda d: d.update(P_pub=[hex(0), hex(1)]), PairkitError),  # (0, 1): order 3
+        (lambda d: d.update(hashfcn="md5"), InvalidArgumentError),
+        (lambda d: d.update(p="zz"), EncodingError),
+        (lambda d: d.pop("q"), EncodingError),
+        (lambda d: d.update(P=["0x1"]), EncodingError),
+        (lambda d: d.update(scheme="x"), EncodingError),
+    ],
+)
 def test_rfc_params_validation(mutate, err):
     d = json.loads(BF.to_json())
     mutate(d)
@@ -233,9 +246,9 @@ def test_bls_bad_input_is_typed():
     c = ibe.encrypt(PUB, b"alice@example.com", b"x")
     inf = b"\xc0" + bytes(47)
     with pytest.raises(EncodingError):
-        ibe.decrypt(D_ALICE, c[:79])              # shorter than U || V
+        ibe.decrypt(D_ALICE, c[:79])  # shorter than U || V
     with pytest.raises(EncodingError):
-        ibe.decrypt(D_ALICE, inf + c[48:])        # U the identity
+        ibe.decrypt(D_ALICE, inf + c[48:])  # U the identity
     with pytest.raises(PairkitError):
         ibe.decrypt(D_ALICE, b"\x80" + bytes(47) + c[48:])  # x = 0: not on the curve
     with pytest.raises(EncodingError):
@@ -245,11 +258,11 @@ def test_bls_bad_input_is_typed():
     with pytest.raises(PairkitError):
         ibe.encrypt(b"\xff" * 48, b"alice", b"m")
     with pytest.raises(InvalidArgumentError):
-        ibe.extract(bytes(32), b"alice")          # s = 0
+        ibe.extract(bytes(32), b"alice")  # s = 0
     with pytest.raises(InvalidArgumentError):
-        ibe.extract(b"\xff" * 32, b"alice")       # s >= r
+        ibe.extract(b"\xff" * 32, b"alice")  # s >= r
     with pytest.raises(ArgumentTypeError):
-        ibe.extract(MSK, "alice")                 # identities are bytes
+        ibe.extract(MSK, "alice")  # identities are bytes
     with pytest.raises(ArgumentTypeError):
         ibe.encrypt(PUB, b"alice", "text")
 
@@ -271,9 +284,14 @@ _FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCh
 
 
 @_FUZZ
-@given(st.one_of(st.binary(max_size=200),
-                 st.tuples(st.integers(0, len(_C) - 1), st.integers(1, 255)).map(
-                     lambda t: _C[:t[0]] + bytes([_C[t[0]] ^ t[1]]) + _C[t[0] + 1:])))
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.tuples(st.integers(0, len(_C) - 1), st.integers(1, 255)).map(
+            lambda t: _C[: t[0]] + bytes([_C[t[0]] ^ t[1]]) + _C[t[0] + 1 :]
+        ),
+    )
+)
 @example(_C[:48] + bytes(32))
 def test_fuzz_bls_decrypt(data):
     """A mutated or random ciphertext never decrypts and never escapes the typed errors."""
@@ -288,9 +306,14 @@ _RC = R.encrypt(BF, b"Bob", b"fuzz", allow_insecure=True).to_bytes(BF)
 
 
 @_FUZZ
-@given(st.one_of(st.binary(max_size=120),
-                 st.tuples(st.integers(0, len(_RC) - 1), st.integers(1, 255)).map(
-                     lambda t: _RC[:t[0]] + bytes([_RC[t[0]] ^ t[1]]) + _RC[t[0] + 1:])))
+@given(
+    st.one_of(
+        st.binary(max_size=120),
+        st.tuples(st.integers(0, len(_RC) - 1), st.integers(1, 255)).map(
+            lambda t: _RC[: t[0]] + bytes([_RC[t[0]] ^ t[1]]) + _RC[t[0] + 1 :]
+        ),
+    )
+)
 def test_fuzz_rfc_decrypt(data):
     try:
         m = R.decrypt(BF, S_BOB, R.Ciphertext.from_bytes(data, BF), allow_insecure=True)
@@ -311,9 +334,15 @@ def test_fuzz_rfc_decode_point(data):
 
 # ---- the command line -----------------------------------------------------------------------------------
 
+
 def _cli(*args, input_bytes=b""):
-    return subprocess.run([sys.executable, "-m", "pairkit.cli", "ibe", *args], check=False, capture_output=True,
-                          timeout=120, input=input_bytes)
+    return subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "ibe", *args],
+        check=False,
+        capture_output=True,
+        timeout=120,
+        input=input_bytes,
+    )
 
 
 @pytest.mark.slow
@@ -347,21 +376,27 @@ def test_cli_round_trip(tmp_path):
 _PUB_HEX = PUB.hex()
 
 
-@pytest.mark.parametrize("args,kind", [
-    (("setup", "--scheme", "rfc9999"), "InvalidArgumentError"),
-    (("setup", "--scheme", "rfc5091", "--level", "1024"), "InsecureParameterError"),
-    (("setup", "--scheme", "rfc5091", "--level", "1000", "--allow-insecure"), "InvalidArgumentError"),
-    (("extract", "--master", "zz", "--id", "a"), "EncodingError"),
-    (("extract", "--master", "00" * 32, "--id", "a"), "InvalidArgumentError"),
-    (("extract", "--master", "01", "--id", "a", "--scheme", "rfc5091"), "InvalidArgumentError"),
-    (("extract", "--master", "01", "--id", "a", "--scheme", "rfc5091", "--params", "/nonexistent"), "FileAccessError"),
-    (("encrypt", "--id", "a", "--msg-hex", "00"), "InvalidArgumentError"),
-    (("encrypt", "--id", "a", "--public", "00", "--msg-hex", "00"), "EncodingError"),
-    (("encrypt", "--id", "a", "--public", _PUB_HEX, "--input", "/nonexistent"), "FileAccessError"),
-    (("decrypt", "--key", "00" * 96), "EncodingError"),
-    (("decrypt", "--key", D_ALICE.hex(), "--input", "/nonexistent"), "FileAccessError"),
-    (("decrypt",), "UsageError"),
-])
+@pytest.mark.parametrize(
+    "args,kind",
+    [
+        (("setup", "--scheme", "rfc9999"), "InvalidArgumentError"),
+        (("setup", "--scheme", "rfc5091", "--level", "1024"), "InsecureParameterError"),
+        (("setup", "--scheme", "rfc5091", "--level", "1000", "--allow-insecure"), "InvalidArgumentError"),
+        (("extract", "--master", "zz", "--id", "a"), "EncodingError"),
+        (("extract", "--master", "00" * 32, "--id", "a"), "InvalidArgumentError"),
+        (("extract", "--master", "01", "--id", "a", "--scheme", "rfc5091"), "InvalidArgumentError"),
+        (
+            ("extract", "--master", "01", "--id", "a", "--scheme", "rfc5091", "--params", "/nonexistent"),
+            "FileAccessError",
+        ),
+        (("encrypt", "--id", "a", "--msg-hex", "00"), "InvalidArgumentError"),
+        (("encrypt", "--id", "a", "--public", "00", "--msg-hex", "00"), "EncodingError"),
+        (("encrypt", "--id", "a", "--public", _PUB_HEX, "--input", "/nonexistent"), "FileAccessError"),
+        (("decrypt", "--key", "00" * 96), "EncodingError"),
+        (("decrypt", "--key", D_ALICE.hex(), "--input", "/nonexistent"), "FileAccessError"),
+        (("decrypt",), "UsageError"),
+    ],
+)
 def test_cli_errors(args, kind, monkeypatch, capsys):
     """In-process (pairkit.cli.main): typed error, exit 2, no traceback."""
     import io

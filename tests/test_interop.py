@@ -9,6 +9,7 @@ values the peers compute natively: blst, with arkworks and zkcrypto bls12_381 ag
     for bn254), equals them; ``canonical=True`` maps either algorithm to the reduced value;
   * the spec (spec/pairing_ate.py) gives the same values for the generators.
 """
+
 import json
 from pathlib import Path
 
@@ -68,7 +69,8 @@ def test_batch_fixed_and_multi_paths_agree(sid):
     f = api.miller_loop(sid, ps[1], qs[1])
     assert api.final_exponentiation(sid, f) == want[1]
     assert api.final_exponentiation(sid, f, alg="optimal-ate-reduced") == api.pair(
-        sid, ps[1], qs[1], alg="optimal-ate-reduced")
+        sid, ps[1], qs[1], alg="optimal-ate-reduced"
+    )
 
 
 @pytest.mark.parametrize("sid", sorted(SETS))

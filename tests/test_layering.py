@@ -11,6 +11,7 @@ the trailing ``#[cfg(test)] mod tests`` left out), b resolved to the longest mod
 module's references to its own ancestors are not edges (``mod.rs`` declares its children).
 A circle is reported as its strongly connected component, with the edges inside it.
 """
+
 import ast
 import os
 import re
@@ -64,8 +65,7 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def _explain(edges: dict[str, set[str]], comps: list[list[str]]) -> str:
-    return "\n".join(f"{c}: " + ", ".join(f"{a} -> {b}" for a in c for b in sorted(edges[a]) if b in c)
-                     for c in comps)
+    return "\n".join(f"{c}: " + ", ".join(f"{a} -> {b}" for a in c for b in sorted(edges[a]) if b in c) for c in comps)
 
 
 def python_graph() -> dict[str, set[str]]:
@@ -198,20 +198,25 @@ def test_presentation_is_the_top_layer():
 
 
 def test_no_command_line_or_report_inside_a_library_package():
-    files = [p for p in (PY / "pairkit").rglob("*.py")
-             if ".".join(p.relative_to(PY).parts).startswith(LIBRARY)]
+    files = [p for p in (PY / "pairkit").rglob("*.py") if ".".join(p.relative_to(PY).parts).startswith(LIBRARY)]
     named = [str(p.relative_to(PY)) for p in files if p.stem.startswith(("cli", "report", "bench"))]
     assert not named, f"command lines and renderers belong in pairkit/cli and pairkit/reports: {named}"
-    ui = [str(p.relative_to(PY)) for p in (PY / "pairkit").rglob("*.py")
-          if not ".".join(p.relative_to(PY).parts).startswith("pairkit.cli")
-          and re.search(r"^\s*(import|from) (typer|rich)\b", p.read_text(), re.M)]
+    ui = [
+        str(p.relative_to(PY))
+        for p in (PY / "pairkit").rglob("*.py")
+        if not ".".join(p.relative_to(PY).parts).startswith("pairkit.cli")
+        and re.search(r"^\s*(import|from) (typer|rich)\b", p.read_text(), re.M)
+    ]
     assert not ui, f"typer/rich (the command line's libraries) outside pairkit/cli: {ui}"
 
 
 def test_the_package_check_sees_a_circle():
     """A planted circle between two packages through their modules is found."""
-    planted = {"pairkit.hw.core.a": {"pairkit.hw.units.b"}, "pairkit.hw.units.b": {"pairkit.hw.core.c"},
-               "pairkit.hw.core.c": set()}
+    planted = {
+        "pairkit.hw.core.a": {"pairkit.hw.units.b"},
+        "pairkit.hw.units.b": {"pairkit.hw.core.c"},
+        "pairkit.hw.core.c": set(),
+    }
     assert _cycles(package_graph(planted)) == [["pairkit.hw.core", "pairkit.hw.units"]]
 
 
@@ -237,7 +242,8 @@ def test_imports_inside_functions_stay_within_budget():
     found = function_level_imports()
     assert len(found) <= FUNCTION_IMPORT_BUDGET, (
         f"{len(found)} imports inside functions, budget {FUNCTION_IMPORT_BUDGET}: hoist the new ones to module "
-        "level (a deferred import hides a dependency from the reader and from the layering checks)")
+        "level (a deferred import hides a dependency from the reader and from the layering checks)"
+    )
 
 
 def test_the_command_line_starts_without_the_heavy_dependencies():
@@ -245,11 +251,18 @@ def test_the_command_line_starts_without_the_heavy_dependencies():
     import subprocess
     import sys
 
-    code = ("import sys; import pairkit.cli.root; "
-            "print(sorted({k.split('.')[0] for k in sys.modules} & {'amaranth', 'ortools', 'matplotlib', "
-            "'cypari2', 'ray', 'cupy', 'py_ecc'}))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env=dict(os.environ, PYTHONPATH=str(PY))).stdout.strip()
+    code = (
+        "import sys; import pairkit.cli.root; "
+        "print(sorted({k.split('.')[0] for k in sys.modules} & {'amaranth', 'ortools', 'matplotlib', "
+        "'cypari2', 'ray', 'cupy', 'py_ecc'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ, PYTHONPATH=str(PY)),
+    ).stdout.strip()
     assert out == "[]", out
 
 
@@ -278,7 +291,7 @@ def test_only_api_imports_the_native_module():
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
-                base = pkg[:len(pkg) - node.level + 1] if node.level else []
+                base = pkg[: len(pkg) - node.level + 1] if node.level else []
                 mod = ".".join([*base, *(node.module.split(".") if node.module else [])])
                 names = [mod, *(f"{mod}.{a.name}" for a in node.names)]
             else:
@@ -288,5 +301,7 @@ def test_only_api_imports_the_native_module():
     assert not offenders, "modules other than pairkit/api.py import pairkit._native: " + ", ".join(offenders)
     # the check sees an import: api.py's own
     api_tree = ast.parse((root / "api.py").read_text())
-    assert any(isinstance(n, ast.ImportFrom) and n.module == "pairkit" and any(a.name == "_native" for a in n.names)
-               for n in ast.walk(api_tree))
+    assert any(
+        isinstance(n, ast.ImportFrom) and n.module == "pairkit" and any(a.name == "_native" for a in n.names)
+        for n in ast.walk(api_tree)
+    )

@@ -1,4 +1,5 @@
 """The Rust core (pairkit._native) against the executable spec, the vectors, and bad input."""
+
 import json
 import random
 from pathlib import Path
@@ -111,6 +112,7 @@ def test_bilinearity_through_native():
 
 
 # ----------------------------------------------------------------------------- bad input
+
 
 def _good(sid="ss2-283"):
     return api.random_points(sid, 2, seed=11)

@@ -1,5 +1,6 @@
 """The characteristic-three Rust engine (pairkit._native) against the spec, PARI/GP, and bad input;
 the CLI contract for ss3 sets (list, points, pair, count)."""
+
 import json
 import random
 import subprocess
@@ -118,6 +119,10 @@ def test_cli_points_pair_count_list():
     assert rows["ss3-97"]["cofactor"] == 7
     r = runner.invoke(app, ["pair", P[:10], Q, "--set", "ss3-97"])
     assert isinstance(r.exception, EncodingError)  # `pairkit` (cli.main) turns it into exit status 2
-    p = subprocess.run([sys.executable, "-m", "pairkit.cli", "pair", "--set", "ss3-97", P[:10], Q],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", "pair", "--set", "ss3-97", P[:10], Q],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 2 and "EncodingError" in p.stderr and "Traceback" not in p.stderr

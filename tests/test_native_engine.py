@@ -3,6 +3,7 @@ pairings are the handle's only (the module's duplicate functions are gone): its 
 against the module functions that remain (pair_parallel with one thread is pair; to_canonical) and
 against each other (a batch row, a one-pair product and a fixed-argument pairing are pairings), and its
 errors against the errors of the module functions for the same bad input."""
+
 from __future__ import annotations
 
 import io
@@ -67,8 +68,11 @@ def test_errors_are_the_functions_errors():
     Pm = np.frombuffer(P[0] + bad, np.uint8).reshape(2, -1)
     one = _error(e.pair, bad, P[0])  # row 1's P alone
     assert _error(e.pair_batch, Pm, Pm) == (one[0], f"batch item 1: {one[1]}", 1)
-    assert _error(e.pair_batch, Pm, Pm[:1]) == (errors.EncodingError, "batch inputs have different lengths: 2 vs 1",
-                                                None)
+    assert _error(e.pair_batch, Pm, Pm[:1]) == (
+        errors.EncodingError,
+        "batch inputs have different lengths: 2 vs 1",
+        None,
+    )
 
 
 def test_pair_batch_resolves_the_set_and_algorithm_once(monkeypatch):

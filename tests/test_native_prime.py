@@ -4,6 +4,7 @@ Rust == spec (the same bytes decoded by spec/serialize_prime.py and paired by th
 the independent oracles (PARI/GP for typea-512, py_ecc for bn254 / bls12-381), bilinearity and
 non-degeneracy, the staged API, multi_pair, pair_fixed (preprocessed lines), pair_batch, the
 encodings users already have, RFC 9380 hashing, and typed errors on bad input."""
+
 import random
 
 import numpy as np
@@ -102,12 +103,13 @@ def test_multi_pair_fixed_and_batch(sid):
 
 @pytest.mark.parametrize("sid", PRIME)
 def test_encodings_match_the_spec(sid):
-    for group in ((1,) if sid == "typea-512" else (1, 2)):
+    for group in (1,) if sid == "typea-512" else (1, 2):
         (P,) = api.random_points(sid, 1, seed=400 + group, group=group)
         sP = sp.decode_point(sid, P, group=group)
         assert sp.encode_point(sid, sP, group=group) == P
-        assert api.generator(sid, group) == sp.encode_point(sid, pp.groups(sid).G1 if group == 1
-                                                           else pp.groups(sid).G2, group=group)
+        assert api.generator(sid, group) == sp.encode_point(
+            sid, pp.groups(sid).G1 if group == 1 else pp.groups(sid).G2, group=group
+        )
         xy = api.decode_point(sid, P, group=group)
         if group == 1:
             assert xy == (sP[0].a, sP[1].a)
@@ -122,8 +124,10 @@ def test_encodings_match_the_spec(sid):
 def test_bls12_381_hash_to_curve_rfc9380():
     from pairkit.spec.prime import hash_to_curve as h2c
 
-    for group, dst in ((1, b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_"),
-                       (2, b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_")):
+    for group, dst in (
+        (1, b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_"),
+        (2, b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_"),
+    ):
         for msg in (b"", b"abc", b"a512_" + b"a" * 512):
             want = (h2c.hash_to_g1 if group == 1 else h2c.hash_to_g2)(msg, dst)
             got = api.hash_to_point("bls12-381", msg, dst, group=group)

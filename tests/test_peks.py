@@ -1,6 +1,7 @@
 """PEKS (pairkit.protocols.peks; Boneh, Di Crescenzo, Ostrovsky, Persiano 2004) on bls12-381: match and
 no-match on small batches, search through pair_fixed equal to the one-pairing-per-ciphertext test,
 malformed ciphertexts as False verdicts, refusals, bounded fuzzing and the CLI."""
+
 from __future__ import annotations
 
 import json
@@ -60,8 +61,16 @@ def test_search_is_the_fixed_argument_pairing():
 def test_malformed_ciphertexts_are_false():
     good = peks.encrypt(PK, b"urgent")
     inf = b"\xc0" + bytes(47)
-    bad = [b"", good[:79], good + b"\x00", inf + good[48:], b"\x80" + bytes(47) + good[48:],
-           b"\xff" * 80, bytes(80), good[:48] + bytes(32)]
+    bad = [
+        b"",
+        good[:79],
+        good + b"\x00",
+        inf + good[48:],
+        b"\x80" + bytes(47) + good[48:],
+        b"\xff" * 80,
+        bytes(80),
+        good[:48] + bytes(32),
+    ]
     # the bad ones among good ones: the good ones keep their verdict
     mixed = [good] + bad + [good]
     assert peks.search(TD, mixed) == [True] + [False] * len(bad) + [True]
@@ -75,7 +84,7 @@ def test_bad_keys_and_trapdoors_raise_typed():
     with pytest.raises(PairkitError):
         peks.search(bytes(96), [])
     with pytest.raises(EncodingError):
-        peks.search(b"\xc0" + bytes(95), [])     # the identity as a trapdoor would match everything
+        peks.search(b"\xc0" + bytes(95), [])  # the identity as a trapdoor would match everything
     with pytest.raises(PairkitError):
         peks.encrypt(b"\x80" + bytes(47), b"w")
     with pytest.raises(EncodingError):
@@ -102,9 +111,14 @@ _GOOD = peks.encrypt(PK, b"urgent")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
-@given(st.one_of(st.binary(max_size=100),
-                 st.tuples(st.integers(0, 79), st.integers(1, 255)).map(
-                     lambda t: _GOOD[:t[0]] + bytes([_GOOD[t[0]] ^ t[1]]) + _GOOD[t[0] + 1:])))
+@given(
+    st.one_of(
+        st.binary(max_size=100),
+        st.tuples(st.integers(0, 79), st.integers(1, 255)).map(
+            lambda t: _GOOD[: t[0]] + bytes([_GOOD[t[0]] ^ t[1]]) + _GOOD[t[0] + 1 :]
+        ),
+    )
+)
 def test_fuzz_ciphertexts(data):
     """No mutated ciphertext matches (a flipped bit of A changes the pairing, of B the tag)."""
     assert peks.search(TD, [data, _GOOD]) == [data == _GOOD, True]
@@ -121,6 +135,7 @@ def test_fuzz_trapdoors(data):
 
 
 # ---- the command line ----------------------------------------------------------------------------
+
 
 def _run(monkeypatch, capsys, *args, stdin=b""):
     import io
@@ -165,20 +180,23 @@ def test_cli_demo(monkeypatch, capsys):
     assert code == 0 and "ciphertexts/s" in out and "correct" in out
 
 
-@pytest.mark.parametrize("args,kind", [
-    (("encrypt", "--pk", "00", "-k", "a"), "EncodingError"),
-    (("encrypt", "--pk", "zz", "-k", "a"), "EncodingError"),
-    (("encrypt", "--pk", PK.hex()), "InvalidArgumentError"),             # stdin empty: no keywords
-    (("encrypt", "--pk", PK.hex(), "-i", "/nonexistent"), "FileAccessError"),
-    (("trapdoor", "--sk", "00" * 32, "-k", "a"), "InvalidArgumentError"),
-    (("trapdoor", "--sk", "0g", "-k", "a"), "EncodingError"),
-    (("test", "-t", "00", "--ct", "00"), "EncodingError"),
-    (("test", "-t", TD.hex(), "--ct", "0"), "EncodingError"),
-    (("test", "-t", TD.hex()), "InvalidArgumentError"),
-    (("demo", "-n", "0"), "UsageError"),
-    (("demo", "-n", str(1 << 23)), "LimitExceededError"),
-    (("trapdoor", "-k", "a"), "UsageError"),
-])
+@pytest.mark.parametrize(
+    "args,kind",
+    [
+        (("encrypt", "--pk", "00", "-k", "a"), "EncodingError"),
+        (("encrypt", "--pk", "zz", "-k", "a"), "EncodingError"),
+        (("encrypt", "--pk", PK.hex()), "InvalidArgumentError"),  # stdin empty: no keywords
+        (("encrypt", "--pk", PK.hex(), "-i", "/nonexistent"), "FileAccessError"),
+        (("trapdoor", "--sk", "00" * 32, "-k", "a"), "InvalidArgumentError"),
+        (("trapdoor", "--sk", "0g", "-k", "a"), "EncodingError"),
+        (("test", "-t", "00", "--ct", "00"), "EncodingError"),
+        (("test", "-t", TD.hex(), "--ct", "0"), "EncodingError"),
+        (("test", "-t", TD.hex()), "InvalidArgumentError"),
+        (("demo", "-n", "0"), "UsageError"),
+        (("demo", "-n", str(1 << 23)), "LimitExceededError"),
+        (("trapdoor", "-k", "a"), "UsageError"),
+    ],
+)
 def test_cli_errors(monkeypatch, capsys, args, kind):
     code, _, err = _run(monkeypatch, capsys, *args)
     assert code == 2 and err.strip().splitlines()[-1].startswith(f"error: {kind}:"), err
@@ -238,8 +256,10 @@ def test_cli_hostile_walk(tmp_path, monkeypatch, capsys):
     ctf.write_text(ibe.encrypt(_IBE_PUB, b"a", b"m").hex())
     n, codes = 0, {}
     for group, name, opt, value in _walk():
-        vals = {k: (key.hex() if v == "VALIDKEY" else str(ctf) if v == "VALIDCT" else v)
-                for k, v in _BASELINE[(group, name)].items()}
+        vals = {
+            k: (key.hex() if v == "VALIDKEY" else str(ctf) if v == "VALIDCT" else v)
+            for k, v in _BASELINE[(group, name)].items()
+        }
         extra = []
         if value is None:
             vals.pop(opt, None)

@@ -1,6 +1,7 @@
 """Dependency pins live in one place, pyproject.toml's extras, each exact (scripts/pins.py prints them for
 `make venv` and `make peers`); wherever else a version is named as name==version (the Makefile, the
 scripts, the package's messages, the docs) it is the same one."""
+
 import re
 import sys
 import tomllib
@@ -23,8 +24,9 @@ VENV_EXTRAS = re.search(r"^DEV_EXTRAS\s*:=\s*(.+)$", (ROOT / "Makefile").read_te
 def _exact(req: str) -> tuple[str, str]:
     r = Requirement(req)
     specs = list(r.specifier)
-    assert len(specs) == 1 and specs[0].operator == "==" and "*" not in specs[0].version, \
+    assert len(specs) == 1 and specs[0].operator == "==" and "*" not in specs[0].version, (
         f"{req!r}: pin it exactly (name==version)"
+    )
     return canonicalize_name(r.name), specs[0].version
 
 
@@ -35,8 +37,9 @@ def _pins() -> dict[str, str]:
         for req in reqs:
             name, version = _exact(req)
             if name in seen:
-                assert seen[name][0] == version, \
+                assert seen[name][0] == version, (
                     f"{name} pinned twice differently: {seen[name][0]} (extra {seen[name][1]}), {version} (extra {extra})"
+                )
             seen.setdefault(name, (version, extra))
     return {n: v for n, (v, _) in seen.items()}
 
@@ -65,8 +68,17 @@ def test_make_venv_installs_the_extras_scripts_pins_prints():
 
 def _texts():
     """The files that may name a version: build files, scripts, the package, the docs."""
-    pats = ["Makefile", "*.md", "docs/**/*.md", "scripts/*", "python/**/*.py", ".pre-commit-config.yaml",
-            "*requirements*.txt", "*constraints*.txt", "crates/pairkit-peers/*.md"]
+    pats = [
+        "Makefile",
+        "*.md",
+        "docs/**/*.md",
+        "scripts/*",
+        "python/**/*.py",
+        ".pre-commit-config.yaml",
+        "*requirements*.txt",
+        "*constraints*.txt",
+        "crates/pairkit-peers/*.md",
+    ]
     for pat in pats:
         for p in sorted(ROOT.glob(pat)):
             if p.is_file():
@@ -88,8 +100,13 @@ def test_no_version_is_named_differently_elsewhere():
     assert not bad, "versions differ from pyproject.toml's pins:\n" + "\n".join(bad)
 
 
-@pytest.mark.parametrize("text,found", [("pip install amaranth==0.5.9", ["amaranth==0.5.9"]),
-                                        ("pymcl-1.0.2-cp311-cp311-manylinux.whl", ["pymcl-1.0.2"]),
-                                        ("a == b, x==y", [])])
+@pytest.mark.parametrize(
+    "text,found",
+    [
+        ("pip install amaranth==0.5.9", ["amaranth==0.5.9"]),
+        ("pymcl-1.0.2-cp311-cp311-manylinux.whl", ["pymcl-1.0.2"]),
+        ("a == b, x==y", []),
+    ],
+)
 def test_the_scan_finds_pins(text, found):
     assert [m.group(0) for m in _PIN.finditer(text)] == found

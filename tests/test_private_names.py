@@ -14,6 +14,7 @@ walk fails on
 
 ``pairkit._native`` is exempt (api.py's import of it is another test's matter).
 """
+
 from __future__ import annotations
 
 import ast
@@ -48,8 +49,12 @@ def _definitions(tree: ast.AST) -> set[str]:
             names.add(node.name)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
-        elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name)
-              and node.value.id in ("self", "cls")):
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "cls")
+        ):
             names.add(node.attr)
     return {n for n in names if _private(n)}
 
@@ -91,8 +96,9 @@ def _check_imports(tree, mod: str, pkg: str, top: str, mods: dict, stdlib: set, 
     return aliases, std_aliases
 
 
-def _attribute_problem(node: ast.Attribute, mod: str, own_classes: set, aliases: dict, std_aliases: set,
-                       defined: dict, everywhere: set) -> str | None:
+def _attribute_problem(
+    node: ast.Attribute, mod: str, own_classes: set, aliases: dict, std_aliases: set, defined: dict, everywhere: set
+) -> str | None:
     """What is wrong with a private attribute access ``node`` in module ``mod`` (None: nothing)."""
     v = node.value
     mangled = node.attr.partition("__")[0] if "__" in node.attr[1:] else ""
@@ -152,20 +158,24 @@ def test_the_checker_sees_each_kind(tmp_path):
         "__init__.py": "",
         "_native.py": "",
         "sub/__init__.py": "",
-        "sub/a.py": ("def _helper():\n    return 1\n\n\nclass Thing:\n    def __init__(self):\n"
-                     "        self._state = 0\n\n    def same(self, other):\n        return other._state + self._state\n"),
-        "sub/b.py": ("from pairkit.sub.a import _helper\n"             # 1: private import
-                     "from pairkit.sub import a\n"
-                     "from . import a as aa\n"
-                     "import os\n"
-                     "import pairkit.sub._hidden\n"                    # 5: private module
-                     "from pairkit import _native\n"                   # allowed
-                     "x = a._helper()\n"                               # 7: module attribute
-                     "y = aa.Thing()._state\n"                         # 8: another module's object
-                     "def f(sig):\n"
-                     "    sig._MustUse__silence = True\n"              # 10: Amaranth's mangled private
-                     "    sig._rhs_signals = None\n"                   # 11: a third party's private
-                     "    os._exit(0)\n"),                             # allowed
+        "sub/a.py": (
+            "def _helper():\n    return 1\n\n\nclass Thing:\n    def __init__(self):\n"
+            "        self._state = 0\n\n    def same(self, other):\n        return other._state + self._state\n"
+        ),
+        "sub/b.py": (
+            "from pairkit.sub.a import _helper\n"  # 1: private import
+            "from pairkit.sub import a\n"
+            "from . import a as aa\n"
+            "import os\n"
+            "import pairkit.sub._hidden\n"  # 5: private module
+            "from pairkit import _native\n"  # allowed
+            "x = a._helper()\n"  # 7: module attribute
+            "y = aa.Thing()._state\n"  # 8: another module's object
+            "def f(sig):\n"
+            "    sig._MustUse__silence = True\n"  # 10: Amaranth's mangled private
+            "    sig._rhs_signals = None\n"  # 11: a third party's private
+            "    os._exit(0)\n"
+        ),  # allowed
     }
     for name, text in files.items():
         (pk / name).write_text(text)

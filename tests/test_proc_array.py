@@ -1,5 +1,6 @@
 """pairkit.hw.proc.rtl.array: seed 002's multi-core array with its work distributor (docs/PROC.md "Array"), in Verilator;
 every job against the ISS (outputs bit-exact, the core's cycles from start to halt the ISS's)."""
+
 import pytest
 
 from pairkit.errors import InvalidArgumentError
@@ -105,13 +106,29 @@ def test_the_header_states_the_host_protocol():
 
 
 def _fake_array(cores, lut, bram, share=True, sim=True):
-    r = {"set": "typea-512", "W": 16, "P": 4, "d": 2, "reduction": "montgomery", "cores": cores, "shared_roms": share,
-         "xc6v": {"lut": lut, "ff": 900 * cores, "dsp": 4 * cores, "bram18": bram},
-         "ecp5": {"lut": lut, "ff": 900 * cores, "dsp": 4 * cores, "bram": bram}}
+    r = {
+        "set": "typea-512",
+        "W": 16,
+        "P": 4,
+        "d": 2,
+        "reduction": "montgomery",
+        "cores": cores,
+        "shared_roms": share,
+        "xc6v": {"lut": lut, "ff": 900 * cores, "dsp": 4 * cores, "bram18": bram},
+        "ecp5": {"lut": lut, "ff": 900 * cores, "dsp": 4 * cores, "bram": bram},
+    }
     if sim:
         jobs = [{"core_cycles": 4_000_000 + 2 * j} for j in range(cores + 1)]
-        r["sim"] = {"jobs": cores + 1, "bit_exact": True, "span_cycles": 8_000_500, "per_mcycle": (cores + 1) / 8.0005,
-                    "overhead_min": 196, "overhead_max": 200, "overhead_formula": 196, "per_job": jobs}
+        r["sim"] = {
+            "jobs": cores + 1,
+            "bit_exact": True,
+            "span_cycles": 8_000_500,
+            "per_mcycle": (cores + 1) / 8.0005,
+            "overhead_min": 196,
+            "overhead_max": 200,
+            "overhead_formula": 196,
+            "per_job": jobs,
+        }
     return r
 
 
@@ -137,8 +154,13 @@ def test_the_estimate_takes_the_built_arrays_per_core_cost():
 def test_the_measured_array_table():
     from pairkit.reports.proc_array import section
 
-    one = {("montgomery", 2): {"xc6v": {"lut": 1300, "ff": 850, "dsp": 4, "bram18": 4},
-                               "ecp5": {"lut": 1500, "ff": 900, "dsp": 4, "bram": 6}, "pnr": {"fmax_mhz": 40.0}}}
+    one = {
+        ("montgomery", 2): {
+            "xc6v": {"lut": 1300, "ff": 850, "dsp": 4, "bram18": 4},
+            "ecp5": {"lut": 1500, "ff": 900, "dsp": 4, "bram": 6},
+            "pnr": {"fmax_mhz": 40.0},
+        }
+    }
     text = "\n".join(section([_fake_array(4, 5601, 17), _fake_array(2, 3000, 9, share=False, sim=False)], one))
     # the distributor's share: the array less 4 x one core; steady = 4 x 10^6 / (mean core cycles + 196)
     assert "| 5,601 / 3,600 / 16 / 17 | +401 / +200 / +1 | 5,601 / 3,600 / 16 / 17 | -399 / +0 / -7 |" in text

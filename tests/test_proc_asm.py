@@ -1,4 +1,5 @@
 """pairkit.hw.proc: the assembler, disassembler and binary image (docs/PROC.md)."""
+
 import pytest
 
 from pairkit.errors import AssemblyError, PairkitError, ProgramError
@@ -54,9 +55,14 @@ def test_round_trip_asm_binary_disasm_asm():
 
 def test_every_opcode_encodes_and_decodes():
     for op, (code, shape, _) in OPCODES.items():
-        i = Instr(op, rd=255 if "d" in shape else 0, ra=254 if shape in ("dd", "ddd") else 0,
-                  rb=253 if shape == "ddd" else 0, c=15 if shape.startswith("c") else 0,
-                  imm={"dk": (1 << 18) - 1, "ca": (1 << 22) - 1, "cn": 7, "a": 12345}.get(shape, 0))
+        i = Instr(
+            op,
+            rd=255 if "d" in shape else 0,
+            ra=254 if shape in ("dd", "ddd") else 0,
+            rb=253 if shape == "ddd" else 0,
+            c=15 if shape.startswith("c") else 0,
+            imm={"dk": (1 << 18) - 1, "ca": (1 << 22) - 1, "cn": 7, "a": 12345}.get(shape, 0),
+        )
         w = encode(i)
         assert 0 <= w < 1 << 32 and w >> 26 == code and decode(w) == i
     with pytest.raises(ValueError):
@@ -70,23 +76,26 @@ def test_srl_image_inverts():
         assert srl_sequence(srl_image(bits)) == bits
 
 
-@pytest.mark.parametrize("src,line,col,words", [
-    (".modulus 7\n  FOO r1, r2\n", 2, 3, "unknown mnemonic 'FOO'"),
-    (".modulus 7\nADD r1, r2, x3\n", 2, 13, "bad register 'x3'"),
-    (".modulus 7\nADD r1, r2, r256\n", 2, 13, "out of range"),
-    (".modulus 7\nMOV r1\n", 2, 1, "takes 2 operand"),
-    (".modulus 7\nLOAD c0, 4194304\n", 2, 10, "immediate 4194304 out of range"),
-    (".modulus 7\nLOAD c0, -1\n", 2, 10, "out of range"),
-    (".modulus 7\nLOAD c16, 1\n", 2, 6, "loop counter 'c16' out of range"),
-    (".modulus 7\nJUMP nowhere\n", 2, 6, "undefined label 'nowhere'"),
-    (".modulus 7\nx: HALT\nx: HALT\n", 3, 1, "duplicate label 'x'"),
-    (".modulus 7\nLDC r1, #nope\n", 2, 9, "undefined constant '#nope'"),
-    (".modulus 7\nLDC r1, #0\n", 2, 9, "constant index 0 out of range"),
-    (".modulus 7\n.jsrbits 10a\n", 2, 10, "not a string of 0 and 1"),
-    (".modulus 7\n.frobnicate 1\n", 2, 1, "unknown directive"),
-    ("HALT\n", 1, 1, "missing .modulus"),
-    (".modulus 7\nJSR 4194304\n", 2, 5, "address 4194304 out of range"),
-])
+@pytest.mark.parametrize(
+    "src,line,col,words",
+    [
+        (".modulus 7\n  FOO r1, r2\n", 2, 3, "unknown mnemonic 'FOO'"),
+        (".modulus 7\nADD r1, r2, x3\n", 2, 13, "bad register 'x3'"),
+        (".modulus 7\nADD r1, r2, r256\n", 2, 13, "out of range"),
+        (".modulus 7\nMOV r1\n", 2, 1, "takes 2 operand"),
+        (".modulus 7\nLOAD c0, 4194304\n", 2, 10, "immediate 4194304 out of range"),
+        (".modulus 7\nLOAD c0, -1\n", 2, 10, "out of range"),
+        (".modulus 7\nLOAD c16, 1\n", 2, 6, "loop counter 'c16' out of range"),
+        (".modulus 7\nJUMP nowhere\n", 2, 6, "undefined label 'nowhere'"),
+        (".modulus 7\nx: HALT\nx: HALT\n", 3, 1, "duplicate label 'x'"),
+        (".modulus 7\nLDC r1, #nope\n", 2, 9, "undefined constant '#nope'"),
+        (".modulus 7\nLDC r1, #0\n", 2, 9, "constant index 0 out of range"),
+        (".modulus 7\n.jsrbits 10a\n", 2, 10, "not a string of 0 and 1"),
+        (".modulus 7\n.frobnicate 1\n", 2, 1, "unknown directive"),
+        ("HALT\n", 1, 1, "missing .modulus"),
+        (".modulus 7\nJSR 4194304\n", 2, 5, "address 4194304 out of range"),
+    ],
+)
 def test_assembly_errors_carry_line_and_column(src, line, col, words):
     with pytest.raises(AssemblyError) as e:
         asm.assemble(src)
@@ -95,9 +104,17 @@ def test_assembly_errors_carry_line_and_column(src, line, col, words):
     assert isinstance(e.value, PairkitError)
 
 
-@pytest.mark.parametrize("data", [b"", b"nope", asm.MAGIC, asm.MAGIC + b"\x01" * 30,
-                                  asm.to_binary(asm.assemble(SRC))[:-3],
-                                  asm.to_binary(asm.assemble(SRC)) + b"x"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"nope",
+        asm.MAGIC,
+        asm.MAGIC + b"\x01" * 30,
+        asm.to_binary(asm.assemble(SRC))[:-3],
+        asm.to_binary(asm.assemble(SRC)) + b"x",
+    ],
+)
 def test_malformed_binaries_are_program_errors(data):
     with pytest.raises(ProgramError):
         asm.from_binary(data)
@@ -115,8 +132,13 @@ def _image(p=101, consts=(2,), meta=b'{"inputs": {"a": 0}, "outputs": {"o": 0}}'
 
 def test_binary_contents_are_validated():
     assert asm.from_binary(_image()).consts == [2]
-    for bad in (_image(p=100), _image(consts=(101,)), _image(meta=b'{"inputs": {"a": 300}, "outputs": {}}'),
-                _image(meta=b'{"inputs": {"a b": 1}, "outputs": {}}'), _image(meta=b'{"inputs": [], "outputs": {}}'),
-                _image(meta=b'not json')):
+    for bad in (
+        _image(p=100),
+        _image(consts=(101,)),
+        _image(meta=b'{"inputs": {"a": 300}, "outputs": {}}'),
+        _image(meta=b'{"inputs": {"a b": 1}, "outputs": {}}'),
+        _image(meta=b'{"inputs": [], "outputs": {}}'),
+        _image(meta=b"not json"),
+    ):
         with pytest.raises(ProgramError):
             asm.from_binary(bad)

@@ -1,5 +1,6 @@
 """pairkit.hw.proc: the typea-512 program compiled from the spec, run in the ISS, equals the Rust
 pairing bit for bit; the prime-field trace; the `pairkit proc` commands."""
+
 import json
 import subprocess
 import sys
@@ -130,18 +131,21 @@ def test_cli_compile_asm_disasm_run(tmp_path):
     assert p.returncode == 0 and json.loads(p.stdout)["set"] == SID
 
 
-@pytest.mark.parametrize("argv,etype", [
-    (["proc", "run", "--set", "ss3-5"], "NotSupportedError"),
-    (["proc", "run", "--set", "nope"], "UnknownSetError"),
-    (["proc", "run", "--set", SID, "-W", "0"], "InvalidArgumentError"),
-    (["proc", "run", "--set", SID, "--seed", "-1"], "InvalidArgumentError"),
-    (["proc", "compile", "--set", "ss2-7"], "NotSupportedError"),
-    (["proc", "compile", "--set", SID, "--binary"], "InvalidArgumentError"),
-    (["proc", "asm", "/nonexistent/x.s", "-o", "/tmp/x.bin"], "FileAccessError"),
-    (["proc", "disasm", "/nonexistent/x.bin"], "FileAccessError"),
-    (["trace", "--set", SID, "--alg", "eta-alg2"], "UnknownAlgorithmError"),
-    (["proc"], "UsageError"),
-])
+@pytest.mark.parametrize(
+    "argv,etype",
+    [
+        (["proc", "run", "--set", "ss3-5"], "NotSupportedError"),
+        (["proc", "run", "--set", "nope"], "UnknownSetError"),
+        (["proc", "run", "--set", SID, "-W", "0"], "InvalidArgumentError"),
+        (["proc", "run", "--set", SID, "--seed", "-1"], "InvalidArgumentError"),
+        (["proc", "compile", "--set", "ss2-7"], "NotSupportedError"),
+        (["proc", "compile", "--set", SID, "--binary"], "InvalidArgumentError"),
+        (["proc", "asm", "/nonexistent/x.s", "-o", "/tmp/x.bin"], "FileAccessError"),
+        (["proc", "disasm", "/nonexistent/x.bin"], "FileAccessError"),
+        (["trace", "--set", SID, "--alg", "eta-alg2"], "UnknownAlgorithmError"),
+        (["proc"], "UsageError"),
+    ],
+)
 def test_cli_errors_exit_2(argv, etype):
     p = run_cli(*argv)
     assert p.returncode == 2 and "Traceback" not in p.stderr
@@ -153,10 +157,12 @@ def test_cli_run_given_points_and_bad_points():
     (Q,) = api.random_points("bn254", 1, seed=9, group=2)
     p = run_cli("proc", "run", "--set", "bn254", P.hex(), Q.hex(), "--json")
     assert p.returncode == 0 and json.loads(p.stdout)["bit_exact"], p.stderr
-    for argv, etype in ((["proc", "run", "--set", "bn254", P.hex()], "InvalidArgumentError"),
-                        (["proc", "run", "--set", "bn254", Q.hex(), P.hex()], "EncodingError"),
-                        (["proc", "run", "--set", "bn254", "zz", Q.hex()], "EncodingError"),
-                        (["proc", "run", "--set", "bn254", "00" * 64, Q.hex()], "PointAtInfinityError")):
+    for argv, etype in (
+        (["proc", "run", "--set", "bn254", P.hex()], "InvalidArgumentError"),
+        (["proc", "run", "--set", "bn254", Q.hex(), P.hex()], "EncodingError"),
+        (["proc", "run", "--set", "bn254", "zz", Q.hex()], "EncodingError"),
+        (["proc", "run", "--set", "bn254", "00" * 64, Q.hex()], "PointAtInfinityError"),
+    ):
         r = run_cli(*argv)
         assert r.returncode == 2 and f"error: {etype}: " in r.stderr, (argv, r.stderr)
 

@@ -1,6 +1,7 @@
 """pairkit.hw.proc: the Montgomery and Karatsuba datapaths of the ALU (seed 002's future
 work): cycle formulas by hand, values against plain arithmetic, the Montgomery domain in the ISS, the
 three programs bit-exact against the Rust engine, bad combinations as typed errors."""
+
 import json
 import random
 import subprocess
@@ -16,8 +17,14 @@ from pairkit.hw.proc.compile import compile_set, point_inputs, result
 from pairkit.hw.proc.iss import Simulator
 from pairkit.spec.prime.params import TYPEA_512
 
-COMBOS = [("barrett", "schoolbook", 0), ("barrett", "karatsuba", 1), ("barrett", "karatsuba", 2),
-          ("montgomery", "schoolbook", 0), ("montgomery", "karatsuba", 1), ("montgomery", "karatsuba", 2)]
+COMBOS = [
+    ("barrett", "schoolbook", 0),
+    ("barrett", "karatsuba", 1),
+    ("barrett", "karatsuba", 2),
+    ("montgomery", "schoolbook", 0),
+    ("montgomery", "karatsuba", 1),
+    ("montgomery", "karatsuba", 2),
+]
 
 
 def test_cycle_formulas_by_hand_at_the_papers_parameters():
@@ -75,8 +82,13 @@ def test_every_combination_multiplies_and_inverts_in_its_domain(W, P):
 
 def test_bad_combinations_are_typed_errors():
     p = TYPEA_512.p
-    for kw in ({"reduction": "mont"}, {"mult_alg": "toom"}, {"levels": 1}, {"mult_alg": "karatsuba", "levels": 3},
-               {"mult_alg": "karatsuba", "levels": True}):
+    for kw in (
+        {"reduction": "mont"},
+        {"mult_alg": "toom"},
+        {"levels": 1},
+        {"mult_alg": "karatsuba", "levels": 3},
+        {"mult_alg": "karatsuba", "levels": True},
+    ):
         with pytest.raises(InvalidArgumentError):
             AluModel(p, **kw)
     with pytest.raises(InvalidArgumentError, match="k >= 4"):  # p = 101 at W = 16: one limb
@@ -87,8 +99,10 @@ def test_bad_combinations_are_typed_errors():
 
 def test_iss_montgomery_domain_on_a_small_program():
     """Inputs, ROM constants, INV and outputs: the same field values with either reduction."""
-    src = (".modulus 1000003\n.const c 12345\n.input a r0\n.input b r1\n.output o r2\n.output q r3\n"
-           "MUL r2, r0, r1\nLDC r4, #c\nADD r2, r2, r4\nINV r3, r2\nMUL r3, r3, r0\nSUB r3, r3, r4\nHALT\n")
+    src = (
+        ".modulus 1000003\n.const c 12345\n.input a r0\n.input b r1\n.output o r2\n.output q r3\n"
+        "MUL r2, r0, r1\nLDC r4, #c\nADD r2, r2, r4\nINV r3, r2\nMUL r3, r3, r0\nSUB r3, r3, r4\nHALT\n"
+    )
     prog = asm.assemble(src)
     ins = {"a": 4321, "b": 999_999}
     base = Simulator(prog, AluModel(1000003, W=4, P=2)).run(ins)
@@ -129,7 +143,8 @@ def test_ate_programs_bit_exact_with_montgomery_and_karatsuba(sid):
     want = api.split_gt(sid, api.pair(sid, P, Q, alg="optimal-ate-reduced"))
     for red, m, lv in (COMBOS[3], COMBOS[4]):
         r = Simulator(c.program, AluModel(c.program.p, reduction=red, mult_alg=m, levels=lv)).run(
-            point_inputs(sid, P, Q))
+            point_inputs(sid, P, Q)
+        )
         assert result(sid, r.outputs) == want, (red, m)
 
 
@@ -169,9 +184,14 @@ def test_array_estimate_reproduces_the_papers_count_and_binds():
 
 def cycles_table(montgomery=4_000_000):
     """A stand-in for array_md.datapath_cycles(): the same totals at (16, 4, 2), (16, 4, 3) and (16, 8, 2)."""
-    totals = {("barrett", "schoolbook", 0): 6_000_000, ("barrett", "karatsuba", 1): 7_000_000,
-              ("barrett", "karatsuba", 2): 9_000_000, ("montgomery", "schoolbook", 0): montgomery,
-              ("montgomery", "karatsuba", 1): 5_000_000, ("montgomery", "karatsuba", 2): 6_500_000}
+    totals = {
+        ("barrett", "schoolbook", 0): 6_000_000,
+        ("barrett", "karatsuba", 1): 7_000_000,
+        ("barrett", "karatsuba", 2): 9_000_000,
+        ("montgomery", "schoolbook", 0): montgomery,
+        ("montgomery", "karatsuba", 1): 5_000_000,
+        ("montgomery", "karatsuba", 2): 6_500_000,
+    }
     row = {k: (1, t, True) for k, t in totals.items()}
     return {(16, 4, 2): row, (16, 4, 3): row, (16, 8, 2): row}
 

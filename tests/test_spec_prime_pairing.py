@@ -11,6 +11,7 @@ compares py_ecc's value raised to c with the default as well.
   typea-512: pairing_typea.pair(P, Q) == PARI elltatepairing(E, P, phi(Q), r)^((q^2-1)/r)  (exact)
              == PBC's pairing_apply(P, Q) (PBC's loop transliterated, see pairing_typea)
 """
+
 import math
 from pathlib import Path
 
@@ -49,8 +50,12 @@ def test_hard_part_identities():
     # "optimal-ate" (Fuentes-Castaneda et al.): c (p^4 - p^2 + 1)/r, c = 2u(6u^2 + 3u + 1)
     c = 2 * u * (6 * u * u + 3 * u + 1)
     assert c == pa.interop_power("bn254")
-    lam = [12 * u**3 + 12 * u**2 + 6 * u + 1, 12 * u**3 + 6 * u**2 + 4 * u,
-           12 * u**3 + 6 * u**2 + 6 * u, 12 * u**3 + 6 * u**2 + 4 * u - 1]
+    lam = [
+        12 * u**3 + 12 * u**2 + 6 * u + 1,
+        12 * u**3 + 6 * u**2 + 4 * u,
+        12 * u**3 + 6 * u**2 + 6 * u,
+        12 * u**3 + 6 * u**2 + 4 * u - 1,
+    ]
     assert sum(lam_j * p**j for j, lam_j in enumerate(lam)) * r == c * (p**4 - p**2 + 1)
     assert math.gcd(c, r) == 1
     u, p, r = pp.BLS12_381.u, pp.BLS12_381.p, pp.BLS12_381.r
@@ -67,7 +72,7 @@ def test_interop_power_inverses_in_the_rust_params():
 
     src = (Path(__file__).resolve().parents[1] / "crates/pairkit-core/src/pairing/ate_params.rs").read_text()
     for sid, impl in (("bn254", "Bn254P"), ("bls12-381", "Bls12381P")):
-        block = src[src.index(f"for {impl} {{"):]
+        block = src[src.index(f"for {impl} {{") :]
         block = block[: block.index("\n}")]
 
         def words(name, block=block):
@@ -169,7 +174,7 @@ def test_group_law_vs_py_ecc(sid, rng):
 def test_bilinear_nondegenerate(sid, rng):
     G, S = pp.groups(sid), pp.SETS[sid]
     e = pa.pair(sid, G.G1, G.G2)
-    assert e != G.T.fp12_one() and e ** S.r == G.T.fp12_one()
+    assert e != G.T.fp12_one() and e**S.r == G.T.fp12_one()
     a, b = rng.randrange(1, S.r), rng.randrange(1, S.r)
     assert pa.pair(sid, G.E1.mul(a, G.G1), G.E2.mul(b, G.G2)) == e.cyclotomic_pow(a * b % S.r)
     assert pa.pair(sid, None, G.G2) == G.T.fp12_one()
@@ -238,6 +243,7 @@ def test_psi_is_the_frobenius_endomorphism():
 # -- typea-512 -----------------------------------------------------------------------------------
 def _pari_tate(P, Q):
     from pairkit.oracle import reduced_tate_typea
+
     S = pp.TYPEA_512
     return reduced_tate_typea(S.p, S.r, (P[0].a, P[1].a), (Q[0].a, Q[1].a))
 
@@ -255,7 +261,7 @@ def test_typea_bilinear_pbc_and_final_exp(rng):
     f = pt.miller_loop(P, Q)
     e = pt.final_exponentiation(f)
     assert e == pt.final_exponentiation_naive(f)
-    assert e != T.fp2_one() and e ** S.r == T.fp2_one()
+    assert e != T.fp2_one() and e**S.r == T.fp2_one()
     a, b = rng.randrange(1, S.r), rng.randrange(1, S.r)
     assert pt.pair(G.E1.mul(a, P), G.E1.mul(b, Q)) == e ** (a * b)
     assert pt.pair(Q, P) == e  # symmetric: tau(P, phi(Q)) = tau(Q, phi(P)) on this curve

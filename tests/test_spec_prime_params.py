@@ -1,4 +1,5 @@
 """Parameters of typea-512, bn254, bls12-381 (spec/params_prime.py): every constant derived or checked."""
+
 import random
 import subprocess
 import sys
@@ -97,7 +98,9 @@ def test_generators_match_py_ecc():
 def test_pari_script():
     """gen/derive_params_prime.py: PARI's ellcard of E and of the twist, orders, degrees."""
     import cypari2  # noqa: F401
-    out = subprocess.run([sys.executable, str(ROOT / "gen" / "derive_params_prime.py")],
-                         capture_output=True, text=True, timeout=120)
+
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "gen" / "derive_params_prime.py")], capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "FAIL" not in out.stdout and out.stdout.count(" ok") >= 20

@@ -1,4 +1,5 @@
 """Encodings (spec/serialize_prime.py): ZCash format vs py_ecc, EIP-196/197, typea, GT; bad input."""
+
 import pytest
 
 from pairkit.errors import EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError
@@ -44,11 +45,15 @@ def test_bls_vs_py_ecc(group, rng):
         assert enc == ref
         assert sp.bls_decode(enc, group) == P
         assert sp.bls_decode(sp.bls_encode(P, group, compressed=False), group) == P
-        back = decompress_G1(int.from_bytes(enc, "big")) if group == 1 else decompress_G2(
-            (int.from_bytes(enc[:48], "big"), int.from_bytes(enc[48:], "big")))
+        back = (
+            decompress_G1(int.from_bytes(enc, "big"))
+            if group == 1
+            else decompress_G2((int.from_bytes(enc[:48], "big"), int.from_bytes(enc[48:], "big")))
+        )
         x, _ = normalize(back)
         assert (int(x) if group == 1 else tuple(int(c) for c in x.coeffs)) == (
-            P[0].a if group == 1 else (P[0].a, P[0].b))
+            P[0].a if group == 1 else (P[0].a, P[0].b)
+        )
     for comp in (True, False):
         assert sp.bls_decode(sp.bls_encode(None, group, comp), group) is None
 
@@ -156,7 +161,7 @@ def test_gt_encoding(sid, rng):
     enc = sp.gt_encode(sid, e)
     assert len(enc) == n and sp.gt_decode(sid, enc) == e
     bad = (1).to_bytes(n // (2 if sid == "typea-512" else 12), "big")
-    bad = bad + bad[:-1] + b"\x02" + enc[2 * len(bad):]  # an element outside mu_r
+    bad = bad + bad[:-1] + b"\x02" + enc[2 * len(bad) :]  # an element outside mu_r
     with pytest.raises(NotInSubgroupError):
         sp.gt_decode(sid, bad)
     with pytest.raises(EncodingError):

@@ -1,6 +1,7 @@
 """Cheaper validation and the split Miller loop through Python: the Frobenius-trace subgroup check (multi-squaring
 tables) against r P = O on valid points, on valid points plus the order-5 point (0, 1), and on
 off-curve points; and `pair_parallel` (the split eta_T Miller loop) equal to `pair`."""
+
 import pytest
 
 from pairkit import _native, api, errors, sets
@@ -41,7 +42,8 @@ def test_pair_parallel_equals_pair(set_id):
         for t in (1, 2, 3):
             assert api.pair_parallel(set_id, p, q, threads=t, alg="eta-t") == want
         assert api.pair_parallel(set_id, p, q, 2, alg="eta-t", canonical=True) == api.pair(
-            set_id, p, q, alg="eta-t", canonical=True)
+            set_id, p, q, alg="eta-t", canonical=True
+        )
 
 
 def test_pair_parallel_bad_input():
@@ -54,7 +56,6 @@ def test_pair_parallel_bad_input():
         api.pair_parallel("ss2-283", p, q, threads=65)
     with pytest.raises(errors.UnknownAlgorithmError):
         api.pair_parallel("ss2-283", p, q, threads=2, alg="eta-alg2")
-    assert api.pair_parallel("ss2-283", p, q, threads=1, alg="eta-alg2") == api.pair(
-        "ss2-283", p, q, alg="eta-alg2")
+    assert api.pair_parallel("ss2-283", p, q, threads=1, alg="eta-alg2") == api.pair("ss2-283", p, q, alg="eta-alg2")
     with pytest.raises(errors.NotOnCurveError):
         api.pair_parallel("ss2-283", p[:-1] + bytes([p[-1] ^ 2]), q, threads=2)

@@ -17,4 +17,5 @@
 The packages: spec/ (the specification), gpu/, protocols/, dse/, hw/ (the libraries), reports/ and
 cli/ (presentation, on top; ``python -m pairkit`` runs the command line).
 """
+
 __version__ = "0.1.0"

@@ -11,6 +11,7 @@ arrays of shape (n, length). Bad input raises a subclass of :class:`pairkit.erro
 arguments included (argcheck.py): bytes-like where bytes are meant (never an int), integers where
 integers are meant (never a float), counts and seeds within the documented limits.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
@@ -92,8 +93,9 @@ def pair(set_id: str, P: bytes, Q: bytes, alg: str | None = None, canonical: boo
     return e().pair(p, q, c)
 
 
-def pair_parallel(set_id: str, P: bytes, Q: bytes, threads: int = 2, alg: str | None = None,
-                  canonical: bool = False) -> bytes:
+def pair_parallel(
+    set_id: str, P: bytes, Q: bytes, threads: int = 2, alg: str | None = None, canonical: bool = False
+) -> bytes:
     """One pairing with its Miller loop split over ``threads`` cores (eta-t on the binary sets,
     Aranha-Lopez-Hankerson; the same bytes as :func:`pair`). ``threads=1`` is :func:`pair` on
     every set; more threads on another algorithm or family: UnknownAlgorithmError."""
@@ -116,16 +118,18 @@ def final_exponentiation(set_id: str, f: bytes, alg: str | None = None) -> bytes
     return e().final_exponentiation(v)
 
 
-def multi_pair(set_id: str, P: Sequence[bytes], Q: Sequence[bytes], alg: str | None = None,
-               canonical: bool = False) -> bytes:
+def multi_pair(
+    set_id: str, P: Sequence[bytes], Q: Sequence[bytes], alg: str | None = None, canonical: bool = False
+) -> bytes:
     """prod_i e(P[i], Q[i]) with one shared Miller loop and one final exponentiation."""
     e = _bind(set_id, alg)
     ps, qs, c = A.data_list("P", P), A.data_list("Q", Q), A.flag("canonical", canonical)
     return e().multi_pair(ps, qs, c)
 
 
-def pair_fixed(set_id: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: bool = True,
-               alg: str | None = None) -> list[bytes]:
+def pair_fixed(
+    set_id: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: bool = True, alg: str | None = None
+) -> list[bytes]:
     """e(fixed, X) for every X in ``others`` (or e(X, fixed) with ``fixed_is_p=False``), the fixed
     point's Miller-loop lines precomputed once where the set has a preprocessed loop (typea-512:
     a fixed first argument; bn254/bls12-381: a fixed G2 point)."""
@@ -136,8 +140,9 @@ def pair_fixed(set_id: str, fixed: bytes, others: Sequence[bytes], fixed_is_p: b
 
 def hash_to_point(set_id: str, msg: bytes, dst: bytes, group: int = 1, compressed: bool = False) -> bytes:
     """RFC 9380 hash to G1/G2 (bls12-381: the BLS12381G{1,2}_XMD:SHA-256_SSWU_RO_ suites)."""
-    return _native.hash_to_point(_sid(set_id), A.data("msg", msg), A.data("dst", dst), A.group(group),
-                                 A.flag("compressed", compressed))
+    return _native.hash_to_point(
+        _sid(set_id), A.data("msg", msg), A.data("dst", dst), A.group(group), A.flag("compressed", compressed)
+    )
 
 
 def gt_one(set_id: str) -> bytes:
@@ -156,13 +161,15 @@ def generator(set_id: str, group: int = 1) -> bytes:
 
 def point_mul(set_id: str, P: bytes, k: int | bytes, group: int = 1, compressed: bool = False) -> bytes:
     """k P for a non-negative integer k (or k as big-endian bytes) below 2^argcheck.MAX_SCALAR_BITS."""
-    return _native.point_mul(_sid(set_id), A.data("P", P), A.scalar(k), A.flag("compressed", compressed),
-                             A.group(group))
+    return _native.point_mul(
+        _sid(set_id), A.data("P", P), A.scalar(k), A.flag("compressed", compressed), A.group(group)
+    )
 
 
 def point_add(set_id: str, P: bytes, Q: bytes, group: int = 1, compressed: bool = False) -> bytes:
-    return _native.point_add(_sid(set_id), A.data("P", P), A.data("Q", Q), A.flag("compressed", compressed),
-                             A.group(group))
+    return _native.point_add(
+        _sid(set_id), A.data("P", P), A.data("Q", Q), A.flag("compressed", compressed), A.group(group)
+    )
 
 
 def _as_matrix(set_id: str, pts, what: str) -> np.ndarray:
@@ -178,8 +185,9 @@ def _as_matrix(set_id: str, pts, what: str) -> np.ndarray:
     return np.frombuffer(b"".join(pts), dtype=np.uint8).reshape(len(pts), -1).copy()
 
 
-def point_batches(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes]
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def point_batches(
+    set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes]
+) -> tuple[np.ndarray, np.ndarray]:
     """pair_batch's points, checked: P and Q as two contiguous uint8 arrays (n, point length) of the same n
     (each a uint8 array of that shape, or a sequence of equal-length encodings); the set must exist."""
     Pm, Qm = _as_matrix(_sid(set_id), P, "P"), _as_matrix(set_id, Q, "Q")
@@ -189,8 +197,14 @@ def point_batches(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | 
     return Pm, Qm
 
 
-def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes],
-               alg: str | None = None, canonical: bool = False, engine: str = "cpu") -> np.ndarray:
+def pair_batch(
+    set_id: str,
+    P: np.ndarray | Sequence[bytes],
+    Q: np.ndarray | Sequence[bytes],
+    alg: str | None = None,
+    canonical: bool = False,
+    engine: str = "cpu",
+) -> np.ndarray:
     """Pairings of P[i], Q[i]; returns a uint8 array (n, GT length). ``engine="cpu"``: every core
     (Rust); ``engine="gpu"``: the CUDA kernels (ss2-283 / ss2-1223 eta-t or eta-alg2, ss2-239
     eta-alg2), byte-identical to the CPU engine; GpuUnavailableError without CuPy or a device."""
@@ -205,8 +219,9 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
     return _bind(set_id, alg)().pair_batch(Pm, Qm, canonical)
 
 
-def random_points(set_id: str, n: int, seed: int | None = None, compressed: bool = False,
-                  group: int = 1) -> list[bytes]:
+def random_points(
+    set_id: str, n: int, seed: int | None = None, compressed: bool = False, group: int = 1
+) -> list[bytes]:
     """n random points of order r in ``group`` (a seeded, reproducible stream when ``seed`` is given:
     an integer in [0, 2^64)); n at most ``MAX_POINTS`` (LimitExceededError above it)."""
     import secrets
@@ -219,8 +234,9 @@ def random_points(set_id: str, n: int, seed: int | None = None, compressed: bool
 def decode_point(set_id: str, data: bytes, check_subgroup: bool = True, group: int = 1):
     """Validate an encoded point; returns (x, y) as ints (F_{p^2} coordinates as (c0, c1) pairs), or
     None for the point at infinity."""
-    xy = _native.decode_point(_sid(set_id), A.data("the encoded point", data), A.flag("check_subgroup", check_subgroup),
-                              A.group(group))
+    xy = _native.decode_point(
+        _sid(set_id), A.data("the encoded point", data), A.flag("check_subgroup", check_subgroup), A.group(group)
+    )
     if xy is None:
         return None
 
@@ -229,7 +245,7 @@ def decode_point(set_id: str, data: bytes, check_subgroup: bool = True, group: i
     def coord(b: bytes):
         if len(b) == n:
             return int.from_bytes(b, "big")
-        return tuple(int.from_bytes(b[i:i + n], "big") for i in range(0, len(b), n))
+        return tuple(int.from_bytes(b[i : i + n], "big") for i in range(0, len(b), n))
 
     return coord(xy[0]), coord(xy[1])
 
@@ -255,7 +271,7 @@ def split_gt(set_id: str, gt: bytes) -> list[int]:
     gt = A.data("the GT element", gt)
     if len(gt) != n * k:
         raise EncodingError(f"a {set_id} GT element is {n * k} bytes, got {len(gt)}")
-    return [int.from_bytes(gt[i * n:(i + 1) * n], "big") for i in range(k)]
+    return [int.from_bytes(gt[i * n : (i + 1) * n], "big") for i in range(k)]
 
 
 def join_gt(set_id: str, coords: Iterable[int]) -> bytes:

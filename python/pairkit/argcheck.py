@@ -5,6 +5,7 @@ allocated or handed to the native module.
 Limits (README "Limits"): ``MAX_POINTS`` points per ``random_points`` call (and per `pairkit
 points -n`, per `pairkit bench --batch`), seeds in [0, 2^64), scalars below 2^MAX_SCALAR_BITS.
 """
+
 from __future__ import annotations
 
 import json
@@ -79,8 +80,10 @@ def data(what: str, v) -> bytes:
     except TypeError:
         raise ArgumentTypeError(f"{what} must be bytes-like, got {type(v).__name__}") from None
     if mv.itemsize != 1 or mv.ndim != 1:
-        raise ArgumentTypeError(f"{what} must be a one-dimensional buffer of bytes, got items of "
-                                f"{mv.itemsize} bytes in {mv.ndim} dimensions")
+        raise ArgumentTypeError(
+            f"{what} must be a one-dimensional buffer of bytes, got items of "
+            f"{mv.itemsize} bytes in {mv.ndim} dimensions"
+        )
     return mv.tobytes()
 
 

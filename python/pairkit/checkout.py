@@ -10,6 +10,7 @@ user gave are taken relative to where they were given. With no checkout at all (
 wheel) it refuses with a typed error instead of writing a partial HARDWARE.md into the current
 directory.
 """
+
 from __future__ import annotations
 
 import os
@@ -55,7 +56,8 @@ def enter(command: str, *paths: Optional[str]) -> list[Optional[str]]:
     if root is None:
         raise InvalidArgumentError(
             f"{command} regenerates a pairkit checkout's HARDWARE.md from its caches (hw-report-cache/): run it in "
-            f"the checkout's root; {cwd} is not one, and this pairkit was not loaded from one")
+            f"the checkout's root; {cwd} is not one, and this pairkit was not loaded from one"
+        )
     out = [os.path.abspath(p) if p is not None else None for p in paths]
     print(f"note: {command} works in the pairkit checkout {root}", file=sys.stderr)
     os.chdir(root)

@@ -21,6 +21,7 @@ batch order, byte-identical to the local engine (``tests/test_distributed.py`` c
 Ray is an optional dependency (``pip install pairkit[ray]``); without it the functions raise
 ``DistributedUnavailableError``.
 """
+
 from __future__ import annotations
 
 import os
@@ -76,7 +77,9 @@ def connect(address: str | None = None, workers: int | None = None) -> None:
     try:
         ray.init(address=address, **kw)
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        raise DistributedUnavailableError(f"cannot start or reach the Ray cluster ({address or 'local'}): {exc}") from exc
+        raise DistributedUnavailableError(
+            f"cannot start or reach the Ray cluster ({address or 'local'}): {exc}"
+        ) from exc
 
 
 def shutdown() -> None:
@@ -105,7 +108,7 @@ def _raise(rec: tuple[str, str, int | None], offset: int) -> None:
         raise cls(msg)
     g = offset + index
     prefix = f"batch item {index}: "
-    err = cls(f"batch item {g}: {msg[len(prefix):]}" if msg.startswith(prefix) else msg)
+    err = cls(f"batch item {g}: {msg[len(prefix) :]}" if msg.startswith(prefix) else msg)
     err.index = g
     raise err
 
@@ -158,8 +161,9 @@ def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retrie
     connect()
     t = 1 if threads is None else A.ranged("threads", threads, 1, 256)
     r = DEFAULT_RETRIES if retries is None else A.ranged("retries", retries, 0, 100)
-    remote = ray.remote(fn).options(num_cpus=t, max_retries=r, retry_exceptions=False,
-                                    runtime_env={"env_vars": {"RAYON_NUM_THREADS": str(t)}})
+    remote = ray.remote(fn).options(
+        num_cpus=t, max_retries=r, retry_exceptions=False, runtime_env={"env_vars": {"RAYON_NUM_THREADS": str(t)}}
+    )
     refs = [remote.remote(*args_of(lo, hi), _FAULT_MARKER) for lo, hi in chunks]
     out = []
     # The chunks after a failure are left to finish, not cancelled: ray.cancel racing a task that
@@ -179,10 +183,17 @@ def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retrie
 # ---- the batch paths -----------------------------------------------------------------------------
 
 
-def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Sequence[bytes],
-               alg: str | None = None, canonical: bool = False, *, chunk: int | None = None,
-               threads: int | None = None, retries: int | None = None
-               ) -> np.ndarray:
+def pair_batch(
+    set_id: str,
+    P: np.ndarray | Sequence[bytes],
+    Q: np.ndarray | Sequence[bytes],
+    alg: str | None = None,
+    canonical: bool = False,
+    *,
+    chunk: int | None = None,
+    threads: int | None = None,
+    retries: int | None = None,
+) -> np.ndarray:
     """``api.pair_batch`` on the cluster: a uint8 array (n, GT length), byte-identical to the local
     engine's. ``chunk`` pairings per task (default 1024), ``threads`` CPUs and native threads per
     task (default 1), ``retries`` per task when its worker dies (default 3)."""
@@ -193,14 +204,22 @@ def pair_batch(set_id: str, P: np.ndarray | Sequence[bytes], Q: np.ndarray | Seq
     chunks = _plan(Pm.shape[0], chunk)
     if not chunks:
         return api.pair_batch(sid, Pm, Qm, alg=a, canonical=canonical)  # the empty batch's shape
-    parts = _run(_pair_task, chunks, lambda lo, hi: (sid, a, canonical, Pm[lo:hi], Qm[lo:hi]),
-                 threads, retries)
+    parts = _run(_pair_task, chunks, lambda lo, hi: (sid, a, canonical, Pm[lo:hi], Qm[lo:hi]), threads, retries)
     return np.concatenate(parts, axis=0)
 
 
-def bls_batch_verify(pks, messages, signatures, variant: str = "min-pk", scheme: str = "basic",
-                     bits: int | None = None, *, chunk: int | None = None, threads: int | None = None,
-                     retries: int | None = None) -> bool:
+def bls_batch_verify(
+    pks,
+    messages,
+    signatures,
+    variant: str = "min-pk",
+    scheme: str = "basic",
+    bits: int | None = None,
+    *,
+    chunk: int | None = None,
+    threads: int | None = None,
+    retries: int | None = None,
+) -> bool:
     """``Ciphersuite.batch_verify`` on the cluster: each chunk is one random-linear-combination
     batch (its own random coefficients, drawn on its worker), True only if every chunk is. A batch
     with an invalid triple passes with probability at most 2^-(bits-1), as locally."""
@@ -210,20 +229,27 @@ def bls_batch_verify(pks, messages, signatures, variant: str = "min-pk", scheme:
     if not bls.MIN_BATCH_BITS <= b <= 256:
         raise InvalidArgumentError(f"bits must be in [{bls.MIN_BATCH_BITS}, 256], got {b}")
     chunks = _plan(len(pks), chunk)
-    verdicts = _run(_bls_task, chunks, lambda lo, hi: (variant, scheme, pks[lo:hi], msgs[lo:hi], sigs[lo:hi], b),
-                    threads, retries)
+    verdicts = _run(
+        _bls_task, chunks, lambda lo, hi: (variant, scheme, pks[lo:hi], msgs[lo:hi], sigs[lo:hi], b), threads, retries
+    )
     return all(verdicts)
 
 
-def peks_search(trapdoor, ciphertexts: Sequence[bytes], set_id: str | None = None, allow_insecure: bool = False,
-                *, chunk: int | None = None, threads: int | None = None, retries: int | None = None
-                ) -> list[bool]:
+def peks_search(
+    trapdoor,
+    ciphertexts: Sequence[bytes],
+    set_id: str | None = None,
+    allow_insecure: bool = False,
+    *,
+    chunk: int | None = None,
+    threads: int | None = None,
+    retries: int | None = None,
+) -> list[bool]:
     """``peks.search`` on the cluster: one verdict per ciphertext, in order."""
     sid = peks.SET if set_id is None else set_id
     peks.check_set(sid, allow_insecure)
     td = peks.check_trapdoor(trapdoor)
     cts = A.data_list("ciphertexts", ciphertexts)
     chunks = _plan(len(cts), chunk)
-    parts = _run(_peks_task, chunks, lambda lo, hi: (td, cts[lo:hi], sid, allow_insecure),
-                 threads, retries)
+    parts = _run(_peks_task, chunks, lambda lo, hi: (td, cts[lo:hi], sid, allow_insecure), threads, retries)
     return [v for part in parts for v in part]

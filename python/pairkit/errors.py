@@ -1,4 +1,5 @@
 """Typed errors. The Rust core's error enum maps onto these (see crates/pairkit-py)."""
+
 from __future__ import annotations
 
 

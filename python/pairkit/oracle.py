@@ -18,6 +18,7 @@ sigma) with the spec's tower. The pairing is elltatepairing(E, P, (rho - x_Q, si
 the power (3^{6m} - 1)/r; coordinates in {1, rho, rho^2, sigma, sigma rho, sigma rho^2} come from
 the relative trace to F_{3^m} and the 6x6 Gram system, as above.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -185,7 +186,7 @@ def reduced_tate_typea(q: int, r: int, P: tuple[int, int], Q: tuple[int, int]) -
     out = p(
         f"my(q = {int(q)}, i = ffgen(Mod(1, q)*('i^2 + 1), 'i), E = ellinit([1, 0], i),"
         f" P = [{int(P[0])}*i^0, {int(P[1])}*i^0], Q = [-{int(Q[0])}*i^0, {int(Q[1])}*i], e);"
-        f" if(!ellisoncurve(E, P) || !ellisoncurve(E, Q), error(\"reduced_tate_typea: off the curve\"));"
+        f' if(!ellisoncurve(E, P) || !ellisoncurve(E, Q), error("reduced_tate_typea: off the curve"));'
         f" e = elltatepairing(E, P, Q, {int(r)})^((q^2 - 1)/{int(r)});"
         f" [polcoef(e.pol, 0), polcoef(e.pol, 1)]"
     )

@@ -12,6 +12,7 @@ value for bn254 and its inverse for bls12-381 (py_ecc iterates over |u| without 
 that the negative u requires; blst, zkcrypto/bls12_381 and the IETF draft conjugate). The inverse
 of a unitary element is its conjugate: the w-odd half negated.
 """
+
 from __future__ import annotations
 
 _XI0 = {"bn254": 9, "bls12-381": 1}
@@ -20,9 +21,11 @@ _XI0 = {"bn254": 9, "bls12-381": 1}
 def _mod(set_id: str):
     if set_id == "bn254":
         from py_ecc import optimized_bn128
+
         return optimized_bn128
     if set_id == "bls12-381":
         from py_ecc import optimized_bls12_381
+
         return optimized_bls12_381
     raise ValueError(f"py_ecc has no {set_id}")
 

@@ -18,6 +18,7 @@ bls12-381). ``kind`` is the registry's finer name of the same thing (``ss2``, ``
     registration(set_id)  what the set is registered for (:class:`Registration`)
     label(set)            the honest one-word security label shown by the CLI and the docs
 """
+
 from __future__ import annotations
 
 import enum
@@ -45,8 +46,13 @@ class Family(str, enum.Enum):
 
 
 #: the registry's kind -> its family
-KIND_FAMILY = {"ss2": Family.BINARY, "ss3": Family.CHAR3, "typea": Family.PRIME, "bn": Family.PRIME,
-               "bls12": Family.PRIME}
+KIND_FAMILY = {
+    "ss2": Family.BINARY,
+    "ss3": Family.CHAR3,
+    "typea": Family.PRIME,
+    "bn": Family.PRIME,
+    "bls12": Family.PRIME,
+}
 
 
 @dataclass(frozen=True)
@@ -218,13 +224,26 @@ def _data(name: str) -> dict:
 @lru_cache(maxsize=1)
 def registrations() -> tuple[Registration, ...]:
     """Every set's registration, in registry order (binary, characteristic three, large characteristic)."""
-    return tuple(Registration(
-        id=s["id"], kind=s["family"], role=s["role"], seeds=s["seeds"], security=s["security"],
-        security_bits=s.get("security_bits"), bench=bool(s.get("bench", False)), gpu=s.get("gpu"),
-        peers=tuple(s.get("peers", ())), no_peer=s.get("no_peer"), papers_us=_figures(s.get("papers_us", [])),
-        papers_cycles=_figures(s.get("papers_cycles", [])), goal_us=s.get("goal_us"),
-        goal_mul_ns=s.get("goal_mul_ns"), goal_speedup_2cores=s.get("goal_speedup_2cores"))
-        for s in _data("registry.json")["sets"])
+    return tuple(
+        Registration(
+            id=s["id"],
+            kind=s["family"],
+            role=s["role"],
+            seeds=s["seeds"],
+            security=s["security"],
+            security_bits=s.get("security_bits"),
+            bench=bool(s.get("bench", False)),
+            gpu=s.get("gpu"),
+            peers=tuple(s.get("peers", ())),
+            no_peer=s.get("no_peer"),
+            papers_us=_figures(s.get("papers_us", [])),
+            papers_cycles=_figures(s.get("papers_cycles", [])),
+            goal_us=s.get("goal_us"),
+            goal_mul_ns=s.get("goal_mul_ns"),
+            goal_speedup_2cores=s.get("goal_speedup_2cores"),
+        )
+        for s in _data("registry.json")["sets"]
+    )
 
 
 def ids() -> list[str]:
@@ -264,11 +283,25 @@ def _prime_sets() -> list[PrimeSet]:
         if n.get("twist") is not None and n.get("xi") is not None:
             coeff = f"{n['b']}/xi" if n["twist"] == "D" else f"{n['b']} xi"
             twist = f"{n['twist']}-type sextic twist y^2 = x^3 + {coeff}, xi = {n['xi'][0]} + {n['xi'][1]}i"
-        out.append(PrimeSet(
-            id=n["id"], kind=n["family"], p=int(n["p"], 0), r=int(n["r"], 0), k=n["k"], cofactor=int(n["h1"], 0),
-            cofactor2=int(n["h2"], 0) if "h2" in n else None, u=int(n["u"], 0) if "u" in n else None,
-            secure=bits >= 100, security=e.security, security_bits=bits, role=e.role, seeds=e.seeds,
-            curve=f"y^2 = x^3{a}{b}", twist=twist))
+        out.append(
+            PrimeSet(
+                id=n["id"],
+                kind=n["family"],
+                p=int(n["p"], 0),
+                r=int(n["r"], 0),
+                k=n["k"],
+                cofactor=int(n["h1"], 0),
+                cofactor2=int(n["h2"], 0) if "h2" in n else None,
+                u=int(n["u"], 0) if "u" in n else None,
+                secure=bits >= 100,
+                security=e.security,
+                security_bits=bits,
+                role=e.role,
+                seeds=e.seeds,
+                curve=f"y^2 = x^3{a}{b}",
+                twist=twist,
+            )
+        )
     return out
 
 
@@ -292,17 +325,42 @@ def all_sets() -> tuple[AnySet, ...]:
     """Every set, in registry order (binary, characteristic three, large characteristic)."""
     out: list[AnySet] = []
     for s in _raw2()["sets"]:
-        out.append(BinarySet(
-            id=s["id"], m=s["m"], taps=tuple(s["taps"]), b=s["b"], delta=s["delta"],
-            order=int(s["order"], 16), r=int(s["r"], 16), cofactor=int(s["cofactor"], 16),
-            gx=int(s["generator"]["x"], 16), gy=int(s["generator"]["y"], 16),
-            secure=s["secure"], security=s["security"], role=s["role"], seeds=s["seeds"]))
+        out.append(
+            BinarySet(
+                id=s["id"],
+                m=s["m"],
+                taps=tuple(s["taps"]),
+                b=s["b"],
+                delta=s["delta"],
+                order=int(s["order"], 16),
+                r=int(s["r"], 16),
+                cofactor=int(s["cofactor"], 16),
+                gx=int(s["generator"]["x"], 16),
+                gy=int(s["generator"]["y"], 16),
+                secure=s["secure"],
+                security=s["security"],
+                role=s["role"],
+                seeds=s["seeds"],
+            )
+        )
     for s in _raw3()["sets"]:
-        out.append(Char3Set(
-            id=s["id"], m=s["m"], h=s["h"], b=s["b"], order=int(s["order"], 16), r=int(s["r"], 16),
-            cofactor=int(s["cofactor"], 16), gx=int(s["generator"]["x"], 16),
-            gy=int(s["generator"]["y"], 16), secure=s["secure"], security=s["security"],
-            role=s["role"], seeds=s["seeds"]))
+        out.append(
+            Char3Set(
+                id=s["id"],
+                m=s["m"],
+                h=s["h"],
+                b=s["b"],
+                order=int(s["order"], 16),
+                r=int(s["r"], 16),
+                cofactor=int(s["cofactor"], 16),
+                gx=int(s["generator"]["x"], 16),
+                gy=int(s["generator"]["y"], 16),
+                secure=s["secure"],
+                security=s["security"],
+                role=s["role"],
+                seeds=s["seeds"],
+            )
+        )
     out.extend(_prime_sets())
     return tuple(out)
 

@@ -12,6 +12,7 @@
 
 ``python -m pairkit.cli`` runs the command line (``__main__.py``).
 """
+
 from pairkit.cli.root import app, main
 
 __all__ = ["app", "main"]

@@ -14,6 +14,7 @@ one chunk takes about a quarter of a second (from 64 to 8,192 pairs). Errors nam
   and the run goes on; at the end, if any line failed, a ``BatchError`` naming the count and the first
   bad line (exit 2).
 """
+
 from __future__ import annotations
 
 import json
@@ -62,8 +63,11 @@ def records(stream: BinaryIO, name: str) -> Iterator[tuple]:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            yield n, None, _at(EncodingError, name, n, f"not UTF-8 text (byte {raw[e.start]:#04x} at column "
-                                                       f"{e.start + 1})")
+            yield (
+                n,
+                None,
+                _at(EncodingError, name, n, f"not UTF-8 text (byte {raw[e.start]:#04x} at column {e.start + 1})"),
+            )
             continue
         fields = text.split()
         if not fields:
@@ -174,7 +178,7 @@ class _Run:
                 if i:  # the lines before the bad one, in order
                     self.write(pending[:i])
                 line = pending[i][0]
-                del pending[:i + 1]
+                del pending[: i + 1]
                 self.failed(_relabel(e, self.name, line))
                 continue
             for g in gts:
@@ -183,11 +187,23 @@ class _Run:
             pending.clear()
 
 
-def pair_stream(set_id: str, alg: str, stream: BinaryIO, name: str, out: TextIO, *, canonical: bool = False,
-                engine: str = "cpu", keep_going: bool = False, as_json: bool = False, header: dict | None = None,
-                pair_batch: Callable = api.pair_batch) -> int:
+def pair_stream(
+    set_id: str,
+    alg: str,
+    stream: BinaryIO,
+    name: str,
+    out: TextIO,
+    *,
+    canonical: bool = False,
+    engine: str = "cpu",
+    keep_going: bool = False,
+    as_json: bool = False,
+    header: dict | None = None,
+    pair_batch: Callable = api.pair_batch,
+) -> int:
     """Pair every line of ``stream``; returns the number of pairs written. Raises the first bad line's
     error (fail-fast) or, with ``keep_going``, a BatchError at the end if any line failed."""
+
     def pair(P: list, Q: list):
         return pair_batch(set_id, P, Q, alg=alg, canonical=canonical, engine=engine)
 
@@ -223,8 +239,10 @@ def pair_stream(set_id: str, alg: str, stream: BinaryIO, name: str, out: TextIO,
             size //= 2
     w.close()
     if run.bad:
-        raise BatchError(f"{run.bad} of {run.done + run.bad} lines failed (first: line {run.first_bad}); their error "
-                         "records are in the output")
+        raise BatchError(
+            f"{run.bad} of {run.done + run.bad} lines failed (first: line {run.first_bad}); their error "
+            "records are in the output"
+        )
     return run.done
 
 

@@ -3,6 +3,7 @@ draft-irtf-cfrg-bls-signature-05; docs/PROTOCOLS.md). Keys, messages and signatu
 command line and in the output. ``verify`` and ``batch-verify`` print the verdict and exit with 0
 (valid) or 3 (invalid: a verdict, not an error); bad input is ``error: <Type>: ...`` with status 2
 (pairkit.cli.main)."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,12 @@ import typer
 
 from pairkit.errors import EncodingError, InvalidArgumentError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="BLS signatures on bls12-381 (draft-irtf-cfrg-bls-signature-05). Signing is NOT constant-time.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="BLS signatures on bls12-381 (draft-irtf-cfrg-bls-signature-05). Signing is NOT constant-time.",
+)
 
 INVALID_EXIT = 3
 
@@ -56,12 +61,20 @@ def _verdict(as_json: bool, ok: bool, extra: dict | None = None) -> None:
 
 
 @app.command("keygen")
-def keygen_cmd(ikm: Optional[str] = typer.Option(None, "--ikm", help="input keying material, hex, >= 32 bytes "
-                                                 "(default: 32 bytes from the OS's secrets)"),
-               key_info: str = typer.Option("", "--key-info", help="KeyGen's key_info, hex"),
-               salt: Optional[str] = typer.Option(None, "--salt", help="KeyGen's salt, hex (default: "
-                                                  "SHA-256('BLS-SIG-KEYGEN-SALT-'), draft-05's version-4 KeyGen)"),
-               variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+def keygen_cmd(
+    ikm: Optional[str] = typer.Option(
+        None, "--ikm", help="input keying material, hex, >= 32 bytes (default: 32 bytes from the OS's secrets)"
+    ),
+    key_info: str = typer.Option("", "--key-info", help="KeyGen's key_info, hex"),
+    salt: Optional[str] = typer.Option(
+        None,
+        "--salt",
+        help="KeyGen's salt, hex (default: SHA-256('BLS-SIG-KEYGEN-SALT-'), draft-05's version-4 KeyGen)",
+    ),
+    variant: str = _VARIANT,
+    scheme: str = _SCHEME,
+    as_json: bool = _JSON,
+):
     """KeyGen + SkToPk (and PopProve with --scheme pop): prints the secret key, the public key (and the proof)."""
     s = _suite(variant, scheme)
     material = secrets.token_bytes(32) if ikm is None else _hex("--ikm", ikm)
@@ -75,9 +88,13 @@ def keygen_cmd(ikm: Optional[str] = typer.Option(None, "--ikm", help="input keyi
 
 
 @app.command("sign")
-def sign_cmd(sk: str = typer.Option(..., "--sk", help="the secret key, 32 bytes hex"),
-             msg: str = typer.Option(..., "--msg", help="the message, hex"),
-             variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+def sign_cmd(
+    sk: str = typer.Option(..., "--sk", help="the secret key, 32 bytes hex"),
+    msg: str = typer.Option(..., "--msg", help="the message, hex"),
+    variant: str = _VARIANT,
+    scheme: str = _SCHEME,
+    as_json: bool = _JSON,
+):
     """Sign a message (NOT constant-time: see docs/PROTOCOLS.md)."""
     s = _suite(variant, scheme)
     sig = s.sign(_sk(sk), _hex("--msg", msg)).hex()
@@ -85,10 +102,14 @@ def sign_cmd(sk: str = typer.Option(..., "--sk", help="the secret key, 32 bytes 
 
 
 @app.command("verify")
-def verify_cmd(pk: List[str] = typer.Option(..., "--pk", help="a public key, hex (repeat for aggregates)"),
-               msg: List[str] = typer.Option(..., "--msg", help="a message, hex (repeat: one per key)"),
-               sig: str = typer.Option(..., "--sig", help="the (aggregate) signature, hex"),
-               variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+def verify_cmd(
+    pk: List[str] = typer.Option(..., "--pk", help="a public key, hex (repeat for aggregates)"),
+    msg: List[str] = typer.Option(..., "--msg", help="a message, hex (repeat: one per key)"),
+    sig: str = typer.Option(..., "--sig", help="the (aggregate) signature, hex"),
+    variant: str = _VARIANT,
+    scheme: str = _SCHEME,
+    as_json: bool = _JSON,
+):
     """Verify (one key, one message), FastAggregateVerify (several keys, one message; --scheme pop)
     or AggregateVerify (one message per key). Exit 0 valid, 3 invalid."""
     s = _suite(variant, scheme)
@@ -102,14 +123,20 @@ def verify_cmd(pk: List[str] = typer.Option(..., "--pk", help="a public key, hex
     elif len(msgs) == len(pks):
         ok, how = s.aggregate_verify(pks, msgs, sg), "AggregateVerify"
     else:
-        raise InvalidArgumentError(f"{len(pks)} --pk and {len(msgs)} --msg: give one --msg per --pk (or one --msg "
-                                   "with --scheme pop for FastAggregateVerify)")
+        raise InvalidArgumentError(
+            f"{len(pks)} --pk and {len(msgs)} --msg: give one --msg per --pk (or one --msg "
+            "with --scheme pop for FastAggregateVerify)"
+        )
     _verdict(as_json, ok, {"check": how, "variant": s.variant, "scheme": s.scheme})
 
 
 @app.command("aggregate")
-def aggregate_cmd(sig: List[str] = typer.Option(..., "--sig", help="a signature, hex (repeat)"),
-                  variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+def aggregate_cmd(
+    sig: List[str] = typer.Option(..., "--sig", help="a signature, hex (repeat)"),
+    variant: str = _VARIANT,
+    scheme: str = _SCHEME,
+    as_json: bool = _JSON,
+):
     """Aggregate signatures (n >= 1)."""
     s = _suite(variant, scheme)
     agg = s.aggregate([_hex(f"--sig #{i + 1}", x) for i, x in enumerate(sig)]).hex()
@@ -124,7 +151,9 @@ def _triples(text: str, source: str):
             continue
         parts = line.split()
         if len(parts) != 3:
-            raise EncodingError(f"{source} line {no}: expected 'PK MSG SIG' (three hex fields), got {len(parts)} fields")
+            raise EncodingError(
+                f"{source} line {no}: expected 'PK MSG SIG' (three hex fields), got {len(parts)} fields"
+            )
         pk, m, sg = (_hex(f"{source} line {no}", p) if p != "-" else b"" for p in parts)
         pks.append(pk)
         msgs.append(m)
@@ -133,11 +162,15 @@ def _triples(text: str, source: str):
 
 
 @app.command("batch-verify")
-def batch_verify_cmd(infile: Optional[str] = typer.Option(None, "--input", "-i",
-                                                          help="lines 'PK MSG SIG' in hex ('-' for an empty message; "
-                                                               "# comments); default stdin"),
-                     locate: bool = typer.Option(False, "--locate", help="on failure, find the bad lines by bisection"),
-                     variant: str = _VARIANT, scheme: str = _SCHEME, as_json: bool = _JSON):
+def batch_verify_cmd(
+    infile: Optional[str] = typer.Option(
+        None, "--input", "-i", help="lines 'PK MSG SIG' in hex ('-' for an empty message; # comments); default stdin"
+    ),
+    locate: bool = typer.Option(False, "--locate", help="on failure, find the bad lines by bisection"),
+    variant: str = _VARIANT,
+    scheme: str = _SCHEME,
+    as_json: bool = _JSON,
+):
     """Verify many independent (pk, msg, sig) triples with one multi-pairing (random linear
     combination). Exit 0 if all are valid, 3 otherwise."""
     from pairkit.cli.files import read_input as _read_input

@@ -3,6 +3,7 @@
 Errors are :class:`pairkit.errors.PairkitError` subclasses: ``pairkit``'s main() prints them as
 ``error: <Type>: <message>`` and exits with status 2.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,13 +17,19 @@ import typer
 from pairkit import sets
 from pairkit.sets import Family
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Design-space exploration: DDG, ASAP/ALAP, list/exact/modulo scheduling, Tables 3-4 of seed 001.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Design-space exploration: DDG, ASAP/ALAP, list/exact/modulo scheduling, Tables 3-4 of seed 001.",
+)
 
 _SET = typer.Option(None, "--set", help="parameter set id (e.g. ss3-97, ss2-283)")
 _ALG = typer.Option(None, "--alg", help="algorithm (default: duursma-lee for ss3 sets, eta-alg2 for ss2)")
 _TRACE = typer.Option(None, "--trace", help="read a trace or DDG JSON file instead of the spec")
-_COSTS = typer.Option(None, "--costs", help="seed001 | table1 | binary | measured (default: seed001 in char. 3, binary in char. 2)")
+_COSTS = typer.Option(
+    None, "--costs", help="seed001 | table1 | binary | measured (default: seed001 in char. 3, binary in char. 2)"
+)
 _DIGIT = typer.Option(None, "--digit", help="digit size D of the multiplier (table1, binary)")
 _UFILE = typer.Option(None, "--units-file", help="measured unit costs (default hw-report-cache/units.json)")
 _REGS = typer.Option(None, "--registers", help="registers counted in A: a number, 'max' or 'each' (model default)")
@@ -113,16 +120,27 @@ def _model(d, costs, digit, units_file, registers):
 
 
 @app.command("ddg")
-def ddg_cmd(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Optional[str] = _TRACE,
-            whole: bool = typer.Option(False, "--whole", help="the whole Miller loop instead of one iteration")):
+def ddg_cmd(
+    set_id: Optional[str] = _SET,
+    alg: Optional[str] = _ALG,
+    trace: Optional[str] = _TRACE,
+    whole: bool = typer.Option(False, "--whole", help="the whole Miller loop instead of one iteration"),
+):
     """The data-dependence graph (JSON, schema pairkit.dse.ddg v1) of one loop iteration or the whole loop."""
     print(json.dumps(_ddg(set_id, alg, trace, whole).to_json(), indent=1))
 
 
 @app.command()
-def analyze(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Optional[str] = _TRACE,
-            costs: Optional[str] = _COSTS, digit: Optional[int] = _DIGIT, units_file: Optional[str] = _UFILE,
-            whole: bool = typer.Option(False, "--whole"), as_json: bool = typer.Option(False, "--json")):
+def analyze(
+    set_id: Optional[str] = _SET,
+    alg: Optional[str] = _ALG,
+    trace: Optional[str] = _TRACE,
+    costs: Optional[str] = _COSTS,
+    digit: Optional[int] = _DIGIT,
+    units_file: Optional[str] = _UFILE,
+    whole: bool = typer.Option(False, "--whole"),
+    as_json: bool = typer.Option(False, "--json"),
+):
     """Unlimited units: ASAP/ALAP, mobility, critical path and variability ranges (unit and real latencies)."""
     from pairkit.dse import analysis, problem
     from pairkit.dse.explore import ranges_of
@@ -132,31 +150,51 @@ def analyze(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Opti
     M = _model(d, costs, digit, units_file, None)
     rr = ranges_of(d, M)
     if as_json:
-        print(json.dumps({"ddg": d.name, "counts": d.counts(), "ranges": rr,
-                          "unit_latency": analysis.summary(problem.build(d, M, unit_latency=True)),
-                          "real_latency": analysis.summary(problem.build(d, M))}, indent=1))
+        print(
+            json.dumps(
+                {
+                    "ddg": d.name,
+                    "counts": d.counts(),
+                    "ranges": rr,
+                    "unit_latency": analysis.summary(problem.build(d, M, unit_latency=True)),
+                    "real_latency": analysis.summary(problem.build(d, M)),
+                },
+                indent=1,
+            )
+        )
         return
     print(f"{d.name} ({d.scope}): {d.counts()}; {len(d.carried_edges())} loop-carried edges")
-    print(f"control steps with unit latencies: {rr['unit']['makespan']}; critical path with model "
-          f"{M.name}: {rr['real']['makespan']} clk")
+    print(
+        f"control steps with unit latencies: {rr['unit']['makespan']}; critical path with model "
+        f"{M.name}: {rr['real']['makespan']} clk"
+    )
     print(f"{'unit':6} {'ops':>4} {'range':>6} {'asap':>5} {'alap':>5} {'window':>6}   real: {'range':>5}")
     for t, u in rr["unit"]["units"].items():
         r = rr["real"]["units"][t]
-        print(f"{t:6} {u['ops']:>4} {u['range']:>6} {u['asap_peak']:>5} {u['alap_peak']:>5} {u['window']:>6}"
-              f"         {r['range']:>5}")
+        print(
+            f"{t:6} {u['ops']:>4} {u['range']:>6} {u['asap_peak']:>5} {u['alap_peak']:>5} {u['window']:>6}"
+            f"         {r['range']:>5}"
+        )
 
 
 @app.command()
-def schedule(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Optional[str] = _TRACE,
-             units: str = typer.Option(..., "--units", help="unit mix, e.g. mul=5,add=4,cube=1,cbrt=1"),
-             costs: Optional[str] = _COSTS, digit: Optional[int] = _DIGIT, units_file: Optional[str] = _UFILE,
-             registers: Optional[str] = _REGS, priority: str = _PRIO,
-             whole: bool = typer.Option(False, "--whole"),
-             exact: bool = typer.Option(False, "--exact", help="also the CP-SAT optimum"),
-             time_limit: float = typer.Option(10.0, "--time-limit", help="CP-SAT wall-clock limit (s)"),
-             modulo: bool = typer.Option(False, "--modulo", help="also iterative modulo scheduling"),
-             gantt: Optional[str] = typer.Option(None, "--gantt", help="write a Gantt chart (.png/.svg; no suffix: both)"),
-             as_json: bool = typer.Option(False, "--json")):
+def schedule(
+    set_id: Optional[str] = _SET,
+    alg: Optional[str] = _ALG,
+    trace: Optional[str] = _TRACE,
+    units: str = typer.Option(..., "--units", help="unit mix, e.g. mul=5,add=4,cube=1,cbrt=1"),
+    costs: Optional[str] = _COSTS,
+    digit: Optional[int] = _DIGIT,
+    units_file: Optional[str] = _UFILE,
+    registers: Optional[str] = _REGS,
+    priority: str = _PRIO,
+    whole: bool = typer.Option(False, "--whole"),
+    exact: bool = typer.Option(False, "--exact", help="also the CP-SAT optimum"),
+    time_limit: float = typer.Option(10.0, "--time-limit", help="CP-SAT wall-clock limit (s)"),
+    modulo: bool = typer.Option(False, "--modulo", help="also iterative modulo scheduling"),
+    gantt: Optional[str] = typer.Option(None, "--gantt", help="write a Gantt chart (.png/.svg; no suffix: both)"),
+    as_json: bool = typer.Option(False, "--json"),
+):
     """Schedule one unit mix: list schedule (seed 001), registers, A/T/AT/AT^2; optionally exact and modulo."""
     from pairkit.dse import listsched, problem
     from pairkit.dse import registers as R
@@ -175,33 +213,50 @@ def schedule(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Opt
     ra = R.allocate(s)
     nreg = M.registers if isinstance(M.registers, int) else ra["registers"]
     A = M.area(P.mix(vec), nreg)
-    res = {"ddg": d.name, "units": P.mix(vec), "cost_model": M.name, "priority": priority, "T": s.T,
-           "A": round(A, 2), "AT": round(A * s.T), "AT2": round(A * s.T ** 2), "registers_in_A": nreg,
-           "registers": {k: ra[k] for k in ("registers", "max_live", "carried_moves")}, "schedule": s.to_json()}
+    res = {
+        "ddg": d.name,
+        "units": P.mix(vec),
+        "cost_model": M.name,
+        "priority": priority,
+        "T": s.T,
+        "A": round(A, 2),
+        "AT": round(A * s.T),
+        "AT2": round(A * s.T**2),
+        "registers_in_A": nreg,
+        "registers": {k: ra[k] for k in ("registers", "max_live", "carried_moves")},
+        "schedule": s.to_json(),
+    }
     extra = []
     if exact:
         from pairkit.dse.exact import solve
 
         e = solve(P, vec, time_limit=time_limit).verify()
-        res["exact"] = {"T": e.T, **{k: e.info[k] for k in ("status", "proven", "bound", "wall_s")},
-                        "gap_pct": round(100 * (s.T / e.T - 1), 1)}
-        extra.append(f"CP-SAT: T* = {e.T} ({'optimal' if e.info['proven'] else 'best found, bound ' + str(e.info['bound'])}"
-                     f"), list schedule gap {res['exact']['gap_pct']}%")
+        res["exact"] = {
+            "T": e.T,
+            **{k: e.info[k] for k in ("status", "proven", "bound", "wall_s")},
+            "gap_pct": round(100 * (s.T / e.T - 1), 1),
+        }
+        extra.append(
+            f"CP-SAT: T* = {e.T} ({'optimal' if e.info['proven'] else 'best found, bound ' + str(e.info['bound'])}"
+            f"), list schedule gap {res['exact']['gap_pct']}%"
+        )
     if modulo:
         from pairkit.dse.modulo import modulo_schedule
 
         m = modulo_schedule(P, vec)
         res["modulo"] = m.to_json()
-        extra.append(f"modulo: II = {m.II} (MII {m.info['MII']} = max(ResMII {m.info['ResMII']}, RecMII "
-                     f"{m.info['RecMII']}, occupancy {m.info['max_occupancy']})), one iteration {m.length} clk, "
-                     f"{m.stages} stages, {m.max_live()} registers; {s.T / m.II:.2f}x the list schedule's throughput")
+        extra.append(
+            f"modulo: II = {m.II} (MII {m.info['MII']} = max(ResMII {m.info['ResMII']}, RecMII "
+            f"{m.info['RecMII']}, occupancy {m.info['max_occupancy']})), one iteration {m.length} clk, "
+            f"{m.stages} stages, {m.max_live()} registers; {s.T / m.II:.2f}x the list schedule's throughput"
+        )
     if gantt:
         res["gantt"] = plots.gantt(s, gantt)
     if as_json:
         print(json.dumps(res, indent=1))
         return
     print(f"{d.name}: {', '.join(f'{k}={v}' for k, v in P.mix(vec).items())} ({M.name}, priority {priority})")
-    print(f"T = {s.T} clk   A = {A:,.0f} LUT ({nreg} registers)   AT = {A * s.T:,.0f}   AT^2 = {A * s.T ** 2:.3e}")
+    print(f"T = {s.T} clk   A = {A:,.0f} LUT ({nreg} registers)   AT = {A * s.T:,.0f}   AT^2 = {A * s.T**2:.3e}")
     print(f"registers: {ra['registers']} (max live {ra['max_live']}; {ra['carried_moves']} loop-carried moves)")
     for x in extra:
         print(x)
@@ -210,16 +265,24 @@ def schedule(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Opt
 
 
 @app.command()
-def explore(set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, trace: Optional[str] = _TRACE,
-            costs: Optional[str] = _COSTS, digit: Optional[int] = _DIGIT, units_file: Optional[str] = _UFILE,
-            registers: Optional[str] = _REGS, priority: str = _PRIO,
-            ranges: str = typer.Option("max", "--ranges", help="max | unit (seed 001's) | real"),
-            exact: bool = typer.Option(False, "--exact", help="CP-SAT optimum for every row of Tables 3-4"),
-            time_limit: float = typer.Option(10.0, "--time-limit", help="CP-SAT wall-clock limit per row (s)"),
-            modulo: bool = typer.Option(False, "--modulo", help="iterative modulo scheduling for every row"),
-            as_json: bool = typer.Option(False, "--json"),
-            out: Optional[str] = typer.Option(None, "--out", help="directory for explore.json, tables.md, ddg.json, "
-                                                                 "pareto and Gantt pictures (PNG + SVG)")):
+def explore(
+    set_id: Optional[str] = _SET,
+    alg: Optional[str] = _ALG,
+    trace: Optional[str] = _TRACE,
+    costs: Optional[str] = _COSTS,
+    digit: Optional[int] = _DIGIT,
+    units_file: Optional[str] = _UFILE,
+    registers: Optional[str] = _REGS,
+    priority: str = _PRIO,
+    ranges: str = typer.Option("max", "--ranges", help="max | unit (seed 001's) | real"),
+    exact: bool = typer.Option(False, "--exact", help="CP-SAT optimum for every row of Tables 3-4"),
+    time_limit: float = typer.Option(10.0, "--time-limit", help="CP-SAT wall-clock limit per row (s)"),
+    modulo: bool = typer.Option(False, "--modulo", help="iterative modulo scheduling for every row"),
+    as_json: bool = typer.Option(False, "--json"),
+    out: Optional[str] = typer.Option(
+        None, "--out", help="directory for explore.json, tables.md, ddg.json, pareto and Gantt pictures (PNG + SVG)"
+    ),
+):
     """Every unit mix within the variability ranges: Tables 3 (min T) and 4 (min AT), AT^2, the Pareto front."""
     from pairkit.dse import explore as X
     from pairkit.reports import dse as report

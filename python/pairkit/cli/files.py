@@ -3,6 +3,7 @@ the writability of an output path checked before a long run, and writing a repor
 only (FileAccessError, EncodingError), so every command keeps the error contract of cli.py.
 The group CLIs (proc, protocols) import these from here, not from cli.py, which imports them.
 """
+
 from __future__ import annotations
 
 import sys
@@ -28,8 +29,9 @@ def read_input(infile: Optional[str]) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise EncodingError(f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
-                            f"{e.start})") from None
+        raise EncodingError(
+            f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset {e.start})"
+        ) from None
 
 
 def check_writable(path: str, opt: str) -> None:

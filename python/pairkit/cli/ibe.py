@@ -3,6 +3,7 @@ or RFC 5091's BF on its type-1 curve (``--scheme rfc5091``; docs/PROTOCOLS.md). 
 are hex; messages are raw bytes from ``--input FILE`` or stdin (``--msg-hex`` on the command line);
 decrypt writes the raw plaintext to stdout (hex in ``--json``). Bad input, a failed FO check included,
 is ``error: <Type>: ...`` with status 2 (pairkit.cli.main)."""
+
 from __future__ import annotations
 
 import json
@@ -13,12 +14,18 @@ import typer
 
 from pairkit.errors import EncodingError, FileAccessError, InvalidArgumentError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Boneh-Franklin identity-based encryption: FullIdent on bls12-381, or RFC 5091 BF on its "
-                       "type-1 curve (--scheme rfc5091). NOT constant-time.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Boneh-Franklin identity-based encryption: FullIdent on bls12-381, or RFC 5091 BF on its "
+    "type-1 curve (--scheme rfc5091). NOT constant-time.",
+)
 
 SCHEMES = ("bls12-381", "rfc5091")
-_SCHEME = typer.Option("bls12-381", "--scheme", help="bls12-381 (native FullIdent) or rfc5091 (type-1 curve, pure Python)")
+_SCHEME = typer.Option(
+    "bls12-381", "--scheme", help="bls12-381 (native FullIdent) or rfc5091 (type-1 curve, pure Python)"
+)
 _PARAMS = typer.Option(None, "--params", help="rfc5091: the public parameters file (JSON, from `setup --params-out`)")
 _INSECURE = typer.Option(False, "--allow-insecure", help="accept parameters below ~128 bits (rfc5091 n < 3072; tests)")
 _JSON = typer.Option(False, "--json", help="machine-readable output")
@@ -56,8 +63,9 @@ def _params(path: Optional[str]):
     from pairkit.protocols import ibe_rfc5091 as R
 
     if path is None:
-        raise InvalidArgumentError("--scheme rfc5091 needs --params FILE (written by `pairkit ibe setup --scheme "
-                                   "rfc5091 --params-out FILE`)")
+        raise InvalidArgumentError(
+            "--scheme rfc5091 needs --params FILE (written by `pairkit ibe setup --scheme rfc5091 --params-out FILE`)"
+        )
     try:
         text = read_bytes(path).decode("utf-8")
     except UnicodeDecodeError:
@@ -70,19 +78,30 @@ def _emit(as_json: bool, obj: dict, text: str) -> None:
 
 
 @app.command("setup")
-def setup_cmd(scheme: str = _SCHEME,
-              level: int = typer.Option(3072, "--level", "-n", help="rfc5091: the security level n (1024, 2048, 3072, "
-                                        "7680, 15360); below 3072 needs --allow-insecure"),
-              params_out: Optional[str] = typer.Option(None, "--params-out", help="rfc5091: write the public "
-                                                       "parameters (JSON) to this file"),
-              allow_insecure: bool = _INSECURE, as_json: bool = _JSON):
+def setup_cmd(
+    scheme: str = _SCHEME,
+    level: int = typer.Option(
+        3072,
+        "--level",
+        "-n",
+        help="rfc5091: the security level n (1024, 2048, 3072, 7680, 15360); below 3072 needs --allow-insecure",
+    ),
+    params_out: Optional[str] = typer.Option(
+        None, "--params-out", help="rfc5091: write the public parameters (JSON) to this file"
+    ),
+    allow_insecure: bool = _INSECURE,
+    as_json: bool = _JSON,
+):
     """A new master secret and public parameters (keep the master secret secret)."""
     if _scheme(scheme) == "bls12-381":
         from pairkit.protocols import ibe
 
         msk, pub = ibe.setup()
-        _emit(as_json, {"scheme": scheme, "master_secret": msk.hex(), "public": pub.hex()},
-              f"master_secret {msk.hex()}\npublic {pub.hex()}")
+        _emit(
+            as_json,
+            {"scheme": scheme, "master_secret": msk.hex(), "public": pub.hex()},
+            f"master_secret {msk.hex()}\npublic {pub.hex()}",
+        )
         return
     from pairkit.protocols import ibe_rfc5091 as R
 
@@ -95,16 +114,28 @@ def setup_cmd(scheme: str = _SCHEME,
     if params_out is not None:
         with open(params_out, "w") as f:
             f.write(prm.to_json() + "\n")
-    _emit(as_json, {"scheme": scheme, "level": level, "label": prm.label(), "master_secret": msk,
-                    "params": json.loads(prm.to_json())},
-          f"master_secret {msk}\nparams {prm.to_json()}")
+    _emit(
+        as_json,
+        {
+            "scheme": scheme,
+            "level": level,
+            "label": prm.label(),
+            "master_secret": msk,
+            "params": json.loads(prm.to_json()),
+        },
+        f"master_secret {msk}\nparams {prm.to_json()}",
+    )
 
 
 @app.command("extract")
-def extract_cmd(master: str = typer.Option(..., "--master", help="the master secret, hex"),
-                identity: str = typer.Option(..., "--id", help="the identity (UTF-8 text)"),
-                scheme: str = _SCHEME, params: Optional[str] = _PARAMS, allow_insecure: bool = _INSECURE,
-                as_json: bool = _JSON):
+def extract_cmd(
+    master: str = typer.Option(..., "--master", help="the master secret, hex"),
+    identity: str = typer.Option(..., "--id", help="the identity (UTF-8 text)"),
+    scheme: str = _SCHEME,
+    params: Optional[str] = _PARAMS,
+    allow_insecure: bool = _INSECURE,
+    as_json: bool = _JSON,
+):
     """The private key of an identity."""
     ident = identity.encode("utf-8", "surrogateescape")
     if _scheme(scheme) == "bls12-381":
@@ -115,18 +146,24 @@ def extract_cmd(master: str = typer.Option(..., "--master", help="the master sec
         from pairkit.protocols import ibe_rfc5091 as R
 
         prm = _params(params)
-        key = R.encode_point(R.extract(prm, int.from_bytes(hex_arg("--master", master), "big"), ident,
-                                       allow_insecure=allow_insecure), prm.p)
+        key = R.encode_point(
+            R.extract(prm, int.from_bytes(hex_arg("--master", master), "big"), ident, allow_insecure=allow_insecure),
+            prm.p,
+        )
     _emit(as_json, {"scheme": scheme, "id": identity, "private_key": key.hex()}, key.hex())
 
 
 @app.command("encrypt")
-def encrypt_cmd(identity: str = typer.Option(..., "--id", help="the recipient's identity (UTF-8 text)"),
-                public: Optional[str] = typer.Option(None, "--public", help="bls12-381: P_pub, hex"),
-                infile: Optional[str] = typer.Option(None, "--input", "-i", help="the message file (default stdin)"),
-                msg_hex: Optional[str] = typer.Option(None, "--msg-hex", help="the message as hex instead of --input"),
-                scheme: str = _SCHEME, params: Optional[str] = _PARAMS, allow_insecure: bool = _INSECURE,
-                as_json: bool = _JSON):
+def encrypt_cmd(
+    identity: str = typer.Option(..., "--id", help="the recipient's identity (UTF-8 text)"),
+    public: Optional[str] = typer.Option(None, "--public", help="bls12-381: P_pub, hex"),
+    infile: Optional[str] = typer.Option(None, "--input", "-i", help="the message file (default stdin)"),
+    msg_hex: Optional[str] = typer.Option(None, "--msg-hex", help="the message as hex instead of --input"),
+    scheme: str = _SCHEME,
+    params: Optional[str] = _PARAMS,
+    allow_insecure: bool = _INSECURE,
+    as_json: bool = _JSON,
+):
     """Encrypt a message to an identity (FullIdent); prints the ciphertext, hex."""
     ident = identity.encode("utf-8", "surrogateescape")
     if _scheme(scheme) == "bls12-381":
@@ -147,10 +184,14 @@ def encrypt_cmd(identity: str = typer.Option(..., "--id", help="the recipient's 
 
 
 @app.command("decrypt")
-def decrypt_cmd(key: str = typer.Option(..., "--key", help="the private key, hex"),
-                infile: Optional[str] = typer.Option(None, "--input", "-i", help="the ciphertext, hex (default stdin)"),
-                scheme: str = _SCHEME, params: Optional[str] = _PARAMS, allow_insecure: bool = _INSECURE,
-                as_json: bool = _JSON):
+def decrypt_cmd(
+    key: str = typer.Option(..., "--key", help="the private key, hex"),
+    infile: Optional[str] = typer.Option(None, "--input", "-i", help="the ciphertext, hex (default stdin)"),
+    scheme: str = _SCHEME,
+    params: Optional[str] = _PARAMS,
+    allow_insecure: bool = _INSECURE,
+    as_json: bool = _JSON,
+):
     """Decrypt a ciphertext; the raw plaintext on stdout (hex with --json). A ciphertext that fails the
     FO check is DecryptionError (exit 2)."""
     raw = read_bytes(infile)

@@ -3,6 +3,7 @@
 ciphertexts are hex; keywords are UTF-8 text (``--keyword``, or one per line from ``--input`` / stdin).
 ``test`` prints the matching ciphertexts and exits 0 (at least one match) or 3 (none: a verdict); bad
 input is ``error: <Type>: ...`` with status 2 (pairkit.cli.main)."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,12 @@ from pairkit import argcheck as A
 from pairkit.cli.ibe import hex_arg, read_bytes
 from pairkit.errors import EncodingError, InvalidArgumentError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Public-key encryption with keyword search (BDOP 2004) on bls12-381. NOT constant-time.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Public-key encryption with keyword search (BDOP 2004) on bls12-381. NOT constant-time.",
+)
 
 NO_MATCH_EXIT = 3
 #: the largest demo (keywords encrypted and searched)
@@ -35,8 +40,9 @@ def _lines(infile: Optional[str], what: str) -> List[str]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise EncodingError(f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
-                            f"{e.start})") from None
+        raise EncodingError(
+            f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset {e.start})"
+        ) from None
     out = [ln.strip() for ln in text.splitlines()]
     out = [ln for ln in out if ln and not ln.startswith("#")]
     if not out:
@@ -54,12 +60,14 @@ def keygen_cmd(as_json: bool = _JSON):
 
 
 @app.command("encrypt")
-def encrypt_cmd(pk: str = typer.Option(..., "--pk", help="the public key, hex"),
-                keyword: Optional[List[str]] = typer.Option(None, "--keyword", "-k",
-                                                            help="a keyword (repeat); without it, one per line "
-                                                                 "from --input or stdin"),
-                infile: Optional[str] = typer.Option(None, "--input", "-i", help="keywords, one per line"),
-                as_json: bool = _JSON):
+def encrypt_cmd(
+    pk: str = typer.Option(..., "--pk", help="the public key, hex"),
+    keyword: Optional[List[str]] = typer.Option(
+        None, "--keyword", "-k", help="a keyword (repeat); without it, one per line from --input or stdin"
+    ),
+    infile: Optional[str] = typer.Option(None, "--input", "-i", help="keywords, one per line"),
+    as_json: bool = _JSON,
+):
     """Searchable ciphertexts (80 bytes each), one hex line per keyword."""
     from pairkit.protocols import peks
 
@@ -69,9 +77,11 @@ def encrypt_cmd(pk: str = typer.Option(..., "--pk", help="the public key, hex"),
 
 
 @app.command("trapdoor")
-def trapdoor_cmd(sk: str = typer.Option(..., "--sk", help="the secret key, hex"),
-                 keyword: str = typer.Option(..., "--keyword", "-k", help="the keyword to search for"),
-                 as_json: bool = _JSON):
+def trapdoor_cmd(
+    sk: str = typer.Option(..., "--sk", help="the secret key, hex"),
+    keyword: str = typer.Option(..., "--keyword", "-k", help="the keyword to search for"),
+    as_json: bool = _JSON,
+):
     """The trapdoor of a keyword (a G2 point, 96 bytes)."""
     from pairkit.protocols import peks
 
@@ -80,11 +90,14 @@ def trapdoor_cmd(sk: str = typer.Option(..., "--sk", help="the secret key, hex")
 
 
 @app.command("test")
-def test_cmd(trapdoor: str = typer.Option(..., "--trapdoor", "-t", help="the trapdoor, hex"),
-             ct: Optional[List[str]] = typer.Option(None, "--ct", help="a ciphertext, hex (repeat); without it, one "
-                                                    "per line from --input or stdin"),
-             infile: Optional[str] = typer.Option(None, "--input", "-i", help="ciphertexts, one hex line each"),
-             as_json: bool = _JSON):
+def test_cmd(
+    trapdoor: str = typer.Option(..., "--trapdoor", "-t", help="the trapdoor, hex"),
+    ct: Optional[List[str]] = typer.Option(
+        None, "--ct", help="a ciphertext, hex (repeat); without it, one per line from --input or stdin"
+    ),
+    infile: Optional[str] = typer.Option(None, "--input", "-i", help="ciphertexts, one hex line each"),
+    as_json: bool = _JSON,
+):
     """Test a trapdoor against ciphertexts (one fixed-argument pairing batch). Prints the 0-based
     indices of the matches; exit 0 if any matched, 3 if none. A malformed ciphertext does not match."""
     from pairkit.protocols import peks
@@ -99,9 +112,11 @@ def test_cmd(trapdoor: str = typer.Option(..., "--trapdoor", "-t", help="the tra
 
 
 @app.command("demo")
-def demo_cmd(n: int = typer.Option(100_000, "-n", "--count", min=1, help="keywords to encrypt and search"),
-             vocabulary: int = typer.Option(1000, "--vocabulary", min=1, help="distinct keywords drawn from"),
-             as_json: bool = _JSON):
+def demo_cmd(
+    n: int = typer.Option(100_000, "-n", "--count", min=1, help="keywords to encrypt and search"),
+    vocabulary: int = typer.Option(1000, "--vocabulary", min=1, help="distinct keywords drawn from"),
+    as_json: bool = _JSON,
+):
     """Encrypt n random keywords, make the trapdoor of one, search all n with it (a progress bar on
     stderr) and check the matches against the ground truth; prints the throughput."""
     from rich.console import Console
@@ -130,15 +145,27 @@ def demo_cmd(n: int = typer.Option(100_000, "-n", "--count", min=1, help="keywor
     truth = sum(1 for k in kws if k == target)
     cores = os.cpu_count() or 1
     rate = n / (t3 - t2)
-    out = {"n": n, "vocabulary": vocabulary, "matches": found, "expected": truth, "correct": found == truth and all(
-        v == (k == target) for v, k in zip(verdicts, kws)), "encrypt_s": round(t1 - t0, 3),
-        "search_s": round(t3 - t2, 3), "search_per_s": round(rate, 1), "cores": cores,
-        "search_per_s_per_core": round(rate / cores, 1), "encrypt_per_s": round(n / (t1 - t0), 1)}
-    _emit(as_json, out,
-          f"PEKS on bls12-381: {n:,} keywords ({vocabulary:,} distinct), {found:,} matches for one trapdoor "
-          f"(expected {truth:,}: {'correct' if out['correct'] else 'WRONG'})\n"
-          f"encrypt: {out['encrypt_s']:.2f} s ({out['encrypt_per_s']:,.0f} ciphertexts/s)\n"
-          f"search:  {out['search_s']:.2f} s ({rate:,.0f} ciphertexts/s on {cores} cores, "
-          f"{out['search_per_s_per_core']:,.0f} per core)")
+    out = {
+        "n": n,
+        "vocabulary": vocabulary,
+        "matches": found,
+        "expected": truth,
+        "correct": found == truth and all(v == (k == target) for v, k in zip(verdicts, kws)),
+        "encrypt_s": round(t1 - t0, 3),
+        "search_s": round(t3 - t2, 3),
+        "search_per_s": round(rate, 1),
+        "cores": cores,
+        "search_per_s_per_core": round(rate / cores, 1),
+        "encrypt_per_s": round(n / (t1 - t0), 1),
+    }
+    _emit(
+        as_json,
+        out,
+        f"PEKS on bls12-381: {n:,} keywords ({vocabulary:,} distinct), {found:,} matches for one trapdoor "
+        f"(expected {truth:,}: {'correct' if out['correct'] else 'WRONG'})\n"
+        f"encrypt: {out['encrypt_s']:.2f} s ({out['encrypt_per_s']:,.0f} ciphertexts/s)\n"
+        f"search:  {out['search_s']:.2f} s ({rate:,.0f} ciphertexts/s on {cores} cores, "
+        f"{out['search_per_s_per_core']:,.0f} per core)",
+    )
     if not out["correct"]:
         raise typer.Exit(1)

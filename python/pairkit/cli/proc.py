@@ -1,4 +1,5 @@
 """``pairkit proc``: asm, disasm, compile, run, sim-rtl, sim-array, report (seed 002's pairing processor; docs/PROC.md)."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,12 @@ import typer
 
 from pairkit.errors import EncodingError, FileAccessError, InvalidArgumentError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Seed 002's programmable pairing processor: assembler, compiler, instruction-set simulator, RTL.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Seed 002's programmable pairing processor: assembler, compiler, instruction-set simulator, RTL.",
+)
 
 _W = typer.Option(16, "-W", help="limb width W in bits (seed 002 section 3.1)")
 _P = typer.Option(4, "-P", "--ppg", help="partial-product generators (seed 002 Fig. 4)")
@@ -63,13 +68,22 @@ def _alu(p: int, W: int, P: int, d: int, reduction: str = "barrett", mult: str =
     from pairkit import argcheck
     from pairkit.hw.proc.alu import AluModel
 
-    return AluModel(p, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d),
-                    reduction=reduction, mult_alg=mult, levels=argcheck.integer("--levels", levels))
+    return AluModel(
+        p,
+        W=argcheck.integer("-W", W),
+        P=argcheck.integer("-P", P),
+        d=argcheck.integer("-d", d),
+        reduction=reduction,
+        mult_alg=mult,
+        levels=argcheck.integer("--levels", levels),
+    )
 
 
 @app.command("asm")
-def asm_cmd(file: str = typer.Argument(..., help="assembly text (docs/PROC.md 'Syntax')"),
-            output: str = typer.Option(..., "-o", "--output", help="the binary image to write")):
+def asm_cmd(
+    file: str = typer.Argument(..., help="assembly text (docs/PROC.md 'Syntax')"),
+    output: str = typer.Option(..., "-o", "--output", help="the binary image to write"),
+):
     """Assemble FILE into a binary image."""
     from pairkit.hw.proc.asm import assemble, to_binary
 
@@ -86,9 +100,11 @@ def disasm_cmd(file: str = typer.Argument(..., help="a binary image (pairkit pro
 
 
 @app.command("compile")
-def compile_cmd(set_id: str = typer.Option(..., "--set"),
-                output: Optional[str] = typer.Option(None, "-o", "--output", help="write here (default: stdout)"),
-                binary: bool = typer.Option(False, "--binary", help="write the binary image instead of text")):
+def compile_cmd(
+    set_id: str = typer.Option(..., "--set"),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="write here (default: stdout)"),
+    binary: bool = typer.Option(False, "--binary", help="write the binary image instead of text"),
+):
     """Compile the spec's pairing of --set into a program (assembly text, or a binary with --binary)."""
     from pairkit.hw.proc.asm import disassemble, to_binary
     from pairkit.hw.proc.compile import compile_set
@@ -108,12 +124,19 @@ def compile_cmd(set_id: str = typer.Option(..., "--set"),
 
 
 @app.command("run")
-def run_cmd(set_id: str = typer.Option(..., "--set"),
-            P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
-            Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded (G2 for bn254 / bls12-381)"),
-            seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
-            W: int = _W, P: int = _P, d: int = _D, reduction: str = _RED, mult: str = _MULT, levels: int = _LEVELS,
-            as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+def run_cmd(
+    set_id: str = typer.Option(..., "--set"),
+    P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
+    Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded (G2 for bn254 / bls12-381)"),
+    seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
+    W: int = _W,
+    P: int = _P,
+    d: int = _D,
+    reduction: str = _RED,
+    mult: str = _MULT,
+    levels: int = _LEVELS,
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+):
     """Run the compiled pairing of --set on P, Q (or random points) in the ISS: cycles by instruction class,
     the total, and the verdict against the Rust engine (bit-exact or not).  --reduction and --mult pick the
     ALU's datapath (docs/PROC.md "Montgomery and Karatsuba")."""
@@ -138,21 +161,41 @@ def run_cmd(set_id: str = typer.Option(..., "--set"),
     r = Simulator(c.program, alu).run(point_inputs(set_id, Pb, Qb))
     want = api.split_gt(set_id, _reference(set_id, Pb, Qb))
     got = result(set_id, r.outputs)
-    rep = {"set": set_id, "seed": s if P_hex is None else None, "W": alu.W, "N": alu.N, "k": alu.k, "P": alu.P, "d": alu.d,
-           "reduction": alu.reduction, "mult": alu.mult_alg, "levels": alu.levels, "mul_cycles": alu.cycles_mul,
-           "cycles": r.cycles, "total_cycles": r.total, "instructions": r.steps, "counts": r.counts,
-           "mul_stages": alu.stages(), "registers": c.registers, "program_words": len(c.program.code),
-           "bit_exact": got == want}
+    rep = {
+        "set": set_id,
+        "seed": s if P_hex is None else None,
+        "W": alu.W,
+        "N": alu.N,
+        "k": alu.k,
+        "P": alu.P,
+        "d": alu.d,
+        "reduction": alu.reduction,
+        "mult": alu.mult_alg,
+        "levels": alu.levels,
+        "mul_cycles": alu.cycles_mul,
+        "cycles": r.cycles,
+        "total_cycles": r.total,
+        "instructions": r.steps,
+        "counts": r.counts,
+        "mul_stages": alu.stages(),
+        "registers": c.registers,
+        "program_words": len(c.program.code),
+        "bit_exact": got == want,
+    }
     if as_json:
         print(json.dumps(rep, indent=1))
     else:
         kara = f" ({alu.levels} level{'s' if alu.levels > 1 else ''})" if alu.mult_alg == "karatsuba" else ""
-        print(f"{set_id}: W={alu.W} N={alu.N} k={alu.k} P={alu.P} d={alu.d}, {alu.reduction} reduction, "
-              f"{alu.mult_alg}{kara} products; program {len(c.program.code)} words, "
-              f"{c.registers} registers, {r.steps:,} instructions executed")
+        print(
+            f"{set_id}: W={alu.W} N={alu.N} k={alu.k} P={alu.P} d={alu.d}, {alu.reduction} reduction, "
+            f"{alu.mult_alg}{kara} products; program {len(c.program.code)} words, "
+            f"{c.registers} registers, {r.steps:,} instructions executed"
+        )
         where = "Table 2 stages" if alu.reduction == "barrett" else "stages"
-        print(f"  MUL {alu.cycles_mul} cycles ({where} {alu.stages()}), ADD/SUB/NEG {alu.cycles_add}, "
-              f"MOV/LDC {alu.cycles_mov}")
+        print(
+            f"  MUL {alu.cycles_mul} cycles ({where} {alu.stages()}), ADD/SUB/NEG {alu.cycles_add}, "
+            f"MOV/LDC {alu.cycles_mov}"
+        )
         for cls, v in r.cycles.items():
             print(f"  {cls:8s} {v:>12,} cycles  {100 * v / r.total:5.1f} %")
         paper = "  (seed 002: ~9.0 M = 43.3 ms x 208 MHz)" if set_id == "typea-512" else ""
@@ -180,14 +223,18 @@ def _points(set_id: str, P_hex, Q_hex, seed: int):
 
 
 @app.command("sim-rtl")
-def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
-                P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
-                Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded"),
-                seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
-                W: int = _W, P: int = _P, d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
-                engine: str = typer.Option("verilator", "--engine", help="verilator (whole pairings) | amaranth (slow)"),
-                reduction: str = _RTL_RED,
-                as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+def sim_rtl_cmd(
+    set_id: str = typer.Option("typea-512", "--set"),
+    P_hex: Optional[str] = typer.Argument(None, metavar="[P]", help="P, hex-encoded (default: random)"),
+    Q_hex: Optional[str] = typer.Argument(None, metavar="[Q]", help="Q, hex-encoded"),
+    seed: int = typer.Option(1, "--seed", help="seed of the random points P, Q (an integer in [0, 2^64))"),
+    W: int = _W,
+    P: int = _P,
+    d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
+    engine: str = typer.Option("verilator", "--engine", help="verilator (whole pairings) | amaranth (slow)"),
+    reduction: str = _RTL_RED,
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+):
     """Run the compiled pairing of --set in the processor's RTL (docs/PROC.md "RTL") and hold it against the ISS
     instruction by instruction: same values, same retirement cycle; the outputs against the Rust engine."""
     from pairkit import api, argcheck
@@ -198,8 +245,13 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     if engine not in ("verilator", "amaranth"):
         raise InvalidArgumentError(f"--engine must be verilator or amaranth, got {engine!r}")
     c = compile_set(set_id)
-    L = Layout(c.program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d),
-               reduction=reduction)
+    L = Layout(
+        c.program,
+        W=argcheck.integer("-W", W),
+        P=argcheck.integer("-P", P),
+        d=argcheck.integer("-d", d),
+        reduction=reduction,
+    )
     Pb, Qb, s = _points(set_id, P_hex, Q_hex, seed)
     from pairkit.hw.proc.rtl.check import RtlRun
 
@@ -215,14 +267,30 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
     secs = time.time() - t
     exact = result(set_id, got.outputs) == api.split_gt(set_id, _reference(set_id, Pb, Qb))
     conv = ref.cycles.get("conv", 0)
-    rep = {"set": set_id, "seed": s, "W": L.W, "P": L.P, "d": L.d, "k": L.k, "engine": engine, "reduction": L.reduction,
-           "rtl_cycles": got.cycles, "iss_cycles": ref.total - conv, "iss_conversion_cycles": conv, "iss_cycles_by_class": ref.cycles,
-           "instructions_checked": len(got.trace), "bit_exact": exact, "seconds": round(secs, 1)}
+    rep = {
+        "set": set_id,
+        "seed": s,
+        "W": L.W,
+        "P": L.P,
+        "d": L.d,
+        "k": L.k,
+        "engine": engine,
+        "reduction": L.reduction,
+        "rtl_cycles": got.cycles,
+        "iss_cycles": ref.total - conv,
+        "iss_conversion_cycles": conv,
+        "iss_cycles_by_class": ref.cycles,
+        "instructions_checked": len(got.trace),
+        "bit_exact": exact,
+        "seconds": round(secs, 1),
+    }
     if as_json:
         print(json.dumps(rep, indent=1))
     else:
-        print(f"{set_id}: W={L.W} P={L.P} d={L.d} k={L.k}; {engine}; {len(got.trace):,} instructions retired at the "
-              f"ISS's cycles with the ISS's values")
+        print(
+            f"{set_id}: W={L.W} P={L.P} d={L.d} k={L.k}; {engine}; {len(got.trace):,} instructions retired at the "
+            f"ISS's cycles with the ISS's values"
+        )
         host = f" (+ {conv:,} for the host's conversions in and out of the Montgomery domain)" if conv else ""
         print(f"  cycles  RTL {got.cycles:,}  ISS {ref.total - conv:,}  (equal){host}")
         print(f"  bit-exact against the Rust engine: {'yes' if exact else 'NO'}   ({secs:.1f} s)")
@@ -231,16 +299,23 @@ def sim_rtl_cmd(set_id: str = typer.Option("typea-512", "--set"),
 
 
 @app.command("sim-array")
-def sim_array_cmd(cores: int = typer.Option(2, "--cores", help="cores in the array, 1..64"),
-                  jobs: int = typer.Option(5, "--jobs", help="jobs streamed through it, 1..1024 (more than --cores)"),
-                  set_id: str = typer.Option("typea-512", "--set", help="the set whose prime (short) or pairing runs"),
-                  program: str = typer.Option("short", "--program", help="short (a few field operations and one JSR "
-                                              "loop) | pairing (the compiled pairing of --set)"),
-                  W: int = _W, P: int = _P, d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3"),
-                  reduction: str = _RTL_RED,
-                  seed: int = typer.Option(1, "--seed", help="seed of the random inputs (an integer in [0, 2^64))"),
-                  backpressure: bool = typer.Option(False, "--backpressure", help="hold the result stream one cycle in four"),
-                  as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+def sim_array_cmd(
+    cores: int = typer.Option(2, "--cores", help="cores in the array, 1..64"),
+    jobs: int = typer.Option(5, "--jobs", help="jobs streamed through it, 1..1024 (more than --cores)"),
+    set_id: str = typer.Option("typea-512", "--set", help="the set whose prime (short) or pairing runs"),
+    program: str = typer.Option(
+        "short",
+        "--program",
+        help="short (a few field operations and one JSR loop) | pairing (the compiled pairing of --set)",
+    ),
+    W: int = _W,
+    P: int = _P,
+    d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3"),
+    reduction: str = _RTL_RED,
+    seed: int = typer.Option(1, "--seed", help="seed of the random inputs (an integer in [0, 2^64))"),
+    backpressure: bool = typer.Option(False, "--backpressure", help="hold the result stream one cycle in four"),
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+):
     """Stream --jobs jobs through a --cores-core array of the processor with its work distributor (docs/PROC.md
     "Array") in Verilator; every job's outputs against the ISS (and, for --program pairing, the Rust engine), and
     the array's throughput: cycles from the first push to the last result, pairings per million cycles, the
@@ -256,11 +331,14 @@ def sim_array_cmd(cores: int = typer.Option(2, "--cores", help="cores in the arr
         raise InvalidArgumentError(f"--program must be short or pairing, got {program[:40]!r}")
     s = argcheck.seed(seed)
     if s + 2 * J > argcheck.MAX_SEED:
-        raise InvalidArgumentError(f"--seed must be below {argcheck.MAX_SEED - 2 * J} (the jobs use seed .. seed + 2 J)")
+        raise InvalidArgumentError(
+            f"--seed must be below {argcheck.MAX_SEED - 2 * J} (the jobs use seed .. seed + 2 J)"
+        )
     c = compile_set(set_id)
     prog = c.program if program == "pairing" else short_program(c.program.p)
-    L = Layout(prog, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d),
-               reduction=reduction)
+    L = Layout(
+        prog, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P), d=argcheck.integer("-d", d), reduction=reduction
+    )
     pts = pairing_inputs(set_id, J, s) if program == "pairing" else None
     ins = [x for _, _, x in pts] if pts else random_inputs(L, J, s)
     import time
@@ -279,32 +357,47 @@ def sim_array_cmd(cores: int = typer.Option(2, "--cores", help="cores in the arr
     if as_json:
         print(json.dumps(r, indent=1))
     else:
-        print(f"{set_id} {program} program on {n} cores: W={L.W} P={L.P} d={L.d} k={L.k}, {L.reduction}; {J} jobs"
-              + (", result stream held one cycle in four" if backpressure else ""))
+        print(
+            f"{set_id} {program} program on {n} cores: W={L.W} P={L.P} d={L.d} k={L.k}, {L.reduction}; {J} jobs"
+            + (", result stream held one cycle in four" if backpressure else "")
+        )
         for x in r["per_job"]:
             rust = "" if "bit_exact_rust" not in x else f", Rust {'bit-exact' if x['bit_exact_rust'] else 'DIFFERS'}"
-            print(f"  job {x['job']:3d}  core {x['core']:2d}  {x['core_cycles']:>11,} core cycles (= ISS)  latency "
-                  f"{x['latency']:>11,}  overhead {x['overhead']:4d}  outputs = ISS{rust}")
-        print(f"  {r['span_cycles']:,} cycles from the first push to the last result: {r['per_mcycle']:.3f} jobs per "
-              f"million cycles; overhead a job {r['overhead_min']}..{r['overhead_max']} cycles (uncontended "
-              f"{r['overhead_formula']}: inputs + outputs limbs + 4)   ({r['seconds']:.1f} s)")
+            print(
+                f"  job {x['job']:3d}  core {x['core']:2d}  {x['core_cycles']:>11,} core cycles (= ISS)  latency "
+                f"{x['latency']:>11,}  overhead {x['overhead']:4d}  outputs = ISS{rust}"
+            )
+        print(
+            f"  {r['span_cycles']:,} cycles from the first push to the last result: {r['per_mcycle']:.3f} jobs per "
+            f"million cycles; overhead a job {r['overhead_min']}..{r['overhead_max']} cycles (uncontended "
+            f"{r['overhead_formula']}: inputs + outputs limbs + 4)   ({r['seconds']:.1f} s)"
+        )
     if not exact:
         raise typer.Exit(1)
 
 
 @app.command("report")
-def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
-               d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
-               force: bool = typer.Option(False, "--force", help="re-measure (default: the cached hw-report-cache/proc/)"),
-               pnr: bool = typer.Option(False, "--pnr", help="also nextpnr-ecp5 (LFE5U-85F) for Fmax"),
-               reports_dir: str = typer.Option("hw-report-cache/proc", "--dir", help="the cache directory"),
-               reduction: str = _RTL_RED,
-               array: int = typer.Option(0, "--array", help="measure an array of this many cores with its work "
-                                         "distributor instead (1..64; cores + 1 pairings in Verilator, then yosys "
-                                         "xc6v and ecp5; cached in --dir/array)"),
-               own_roms: bool = typer.Option(False, "--own-roms", help="with --array: each core its own ROMs "
-                                             "(default: two cores share them)"),
-               as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+def report_cmd(
+    set_id: str = typer.Option("typea-512", "--set"),
+    W: int = _W,
+    P: int = _P,
+    d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
+    force: bool = typer.Option(False, "--force", help="re-measure (default: the cached hw-report-cache/proc/)"),
+    pnr: bool = typer.Option(False, "--pnr", help="also nextpnr-ecp5 (LFE5U-85F) for Fmax"),
+    reports_dir: str = typer.Option("hw-report-cache/proc", "--dir", help="the cache directory"),
+    reduction: str = _RTL_RED,
+    array: int = typer.Option(
+        0,
+        "--array",
+        help="measure an array of this many cores with its work "
+        "distributor instead (1..64; cores + 1 pairings in Verilator, then yosys "
+        "xc6v and ecp5; cached in --dir/array)",
+    ),
+    own_roms: bool = typer.Option(
+        False, "--own-roms", help="with --array: each core its own ROMs (default: two cores share them)"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+):
     """Synthesize one processor core (yosys synth_ecp5, synth_xilinx xc6v / xc7) beside seed 002 Table 5, or
     with --array N the multi-core array beside Table 6 (docs/PROC.md "Array")."""
     from pairkit import argcheck
@@ -324,34 +417,64 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
     if n:
         from pairkit.reports import proc_array as array_report
 
-        r = array_report.measure(n, set_id, argcheck.integer("-W", W), argcheck.integer("-P", P),
-                                 argcheck.integer("-d", d), reduction, share=not own_roms,
-                                 reports_dir=os.path.join(reports_dir, "array"), force=force,
-                                 log=lambda s: print(s, flush=True) if not as_json else None)
+        r = array_report.measure(
+            n,
+            set_id,
+            argcheck.integer("-W", W),
+            argcheck.integer("-P", P),
+            argcheck.integer("-d", d),
+            reduction,
+            share=not own_roms,
+            reports_dir=os.path.join(reports_dir, "array"),
+            force=force,
+            log=lambda s: print(s, flush=True) if not as_json else None,
+        )
         if as_json:
             print(json.dumps(r, indent=1, sort_keys=True))
             return
         sim = r.get("sim") or {}
-        print(f"{set_id} array of {n} cores ({'own' if own_roms else 'shared'} ROMs): W={r['W']} P={r['P']} d={r['d']}, "
-              f"{r['reduction']}; {sim.get('jobs')} pairings in {sim.get('span_cycles', 0):,} cycles, bit-exact: "
-              f"{sim.get('bit_exact')}")
+        print(
+            f"{set_id} array of {n} cores ({'own' if own_roms else 'shared'} ROMs): W={r['W']} P={r['P']} d={r['d']}, "
+            f"{r['reduction']}; {sim.get('jobs')} pairings in {sim.get('span_cycles', 0):,} cycles, bit-exact: "
+            f"{sim.get('bit_exact')}"
+        )
         for name in ("xc6v", "ecp5"):
             x = r.get(name) or {}
-            print(f"  yosys {name}: " + (f"{x['lut']:,} LUT / {x['ff']:,} FF / {x['dsp']} DSP / "
-                                         f"{x.get('bram18', x.get('bram', 0))} BRAM" if "lut" in x else "not run"))
+            print(
+                f"  yosys {name}: "
+                + (
+                    f"{x['lut']:,} LUT / {x['ff']:,} FF / {x['dsp']} DSP / {x.get('bram18', x.get('bram', 0))} BRAM"
+                    if "lut" in x
+                    else "not run"
+                )
+            )
         return
-    r = measure(set_id, argcheck.integer("-W", W), argcheck.integer("-P", P), argcheck.integer("-d", d), reports_dir, force=force,
-                with_pnr=pnr, log=lambda s: print(s, flush=True) if not as_json else None, reduction=reduction)
+    r = measure(
+        set_id,
+        argcheck.integer("-W", W),
+        argcheck.integer("-P", P),
+        argcheck.integer("-d", d),
+        reports_dir,
+        force=force,
+        with_pnr=pnr,
+        log=lambda s: print(s, flush=True) if not as_json else None,
+        reduction=reduction,
+    )
     if as_json:
         print(json.dumps(r, indent=1, sort_keys=True))
         return
-    print(f"{set_id} core: W={r['W']} P={r['P']} d={r['d']} k={r['k']}, {r['registers']} registers, "
-          f"{r['program_words']} program words, {r['jsr_bits']} JSR bits")
+    print(
+        f"{set_id} core: W={r['W']} P={r['P']} d={r['d']} k={r['k']}, {r['registers']} registers, "
+        f"{r['program_words']} program words, {r['jsr_bits']} JSR bits"
+    )
     print(f"  {'':28s}{'LUT':>8s}{'FF':>8s}{'DSP':>6s}{'BRAM18':>8s}")
     print(f"  {'seed 002 Virtex-5 (Table 5)':28s}{1471:>8,}{2207:>8,}{4:>6}{4:>8}")
     print(f"  {'seed 002 Virtex-6 (Table 5)':28s}{1850:>8,}{1947:>8,}{4:>6}{4:>8}")
-    for name, label in (("xc6v", "yosys synth_xilinx xc6v LUT6"), ("xc7", "yosys synth_xilinx xc7 LUT6"),
-                        ("ecp5", "yosys synth_ecp5 LUT4")):
+    for name, label in (
+        ("xc6v", "yosys synth_xilinx xc6v LUT6"),
+        ("xc7", "yosys synth_xilinx xc7 LUT6"),
+        ("ecp5", "yosys synth_ecp5 LUT4"),
+    ):
         x = r.get(name) or {}
         if "lut" not in x:
             print(f"  {label:28s} not run: {x.get('reason', '')[:100]}")
@@ -362,11 +485,15 @@ def report_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P:
 
 
 @app.command("verilog")
-def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P: int = _P,
-                d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
-                output: str = typer.Option(..., "-o", "--output", help="the Verilog file to write"),
-                debug: bool = typer.Option(False, "--debug", help="add the testbench ports (cycles, dbg_*)"),
-                reduction: str = _RTL_RED):
+def verilog_cmd(
+    set_id: str = typer.Option("typea-512", "--set"),
+    W: int = _W,
+    P: int = _P,
+    d: int = typer.Option(2, "-d", "--latency", help="pass latency: 2 or 3 (products registered)"),
+    output: str = typer.Option(..., "-o", "--output", help="the Verilog file to write"),
+    debug: bool = typer.Option(False, "--debug", help="add the testbench ports (cycles, dbg_*)"),
+    reduction: str = _RTL_RED,
+):
     """Write the processor core for the compiled program of --set as Verilog (host interface in its header)."""
     from pairkit import argcheck
     from pairkit.cli.files import check_writable as _check_writable
@@ -376,14 +503,21 @@ def verilog_cmd(set_id: str = typer.Option("typea-512", "--set"), W: int = _W, P
     from pairkit.hw.proc.rtl.verilator_bench import verilog
 
     _check_writable(output, "-o")
-    L = Layout(compile_set(set_id).program, W=argcheck.integer("-W", W), P=argcheck.integer("-P", P),
-               d=argcheck.integer("-d", d), reduction=reduction)
+    L = Layout(
+        compile_set(set_id).program,
+        W=argcheck.integer("-W", W),
+        P=argcheck.integer("-P", P),
+        d=argcheck.integer("-d", d),
+        reduction=reduction,
+    )
     _write(output, verilog(ProcCore(L, debug=debug)), "-o")
 
 
 @app.command("array")
-def array_cmd(reports_dir: str = typer.Option("hw-report-cache/proc", "--dir", help="the cached `pairkit proc report` results"),
-              as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+def array_cmd(
+    reports_dir: str = typer.Option("hw-report-cache/proc", "--dir", help="the cached `pairkit proc report` results"),
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+):
     """Cores per device and aggregate pairings/s (seed 002 Table 6's estimate) for the xc6vlx760 and the
     LFE5U-85F, from the cached typea-512 core synthesis (W = 16, P = 4) and the ISS's cycles per datapath, and
     from the synthesized multi-core array where cached (--dir/array: `pairkit proc sim-array`, docs/PROC.md)."""
@@ -403,9 +537,28 @@ def array_cmd(reports_dir: str = typer.Option("hw-report-cache/proc", "--dir", h
     arrays = load(os.path.join(reports_dir, "array"))
     cyc = datapath_cycles()
     if as_json:
-        print(json.dumps({"cycles": [{"W": W, "P": P, "d": d, "reduction": k[0], "mult": k[1], "levels": k[2], "mul": v[0],
-                                      "total": v[1], "bit_exact": v[2]} for (W, P, d), row in cyc.items()
-                                     for k, v in row.items()],
-                          "array": estimates(measured, cyc, mont, arrays)}, indent=1))
+        print(
+            json.dumps(
+                {
+                    "cycles": [
+                        {
+                            "W": W,
+                            "P": P,
+                            "d": d,
+                            "reduction": k[0],
+                            "mult": k[1],
+                            "levels": k[2],
+                            "mul": v[0],
+                            "total": v[1],
+                            "bit_exact": v[2],
+                        }
+                        for (W, P, d), row in cyc.items()
+                        for k, v in row.items()
+                    ],
+                    "array": estimates(measured, cyc, mont, arrays),
+                },
+                indent=1,
+            )
+        )
     else:
         print("\n".join(section(measured, cyc, mont, arrays)))

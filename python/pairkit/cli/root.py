@@ -4,6 +4,7 @@ Every command either succeeds or prints `error: <Type>: <message>` on stderr and
 status 2 (`main`): the pairkit.errors classes, click's usage errors (as UsageError) and file
 errors (FileAccessError, checked before any long computation). Status 1 means a bug.
 """
+
 from __future__ import annotations
 
 import errno
@@ -26,8 +27,12 @@ from pairkit.errors import EncodingError, FileAccessError, InvalidArgumentError,
 from pairkit.reports.peers import ADAPTERS
 from pairkit.sets import Family
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="pairkit: cryptographic pairings computed fast and verifiably.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="pairkit: cryptographic pairings computed fast and verifiably.",
+)
 out = Console(width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True)
 # The sets named in the help texts, from the registry (gen/params/*.toml), never listed here.
@@ -42,8 +47,10 @@ def _trace_family(set_id: str, prime_ok: bool = False):
     if prime_ok and p.family is Family.PRIME:
         return p
     if p.family is Family.PRIME:
-        raise NotSupportedError(f"{set_id}: the spec has no operation trace for the {p.kind} family "
-                                "(count covers the ss2-* and ss3-* sets; trace also typea-512, bn254, bls12-381)")
+        raise NotSupportedError(
+            f"{set_id}: the spec has no operation trace for the {p.kind} family "
+            "(count covers the ss2-* and ss3-* sets; trace also typea-512, bn254, bls12-381)"
+        )
     return p
 
 
@@ -75,14 +82,34 @@ def list_sets(as_json: bool = typer.Option(False, "--json", help="machine-readab
     """The parameter catalogue, with honest security labels."""
     all_sets = sets.all_sets()
     if as_json:
-        print(json.dumps([{
-            "id": p.id, "field": _field(p), "polynomial": p.poly,
-            "curve": p.curve, "twist": getattr(p, "twist", None), "k": _k(p),
-            "r": hex(p.r), "r_bits": p.r.bit_length(), "cofactor": p.cofactor, "secure": p.secure,
-            "label": _label(p), "security": p.security, "seeds": p.seeds} for p in all_sets], indent=1))
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": p.id,
+                        "field": _field(p),
+                        "polynomial": p.poly,
+                        "curve": p.curve,
+                        "twist": getattr(p, "twist", None),
+                        "k": _k(p),
+                        "r": hex(p.r),
+                        "r_bits": p.r.bit_length(),
+                        "cofactor": p.cofactor,
+                        "secure": p.secure,
+                        "label": _label(p),
+                        "security": p.security,
+                        "seeds": p.seeds,
+                    }
+                    for p in all_sets
+                ],
+                indent=1,
+            )
+        )
         return
-    t = Table(title="pairkit parameter sets (supersingular binary k = 4, characteristic three k = 6; "
-                    "PBC Type A k = 2; BN / BLS12 k = 12)")
+    t = Table(
+        title="pairkit parameter sets (supersingular binary k = 4, characteristic three k = 6; "
+        "PBC Type A k = 2; BN / BLS12 k = 12)"
+    )
     for c in ("id", "security", "field", "curve", "k", "r", "cofactor", "seeds"):
         t.add_column(c, no_wrap=c in ("id", "security"))
     for p in all_sets:
@@ -95,19 +122,24 @@ def list_sets(as_json: bool = typer.Option(False, "--json", help="machine-readab
     for p in all_sets:
         if p.role != "toy":
             out.print(f"  {p.id}: {p.security}")
-    out.print("[red]Every small-characteristic set is broken today[/] (quasi-polynomial discrete logarithms, "
-              "2013-2014): use them to study the papers' hardware, not to protect data. typea-512 offers at "
-              "most 80 bits; bn254 about 100 (exTNFS); bls12-381 about 117-120.")
+    out.print(
+        "[red]Every small-characteristic set is broken today[/] (quasi-polynomial discrete logarithms, "
+        "2013-2014): use them to study the papers' hardware, not to protect data. typea-512 offers at "
+        "most 80 bits; bn254 about 100 (exTNFS); bls12-381 about 117-120."
+    )
 
 
 @app.command()
-def points(set_id: str = typer.Option(..., "--set", help="parameter set id"),
-           n: int = typer.Option(1, "-n", min=0, help="how many points"),
-           seed: Optional[int] = typer.Option(None, help="reproducible stream"),
-           compressed: bool = typer.Option(False, help="ss2: x with the y-bit at bit m; ss3: 0x02/0x03 || x; "
-                                           "bls12-381: the ZCash compressed form"),
-           group: int = typer.Option(1, "--group", min=1, max=2, help="bn254 / bls12-381: 1 = G1, 2 = G2"),
-           as_json: bool = typer.Option(False, "--json")):
+def points(
+    set_id: str = typer.Option(..., "--set", help="parameter set id"),
+    n: int = typer.Option(1, "-n", min=0, help="how many points"),
+    seed: Optional[int] = typer.Option(None, help="reproducible stream"),
+    compressed: bool = typer.Option(
+        False, help="ss2: x with the y-bit at bit m; ss3: 0x02/0x03 || x; bls12-381: the ZCash compressed form"
+    ),
+    group: int = typer.Option(1, "--group", min=1, max=2, help="bn254 / bls12-381: 1 = G1, 2 = G2"),
+    as_json: bool = typer.Option(False, "--json"),
+):
     """Random points of order r, encoded as hex."""
     from pairkit import api
 
@@ -118,16 +150,26 @@ def points(set_id: str = typer.Option(..., "--set", help="parameter set id"),
 
 
 @app.command()
-def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
-         Q: str = typer.Argument(..., help="encoded point Q (hex)"),
-         set_id: str = typer.Option(..., "--set"),
-         alg: Optional[str] = typer.Option(None, "--alg", help="ss2: tate-alg1 | tate-alg9 | tate-alg10 | eta-alg2 | eta-t; "
-                                             "ss3: duursma-lee | duursma-lee-nocbrt | eta-t; typea-512: tate; "
-                                             "bn254, bls12-381: optimal-ate (default: blst / arkworks / mcl's value) | "
-                                             "optimal-ate-reduced (the plain (p^12-1)/r power); P in G1, Q in G2"),
-         canonical: bool = typer.Option(False, "--canonical", help="print tau_r(P, psi(Q)) (ss3: phi(Q); bn254, bls12-381: "
-                                     "the optimal-ate-reduced value) whatever the algorithm"),
-         as_json: bool = typer.Option(False, "--json")):
+def pair(
+    P: str = typer.Argument(..., help="encoded point P (hex)"),
+    Q: str = typer.Argument(..., help="encoded point Q (hex)"),
+    set_id: str = typer.Option(..., "--set"),
+    alg: Optional[str] = typer.Option(
+        None,
+        "--alg",
+        help="ss2: tate-alg1 | tate-alg9 | tate-alg10 | eta-alg2 | eta-t; "
+        "ss3: duursma-lee | duursma-lee-nocbrt | eta-t; typea-512: tate; "
+        "bn254, bls12-381: optimal-ate (default: blst / arkworks / mcl's value) | "
+        "optimal-ate-reduced (the plain (p^12-1)/r power); P in G1, Q in G2",
+    ),
+    canonical: bool = typer.Option(
+        False,
+        "--canonical",
+        help="print tau_r(P, psi(Q)) (ss3: phi(Q); bn254, bls12-381: "
+        "the optimal-ate-reduced value) whatever the algorithm",
+    ),
+    as_json: bool = typer.Option(False, "--json"),
+):
     """The pairing of two encoded points. A GT element is c0||c1||c2||c3 in the basis {1, s, t, st}
     (ss2), its six coordinates in 1, rho, rho^2, sigma, sigma rho, sigma rho^2 (ss3), a||b for
     a + b i (typea-512), or the twelve F_p coordinates of F_{p^12} (bn254, bls12-381)."""
@@ -137,36 +179,66 @@ def pair(P: str = typer.Argument(..., help="encoded point P (hex)"),
     a = api.default_algorithm(set_id) if alg is None else alg
     gt = api.pair(set_id, _hex(P), _hex(Q), alg=a, canonical=canonical)
     if as_json:
-        print(json.dumps({"set": set_id, "alg": a, "canonical": canonical, "gt": gt.hex(),
-                          "coords": [hex(c) for c in api.split_gt(set_id, gt)], "label": _label(sets.get(set_id))}))
+        print(
+            json.dumps(
+                {
+                    "set": set_id,
+                    "alg": a,
+                    "canonical": canonical,
+                    "gt": gt.hex(),
+                    "coords": [hex(c) for c in api.split_gt(set_id, gt)],
+                    "label": _label(sets.get(set_id)),
+                }
+            )
+        )
     else:
         print(gt.hex())
         _security_note(set_id)
 
 
 @app.command()
-def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repeatable; default: the papers' sets"),
-          quick: bool = typer.Option(False, help="fewer iterations"),
-          as_json: bool = typer.Option(False, "--json"),
-          peers: bool = typer.Option(False, "--peers", help=f"also time the peer libraries ({_PEER_NAMES}; "
-                                     "`make peers`) in the same run"),
-          markdown: Optional[str] = typer.Option(None, help="write BENCHMARKS.md-style markdown to this path"),
-          engine: str = typer.Option("cpu", "--engine", help=f"cpu | gpu (the CUDA kernels: {_GPU_SETS}; "
-                                     "--markdown then replaces only the file's GPU section)"),
-          batch: int = typer.Option(1 << 20, "--batch", min=1, help="gpu: pairings per batch (ss2-1223: 1/8 of it)"),
-          backends: bool = typer.Option(False, "--backends", help="also time every arithmetic backend, each pinned "
-                                        "in its own process (PAIRKIT_GF2M_BACKEND, PAIRKIT_GF3M_BACKEND, "
-                                        "PAIRKIT_FP_BACKEND)"),
-          protocols: bool = typer.Option(False, "--protocols", help="issue 18's protocol goals instead (BLS Verify, "
-                                         "FastAggregateVerify, batch verify, PEKS search, Ray 2 vs 1 workers); "
-                                         "--markdown then replaces only the file's protocol section"),
-          goals: bool = typer.Option(False, "--goals", help="issue 21's goals table instead, from one run "
-                                     "(scripts/cpu_goals.sh runs the native benches it reads first); --markdown "
-                                     "then replaces only the file's goals section"),
-          validation: Optional[str] = typer.Option(None, "--validation", help="--goals: a file with the "
-                                                   "validation bench's `validation-summary` lines"),
-          peers_criterion: Optional[str] = typer.Option(None, "--peers-criterion", help="--goals: the criterion "
-                                                        "directory of crates/pairkit-peers' native bench")):
+def bench(
+    set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repeatable; default: the papers' sets"),
+    quick: bool = typer.Option(False, help="fewer iterations"),
+    as_json: bool = typer.Option(False, "--json"),
+    peers: bool = typer.Option(
+        False, "--peers", help=f"also time the peer libraries ({_PEER_NAMES}; `make peers`) in the same run"
+    ),
+    markdown: Optional[str] = typer.Option(None, help="write BENCHMARKS.md-style markdown to this path"),
+    engine: str = typer.Option(
+        "cpu",
+        "--engine",
+        help=f"cpu | gpu (the CUDA kernels: {_GPU_SETS}; --markdown then replaces only the file's GPU section)",
+    ),
+    batch: int = typer.Option(1 << 20, "--batch", min=1, help="gpu: pairings per batch (ss2-1223: 1/8 of it)"),
+    backends: bool = typer.Option(
+        False,
+        "--backends",
+        help="also time every arithmetic backend, each pinned "
+        "in its own process (PAIRKIT_GF2M_BACKEND, PAIRKIT_GF3M_BACKEND, "
+        "PAIRKIT_FP_BACKEND)",
+    ),
+    protocols: bool = typer.Option(
+        False,
+        "--protocols",
+        help="issue 18's protocol goals instead (BLS Verify, "
+        "FastAggregateVerify, batch verify, PEKS search, Ray 2 vs 1 workers); "
+        "--markdown then replaces only the file's protocol section",
+    ),
+    goals: bool = typer.Option(
+        False,
+        "--goals",
+        help="issue 21's goals table instead, from one run "
+        "(scripts/cpu_goals.sh runs the native benches it reads first); --markdown "
+        "then replaces only the file's goals section",
+    ),
+    validation: Optional[str] = typer.Option(
+        None, "--validation", help="--goals: a file with the validation bench's `validation-summary` lines"
+    ),
+    peers_criterion: Optional[str] = typer.Option(
+        None, "--peers-criterion", help="--goals: the criterion directory of crates/pairkit-peers' native bench"
+    ),
+):
     """Medians per pairing and per field operation, single- and all-core throughput, beside the papers
     (and, with --peers, beside the software a user would pick instead, as ratios)."""
     from pairkit.reports import bench as B
@@ -180,8 +252,10 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
         raise InvalidArgumentError("--validation and --peers-criterion are inputs of --goals")
     if goals:
         if set_ids or peers or backends or protocols or engine != "cpu":
-            raise InvalidArgumentError("--goals measures issue 21's own rows: --set, --peers, --backends, "
-                                       "--protocols and --engine gpu do not apply")
+            raise InvalidArgumentError(
+                "--goals measures issue 21's own rows: --set, --peers, --backends, "
+                "--protocols and --engine gpu do not apply"
+            )
         _bench_goals(quick, as_json, markdown, validation, peers_criterion)
         return
     if engine == "gpu":
@@ -191,7 +265,11 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
         from pairkit.reports import bench_protocols as BP
 
         rep = BP.measure(quick)
-        cmd = "pairkit bench --protocols" + (" --quick" if quick else "") + (f" --markdown {markdown}" if markdown else "")
+        cmd = (
+            "pairkit bench --protocols"
+            + (" --quick" if quick else "")
+            + (f" --markdown {markdown}" if markdown else "")
+        )
         if markdown:
             BP.write(markdown, rep, cmd)
         print(json.dumps(rep, indent=1) if as_json else BP.markdown(rep, cmd))
@@ -205,8 +283,14 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
 
         report["backends"] = bench_backends.measure(chosen, quick)
     if markdown:
-        cmd = "pairkit bench" + "".join(f" --set {s}" for s in set_ids or []) + (" --quick" if quick else "") + \
-              (" --peers" if peers else "") + (" --backends" if backends else "") + f" --markdown {markdown}"
+        cmd = (
+            "pairkit bench"
+            + "".join(f" --set {s}" for s in set_ids or [])
+            + (" --quick" if quick else "")
+            + (" --peers" if peers else "")
+            + (" --backends" if backends else "")
+            + f" --markdown {markdown}"
+        )
         _write_text(markdown, B.markdown(report, cmd) + B.kept_sections(markdown), "--markdown")
     if as_json:
         print(json.dumps(report, indent=1))
@@ -214,8 +298,9 @@ def bench(set_ids: Optional[List[str]] = typer.Option(None, "--set", help="repea
         print(B.markdown(report, "pairkit bench"))
 
 
-def _bench_goals(quick: bool, as_json: bool, markdown: Optional[str], validation: Optional[str],
-                 peers_criterion: Optional[str]) -> None:
+def _bench_goals(
+    quick: bool, as_json: bool, markdown: Optional[str], validation: Optional[str], peers_criterion: Optional[str]
+) -> None:
     from pairkit.reports import bench_goals as BG
 
     text = None
@@ -230,10 +315,13 @@ def _bench_goals(quick: bool, as_json: bool, markdown: Optional[str], validation
     if peers_criterion is not None and not os.path.isdir(peers_criterion):
         raise FileAccessError(f"--peers-criterion {peers_criterion}: not a directory")
     rep = BG.measure(quick, text, peers_criterion)
-    cmd = "pairkit bench --goals" + (" --quick" if quick else "") + \
-          (f" --validation {validation}" if validation else "") + \
-          (f" --peers-criterion {peers_criterion}" if peers_criterion else "") + \
-          (f" --markdown {markdown}" if markdown else "")
+    cmd = (
+        "pairkit bench --goals"
+        + (" --quick" if quick else "")
+        + (f" --validation {validation}" if validation else "")
+        + (f" --peers-criterion {peers_criterion}" if peers_criterion else "")
+        + (f" --markdown {markdown}" if markdown else "")
+    )
     if markdown:
         try:
             BG.write(markdown, rep, cmd)
@@ -252,8 +340,13 @@ def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], bat
         source.check(s, api.default_algorithm(s))
     n = min(batch, 1 << 14) if quick else batch
     report = G.run(chosen, n, 2 if quick else 5)
-    cmd = "pairkit bench --engine gpu" + "".join(f" --set {s}" for s in set_ids or []) + \
-          (" --quick" if quick else "") + f" --batch {batch}" + (f" --markdown {markdown}" if markdown else "")
+    cmd = (
+        "pairkit bench --engine gpu"
+        + "".join(f" --set {s}" for s in set_ids or [])
+        + (" --quick" if quick else "")
+        + f" --batch {batch}"
+        + (f" --markdown {markdown}" if markdown else "")
+    )
     if markdown:
         try:
             G.write_section(markdown, G.markdown(report, cmd))
@@ -266,14 +359,19 @@ def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], bat
 
 
 @app.command("pair-batch")
-def pair_batch(set_id: str = typer.Option(..., "--set"),
-               infile: Optional[str] = typer.Option(None, "--input", help="lines `P Q` (hex); default: stdin"),
-               alg: Optional[str] = typer.Option(None, "--alg"),
-               canonical: bool = typer.Option(False, "--canonical"),
-               engine: str = typer.Option("cpu", "--engine", help=f"cpu (every core) | gpu (CUDA: {_GPU_SETS})"),
-               as_json: bool = typer.Option(False, "--json"),
-               keep_going: bool = typer.Option(False, "--keep-going", help="a bad line writes an error record "
-                                               "in its place and the run goes on (default: stop at the first)")):
+def pair_batch(
+    set_id: str = typer.Option(..., "--set"),
+    infile: Optional[str] = typer.Option(None, "--input", help="lines `P Q` (hex); default: stdin"),
+    alg: Optional[str] = typer.Option(None, "--alg"),
+    canonical: bool = typer.Option(False, "--canonical"),
+    engine: str = typer.Option("cpu", "--engine", help=f"cpu (every core) | gpu (CUDA: {_GPU_SETS})"),
+    as_json: bool = typer.Option(False, "--json"),
+    keep_going: bool = typer.Option(
+        False,
+        "--keep-going",
+        help="a bad line writes an error record in its place and the run goes on (default: stop at the first)",
+    ),
+):
     """Pairings of many pairs: one `P Q` hex pair per input line, one GT element (hex) per output
     line, in order, streamed in bounded chunks. A bad line (named by its line number, from 1) stops
     the run after the results of the lines before it; with --keep-going it writes an error record
@@ -285,8 +383,7 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
     if engine not in api.ENGINES:
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(api.ENGINES)}")
     a = api.default_algorithm(set_id) if alg is None else alg  # an unknown algorithm fails before any input is read
-    header = {"set": set_id, "alg": a, "canonical": canonical, "engine": engine,
-              "label": _label(sets.get(set_id))}
+    header = {"set": set_id, "alg": a, "canonical": canonical, "engine": engine, "label": _label(sets.get(set_id))}
     name = infile or "stdin"
     try:
         if infile is None:
@@ -298,8 +395,18 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
     except OSError as e:
         raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
     try:
-        pair_stream(set_id, a, stream, name, sys.stdout, canonical=canonical, engine=engine, keep_going=keep_going,
-                    as_json=as_json, header=header)
+        pair_stream(
+            set_id,
+            a,
+            stream,
+            name,
+            sys.stdout,
+            canonical=canonical,
+            engine=engine,
+            keep_going=keep_going,
+            as_json=as_json,
+            header=header,
+        )
     except OSError as e:
         if e.errno in (errno.EISDIR, errno.EACCES, errno.EIO) or getattr(e, "filename", None):
             raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
@@ -312,9 +419,15 @@ def pair_batch(set_id: str = typer.Option(..., "--set"),
 
 
 @app.command()
-def trace(set_id: str = typer.Option(..., "--set"),
-          alg: str = typer.Option(None, "--alg", help="default: eta-alg2 (ss2), duursma-lee (ss3), tate-miller (typea-512), optimal-ate (bn254, bls12-381)"),
-          whole: bool = typer.Option(False, help="the whole Miller loop instead of one steady-state iteration")):
+def trace(
+    set_id: str = typer.Option(..., "--set"),
+    alg: str = typer.Option(
+        None,
+        "--alg",
+        help="default: eta-alg2 (ss2), duursma-lee (ss3), tate-miller (typea-512), optimal-ate (bn254, bls12-381)",
+    ),
+    whole: bool = typer.Option(False, help="the whole Miller loop instead of one steady-state iteration"),
+):
     """The spec's symbolic operation trace (JSON): nodes are base-field operations."""
     from pairkit.spec.trace import trace_json
 
@@ -336,9 +449,11 @@ def trace(set_id: str = typer.Option(..., "--set"),
 
 
 @app.command()
-def count(set_id: str = typer.Option("ss3-97", "--set"),
-          alg: str = typer.Option(None, "--alg", help="default: duursma-lee (ss3), eta-alg2 (ss2)"),
-          as_json: bool = typer.Option(False, "--json")):
+def count(
+    set_id: str = typer.Option("ss3-97", "--set"),
+    alg: str = typer.Option(None, "--alg", help="default: duursma-lee (ss3), eta-alg2 (ss2)"),
+    as_json: bool = typer.Option(False, "--json"),
+):
     """Base-field operations per Miller-loop iteration: the spec's trace, the Rust core's meter,
     and seed 001's count for Alg. 2.1."""
     from pairkit import api
@@ -353,9 +468,15 @@ def count(set_id: str = typer.Option("ss3-97", "--set"),
     rust_it = rust_all = None
     if set_id in api.native_sets():
         rust_it, rust_all = (dict(x) for x in api.op_counts(set_id, alg))
-    report = {"set": set_id, "alg": alg, "spec_iteration": spec_it, "spec_miller_loop": spec_all,
-              "rust_iteration": rust_it, "rust_miller_loop": rust_all,
-              "seed001_alg21_iteration": SEED001_COUNTS if alg == "duursma-lee" else None}
+    report = {
+        "set": set_id,
+        "alg": alg,
+        "spec_iteration": spec_it,
+        "spec_miller_loop": spec_all,
+        "rust_iteration": rust_it,
+        "rust_miller_loop": rust_all,
+        "seed001_alg21_iteration": SEED001_COUNTS if alg == "duursma-lee" else None,
+    }
     if as_json:
         print(json.dumps(report, indent=1))
         return
@@ -364,16 +485,27 @@ def count(set_id: str = typer.Option("ss3-97", "--set"),
     for c in ("operation", "spec / iteration", "Rust / iteration", "spec / Miller loop", "Rust / Miller loop"):
         t.add_column(c)
     for k in kinds:
-        t.add_row(k, str(spec_it.get(k, 0)), "—" if rust_it is None else str(rust_it.get(k, 0)),
-                  str(spec_all.get(k, 0)), "—" if rust_all is None else str(rust_all.get(k, 0)))
+        t.add_row(
+            k,
+            str(spec_it.get(k, 0)),
+            "—" if rust_it is None else str(rust_it.get(k, 0)),
+            str(spec_all.get(k, 0)),
+            "—" if rust_all is None else str(rust_all.get(k, 0)),
+        )
     out.print(t)
     if report["seed001_alg21_iteration"]:
-        ours = {"add/sub": spec_it.get("add", 0) + spec_it.get("sub", 0),
-                "mul": spec_it.get("mul", 0) + spec_it.get("sqr", 0),
-                "cube": spec_it.get("cube", 0), "cbrt": spec_it.get("cbrt", 0)}
+        ours = {
+            "add/sub": spec_it.get("add", 0) + spec_it.get("sub", 0),
+            "mul": spec_it.get("mul", 0) + spec_it.get("sqr", 0),
+            "cube": spec_it.get("cube", 0),
+            "cbrt": spec_it.get("cbrt", 0),
+        }
         out.print("seed 001 Alg. 2.1 per iteration: " + ", ".join(f"{k} {v}" for k, v in SEED001_COUNTS.items()))
-        out.print("pairkit per iteration:           " + ", ".join(f"{k} {v}" for k, v in ours.items())
-                  + f" (+ {spec_it.get('neg', 0)} sign swaps)")
+        out.print(
+            "pairkit per iteration:           "
+            + ", ".join(f"{k} {v}" for k, v in ours.items())
+            + f" (+ {spec_it.get('neg', 0)} sign swaps)"
+        )
 
 
 @app.command()
@@ -385,6 +517,7 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
 
     try:
         from pairkit import oracle as O
+
         O.pari()
     except ImportError:
         oracle = False
@@ -402,9 +535,16 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
             us = sorted(api.bench_pair(p.id, alg, 50))
             papers = ", ".join(f"{v:g}" for _, _, v in PAIRING_LATENCY_US.get(p.id, [])[:3]) or "—"
             ok &= chk["spec"] and chk["bilinear"] and chk["oracle"] != "NO"
-            t.add_row(p.id, alg, "yes" if chk["spec"] else "NO",
-                      chk["oracle"] + (" (py_ecc)" if p.kind != "typea" and chk["oracle"] == "yes" else ""),
-                      "yes" if chk["bilinear"] else "NO", f"{us[len(us) // 2] / 1000:.1f}", papers, _label(p))
+            t.add_row(
+                p.id,
+                alg,
+                "yes" if chk["spec"] else "NO",
+                chk["oracle"] + (" (py_ecc)" if p.kind != "typea" and chk["oracle"] == "yes" else ""),
+                "yes" if chk["bilinear"] else "NO",
+                f"{us[len(us) // 2] / 1000:.1f}",
+                papers,
+                _label(p),
+            )
             out.print(f"  {p.id}: done", style="dim")
             continue
         S: Any = pairing_for(p.id)  # a Char3Pairing for ss3
@@ -412,8 +552,9 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
         P, Q = api.random_points(p.id, 2, seed=rng.getrandbits(32))
         gt = api.pair(p.id, P, Q, alg=alg, canonical=True)
         sP, sQ = S.curve.decode(P), S.curve.decode(Q)
-        spec_ok = api.split_gt(p.id, gt) == list(S.gt_ints(S.canonical(sP, sQ, alg)) if p.family is Family.CHAR3
-                                                   else S.canonical(sP, sQ, alg))
+        spec_ok = api.split_gt(p.id, gt) == list(
+            S.gt_ints(S.canonical(sP, sQ, alg)) if p.family is Family.CHAR3 else S.canonical(sP, sQ, alg)
+        )
         orc = "skipped"
         if oracle and isinstance(p, sets.Char3Set) and p.m <= 200:
             want = O.reduced_tate3(p.m, p.h, p.b, p.r, tuple(map(S.F.to_int, sP)), tuple(map(S.F.to_int, sQ)))
@@ -426,12 +567,22 @@ def demo(oracle: bool = typer.Option(True, help="also check against PARI/GP when
         us = sorted(api.bench_pair(p.id, alg, 5 if p.m > 600 else 50))
         papers = ", ".join(f"{v:g}" for _, _, v in PAIRING_LATENCY_US.get(p.id, [])[:3]) or "—"
         ok &= spec_ok and bil and orc != "NO"
-        t.add_row(p.id, alg, "yes" if spec_ok else "NO", orc, "yes" if bil else "NO",
-                  f"{us[len(us) // 2] / 1000:.1f}", papers, _label(p))
+        t.add_row(
+            p.id,
+            alg,
+            "yes" if spec_ok else "NO",
+            orc,
+            "yes" if bil else "NO",
+            f"{us[len(us) // 2] / 1000:.1f}",
+            papers,
+            _label(p),
+        )
         out.print(f"  {p.id}: done", style="dim")
     out.print(t)
-    out.print("[red]The small-characteristic sets are insecure today[/] and typea-512 offers at most 80 bits "
-              "(see `pairkit list`); they reproduce the papers. bn254 gives about 100 bits, bls12-381 about 117-120.")
+    out.print(
+        "[red]The small-characteristic sets are insecure today[/] and typea-512 offers at most 80 bits "
+        "(see `pairkit list`); they reproduce the papers. bn254 gives about 100 bits, bls12-381 about 117-120."
+    )
     if not ok:
         raise typer.Exit(1)
 
@@ -493,8 +644,10 @@ def main() -> None:
         sys.exit(130)
     except OSError as e:  # writing the output failed (full disk, closed terminal) or another I/O fault
         _quiet_stdout()
-        _fail("OutputError" if e.errno in (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG) else "OSError",
-              f"cannot complete the command: {e.strerror or e}")
+        _fail(
+            "OutputError" if e.errno in (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG) else "OSError",
+            f"cannot complete the command: {e.strerror or e}",
+        )
     if rc == 130:  # typer turns Ctrl-C into exit code 130 in non-standalone mode
         err.print("[red]error[/]: Interrupted: stopped by the user (Ctrl-C)", soft_wrap=True)
     if isinstance(rc, int) and not isinstance(rc, bool):  # typer.Exit(code) in non-standalone mode

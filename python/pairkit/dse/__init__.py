@@ -31,15 +31,23 @@ Quick use::
     ex = explore.explore(d, costs.seed001())
     ex.best("T").T, ex.table("AT")
 """
+
 from pairkit.dse.errors import (
-                     CostModelError,
-                     CyclicGraphError,
-                     DDGError,
-                     DDGFormatError,
-                     DSEError,
-                     UnitMixError,
-                     UnknownOperationError,
+    CostModelError,
+    CyclicGraphError,
+    DDGError,
+    DDGFormatError,
+    DSEError,
+    UnitMixError,
+    UnknownOperationError,
 )
 
-__all__ = ["CostModelError", "CyclicGraphError", "DDGError", "DDGFormatError", "DSEError", "UnitMixError",
-           "UnknownOperationError"]
+__all__ = [
+    "CostModelError",
+    "CyclicGraphError",
+    "DDGError",
+    "DDGFormatError",
+    "DSEError",
+    "UnitMixError",
+    "UnknownOperationError",
+]

@@ -20,6 +20,7 @@ operations whose mobility intervals [ASAP, ALAP] share a control step (an upper 
 minimum-length schedule can use at once). With real latencies the same definitions count busy units
 (a non-pipelined unit stays busy for its whole latency).
 """
+
 from __future__ import annotations
 
 from pairkit.dse.problem import Problem
@@ -84,8 +85,13 @@ def variability_ranges(P: Problem) -> dict:
     n = P.n_of_type()
     out = {}
     for i, t in enumerate(P.types):
-        out[t] = {"range": max(max(pa[i]), max(pz[i])), "asap_peak": max(pa[i]), "alap_peak": max(pz[i]),
-                  "window": max(win[i]), "ops": n[i]}
+        out[t] = {
+            "range": max(max(pa[i]), max(pz[i])),
+            "asap_peak": max(pa[i]),
+            "alap_peak": max(pz[i]),
+            "window": max(win[i]),
+            "ops": n[i],
+        }
     return {"makespan": L, "units": out}
 
 
@@ -94,9 +100,21 @@ def summary(P: Problem) -> dict:
     a = asap(P)
     L = makespan(P, a)
     z = alap(P, L)
-    return {"makespan": L, "nodes": [{"id": P.names[v], "op": P.ops[v], "unit": P.types[P.unit[v]], "asap": a[v],
-                                      "alap": z[v], "mobility": z[v] - a[v]} for v in range(P.n)],
-            "critical": [P.names[v] for v in range(P.n) if a[v] == z[v]]}
+    return {
+        "makespan": L,
+        "nodes": [
+            {
+                "id": P.names[v],
+                "op": P.ops[v],
+                "unit": P.types[P.unit[v]],
+                "asap": a[v],
+                "alap": z[v],
+                "mobility": z[v] - a[v],
+            }
+            for v in range(P.n)
+        ],
+        "critical": [P.names[v] for v in range(P.n) if a[v] == z[v]],
+    }
 
 
 def resource_bound(P: Problem, counts) -> dict:

@@ -37,6 +37,7 @@ folded: the adder computes +-A +-B), mul and sqr -> multiplier ("square is count
 multiplication", seed 001 section 2), cube -> cube unit, cbrt -> cube-root unit; in characteristic 2
 add -> adder, mul -> multiplier, sqr -> squarer, sqrt -> square-root unit.
 """
+
 from __future__ import annotations
 
 import math
@@ -51,11 +52,31 @@ from pairkit.spec.binary.gf2m import GF2m
 #: canonical unit names, in the column order of seed 001 Tables 3-4 (Mul, Power, Add, Root) then binary
 UNIT_ORDER = ("mul", "cube", "add", "cbrt", "sqr", "sqrt", "inv", "sqrn", "sqrtn", "ca", "sca", "sqr4n", "dmul")
 # sqrn, sqrtn: chains; ca, sca: seed 000's C.A unit (C A, C^2 A), dmul: seed 003's DMOCI, compound operations (hw.core)
-UNIT_ALIASES = {"multiplier": "mul", "adder": "add", "power": "cube", "cube_power": "cube", "cubepower": "cube",
-                "root": "cbrt", "cube_root": "cbrt", "cuberoot": "cbrt", "squarer": "sqr", "square": "sqr",
-                "square_root": "sqrt", "squareroot": "sqrt", "inverter": "inv"}
-OPS_CHAR3 = {"add": "add", "sub": "add", "neg": None, "mul": "mul", "sqr": "mul", "cube": "cube", "cbrt": "cbrt",
-             "inv": "inv"}
+UNIT_ALIASES = {
+    "multiplier": "mul",
+    "adder": "add",
+    "power": "cube",
+    "cube_power": "cube",
+    "cubepower": "cube",
+    "root": "cbrt",
+    "cube_root": "cbrt",
+    "cuberoot": "cbrt",
+    "squarer": "sqr",
+    "square": "sqr",
+    "square_root": "sqrt",
+    "squareroot": "sqrt",
+    "inverter": "inv",
+}
+OPS_CHAR3 = {
+    "add": "add",
+    "sub": "add",
+    "neg": None,
+    "mul": "mul",
+    "sqr": "mul",
+    "cube": "cube",
+    "cbrt": "cbrt",
+    "inv": "inv",
+}
 OPS_CHAR2 = {"add": "add", "sub": "add", "neg": None, "mul": "mul", "sqr": "sqr", "sqrt": "sqrt", "inv": "inv"}
 FF_LUT = 4 / 3
 DEFAULT_MEASURED = os.path.join("hw-report-cache", "units.json")
@@ -110,10 +131,15 @@ class CostModel:
         return sum(self.units[u].area * c for u, c in counts.items()) + self.register_area * n_registers
 
     def to_json(self) -> dict:
-        return {"name": self.name, "params": self.params, "registers": self.registers,
-                "register_area_lut": round(self.register_area, 3),
-                "units": {u: self.units[u].to_json() for u in self.order(self.units)},
-                "ops": self.ops, "notes": self.notes}
+        return {
+            "name": self.name,
+            "params": self.params,
+            "registers": self.registers,
+            "register_area_lut": round(self.register_area, 3),
+            "units": {u: self.units[u].to_json() for u in self.order(self.units)},
+            "ops": self.ops,
+            "notes": self.notes,
+        }
 
 
 def _ceil(x: float) -> int:
@@ -122,10 +148,21 @@ def _ceil(x: float) -> int:
 
 def seed001() -> CostModel:
     """Seed 001 Table 2 (m = 97, h = 16, D = 4), with 32 temporary registers in every A (section 5)."""
-    units = {"add": Unit("add", 1358, 3), "mul": Unit("mul", 3908, 27), "cube": Unit("cube", 1100, 3),
-             "cbrt": Unit("cbrt", 904, 3)}
-    return CostModel("seed001", units, dict(OPS_CHAR3), 2 * 97 * FF_LUT, 32, {"p": 3, "m": 97, "D": 4},
-                     "seed 001 Table 2 as printed; 32 registers of 2m FF in every A (section 5)")
+    units = {
+        "add": Unit("add", 1358, 3),
+        "mul": Unit("mul", 3908, 27),
+        "cube": Unit("cube", 1100, 3),
+        "cbrt": Unit("cbrt", 904, 3),
+    }
+    return CostModel(
+        "seed001",
+        units,
+        dict(OPS_CHAR3),
+        2 * 97 * FF_LUT,
+        32,
+        {"p": 3, "m": 97, "D": 4},
+        "seed 001 Table 2 as printed; 32 registers of 2m FF in every A (section 5)",
+    )
 
 
 def table1(m: int = 97, D: int = 4, registers=32) -> CostModel:
@@ -137,13 +174,23 @@ def table1(m: int = 97, D: int = 4, registers=32) -> CostModel:
     io1, io2 = 2 * reg, 3 * reg
     units = {
         "add": Unit("add", _ceil(m * F3A + 4 * m + io2), 1 + 2),
-        "mul": Unit("mul", _ceil((m + 1) * D * F3A + ((m + 2) * D - 2) * F3M + 8 * m + (6 * m + 2 * D - 2) * FF_LUT
-                                 + io2), -(-m // D) + 2),
+        "mul": Unit(
+            "mul",
+            _ceil((m + 1) * D * F3A + ((m + 2) * D - 2) * F3M + 8 * m + (6 * m + 2 * D - 2) * FF_LUT + io2),
+            -(-m // D) + 2,
+        ),
         "cube": Unit("cube", _ceil(2 * m * F3A + 2 * m + io1), 1 + 2),
         "cbrt": Unit("cbrt", _ceil((m - 1) * F3A + 2 * m + io1), 1 + 2),
     }
-    return CostModel("table1", units, dict(OPS_CHAR3), reg, registers, {"p": 3, "m": m, "D": D},
-                     "seed 001 Table 1: F3A = F3M = 2 LUT, 1 MX = 1 LUT, 1 FF = 4/3 LUT, I/O = (arity+1) registers")
+    return CostModel(
+        "table1",
+        units,
+        dict(OPS_CHAR3),
+        reg,
+        registers,
+        {"p": 3, "m": m, "D": D},
+        "seed 001 Table 1: F3A = F3M = 2 LUT, 1 MX = 1 LUT, 1 FF = 4/3 LUT, I/O = (arity+1) registers",
+    )
 
 
 def _linear_map_luts(cols: list, m: int) -> int:
@@ -173,8 +220,15 @@ def binary(m: int, taps, D: int = 4, registers="max") -> CostModel:
         "sqr": Unit("sqr", _ceil(sqr_l + io1), 1 + 2),
         "sqrt": Unit("sqrt", _ceil(sqrt_l + io1), 1 + 2),
     }
-    return CostModel("binary", units, dict(OPS_CHAR2), reg, registers, {"p": 2, "m": m, "D": D, "taps": list(taps)},
-                     "GF(2^m) estimates in seed 001's style (LUT4, 1 FF = 4/3 LUT, +2 I/O cycles)")
+    return CostModel(
+        "binary",
+        units,
+        dict(OPS_CHAR2),
+        reg,
+        registers,
+        {"p": 2, "m": m, "D": D, "taps": list(taps)},
+        "GF(2^m) estimates in seed 001's style (LUT4, 1 FF = 4/3 LUT, +2 I/O cycles)",
+    )
 
 
 def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optional[int] = None) -> CostModel:
@@ -184,8 +238,10 @@ def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optiona
 
         path = repo_file(DEFAULT_MEASURED)  # the current directory's, else the package checkout's
     if not os.path.exists(path):
-        raise CostModelError(f"no measured unit costs at {path!r}: the hardware kit writes them there "
-                             "(or pass --units-file FILE); schema: {unit: {\"area_lut\", \"latency\", \"pipelined\"}}")
+        raise CostModelError(
+            f"no measured unit costs at {path!r}: the hardware kit writes them there "
+            '(or pass --units-file FILE); schema: {unit: {"area_lut", "latency", "pipelined"}}'
+        )
 
     if os.path.isdir(path):
         raise CostModelError(f"cannot read measured unit costs {path!r}: is a directory")
@@ -214,8 +270,15 @@ def measured(path: Optional[str] = None, p: int = 3, registers="max", m: Optiona
     m = raw.get("_m", m)
     if reg is None:  # a register of one field element, as in the other models
         reg = (2 * m if p == 3 else m) * FF_LUT if isinstance(m, int) else 0.0
-    return CostModel("measured", units, dict(OPS_CHAR3 if p == 3 else OPS_CHAR2), float(reg), registers,
-                     {"p": p, "path": path}, "measured by the hardware kit")
+    return CostModel(
+        "measured",
+        units,
+        dict(OPS_CHAR3 if p == 3 else OPS_CHAR2),
+        float(reg),
+        registers,
+        {"p": p, "path": path},
+        "measured by the hardware kit",
+    )
 
 
 def _nonneg_number(x) -> bool:
@@ -241,8 +304,15 @@ def _measured_unit(path: str, k: str, v) -> Unit:
 MODELS = ("seed001", "table1", "binary", "measured")
 
 
-def get(name: Optional[str], fld: dict, *, D: Optional[int] = None, m: Optional[int] = None,
-        units_file: Optional[str] = None, registers=None) -> CostModel:
+def get(
+    name: Optional[str],
+    fld: dict,
+    *,
+    D: Optional[int] = None,
+    m: Optional[int] = None,
+    units_file: Optional[str] = None,
+    registers=None,
+) -> CostModel:
     """The model ``name`` for a DDG over ``fld`` (the trace's field). ``None`` picks ``seed001`` in
     characteristic 3 (``table1`` when m != 97 or D != 4) and ``binary`` in characteristic 2."""
     p = fld.get("p", 2)
@@ -256,8 +326,11 @@ def get(name: Optional[str], fld: dict, *, D: Optional[int] = None, m: Optional[
         if D not in (None, 4) or m not in (None, 97):
             raise CostModelError("seed001 is Table 2 at m = 97, D = 4; use --costs table1 for other m, D")
         mod = seed001()
-        return mod if registers is None else CostModel(mod.name, mod.units, mod.ops, mod.register_area,
-                                                       registers, mod.params, mod.notes)
+        return (
+            mod
+            if registers is None
+            else CostModel(mod.name, mod.units, mod.ops, mod.register_area, registers, mod.params, mod.notes)
+        )
     if name == "table1":
         if p != 3:
             raise CostModelError("the table1 model is for characteristic 3; use --costs binary")

@@ -37,6 +37,7 @@ hardware, so not a node): ``neg`` (seed 001 section 4: every unit computes +-A +
 ``add`` of a constant (an inversion of bit 0; see ``spec.binary.pairing._addc``). In characteristic 3
 additions of the constant b are kept, because seed 001 counts them (mu = x_P + x_Q + b: 2 adds).
 """
+
 from __future__ import annotations
 
 import heapq
@@ -58,10 +59,23 @@ from pairkit.spec.trace import trace_json
 SCHEMA = "pairkit.dse.ddg"
 VERSION = 1
 #: base-field operation kinds a DDG node may carry, with their arity
-OP_ARITY = {"add": 2, "sub": 2, "mul": 2, "neg": 1, "sqr": 1, "sqrt": 1, "cube": 1, "cbrt": 1, "inv": 1,
-            "sqrn": 1, "sqrtn": 1,  # sqrn, sqrtn: k squarings (square roots) in one operation (hw.core chains)
-            "ca": 6, "sca": 6, "sqr4n": 4,  # seed 000: C.A (C A, C^2 A), F_{2^4m} squarer chain (hw.core compounds)
-            "dmul": 3}  # seed 003's DMOCI: A B1 and A B2 in one operation (hw.core compound)
+OP_ARITY = {
+    "add": 2,
+    "sub": 2,
+    "mul": 2,
+    "neg": 1,
+    "sqr": 1,
+    "sqrt": 1,
+    "cube": 1,
+    "cbrt": 1,
+    "inv": 1,
+    "sqrn": 1,
+    "sqrtn": 1,  # sqrn, sqrtn: k squarings (square roots) in one operation (hw.core chains)
+    "ca": 6,
+    "sca": 6,
+    "sqr4n": 4,  # seed 000: C.A (C A, C^2 A), F_{2^4m} squarer chain (hw.core compounds)
+    "dmul": 3,
+}  # seed 003's DMOCI: A B1 and A B2 in one operation (hw.core compound)
 INPUT_KINDS = ("const", "invariant", "carried", "stream", "live-in")
 _TRACE_KINDS = set(OP_ARITY) | {"input", "const", "mark"}
 
@@ -134,8 +148,9 @@ class DDG:
     def _validate_nodes(self, ids: set) -> None:
         for n in self.nodes:
             if n.op not in OP_ARITY:
-                raise UnknownOperationError(f"node {n.id}: unknown operation kind {n.op!r} "
-                                            f"(known: {', '.join(sorted(OP_ARITY))})")
+                raise UnknownOperationError(
+                    f"node {n.id}: unknown operation kind {n.op!r} (known: {', '.join(sorted(OP_ARITY))})"
+                )
             if len(n.args) != OP_ARITY[n.op]:
                 raise DDGFormatError(f"node {n.id}: {n.op} takes {OP_ARITY[n.op]} argument(s), got {len(n.args)}")
             for a in n.args:
@@ -170,9 +185,17 @@ class DDG:
         return sorted(out)
 
     def to_json(self) -> dict:
-        return {"schema": SCHEMA, "version": VERSION, "name": self.name, "scope": self.scope,
-                "field": self.field, "inputs": [i.to_json() for i in self.inputs],
-                "nodes": [n.to_json() for n in self.nodes], "outputs": list(self.outputs), "meta": self.meta}
+        return {
+            "schema": SCHEMA,
+            "version": VERSION,
+            "name": self.name,
+            "scope": self.scope,
+            "field": self.field,
+            "inputs": [i.to_json() for i in self.inputs],
+            "nodes": [n.to_json() for n in self.nodes],
+            "outputs": list(self.outputs),
+            "meta": self.meta,
+        }
 
     @classmethod
     def from_json(cls, d) -> "DDG":
@@ -183,16 +206,38 @@ class DDG:
         if d.get("version") != VERSION:
             raise DDGFormatError(f"unsupported {SCHEMA} version {d.get('version')!r} (this is version {VERSION})")
         try:
-            inputs = [Input(id=_s(i["id"]), label=str(i.get("label", "")), kind=_s(i.get("kind", "live-in")),
-                            src=i.get("src"), distance=i.get("distance", 0)) for i in _list(d, "inputs")]
-            nodes = [Node(id=_s(n["id"]), op=_s(n["op"]), args=tuple(_s(a) for a in _list(n, "args")),
-                          label=str(n.get("label", "")), segment=str(n.get("segment", "")))
-                     for n in _list(d, "nodes")]
+            inputs = [
+                Input(
+                    id=_s(i["id"]),
+                    label=str(i.get("label", "")),
+                    kind=_s(i.get("kind", "live-in")),
+                    src=i.get("src"),
+                    distance=i.get("distance", 0),
+                )
+                for i in _list(d, "inputs")
+            ]
+            nodes = [
+                Node(
+                    id=_s(n["id"]),
+                    op=_s(n["op"]),
+                    args=tuple(_s(a) for a in _list(n, "args")),
+                    label=str(n.get("label", "")),
+                    segment=str(n.get("segment", "")),
+                )
+                for n in _list(d, "nodes")
+            ]
             outputs = [_s(o) for o in d.get("outputs", [])]
         except (KeyError, TypeError, AttributeError) as e:
             raise DDGFormatError(f"malformed DDG JSON: {type(e).__name__}: {e}") from None
-        return cls(name=str(d.get("name", "")), scope=d.get("scope", "iteration"), nodes=nodes, inputs=inputs,
-                   outputs=outputs, field=dict(d.get("field") or {}), meta=dict(d.get("meta") or {}))
+        return cls(
+            name=str(d.get("name", "")),
+            scope=d.get("scope", "iteration"),
+            nodes=nodes,
+            inputs=inputs,
+            outputs=outputs,
+            field=dict(d.get("field") or {}),
+            meta=dict(d.get("meta") or {}),
+        )
 
 
 def _s(x) -> str:
@@ -230,8 +275,10 @@ def _toposort(nodes: list) -> list:
                 heapq.heappush(heap, j)
     if len(order) != len(nodes):
         stuck = sorted(nodes[i].id for i, d in enumerate(indeg) if d > 0)
-        raise CyclicGraphError(f"the dependence graph has a cycle through {len(stuck)} node(s), e.g. "
-                               f"{', '.join(stuck[:6])} (loop-carried dependences must be carried inputs)")
+        raise CyclicGraphError(
+            f"the dependence graph has a cycle through {len(stuck)} node(s), e.g. "
+            f"{', '.join(stuck[:6])} (loop-carried dependences must be carried inputs)"
+        )
     return order
 
 
@@ -322,8 +369,14 @@ def _fold_trace_ops(trace_ops: list, defined: dict, fold_neg: bool, fold_const_a
     return ops, segs, ext, folded
 
 
-def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_add: Optional[bool] = None,
-               name: Optional[str] = None) -> DDG:
+def from_trace(
+    trace,
+    whole: bool = False,
+    *,
+    fold_neg: bool = True,
+    fold_const_add: Optional[bool] = None,
+    name: Optional[str] = None,
+) -> DDG:
     """The DDG of one steady-state loop iteration (default) or of the whole trace (``whole=True``).
 
     ``trace`` is the spec's trace JSON (``pairkit trace --whole`` or ``spec.api.trace_json``). A
@@ -344,8 +397,10 @@ def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_
         return Input(f"v{a}", label, "const" if kind == "const" else "live-in")
 
     if whole:
-        nodes = [Node(f"n{o.out}", o.kind, tuple(f"n{a}" if a in prod else f"v{a}" for a in o.args),
-                      o.label, segs[o.seg][0]) for o in ops]
+        nodes = [
+            Node(f"n{o.out}", o.kind, tuple(f"n{a}" if a in prod else f"v{a}" for a in o.args), o.label, segs[o.seg][0])
+            for o in ops
+        ]
         used = sorted({a for o in ops for a in o.args if a not in prod})
         outs = [f"n{o.out}" for o in ops if o.out not in readers]
         meta["segments"] = [s[0] for s in segs if s[1]]
@@ -366,17 +421,25 @@ def from_trace(trace, whole: bool = False, *, fold_neg: bool = True, fold_const_
             inputs.append(Input(f"v{a}", base.label, "carried", role[1], role[2]))
         else:
             inputs.append(Input(f"v{a}", base.label, role[0]))
-    nodes = [Node(nid[ops[x].out], ops[x].kind, tuple(nid.get(a, f"v{a}") for a in ops[x].args), ops[x].label,
-                  segs[j][0]) for x in A]
+    nodes = [
+        Node(nid[ops[x].out], ops[x].kind, tuple(nid.get(a, f"v{a}") for a in ops[x].args), ops[x].label, segs[j][0])
+        for x in A
+    ]
     carried_src = {i.src for i in inputs if i.kind == "carried"}
-    outs = [nid[ops[x].out] for x in A
-            if nid[ops[x].out] in carried_src or any(s > j for s in readers.get(ops[x].out, ()))
-            or ops[x].out not in readers]
+    outs = [
+        nid[ops[x].out]
+        for x in A
+        if nid[ops[x].out] in carried_src
+        or any(s > j for s in readers.get(ops[x].out, ()))
+        or ops[x].out not in readers
+    ]
     undefined = [i for i in inputs if i.kind == "live-in" and int(i.id[1:]) not in ext]
     if undefined:
-        meta["warnings"].append(f"{len(undefined)} value(s) read by the iteration are not defined in the trace "
-                                "(a one-iteration slice?): constants among them are not recognised, so additions "
-                                "of constants are not folded; use a whole trace (pairkit trace --whole)")
+        meta["warnings"].append(
+            f"{len(undefined)} value(s) read by the iteration are not defined in the trace "
+            "(a one-iteration slice?): constants among them are not recognised, so additions "
+            "of constants are not folded; use a whole trace (pairkit trace --whole)"
+        )
     meta["iteration"] = segs[j][0]
     meta["iterations_in_trace"] = len(loop)
     return DDG(name, "iteration", nodes, inputs, outs, fld, meta)
@@ -409,8 +472,10 @@ def _steady_iteration(ops: list, segs: list, prod: dict, meta: dict) -> tuple:
     steady = found is not None
     k = found if found is not None else (1 if len(loop) > 1 else 0)
     if not steady:
-        meta["warnings"].append("no two consecutive iterations have the same structure (or the trace holds one "
-                                "iteration): loop-carried dependences are unknown, reads are 'live-in'")
+        meta["warnings"].append(
+            "no two consecutive iterations have the same structure (or the trace holds one "
+            "iteration): loop-carried dependences are unknown, reads are 'live-in'"
+        )
     return loop, k, steady
 
 
@@ -427,8 +492,10 @@ def _read_roles(ops: list, segs: list, prod: dict, ext: dict, loop: list, k: int
                 continue
             c = _read_role(ops, segs, prod, ext, loop, k, a, b)
             if classes.setdefault(a, c) != c:
-                raise DDGError(f"value {a} read by {segs[j][0]!r} plays two roles in the next iteration "
-                               f"({classes[a]} and {c}); the iterations are not structurally identical")
+                raise DDGError(
+                    f"value {a} read by {segs[j][0]!r} plays two roles in the next iteration "
+                    f"({classes[a]} and {c}); the iterations are not structurally identical"
+                )
     return classes
 
 
@@ -442,8 +509,10 @@ def _read_role(ops: list, segs: list, prod: dict, ext: dict, loop: list, k: int,
         src_seg = prod[b].seg
         d = k + 1 - loop.index(src_seg)
         if src_seg != j and [ops[z].kind for z in segs[src_seg][1]] != [ops[z].kind for z in A]:
-            raise DDGError(f"iteration {segs[src_seg][0]!r} feeds {segs[loop[k + 1]][0]!r} across "
-                           f"{d} iterations but differs in structure from {segs[j][0]!r}")
+            raise DDGError(
+                f"iteration {segs[src_seg][0]!r} feeds {segs[loop[k + 1]][0]!r} across "
+                f"{d} iterations but differs in structure from {segs[j][0]!r}"
+            )
         return ("carried", f"n{ops[A[prod[b].pos]].out}", d)
     if b == a:
         return ("invariant",)
@@ -478,8 +547,10 @@ def from_spec(set_id: str, alg: str, whole: bool = False) -> DDG:
             tr = mock.alg21_trace()
             tr.update(set=set_id, alg=alg)
             d = from_trace(tr, whole)
-            d.meta["warnings"].append(f"the spec has no characteristic-3 trace yet ({type(e).__name__}: {e}); "
-                                      "using the hand-written seed 001 Alg. 2.1 of pairkit.dse.mock")
+            d.meta["warnings"].append(
+                f"the spec has no characteristic-3 trace yet ({type(e).__name__}: {e}); "
+                "using the hand-written seed 001 Alg. 2.1 of pairkit.dse.mock"
+            )
             return d
         if isinstance(e, PairkitError):
             raise

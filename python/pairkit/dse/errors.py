@@ -1,5 +1,6 @@
 """Typed errors of the design-space exploration (all are :class:`pairkit.errors.PairkitError`, so the
 ``pairkit`` CLI prints ``error: <Type>: <message>`` and exits with status 2)."""
+
 from __future__ import annotations
 
 from pairkit.errors import LimitExceededError, PairkitError

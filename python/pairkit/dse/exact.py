@@ -19,6 +19,7 @@ Reproducibility: ``workers=1`` (the default) makes CP-SAT's search deterministic
 optimality was proven and the best lower bound found (``bound``). ``deterministic_time`` (CP-SAT's
 machine-independent work unit) gives fully reproducible runs instead of wall time.
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -29,8 +30,15 @@ from pairkit.dse.listsched import Schedule, assign_instances, list_schedule
 from pairkit.dse.problem import Problem
 
 
-def solve(P: Problem, counts, time_limit: float = 10.0, workers: int = 1, hint: Optional[Schedule] = None,
-          deterministic_time: Optional[float] = None, seed: int = 0) -> Schedule:
+def solve(
+    P: Problem,
+    counts,
+    time_limit: float = 10.0,
+    workers: int = 1,
+    hint: Optional[Schedule] = None,
+    deterministic_time: Optional[float] = None,
+    seed: int = 0,
+) -> Schedule:
     """The minimum-makespan schedule of ``P`` on ``counts`` units (or the best found in the limit).
 
     ``info``: status (OPTIMAL / FEASIBLE), proven (bool), bound (lower bound on T), hint_T (the list
@@ -89,10 +97,17 @@ def solve(P: Problem, counts, time_limit: float = 10.0, workers: int = 1, hint: 
         sched = Schedule(P, vec, list(hint.start), list(hint.inst), "cp-sat")
     T = sched.T
     proven = status == "OPTIMAL" or T <= lb
-    sched.info = {"status": "OPTIMAL" if proven else status, "proven": proven,
-                  "bound": T if proven else max(bound, lb), "resource_bound": lb, "hint_T": H,
-                  "critical_path": cp,
-                  "wall_s": round(solver.WallTime(), 3), "workers": prm.num_workers,
-                  "limit": {"deterministic_time": deterministic_time} if deterministic_time is not None
-                  else {"time_limit_s": time_limit}}
+    sched.info = {
+        "status": "OPTIMAL" if proven else status,
+        "proven": proven,
+        "bound": T if proven else max(bound, lb),
+        "resource_bound": lb,
+        "hint_T": H,
+        "critical_path": cp,
+        "wall_s": round(solver.WallTime(), 3),
+        "workers": prm.num_workers,
+        "limit": {"deterministic_time": deterministic_time}
+        if deterministic_time is not None
+        else {"time_limit_s": time_limit},
+    }
     return sched

@@ -26,6 +26,7 @@ Ties: min T then min A then the unit-count vector (lexicographic, in Mul, Power,
 min AT then min T then the vector. The paper's rows with equal T but other mixes are the same ties
 broken differently (its exact tie-breaking is not printed).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -82,8 +83,12 @@ class Exploration:
         return self.problem.types.index(self.primary)
 
     def best(self, metric: str = "T", configs=None) -> Config:
-        key = {"T": lambda c: (c.T, c.A, c.counts), "AT": lambda c: (c.AT, c.T, c.counts),
-               "AT2": lambda c: (c.AT2, c.T, c.counts), "A": lambda c: (c.A, c.T, c.counts)}[metric]
+        key = {
+            "T": lambda c: (c.T, c.A, c.counts),
+            "AT": lambda c: (c.AT, c.T, c.counts),
+            "AT2": lambda c: (c.AT2, c.T, c.counts),
+            "A": lambda c: (c.A, c.T, c.counts),
+        }[metric]
         return min(configs if configs is not None else self.configs, key=key)
 
     def table(self, metric: str) -> list:
@@ -108,9 +113,16 @@ class Exploration:
 
     def row_json(self, c: Config, metric: str = "T") -> dict:
         tmin, atmin = self.best("T").T, self.best("AT").AT
-        d = {"units": self.mix(c.counts), "T": c.T, "A": round(c.A, 2), "AT": round(c.AT), "AT2": round(c.AT2),
-             "T_incr_pct": round(100 * (c.T / tmin - 1), 1), "AT_incr_pct": round(100 * (c.AT / atmin - 1), 1),
-             "registers": c.regs}
+        d = {
+            "units": self.mix(c.counts),
+            "T": c.T,
+            "A": round(c.A, 2),
+            "AT": round(c.AT),
+            "AT2": round(c.AT2),
+            "T_incr_pct": round(100 * (c.T / tmin - 1), 1),
+            "AT_incr_pct": round(100 * (c.AT / atmin - 1), 1),
+            "registers": c.regs,
+        }
         if c.counts in self.exact:
             d["exact"] = self.exact[c.counts]
         if c.counts in self.modulo:
@@ -123,15 +135,28 @@ class Exploration:
         t3 = self.table("T")
         regs = [c.regs for c in t3]
         return {
-            "schema": "pairkit.dse.explore", "version": 1,
-            "ddg": {"name": ddg.name, "scope": ddg.scope, "counts": ddg.counts(), "field": ddg.field,
-                    "nodes_scheduled": P.n, "carried_edges": len(P.carried), "meta": ddg.meta},
-            "cost_model": self.model.to_json(), "priority": self.priority, "range_mode": self.range_mode,
-            "ranges": self.ranges, "registers_in_A": self.n_registers_in_A,
+            "schema": "pairkit.dse.explore",
+            "version": 1,
+            "ddg": {
+                "name": ddg.name,
+                "scope": ddg.scope,
+                "counts": ddg.counts(),
+                "field": ddg.field,
+                "nodes_scheduled": P.n,
+                "carried_edges": len(P.carried),
+                "meta": ddg.meta,
+            },
+            "cost_model": self.model.to_json(),
+            "priority": self.priority,
+            "range_mode": self.range_mode,
+            "ranges": self.ranges,
+            "registers_in_A": self.n_registers_in_A,
             "configs_explored": len(self.configs),
-            "min_T": self.row_json(self.best("T")), "min_AT": self.row_json(self.best("AT")),
+            "min_T": self.row_json(self.best("T")),
+            "min_AT": self.row_json(self.best("AT")),
             "min_AT2": self.row_json(self.best("AT2")),
-            "table3": [self.row_json(c) for c in t3], "table4": [self.row_json(c) for c in self.table("AT")],
+            "table3": [self.row_json(c) for c in t3],
+            "table4": [self.row_json(c) for c in self.table("AT")],
             "table_at2": [self.row_json(c) for c in self.table("AT2")],
             "registers_table3": [min(regs), max(regs)] if regs else None,
             "pareto": [{"units": self.mix(c.counts), "A": round(c.A, 2), "T": c.T} for c in self.pareto()],
@@ -140,12 +165,22 @@ class Exploration:
 
 def ranges_of(ddg: DDG, model: CostModel) -> dict:
     """{"unit": ..., "real": ...}: variability ranges with unit and with real latencies."""
-    return {"unit": analysis.variability_ranges(build(ddg, model, unit_latency=True)),
-            "real": analysis.variability_ranges(build(ddg, model))}
+    return {
+        "unit": analysis.variability_ranges(build(ddg, model, unit_latency=True)),
+        "real": analysis.variability_ranges(build(ddg, model)),
+    }
 
 
-def explore(ddg: DDG, model: CostModel, *, priority: str = "mobility", ranges: str = "max", primary: str = "mul",
-            limit: int = 200_000, fixed: dict | None = None) -> Exploration:
+def explore(
+    ddg: DDG,
+    model: CostModel,
+    *,
+    priority: str = "mobility",
+    ranges: str = "max",
+    primary: str = "mul",
+    limit: int = 200_000,
+    fixed: dict | None = None,
+) -> Exploration:
     """Schedule every unit mix in the product of the variability ranges (see the module docstring).
 
     ``fixed`` pins some unit counts ({name: count}); ``limit`` guards against huge products.
@@ -202,21 +237,36 @@ def rows_to_check(ex: Exploration) -> list:
     return out
 
 
-def run_exact(ex: Exploration, time_limit: float = 10.0, workers: int = 1, deterministic_time: float | None = None) -> None:
+def run_exact(
+    ex: Exploration, time_limit: float = 10.0, workers: int = 1, deterministic_time: float | None = None
+) -> None:
     """CP-SAT optimum for every row of Tables 3-4 (``ex.exact``), with the list schedule's gap."""
     for c in rows_to_check(ex):
-        s = solve(ex.problem, list(c.counts), time_limit=time_limit, workers=workers,
-                  deterministic_time=deterministic_time)
-        ex.exact[c.counts] = {"T": s.T, "proven": s.info["proven"], "status": s.info["status"],
-                              "bound": s.info["bound"], "gap_pct": round(100 * (c.T / s.T - 1), 1),
-                              "wall_s": s.info["wall_s"]}
+        s = solve(
+            ex.problem, list(c.counts), time_limit=time_limit, workers=workers, deterministic_time=deterministic_time
+        )
+        ex.exact[c.counts] = {
+            "T": s.T,
+            "proven": s.info["proven"],
+            "status": s.info["status"],
+            "bound": s.info["bound"],
+            "gap_pct": round(100 * (c.T / s.T - 1), 1),
+            "wall_s": s.info["wall_s"],
+        }
 
 
 def run_modulo(ex: Exploration, budget_ratio: int = 6) -> None:
     """Iterative modulo scheduling for every row of Tables 3-4 (``ex.modulo``)."""
     for c in rows_to_check(ex):
         m = modulo_schedule(ex.problem, list(c.counts), budget_ratio)
-        ex.modulo[c.counts] = {"II": m.II, "MII": m.info["MII"], "ResMII": m.info["ResMII"],
-                               "RecMII": m.info["RecMII"], "length": m.length, "stages": m.stages,
-                               "max_live": m.max_live(), "list_T": c.T,
-                               "speedup_vs_list": round(c.T / m.II, 3)}
+        ex.modulo[c.counts] = {
+            "II": m.II,
+            "MII": m.info["MII"],
+            "ResMII": m.info["ResMII"],
+            "RecMII": m.info["RecMII"],
+            "length": m.length,
+            "stages": m.stages,
+            "max_live": m.max_live(),
+            "list_T": c.T,
+            "speedup_vs_list": round(c.T / m.II, 3),
+        }

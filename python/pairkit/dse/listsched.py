@@ -39,6 +39,7 @@ to unit availability match 3 (docs/DSE.md has the comparison). Other priorities:
             (resource-constrained ALAP), both recomputed as above. It finds shorter schedules when
             units are scarce (e.g. 411 instead of 423 clk with one multiplier).
 """
+
 from __future__ import annotations
 
 import heapq
@@ -76,8 +77,9 @@ class Schedule:
                 continue
             for p in P.preds[v]:
                 if self.start[v] < self.start[p] + P.lat[p]:
-                    bad.append(f"{P.names[v]} starts at {self.start[v]} before {P.names[p]} ends at "
-                               f"{self.start[p] + P.lat[p]}")
+                    bad.append(
+                        f"{P.names[v]} starts at {self.start[v]} before {P.names[p]} ends at {self.start[p] + P.lat[p]}"
+                    )
             if not 0 <= self.inst[v] < self.counts[P.unit[v]]:
                 bad.append(f"{P.names[v]} on instance {self.inst[v]} of {self.counts[P.unit[v]]}")
         occ: dict = {}
@@ -85,8 +87,9 @@ class Schedule:
             for c in range(self.start[v], self.start[v] + P.occ[v]):
                 key = (P.unit[v], self.inst[v], c)
                 if key in occ:
-                    bad.append(f"{P.names[v]} and {P.names[occ[key]]} share {P.types[P.unit[v]]}#{self.inst[v]} "
-                               f"at cycle {c}")
+                    bad.append(
+                        f"{P.names[v]} and {P.names[occ[key]]} share {P.types[P.unit[v]]}#{self.inst[v]} at cycle {c}"
+                    )
                 occ[key] = v
         return bad
 
@@ -98,9 +101,23 @@ class Schedule:
 
     def to_json(self) -> dict:
         P = self.problem
-        return {"method": self.method, "T": self.T, "units": self.mix(), "info": self.info,
-                "ops": [{"id": P.names[v], "op": P.ops[v], "unit": P.types[P.unit[v]], "instance": self.inst[v],
-                         "start": self.start[v], "end": self.start[v] + P.lat[v]} for v in range(P.n)]}
+        return {
+            "method": self.method,
+            "T": self.T,
+            "units": self.mix(),
+            "info": self.info,
+            "ops": [
+                {
+                    "id": P.names[v],
+                    "op": P.ops[v],
+                    "unit": P.types[P.unit[v]],
+                    "instance": self.inst[v],
+                    "start": self.start[v],
+                    "end": self.start[v] + P.lat[v],
+                }
+                for v in range(P.n)
+            ],
+        }
 
 
 def assign_instances(P: Problem, counts, start) -> list:
@@ -236,12 +253,15 @@ def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
                     C.sort(key=lambda v: (static[v], v))
                 else:
                     if dirty:
-                        mob = (paper_mobility(P, tail, start) if priority == "mobility"
-                               else rc_mobility(P, vec, t, start, busy))
+                        mob = (
+                            paper_mobility(P, tail, start)
+                            if priority == "mobility"
+                            else rc_mobility(P, vec, t, start, busy)
+                        )
                         dirty = False
                         recomputes += 1
                     C.sort(key=lambda v: (mob[v], v))
-                C = C[:len(free)]
+                C = C[: len(free)]
             else:
                 C.sort()
             for v, k in zip(C, free):
@@ -256,8 +276,9 @@ def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
     return Schedule(P, vec, start, inst, "list", {"priority": priority, "mobility_recomputations": recomputes})
 
 
-def sink(P: Problem, sched: Schedule, kinds: Optional[set] = None,
-         admit: Optional[Callable[[int, int, list], bool]] = None) -> Schedule:
+def sink(
+    P: Problem, sched: Schedule, kinds: Optional[set] = None, admit: Optional[Callable[[int, int, list], bool]] = None
+) -> Schedule:
     """Shorter lifetimes at the same makespan: each operation (of ``kinds``, all when None) moves to the
     latest start its successors and the makespan allow where an instance of its unit is free (reverse
     topological order, so a chain sinks whole: its results are then produced just before they are

@@ -26,6 +26,7 @@ spends 50 additions where this one spends 42; the true ss3-97 trace will replace
 ``alg21_trace(field=GF3n(...))`` also carries concrete values, so the tests check the recorded
 loop against a direct F_{3^{6n}} computation (:func:`reference_iteration`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -186,8 +187,13 @@ def traced_result(iterations: int = 4, b: int = 1, field: Optional[GF3n] = None,
     """(trace JSON, final f as 6 concrete coordinates or None)."""
     T = _Tracer(field)
     f = _run(T, b, iterations, P or (None, None), Q or (None, None))
-    tr = {"field": {"p": 3, "m": 97, "h": 16}, "ops": T.ops, "set": "ss3-97", "alg": "duursma-lee",
-          "source": "mock: pairkit.dse.mock (hand-written seed 001 Alg. 2.1)"}
+    tr = {
+        "field": {"p": 3, "m": 97, "h": 16},
+        "ops": T.ops,
+        "set": "ss3-97",
+        "alg": "duursma-lee",
+        "source": "mock: pairkit.dse.mock (hand-written seed 001 Alg. 2.1)",
+    }
     return tr, ([T.vals[x] for x in f] if field else None)
 
 

@@ -25,6 +25,7 @@ N iterations takes (N - 1) II + SL cycles instead of N T (SL: the length of one 
   placements per II bounds the search. The list schedule (II = T) is always valid, so the search
   stops at the list schedule's T at the latest.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -163,10 +164,24 @@ class ModuloSchedule:
 
     def to_json(self) -> dict:
         P = self.problem
-        return {"II": self.II, "length": self.length, "stages": self.stages, "units": P.mix(self.counts),
-                "info": self.info, "max_live": self.max_live(),
-                "ops": [{"id": P.names[v], "op": P.ops[v], "unit": P.types[P.unit[v]], "instance": self.inst[v],
-                         "start": self.start[v]} for v in range(P.n)]}
+        return {
+            "II": self.II,
+            "length": self.length,
+            "stages": self.stages,
+            "units": P.mix(self.counts),
+            "info": self.info,
+            "max_live": self.max_live(),
+            "ops": [
+                {
+                    "id": P.names[v],
+                    "op": P.ops[v],
+                    "unit": P.types[P.unit[v]],
+                    "instance": self.inst[v],
+                    "start": self.start[v],
+                }
+                for v in range(P.n)
+            ],
+        }
 
 
 def _heights(P: Problem, E: list, II: int) -> list:

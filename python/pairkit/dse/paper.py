@@ -3,6 +3,7 @@
 Unit mixes are {mul, cube ("Power"), add, cbrt ("Root")}; a row with several multiplier counts
 (Table 3's "7, 8" and ">= 9") lists the counts it covers (9 stands for ">= 9").
 """
+
 from __future__ import annotations
 
 #: Table 2 (m = 97, h = 16, D = 4): area LUT, latency clk, variability range
@@ -43,5 +44,6 @@ TABLE4 = [
 
 def mixes(table) -> list:
     """[(multiplier count, {unit: count}, T)] for every multiplier count a table row covers."""
-    return [(k, {"mul": k, "cube": r["cube"], "add": r["add"], "cbrt": r["cbrt"]}, r["T"])
-            for r in table for k in r["mul"]]
+    return [
+        (k, {"mul": k, "cube": r["cube"], "add": r["add"], "cbrt": r["cbrt"]}, r["T"]) for r in table for k in r["mul"]
+    ]

@@ -3,6 +3,7 @@
 Nodes whose operation the model calls free (``neg`` in seed 001's units) are folded into their
 readers here, as :func:`pairkit.dse.ddg.from_trace` does for traces.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -118,8 +119,22 @@ def build(ddg: DDG, model: CostModel, unit_latency: bool = False) -> Problem:
     outputs = sorted({idx[alias.get(o, o)] for o in ddg.outputs if alias.get(o, o) in idx})
     lat = [1 if unit_latency else model.units[u].latency for _, u in kept]
     occ = [1 if unit_latency else model.units[u].occupancy for _, u in kept]
-    return Problem(ddg, model, names, [nd.op for nd, _ in kept], types, [tix[u] for _, u in kept], lat, occ,
-                   preds, [tuple(s) for s in succs], sorted(carried), reads, outputs, unit_latency)
+    return Problem(
+        ddg,
+        model,
+        names,
+        [nd.op for nd, _ in kept],
+        types,
+        [tix[u] for _, u in kept],
+        lat,
+        occ,
+        preds,
+        [tuple(s) for s in succs],
+        sorted(carried),
+        reads,
+        outputs,
+        unit_latency,
+    )
 
 
 def resolve_counts(P: Problem, spec: Optional[str]) -> list:

@@ -20,6 +20,7 @@ registers a loop-carried output prefers the one holding the input it becomes in 
 register-to-register move at the iteration boundary, or an unroll by two). The registers of this
 module are the temporaries; units' I/O buffers are inside the unit areas (seed 001 section 4).
 """
+
 from __future__ import annotations
 
 import heapq
@@ -109,5 +110,10 @@ def allocate(sched) -> dict:
             reserved[r] = inv[name]
         reg_of[name] = r
         heapq.heappush(active, (e, r))
-    return {"registers": nregs, "max_live": max_live(ivs), "carried_moves": moves,
-            "assignment": reg_of, "intervals": [list(x) for x in ivs]}
+    return {
+        "registers": nregs,
+        "max_live": max_live(ivs),
+        "carried_moves": moves,
+        "assignment": reg_of,
+        "intervals": [list(x) for x in ivs],
+    }

@@ -7,6 +7,7 @@ and ``_native.decode_point(..., check_subgroup=False)`` for decompression; the c
 the subgroup test run on the device (kernels/curve.cuh, ``pk_validate``), whose status words
 :meth:`Batch.first_error` turns into the CPU engine's typed error: the lowest bad index, P before
 Q at the same index (``decode_pairs`` in engine/generic.rs), "P[17]: ..." with ``.index`` set."""
+
 from __future__ import annotations
 
 import os
@@ -24,8 +25,10 @@ from pairkit.gpu import source
 CHUNK = 4096
 # pk_validate's per-point codes (kernels/curve.cuh) -> the Rust core's error and its message
 # (crates/pairkit-core/src/error.rs).
-STATUS_ERRORS = {2: (NotOnCurveError, "point is not on the curve"),
-                 3: (NotInSubgroupError, "point is not in the order-r subgroup")}
+STATUS_ERRORS = {
+    2: (NotOnCurveError, "point is not on the curve"),
+    3: (NotInSubgroupError, "point is not in the order-r subgroup"),
+}
 INFINITY_MESSAGE = "the point at infinity is not allowed here"
 
 
@@ -44,8 +47,9 @@ def host_error(set_id: str, name: str, i: int, row: np.ndarray) -> PairkitError:
         return _named(e, name, i)
     if xy is None:
         return _named(PointAtInfinityError(INFINITY_MESSAGE), name, i)
-    return _named(PairkitError(f"the host checks rejected a point the Rust decoder accepts ({row.tobytes().hex()})"),
-                  name, i)
+    return _named(
+        PairkitError(f"the host checks rejected a point the Rust decoder accepts ({row.tobytes().hex()})"), name, i
+    )
 
 
 def _decompress(set_id: str, rows: np.ndarray, idx: np.ndarray, xy: np.ndarray, bad: np.ndarray):
@@ -81,7 +85,7 @@ def parse(set_id: str, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     bad |= lead >> (top + 1) != 0  # bit m carries y_0; nothing may lie above it
     xy = np.zeros((n, 2 * nb), np.uint8)
     todo = np.flatnonzero(~bad)
-    parts = [todo[s:s + CHUNK] for s in range(0, todo.size, CHUNK)]
+    parts = [todo[s : s + CHUNK] for s in range(0, todo.size, CHUNK)]
     with ThreadPoolExecutor(max_workers=max(1, min(len(parts), os.cpu_count() or 1))) as ex:
         for f in [ex.submit(_decompress, set_id, pts, p, xy, bad) for p in parts]:
             f.result()
@@ -141,7 +145,7 @@ class Batch:
         status words for them (P's code in bits 0-7, Q's in bits 8-15), or None if all are valid:
         the lowest bad index, P before Q; a host rejection outranks the device's code."""
         k = status.size
-        hp, hq = self.bad_p[start:start + k], self.bad_q[start:start + k]
+        hp, hq = self.bad_p[start : start + k], self.bad_q[start : start + k]
         dp, dq = status & 0xFF, (status >> 8) & 0xFF
         badp, badq = hp | (dp != 0), hq | (dq != 0)
         if not (badp | badq).any():

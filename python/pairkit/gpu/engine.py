@@ -13,6 +13,7 @@ Measured on an H100 (2026-11-25) and an H200 (2026-11-26): docs/gpu-runs/LOG.md.
 runs the comb variant its measurement chose (source.TUNED). Without a GPU, the kernels it
 launches are checked byte for byte against the Rust core by the host-executed build
 (tests/test_gpu_kernels.py, tests/test_gpu_validate.py) and compiled for sm_90 by NVRTC in CI."""
+
 from __future__ import annotations
 
 from typing import cast
@@ -23,8 +24,10 @@ from pairkit.errors import GpuUnavailableError, PairkitError
 from pairkit.gpu import decode, source
 
 CUPY_PIN = "cupy-cuda12x==14.2.0"
-INSTALL = (f"`pip install pairkit[gpu]` ({CUPY_PIN}, for a CUDA 12 driver) or `pip install pairkit[gpu-cuda13]` "
-           "(cupy-cuda13x==14.2.0, for a CUDA 13 driver)")
+INSTALL = (
+    f"`pip install pairkit[gpu]` ({CUPY_PIN}, for a CUDA 12 driver) or `pip install pairkit[gpu-cuda13]` "
+    "(cupy-cuda13x==14.2.0, for a CUDA 13 driver)"
+)
 BLOCK = 128  # threads per block (swept 32..256 on an H100: docs/gpu-runs/LOG.md)
 SMEM_PORTABLE = 48 * 1024  # dynamic shared memory any device gives a block without opting in
 MEM_FRACTION = 0.5  # of the free device memory, for the double-buffered chunks
@@ -43,7 +46,9 @@ def cupy_module():
     try:
         count = cupy.cuda.runtime.getDeviceCount()
     except Exception as e:  # CUDARuntimeError: no driver, no device
-        raise GpuUnavailableError(f"no CUDA device: CuPy cannot reach one ({type(e).__name__}: {e}); {INSTALL}") from None
+        raise GpuUnavailableError(
+            f"no CUDA device: CuPy cannot reach one ({type(e).__name__}: {e}); {INSTALL}"
+        ) from None
     if count == 0:
         raise GpuUnavailableError(f"no CUDA device: the CUDA runtime reports 0 devices; {INSTALL}")
     return cupy
@@ -87,8 +92,10 @@ class GpuKernels:
             block = tuned_block if block is None else block
         self.per_thread = source.shared_bytes_per_thread(set_id, comb)
         if 32 * self.per_thread > limit:
-            raise GpuUnavailableError(f"{set_id}: comb {comb} needs {32 * self.per_thread} bytes of shared memory for "
-                                      f"32 threads; the device gives a block {limit}")
+            raise GpuUnavailableError(
+                f"{set_id}: comb {comb} needs {32 * self.per_thread} bytes of shared memory for "
+                f"32 threads; the device gives a block {limit}"
+            )
         self.set_id, self.alg, self.comb, self.m = set_id, alg, comb, source.param(set_id).m
         key = (set_id, alg, comb, dev)
         if key not in GpuKernels._cache:
@@ -118,8 +125,14 @@ class GpuKernels:
         """One launch of a layout kernel (LAYOUT_KERNELS): no shared memory."""
         self.fn[name](self.grid(n), (self.block,), args)
 
-    def run(self, parts: list[np.ndarray], stage: str = "pair", canonical: bool = False,
-            max_chunk: int = MAX_CHUNK, check: decode.Batch | None = None) -> np.ndarray:
+    def run(
+        self,
+        parts: list[np.ndarray],
+        stage: str = "pair",
+        canonical: bool = False,
+        max_chunk: int = MAX_CHUNK,
+        check: decode.Batch | None = None,
+    ) -> np.ndarray:
         """Byte rows -> (n, 4 ceil(m/8)) uint8 outputs (c0 || c1 || c2 || c3, big-endian each).
         ``parts`` are (n, k ceil(m/8)) uint8 column blocks that, side by side, make the kernels'
         input row x(P) || y(P) || x(Q) || y(Q) (a Miller value's c0 .. c3 for "final_exp"): P's
@@ -140,22 +153,32 @@ class GpuKernels:
         size = chunk_size(n, self.m, free, max_chunk)
         words = 4 * source.words(self.m)
         streams = [cp.cuda.Stream(non_blocking=True) for _ in range(2)]
-        bufs = [dict(d_rows=cp.empty(row * size, dtype=cp.uint8), d_in=cp.empty(words * size, dtype=cp.uint32),
-                     d_out=cp.empty(words * size, dtype=cp.uint32), d_st=cp.empty(size, dtype=cp.uint32),
-                     d_vst=cp.empty(size, dtype=cp.uint32), h_rows=_pinned(cp, row * size, np.uint8),
-                     h_st=_pinned(cp, size), h_vst=_pinned(cp, size), job=None) for _ in range(2)]
+        bufs = [
+            dict(
+                d_rows=cp.empty(row * size, dtype=cp.uint8),
+                d_in=cp.empty(words * size, dtype=cp.uint32),
+                d_out=cp.empty(words * size, dtype=cp.uint32),
+                d_st=cp.empty(size, dtype=cp.uint32),
+                d_vst=cp.empty(size, dtype=cp.uint32),
+                h_rows=_pinned(cp, row * size, np.uint8),
+                h_st=_pinned(cp, size),
+                h_vst=_pinned(cp, size),
+                job=None,
+            )
+            for _ in range(2)
+        ]
         out = np.empty((n, row), dtype=np.uint8)
         for k, start in enumerate(range(0, n, size)):
             s, b = streams[k % 2], bufs[k % 2]
             self._drain(s, b, out)  # the chunk this stream ran before: its pinned buffers are free again
             cnt = min(size, n - start)
-            h_rows, col = b["h_rows"][:row * cnt].reshape(cnt, row), 0
+            h_rows, col = b["h_rows"][: row * cnt].reshape(cnt, row), 0
             for p in parts:  # the host's only copy in: pageable rows -> pinned
-                h_rows[:, col:col + p.shape[1]] = p[start:start + cnt]
+                h_rows[:, col : col + p.shape[1]] = p[start : start + cnt]
                 col += p.shape[1]
             args = (np.uint32(cnt), np.int32(canonical))
             with s:  # RawKernel launches on the current stream
-                b["d_rows"][:row * cnt].set(b["h_rows"][:row * cnt], stream=s)
+                b["d_rows"][: row * cnt].set(b["h_rows"][: row * cnt], stream=s)
                 self.launch_layout("rows_to_words", (b["d_rows"], b["d_in"], np.uint32(cnt)), cnt)
                 if check is not None:
                     self.launch("validate", (b["d_in"], b["d_out"], b["d_vst"], *args), cnt)
@@ -164,7 +187,7 @@ class GpuKernels:
                     self.launch(stage, (b["d_in"], b["d_out"], b["d_st"], *args), cnt)
                     # the input rows are consumed: the output rows reuse their device and pinned buffers
                     self.launch_layout("words_to_rows", (b["d_out"], b["d_rows"], np.uint32(cnt)), cnt)
-                    b["d_rows"][:row * cnt].get(stream=s, out=b["h_rows"][:row * cnt], blocking=False)
+                    b["d_rows"][: row * cnt].get(stream=s, out=b["h_rows"][: row * cnt], blocking=False)
                     b["d_st"][:cnt].get(stream=s, out=b["h_st"][:cnt], blocking=False)
             b["job"] = (start, cnt, stage, check)
         pending = sorted((b["job"][0], i) for i, b in enumerate(bufs) if b["job"] is not None)
@@ -188,7 +211,7 @@ class GpuKernels:
         if st.any():
             i = int(np.argmax(st != 0))
             raise PairkitError(f"batch item {start + i}: division by zero (inverse of 0) in the final exponentiation")
-        out[start:start + cnt] = b["h_rows"][:out.shape[1] * cnt].reshape(cnt, out.shape[1])  # the only copy out
+        out[start : start + cnt] = b["h_rows"][: out.shape[1] * cnt].reshape(cnt, out.shape[1])  # the only copy out
 
 
 def _smem_optin(cp, dev: int) -> int:
@@ -217,8 +240,9 @@ def prepare(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str) -> decode.Batch
     return decode.Batch.parse(set_id, P, Q)
 
 
-def pair_batch(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: bool = False,
-               max_chunk: int = MAX_CHUNK) -> np.ndarray:
+def pair_batch(
+    set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: bool = False, max_chunk: int = MAX_CHUNK
+) -> np.ndarray:
     """The gpu engine's ``pair_batch``: same inputs, outputs and errors as the CPU engine's."""
     source.check(set_id, alg)
     kernels = GpuKernels(set_id, alg)  # GpuUnavailableError before the host checks
@@ -228,5 +252,5 @@ def pair_batch(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: b
         return kernels.run(batch.parts, "pair", canonical, max_chunk, check=batch)
     # The host rejected element `cut`: the CPU engine reports it unless a lower index (or P at the
     # same index) fails the device checks, so validate instances 0 .. cut on the device first.
-    kernels.run([p[:cut + 1] for p in batch.parts], "validate", max_chunk=max_chunk, check=batch)
+    kernels.run([p[: cut + 1] for p in batch.parts], "validate", max_chunk=max_chunk, check=batch)
     raise cast(PairkitError, batch.first_error(cut, np.zeros(1, dtype=np.uint32)))  # not reached: the run above raises

@@ -3,6 +3,7 @@ kernels/host_shim.h (``__device__``/``__global__`` erased, ``blockIdx``/``thread
 into a shared library that loops every ``__global__`` function over the grid. This is the
 correctness check available without a GPU (tests/test_gpu_kernels.py compares it with the Rust
 core byte for byte); it is not an engine and is not fast."""
+
 from __future__ import annotations
 
 import ctypes
@@ -26,7 +27,9 @@ CXXFLAGS = ("-O2", "-shared", "-fPIC", "-std=c++17", "-Wall", "-Wno-unknown-prag
 
 
 def cache_dir() -> Path:
-    d = os.environ.get("PAIRKIT_GPU_HOST_CACHE") or os.path.join(tempfile.gettempdir(), f"pairkit-gpu-host-{os.getuid()}")
+    d = os.environ.get("PAIRKIT_GPU_HOST_CACHE") or os.path.join(
+        tempfile.gettempdir(), f"pairkit-gpu-host-{os.getuid()}"
+    )
     Path(d).mkdir(parents=True, exist_ok=True)
     return Path(d)
 
@@ -61,11 +64,19 @@ class HostKernels:
         u32p = ctypes.POINTER(ctypes.c_uint32)
         self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]
         self.lib.pk_host_launch.restype = ctypes.c_int
-        self.lib.pk_host_convert.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint]
+        self.lib.pk_host_convert.argtypes = [
+            ctypes.c_int,
+            ctypes.c_void_p,
+            ctypes.c_void_p,
+            ctypes.c_uint,
+            ctypes.c_uint,
+        ]
         self.lib.pk_host_convert.restype = ctypes.c_int
         self.lib.pk_host_counts.argtypes = [ctypes.POINTER(ctypes.c_ulonglong)]
 
-    def launch(self, stage: str, words_in: np.ndarray, n: int, canonical: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def launch(
+        self, stage: str, words_in: np.ndarray, n: int, canonical: bool = False
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Run one entry point over n instances: (output words, status per instance)."""
         w = source.words(self.m)
         inp = np.ascontiguousarray(words_in, dtype=np.uint32)
@@ -74,8 +85,15 @@ class HostKernels:
         out = np.zeros(4 * w * n, dtype=np.uint32)
         status = np.full(n, 0xFFFFFFFF, dtype=np.uint32)
         p = ctypes.POINTER(ctypes.c_uint32)
-        rc = self.lib.pk_host_launch(STAGES[stage], inp.ctypes.data_as(p), out.ctypes.data_as(p),
-                                     status.ctypes.data_as(p), n, int(canonical), self.block)
+        rc = self.lib.pk_host_launch(
+            STAGES[stage],
+            inp.ctypes.data_as(p),
+            out.ctypes.data_as(p),
+            status.ctypes.data_as(p),
+            n,
+            int(canonical),
+            self.block,
+        )
         if rc != 0:
             raise PairkitError(f"pk_host_launch({stage}) returned {rc}")
         return out, status

@@ -1,6 +1,7 @@
 """The kernels' word layout (kernels/batch.cu): field elements as PK_W little-endian 32-bit words,
 word-major over the batch ("structure of arrays"): word j of coordinate c of instance i sits at
 index (c * W + j) * n + i, so a warp's 32 lanes touch 32 consecutive words per load."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -18,7 +19,7 @@ def pack(coords: list[np.ndarray], m: int) -> np.ndarray:
     out = np.empty((len(coords), w, n), dtype=np.uint32)
     for c, a in enumerate(coords):
         padded = np.zeros((n, w * WORD_BYTES), dtype=np.uint8)
-        padded[:, w * WORD_BYTES - a.shape[1]:] = a
+        padded[:, w * WORD_BYTES - a.shape[1] :] = a
         be = padded.view(">u4")  # (n, w): most significant word first
         out[c] = be[:, ::-1].astype(np.uint32).T
     return out.reshape(-1)
@@ -30,4 +31,4 @@ def unpack(flat: np.ndarray, m: int, n: int, ncoords: int = 4) -> np.ndarray:
     w, nbytes = words(m), (m + 7) // 8
     a = np.asarray(flat, dtype=np.uint32).reshape(ncoords, w, n).transpose(2, 0, 1)[:, :, ::-1]
     be = np.ascontiguousarray(a.astype(">u4")).view(np.uint8).reshape(n, ncoords, w * WORD_BYTES)
-    return np.ascontiguousarray(be[:, :, w * WORD_BYTES - nbytes:]).reshape(n, ncoords * nbytes)
+    return np.ascontiguousarray(be[:, :, w * WORD_BYTES - nbytes :]).reshape(n, ncoords * nbytes)

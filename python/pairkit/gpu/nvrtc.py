@@ -1,6 +1,7 @@
 """NVRTC through ctypes: compiles the kernel sources to PTX / CUBIN with no GPU present (the
 CUDA-syntax check CI runs; tests/test_gpu_nvrtc.py). libnvrtc comes from the pinned wheel
 ``nvidia-cuda-nvrtc-cu12`` (test extra) or, on a CUDA machine, from CuPy's CUDA runtime."""
+
 from __future__ import annotations
 
 import ctypes
@@ -33,7 +34,8 @@ def load() -> ctypes.CDLL:
     except OSError as e:
         raise GpuUnavailableError(
             f"libnvrtc not found ({e}); install it with `pip install nvidia-cuda-nvrtc-cu12==12.9.86` "
-            "(the test extra) or `pip install pairkit[gpu]`") from None
+            "(the test extra) or `pip install pairkit[gpu]`"
+        ) from None
 
 
 def version() -> tuple[int, int]:
@@ -43,8 +45,9 @@ def version() -> tuple[int, int]:
     return major.value, minor.value
 
 
-def compile_source(src: str, name: str = "pairkit.cu", arch: str = DEFAULT_ARCH, cubin: bool = True,
-                   options: tuple[str, ...] = OPTIONS) -> tuple[bytes, str]:
+def compile_source(
+    src: str, name: str = "pairkit.cu", arch: str = DEFAULT_ARCH, cubin: bool = True, options: tuple[str, ...] = OPTIONS
+) -> tuple[bytes, str]:
     """Compile src for ``--gpu-architecture=arch``: (CUBIN, or PTX if cubin=False; the log).
     Raises GpuKernelBuildError with NVRTC's log when compilation fails."""
     lib = load()

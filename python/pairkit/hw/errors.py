@@ -1,5 +1,6 @@
 """Typed errors of the hardware kit (subclasses of :class:`pairkit.errors.PairkitError`, so the CLI
 prints them and exits with status 2)."""
+
 from __future__ import annotations
 
 from pairkit.errors import LimitExceededError, PairkitError

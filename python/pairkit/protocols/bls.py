@@ -36,6 +36,7 @@ be zeroized); only the native scalar multiplication is checked for secret indepe
 (`make ctgrind`: Valgrind memcheck, crates/pairkit-core/examples/ctgrind.rs). Do not use these keys
 where an attacker can time the signer.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -82,8 +83,8 @@ def _h2c_suite(group: int) -> str:
 
 @dataclass(frozen=True)
 class _Consts:
-    gen: tuple[bytes, bytes]       # generators of G1, G2 (uncompressed)
-    neg_gen: tuple[bytes, bytes]   # their negations
+    gen: tuple[bytes, bytes]  # generators of G1, G2 (uncompressed)
+    neg_gen: tuple[bytes, bytes]  # their negations
     gt_one: bytes
 
 
@@ -107,10 +108,13 @@ def _refuse_set(set_id) -> None:
     p = sets.get(set_id)  # UnknownSetError for an unknown id
     lab = sets.label(p)
     if lab != "secure":
-        raise InsecureParameterError(f"BLS signatures refuse {set_id}: it is {lab} ({p.security}); the "
-                                     f"draft-irtf-cfrg-bls-signature-05 ciphersuites are defined on {SET} only")
-    raise NotSupportedError(f"BLS signatures are defined on {SET} only (draft-irtf-cfrg-bls-signature-05), "
-                            f"not on {set_id}")
+        raise InsecureParameterError(
+            f"BLS signatures refuse {set_id}: it is {lab} ({p.security}); the "
+            f"draft-irtf-cfrg-bls-signature-05 ciphersuites are defined on {SET} only"
+        )
+    raise NotSupportedError(
+        f"BLS signatures are defined on {SET} only (draft-irtf-cfrg-bls-signature-05), not on {set_id}"
+    )
 
 
 def _i2osp(x: int, n: int) -> bytes:
@@ -235,8 +239,9 @@ class Ciphersuite:
 
     def _own_key(self, pk: PublicKey) -> None:
         if pk.min_pk != (self.pk_group == 1):
-            raise InvalidArgumentError(f"a {'min-pk' if pk.min_pk else 'min-sig'} public key given to a "
-                                       f"{self.variant} ciphersuite")
+            raise InvalidArgumentError(
+                f"a {'min-pk' if pk.min_pk else 'min-sig'} public key given to a {self.variant} ciphersuite"
+            )
 
     def _key_list(self, pks) -> list[bytes] | list[PublicKey]:
         """A list of keys: all PublicKey objects (kept, variant checked) or all bytes."""
@@ -287,8 +292,7 @@ class Ciphersuite:
 
     def sk_to_pk(self, sk) -> bytes:
         """SkToPk: sk * g in the public-key group, compressed."""
-        return api.point_mul(SET, _consts().gen[self.pk_group - 1], _sk_bytes(sk), group=self.pk_group,
-                             compressed=True)
+        return api.point_mul(SET, _consts().gen[self.pk_group - 1], _sk_bytes(sk), group=self.pk_group, compressed=True)
 
     keygen = staticmethod(keygen)
 
@@ -356,8 +360,9 @@ class Ciphersuite:
             return False
         if keys and isinstance(keys[0], PublicKey):
             signed = [self._msg(k.to_bytes(), m) for k, m in zip(keys, msgs)] if self.scheme == "aug" else msgs
-            return len(sig) == self.sig_len and api.bls_aggregate_verify(self.pk_group == 1, keys, signed, sig,
-                                                                            self.dst)
+            return len(sig) == self.sig_len and api.bls_aggregate_verify(
+                self.pk_group == 1, keys, signed, sig, self.dst
+            )
         kb = cast(list[bytes], keys)
         return self._core_aggregate_verify(kb, [self._msg(pk, m) for pk, m in zip(kb, msgs)], sig, self.dst)
 
@@ -389,8 +394,9 @@ class Ciphersuite:
         msg = A.data("the message", message)
         sig = A.data("the signature", signature)
         if keys and isinstance(keys[0], PublicKey):
-            return len(sig) == self.sig_len and api.bls_fast_aggregate_verify(self.pk_group == 1, keys, msg, sig,
-                                                                                 self.dst)
+            return len(sig) == self.sig_len and api.bls_fast_aggregate_verify(
+                self.pk_group == 1, keys, msg, sig, self.dst
+            )
         kb = cast(list[bytes], keys)
         if not kb or any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in kb):
             return False  # no keys, or one that is the identity (KeyValidate fails) or malformed
@@ -445,8 +451,10 @@ class Ciphersuite:
         msgs = A.data_list("messages", messages)
         sigs = A.data_list("signatures", signatures)
         if not len(pks) == len(msgs) == len(sigs):
-            raise InvalidArgumentError(f"batch: {len(pks)} public keys, {len(msgs)} messages and "
-                                       f"{len(sigs)} signatures (the counts must agree)")
+            raise InvalidArgumentError(
+                f"batch: {len(pks)} public keys, {len(msgs)} messages and "
+                f"{len(sigs)} signatures (the counts must agree)"
+            )
         if len(pks) > MAX_BATCH:
             raise LimitExceededError(f"a batch of {len(pks):,} exceeds the limit of {MAX_BATCH:,}")
         return pks, msgs, sigs
@@ -462,8 +470,9 @@ class Ciphersuite:
             coeffs.append(c)
         return coeffs
 
-    def _batch(self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int,
-               coeffs: list[int] | None = None) -> bool:
+    def _batch(
+        self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int, coeffs: list[int] | None = None
+    ) -> bool:
         """The batch test in the Rust core (``api.bls_batch_verify``, crates/pairkit-core
         src/protocols/bls_batch.rs: decoding, hashing, the short scalar multiplications and the
         Miller loops spread over the cores, one final exponentiation)."""
@@ -472,11 +481,18 @@ class Ciphersuite:
         if any(len(pk) != self.pk_len for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
             return False
         cs = self._coefficients(len(pks), bits) if coeffs is None else coeffs
-        return api.bls_batch_verify(self.pk_group == 1, pks, [self._msg(pk, m) for pk, m in zip(pks, msgs)],
-                                        sigs, self.dst, [c.to_bytes((c.bit_length() + 7) // 8, "big") for c in cs])
+        return api.bls_batch_verify(
+            self.pk_group == 1,
+            pks,
+            [self._msg(pk, m) for pk, m in zip(pks, msgs)],
+            sigs,
+            self.dst,
+            [c.to_bytes((c.bit_length() + 7) // 8, "big") for c in cs],
+        )
 
-    def _batch_composed(self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int,
-                        coeffs: list[int] | None = None) -> bool:
+    def _batch_composed(
+        self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int, coeffs: list[int] | None = None
+    ) -> bool:
         """The same test composed from the api's point and pairing calls: the reference variant
         that tests/test_bls.py cross-checks ``_batch`` against (same coefficients, same verdict)."""
         if not pks:
@@ -517,8 +533,9 @@ def _aggregate(points: list[bytes], group: int, length: int, what: str, compress
         raise InvalidArgumentError(f"Aggregate needs at least one {what} (the draft's n >= 1)")
     for i, p in enumerate(points):
         if len(p) != length:
-            raise EncodingError(f"{what} {i}: a compressed {'G1' if group == 1 else 'G2'} point is "
-                                f"{length} bytes, got {len(p)}")
+            raise EncodingError(
+                f"{what} {i}: a compressed {'G1' if group == 1 else 'G2'} point is {length} bytes, got {len(p)}"
+            )
     try:  # decoded (subgroup checks included) and summed in the Rust core, on every core
         return api.bls_sum_points(group, points, compressed)
     except PairkitError as e:

@@ -24,6 +24,7 @@ checked for secret independence by `make ctgrind`, Valgrind memcheck); the maste
 Python int on its way there (variable-time conversions), and the hashing to scalars is variable-time
 big-integer code. Keys are bytes objects and cannot be zeroized.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -101,12 +102,14 @@ def extract(msk, identity, set_id: str = SET, allow_insecure: bool = False) -> b
     """The private key d_id = [s]H1(id) of ``identity`` (96 bytes compressed). NOT constant-time."""
     _set(set_id, allow_insecure)
     k = _master(msk)
-    return api.point_mul(SET, api.hash_to_point(SET, A.data("the identity", identity), ID_DST, group=2), k,
-                         group=2, compressed=True)
+    return api.point_mul(
+        SET, api.hash_to_point(SET, A.data("the identity", identity), ID_DST, group=2), k, group=2, compressed=True
+    )
 
 
-def encrypt(public, identity, message, set_id: str = SET, allow_insecure: bool = False,
-            sigma: bytes | None = None) -> bytes:
+def encrypt(
+    public, identity, message, set_id: str = SET, allow_insecure: bool = False, sigma: bytes | None = None
+) -> bytes:
     """FullIdent encryption of ``message`` to ``identity`` under P_pub (``sigma`` fixes the random
     value: tests only). Returns U || V || W."""
     _set(set_id, allow_insecure)

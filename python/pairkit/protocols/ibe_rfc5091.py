@@ -26,6 +26,7 @@ Encodings (pairkit's own; the RFC's ASN.1 module is not implemented): a point is
 coordinate l = ceil(lg p / 8) bytes big-endian; a ciphertext is point(U) || V || W; the public
 parameters are JSON (``Params.to_json``).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -45,12 +46,22 @@ from pairkit.errors import (
 )
 
 #: the RFC's security levels n -> (bits of p, bits of q, hash function), section 5.1.2
-LEVELS = {1024: (512, 160, "sha1"), 2048: (1024, 224, "sha224"), 3072: (1536, 256, "sha256"),
-          7680: (3840, 384, "sha384"), 15360: (7680, 512, "sha512")}
+LEVELS = {
+    1024: (512, 160, "sha1"),
+    2048: (1024, 224, "sha224"),
+    3072: (1536, 256, "sha256"),
+    7680: (3840, 384, "sha384"),
+    15360: (7680, 512, "sha512"),
+}
 #: the smallest level accepted without allow_insecure (about 128 bits)
 MIN_SECURE_LEVEL = 3072
-HASHES = {"sha1": hashlib.sha1, "sha224": hashlib.sha224, "sha256": hashlib.sha256, "sha384": hashlib.sha384,
-          "sha512": hashlib.sha512}
+HASHES = {
+    "sha1": hashlib.sha1,
+    "sha224": hashlib.sha224,
+    "sha256": hashlib.sha256,
+    "sha384": hashlib.sha384,
+    "sha512": hashlib.sha512,
+}
 #: the largest p accepted from outside (the RFC's 15360 level has a 7680-bit p)
 MAX_P_BITS = 7680
 
@@ -58,6 +69,7 @@ Point = "tuple[int, int] | None"  # affine (x, y) over F_p or F_{p^2}; None is t
 
 
 # ---- F_{p^2} = F_p[i] / (i^2 + 1) ---------------------------------------------------------------
+
 
 def _f2mul(a, b, p):
     return ((a[0] * b[0] - a[1] * b[1]) % p, (a[0] * b[1] + a[1] * b[0]) % p)
@@ -85,6 +97,7 @@ def _f2pow(a, e, p):
 
 
 # ---- the curve y^2 = x^3 + 1 over F_p ----------------------------------------------------------
+
 
 def _on_curve(P, p) -> bool:
     x, y = P
@@ -132,6 +145,7 @@ def point_mul(k: int, P, p: int, bits: int | None = None):
 
 
 # ---- the pairing (RFC 5091 sections 3.5 and 4.5) -----------------------------------------------
+
 
 def _zeta(p: int):
     """The primitive cube root of unity of Pairing1: -1/2 - (sqrt(3)/2) i with sqrt(3) = 3^((p+1)/4),
@@ -181,6 +195,7 @@ def pairing(A_, B, p: int, q: int):
 
 # ---- supporting algorithms (RFC 5091 section 4) -------------------------------------------------
 
+
 def hash_to_range(s: bytes, n: int, hashfcn: str) -> int:
     """Algorithm 4.1.1 HashToRange: two chained hash blocks h_i = H(h_{i-1} || s), read big-endian, mod n."""
     H = HASHES[hashfcn]
@@ -226,7 +241,7 @@ def hash_to_point(ident: bytes, p: int, q: int, hashfcn: str):
 
 # ---- parameters (RFC 5091 section 5.1) ----------------------------------------------------------
 
-_SMALL_PRIMES = [n for n in range(3, 2000, 2) if all(n % d for d in range(3, int(n ** 0.5) + 1, 2))]
+_SMALL_PRIMES = [n for n in range(3, 2000, 2) if all(n % d for d in range(3, int(n**0.5) + 1, 2))]
 
 
 def is_probable_prime(n: int, rounds: int = 40) -> bool:
@@ -261,6 +276,7 @@ def is_probable_prime(n: int, rounds: int = 40) -> bool:
 @dataclass(frozen=True)
 class Params:
     """BF public parameters (version 2, type-1): p, q, the generator P and P_pub = [s]P, the hash."""
+
     p: int
     q: int
     P: tuple
@@ -288,9 +304,17 @@ class Params:
         return f"toy ({self.p.bit_length()}-bit p: RFC 5091 test-data size)"
 
     def to_json(self) -> str:
-        return json.dumps({"scheme": "rfc5091-bf", "version": self.version, "hashfcn": self.hashfcn,
-                           "p": hex(self.p), "q": hex(self.q), "P": [hex(c) for c in self.P],
-                           "P_pub": [hex(c) for c in self.P_pub]})
+        return json.dumps(
+            {
+                "scheme": "rfc5091-bf",
+                "version": self.version,
+                "hashfcn": self.hashfcn,
+                "p": hex(self.p),
+                "q": hex(self.q),
+                "P": [hex(c) for c in self.P],
+                "P_pub": [hex(c) for c in self.P_pub],
+            }
+        )
 
     @classmethod
     def from_json(cls, text) -> "Params":
@@ -299,7 +323,7 @@ class Params:
         try:
             d = json.loads(text)
             if not isinstance(d, dict) or d.get("scheme") != "rfc5091-bf":
-                raise EncodingError("not RFC 5091 BF parameters (\"scheme\": \"rfc5091-bf\" missing)")
+                raise EncodingError('not RFC 5091 BF parameters ("scheme": "rfc5091-bf" missing)')
             num = {k: int(d[k], 16) for k in ("p", "q")}
             pts = {k: tuple(int(c, 16) for c in d[k]) for k in ("P", "P_pub")}
             hf, ver = d["hashfcn"], d.get("version", 2)
@@ -345,8 +369,10 @@ def refuse(prm: Params, allow_insecure: bool) -> None:
         return
     lab = prm.label()
     if lab != "secure":
-        raise InsecureParameterError(f"RFC 5091 BF refuses these parameters: {lab}; the level n >= "
-                                     f"{MIN_SECURE_LEVEL} is required (pass allow_insecure=True for tests)")
+        raise InsecureParameterError(
+            f"RFC 5091 BF refuses these parameters: {lab}; the level n >= "
+            f"{MIN_SECURE_LEVEL} is required (pass allow_insecure=True for tests)"
+        )
 
 
 def _solinas_prime(bits: int) -> int:
@@ -367,8 +393,10 @@ def setup(n: int = MIN_SECURE_LEVEL, allow_insecure: bool = False):
     if n not in LEVELS:
         raise InvalidArgumentError(f"n must be one of {', '.join(map(str, LEVELS))} (RFC 5091 5.1.2), got {n}")
     if n < MIN_SECURE_LEVEL and not A.flag("allow_insecure", allow_insecure):
-        raise InsecureParameterError(f"RFC 5091 BF at n = {n} is below ~128 bits; n >= {MIN_SECURE_LEVEL} "
-                                     "is required (pass allow_insecure=True for tests)")
+        raise InsecureParameterError(
+            f"RFC 5091 BF at n = {n} is below ~128 bits; n >= {MIN_SECURE_LEVEL} "
+            "is required (pass allow_insecure=True for tests)"
+        )
     np_, nq, hf = LEVELS[n]
     q = _solinas_prime(nq)
     lo, hi = ((1 << (np_ - 1)) + 1) // (12 * q) + 1, ((1 << np_) + 1) // (12 * q)
@@ -388,6 +416,7 @@ def setup(n: int = MIN_SECURE_LEVEL, allow_insecure: bool = False):
 
 
 # ---- BF (RFC 5091 section 5) --------------------------------------------------------------------
+
 
 def _ident(ident) -> bytes:
     return A.data("the identity", ident)
@@ -417,9 +446,11 @@ def decode_point(data, prm: Params, what: str = "the point") -> tuple:
     data = A.data(what, data)
     n = prm.plen
     if len(data) != 1 + 2 * n or data[0] != 4:
-        raise EncodingError(f"{what}: a point is 0x04 || x || y, {1 + 2 * n} bytes, got {len(data)} bytes"
-                            + ("" if not data or data[0] == 4 else f" with prefix {data[0]:#04x}"))
-    P = (int.from_bytes(data[1:1 + n], "big"), int.from_bytes(data[1 + n:], "big"))
+        raise EncodingError(
+            f"{what}: a point is 0x04 || x || y, {1 + 2 * n} bytes, got {len(data)} bytes"
+            + ("" if not data or data[0] == 4 else f" with prefix {data[0]:#04x}")
+        )
+    P = (int.from_bytes(data[1 : 1 + n], "big"), int.from_bytes(data[1 + n :], "big"))
     check_point(P, prm.p, prm.q, what)
     return P
 
@@ -439,7 +470,7 @@ class Ciphertext:
         n, hl = 1 + 2 * prm.plen, HASHES[prm.hashfcn]().digest_size
         if len(data) < n + hl:
             raise EncodingError(f"a ciphertext is at least {n + hl} bytes (U, V), got {len(data)}")
-        return cls(decode_point(data[:n], prm, "U"), data[n:n + hl], data[n + hl:])
+        return cls(decode_point(data[:n], prm, "U"), data[n : n + hl], data[n + hl :])
 
 
 def _xor(a: bytes, b: bytes) -> bytes:
@@ -491,8 +522,11 @@ def basic_encrypt(prm: Params, ident, m, allow_insecure: bool = False) -> Cipher
     m = A.data("the message", m)
     r = 1 + secrets.randbelow(prm.q - 1)
     g = _f2pow(pairing(prm.P_pub, derive_public(prm, ident), prm.p, prm.q), r, prm.p)
-    return Ciphertext(point_mul(r, prm.P, prm.p, prm.q.bit_length()), b"",
-                      _xor(hash_bytes(len(m), canonical(g, prm.p, 0), prm.hashfcn), m))
+    return Ciphertext(
+        point_mul(r, prm.P, prm.p, prm.q.bit_length()),
+        b"",
+        _xor(hash_bytes(len(m), canonical(g, prm.p, 0), prm.hashfcn), m),
+    )
 
 
 def basic_decrypt(prm: Params, S_id, ct: Ciphertext, allow_insecure: bool = False) -> bytes:

@@ -22,6 +22,7 @@ Refusals: only bls12-381 (any other set: InsecureParameterError unless ``allow_i
 NotSupportedError). NOT CONSTANT-TIME: see ibe.py (the same native scalar multiplication, never
 checked under ctgrind; the secret key is a Python int on its way there).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -95,8 +96,14 @@ def _encrypt_with(pk: bytes, hw: bytes, r: bytes | None = None) -> bytes:
     return a + _h2(api.pair(SET, api.point_mul(SET, pk, r), hw))
 
 
-def encrypt_many(pk, keywords: Sequence[bytes], set_id: str = SET, allow_insecure: bool = False,
-                 progress: Callable[[int], None] | None = None, threads: int = 0) -> list[bytes]:
+def encrypt_many(
+    pk,
+    keywords: Sequence[bytes],
+    set_id: str = SET,
+    allow_insecure: bool = False,
+    progress: Callable[[int], None] | None = None,
+    threads: int = 0,
+) -> list[bytes]:
     """PEKS of every keyword (H1 computed once per distinct keyword; the pairings of a chunk through
     pair_batch, the scalar multiplications on ``threads`` threads -- the native calls release the GIL;
     0: one per core). ``progress(k)`` is called after every k ciphertexts."""
@@ -118,7 +125,7 @@ def encrypt_many(pk, keywords: Sequence[bytes], set_id: str = SET, allow_insecur
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for lo in range(0, len(kws), CHUNK):
-            chunk = kws[lo:lo + CHUNK]
+            chunk = kws[lo : lo + CHUNK]
             hws = []
             for w in chunk:
                 if w not in cache:
@@ -146,15 +153,20 @@ def test(trapdoor_, ciphertext, set_id: str = SET, allow_insecure: bool = False)
     return search(trapdoor_, [A.data("the ciphertext", ciphertext)])[0]
 
 
-def search(trapdoor_, ciphertexts: Sequence[bytes], set_id: str = SET, allow_insecure: bool = False,
-           progress: Callable[[int], None] | None = None) -> list[bool]:
+def search(
+    trapdoor_,
+    ciphertexts: Sequence[bytes],
+    set_id: str = SET,
+    allow_insecure: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> list[bool]:
     """test(T_W, S) for every S, in order, by pair_fixed with T_W fixed (preprocessed once)."""
     check_set(set_id, allow_insecure)
     td = check_trapdoor(trapdoor_)
     cts = A.data_list("ciphertexts", ciphertexts)
     out: list[bool] = []
     for lo in range(0, len(cts), CHUNK):
-        chunk = cts[lo:lo + CHUNK]
+        chunk = cts[lo : lo + CHUNK]
         out.extend(_search_chunk(td, chunk))
         if progress is not None:
             progress(len(chunk))

@@ -7,6 +7,7 @@ small-characteristic sets, typea-512, bn254 at ~100 bits) is refused with Insecu
 ``allow_insecure=True`` lifts that refusal, after which a set without the hash to curve is
 NotSupportedError (no insecure set has it today: the flag exists so that the refusal is a
 decision, not an accident, and so that a future set with a hash is reached the same way)."""
+
 from __future__ import annotations
 
 from pairkit import api, sets
@@ -23,11 +24,15 @@ def check_native_set(protocol: str, set_id, allow_insecure) -> str:
     p = sets.get(set_id)  # UnknownSetError for an unknown id
     lab = sets.label(p)
     if lab != "secure" and not allow_insecure:
-        raise InsecureParameterError(f"{protocol} refuses {set_id}: it is {lab} ({p.security}); pass "
-                                     f"allow_insecure=True to override (tests and experiments only)")
+        raise InsecureParameterError(
+            f"{protocol} refuses {set_id}: it is {lab} ({p.security}); pass "
+            f"allow_insecure=True to override (tests and experiments only)"
+        )
     if set_id not in NATIVE_SETS:
-        raise NotSupportedError(f"{protocol} needs an RFC 9380 hash to G1/G2, which pairkit implements for "
-                                f"{', '.join(NATIVE_SETS)} only, not for {set_id}")
+        raise NotSupportedError(
+            f"{protocol} needs an RFC 9380 hash to G1/G2, which pairkit implements for "
+            f"{', '.join(NATIVE_SETS)} only, not for {set_id}"
+        )
     return set_id
 
 

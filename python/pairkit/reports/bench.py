@@ -3,6 +3,7 @@
 Per-pairing and per-field-operation medians are timed inside Rust (no Python overhead);
 all-core throughput times ``pair_batch`` from Python over a batch large enough to amortise it.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,7 +36,11 @@ def replace_section(path: str, section: str, begin: str, end: str) -> None:
     except FileNotFoundError:
         text = ""
     pat = re.compile(re.escape(begin) + r".*?" + re.escape(end) + r"\n?", re.S)
-    text = pat.sub(lambda _: section, text) if pat.search(text) else (text.rstrip("\n") + "\n\n" + section if text else section)
+    text = (
+        pat.sub(lambda _: section, text)
+        if pat.search(text)
+        else (text.rstrip("\n") + "\n\n" + section if text else section)
+    )
     with open(path, "w") as fh:
         fh.write(text)
 
@@ -43,14 +48,16 @@ def replace_section(path: str, section: str, begin: str, end: str) -> None:
 #: sections of BENCHMARKS.md that other commands write (hand-run backend comparisons, the
 #: native peers of `make bench-peers-native`, `pairkit bench --engine gpu`, `pairkit bench --protocols`, the
 #: validation bench `cargo bench --bench validation`): the CPU bench's --markdown keeps them as they are
-KEPT_SECTIONS = (("<!-- gf2m-backends:begin -->", "<!-- gf2m-backends:end -->"),
-                 ("<!-- gf3m-backends:begin -->", "<!-- gf3m-backends:end -->"),
-                 ("<!-- peers-native:begin -->", "<!-- peers-native:end -->"),
-                 ("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
-                 ("<!-- protocols:begin -->", "<!-- protocols:end -->"),
-                 ("<!-- validation:begin -->", "<!-- validation:end -->"),
-                 ("<!-- goals:begin -->", "<!-- goals:end -->"),
-                 ("<!-- goals-why:begin -->", "<!-- goals-why:end -->"))
+KEPT_SECTIONS = (
+    ("<!-- gf2m-backends:begin -->", "<!-- gf2m-backends:end -->"),
+    ("<!-- gf3m-backends:begin -->", "<!-- gf3m-backends:end -->"),
+    ("<!-- peers-native:begin -->", "<!-- peers-native:end -->"),
+    ("<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"),
+    ("<!-- protocols:begin -->", "<!-- protocols:end -->"),
+    ("<!-- validation:begin -->", "<!-- validation:end -->"),
+    ("<!-- goals:begin -->", "<!-- goals:end -->"),
+    ("<!-- goals-why:begin -->", "<!-- goals-why:end -->"),
+)
 
 
 def kept_sections(path: str) -> str:
@@ -107,9 +114,15 @@ def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
     iters = (5 if big else 50) if quick else (30 if big else 400)
     if prime:
         iters = 20 if quick else 100
-    out: dict[str, Any] = {"set": set_id, "m": getattr(p, "m", None), "family": p.kind, "backend": api.backend(set_id),
-           "algorithms": {}, "field_ns": {}}
-    for op in (FIELD_OPS3 if p.family is Family.CHAR3 else FIELD_OPS_P if prime else FIELD_OPS):
+    out: dict[str, Any] = {
+        "set": set_id,
+        "m": getattr(p, "m", None),
+        "family": p.kind,
+        "backend": api.backend(set_id),
+        "algorithms": {},
+        "field_ns": {},
+    }
+    for op in FIELD_OPS3 if p.family is Family.CHAR3 else FIELD_OPS_P if prime else FIELD_OPS:
         runs = api.bench_field(set_id, op, 200 if op == "inv" else 5000)
         out["field_ns"][op] = statistics.median(runs)
     for alg in api.algorithms(set_id):
@@ -185,67 +198,107 @@ def markdown(report: dict, command: str) -> str:
     if cyc:
         L += ["", "Hardware figures the papers give in clock cycles (no clock stated), for scale:", ""]
         L += [f"- {sid}: {n:,} cycles ({src}: {what})" for sid, (src, what, n) in cyc]
-    L += ["", "## Field operations (GF(2^m), one core)", "",
-          "| set | backend | mul ns | sqr ns | sqrt ns | inv ns | mul goal ns |", "|---|---|---:|---:|---:|---:|---:|"]
+    L += [
+        "",
+        "## Field operations (GF(2^m), one core)",
+        "",
+        "| set | backend | mul ns | sqr ns | sqrt ns | inv ns | mul goal ns |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
     for r in report["results"]:
         if r.get("family", "ss2") != "ss2":
             continue
         f = r["field_ns"]
         goal = f"{r['goal_mul_ns']:g}" if r["goal_mul_ns"] else ""
-        L.append(f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['sqrt']:.1f} | "
-                 f"{f['inv']:.0f} | {goal} |")
+        L.append(
+            f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['sqrt']:.1f} | "
+            f"{f['inv']:.0f} | {goal} |"
+        )
     r3 = [r for r in report["results"] if r.get("family") == "ss3"]
     if r3:
-        L += ["", "## Field operations (GF(3^m), one core)", "",
-              "| set | backend | mul ns | sqr ns | cube ns | cube root ns | inv ns | mul goal ns |",
-              "|---|---|---:|---:|---:|---:|---:|---:|"]
+        L += [
+            "",
+            "## Field operations (GF(3^m), one core)",
+            "",
+            "| set | backend | mul ns | sqr ns | cube ns | cube root ns | inv ns | mul goal ns |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
+        ]
         for r in r3:
             f = r["field_ns"]
             goal = f"{r['goal_mul_ns']:g}" if r["goal_mul_ns"] else ""
-            L.append(f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['cube']:.1f} | "
-                     f"{f['cbrt']:.1f} | {f['inv']:.0f} | {goal} |")
+            L.append(
+                f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['cube']:.1f} | "
+                f"{f['cbrt']:.1f} | {f['inv']:.0f} | {goal} |"
+            )
     rp = [r for r in report["results"] if r.get("family") in PRIME]
     if rp:
-        L += ["", "## Field operations (GF(p), one core)", "",
-              "| set | backend | mul ns | sqr ns | inv ns | sqrt ns (incl. one squaring) |",
-              "|---|---|---:|---:|---:|---:|"]
+        L += [
+            "",
+            "## Field operations (GF(p), one core)",
+            "",
+            "| set | backend | mul ns | sqr ns | inv ns | sqrt ns (incl. one squaring) |",
+            "|---|---|---:|---:|---:|---:|",
+        ]
         for r in rp:
             f = r["field_ns"]
-            L.append(f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['inv']:.0f} | {f['sqrt']:.0f} |")
-        L += ["", "## Large characteristic: preprocessing, multi-pairing and the peer libraries", "",
-              "pairkit's figures: `pair` (the default algorithm, whose value is the peers') timed inside Rust",
-              "on validated points; `pair` through Python =",
-              "`pairkit.api.pair` on encoded points (decode, on-curve and subgroup checks included); prepared = the",
-              "fixed argument's Miller-loop lines precomputed (typea-512: the first argument P, as PBC's",
-              "pairing_pp; bn254/bls12-381: the G2 argument). A peer's figure is one call of its Python binding on",
-              "its own already-decoded points. ratio = pairkit (inside Rust) / peer: below 1 means pairkit is faster.",
-              "",
-              "| set | pairkit pair µs | through Python µs | prepared µs | multi_pair(8) µs | multi8 / one | peer | peer µs | ratio |",
-              "|---|---:|---:|---:|---:|---:|---|---:|---:|"]
+            L.append(
+                f"| {r['set']} | {r['backend']} | {f['mul']:.1f} | {f['sqr']:.1f} | {f['inv']:.0f} | {f['sqrt']:.0f} |"
+            )
+        L += [
+            "",
+            "## Large characteristic: preprocessing, multi-pairing and the peer libraries",
+            "",
+            "pairkit's figures: `pair` (the default algorithm, whose value is the peers') timed inside Rust",
+            "on validated points; `pair` through Python =",
+            "`pairkit.api.pair` on encoded points (decode, on-curve and subgroup checks included); prepared = the",
+            "fixed argument's Miller-loop lines precomputed (typea-512: the first argument P, as PBC's",
+            "pairing_pp; bn254/bls12-381: the G2 argument). A peer's figure is one call of its Python binding on",
+            "its own already-decoded points. ratio = pairkit (inside Rust) / peer: below 1 means pairkit is faster.",
+            "",
+            "| set | pairkit pair µs | through Python µs | prepared µs | multi_pair(8) µs | multi8 / one | peer | peer µs | ratio |",
+            "|---|---:|---:|---:|---:|---:|---|---:|---:|",
+        ]
         for r in rp:
             one = r["algorithms"][r["default"]]
-            base = (f"| {r['set']} | {one:.1f} | {r['python_pair_us']:.1f} | {r['prepared_us']:.1f} | "
-                    f"{r['multi8_us']:.1f} | {r['multi8_ratio']:.2f}x |")
+            base = (
+                f"| {r['set']} | {one:.1f} | {r['python_pair_us']:.1f} | {r['prepared_us']:.1f} | "
+                f"{r['multi8_us']:.1f} | {r['multi8_ratio']:.2f}x |"
+            )
             from pairkit.reports.peers import PEERS
 
-            peers = r.get("peers") or [{"peer": "—", "missing": "not measured (run with --peers)"
-                                        if r["set"] in PEERS else sets.registration(r["set"]).no_peer or "no peer on PyPI"}]
+            peers = r.get("peers") or [
+                {
+                    "peer": "—",
+                    "missing": "not measured (run with --peers)"
+                    if r["set"] in PEERS
+                    else sets.registration(r["set"]).no_peer or "no peer on PyPI",
+                }
+            ]
             for i, pe in enumerate(peers):
                 lead = base if i == 0 else "| | | | | | |"
                 if "us" in pe:
                     L.append(f"{lead} {pe['peer']} {pe['version']} | {pe['us']:.1f} | {one / pe['us']:.2f} |")
                 else:
                     L.append(f"{lead} {pe['peer']} | {pe['missing']} | |")
-        L += ["", f"Goals (issue 4): typea-512 ≤ 150 µs (≤ 100 µs prepared); bls12-381 ≤ 1.0x the fastest of pymcl / "
-              f"blspy; multi_pair of 8 ≤ {GOAL_MULTI8:g}x one pairing; bn254 ≤ 1.0x mclbn256."]
-    L += ["", "## Throughput", "",
-          "| set | algorithm | one core /s | all cores /s | threads | speed-up | speed-up goal | batch |",
-          "|---|---|---:|---:|---:|---:|---:|---:|"]
+        L += [
+            "",
+            f"Goals (issue 4): typea-512 ≤ 150 µs (≤ 100 µs prepared); bls12-381 ≤ 1.0x the fastest of pymcl / "
+            f"blspy; multi_pair of 8 ≤ {GOAL_MULTI8:g}x one pairing; bn254 ≤ 1.0x mclbn256.",
+        ]
+    L += [
+        "",
+        "## Throughput",
+        "",
+        "| set | algorithm | one core /s | all cores /s | threads | speed-up | speed-up goal | batch |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in report["results"]:
         b = r["batch"]
         g = f"{r['goal_speedup']:g}x" if r.get("goal_speedup") else ""
-        L.append(f"| {r['set']} | {r.get('fastest', r['default'])} | {r['single_core_per_s']:.0f} | {b['pairings_per_s']:.0f} | "
-                 f"{b['threads']} | {r['speedup']:.2f}x | {g} | {b['n']} |")
+        L.append(
+            f"| {r['set']} | {r.get('fastest', r['default'])} | {r['single_core_per_s']:.0f} | {b['pairings_per_s']:.0f} | "
+            f"{b['threads']} | {r['speedup']:.2f}x | {g} | {b['n']} |"
+        )
     if report.get("backends"):
         from pairkit.reports.bench_backends import markdown as backends_markdown
 

@@ -2,6 +2,7 @@
 (``PAIRKIT_GF2M_BACKEND``, ``PAIRKIT_GF3M_BACKEND``, ``PAIRKIT_FP_BACKEND``) in its own process,
 since the variables are read when an engine is built. A backend the CPU lacks is listed with the
 refusal's message (the missing CPU features)."""
+
 from __future__ import annotations
 
 import json
@@ -49,28 +50,40 @@ def measure(set_ids: list[str], quick: bool = False) -> list[dict[str, Any]]:
             if big and b == "portable":
                 iters = 2
             env = {k: v for k, v in os.environ.items() if not k.startswith("PAIRKIT_")} | {var: b}
-            r = subprocess.run([sys.executable, "-c", CHILD, s, str(iters)], env=env, capture_output=True,
-                               text=True, timeout=600)
-            out = json.loads(r.stdout.strip().splitlines()[-1]) if r.returncode == 0 and r.stdout.strip() \
+            r = subprocess.run(
+                [sys.executable, "-c", CHILD, s, str(iters)], env=env, capture_output=True, text=True, timeout=600
+            )
+            out = (
+                json.loads(r.stdout.strip().splitlines()[-1])
+                if r.returncode == 0 and r.stdout.strip()
                 else {"missing": f"exit {r.returncode}: {r.stderr.strip()[-200:]}"}
+            )
             rows.append({"set": s, "pinned": f"{var}={b}"} | out)
     return rows
 
 
 def markdown(rows: list[dict[str, Any]]) -> list[str]:
-    L = ["", "## Backends side by side", "",
-         "Each backend pinned in its own process (`PAIRKIT_*_BACKEND`); the default algorithm's pairing "
-         "(eta-t on the characteristic-three sets), "
-         "one core, medians; ratio = this backend's time / the fastest backend's on the same set.", "",
-         "| set | algorithm | backend | median µs | mul ns | ratio |", "|---|---|---|---:|---:|---:|"]
+    L = [
+        "",
+        "## Backends side by side",
+        "",
+        "Each backend pinned in its own process (`PAIRKIT_*_BACKEND`); the default algorithm's pairing "
+        "(eta-t on the characteristic-three sets), "
+        "one core, medians; ratio = this backend's time / the fastest backend's on the same set.",
+        "",
+        "| set | algorithm | backend | median µs | mul ns | ratio |",
+        "|---|---|---|---:|---:|---:|",
+    ]
     best: dict[str, float] = {}
     for r in rows:
         if "us" in r:
             best[r["set"]] = min(best.get(r["set"], r["us"]), r["us"])
     for r in rows:
         if "us" in r:
-            L.append(f"| {r['set']} | {r['alg']} | {r['backend']} | {r['us']:.1f} | {r['mul_ns']:.1f} | "
-                     f"{r['us'] / best[r['set']]:.2f}x |")
+            L.append(
+                f"| {r['set']} | {r['alg']} | {r['backend']} | {r['us']:.1f} | {r['mul_ns']:.1f} | "
+                f"{r['us'] / best[r['set']]:.2f}x |"
+            )
         else:
             L.append(f"| {r['set']} | | {r['pinned']} | not available: {r['missing']} | | |")
     return L

@@ -18,6 +18,7 @@ them all and then this command): ``--validation FILE``, the ``validation-summary
 criterion directory of ``crates/pairkit-peers`` (``benches/peers.rs``: pairkit, blst, arkworks and
 mcl natively in one binary). A row whose input was not given says so instead of a figure.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,10 +60,10 @@ def _interop() -> list[dict[str, Any]]:
             rows.append({"set": sid, "missing": f"{path.name}: {e.strerror}"})
             continue
         cases = doc["cases"]
-        equal = sum(api.pair(sid, bytes.fromhex(c["g1"]), bytes.fromhex(c["g2"])) == bytes.fromhex(c["e"])
-                    for c in cases)
-        rows.append({"set": sid, "equal": equal, "cases": len(cases), "libraries": doc["libraries"],
-                     "want": want_libs})
+        equal = sum(
+            api.pair(sid, bytes.fromhex(c["g1"]), bytes.fromhex(c["g2"])) == bytes.fromhex(c["e"]) for c in cases
+        )
+        rows.append({"set": sid, "equal": equal, "cases": len(cases), "libraries": doc["libraries"], "want": want_libs})
     return rows
 
 
@@ -97,9 +98,11 @@ def _parallel(n: int) -> dict[str, Any]:
     return {"serial_us": serial, "threads_us": par, "cores": cores}
 
 
-LINE = re.compile(r"validation-summary: (\S+) (\S+): one core: per pairing without validation ([\d.]+) us, "
-                  r"with ([\d.]+) us, throughput with/without ([\d.]+).*?\| all cores \((\d+) threads\): "
-                  r"without ([\d.]+) us, with ([\d.]+) us per pairing, ratio ([\d.]+)(.*)$")
+LINE = re.compile(
+    r"validation-summary: (\S+) (\S+): one core: per pairing without validation ([\d.]+) us, "
+    r"with ([\d.]+) us, throughput with/without ([\d.]+).*?\| all cores \((\d+) threads\): "
+    r"without ([\d.]+) us, with ([\d.]+) us per pairing, ratio ([\d.]+)(.*)$"
+)
 POINT = re.compile(r"G(\d) per point: decode\+checks (\d+) ns, decode\+curve check (\d+) ns")
 
 
@@ -112,8 +115,18 @@ def parse_validation(text: str) -> list[dict[str, Any]]:
             continue
         g = m.groups()
         pts = {int(a): (int(b) - int(c)) for a, b, c in POINT.findall(g[9])}
-        rows.append({"set": g[0], "alg": g[1], "one": float(g[4]), "one_without_us": float(g[2]),
-                     "one_with_us": float(g[3]), "threads": int(g[5]), "all": float(g[8]), "subgroup_ns": pts})
+        rows.append(
+            {
+                "set": g[0],
+                "alg": g[1],
+                "one": float(g[4]),
+                "one_without_us": float(g[2]),
+                "one_with_us": float(g[3]),
+                "threads": int(g[5]),
+                "all": float(g[8]),
+                "subgroup_ns": pts,
+            }
+        )
     return rows
 
 
@@ -134,8 +147,12 @@ def measure(quick: bool = False, validation: str | None = None, peers_dir: str |
     """Every row's figures; ``validation`` is the text holding the validation bench's summary lines."""
     load = os.getloadavg()[0]
     bench_sets = sets.bench_sets()
-    rep: dict[str, Any] = {"machine": machine(), "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-                           "load": load, "interop": _interop()}
+    rep: dict[str, Any] = {
+        "machine": machine(),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "load": load,
+        "interop": _interop(),
+    }
     rep["backends"] = bench_backends.measure(bench_sets, quick)
     rep["default_backends"] = {s: api.backend(s) for s in bench_sets}
     rep["latency"] = [_latency(s, 20 if quick else 400) for s in GOAL_LATENCY_US]
@@ -166,81 +183,115 @@ def _backend_rows(rep: dict[str, Any]) -> list[str]:
         rest = [r for r in timed if r["backend"] not in AVX512]
         if not wide:
             missing = [r for r in rows if r.get("pinned", "").split("=")[-1] in ("vpclmul512", "avx512")]
-            why = ("no AVX-512 backend exists for GF(p): every backend here runs without AVX-512"
-                   if not missing else f"the AVX-512 backend cannot run on this CPU: {missing[0]['missing']}")
-            L.append(f"| best non-AVX-512 backend / AVX-512 backend, {sid} | ≤ {GOAL_BACKEND_RATIO:g}x | — | "
-                     f"not applicable | {why} |")
+            why = (
+                "no AVX-512 backend exists for GF(p): every backend here runs without AVX-512"
+                if not missing
+                else f"the AVX-512 backend cannot run on this CPU: {missing[0]['missing']}"
+            )
+            L.append(
+                f"| best non-AVX-512 backend / AVX-512 backend, {sid} | ≤ {GOAL_BACKEND_RATIO:g}x | — | "
+                f"not applicable | {why} |"
+            )
             continue
         best = min(rest, key=lambda r: r["us"])
         ratio = best["us"] / wide[0]["us"]
-        L.append(f"| best non-AVX-512 backend / AVX-512 backend, {sid} ({best['alg']}) | ≤ {GOAL_BACKEND_RATIO:g}x | "
-                 f"{ratio:.2f}x ({best['backend']} {best['us']:.1f} µs / {wide[0]['backend']} {wide[0]['us']:.1f} µs) | "
-                 f"{_status(ratio, GOAL_BACKEND_RATIO, unit='x')} | |")
+        L.append(
+            f"| best non-AVX-512 backend / AVX-512 backend, {sid} ({best['alg']}) | ≤ {GOAL_BACKEND_RATIO:g}x | "
+            f"{ratio:.2f}x ({best['backend']} {best['us']:.1f} µs / {wide[0]['backend']} {wide[0]['us']:.1f} µs) | "
+            f"{_status(ratio, GOAL_BACKEND_RATIO, unit='x')} | |"
+        )
     return L
 
 
 def markdown(rep: dict[str, Any], command: str) -> str:
-    L = [BEGIN, "## Issue 21's goals, one run", "",
-         f"- machine: {rep['machine']}; date: {rep['date']}; load average at the start {rep['load']:.1f}, "
-         f"at the end {rep['load_end']:.1f}; command: `{command}`",
-         "- default backends (what an unpinned engine picks on this CPU): "
-         + ", ".join(f"{s} {b}" for s, b in rep["default_backends"].items()),
-         "- one-core latencies are medians timed inside Rust on validated points; the split pairing is wall "
-         "clock through `pairkit.api` with validation in both; the native-peer and validation rows come "
-         "from the benches `scripts/cpu_goals.sh` runs just before this command on the same machine.", "",
-         "| what | goal | measured | status | note |", "|---|---|---|---|---|"]
+    L = [
+        BEGIN,
+        "## Issue 21's goals, one run",
+        "",
+        f"- machine: {rep['machine']}; date: {rep['date']}; load average at the start {rep['load']:.1f}, "
+        f"at the end {rep['load_end']:.1f}; command: `{command}`",
+        "- default backends (what an unpinned engine picks on this CPU): "
+        + ", ".join(f"{s} {b}" for s, b in rep["default_backends"].items()),
+        "- one-core latencies are medians timed inside Rust on validated points; the split pairing is wall "
+        "clock through `pairkit.api` with validation in both; the native-peer and validation rows come "
+        "from the benches `scripts/cpu_goals.sh` runs just before this command on the same machine.",
+        "",
+        "| what | goal | measured | status | note |",
+        "|---|---|---|---|---|",
+    ]
     for r in rep["interop"]:
         if "missing" in r:
-            L.append(f"| {r['set']} GT value = {INTEROP[r['set']]} | byte-identical | — | not measured | {r['missing']} |")
+            L.append(
+                f"| {r['set']} GT value = {INTEROP[r['set']]} | byte-identical | — | not measured | {r['missing']} |"
+            )
             continue
         ok = r["equal"] == r["cases"]
-        L.append(f"| {r['set']} GT value (default algorithm) | byte-identical to {r['want']} | {r['equal']} of "
-                 f"{r['cases']} pinned vectors equal | {'**met**' if ok else 'missed'} | vectors from "
-                 f"{'; '.join(r['libraries'])} |")
+        L.append(
+            f"| {r['set']} GT value (default algorithm) | byte-identical to {r['want']} | {r['equal']} of "
+            f"{r['cases']} pinned vectors equal | {'**met**' if ok else 'missed'} | vectors from "
+            f"{'; '.join(r['libraries'])} |"
+        )
     L += _backend_rows(rep)
     avx2 = [r for r in rep["backends"] if r["set"] == "ss3-97" and r.get("backend") == "gf3m-avx2" and "us" in r]
     if avx2:
         us = avx2[0]["us"]
-        L.append(f"| ss3-97 eta_T, AVX2 kernel | ≤ {GOAL_SS3_AVX2_US:g} µs on an AVX2-only CPU | {us:.1f} µs | "
-                 f"{_status(us, GOAL_SS3_AVX2_US, unit=' µs', digits=1)} | the AVX2 kernel forced on this CPU, not an AVX2-only CPU |")
+        L.append(
+            f"| ss3-97 eta_T, AVX2 kernel | ≤ {GOAL_SS3_AVX2_US:g} µs on an AVX2-only CPU | {us:.1f} µs | "
+            f"{_status(us, GOAL_SS3_AVX2_US, unit=' µs', digits=1)} | the AVX2 kernel forced on this CPU, not an AVX2-only CPU |"
+        )
     for r in rep["latency"]:
         goal = GOAL_LATENCY_US[r["set"]]
-        L.append(f"| {r['set']} pairing, one core ({r['alg']}, {r['backend']}) | ≤ {goal:g} µs | {r['us']:.1f} µs | "
-                 f"{_status(r['us'], goal, unit=' µs', digits=1)} | |")
+        L.append(
+            f"| {r['set']} pairing, one core ({r['alg']}, {r['backend']}) | ≤ {goal:g} µs | {r['us']:.1f} µs | "
+            f"{_status(r['us'], goal, unit=' µs', digits=1)} | |"
+        )
     p = rep["parallel"]
     two = p["threads_us"].get(2)
     if two:
         ratio = two / p["serial_us"]
-        others = ", ".join(f"{t} threads {us:.0f} µs ({us / p['serial_us']:.2f}x)" for t, us in p["threads_us"].items()
-                           if t != 2)
-        L.append(f"| ss2-1223 pairing on 2 cores / one core (`pair_parallel`) | ≤ {GOAL_PARALLEL:g}x | {ratio:.2f}x "
-                 f"({two:.0f} / {p['serial_us']:.0f} µs) | {_status(ratio, GOAL_PARALLEL, unit='x')} | {others} |")
+        others = ", ".join(
+            f"{t} threads {us:.0f} µs ({us / p['serial_us']:.2f}x)" for t, us in p["threads_us"].items() if t != 2
+        )
+        L.append(
+            f"| ss2-1223 pairing on 2 cores / one core (`pair_parallel`) | ≤ {GOAL_PARALLEL:g}x | {ratio:.2f}x "
+            f"({two:.0f} / {p['serial_us']:.0f} µs) | {_status(ratio, GOAL_PARALLEL, unit='x')} | {others} |"
+        )
     peers = rep["peers"]
     for sid, peer in NATIVE_PEER.items():
         if peers is None:
-            L.append(f"| {sid} pairing / {peer}, natively | ≤ {GOAL_PEER_RATIO:.1f}x | — | not measured in this run | |")
+            L.append(
+                f"| {sid} pairing / {peer}, natively | ≤ {GOAL_PEER_RATIO:.1f}x | — | not measured in this run | |"
+            )
             continue
         med = peers.get(sid, {})
         ours = med.get("pairkit")
         theirs = next((v for k, v in med.items() if k.startswith(peer)), None)
         if ours is None or theirs is None:
-            L.append(f"| {sid} pairing / {peer}, natively | ≤ {GOAL_PEER_RATIO:.1f}x | — | not measured | "
-                     f"the criterion run has {', '.join(sorted(med)) or 'no'} entries for {sid} |")
+            L.append(
+                f"| {sid} pairing / {peer}, natively | ≤ {GOAL_PEER_RATIO:.1f}x | — | not measured | "
+                f"the criterion run has {', '.join(sorted(med)) or 'no'} entries for {sid} |"
+            )
             continue
         ratio = ours / theirs
-        L.append(f"| {sid} pairing / {peer}, natively | ≤ {GOAL_PEER_RATIO:.1f}x | {ratio:.2f}x ({ours:.0f} / "
-                 f"{theirs:.0f} µs) | {_status(ratio, GOAL_PEER_RATIO, unit='x')} | criterion medians, one binary |")
+        L.append(
+            f"| {sid} pairing / {peer}, natively | ≤ {GOAL_PEER_RATIO:.1f}x | {ratio:.2f}x ({ours:.0f} / "
+            f"{theirs:.0f} µs) | {_status(ratio, GOAL_PEER_RATIO, unit='x')} | criterion medians, one binary |"
+        )
     if rep["validation"] is None:
-        L.append(f"| `pair_batch` with validation / without, every set | ≥ {GOAL_VALIDATION:g} | — | not measured in "
-                 "this run | |")
+        L.append(
+            f"| `pair_batch` with validation / without, every set | ≥ {GOAL_VALIDATION:g} | — | not measured in "
+            "this run | |"
+        )
     else:
         for v in rep["validation"]:
             low = min(v["one"], v["all"])
             sub = "; ".join(f"G{g} subgroup check {ns / 1000:.1f} µs" for g, ns in sorted(v["subgroup_ns"].items()))
-            L.append(f"| `pair_batch` with validation / without, {v['set']} ({v['alg']}) | ≥ {GOAL_VALIDATION:g} | "
-                     f"{v['one']:.3f} one core, {v['all']:.3f} all cores ({v['threads']} threads) | "
-                     f"{_status(low, GOAL_VALIDATION, lower_is_better=False, digits=3)} | pairing {v['one_without_us']:.1f} µs; "
-                     f"{sub} |")
+            L.append(
+                f"| `pair_batch` with validation / without, {v['set']} ({v['alg']}) | ≥ {GOAL_VALIDATION:g} | "
+                f"{v['one']:.3f} one core, {v['all']:.3f} all cores ({v['threads']} threads) | "
+                f"{_status(low, GOAL_VALIDATION, lower_is_better=False, digits=3)} | pairing {v['one_without_us']:.1f} µs; "
+                f"{sub} |"
+            )
     L += ["", END, ""]
     return "\n".join(L)
 

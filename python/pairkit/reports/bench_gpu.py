@@ -6,6 +6,7 @@ checks (lengths, encodings, decompression), the copies and every kernel; "layout
 device-side conversion between byte rows and the word layout (kernels/layout.cuh), in and out.
 The markdown goes into its own section of BENCHMARKS.md (between the markers below), leaving the
 CPU figures as they are. Each device run (H100, H200), dated: docs/gpu-runs/LOG.md."""
+
 from __future__ import annotations
 
 import time
@@ -69,55 +70,79 @@ def bench_set(set_id: str, n: int, repeats: int) -> dict:
     t_host = time.perf_counter() - t
     ml = k.run(coords, "miller")
     nb = ml.shape[1] // 4
-    ml_coords = [ml[:, i * nb:(i + 1) * nb] for i in range(4)]
-    kern = {"miller": _kernel_seconds(k, coords, "miller", repeats),
-            "final_exp": _kernel_seconds(k, ml_coords, "final_exp", repeats),
-            "pair": _kernel_seconds(k, coords, "pair", repeats),
-            "validate": _kernel_seconds(k, coords, "validate", repeats),
-            "layout": _layout_seconds(k, np.hstack([P, Q]), repeats)}
+    ml_coords = [ml[:, i * nb : (i + 1) * nb] for i in range(4)]
+    kern = {
+        "miller": _kernel_seconds(k, coords, "miller", repeats),
+        "final_exp": _kernel_seconds(k, ml_coords, "final_exp", repeats),
+        "pair": _kernel_seconds(k, coords, "pair", repeats),
+        "validate": _kernel_seconds(k, coords, "validate", repeats),
+        "layout": _layout_seconds(k, np.hstack([P, Q]), repeats),
+    }
     t = time.perf_counter()
     got = api.pair_batch(set_id, P, Q, engine="gpu")
     t_gpu = time.perf_counter() - t
     t = time.perf_counter()
     want = api.pair_batch(set_id, P, Q)
     t_cpu = time.perf_counter() - t
-    return {"set": set_id, "alg": alg, "n": n, "comb": k.comb, "block": k.block, "equal_to_cpu": bool((got == want).all()),
-            "kernel_per_s": {s: n / v for s, v in kern.items()}, "end_to_end_per_s": n / t_gpu,
-            "host_checks_per_s": n / t_host, "cpu_per_s": n / t_cpu, "goal_per_s": GOALS.get(set_id)}
+    return {
+        "set": set_id,
+        "alg": alg,
+        "n": n,
+        "comb": k.comb,
+        "block": k.block,
+        "equal_to_cpu": bool((got == want).all()),
+        "kernel_per_s": {s: n / v for s, v in kern.items()},
+        "end_to_end_per_s": n / t_gpu,
+        "host_checks_per_s": n / t_host,
+        "cpu_per_s": n / t_cpu,
+        "goal_per_s": GOALS.get(set_id),
+    }
 
 
 def run(sets: list[str], n: int, repeats: int = 5) -> dict:
     cp = engine.cupy_module()
     props = cp.cuda.runtime.getDeviceProperties(cp.cuda.runtime.getDevice())
-    return {"device": props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"]),
-            "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "results": [bench_set(s, n if source.param(s).m < 600 else max(1, n // 8), repeats) for s in sets]}
+    return {
+        "device": props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"]),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "results": [bench_set(s, n if source.param(s).m < 600 else max(1, n // 8), repeats) for s in sets],
+    }
 
 
 def markdown(report: dict, command: str) -> str:
-    L = [BEGIN, "## GPU engine (CUDA, lane per instance)", "",
-         f"- device: {report['device']}; date: {report['date']}; command: `{command}`",
-         "- kernel: CUDA events around one launch over the batch on device-resident data (median);",
-         "  validate: pk_validate alone (curve equation + subgroup test of P and Q, per pair of points);",
-         "  layout: pk_rows_to_words + pk_words_to_rows (byte rows <-> word layout, in and out, per pairing);",
-         "  end to end: `api.pair_batch(..., engine=\"gpu\")` (host checks, copies, every kernel);",
-         "  host checks: lengths, encodings, infinity, decompression on the CPU (`engine.prepare`);",
-         "  CPU: `api.pair_batch` on every core of the GPU's host machine, same batch; docs/GPU.md has the ceilings;",
-         "  comb, block: where the comb product's window table lives (kernels/gf2m.cuh) and threads per block.", "",
-         "| set | algorithm | batch | == CPU | Miller /s | final exp /s | fused /s | validate /s | layout /s "
-         "| end to end /s | host checks /s | CPU engine /s | goal /s | comb, block |",
-         "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    L = [
+        BEGIN,
+        "## GPU engine (CUDA, lane per instance)",
+        "",
+        f"- device: {report['device']}; date: {report['date']}; command: `{command}`",
+        "- kernel: CUDA events around one launch over the batch on device-resident data (median);",
+        "  validate: pk_validate alone (curve equation + subgroup test of P and Q, per pair of points);",
+        "  layout: pk_rows_to_words + pk_words_to_rows (byte rows <-> word layout, in and out, per pairing);",
+        '  end to end: `api.pair_batch(..., engine="gpu")` (host checks, copies, every kernel);',
+        "  host checks: lengths, encodings, infinity, decompression on the CPU (`engine.prepare`);",
+        "  CPU: `api.pair_batch` on every core of the GPU's host machine, same batch; docs/GPU.md has the ceilings;",
+        "  comb, block: where the comb product's window table lives (kernels/gf2m.cuh) and threads per block.",
+        "",
+        "| set | algorithm | batch | == CPU | Miller /s | final exp /s | fused /s | validate /s | layout /s "
+        "| end to end /s | host checks /s | CPU engine /s | goal /s | comb, block |",
+        "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
     for r in report["results"]:
         k = r["kernel_per_s"]
         goal = f"{r['goal_per_s']:,}" if r["goal_per_s"] else ""
-        L.append(f"| {r['set']} | {r['alg']} | {r['n']:,} | {'yes' if r['equal_to_cpu'] else 'NO'} | "
-                 f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | {k['layout']:,.0f} | "
-                 f"{r['end_to_end_per_s']:,.0f} | {r['host_checks_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} | "
-                 f"{r.get('comb', 'local')}, {r.get('block', 128)} |")
-    verdicts = [f"{r['set']}: {'met' if r['kernel_per_s']['pair'] >= r['goal_per_s'] else 'missed'} (fused kernel "
-                f"{r['kernel_per_s']['pair']:,.0f}/s = {100 * r['kernel_per_s']['pair'] / r['goal_per_s']:.1f}% of "
-                f"{r['goal_per_s']:,}/s; end to end {r['end_to_end_per_s']:,.0f}/s)"
-                for r in report["results"] if r["goal_per_s"]]
+        L.append(
+            f"| {r['set']} | {r['alg']} | {r['n']:,} | {'yes' if r['equal_to_cpu'] else 'NO'} | "
+            f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | {k['layout']:,.0f} | "
+            f"{r['end_to_end_per_s']:,.0f} | {r['host_checks_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} | "
+            f"{r.get('comb', 'local')}, {r.get('block', 128)} |"
+        )
+    verdicts = [
+        f"{r['set']}: {'met' if r['kernel_per_s']['pair'] >= r['goal_per_s'] else 'missed'} (fused kernel "
+        f"{r['kernel_per_s']['pair']:,.0f}/s = {100 * r['kernel_per_s']['pair'] / r['goal_per_s']:.1f}% of "
+        f"{r['goal_per_s']:,}/s; end to end {r['end_to_end_per_s']:,.0f}/s)"
+        for r in report["results"]
+        if r["goal_per_s"]
+    ]
     if verdicts:
         L += ["", "Goals (issue 7): " + "; ".join(verdicts) + "."]
     return "\n".join(L + ["", END]) + "\n"

@@ -18,6 +18,7 @@
 Wall-clock medians (``peers.median_us``) or one timed pass over a batch; the machine and its load
 are stated with the table.
 """
+
 from __future__ import annotations
 
 import os
@@ -74,8 +75,9 @@ def _interleaved_us(fa: Callable[[], object], fb: Callable[[], object], n: int) 
     return statistics.median(ta) / 1000.0, statistics.median(tb) / 1000.0
 
 
-def _row(out: dict, key: str, what: str, goal: str, mine: Callable[[], object], peer: Callable[[], object] | None,
-         reps: int) -> None:
+def _row(
+    out: dict, key: str, what: str, goal: str, mine: Callable[[], object], peer: Callable[[], object] | None, reps: int
+) -> None:
     row: dict[str, Any] = {"key": key, "what": what, "goal": goal}
     if peer is None:
         row["pairkit_us"] = median_us(mine, reps)
@@ -99,16 +101,37 @@ def _verify(out: dict, reps: int) -> None:
     b = _blspy()
     goal = "<= 1.0x blst"
     if b is None:
-        _row(out, "verify", "Verify (min-pk, basic), key and signature from bytes", goal,
-             lambda: S.verify(pks[0], msg, sig), None, reps)
+        _row(
+            out,
+            "verify",
+            "Verify (min-pk, basic), key and signature from bytes",
+            goal,
+            lambda: S.verify(pks[0], msg, sig),
+            None,
+            reps,
+        )
         return
     G1, G2, V = b.G1Element.from_bytes, b.G2Element.from_bytes, b.BasicSchemeMPL.verify
     bpk = G1(pks[0])
     _require(V(bpk, msg, G2(sig)), "blspy Verify of pairkit's signature")
-    _row(out, "verify", "Verify (min-pk, basic), key and signature from bytes", goal,
-         lambda: S.verify(pks[0], msg, sig), lambda: V(G1(pks[0]), msg, G2(sig)), reps)
-    _row(out, "verify", "Verify (min-pk, basic), validated key object, signature from bytes", goal,
-         lambda: S.verify(key, msg, sig), lambda: V(bpk, msg, G2(sig)), reps)
+    _row(
+        out,
+        "verify",
+        "Verify (min-pk, basic), key and signature from bytes",
+        goal,
+        lambda: S.verify(pks[0], msg, sig),
+        lambda: V(G1(pks[0]), msg, G2(sig)),
+        reps,
+    )
+    _row(
+        out,
+        "verify",
+        "Verify (min-pk, basic), validated key object, signature from bytes",
+        goal,
+        lambda: S.verify(key, msg, sig),
+        lambda: V(bpk, msg, G2(sig)),
+        reps,
+    )
 
 
 def _fast_aggregate(out: dict, n: int, reps: int) -> None:
@@ -120,8 +143,10 @@ def _fast_aggregate(out: dict, n: int, reps: int) -> None:
     msg = b"one message, many signers"
     agg = S.aggregate([S.sign(sk, msg) for sk in sks])
     keys = [S.public_key(pk) for pk in pks]
-    _require(S.fast_aggregate_verify(pks, msg, agg) and S.fast_aggregate_verify(keys, msg, agg),
-             "pairkit FastAggregateVerify")
+    _require(
+        S.fast_aggregate_verify(pks, msg, agg) and S.fast_aggregate_verify(keys, msg, agg),
+        "pairkit FastAggregateVerify",
+    )
     b = _blspy()
     goal = "<= 1.0x blst"
     objects = f"FastAggregateVerify, {n:,} signers (min-pk, pop), validated key objects, signature from bytes"
@@ -133,9 +158,24 @@ def _fast_aggregate(out: dict, n: int, reps: int) -> None:
     G1, G2, F = b.G1Element.from_bytes, b.G2Element.from_bytes, b.PopSchemeMPL.fast_aggregate_verify
     bpk = [G1(pk) for pk in pks]
     _require(F(bpk, msg, G2(agg)), "blspy FastAggregateVerify of pairkit's aggregate")
-    _row(out, "fast_aggregate", objects, goal, lambda: S.fast_aggregate_verify(keys, msg, agg), lambda: F(bpk, msg, G2(agg)), reps)
-    _row(out, "fast_aggregate", from_bytes, goal, lambda: S.fast_aggregate_verify(pks, msg, agg),
-         lambda: F([G1(pk) for pk in pks], msg, G2(agg)), reps)
+    _row(
+        out,
+        "fast_aggregate",
+        objects,
+        goal,
+        lambda: S.fast_aggregate_verify(keys, msg, agg),
+        lambda: F(bpk, msg, G2(agg)),
+        reps,
+    )
+    _row(
+        out,
+        "fast_aggregate",
+        from_bytes,
+        goal,
+        lambda: S.fast_aggregate_verify(pks, msg, agg),
+        lambda: F([G1(pk) for pk in pks], msg, G2(agg)),
+        reps,
+    )
 
 
 def _batch_verify(out: dict, n: int) -> None:
@@ -149,9 +189,17 @@ def _batch_verify(out: dict, n: int) -> None:
     ok_single = all(bls.MinPkBasic.verify(pk, m, s) for pk, m, s in zip(pks, msgs, sigs))
     single = time.perf_counter() - t
     _require(ok and ok_single, "the batch and the single verifies")
-    out["rows"].append({"key": "batch", "what": f"batch verify of {n:,} distinct messages (min-pk, basic)",
-                        "pairkit_us": batch * 1e6, "peer": f"{n:,} single Verify calls (pairkit)",
-                        "peer_us": single * 1e6, "goal": ">= 3x faster than the single verifies", "speedup_goal": 3.0})
+    out["rows"].append(
+        {
+            "key": "batch",
+            "what": f"batch verify of {n:,} distinct messages (min-pk, basic)",
+            "pairkit_us": batch * 1e6,
+            "peer": f"{n:,} single Verify calls (pairkit)",
+            "peer_us": single * 1e6,
+            "goal": ">= 3x faster than the single verifies",
+            "speedup_goal": 3.0,
+        }
+    )
 
 
 def _peks(out: dict, n: int) -> None:
@@ -172,21 +220,37 @@ def _peks(out: dict, n: int) -> None:
     # the split of one pairing of this search (a ciphertext's point with the trapdoor), same run, one thread:
     # the ceiling of any work that shares only the Miller loop's lines (WHY_MISSED["peks"])
     f = api.miller_loop(SET, P[0], td)
-    split = {"pair_us": median_us(lambda: api.pair(SET, P[0], td), 20),
-             "miller_us": median_us(lambda: api.miller_loop(SET, P[0], td), 20),
-             "final_exp_us": median_us(lambda: api.final_exponentiation(SET, f), 20)}
-    out["rows"].append({"key": "peks", "split": split, "what": f"PEKS search, {n:,} ciphertexts ({n / search:,.0f}/s, "
-                                f"{n / search / cores:,.0f}/s per core of {cores})",
-                        "pairkit_us": search * 1e6, "peer": f"pair_batch of the same {n:,} pairs",
-                        "peer_us": plain * 1e6, "goal": ">= 1.5x the pair_batch rate", "speedup_goal": 1.5})
+    split = {
+        "pair_us": median_us(lambda: api.pair(SET, P[0], td), 20),
+        "miller_us": median_us(lambda: api.miller_loop(SET, P[0], td), 20),
+        "final_exp_us": median_us(lambda: api.final_exponentiation(SET, f), 20),
+    }
+    out["rows"].append(
+        {
+            "key": "peks",
+            "split": split,
+            "what": f"PEKS search, {n:,} ciphertexts ({n / search:,.0f}/s, "
+            f"{n / search / cores:,.0f}/s per core of {cores})",
+            "pairkit_us": search * 1e6,
+            "peer": f"pair_batch of the same {n:,} pairs",
+            "peer_us": plain * 1e6,
+            "goal": ">= 1.5x the pair_batch rate",
+            "speedup_goal": 1.5,
+        }
+    )
 
 
 def _ray(out: dict, n: int) -> None:
     try:
         import ray  # noqa: F401
     except ImportError:
-        out["rows"].append({"key": "ray", "what": f"Ray pair_batch, {n:,} bls12-381 pairings, 2 workers vs 1",
-                            "missing": "Ray not installed (pip install 'pairkit[ray]')"})
+        out["rows"].append(
+            {
+                "key": "ray",
+                "what": f"Ray pair_batch, {n:,} bls12-381 pairings, 2 workers vs 1",
+                "missing": "Ray not installed (pip install 'pairkit[ray]')",
+            }
+        )
         return
 
     P = api.random_points(SET, n, seed=1)
@@ -201,16 +265,29 @@ def _ray(out: dict, n: int) -> None:
         D.pair_batch(SET, P, Q, chunk=max(1, n // 16))
         secs[w] = time.perf_counter() - t
         D.shutdown()
-    out["rows"].append({"key": "ray", "what": f"Ray pair_batch, {n:,} bls12-381 pairings, 2 workers vs 1",
-                        "pairkit_us": secs[2] * 1e6, "peer": "the same on 1 worker", "peer_us": secs[1] * 1e6,
-                        "goal": ">= 1.8x", "speedup_goal": 1.8})
+    out["rows"].append(
+        {
+            "key": "ray",
+            "what": f"Ray pair_batch, {n:,} bls12-381 pairings, 2 workers vs 1",
+            "pairkit_us": secs[2] * 1e6,
+            "peer": "the same on 1 worker",
+            "peer_us": secs[1] * 1e6,
+            "goal": ">= 1.8x",
+            "speedup_goal": 1.8,
+        }
+    )
 
 
 def measure(quick: bool = False) -> dict:
     reps = 20 if quick else 100
     n = 100 if quick else 1000
-    out: dict[str, Any] = {"machine": machine(), "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-                           "load": os.getloadavg()[0], "quick": quick, "rows": []}
+    out: dict[str, Any] = {
+        "machine": machine(),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "load": os.getloadavg()[0],
+        "quick": quick,
+        "rows": [],
+    }
     _verify(out, reps)
     _fast_aggregate(out, n, max(5, reps // 10))
     _batch_verify(out, n)
@@ -232,18 +309,26 @@ def _verdict(r: dict) -> str:
 
 def markdown(report: dict, command: str) -> str:
     load_end = report.get("load_end", report["load"])
-    L = [BEGIN, "## Protocols (issue 18)", "",
-         f"- machine: {report['machine']}; date: {report['date']}; load average at the start: "
-         f"{report['load']:.1f}, at the end: {load_end:.1f}; command: `{command}`",
-         "- pairkit and the row's anchor are timed in the same run; µs is the median of one call (Verify, "
-         "FastAggregateVerify) or one pass over the batch (the other rows); ratio = pairkit / anchor, "
-         "or anchor / pairkit (a speed-up) where the goal is one. blspy is Chia's bls-signatures over "
-         "relic, the Python-level peer; it is not blst. The Verify and FastAggregateVerify rows run pairkit and "
-         "blspy on the same keys, messages and signatures, alternately in one timing loop, each on one thread.", ""]
+    L = [
+        BEGIN,
+        "## Protocols (issue 18)",
+        "",
+        f"- machine: {report['machine']}; date: {report['date']}; load average at the start: "
+        f"{report['load']:.1f}, at the end: {load_end:.1f}; command: `{command}`",
+        "- pairkit and the row's anchor are timed in the same run; µs is the median of one call (Verify, "
+        "FastAggregateVerify) or one pass over the batch (the other rows); ratio = pairkit / anchor, "
+        "or anchor / pairkit (a speed-up) where the goal is one. blspy is Chia's bls-signatures over "
+        "relic, the Python-level peer; it is not blst. The Verify and FastAggregateVerify rows run pairkit and "
+        "blspy on the same keys, messages and signatures, alternately in one timing loop, each on one thread.",
+        "",
+    ]
     if max(report["load"], load_end) >= 0.5 * (os.cpu_count() or 1):
-        L[-1:] = [f"- the machine was shared with other jobs during this run (the load averages above, on "
-                  f"{os.cpu_count()} logical cores): the ratios, timed side by side, hold better than the absolute "
-                  "µs.", ""]
+        L[-1:] = [
+            f"- the machine was shared with other jobs during this run (the load averages above, on "
+            f"{os.cpu_count()} logical cores): the ratios, timed side by side, hold better than the absolute "
+            "µs.",
+            "",
+        ]
     L += ["| what | pairkit µs | anchor | anchor µs | goal | ratio |", "|---|---:|---|---:|---|---|"]
     for r in report["rows"]:
         if "missing" in r:
@@ -252,18 +337,23 @@ def markdown(report: dict, command: str) -> str:
         peer = r.get("peer", "blspy (not installed: `make peers`)")
         pu = f"{r['peer_us']:,.1f}" if "peer_us" in r else ""
         L.append(f"| {r['what']} | {r['pairkit_us']:,.1f} | {peer} | {pu} | {r['goal']} | {_verdict(r)} |")
-    whys = [f"- {WHY_MISSED[r['key']](r)}" for r in report["rows"]
-            if r.get("key") in WHY_MISSED and _verdict(r).endswith("missed")]
+    whys = [
+        f"- {WHY_MISSED[r['key']](r)}"
+        for r in report["rows"]
+        if r.get("key") in WHY_MISSED and _verdict(r).endswith("missed")
+    ]
     L += [""] + list(dict.fromkeys(whys)) if whys else []
     L += ["", END, ""]
     return "\n".join(L)
 
 
 def _why_verify(row: dict) -> str:
-    return ("Verify missed: it is one multi-Miller loop of two pairs (the squarings shared) and one final "
-            "exponentiation, plus the hash to G2 and the decodings; what separates it from blst is the bls12-381 "
-            "pairing itself (its ratio to blst: BENCHMARKS.md's bls12-381 section; issue 21: lazy reduction "
-            "through F_{p^6} and the Miller loop's code size are the open steps), not the protocol layer.")
+    return (
+        "Verify missed: it is one multi-Miller loop of two pairs (the squarings shared) and one final "
+        "exponentiation, plus the hash to G2 and the decodings; what separates it from blst is the bls12-381 "
+        "pairing itself (its ratio to blst: BENCHMARKS.md's bls12-381 section; issue 21: lazy reduction "
+        "through F_{p^6} and the Miller loop's code size are the open steps), not the protocol layer."
+    )
 
 
 def _why_peks(row: dict) -> str:
@@ -271,20 +361,25 @@ def _why_peks(row: dict) -> str:
     ceiling = ""
     if s:
         share = s["final_exp_us"] / s["pair_us"]
-        ceiling = (f" In this run one pairing of the search took {s['pair_us']:,.0f} µs, of which the final "
-                   f"exponentiation {s['final_exp_us']:,.0f} µs ({share:.0%}) and the Miller loop "
-                   f"{s['miller_us']:,.0f} µs (the pairing's and the Miller loop's figures include decoding and "
-                   "validating both points): with the final exponentiation kept, even a free Miller loop and free "
-                   f"decoding would give at most {1 / share:.2f}x over pair_batch, and the search keeps more than "
-                   "the final exponentiation per ciphertext (its F_{p^12} squarings and line products, the "
-                   "ciphertext point's decoding and validation, the hash).")
-    return ("PEKS missed: a search is one pairing per ciphertext with the trapdoor fixed. `pair_fixed` computes the "
-            "trapdoor's line functions once, which removes the Miller loop's point arithmetic, but each ciphertext "
-            "keeps its own F_{p^12} squarings and line products and its own final exponentiation: the ciphertext "
-            "carries only a hash of its GT value (Boneh-Di Crescenzo-Ostrovsky-Persiano 2004, Test: "
-            "H2(e(T_w, A)) = B), so no work beyond the lines is shared across ciphertexts." + ceiling +
-            " 1.5x would need a different protocol (one that lets the final exponentiations be batched), not a "
-            "faster search.")
+        ceiling = (
+            f" In this run one pairing of the search took {s['pair_us']:,.0f} µs, of which the final "
+            f"exponentiation {s['final_exp_us']:,.0f} µs ({share:.0%}) and the Miller loop "
+            f"{s['miller_us']:,.0f} µs (the pairing's and the Miller loop's figures include decoding and "
+            "validating both points): with the final exponentiation kept, even a free Miller loop and free "
+            f"decoding would give at most {1 / share:.2f}x over pair_batch, and the search keeps more than "
+            "the final exponentiation per ciphertext (its F_{p^12} squarings and line products, the "
+            "ciphertext point's decoding and validation, the hash)."
+        )
+    return (
+        "PEKS missed: a search is one pairing per ciphertext with the trapdoor fixed. `pair_fixed` computes the "
+        "trapdoor's line functions once, which removes the Miller loop's point arithmetic, but each ciphertext "
+        "keeps its own F_{p^12} squarings and line products and its own final exponentiation: the ciphertext "
+        "carries only a hash of its GT value (Boneh-Di Crescenzo-Ostrovsky-Persiano 2004, Test: "
+        "H2(e(T_w, A)) = B), so no work beyond the lines is shared across ciphertexts."
+        + ceiling
+        + " 1.5x would need a different protocol (one that lets the final exponentiations be batched), not a "
+        "faster search."
+    )
 
 
 #: why a row misses its goal when it does (the analysis behind the figure), by the

@@ -8,6 +8,7 @@ The oracles compute the plain reduced pairing, so for bn254 / bls12-381 they are
 explicit "optimal-ate-reduced" algorithm (``REDUCED``); the default "optimal-ate" is the peer
 libraries' value, the reduced one to the power ``spec.prime.ate.interop_power`` (tests/test_interop.py).
 """
+
 from __future__ import annotations
 
 import random

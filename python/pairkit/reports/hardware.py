@@ -4,6 +4,7 @@ check, synthesis, place and route, cached); both then regenerate the whole docum
 (:mod:`.hw_units_md` renders it, the cores' and the processor's sections included) and units.json.
 The top of the hardware reports: it imports the measurements and the renderer, none imports it.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -29,10 +30,19 @@ from pairkit.reports.hw_units import (
 from pairkit.reports.hw_units_md import render
 
 
-def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=False,
-               timeout=900.0, pnr=True, log=print, measure=True) -> None:
+def run_report(
+    keys=None,
+    *,
+    out="HARDWARE.md",
+    reports_dir=REPORTS_DIR,
+    force=False,
+    timeout=900.0,
+    pnr=True,
+    log=print,
+    measure=True,
+) -> None:
     os.makedirs(reports_dir, exist_ok=True)
-    for e in (select(keys) if measure else []):
+    for e in select(keys) if measure else []:
         path = os.path.join(reports_dir, f"{e.id}.json")
         res = {}
         if os.path.exists(path) and not force:
@@ -40,8 +50,9 @@ def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=F
                 res = json.load(fh)
             if complete(res, pnr) or res.get("_skip"):
                 continue
-            if res.get("_timeout", 0) >= timeout and any(res.get(k, {}).get("status") == NOT_RUN
-                                                         for k in ("xilinx", "ecp5", "pnr")):
+            if res.get("_timeout", 0) >= timeout and any(
+                res.get(k, {}).get("status") == NOT_RUN for k in ("xilinx", "ecp5", "pnr")
+            ):
                 continue  # already timed out at this budget
         res["_timeout"] = timeout
 
@@ -55,8 +66,16 @@ def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=F
         t = time.time()
         try:
             u = build(e.unit, **e.params)
-            measure_unit(u, os.path.join(cache_dir(), "work", e.id), pnr, timeout, res=res, save=save, flow=e.flow,
-                         router=e.router)
+            measure_unit(
+                u,
+                os.path.join(cache_dir(), "work", e.id),
+                pnr,
+                timeout,
+                res=res,
+                save=save,
+                flow=e.flow,
+                router=e.router,
+            )
         except Exception as ex:  # keep the sweep going; the entry shows the failure
             res["error"] = f"{type(ex).__name__}: {ex}"[:600]
             res["traceback"] = traceback.format_exc()[-2000:]
@@ -68,9 +87,18 @@ def run_report(keys=None, *, out="HARDWARE.md", reports_dir=REPORTS_DIR, force=F
     write_units_json(results, reports_dir)
 
 
-def run_cores_report(cores=None, out: str = "HARDWARE.md", reports_dir: str = CORES_DIR, synth: bool = True,
-               timeout: float = 3600, pnr: bool = False, breakdown: bool = False, rtl: bool = True,
-               router: str = "router1", ge: bool = False) -> None:
+def run_cores_report(
+    cores=None,
+    out: str = "HARDWARE.md",
+    reports_dir: str = CORES_DIR,
+    synth: bool = True,
+    timeout: float = 3600,
+    pnr: bool = False,
+    breakdown: bool = False,
+    rtl: bool = True,
+    router: str = "router1",
+    ge: bool = False,
+) -> None:
     names = cores or [c.name for c in instances.all_configs()]
     for n in names:
         instances.get(n)
@@ -78,5 +106,7 @@ def run_cores_report(cores=None, out: str = "HARDWARE.md", reports_dir: str = CO
         t = time.time()
         r = measure_core(n, reports_dir, synth, timeout, pnr=pnr, breakdown=breakdown, rtl=rtl, router=router, ge=ge)
         e, f = r.get("ecp5") or {}, (r.get("pnr") or {}).get("fmax_mhz", "?")
-        print(f"{n}: {r['cycles']} cycles, {e.get('lut', '?')} LUT4, Fmax {f} MHz ({time.time() - t:.0f} s)", flush=True)
+        print(
+            f"{n}: {r['cycles']} cycles, {e.get('lut', '?')} LUT4, Fmax {f} MHz ({time.time() - t:.0f} s)", flush=True
+        )
     run_report(None, out=out, measure=False)

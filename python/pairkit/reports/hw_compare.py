@@ -22,6 +22,7 @@ A core whose report is missing or stale (measured for another unit mix, pairing,
 transcription than the core has now): in the default listing its row has ``"ours": null`` and ``missing``
 says what is missing; asked for by name (``cores=[...]``, ``--core``) it is a :class:`ReportMissingError`.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,6 +50,7 @@ def default_dir() -> str:
     cwd = Path.cwd()
     root = cwd if checkout.is_checkout(cwd) else checkout.package_checkout()
     return os.path.join(str(root), DEFAULT_DIR) if root is not None else DEFAULT_DIR
+
 
 #: the categories that decide like for like (the issue's: algorithm, field, unit mix, storage, counting basis)
 DECIDING = ("algorithm", "field", "units", "storage", "basis")
@@ -85,32 +87,101 @@ _T004 = "seed 004 Tables 4, 5, 7 (post-synthesis, Virtex-7)"
 #: own table gives them, the device; seed 003 also the Miller loop (#CC for ML)
 PAPER_ROWS: dict[tuple, dict] = {
     # seed 000 Table 3: FF, LUT, slices, f (MHz), latency (µs)
-    (_T000, 2870): {"alg": "eta-alg2", "set": "ss2-239", "D": 16, "mhz": 84, "latency_us": 34, "ff": 14226,
-                    "device": _DEV000},
-    (_T000, 3520): {"alg": "tate-alg1", "set": "ss2-283", "D": 32, "mhz": 72, "latency_us": 49, "ff": 13007,
-                    "device": _DEV000},
-    (_T000, 3790): {"alg": "eta-alg2", "set": "ss2-283", "D": 16, "mhz": 56, "latency_us": 70, "ff": 16563,
-                    "device": _DEV000},
-    (_T000, 4700): {"alg": "tate-alg1", "set": "ss2-239", "D": 16, "mhz": 100, "latency_us": 47, "ff": 10981,
-                    "device": _DEV000},
-    (_T000, 2739): {"alg": "tate-alg1", "set": "ss2-239", "D": 32, "mhz": 83, "latency_us": 33, "ff": 11077,
-                    "device": _DEV000},
-    (_T000, 6384): {"alg": "tate-alg1", "set": "ss2-283", "D": 16, "mhz": 84, "latency_us": 76, "ff": 12995,
-                    "device": _DEV000},
+    (_T000, 2870): {
+        "alg": "eta-alg2",
+        "set": "ss2-239",
+        "D": 16,
+        "mhz": 84,
+        "latency_us": 34,
+        "ff": 14226,
+        "device": _DEV000,
+    },
+    (_T000, 3520): {
+        "alg": "tate-alg1",
+        "set": "ss2-283",
+        "D": 32,
+        "mhz": 72,
+        "latency_us": 49,
+        "ff": 13007,
+        "device": _DEV000,
+    },
+    (_T000, 3790): {
+        "alg": "eta-alg2",
+        "set": "ss2-283",
+        "D": 16,
+        "mhz": 56,
+        "latency_us": 70,
+        "ff": 16563,
+        "device": _DEV000,
+    },
+    (_T000, 4700): {
+        "alg": "tate-alg1",
+        "set": "ss2-239",
+        "D": 16,
+        "mhz": 100,
+        "latency_us": 47,
+        "ff": 10981,
+        "device": _DEV000,
+    },
+    (_T000, 2739): {
+        "alg": "tate-alg1",
+        "set": "ss2-239",
+        "D": 32,
+        "mhz": 83,
+        "latency_us": 33,
+        "ff": 11077,
+        "device": _DEV000,
+    },
+    (_T000, 6384): {
+        "alg": "tate-alg1",
+        "set": "ss2-283",
+        "D": 16,
+        "mhz": 84,
+        "latency_us": 76,
+        "ff": 12995,
+        "device": _DEV000,
+    },
     # seed 001 Tables 3-4: loop-body schedules of estimated units; no clock, no device
-    ("seed 001 Table 4", 10476): {"alg": "duursma-lee", "set": "ss3-97", "mix": {"mul": 5, "cube": 1, "add": 4,
-                                                                                 "cbrt": 1},
-                                  "device": "none: an estimate (units of Table 2 and 32 registers), not synthesized"},
-    ("seed 001 Table 3", 8439): {"alg": "duursma-lee", "set": "ss3-97", "mix": {"mul": 9, "cube": 1, "add": 4,
-                                                                                "cbrt": 1},
-                                 "device": "none: an estimate (units of Table 2 and 32 registers), not synthesized"},
+    ("seed 001 Table 4", 10476): {
+        "alg": "duursma-lee",
+        "set": "ss3-97",
+        "mix": {"mul": 5, "cube": 1, "add": 4, "cbrt": 1},
+        "device": "none: an estimate (units of Table 2 and 32 registers), not synthesized",
+    },
+    ("seed 001 Table 3", 8439): {
+        "alg": "duursma-lee",
+        "set": "ss3-97",
+        "mix": {"mul": 9, "cube": 1, "add": 4, "cbrt": 1},
+        "device": "none: an estimate (units of Table 2 and 32 registers), not synthesized",
+    },
     # seed 003 Tables 4 and 7: max. freq. (MHz), time (µs), #CC for ML; Table 2 the multipliers' cycles
-    ("seed 003 Table 4 (Virtex-6)", 40320): {"alg": "eta-t", "set": "ss2-1223", "mhz": 271, "latency_us": 148.78,
-                                             "miller": 38562, "mul_cycles": 9, "device": _DEV003},
-    ("seed 003 Table 4 (Virtex-6)", 27308): {"alg": "eta-t", "set": "ss2-1223", "mhz": 267, "latency_us": 102.40,
-                                             "miller": 25710, "mul_cycles": 6, "device": _DEV003},
-    ("seed 003 Table 7 (Virtex-6)", 23772): {"alg": "eta-t", "set": "ss2-1223", "mhz": 271, "latency_us": 87.719,
-                                             "miller": 22040, "mul_cycles": 9, "device": _DEV003},
+    ("seed 003 Table 4 (Virtex-6)", 40320): {
+        "alg": "eta-t",
+        "set": "ss2-1223",
+        "mhz": 271,
+        "latency_us": 148.78,
+        "miller": 38562,
+        "mul_cycles": 9,
+        "device": _DEV003,
+    },
+    ("seed 003 Table 4 (Virtex-6)", 27308): {
+        "alg": "eta-t",
+        "set": "ss2-1223",
+        "mhz": 267,
+        "latency_us": 102.40,
+        "miller": 25710,
+        "mul_cycles": 6,
+        "device": _DEV003,
+    },
+    ("seed 003 Table 7 (Virtex-6)", 23772): {
+        "alg": "eta-t",
+        "set": "ss2-1223",
+        "mhz": 271,
+        "latency_us": 87.719,
+        "miller": 22040,
+        "mul_cycles": 9,
+        "device": _DEV003,
+    },
     # seed 004 Table 5 (latency, ms) and Table 7 (hw_papers.SEED004_FMAX)
     (_T004, 30716): {"alg": "tate-alg10", "set": "ss2-283b1", "M": "M5", "latency_us": 190, "device": _DEV004},
     (_T004, 20797): {"alg": "tate-alg10", "set": "ss2-283b1", "M": "M4", "latency_us": 120, "device": _DEV004},
@@ -151,9 +222,15 @@ class Row:
         return self.comparable("cycles") and "clock" not in cats
 
     def as_dict(self) -> dict:
-        out = {"core": self.core, "seed": self.seed, "paper": self.paper, "ours": self.ours,
-               "like_for_like": self.like_for_like, "differences": [str(d) for d in self.differences],
-               "verdict": {k: verdict(self, k) for k in ("cycles", "lut", "latency")}}
+        out = {
+            "core": self.core,
+            "seed": self.seed,
+            "paper": self.paper,
+            "ours": self.ours,
+            "like_for_like": self.like_for_like,
+            "differences": [str(d) for d in self.differences],
+            "verdict": {k: verdict(self, k) for k in ("cycles", "lut", "latency")},
+        }
         if self.notes:
             out["notes"] = list(self.notes)
         if self.missing:
@@ -192,8 +269,14 @@ def _load(path: str) -> dict | None:
 
 def _stale(cfg, r: dict) -> str | None:
     """What in the cached report ``r`` differs from core ``cfg`` as configured now (None: current)."""
-    want = {"set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(), "unroll": cfg.unroll,
-            "binding": cfg.binding, "paper": cfg.paper}
+    want = {
+        "set": cfg.set_id,
+        "alg": cfg.alg,
+        "units": cfg.mix_str(),
+        "unroll": cfg.unroll,
+        "binding": cfg.binding,
+        "paper": cfg.paper,
+    }
     got = dict(r, binding=r.get("binding", "first-fit"))
     bad = [k for k, v in want.items() if got.get(k) != v]
     if bad:
@@ -220,18 +303,37 @@ def _clock(r: dict, cycles) -> tuple:
     p = r.get("pnr") or {}
     if p.get("fmax_mhz") and cycles:
         mhz = p["fmax_mhz"]
-        return mhz, f"nextpnr-ecp5 place and route, LFE5U-85F ({p.get('router', 'router1')})", \
-            round(cycles / mhz, 2), None
+        return (
+            mhz,
+            f"nextpnr-ecp5 place and route, LFE5U-85F ({p.get('router', 'router1')})",
+            round(cycles / mhz, 2),
+            None,
+        )
     why = p.get("reason") or p.get("status") or "never run (pairkit hw core report --pnr)"
-    return None, None, None, Difference("clock", "no measured clock, so no latency: place and route "
-                                        f"{why if len(why) <= 160 else why[:159] + '…'}")
+    return (
+        None,
+        None,
+        None,
+        Difference(
+            "clock", f"no measured clock, so no latency: place and route {why if len(why) <= 160 else why[:159] + '…'}"
+        ),
+    )
 
 
 def _ours(r: dict, cycles, lut, lut_kind, ff, bram, device) -> tuple:
     mhz, src, lat, nodiff = _clock(r, cycles)
-    ours = {"cycles": cycles, "cycles_checked": _check(r) if cycles is not None else None, "lut": lut,
-            "lut_kind": lut_kind if lut is not None else None, "ff": ff, "bram": bram, "mhz": mhz,
-            "mhz_source": src, "latency_us": lat, "device": device}
+    ours = {
+        "cycles": cycles,
+        "cycles_checked": _check(r) if cycles is not None else None,
+        "lut": lut,
+        "lut_kind": lut_kind if lut is not None else None,
+        "ff": ff,
+        "bram": bram,
+        "mhz": mhz,
+        "mhz_source": src,
+        "latency_us": lat,
+        "device": device,
+    }
     return ours, nodiff
 
 
@@ -257,8 +359,13 @@ def _diff_common(cfg, row_paper: dict) -> list:
 
 def _storage_bram(bram, where: str) -> list:
     if bram:
-        return [Difference("storage", f"our micro-code ROM{where} sits in {bram} block RAM, outside the LUT count "
-                           "(the paper's table lists no block RAM)")]
+        return [
+            Difference(
+                "storage",
+                f"our micro-code ROM{where} sits in {bram} block RAM, outside the LUT count "
+                "(the paper's table lists no block RAM)",
+            )
+        ]
     return []
 
 
@@ -269,31 +376,61 @@ def _seed000(cfg, r, extra) -> tuple:
     if ca:
         cap = dict(ca[0].params)
         if cap.get("D") != D1 or cap.get("scheme", 1) != 1:
-            diffs.append(Difference("units", f"C·A unit scheme {cap.get('scheme', 1)}, D = {cap.get('D')} "
-                                    f"against the paper's scheme 1, D1 = {D1}"))
+            diffs.append(
+                Difference(
+                    "units",
+                    f"C·A unit scheme {cap.get('scheme', 1)}, D = {cap.get('D')} "
+                    f"against the paper's scheme 1, D1 = {D1}",
+                )
+            )
         muls = [dict(u.params).get("D") for u in _unit(cfg, "gf2_mul_msd") for _ in range(u.count)]
         if len(muls) >= 2 and muls[1] != D1 // 4:
-            diffs.append(Difference("units", f"Multiplier 2 runs at digit D1 = {muls[1]}, not the paper's D2 = "
-                                    f"D1/4 = {D1 // 4} (Multipliers 1/2: {' and '.join(map(str, muls))})"))
+            diffs.append(
+                Difference(
+                    "units",
+                    f"Multiplier 2 runs at digit D1 = {muls[1]}, not the paper's D2 = "
+                    f"D1/4 = {D1 // 4} (Multipliers 1/2: {' and '.join(map(str, muls))})",
+                )
+            )
         if cfg.alg == "eta-alg2" and not _unit(cfg, "f4_sqr_chain"):
             diffs.append(Difference("units", "no F_{2^4m} squarer chain (the paper's C^{2^4} per cycle)"))
-        diffs.append(Difference("interconnect", "every unit input multiplexes the registers the schedule reads "
-                                "there; the paper's register files and interconnection network (Fig. 1) are "
-                                "designed by hand"))
+        diffs.append(
+            Difference(
+                "interconnect",
+                "every unit input multiplexes the registers the schedule reads "
+                "there; the paper's register files and interconnection network (Fig. 1) are "
+                "designed by hand",
+            )
+        )
     else:
         n = sum(u.count for u in _unit(cfg, "gf2_mul_msd"))
-        diffs.append(Difference("units", f"no C·A unit: {n} separate D = {D1} MSD multipliers (every F_{{2^4m}} "
-                                "product as six GF(2^m) products and its sums as separate additions), no F_{2^4m} "
-                                "squarer; the paper's C·A unit, Multipliers 1/2 at D1 and D2 = D1/4"))
+        diffs.append(
+            Difference(
+                "units",
+                f"no C·A unit: {n} separate D = {D1} MSD multipliers (every F_{{2^4m}} "
+                "product as six GF(2^m) products and its sums as separate additions), no F_{2^4m} "
+                "squarer; the paper's C·A unit, Multipliers 1/2 at D1 and D2 = D1/4",
+            )
+        )
     inv = _unit(cfg, "gf2_inv")
     if inv and dict(inv[0].params).get("D") != D1 // 2:
-        diffs.append(Difference("units", f"inverter D3 = {dict(inv[0].params).get('D')} against the paper's "
-                                f"D1/2 = {D1 // 2}"))
-    diffs.append(Difference("schedule", f"list-scheduled micro-code, {cfg.unroll} iteration(s) per pass"
-                            + (", retimed loop" if cfg.retime else "") + "; the paper's hand-designed control"))
+        diffs.append(
+            Difference("units", f"inverter D3 = {dict(inv[0].params).get('D')} against the paper's D1/2 = {D1 // 2}")
+        )
+    diffs.append(
+        Difference(
+            "schedule",
+            f"list-scheduled micro-code, {cfg.unroll} iteration(s) per pass"
+            + (", retimed loop" if cfg.retime else "")
+            + "; the paper's hand-designed control",
+        )
+    )
     if cfg.binding != "first-fit":
-        diffs.append(Difference("interconnect", f"registers bound by the {cfg.binding} binding "
-                                f"({cfg.spare_regs} spare registers)"))
+        diffs.append(
+            Difference(
+                "interconnect", f"registers bound by the {cfg.binding} binding ({cfg.spare_regs} spare registers)"
+            )
+        )
     if r is None:
         return None, diffs, []
     x, e = r.get("xc2vp") or {}, r.get("ecp5") or {}
@@ -302,14 +439,24 @@ def _seed000(cfg, r, extra) -> tuple:
         dev = f"Virtex-II Pro (Yosys synth_xilinx -family xc2vp{flow}, post-synthesis)"
         ours, nod = _ours(r, r["cycles"], x["lut"], "LUT4", x.get("ff"), x.get("bram"), dev)
         if not x.get("flow"):
-            diffs.append(Difference("basis", "Yosys's default xc2vp mapping builds LUT5-LUT8 out of LUT4 and "
-                                    "MUXF5-F8 (more LUT4 on XOR networks); ISE maps neither way"))
+            diffs.append(
+                Difference(
+                    "basis",
+                    "Yosys's default xc2vp mapping builds LUT5-LUT8 out of LUT4 and "
+                    "MUXF5-F8 (more LUT4 on XOR networks); ISE maps neither way",
+                )
+            )
         diffs += _storage_bram(x.get("bram"), "")
     elif e.get("lut"):
-        ours, nod = _ours(r, r["cycles"], e["lut"], "LUT4", e.get("ff"), e.get("bram"),
-                          "ECP5 (Yosys synth_ecp5, post-synthesis)")
-        diffs.append(Difference("basis", "ECP5 LUT4 (Yosys synth_ecp5, with PFUMX wide multiplexers) against "
-                                "the paper's Virtex-II Pro LUT4"))
+        ours, nod = _ours(
+            r, r["cycles"], e["lut"], "LUT4", e.get("ff"), e.get("bram"), "ECP5 (Yosys synth_ecp5, post-synthesis)"
+        )
+        diffs.append(
+            Difference(
+                "basis",
+                "ECP5 LUT4 (Yosys synth_ecp5, with PFUMX wide multiplexers) against the paper's Virtex-II Pro LUT4",
+            )
+        )
         diffs += _storage_bram(e.get("bram"), "")
     else:
         ours, nod = _ours(r, r["cycles"], None, None, None, None, None)
@@ -324,29 +471,56 @@ def _seed001(cfg, r, extra) -> tuple:
     mix = {u.op: u.count for u in cfg.units}
     if mix != extra["mix"]:
         order = ("mul", "cube", "add", "cbrt")
-        diffs.append(Difference("units", f"mix {'/'.join(str(mix.get(k, 0)) for k in order)} (mul/cube/add/cbrt) "
-                                f"against the paper's {'/'.join(str(extra['mix'][k]) for k in order)}"))
+        diffs.append(
+            Difference(
+                "units",
+                f"mix {'/'.join(str(mix.get(k, 0)) for k in order)} (mul/cube/add/cbrt) "
+                f"against the paper's {'/'.join(str(extra['mix'][k]) for k in order)}",
+            )
+        )
     lat = {op: cfg.latency(op) for op in mix}
-    off = [f"{op} {lat[op]} clk (Table 2: {SEED001_T2[op][1]})" for op in lat
-           if op in SEED001_T2 and lat[op] != SEED001_T2[op][1]]
+    off = [
+        f"{op} {lat[op]} clk (Table 2: {SEED001_T2[op][1]})"
+        for op in lat
+        if op in SEED001_T2 and lat[op] != SEED001_T2[op][1]
+    ]
     if off:
         diffs.append(Difference("units", "unit latencies differ: " + ", ".join(off)))
-    diffs.append(Difference("basis", "the paper's area is an estimate of the units (Table 2, I/O buffers "
-                            "included) and 32 registers, without control or final exponentiation; ours the whole "
-                            "synthesized core (units, registers, operand and write multiplexers, controller), "
-                            "ECP5 LUT4 + ⌈4/3 FF⌉"))
+    diffs.append(
+        Difference(
+            "basis",
+            "the paper's area is an estimate of the units (Table 2, I/O buffers "
+            "included) and 32 registers, without control or final exponentiation; ours the whole "
+            "synthesized core (units, registers, operand and write multiplexers, controller), "
+            "ECP5 LUT4 + ⌈4/3 FF⌉",
+        )
+    )
     sched = "CP-SAT" if cfg.scheduler == "exact" else "list"
-    diffs.append(Difference("schedule", f"{sched} schedule, {cfg.unroll} iteration(s) per pass"
-                            + ("" if cfg.unroll == 1 else " (iterations overlap; the paper schedules one loop body)")))
+    diffs.append(
+        Difference(
+            "schedule",
+            f"{sched} schedule, {cfg.unroll} iteration(s) per pass"
+            + ("" if cfg.unroll == 1 else " (iterations overlap; the paper schedules one loop body)"),
+        )
+    )
     if r is None:
         return None, diffs, []
     e = r.get("ecp5") or {}
     lut = e["lut"] + math.ceil(FF_LUT * e["ff"]) if "lut" in e and "ff" in e else None
-    ours, nod = _ours(r, r["miller_cycles"], lut, "LUT-eq", e.get("ff"), e.get("bram"),
-                      "ECP5 (Yosys synth_ecp5, post-synthesis)" if lut is not None else None)
+    ours, nod = _ours(
+        r,
+        r["miller_cycles"],
+        lut,
+        "LUT-eq",
+        e.get("ff"),
+        e.get("bram"),
+        "ECP5 (Yosys synth_ecp5, post-synthesis)" if lut is not None else None,
+    )
     diffs += _storage_bram(e.get("bram"), "")
-    notes = [f"cycles: the Miller loop, as the paper counts it (T × 97); our whole pairing, with the final "
-             f"exponentiation, is {r['cycles']:,} cycles"]
+    notes = [
+        f"cycles: the Miller loop, as the paper counts it (T × 97); our whole pairing, with the final "
+        f"exponentiation, is {r['cycles']:,} cycles"
+    ]
     if nod:
         diffs.append(nod)
     return ours, diffs, notes
@@ -356,41 +530,89 @@ def _seed003(cfg, r, extra) -> tuple:
     diffs = _diff_common(cfg, extra)
     mul = next(u for u in cfg.units if u.unit in ("gf2_mul_tmvp", "gf2_dmoci"))
     if cfg.cycles(mul.op) != extra["mul_cycles"]:
-        diffs.append(Difference("units", f"multiplier {cfg.cycles(mul.op)} cycles against the paper's "
-                                f"{extra['mul_cycles']}"))
-    chains = [f"{u.count} × {u.unit} (k = {dict(u.params).get('k')})" for u in cfg.units
-              if u.unit in ("gf2_sqr_chain", "gf2_sqrt_chain")]
+        diffs.append(
+            Difference("units", f"multiplier {cfg.cycles(mul.op)} cycles against the paper's {extra['mul_cycles']}")
+        )
+    chains = [
+        f"{u.count} × {u.unit} (k = {dict(u.params).get('k')})"
+        for u in cfg.units
+        if u.unit in ("gf2_sqr_chain", "gf2_sqrt_chain")
+    ]
     adders = sum(u.count for u in _unit(cfg, "gf2_add"))
-    diffs.append(Difference("units", f"{', '.join(chains)} the paper does not have, {adders} adders, "
-                            f"{sum(u.count for u in _unit(cfg, 'gf2_sqrt'))} square roots; the paper's BAU: one "
-                            "multiplier, one adder, two squarers in series, its ISU the square roots one per cycle"))
-    diffs.append(Difference("schedule", f"list schedule, {cfg.unroll} iterations per pass, retimed, every "
-                            "operation sunk to its latest start; the paper's hand schedule"))
+    diffs.append(
+        Difference(
+            "units",
+            f"{', '.join(chains)} the paper does not have, {adders} adders, "
+            f"{sum(u.count for u in _unit(cfg, 'gf2_sqrt'))} square roots; the paper's BAU: one "
+            "multiplier, one adder, two squarers in series, its ISU the square roots one per cycle",
+        )
+    )
+    diffs.append(
+        Difference(
+            "schedule",
+            f"list schedule, {cfg.unroll} iterations per pass, retimed, every "
+            "operation sunk to its latest start; the paper's hand schedule",
+        )
+    )
     if cfg.buses:
-        diffs.append(Difference("interconnect", f"{cfg.buses} read buses (at most {cfg.buses} registers read per "
-                                "step)"))
+        diffs.append(
+            Difference("interconnect", f"{cfg.buses} read buses (at most {cfg.buses} registers read per step)")
+        )
     if cfg.write_banks or cfg.read_banks:
-        diffs.append(Difference("interconnect", ("write banks (each register written by one unit output)"
-                                                 if cfg.write_banks else f"{cfg.read_banks} read banks")))
+        diffs.append(
+            Difference(
+                "interconnect",
+                (
+                    "write banks (each register written by one unit output)"
+                    if cfg.write_banks
+                    else f"{cfg.read_banks} read banks"
+                ),
+            )
+        )
     if cfg.binding != "first-fit":
         diffs.append(Difference("interconnect", f"the {cfg.binding} binding (fewer multiplexer inputs)"))
     if r is None:
         return None, diffs, []
     lut, ff, how = lut6_of(r)
     b = r.get("blocks") or {}
-    ours, nod = _ours(r, r["cycles"], lut, "LUT6", ff, b.get("bram") if lut is not None else None,
-                      f"Virtex-6 (Yosys: {how})" if lut else None)
+    ours, nod = _ours(
+        r,
+        r["cycles"],
+        lut,
+        "LUT6",
+        ff,
+        b.get("bram") if lut is not None else None,
+        f"Virtex-6 (Yosys: {how})" if lut else None,
+    )
     ml, pml = r["miller_cycles"], extra["miller"]
-    diffs.append(Difference("cycles", f"the Miller loop {'misses' if ml > pml else 'meets'}: {ml:,} against the "
-                            f"paper's {pml:,} ({(ml - pml) / pml:+.1%}); the total "
-                            + ("is met only through the shorter final exponentiation the chains give"
-                               if ml > pml and r["cycles"] <= extra["cycles"] else "follows the loop")))
-    diffs.append(Difference("storage", f"{r['registers']} registers of 1,223 bits in one register file against the "
-                            "paper's 18 in its BAU/ISU/DHU banks"))
+    diffs.append(
+        Difference(
+            "cycles",
+            f"the Miller loop {'misses' if ml > pml else 'meets'}: {ml:,} against the "
+            f"paper's {pml:,} ({(ml - pml) / pml:+.1%}); the total "
+            + (
+                "is met only through the shorter final exponentiation the chains give"
+                if ml > pml and r["cycles"] <= extra["cycles"]
+                else "follows the loop"
+            ),
+        )
+    )
+    diffs.append(
+        Difference(
+            "storage",
+            f"{r['registers']} registers of 1,223 bits in one register file against the "
+            "paper's 18 in its BAU/ISU/DHU banks",
+        )
+    )
     diffs += _storage_bram(b.get("bram"), " (and the controller's counters)")
     if lut is not None:
-        diffs.append(Difference("basis", "a sum of separately synthesized blocks (no optimisation across blocks, "
-                                "the multiplier standalone) against ISE 12.4's whole-design count"))
+        diffs.append(
+            Difference(
+                "basis",
+                "a sum of separately synthesized blocks (no optimisation across blocks, "
+                "the multiplier standalone) against ISE 12.4's whole-design count",
+            )
+        )
     if nod:
         diffs.append(nod)
     return ours, diffs, []
@@ -399,33 +621,57 @@ def _seed003(cfg, r, extra) -> tuple:
 def _seed004(cfg, r, extra) -> tuple:
     diffs = _diff_common(cfg, extra)
     if cfg.alg != extra["alg"]:
-        diffs[-1] = Difference("algorithm", "Alg. 9 (square roots in the loop) against the paper's Alg. 10 "
-                               "(square roots precomputed)")
+        diffs[-1] = Difference(
+            "algorithm", "Alg. 9 (square roots in the loop) against the paper's Alg. 10 (square roots precomputed)"
+        )
     K = dict(_unit(cfg, "gf2_mul_chunked")[0].params).get("K")
     name = {4: "M5", 3: "M4"}.get(int(K or 0), f"K = {K}")
     n = sum(u.count for u in _unit(cfg, "gf2_mul_chunked"))
     rest = ", ".join(f"{u.count} {u.unit}" for u in cfg.units if u.unit != "gf2_mul_chunked")
-    diffs.append(Difference("units", f"{n} {name} multipliers shared by every operation (one datapath; {rest}) "
-                            f"against the paper's system (section 5): an F_{{2^4m}} multiplier of 9 {extra['M']}, an "
-                            "F_{2^4m} inverter with its own GF(2^m) inverter, an exponentiator, 6 more "
-                            f"{extra['M']} and 2 squarers"))
+    diffs.append(
+        Difference(
+            "units",
+            f"{n} {name} multipliers shared by every operation (one datapath; {rest}) "
+            f"against the paper's system (section 5): an F_{{2^4m}} multiplier of 9 {extra['M']}, an "
+            "F_{2^4m} inverter with its own GF(2^m) inverter, an exponentiator, 6 more "
+            f"{extra['M']} and 2 squarers",
+        )
+    )
     paper_cyc = SEED004["M5" if extra["M"] == "M5" else "M3/M4"][2]
     mc = cfg.cycles("mul")
     if paper_cyc and mc != paper_cyc:
-        diffs.append(Difference("units", f"our {name} multiplier takes {mc} cycles against the {paper_cyc} "
-                                "hw_papers.SEED004 derives from the paper's text (its FSM's states per word)"))
-    diffs.append(Difference("schedule", f"list-scheduled micro-code, {cfg.unroll} iteration(s) per pass; the "
-                            "paper's FSMs"))
+        diffs.append(
+            Difference(
+                "units",
+                f"our {name} multiplier takes {mc} cycles against the {paper_cyc} "
+                "hw_papers.SEED004 derives from the paper's text (its FSM's states per word)",
+            )
+        )
+    diffs.append(
+        Difference("schedule", f"list-scheduled micro-code, {cfg.unroll} iteration(s) per pass; the paper's FSMs")
+    )
     if r is None:
         return None, diffs, []
     x = r.get("xilinx") or {}
     fam = x.get("family", "xc7")
-    ours, nod = _ours(r, r["cycles"], x.get("lut"), "LUT6", x.get("ff"), x.get("bram"),
-                      f"7 series (Yosys synth_xilinx -family {fam}, post-synthesis)" if x.get("lut") else None)
+    ours, nod = _ours(
+        r,
+        r["cycles"],
+        x.get("lut"),
+        "LUT6",
+        x.get("ff"),
+        x.get("bram"),
+        f"7 series (Yosys synth_xilinx -family {fam}, post-synthesis)" if x.get("lut") else None,
+    )
     if x.get("bram"):
         what = "square-root tables and micro-code ROM sit" if cfg.streams else "micro-code ROM sits"
-        diffs.append(Difference("storage", f"our {what} in {x['bram']} block RAM outside the LUT count; the paper stores its "
-                                "precomputed square roots \"into LUTs\" (counted)"))
+        diffs.append(
+            Difference(
+                "storage",
+                f"our {what} in {x['bram']} block RAM outside the LUT count; the paper stores its "
+                'precomputed square roots "into LUTs" (counted)',
+            )
+        )
     diffs.append(Difference("tool", "Yosys synth_xilinx post-synthesis LUT6 against Vivado 2023.1's"))
     if cfg.streams:
         diffs.append(Difference("cycles", "our cycles include the prologue that fills the tables"))
@@ -434,21 +680,41 @@ def _seed004(cfg, r, extra) -> tuple:
     return ours, diffs, []
 
 
-_SEEDS = {"seed 000": ("000", _seed000), "seed 001": ("001", _seed001), "seed 003": ("003", _seed003),
-          "seed 004": ("004", _seed004)}
+_SEEDS = {
+    "seed 000": ("000", _seed000),
+    "seed 001": ("001", _seed001),
+    "seed 003": ("003", _seed003),
+    "seed 004": ("004", _seed004),
+}
 
 
 def _paper_dict(p: dict, extra: dict) -> dict:
     if "loop_cycles" in p:  # seed 001: the loop, an estimate in LUT-eq
-        return {"table": p["seed"], "cycles": p["loop_cycles"], "lut": p.get("area_lut"),
-                "lut_kind": "LUT-eq" if p.get("area_lut") else None, "ff": None, "bram": None, "mhz": None,
-                "latency_us": None, "device": extra["device"]}
+        return {
+            "table": p["seed"],
+            "cycles": p["loop_cycles"],
+            "lut": p.get("area_lut"),
+            "lut_kind": "LUT-eq" if p.get("area_lut") else None,
+            "ff": None,
+            "bram": None,
+            "mhz": None,
+            "latency_us": None,
+            "device": extra["device"],
+        }
     lut6 = "area_lut6" in p
     ff = p.get("ff", extra.get("ff"))
     mhz = SEED004_FMAX[extra["M"]] if "M" in extra else extra.get("mhz")
-    return {"table": p["seed"], "cycles": p["cycles"], "lut": p["area_lut6"] if lut6 else p["area_lut4"],
-            "lut_kind": "LUT6" if lut6 else "LUT4", "ff": ff, "bram": None, "mhz": mhz,
-            "latency_us": extra.get("latency_us"), "device": extra["device"]}
+    return {
+        "table": p["seed"],
+        "cycles": p["cycles"],
+        "lut": p["area_lut6"] if lut6 else p["area_lut4"],
+        "lut_kind": "LUT6" if lut6 else "LUT4",
+        "ff": ff,
+        "bram": None,
+        "mhz": mhz,
+        "latency_us": extra.get("latency_us"),
+        "device": extra["device"],
+    }
 
 
 def _core_rows(cfg, cache_dir: str) -> list:
@@ -469,12 +735,26 @@ def _core_rows(cfg, cache_dir: str) -> list:
     ours, diffs, notes = build(cfg, r, extra)
     rows = [Row(cfg.name, seed, _paper_dict(p, extra), ours, diffs, notes, missing)]
     if key == ("seed 003 Table 7 (Virtex-6)", 23772):  # the same processor in the text: a second paper row
-        text = dict(rows[0].paper, table=SEED003_DMOCI_TEXT["table"], cycles=None, mhz=None,
-                    lut=SEED003_DMOCI_TEXT["lut"], latency_us=SEED003_DMOCI_TEXT["latency_us"])
-        d2 = diffs + [Difference("paper", "the text of section 6 gives 68,225 LUTs and 87.808 µs for the DMOCI "
-                                 "processor, Table 7 75,017 LUTs and 87.719 µs")]
-        rows[0].differences = diffs + [Difference("paper", "Table 7's 75,017 LUTs; the text of section 6 gives "
-                                                  "68,225 for the same processor (next row)")]
+        text = dict(
+            rows[0].paper,
+            table=SEED003_DMOCI_TEXT["table"],
+            cycles=None,
+            mhz=None,
+            lut=SEED003_DMOCI_TEXT["lut"],
+            latency_us=SEED003_DMOCI_TEXT["latency_us"],
+        )
+        d2 = diffs + [
+            Difference(
+                "paper",
+                "the text of section 6 gives 68,225 LUTs and 87.808 µs for the DMOCI "
+                "processor, Table 7 75,017 LUTs and 87.719 µs",
+            )
+        ]
+        rows[0].differences = diffs + [
+            Difference(
+                "paper", "Table 7's 75,017 LUTs; the text of section 6 gives 68,225 for the same processor (next row)"
+            )
+        ]
         rows.append(Row(cfg.name, seed, text, ours, d2, list(notes), missing))
     return rows
 
@@ -487,23 +767,35 @@ def _proc_name(W, P, d, red) -> str:
 
 
 def _proc_row(name: str, r: dict | None, path: str) -> Row:
-    paper = {"table": "seed 002 Tables 5-6 (Virtex-6, per core)", "cycles": PROC_PAPER_CYCLES,
-             "lut": PROC_PAPER["lut_v6"], "lut_kind": "LUT6", "ff": PROC_PAPER["ff_v6"],
-             "bram": PROC_PAPER["bram18"], "mhz": PROC_PAPER["mhz_v6"],
-             "latency_us": SEED002_LATENCY_MS["v6"] * 1000, "device": "xc6vlx760 (Virtex-6), ISE place and route"}
+    paper = {
+        "table": "seed 002 Tables 5-6 (Virtex-6, per core)",
+        "cycles": PROC_PAPER_CYCLES,
+        "lut": PROC_PAPER["lut_v6"],
+        "lut_kind": "LUT6",
+        "ff": PROC_PAPER["ff_v6"],
+        "bram": PROC_PAPER["bram18"],
+        "mhz": PROC_PAPER["mhz_v6"],
+        "latency_us": SEED002_LATENCY_MS["v6"] * 1000,
+        "device": "xc6vlx760 (Virtex-6), ISE place and route",
+    }
     missing = None
     if r is None:
         missing = _missing(name, f"no report {path}", "pairkit proc report")
     elif r.get("paper") != PROC_PAPER or r.get("set") != "typea-512" or "sim" not in r:
-        missing = _missing(name, f"{path}: stale (another paper transcription, set, or no simulation)",
-                           "pairkit proc report --force")
+        missing = _missing(
+            name, f"{path}: stale (another paper transcription, set, or no simulation)", "pairkit proc report --force"
+        )
         r = None
     red = name.rsplit("-", 1)[-1] if name.endswith("montgomery") else "barrett"
     diffs = [Difference("algorithm", "pairkit's compiled typea-512 program, not the paper's")]
     if red != "barrett":
         diffs.append(Difference("algorithm", f"{red} reduction against the paper's division by multiplication"))
-    diffs.append(Difference("paper", f"the paper gives no cycle count: ≈ {PROC_PAPER_CYCLES:,} = 43.3 ms × 208 MHz "
-                            "(Tables 5-6, Virtex-5)"))
+    diffs.append(
+        Difference(
+            "paper",
+            f"the paper gives no cycle count: ≈ {PROC_PAPER_CYCLES:,} = 43.3 ms × 208 MHz (Tables 5-6, Virtex-5)",
+        )
+    )
     if r is None:
         d = int(name.split("-d")[1].split("-")[0])
         diffs.append(Difference("units", f"ALU pipeline depth d = {d} (not measured)"))
@@ -512,12 +804,26 @@ def _proc_row(name: str, r: dict | None, path: str) -> Row:
     cyc = sim.get("rtl_cycles")
     checked = "verilator" if cyc is not None and cyc == sim.get("iss_cycles") else "iss" if cyc else None
     mhz, src, lat, nod = _clock(r, cyc)
-    ours = {"cycles": cyc, "cycles_checked": checked, "lut": x.get("lut"), "lut_kind": "LUT6" if x.get("lut") else None,
-            "ff": x.get("ff"), "bram": x.get("bram18"), "mhz": mhz, "mhz_source": src, "latency_us": lat,
-            "device": "Virtex-6 (Yosys synth_xilinx -family xc6v, post-synthesis)" if x.get("lut") else None}
+    ours = {
+        "cycles": cyc,
+        "cycles_checked": checked,
+        "lut": x.get("lut"),
+        "lut_kind": "LUT6" if x.get("lut") else None,
+        "ff": x.get("ff"),
+        "bram": x.get("bram18"),
+        "mhz": mhz,
+        "mhz_source": src,
+        "latency_us": lat,
+        "device": "Virtex-6 (Yosys synth_xilinx -family xc6v, post-synthesis)" if x.get("lut") else None,
+    }
     if x.get("ff") is not None:
-        diffs.append(Difference("units", f"a shallower pipeline (d = {r['d']}): {x['ff']:,} FF against the paper's "
-                                f"{PROC_PAPER['ff_v6']:,}–{PROC_PAPER['ff_v5']:,}"))
+        diffs.append(
+            Difference(
+                "units",
+                f"a shallower pipeline (d = {r['d']}): {x['ff']:,} FF against the paper's "
+                f"{PROC_PAPER['ff_v6']:,}–{PROC_PAPER['ff_v5']:,}",
+            )
+        )
     if x.get("bram18") is not None and x["bram18"] != PROC_PAPER["bram18"]:
         diffs.append(Difference("storage", f"{x['bram18']} RAMB18 against the paper's {PROC_PAPER['bram18']}"))
     diffs.append(Difference("tool", "Yosys post-synthesis LUT6 against ISE's place-and-route count"))
@@ -564,8 +870,10 @@ def rows(cache_dir: str | None = None, cores: list | None = None) -> list[dict]:
         for name in cores:
             if name not in known:
                 if name in {c.name for c in instances.all_configs()}:
-                    raise CoreError(f"core: {name!r} has no paper figure to compare with (compare covers "
-                                    f"{', '.join(sorted(known))})")
+                    raise CoreError(
+                        f"core: {name!r} has no paper figure to compare with (compare covers "
+                        f"{', '.join(sorted(known))})"
+                    )
                 instances.get(name)  # raises CoreError naming the known cores
             for r in built:
                 if r.core == name and r.missing:
@@ -580,7 +888,7 @@ def _pair(p, o) -> str:
 
 
 def _cut(s: str) -> str:
-    return s if len(s) <= MAX_CELL else s[:MAX_CELL - 1] + "…"
+    return s if len(s) <= MAX_CELL else s[: MAX_CELL - 1] + "…"
 
 
 def render_text(rs: list[dict]) -> str:
@@ -588,17 +896,25 @@ def render_text(rs: list[dict]) -> str:
     L = []
     for r in rs:
         p, o = r["paper"], r["ours"] or {}
-        L.append(f"{r['core']} (seed {r['seed']}) vs {p['table']}: like for like: "
-                 f"{'yes' if r['like_for_like'] else 'no'}")
+        L.append(
+            f"{r['core']} (seed {r['seed']}) vs {p['table']}: like for like: {'yes' if r['like_for_like'] else 'no'}"
+        )
         if r.get("missing"):
             L.append(f"  ours: missing: {r['missing']}")
-        L.append(f"  cycles  paper {_n(p['cycles'])}, ours {_n(o.get('cycles'))}"
-                 + (f" ({o['cycles_checked']})" if o.get("cycles_checked") else "") + f": {r['verdict']['cycles']}")
-        L.append(f"  LUT     paper {_n(p['lut'])} {p['lut_kind'] or ''}, ours {_n(o.get('lut'))} "
-                 f"{o.get('lut_kind') or ''}: {r['verdict']['lut']}")
+        L.append(
+            f"  cycles  paper {_n(p['cycles'])}, ours {_n(o.get('cycles'))}"
+            + (f" ({o['cycles_checked']})" if o.get("cycles_checked") else "")
+            + f": {r['verdict']['cycles']}"
+        )
+        L.append(
+            f"  LUT     paper {_n(p['lut'])} {p['lut_kind'] or ''}, ours {_n(o.get('lut'))} "
+            f"{o.get('lut_kind') or ''}: {r['verdict']['lut']}"
+        )
         L.append(f"  FF/BRAM paper {_n(p['ff'])}/{_n(p['bram'])}, ours {_n(o.get('ff'))}/{_n(o.get('bram'))}")
-        L.append(f"  latency paper {_n(p['latency_us'])} µs at {_n(p['mhz'])} MHz, ours {_n(o.get('latency_us'))} µs "
-                 f"at {_n(o.get('mhz'))} MHz: {r['verdict']['latency']}")
+        L.append(
+            f"  latency paper {_n(p['latency_us'])} µs at {_n(p['mhz'])} MHz, ours {_n(o.get('latency_us'))} µs "
+            f"at {_n(o.get('mhz'))} MHz: {r['verdict']['latency']}"
+        )
         L.append(f"  device  paper {p['device']}; ours {o.get('device') or '—'}")
         for i, d in enumerate(r["differences"], 1):
             L.append(f"  {i}. {d}")
@@ -610,14 +926,23 @@ def render_text(rs: list[dict]) -> str:
 def render_markdown(rs: list[dict]) -> list[str]:
     """Markdown lines: one table per seed, the differences as numbered notes under it (a difference shared by
     several rows listed once), no cell over :data:`MAX_CELL` characters."""
-    L = ["## Beside the papers (`pairkit hw core compare`)", "",
-         "Generated from the cached reports (`hw-report-cache/`) and the papers' transcriptions; ours null "
-         "(—) where the cache holds no figure. A latency only with a measured clock (place and route). Like for "
-         "like: algorithm, field, unit mix, storage and counting basis all match; the notes list every difference."]
+    L = [
+        "## Beside the papers (`pairkit hw core compare`)",
+        "",
+        "Generated from the cached reports (`hw-report-cache/`) and the papers' transcriptions; ours null "
+        "(—) where the cache holds no figure. A latency only with a measured clock (place and route). Like for "
+        "like: algorithm, field, unit mix, storage and counting basis all match; the notes list every difference.",
+    ]
     for seed in sorted({r["seed"] for r in rs}):
         notes: list[str] = []
-        L += ["", f"### Seed {seed}", "", "| core | paper table | cycles (paper / ours) | LUT (paper / ours) | "
-              "FF | MHz | latency µs | like for like | verdict | notes |", "|" + "---|" * 10]
+        L += [
+            "",
+            f"### Seed {seed}",
+            "",
+            "| core | paper table | cycles (paper / ours) | LUT (paper / ours) | "
+            "FF | MHz | latency µs | like for like | verdict | notes |",
+            "|" + "---|" * 10,
+        ]
         for r in (x for x in rs if x["seed"] == seed):
             p, o = r["paper"], r["ours"] or {}
             refs = []
@@ -626,14 +951,18 @@ def render_markdown(rs: list[dict]) -> list[str]:
                     notes.append(d)
                 refs.append(notes.index(d) + 1)
             v = r["verdict"]
-            cells = [f"`{r['core']}`", p["table"],
-                     _pair(p["cycles"], o.get("cycles")) + (f" ({o['cycles_checked']})" if o.get("cycles_checked")
-                                                           else ""),
-                     _pair(p["lut"], o.get("lut")) + f" {p['lut_kind'] or o.get('lut_kind') or ''}".rstrip(),
-                     _pair(p["ff"], o.get("ff")), _pair(p["mhz"], o.get("mhz")),
-                     _pair(p["latency_us"], o.get("latency_us")), "yes" if r["like_for_like"] else "no",
-                     f"cycles {v['cycles']}; LUT {v['lut']}; latency {v['latency']}",
-                     ", ".join(map(str, refs))]
+            cells = [
+                f"`{r['core']}`",
+                p["table"],
+                _pair(p["cycles"], o.get("cycles")) + (f" ({o['cycles_checked']})" if o.get("cycles_checked") else ""),
+                _pair(p["lut"], o.get("lut")) + f" {p['lut_kind'] or o.get('lut_kind') or ''}".rstrip(),
+                _pair(p["ff"], o.get("ff")),
+                _pair(p["mhz"], o.get("mhz")),
+                _pair(p["latency_us"], o.get("latency_us")),
+                "yes" if r["like_for_like"] else "no",
+                f"cycles {v['cycles']}; LUT {v['lut']}; latency {v['latency']}",
+                ", ".join(map(str, refs)),
+            ]
             L.append("| " + " | ".join(_cut(c.replace("|", "/")) for c in cells) + " |")
         L += [""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
     return L + [""]

@@ -6,6 +6,7 @@ papers' fields, Amaranth for the toys) against the spec and the Rust core; area 
 ``synth_ecp5`` (LUT4, FF, block RAM for the control ROM) and, for LUT6 comparisons, ``synth_xilinx``.
 The section is rendered by :func:`section` into HARDWARE.md by ``pairkit hw report`` as well.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -28,8 +29,9 @@ FF_LUT = 4 / 3  # seed 001's flip-flop equivalent (Table 2 note)
 
 
 def _key(cfg, mc) -> str:
-    h = hashlib.sha256(mc.listing().encode() + cfg.mix_str().encode() + repr(sorted(
-        (u.unit, u.params) for u in cfg.units)).encode())
+    h = hashlib.sha256(
+        mc.listing().encode() + cfg.mix_str().encode() + repr(sorted((u.unit, u.params) for u in cfg.units)).encode()
+    )
     return h.hexdigest()[:16]
 
 
@@ -42,17 +44,30 @@ def _yosys_cells(core, synth: str, timeout, wd: str | None = None) -> tuple:
         with open(os.path.join(wd, "top.il"), "w") as fh:
             fh.write(to_rtlil(core))
         t = time.time()
-        yosys(f"read_rtlil top.il\n{synth} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd,
-              timeout=timeout, what=f"yosys {synth.split()[0]} (core)")
-        return (cell_counts(_read_text(os.path.join(wd, "stat.json"))), round(time.time() - t, 1),
-                logic_depth(os.path.join(wd, "net.json")))
+        yosys(
+            f"read_rtlil top.il\n{synth} -json net.json\ntee -q -o stat.json stat -json\n",
+            cwd=wd,
+            timeout=timeout,
+            what=f"yosys {synth.split()[0]} (core)",
+        )
+        return (
+            cell_counts(_read_text(os.path.join(wd, "stat.json"))),
+            round(time.time() - t, 1),
+            logic_depth(os.path.join(wd, "net.json")),
+        )
 
 
 def _synth_ecp5(core, timeout, wd: str | None = None) -> dict:
     cells, secs, depth = _yosys_cells(core, "synth_ecp5 -top top", timeout, wd)
-    return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
-            "bram": cells.get("DP16KD", 0), "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0),
-            "depth": depth, "seconds": secs}
+    return {
+        "lut": cells.get("LUT4", 0),
+        "ff": cells.get("TRELLIS_FF", 0),
+        "ccu2c": cells.get("CCU2C", 0),
+        "bram": cells.get("DP16KD", 0),
+        "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0),
+        "depth": depth,
+        "seconds": secs,
+    }
 
 
 def _pnr(core, timeout, router: str = "router1") -> dict:
@@ -77,9 +92,13 @@ def _synth_xilinx(core, timeout, family: str = "xc7") -> dict:
     Virtex-II Pro XC2VP100)."""
     opt = XC2VP_OPT if family == "xc2vp" else ""  # xc6v (seed 003's Virtex-6) maps LUT6 as xc7 does
     cells, secs, depth = _yosys_cells(core, f"synth_xilinx -family {family} -flatten{opt} -top top", timeout)
-    out = {"lut": sum(cells.get(k, 0) for k in XILINX_LUTS), "ff": sum(v for k, v in cells.items()
-                                                                      if k.startswith("FD")),
-           "bram": sum(v for k, v in cells.items() if k.startswith("RAMB")), "depth": depth, "seconds": secs}
+    out = {
+        "lut": sum(cells.get(k, 0) for k in XILINX_LUTS),
+        "ff": sum(v for k, v in cells.items() if k.startswith("FD")),
+        "bram": sum(v for k, v in cells.items() if k.startswith("RAMB")),
+        "depth": depth,
+        "seconds": secs,
+    }
     if opt:
         out["flow"] = opt.strip()
     if family not in ("xc7", "xc2vp"):
@@ -87,9 +106,18 @@ def _synth_xilinx(core, timeout, family: str = "xc7") -> dict:
     return out
 
 
-def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeout: float = 3600,
-            force: bool = False, pnr: bool = False, breakdown: bool = False, rtl: bool = True,
-            router: str = "router1", ge: bool = False) -> dict:
+def measure(
+    name: str,
+    reports_dir: str = DEFAULT_DIR,
+    synth: bool = True,
+    timeout: float = 3600,
+    force: bool = False,
+    pnr: bool = False,
+    breakdown: bool = False,
+    rtl: bool = True,
+    router: str = "router1",
+    ge: bool = False,
+) -> dict:
     """Measure core ``name`` (cached in ``reports_dir``). ``rtl=False``: the 1223-bit cores are simulated in
     the schedule interpreter only (their Verilator models take about 25 minutes each to build); the report
     says which check each figure had. ``router``: nextpnr's router for ``pnr``; a place and route that
@@ -105,15 +133,32 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
             res = json.load(fh)
         if res.get("key") != key:  # re-measure; a breakdown of the core as it was stays, labelled as such
             res = {k: v for k, v in res.items() if k in ("breakdown_before", "before")}
-    res.update({"key": key, "core": name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(),
-                "scheduler": cfg.scheduler, "summary": cfg.summary, "paper": cfg.paper, "cycles": mc.cycles(),
-                "miller_cycles": mc.info["miller_cycles"], "final_exp_cycles": mc.info["final_exp_cycles"],
-                "T_iter": mc.info["T_iter"], "T_pass": mc.info["T_pass"], "unroll": mc.unroll,
-                "iterations": mc.info["iterations"], "binding": cfg.binding,
-                "inversion_cycles": mc.info.get("inversion_cycles"),
-                "looped_iterations": mc.info["looped_iterations"], "registers": mc.n_regs,
-                "interconnect": _interconnect(mc),
-                "control_words": mc.n_steps, "schedules": mc.info["schedules"]})
+    res.update(
+        {
+            "key": key,
+            "core": name,
+            "set": cfg.set_id,
+            "alg": cfg.alg,
+            "units": cfg.mix_str(),
+            "scheduler": cfg.scheduler,
+            "summary": cfg.summary,
+            "paper": cfg.paper,
+            "cycles": mc.cycles(),
+            "miller_cycles": mc.info["miller_cycles"],
+            "final_exp_cycles": mc.info["final_exp_cycles"],
+            "T_iter": mc.info["T_iter"],
+            "T_pass": mc.info["T_pass"],
+            "unroll": mc.unroll,
+            "iterations": mc.info["iterations"],
+            "binding": cfg.binding,
+            "inversion_cycles": mc.info.get("inversion_cycles"),
+            "looped_iterations": mc.info["looped_iterations"],
+            "registers": mc.n_regs,
+            "interconnect": _interconnect(mc),
+            "control_words": mc.n_steps,
+            "schedules": mc.info["schedules"],
+        }
+    )
 
     def save():
         res["_updated"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
@@ -133,8 +178,11 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     if eng and (res.get("vectors") or {}).get("engine") not in (eng, "verilator"):
         vec = os.path.join(os.path.dirname(__file__), *[".."] * 4, "test-vectors", f"{cfg.set_id}.json")  # the repo's
         if os.path.exists(vec):
-            res["vectors"] = {"file": f"test-vectors/{cfg.set_id}.json", "engine": eng,
-                              "checked": flow.vector_check(name, vec, eng)}
+            res["vectors"] = {
+                "file": f"test-vectors/{cfg.set_id}.json",
+                "engine": eng,
+                "checked": flow.vector_check(name, vec, eng),
+            }
             save()
     if synth and "ecp5" not in res and not interp_only and not big:
         core = flow.make_rtl(cfg, mc)
@@ -145,13 +193,22 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
     # too large for one flat synthesis (seed 003's 1223-bit cores): LUT6 as a sum of separately synthesized
     # blocks (blocksynth.py), each distinct unit once (cached across cores), the glue hierarchically
     by_blocks = cfg.paper.get("synth") == "blocks"
+
     def blocks(field: str, family: str) -> None:
         """res[field]: the core as a sum of blocks in ``family``, the units cached across cores."""
         ucache = os.path.join(reports_dir, "_blocks-units.json")
         units = _read_json(ucache) if os.path.exists(ucache) else {}
-        res[field] = _unless_tool_error(lambda: blocksynth.blocks(
-            name, family, timeout, log=lambda s: print(s, flush=True), cache=units, glue_key=key,
-            only=None if synth else ()))
+        res[field] = _unless_tool_error(
+            lambda: blocksynth.blocks(
+                name,
+                family,
+                timeout,
+                log=lambda s: print(s, flush=True),
+                cache=units,
+                glue_key=key,
+                only=None if synth else (),
+            )
+        )
         with open(ucache, "w") as fh:
             json.dump(units, fh, indent=1, sort_keys=True)
             fh.write("\n")
@@ -164,8 +221,9 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
 
         blocks("ge_blocks", CMOS_FAMILY)
     if synth and "area_lut6" in cfg.paper and "xilinx" not in res and not interp_only and not by_blocks:
-        res["xilinx"] = _unless_tool_error(lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout,
-                                                                 cfg.paper.get("family", "xc7")))
+        res["xilinx"] = _unless_tool_error(
+            lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout, cfg.paper.get("family", "xc7"))
+        )
         save()
     if synth and "area_lut4" in cfg.paper and "xc2vp" not in res and not interp_only:
         res["xc2vp"] = _unless_tool_error(lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout, "xc2vp"))
@@ -175,9 +233,15 @@ def measure(name: str, reports_dir: str = DEFAULT_DIR, synth: bool = True, timeo
 
         ucache = os.path.join(reports_dir, "_breakdown-units.json")  # units do not change with the binding
         units = _read_json(ucache) if os.path.exists(ucache) else {}
-        res["breakdown"] = _unless_tool_error(lambda: area_breakdown(
-            name, timeout, log=lambda s: print(s, flush=True), unit_cache=units,
-            total=res.get("xc2vp") if (res.get("xc2vp") or {}).get("lut") else None))
+        res["breakdown"] = _unless_tool_error(
+            lambda: area_breakdown(
+                name,
+                timeout,
+                log=lambda s: print(s, flush=True),
+                unit_cache=units,
+                total=res.get("xc2vp") if (res.get("xc2vp") or {}).get("lut") else None,
+            )
+        )
         with open(ucache, "w") as fh:
             json.dump(units, fh, indent=1, sort_keys=True)
             fh.write("\n")
@@ -194,9 +258,22 @@ def _simulated(name: str, interp_only: bool, big: bool) -> dict:
     """The report's record of simulated pairings of core ``name`` (one for the big cores, in the interpreter
     only where so measured)."""
     r = flow.simulate(name, 1 if interp_only or big else 2, seed=7, engine="interp" if interp_only else "auto")
-    return {k: r[k] for k in ("engine", "pairings", "ok", "rtl_cycles", "rtl_states_checked",
-                              "rtl_iterations_checked", "interp_values_checked", "interp_states_checked",
-                              "interp_probes_checked", "seconds") if k in r}
+    return {
+        k: r[k]
+        for k in (
+            "engine",
+            "pairings",
+            "ok",
+            "rtl_cycles",
+            "rtl_states_checked",
+            "rtl_iterations_checked",
+            "interp_values_checked",
+            "interp_states_checked",
+            "interp_probes_checked",
+            "seconds",
+        )
+        if k in r
+    }
 
 
 def _placed_and_routed(cfg, mc, lut4: int, timeout: float, router: str) -> dict:
@@ -242,10 +319,14 @@ def _pct(ours, paper) -> str:
     return "—" if ours is None or not paper else f"{(ours - paper) / paper:+.1%}"
 
 
-_TOOLS_004 = ("same algorithm and multiplier; our cycles include the prologue that fills the tables, the LUT6 "
-              "are Yosys `synth_xilinx` against the paper's Vivado 2023.1 post-synthesis count")
-_UNLIKE_004 = ("not like-for-like (neither met nor missed): Alg. 9 computes the square roots in the loop where "
-               "Alg. 10 reads precomputed tables; Yosys LUT6 against Vivado's post-synthesis count")
+_TOOLS_004 = (
+    "same algorithm and multiplier; our cycles include the prologue that fills the tables, the LUT6 "
+    "are Yosys `synth_xilinx` against the paper's Vivado 2023.1 post-synthesis count"
+)
+_UNLIKE_004 = (
+    "not like-for-like (neither met nor missed): Alg. 9 computes the square roots in the loop where "
+    "Alg. 10 reads precomputed tables; Yosys LUT6 against Vivado's post-synthesis count"
+)
 
 
 def _vs(ours, paper) -> str:
@@ -287,9 +368,11 @@ def pareto_plot(res: dict, field: str, path: str) -> list:
     return [p[2] for p in front]
 
 
-_TOOLS_000 = ("same architecture (C·A unit with its input squarer, Multipliers 1/2, the inverter, the F_{2^4m} "
-              "squarer); cycles are whole pairings in simulation against the paper's latency × clock (Table 3; Eq. 9-10 "
-              "give the same counts); LUT4 from Yosys against the paper's Xilinx ISE 7.1 place-and-route count")
+_TOOLS_000 = (
+    "same architecture (C·A unit with its input squarer, Multipliers 1/2, the inverter, the F_{2^4m} "
+    "squarer); cycles are whole pairings in simulation against the paper's latency × clock (Table 3; Eq. 9-10 "
+    "give the same counts); LUT4 from Yosys against the paper's Xilinx ISE 7.1 place-and-route count"
+)
 
 
 def _xc2vp_flow(r: dict) -> str:
@@ -303,9 +386,11 @@ def _before(r: dict) -> str:
     if not b:
         return ""
     same = f"{b['xc2vp_lut']:,} LUT4 in the same flow, " if b.get("xc2vp_lut") else ""
-    return (f"; before, with the {b.get('binding', 'first-fit')} binding ({b.get('registers')} registers): {same}"
-            f"{_n(b.get('xc2vp_lut_widelut'))} with Yosys's default wide-LUT mapping (LUT5-8 built from LUT4 and "
-            f"MUXF5-8), {_n(b.get('ecp5_lut'))} ECP5 LUT4")
+    return (
+        f"; before, with the {b.get('binding', 'first-fit')} binding ({b.get('registers')} registers): {same}"
+        f"{_n(b.get('xc2vp_lut_widelut'))} with Yosys's default wide-LUT mapping (LUT5-8 built from LUT4 and "
+        f"MUXF5-8), {_n(b.get('ecp5_lut'))} ECP5 LUT4"
+    )
 
 
 def _cause_000(res: dict, name: str, margin: int) -> str:
@@ -319,17 +404,20 @@ def _cause_000(res: dict, name: str, margin: int) -> str:
     tot = b["total"]["lut"]
     mux = rows.get("operand multiplexers", 0) + rows.get("registers and write multiplexers", 0)
     ca = rows.get("sca0", 0)
-    return (f"cause (breakdown of `{src}`, \"Where the area goes\"): the operand multiplexers and the register file "
-            f"with its write multiplexers, {mux:,} LUT4 ({100 * mux / tot:.0f}%): every unit input multiplexes the "
-            f"registers the schedule reads there (the paper's Fig. 1 has a register file and an interconnection "
-            f"network too, designed by hand; it gives no breakdown); the C·A unit with its input squarer, {ca:,} "
-            f"LUT4 (Table 2's bare unit: 20,744 at m = 239); Multiplier 2 has D1 here, not D2 = D1/4 (at D2 its "
-            f"final-exponentiation products, three on the critical path in Eq. 9, would take four times as long: "
-            f"beyond the {margin}-cycle margin)")
+    return (
+        f'cause (breakdown of `{src}`, "Where the area goes"): the operand multiplexers and the register file '
+        f"with its write multiplexers, {mux:,} LUT4 ({100 * mux / tot:.0f}%): every unit input multiplexes the "
+        f"registers the schedule reads there (the paper's Fig. 1 has a register file and an interconnection "
+        f"network too, designed by hand; it gives no breakdown); the C·A unit with its input squarer, {ca:,} "
+        f"LUT4 (Table 2's bare unit: 20,744 at m = 239); Multiplier 2 has D1 here, not D2 = D1/4 (at D2 its "
+        f"final-exponentiation products, three on the critical path in Eq. 9, would take four times as long: "
+        f"beyond the {margin}-cycle margin)"
+    )
 
 
 def _goals(res: dict) -> list:
     """The core generator's goals (seeds 000, 001, 004), each met or missed by a stated amount (figures from the cache)."""
+
     def g(name, key):
         r = res.get(name)
         return None if r is None else r.get(key)
@@ -341,29 +429,53 @@ def _goals(res: dict) -> list:
     r = res.get("s001-dl-5141-list")
     if r:
         sim = r.get("sim", {})
-        L.append(row("ss3-97 5/1/4/1: simulated cycles = the schedule's", f"micro-code {r['cycles']:,}, RTL "
-                     f"({sim.get('engine')}) {_n(sim.get('rtl_cycles'))}", "met" if sim.get("rtl_cycles") == r["cycles"]
-                     else "not measured"))
+        L.append(
+            row(
+                "ss3-97 5/1/4/1: simulated cycles = the schedule's",
+                f"micro-code {r['cycles']:,}, RTL ({sim.get('engine')}) {_n(sim.get('rtl_cycles'))}",
+                "met" if sim.get("rtl_cycles") == r["cycles"] else "not measured",
+            )
+        )
     t = g("s001-dl-5141-cpsat", "T_iter")
     if t:
-        L.append(row("ss3-97 5/1/4/1, CP-SAT: ≤ 102 clk/iteration (≤ 9,894 per loop)", f"T = {t:g}, Miller loop "
-                     f"{_n(g('s001-dl-5141-cpsat', 'miller_cycles'))}", "met" if t <= 102 else f"missed by {t - 102:g}"))
+        L.append(
+            row(
+                "ss3-97 5/1/4/1, CP-SAT: ≤ 102 clk/iteration (≤ 9,894 per loop)",
+                f"T = {t:g}, Miller loop {_n(g('s001-dl-5141-cpsat', 'miller_cycles'))}",
+                "met" if t <= 102 else f"missed by {t - 102:g}",
+            )
+        )
     a = _lut_eq(r) if r else None
     if a:
-        L.append(row("ss3-97 5/1/4/1: area ≤ 35,253 LUT-eq including control and registers", f"{a:,} LUT-eq",
-                     _vs(a, 35253) + ": the multiplexers, which the paper's estimate omits"))
+        L.append(
+            row(
+                "ss3-97 5/1/4/1: area ≤ 35,253 LUT-eq including control and registers",
+                f"{a:,} LUT-eq",
+                _vs(a, 35253) + ": the multiplexers, which the paper's estimate omits",
+            )
+        )
     m = g("s001-dl-9mul-list", "miller_cycles")
     if m:
-        L.append(row("ss3-97 ≥ 9 mul: ≤ 8,439 cycles per loop; whole pairing reported", f"Miller loop {m:,} (list), "
-                     f"whole pairing {g('s001-dl-9mul-list', 'cycles'):,}", _vs(m, 8439)))
+        L.append(
+            row(
+                "ss3-97 ≥ 9 mul: ≤ 8,439 cycles per loop; whole pairing reported",
+                f"Miller loop {m:,} (list), whole pairing {g('s001-dl-9mul-list', 'cycles'):,}",
+                _vs(m, 8439),
+            )
+        )
     L += _goals_000(res)
     for name in ("s004-alg10-m5x9", "s004-alg10-m5x9-u2", "s004-alg10-m4x9", "s004-alg10-m4x9-u2"):
         if name in res:
             r, p = res[name], res[name]["paper"]
             x = (r.get("xilinx") or {}).get("lut")
-            L.append(row(f"ss2-283 Alg. 10, {'M5' if 'm5' in name else 'M4'}: ≤ {p['cycles']:,} cycles, "
-                         f"≤ {p['area_lut6']:,} LUT6", f"`{name}`: {r['cycles']:,} cycles, {_n(x)} LUT6",
-                         f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x, p['area_lut6'])}; " + _TOOLS_004))
+            L.append(
+                row(
+                    f"ss2-283 Alg. 10, {'M5' if 'm5' in name else 'M4'}: ≤ {p['cycles']:,} cycles, "
+                    f"≤ {p['area_lut6']:,} LUT6",
+                    f"`{name}`: {r['cycles']:,} cycles, {_n(x)} LUT6",
+                    f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x, p['area_lut6'])}; " + _TOOLS_004,
+                )
+            )
     L += _goals_beyond(res)
     return L
 
@@ -377,21 +489,51 @@ def _goals_000(res: dict) -> list:
     row = _goal_row
     L: list = []
     for ca, name, cyc, lut, what in (
-            ("s000-ca-eta2-239-d16", "s000-eta2-239-d16", 2870, 48895, "ss2-239 Alg. 2, D1 = 16: ≤ 2,870 cycles, ≤ 48,895 LUT4"),
-            ("s000-ca-alg1-283-d32", "s000-alg1-283-d32", 3520, 72961, "ss2-283 Alg. 1, D1 = 32: ≤ 3,520 cycles, ≤ 72,961 LUT4"),
-            ("s000-ca-eta2-283-d16", "s000-eta2-283-d16", 3790, 64845, "ss2-283 Alg. 2, D1 = 16: ≤ 3,790 cycles, ≤ 64,845 LUT4")):
+        (
+            "s000-ca-eta2-239-d16",
+            "s000-eta2-239-d16",
+            2870,
+            48895,
+            "ss2-239 Alg. 2, D1 = 16: ≤ 2,870 cycles, ≤ 48,895 LUT4",
+        ),
+        (
+            "s000-ca-alg1-283-d32",
+            "s000-alg1-283-d32",
+            3520,
+            72961,
+            "ss2-283 Alg. 1, D1 = 32: ≤ 3,520 cycles, ≤ 72,961 LUT4",
+        ),
+        (
+            "s000-ca-eta2-283-d16",
+            "s000-eta2-283-d16",
+            3790,
+            64845,
+            "ss2-283 Alg. 2, D1 = 16: ≤ 3,790 cycles, ≤ 64,845 LUT4",
+        ),
+    ):
         if ca in res:
             r = res[ca]
             v2, e4 = (r.get("xc2vp") or {}).get("lut"), (r.get("ecp5") or {}).get("lut")
-            L.append(row(what, f"`{ca}` (the paper's architecture): {r['cycles']:,} cycles, {_n(v2)} Virtex-II Pro "
-                         f"LUT4 ({_xc2vp_flow(r)}), {_n(e4)} ECP5 LUT4{_before(r)}",
-                         f"cycles {_vs(r['cycles'], cyc)}, LUT4 {_vs(v2 or e4, lut)}; " + _TOOLS_000
-                         + (f"; {_cause_000(res, ca, cyc - r['cycles'])}" if v2 and v2 > lut else "")))
+            L.append(
+                row(
+                    what,
+                    f"`{ca}` (the paper's architecture): {r['cycles']:,} cycles, {_n(v2)} Virtex-II Pro "
+                    f"LUT4 ({_xc2vp_flow(r)}), {_n(e4)} ECP5 LUT4{_before(r)}",
+                    f"cycles {_vs(r['cycles'], cyc)}, LUT4 {_vs(v2 or e4, lut)}; "
+                    + _TOOLS_000
+                    + (f"; {_cause_000(res, ca, cyc - r['cycles'])}" if v2 and v2 > lut else ""),
+                )
+            )
         if name in res:
             lut4 = (res[name].get("ecp5") or {}).get("lut")
-            L.append(row(what, f"`{name}` (no C·A unit: six separate multipliers): {res[name]['cycles']:,} cycles, "
-                         f"{_n(lut4)} ECP5 LUT4", f"cycles {_vs(res[name]['cycles'], cyc)}, LUT4 {_vs(lut4, lut)}; "
-                         "the architecture differs (below)"))
+            L.append(
+                row(
+                    what,
+                    f"`{name}` (no C·A unit: six separate multipliers): {res[name]['cycles']:,} cycles, "
+                    f"{_n(lut4)} ECP5 LUT4",
+                    f"cycles {_vs(res[name]['cycles'], cyc)}, LUT4 {_vs(lut4, lut)}; the architecture differs (below)",
+                )
+            )
     return L
 
 
@@ -403,15 +545,24 @@ def _goals_beyond(res: dict) -> list:
         if name in res:
             mm = res[name]["miller_cycles"]
             d = (paper - mm) / paper
-            L.append(row(f"beyond: at seed 001's {what} mix a DSE schedule beats the paper's {paper:,} loop cycles by ≥ 10%",
-                         f"`{name}`: Miller loop {mm:,} (same units and latencies, four iterations per pass)",
-                         ("met" if d >= 0.10 else "missed") + f" ({d:.1%} fewer)"))
+            L.append(
+                row(
+                    f"beyond: at seed 001's {what} mix a DSE schedule beats the paper's {paper:,} loop cycles by ≥ 10%",
+                    f"`{name}`: Miller loop {mm:,} (same units and latencies, four iterations per pass)",
+                    ("met" if d >= 0.10 else "missed") + f" ({d:.1%} fewer)",
+                )
+            )
     for field in sorted({x["set"] for x in res.values() if not x["core"].startswith("toy")}):
         pts = [(x["cycles"], _lut_eq(x), n) for n, x in res.items() if x["set"] == field and _lut_eq(x)]
         if pts:
             n_front = len(pareto(pts))
-            L.append(row(f"beyond: ≥ 5 measured cores on the area–cycles Pareto front ({field})", f"{len(pts)} measured, "
-                         f"{n_front} on the front", "met" if n_front >= 5 else f"missed ({n_front} of 5)"))
+            L.append(
+                row(
+                    f"beyond: ≥ 5 measured cores on the area–cycles Pareto front ({field})",
+                    f"{len(pts)} measured, {n_front} on the front",
+                    "met" if n_front >= 5 else f"missed ({n_front} of 5)",
+                )
+            )
     return L
 
 
@@ -419,11 +570,15 @@ def _check_003(r: dict) -> str:
     """Which check the cycles of a seed 003 core had."""
     sim, vec = r.get("sim", {}), r.get("vectors") or {}
     if sim.get("engine") == "verilator":
-        how = (f"Verilator, {_n(sim.get('rtl_cycles'))} cycles, the accumulator after "
-               f"{_n(sim.get('rtl_iterations_checked'))} of {r['iterations']} iterations compared")
+        how = (
+            f"Verilator, {_n(sim.get('rtl_cycles'))} cycles, the accumulator after "
+            f"{_n(sim.get('rtl_iterations_checked'))} of {r['iterations']} iterations compared"
+        )
     else:
-        how = ("schedule interpreter only, no RTL simulation: every register write against the spec's trace, the "
-               "accumulator at every pass boundary and every iteration inside the passes")
+        how = (
+            "schedule interpreter only, no RTL simulation: every register write against the spec's trace, the "
+            "accumulator at every pass boundary and every iteration inside the passes"
+        )
     if vec:
         how += f"; `{vec['file']}`: {vec['checked']} vector(s) PASS ({vec['engine']})"
     return how
@@ -433,12 +588,20 @@ def _interconnect(mc) -> dict:
     """The built layout's multiplexer inputs (operand ports, read buses, register writes) and the registers
     each multiplier port reads (directly or through the buses), for the report's prose."""
     mul = next((op for op in ("mul", "dmul") if op in mc.units), None)
-    out = {**mc.mux_inputs(), "read_buses": mc.n_buses,
-           "multiplier_port_registers": mc.port_registers(mul) if mul else []}
+    out = {
+        **mc.mux_inputs(),
+        "read_buses": mc.n_buses,
+        "multiplier_port_registers": mc.port_registers(mul) if mul else [],
+    }
     rb = mc.info.get("read_banks")
     if rb:  # read banks (readbanks.py): registers per bank, the ports' groups, the copies
-        out["read_banks"] = {"registers": rb["registers"], "groups": rb["groups"], "copies": rb["copies"],
-                             "moves": rb["moves"], "dual_writes": rb["dual_writes"]}
+        out["read_banks"] = {
+            "registers": rb["registers"],
+            "groups": rb["groups"],
+            "copies": rb["copies"],
+            "moves": rb["moves"],
+            "dual_writes": rb["dual_writes"],
+        }
     return out
 
 
@@ -446,9 +609,15 @@ def _goals_16(res: dict) -> list:
     """The seed 003 cores' goals (seed 003 Tables 4 and 7): cycles and LUT6 per variant, each met or missed."""
     rows = []
     paper_ml = {"s003-eta-t-tmvp2-u8": 38562, "s003-eta-t-tmvp3-u8": 25710, "s003-eta-t-dmoci-u8": 22040}
-    variants = [(n, what, b) for b, what in (("s003-eta-t-tmvp2-u8", "two-way"), ("s003-eta-t-tmvp3-u8", "three-way"),
-                                             ("s003-eta-t-dmoci-u8", "DMOCI"))
-                for n in [b] + sorted(k for k in res if k.startswith((b + "-bus", b + "-bank", b + "-rbank")))]
+    variants = [
+        (n, what, b)
+        for b, what in (
+            ("s003-eta-t-tmvp2-u8", "two-way"),
+            ("s003-eta-t-tmvp3-u8", "three-way"),
+            ("s003-eta-t-dmoci-u8", "DMOCI"),
+        )
+        for n in [b] + sorted(k for k in res if k.startswith((b + "-bus", b + "-bank", b + "-rbank")))
+    ]
     for name, what, base in variants:
         r = res.get(name)
         if r is None:
@@ -457,60 +626,80 @@ def _goals_16(res: dict) -> list:
         lut, _ff, how = lut6_of(r)
         inv = r.get("inversion_cycles") or 0
         ml = r["miller_cycles"]
-        lut_s = (f"LUT6 {'met' if lut <= p['area_lut6'] else 'missed'} by {abs(lut - p['area_lut6']):,} "
-                 f"({(lut - p['area_lut6']) / p['area_lut6']:+.1%}; {how}, against ISE's whole-design count: not "
-                 f"like for like){where_16(r, lut > p['area_lut6'])}" if lut else f"LUT6 not measured ({how})")
-        rows.append(f"| {what}: ≤ {p['cycles']:,} cycles, ≤ {p['area_lut6']:,} LUT6 | `{name}`: {r['cycles']:,} "
-                    f"cycles (Miller loop {ml:,}, inversion {inv:,}, rest {r['final_exp_cycles'] - inv:,}); "
-                    f"{r['registers']} registers of 1,223 bits (the paper's banks: 18); "
-                    + (f"{lut:,} LUT6" if lut else "LUT6 not measured") +
-                    f" | cycles {'met' if r['cycles'] <= p['cycles'] else 'missed'} by "
-                    f"{abs(r['cycles'] - p['cycles']):,} ({(r['cycles'] - p['cycles']) / p['cycles']:+.1%}; "
-                    f"{_check_003(r)}); the Miller loop alone is {ml - paper_ml[base]:+,} cycles "
-                    f"({(ml - paper_ml[base]) / paper_ml[base]:+.1%}) against the paper's {paper_ml[base]:,}, the "
-                    f"total met through a shorter final exponentiation; {lut_s} |")
+        lut_s = (
+            f"LUT6 {'met' if lut <= p['area_lut6'] else 'missed'} by {abs(lut - p['area_lut6']):,} "
+            f"({(lut - p['area_lut6']) / p['area_lut6']:+.1%}; {how}, against ISE's whole-design count: not "
+            f"like for like){where_16(r, lut > p['area_lut6'])}"
+            if lut
+            else f"LUT6 not measured ({how})"
+        )
+        rows.append(
+            f"| {what}: ≤ {p['cycles']:,} cycles, ≤ {p['area_lut6']:,} LUT6 | `{name}`: {r['cycles']:,} "
+            f"cycles (Miller loop {ml:,}, inversion {inv:,}, rest {r['final_exp_cycles'] - inv:,}); "
+            f"{r['registers']} registers of 1,223 bits (the paper's banks: 18); "
+            + (f"{lut:,} LUT6" if lut else "LUT6 not measured")
+            + f" | cycles {'met' if r['cycles'] <= p['cycles'] else 'missed'} by "
+            f"{abs(r['cycles'] - p['cycles']):,} ({(r['cycles'] - p['cycles']) / p['cycles']:+.1%}; "
+            f"{_check_003(r)}); the Miller loop alone is {ml - paper_ml[base]:+,} cycles "
+            f"({(ml - paper_ml[base]) / paper_ml[base]:+.1%}) against the paper's {paper_ml[base]:,}, the "
+            f"total met through a shorter final exponentiation; {lut_s} |"
+        )
     r = res.get("s003-eta-t-2xtmvp3-u8")
     if r:
         lut, _ff, how = lut6_of(r)
-        rows.append(f"| beyond: a DSE-scheduled variant ≤ 20,000 cycles, its LUT6 reported | `{r['core']}` ({r['units']}): "
-                    f"{r['cycles']:,} cycles (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}); "
-                    f"{r['registers']} registers; " + (f"{lut:,} LUT6 ({how})" if lut else f"LUT6 not measured ({how})") +
-                    f" | cycles {'met' if r['cycles'] <= 20000 else 'missed'} by {abs(r['cycles'] - 20000):,} "
-                    f"({(r['cycles'] - 20000) / 20000:+.1%}; {_check_003(r)}); LUT6 "
-                    + ("reported" if lut else "missed: not measured") + " |")
+        rows.append(
+            f"| beyond: a DSE-scheduled variant ≤ 20,000 cycles, its LUT6 reported | `{r['core']}` ({r['units']}): "
+            f"{r['cycles']:,} cycles (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}); "
+            f"{r['registers']} registers; "
+            + (f"{lut:,} LUT6 ({how})" if lut else f"LUT6 not measured ({how})")
+            + f" | cycles {'met' if r['cycles'] <= 20000 else 'missed'} by {abs(r['cycles'] - 20000):,} "
+            f"({(r['cycles'] - 20000) / 20000:+.1%}; {_check_003(r)}); LUT6 "
+            + ("reported" if lut else "missed: not measured")
+            + " |"
+        )
     if not rows:
         return []
-    return ["", "### Goals (issue 16: seed 003's eta_T processor on ss2-1223)", "",
-            "Cycles are like for like (the paper's product latencies, accumulation on the multiplier's output; "
-            "see the rows beside the papers below), and each row says how they were checked. LUT6: the cores are "
-            "too large for one flat synthesis on this machine (more than 71 minutes), so each distinct block "
-            "(multiplier, adders, squarer and square-root networks and chains, the operand multiplexers, the "
-            "register file with its write multiplexers, the controller with its micro-code ROM) is synthesized "
-            "once on its own and the counts summed over the instances (`pairkit hw core report`, cached in "
-            "`hw-report-cache/cores/`): no optimisation across blocks, against the paper's ISE 12.4 count of the whole "
-            "design. The multipliers are the exception: their in-core synthesis did not finish in an hour, so they are "
-            "mapped standalone with the units table's area flow (blocksynth.py), with the core's parameters. They are "
-            "not the units table's netlists: the cores' multipliers read their operand ports on every product cycle "
-            "(latch = 0), so they lack the 2,446 (DMOCI: 3,669) operand flip-flops and their accumulators clear "
-            "differently. In LUT6 they differ by less than two runs of the same latched multiplier do: two-way TMVP, "
-            "area flow, xc7, side by side on 2026-11-26: 25,603 unlatched, 25,493 latched (+110, +0.4%), against the "
-            "table's 25,625 for the latched one from an earlier run; DMOCI: 44,585 unlatched (xc6v) against the "
-            "table's 44,656 latched. "
-            "The register counts are the generator's (lifetimes after `sink`, one register file), beside "
-            "the paper's 18 registers in its BAU, ISU and DHU banks: each equals the most values live at once in "
-            "its schedule, so the binding cannot do with fewer; the two-way core reaches 18 with one iteration per "
-            "pass, at 41,522 cycles (over the 40,320 goal). " + interconnect_16(res) +
-            "ECP5 Fmax: the cores do not fit an LFE5U-85F; the sub-blocks placed and routed are in the units table "
-            "above (the latched two-way and three-way TMVP multipliers, the squarer and the square root; the DMOCI "
-            "did not route).", "", "| goal | ours | status |",
-            "|---|---|---|", *rows]
+    return [
+        "",
+        "### Goals (issue 16: seed 003's eta_T processor on ss2-1223)",
+        "",
+        "Cycles are like for like (the paper's product latencies, accumulation on the multiplier's output; "
+        "see the rows beside the papers below), and each row says how they were checked. LUT6: the cores are "
+        "too large for one flat synthesis on this machine (more than 71 minutes), so each distinct block "
+        "(multiplier, adders, squarer and square-root networks and chains, the operand multiplexers, the "
+        "register file with its write multiplexers, the controller with its micro-code ROM) is synthesized "
+        "once on its own and the counts summed over the instances (`pairkit hw core report`, cached in "
+        "`hw-report-cache/cores/`): no optimisation across blocks, against the paper's ISE 12.4 count of the whole "
+        "design. The multipliers are the exception: their in-core synthesis did not finish in an hour, so they are "
+        "mapped standalone with the units table's area flow (blocksynth.py), with the core's parameters. They are "
+        "not the units table's netlists: the cores' multipliers read their operand ports on every product cycle "
+        "(latch = 0), so they lack the 2,446 (DMOCI: 3,669) operand flip-flops and their accumulators clear "
+        "differently. In LUT6 they differ by less than two runs of the same latched multiplier do: two-way TMVP, "
+        "area flow, xc7, side by side on 2026-11-26: 25,603 unlatched, 25,493 latched (+110, +0.4%), against the "
+        "table's 25,625 for the latched one from an earlier run; DMOCI: 44,585 unlatched (xc6v) against the "
+        "table's 44,656 latched. "
+        "The register counts are the generator's (lifetimes after `sink`, one register file), beside "
+        "the paper's 18 registers in its BAU, ISU and DHU banks: each equals the most values live at once in "
+        "its schedule, so the binding cannot do with fewer; the two-way core reaches 18 with one iteration per "
+        "pass, at 41,522 cycles (over the 40,320 goal). "
+        + interconnect_16(res)
+        + "ECP5 Fmax: the cores do not fit an LFE5U-85F; the sub-blocks placed and routed are in the units table "
+        "above (the latched two-way and three-way TMVP multipliers, the squarer and the square root; the DMOCI "
+        "did not route).",
+        "",
+        "| goal | ours | status |",
+        "|---|---|---|",
+        *rows,
+    ]
 
 
 #: seed 003 Tables 5 and 8 (Synopsys Design Compiler E-2010.12, TSMC 65 nm TCBN65GPLUS, best case, 500 MHz):
 #: gates (area / gates = 1.44 um^2, one NAND2) and area of the whole cryptoprocessor
-PAPER_GE = {"s003-eta-t-tmvp2-u8": ("Table 5, two-way", 472_777, 680_799),
-            "s003-eta-t-tmvp3-u8": ("Table 5, three-way", 524_286, 754_972),
-            "s003-eta-t-dmoci-u8": ("Table 8, two-way with DMOCI", 665_300, 958_032)}
+PAPER_GE = {
+    "s003-eta-t-tmvp2-u8": ("Table 5, two-way", 472_777, 680_799),
+    "s003-eta-t-tmvp3-u8": ("Table 5, three-way", 524_286, 754_972),
+    "s003-eta-t-dmoci-u8": ("Table 8, two-way with DMOCI", 665_300, 958_032),
+}
 
 
 def _ge_16(res: dict) -> list:
@@ -523,48 +712,69 @@ def _ge_16(res: dict) -> list:
         if not g:
             continue
         paper = PAPER_GE.get(name)
-        parts = [f"{op} {u['ge']:,}" + (f" × {u['count']}" if u["count"] > 1 else "")
-                 for op, u in sorted((g.get("units") or {}).items()) if u.get("ge") is not None]
+        parts = [
+            f"{op} {u['ge']:,}" + (f" × {u['count']}" if u["count"] > 1 else "")
+            for op, u in sorted((g.get("units") or {}).items())
+            if u.get("ge") is not None
+        ]
         parts += [f"{p} {x['ge']:,}" for p, x in (g.get("glue") or {}).items() if x.get("ge") is not None]
         part_s = ", ".join(parts)
         if not g.get("ge"):
-            rows.append(f"| `{name}` | — | — | — | {paper[1]:,} ({paper[0]})" if paper else f"| `{name}` | — | — | — | —")
-            rows[-1] += f" | not measured: {g.get('reason') or g.get('glue_reason') or 'blocks not all synthesized'}" \
-                        f"{'; so far: ' + part_s if part_s else ''} |"
+            rows.append(
+                f"| `{name}` | — | — | — | {paper[1]:,} ({paper[0]})" if paper else f"| `{name}` | — | — | — | —"
+            )
+            rows[-1] += (
+                f" | not measured: {g.get('reason') or g.get('glue_reason') or 'blocks not all synthesized'}"
+                f"{'; so far: ' + part_s if part_s else ''} |"
+            )
             continue
         ctl = sum(x.get("ge", 0) for p, x in (g.get("glue") or {}).items() if p.startswith("controller"))
         dp = g["ge"] - ctl
-        ratio = (f"ours / paper {g['ge'] / paper[1]:.2f}× with the controller, {dp / paper[1]:.2f}× without"
-                 if paper else "—")
-        rows.append(f"| `{name}` | {g['ge']:,} | {dp:,} | {_n(g.get('ff'))} | "
-                    + (f"{paper[1]:,} ({paper[0]})" if paper else "— (beyond the paper)")
-                    + f" | {ratio}; {part_s} |")
+        ratio = (
+            f"ours / paper {g['ge'] / paper[1]:.2f}× with the controller, {dp / paper[1]:.2f}× without"
+            if paper
+            else "—"
+        )
+        rows.append(
+            f"| `{name}` | {g['ge']:,} | {dp:,} | {_n(g.get('ff'))} | "
+            + (f"{paper[1]:,} ({paper[0]})" if paper else "— (beyond the paper)")
+            + f" | {ratio}; {part_s} |"
+        )
     if not rows:
         return []
-    return ["", "ASIC-style estimate beside seed 003 Tables 5 and 8 (`pairkit hw core report --ge`): the cores in NAND2 "
-            "gate equivalents, **an estimate, not an ASIC synthesis**. Each block is mapped by Yosys to simple gates "
-            "and plain D flip-flops (`abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX`; enables and resets become "
-            "logic; the micro-code ROM becomes logic) and its static-CMOS transistors counted (`stat -tech cmos`: NAND/NOR "
-            "4, XOR/XNOR/MUX 12, D flip-flop 16, ...); GE = transistors / 4. Summed block by block as the LUT6 above "
-            "(no optimisation across blocks; the multipliers standalone). The controller's micro-code ROM (about two "
-            "thousand control words) becomes gates here, where an ASIC would hold it in a ROM macro or replace it "
-            "by a state machine, so the table also gives the count without the controller. The paper's gates are Design Compiler's with "
-            "TSMC 65 nm cells (its area / gates = 1.44 µm², one NAND2), whose XOR and flip-flop cells are smaller in GE "
-            "than these transistor counts, and which optimises across the whole design: the comparison says how far "
-            "apart the two are, not which is smaller.", "",
-            "| core | GE (estimate) | without the controller | D flip-flops | paper's gates | parts (GE) |",
-            "|---|---:|---:|---:|---:|---|", *rows]
+    return [
+        "",
+        "ASIC-style estimate beside seed 003 Tables 5 and 8 (`pairkit hw core report --ge`): the cores in NAND2 "
+        "gate equivalents, **an estimate, not an ASIC synthesis**. Each block is mapped by Yosys to simple gates "
+        "and plain D flip-flops (`abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX`; enables and resets become "
+        "logic; the micro-code ROM becomes logic) and its static-CMOS transistors counted (`stat -tech cmos`: NAND/NOR "
+        "4, XOR/XNOR/MUX 12, D flip-flop 16, ...); GE = transistors / 4. Summed block by block as the LUT6 above "
+        "(no optimisation across blocks; the multipliers standalone). The controller's micro-code ROM (about two "
+        "thousand control words) becomes gates here, where an ASIC would hold it in a ROM macro or replace it "
+        "by a state machine, so the table also gives the count without the controller. The paper's gates are Design Compiler's with "
+        "TSMC 65 nm cells (its area / gates = 1.44 µm², one NAND2), whose XOR and flip-flop cells are smaller in GE "
+        "than these transistor counts, and which optimises across the whole design: the comparison says how far "
+        "apart the two are, not which is smaller.",
+        "",
+        "| core | GE (estimate) | without the controller | D flip-flops | paper's gates | parts (GE) |",
+        "|---|---:|---:|---:|---:|---|",
+        *rows,
+    ]
 
 
 def _timing(res: dict) -> list:
     """Fmax (nextpnr-ecp5, LFE5U-85F), latency = cycles / Fmax and area × time of the placed cores."""
-    L = ["", "Place and route (`pairkit hw core report --pnr`): nextpnr-ecp5 on an LFE5U-85F out of context, "
-         "seed 1, one run per core (Fmax of one seed, not a sweep) with the router named (nextpnr's default router1; "
-         "router2, its congestion-driven router, for the large cores, where router1 crawls); "
-         "latency = cycles per pairing / Fmax; "
-         "A·T = LUT-eq × latency. Cores above the 85F's 83,640 LUT4 are not placed.", "",
-         "| core | LUT-eq | slices | Fmax (MHz) | cycles | latency (µs) | A·T (LUT-eq · ms) | router | nextpnr (s) |",
-         "|---|---:|---:|---:|---:|---:|---:|---|---:|"]
+    L = [
+        "",
+        "Place and route (`pairkit hw core report --pnr`): nextpnr-ecp5 on an LFE5U-85F out of context, "
+        "seed 1, one run per core (Fmax of one seed, not a sweep) with the router named (nextpnr's default router1; "
+        "router2, its congestion-driven router, for the large cores, where router1 crawls); "
+        "latency = cycles per pairing / Fmax; "
+        "A·T = LUT-eq × latency. Cores above the 85F's 83,640 LUT4 are not placed.",
+        "",
+        "| core | LUT-eq | slices | Fmax (MHz) | cycles | latency (µs) | A·T (LUT-eq · ms) | router | nextpnr (s) |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|",
+    ]
     rows = 0
     for name in [c.name for c in instances.all_configs()]:
         r = res.get(name)
@@ -573,11 +783,15 @@ def _timing(res: dict) -> list:
             continue
         rows += 1
         if not p.get("fmax_mhz"):
-            L.append(f"| `{name}` | {_n(_lut_eq(r))} | — | not placed: {p.get('reason', '?')} | {r['cycles']:,} | — | — | — | — |")
+            L.append(
+                f"| `{name}` | {_n(_lut_eq(r))} | — | not placed: {p.get('reason', '?')} | {r['cycles']:,} | — | — | — | — |"
+            )
             continue
         lat = r["cycles"] / p["fmax_mhz"]
-        L.append(f"| `{name}` | {_n(_lut_eq(r))} | {_n(p.get('slices'))} | {p['fmax_mhz']:.1f} | {r['cycles']:,} | "
-                 f"{lat:,.1f} | {_lut_eq(r) * lat / 1000:,.0f} | {p.get('router', 'router1')} | {_n(p.get('seconds'))} |")
+        L.append(
+            f"| `{name}` | {_n(_lut_eq(r))} | {_n(p.get('slices'))} | {p['fmax_mhz']:.1f} | {r['cycles']:,} | "
+            f"{lat:,.1f} | {_lut_eq(r) * lat / 1000:,.0f} | {p.get('router', 'router1')} | {_n(p.get('seconds'))} |"
+        )
     return L if rows else ["", "Place and route: no core placed yet (`pairkit hw core report --pnr`)."]
 
 
@@ -589,17 +803,24 @@ def _breakdowns(res: dict) -> list:
         if not b or "total" not in b:
             continue
         if not L:
-            L = ["", "### Where the area goes", "",
-                 "Regenerate with `pairkit hw core report --breakdown --core <core>` (cached beside the core's "
-                 "figures). Virtex-II Pro LUT4 (`synth_xilinx -family xc2vp -flatten -nowidelut`, seed 000 Table 3's "
-                 "family): "
-                 "each unit synthesized flat with everything else black-boxed (its tied inputs still tied); the "
-                 "glue (all units black-boxed) split between operand multiplexers, register file and controller "
-                 "in the proportions of a hierarchical synthesis of that glue; the last row is what the whole "
-                 "core's flat synthesis saves beyond the parts (constants and logic shared across unit "
-                 "boundaries). docs/CORE.md describes the parts."]
-        when = (f"before, with the {b.get('binding', 'first-fit')} binding" if key == "breakdown_before" else
-                f"as measured above, binding {res[name].get('binding', 'first-fit')}")
+            L = [
+                "",
+                "### Where the area goes",
+                "",
+                "Regenerate with `pairkit hw core report --breakdown --core <core>` (cached beside the core's "
+                "figures). Virtex-II Pro LUT4 (`synth_xilinx -family xc2vp -flatten -nowidelut`, seed 000 Table 3's "
+                "family): "
+                "each unit synthesized flat with everything else black-boxed (its tied inputs still tied); the "
+                "glue (all units black-boxed) split between operand multiplexers, register file and controller "
+                "in the proportions of a hierarchical synthesis of that glue; the last row is what the whole "
+                "core's flat synthesis saves beyond the parts (constants and logic shared across unit "
+                "boundaries). docs/CORE.md describes the parts.",
+            ]
+        when = (
+            f"before, with the {b.get('binding', 'first-fit')} binding"
+            if key == "breakdown_before"
+            else f"as measured above, binding {res[name].get('binding', 'first-fit')}"
+        )
         L += ["", f"`{name}`, {when} ({res[name].get('units', '')}; {b['registers']} registers):", ""] + table(name, b)
     return L
 
@@ -607,20 +828,27 @@ def _breakdowns(res: dict) -> list:
 def section(reports_dir: str = DEFAULT_DIR) -> list:
     """HARDWARE.md's Pairing cores section (Markdown lines) from the cached measurements."""
     res = load_all(reports_dir)
-    L = ["## Pairing cores — whole pairings in generated hardware (`pairkit hw core`)", "",
-         "Generated by `pairkit hw core report` from `hw-report-cache/cores/*.json` (docs/CORE.md). Each core runs the "
-         "whole pairing — Miller loop **and** final exponentiation — from micro-code the generator derives from "
-         "the spec's trace, a unit mix of the hardware kit's units and a schedule (pairkit.dse). Cycles are the "
-         "micro-code's and were confirmed by simulating whole pairings (column *sim*: Verilator for the papers' "
-         "fields, Amaranth for the toys; every value against the spec in the schedule interpreter, the "
-         "accumulator at every loop boundary in the RTL, the GT element against the Rust core). Area: Yosys "
-         "`synth_ecp5` LUT4 and FF of the whole core (units, registers, multiplexers, controller); the control "
-         "ROM is in block RAM (DP16KD column). LUT-eq = LUT4 + ⌈4/3 FF⌉, seed 001's equivalent. "
-         "Fmax, latency and area × time for the cores placed and routed so far are in the table after this one.", ""]
+    L = [
+        "## Pairing cores — whole pairings in generated hardware (`pairkit hw core`)",
+        "",
+        "Generated by `pairkit hw core report` from `hw-report-cache/cores/*.json` (docs/CORE.md). Each core runs the "
+        "whole pairing — Miller loop **and** final exponentiation — from micro-code the generator derives from "
+        "the spec's trace, a unit mix of the hardware kit's units and a schedule (pairkit.dse). Cycles are the "
+        "micro-code's and were confirmed by simulating whole pairings (column *sim*: Verilator for the papers' "
+        "fields, Amaranth for the toys; every value against the spec in the schedule interpreter, the "
+        "accumulator at every loop boundary in the RTL, the GT element against the Rust core). Area: Yosys "
+        "`synth_ecp5` LUT4 and FF of the whole core (units, registers, multiplexers, controller); the control "
+        "ROM is in block RAM (DP16KD column). LUT-eq = LUT4 + ⌈4/3 FF⌉, seed 001's equivalent. "
+        "Fmax, latency and area × time for the cores placed and routed so far are in the table after this one.",
+        "",
+    ]
     if not res:
         return L + ["No core measured yet: run `pairkit hw core report`.", ""]
-    L += ["| core | pairing | units | schedule | loop body (cycles) | Miller loop | final exp. | total cycles | "
-          "registers | control words | sim | LUT4 | FF | DP16KD | LUT-eq |", "|" + "---|" * 15]
+    L += [
+        "| core | pairing | units | schedule | loop body (cycles) | Miller loop | final exp. | total cycles | "
+        "registers | control words | sim | LUT4 | FF | DP16KD | LUT-eq |",
+        "|" + "---|" * 15,
+    ]
     L += _cores_table(res)
     L += _timing(res)
     L += _breakdowns(res)
@@ -629,37 +857,46 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
         front = pareto_plot(res, field, png)
         if front:
             n_meas = sum(1 for r in res.values() if r["set"] == field and _lut_eq(r))
-            L += ["", f"![area against cycles, {field}]({png})", "",
-                  f"{field}: {n_meas} measured cores, {len(front)} on the area–cycles Pareto front: "
-                  + ", ".join(f"`{n}`" for n in front) + "."]
+            L += [
+                "",
+                f"![area against cycles, {field}]({png})",
+                "",
+                f"{field}: {n_meas} measured cores, {len(front)} on the area–cycles Pareto front: "
+                + ", ".join(f"`{n}`" for n in front)
+                + ".",
+            ]
     L += _goals(res)
     L += _goals_16(res)
     L += _ge_16(res)
-    L += ["", "### Beside the papers", "",
-          "| core | paper | paper's figure | ours | goal |", "|---|---|---|---|---|"]
+    L += ["", "### Beside the papers", "", "| core | paper | paper's figure | ours | goal |", "|---|---|---|---|---|"]
     L += _beside_papers(res)
-    L += ["", "Seed 000, two kinds of core. The `s000-ca-*` cores have the paper's architecture (Fig. 5): the C·A unit "
-          "(six MSD multipliers sharing x^i b mod f, scheme 1) with the F_{2^4m} squarer on its input runs C <- C^2 A as "
-          "one compound operation with four outputs; the F_{2^4m} squarer with four in series (\"the component "
-          "computing C^{2^4} each cycle\") runs Alg. 2's z^{2^k}; the inverter has D3 = D1/2 and four squarers in "
-          "series; and the loop is retimed, so iteration i + 1's w, z, alpha^4, beta^4 and theta run beside "
-          "iteration i's C^2 A, which then follow each other every T1 + 2 cycles (the C·A unit's latency: Eq. 9). "
-          "The three paper cores (`s000-ca-eta2-239-d16`, `s000-ca-alg1-283-d32`, `s000-ca-eta2-283-d16`) use the "
-          "multiplexer-minimising binding (`binding=\"mux\"`, four spare registers: docs/CORE.md) and are "
-          "counted in Virtex-II Pro LUT4 with `synth_xilinx -nowidelut` (LUT4 only: Yosys's default for this "
-          "family builds LUT5-LUT8 out of LUT4 and MUXF5-F8 and spends about two thirds more LUT4 on the C·A "
-          "unit's XOR networks, 39,009 against 23,662; ISE's own mapping is neither); the other s000 rows were "
-          "measured with the default mapping. "
-          "Differences that remain: our two Multipliers 1/2 both have digit D1 (the paper's Multiplier 2 has "
-          "D2 = D1/4), our cores multiplex every unit input over the registers the schedule reads there (the "
-          "paper's register files and interconnection network, Fig. 1, are designed by hand and not broken down), "
-          "and LUT4 come from Yosys, not ISE. "
-          "The `s000-*` cores without `ca` are the generator's "
-          "homogeneous alternative (every F_{2^4m} product as six separate GF(2^m) products and its sums as "
-          "separate additions), kept as further points of the area-cycles front.",
-          "", "Seed 001 area: the paper's figure is an estimate of the units and 32 registers only. Our whole-core "
-          "count adds the operand and write multiplexers (every unit input reads the registers the schedule "
-          "uses there) and the controller; the control ROM is in block RAM.", ""]
+    L += [
+        "",
+        "Seed 000, two kinds of core. The `s000-ca-*` cores have the paper's architecture (Fig. 5): the C·A unit "
+        "(six MSD multipliers sharing x^i b mod f, scheme 1) with the F_{2^4m} squarer on its input runs C <- C^2 A as "
+        'one compound operation with four outputs; the F_{2^4m} squarer with four in series ("the component '
+        "computing C^{2^4} each cycle\") runs Alg. 2's z^{2^k}; the inverter has D3 = D1/2 and four squarers in "
+        "series; and the loop is retimed, so iteration i + 1's w, z, alpha^4, beta^4 and theta run beside "
+        "iteration i's C^2 A, which then follow each other every T1 + 2 cycles (the C·A unit's latency: Eq. 9). "
+        "The three paper cores (`s000-ca-eta2-239-d16`, `s000-ca-alg1-283-d32`, `s000-ca-eta2-283-d16`) use the "
+        'multiplexer-minimising binding (`binding="mux"`, four spare registers: docs/CORE.md) and are '
+        "counted in Virtex-II Pro LUT4 with `synth_xilinx -nowidelut` (LUT4 only: Yosys's default for this "
+        "family builds LUT5-LUT8 out of LUT4 and MUXF5-F8 and spends about two thirds more LUT4 on the C·A "
+        "unit's XOR networks, 39,009 against 23,662; ISE's own mapping is neither); the other s000 rows were "
+        "measured with the default mapping. "
+        "Differences that remain: our two Multipliers 1/2 both have digit D1 (the paper's Multiplier 2 has "
+        "D2 = D1/4), our cores multiplex every unit input over the registers the schedule reads there (the "
+        "paper's register files and interconnection network, Fig. 1, are designed by hand and not broken down), "
+        "and LUT4 come from Yosys, not ISE. "
+        "The `s000-*` cores without `ca` are the generator's "
+        "homogeneous alternative (every F_{2^4m} product as six separate GF(2^m) products and its sums as "
+        "separate additions), kept as further points of the area-cycles front.",
+        "",
+        "Seed 001 area: the paper's figure is an estimate of the units and 32 registers only. Our whole-core "
+        "count adds the operand and write multiplexers (every unit input reads the registers the schedule "
+        "uses there) and the controller; the control ROM is in block RAM.",
+        "",
+    ]
     return L
 
 
@@ -671,13 +908,21 @@ def _cores_table(res: dict) -> list:
         if r is None:
             continue
         e = r.get("ecp5") or {}
-        T = (f"{r['T_pass']} × {r['looped_iterations'] // r['unroll']}" + (f" (passes of {r['unroll']} iterations)"
-             if r['unroll'] > 1 else "")) if r.get("T_pass") else "—"
+        T = (
+            (
+                f"{r['T_pass']} × {r['looped_iterations'] // r['unroll']}"
+                + (f" (passes of {r['unroll']} iterations)" if r["unroll"] > 1 else "")
+            )
+            if r.get("T_pass")
+            else "—"
+        )
         sim = r.get("sim", {})
-        simtxt = (f"{sim.get('engine')}: {'PASS' if sim.get('ok') else 'FAIL'}" if sim else "—")
-        L.append(f"| `{name}` | {r['set']} {r['alg']} | {r['units']} | {r['scheduler']} | {T} | {_n(r['miller_cycles'])} | "
-                 f"{_n(r['final_exp_cycles'])} | {_n(r['cycles'])} | {r['registers']} | {_n(r['control_words'])} | "
-                 f"{simtxt} | {_n(e.get('lut'))} | {_n(e.get('ff'))} | {_n(e.get('bram'))} | {_n(_lut_eq(r))} |")
+        simtxt = f"{sim.get('engine')}: {'PASS' if sim.get('ok') else 'FAIL'}" if sim else "—"
+        L.append(
+            f"| `{name}` | {r['set']} {r['alg']} | {r['units']} | {r['scheduler']} | {T} | {_n(r['miller_cycles'])} | "
+            f"{_n(r['final_exp_cycles'])} | {_n(r['cycles'])} | {r['registers']} | {_n(r['control_words'])} | "
+            f"{simtxt} | {_n(e.get('lut'))} | {_n(e.get('ff'))} | {_n(e.get('bram'))} | {_n(_lut_eq(r))} |"
+        )
     return L
 
 
@@ -690,42 +935,58 @@ def _beside_papers(res: dict) -> list:
             continue
         p = r["paper"]
         if "loop_cycles" in p:
-            L.append(f"| `{name}` | {p['seed']} | T = {p['T_iter']} clk/iteration, {p['loop_cycles']:,} cycles per loop "
-                     f"({p['note']}) | T = {r['T_iter']:g} per iteration; Miller loop {r['miller_cycles']:,} cycles ({r['iterations']} iterations, "
-                     f"{r['iterations'] - r['looped_iterations']} of them outside the loop body) | loop cycles "
-                     f"{_vs(r['miller_cycles'], p['loop_cycles'])} |")
+            L.append(
+                f"| `{name}` | {p['seed']} | T = {p['T_iter']} clk/iteration, {p['loop_cycles']:,} cycles per loop "
+                f"({p['note']}) | T = {r['T_iter']:g} per iteration; Miller loop {r['miller_cycles']:,} cycles ({r['iterations']} iterations, "
+                f"{r['iterations'] - r['looped_iterations']} of them outside the loop body) | loop cycles "
+                f"{_vs(r['miller_cycles'], p['loop_cycles'])} |"
+            )
             if "area_lut" in p:
-                L.append(f"| `{name}` | {p['seed']} | {p['area_lut']:,} LUT-eq (estimate: units and 32 registers; no "
-                         f"control, no final exponentiation) | {_n(_lut_eq(r))} LUT-eq, whole core with control and "
-                         f"final exponentiation | area {_vs(_lut_eq(r), p['area_lut'])} |")
+                L.append(
+                    f"| `{name}` | {p['seed']} | {p['area_lut']:,} LUT-eq (estimate: units and 32 registers; no "
+                    f"control, no final exponentiation) | {_n(_lut_eq(r))} LUT-eq, whole core with control and "
+                    f"final exponentiation | area {_vs(_lut_eq(r), p['area_lut'])} |"
+                )
         elif "area_lut6" in p:
             lut6, ff6, how6 = lut6_of(r)
             x = {"lut": lut6, "ff": ff6}
             if p.get("vs"):  # the paper's own caveat for this comparison
                 verdict = f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {p['vs']}"
             elif r["alg"] == "tate-alg10":
-                verdict = f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {_TOOLS_004}"
+                verdict = (
+                    f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {_TOOLS_004}"
+                )
             else:
-                verdict = (f"cycles {_pct(r['cycles'], p['cycles'])}, LUT6 {_pct(x.get('lut'), p['area_lut6'])}; "
-                           f"{_UNLIKE_004}")
+                verdict = (
+                    f"cycles {_pct(r['cycles'], p['cycles'])}, LUT6 {_pct(x.get('lut'), p['area_lut6'])}; {_UNLIKE_004}"
+                )
             ff = f", {p['ff']:,} FF" if p.get("ff") else ""
             split = ""
             if r["set"] == "ss2-1223":  # seed 003 splits its cycles: Miller loop, inverse, the rest
-                split = (f" (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}, the inversion "
-                         f"spanning {_n(r.get('inversion_cycles'))} of them; {r['registers']} registers; checked: "
-                         f"{_check_003(r)})")
-            L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut6']:,} LUT6{ff} "
-                     f"({p['note']}) | {r['cycles']:,} cycles{split}, " + (f"{_n(x.get('lut'))} LUT6, "
-                     f"{_n(x.get('ff'))} FF ({how6})" if x.get("lut") else "not synthesized") + f" | {verdict} |")
+                split = (
+                    f" (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}, the inversion "
+                    f"spanning {_n(r.get('inversion_cycles'))} of them; {r['registers']} registers; checked: "
+                    f"{_check_003(r)})"
+                )
+            L.append(
+                f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut6']:,} LUT6{ff} "
+                f"({p['note']}) | {r['cycles']:,} cycles{split}, "
+                + (f"{_n(x.get('lut'))} LUT6, {_n(x.get('ff'))} FF ({how6})" if x.get("lut") else "not synthesized")
+                + f" | {verdict} |"
+            )
         elif "cycles" in p and name.startswith("s000-ca-"):
             v2, e4 = (r.get("xc2vp") or {}).get("lut"), (r.get("ecp5") or {}).get("lut")
-            L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
-                     f"{r['cycles']:,} cycles, {_n(v2)} Virtex-II Pro LUT4, {_n(e4)} ECP5 LUT4 | cycles "
-                     f"{_vs(r['cycles'], p['cycles'])}, LUT4 {_vs(v2 or e4, p['area_lut4'])}; same architecture |")
+            L.append(
+                f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
+                f"{r['cycles']:,} cycles, {_n(v2)} Virtex-II Pro LUT4, {_n(e4)} ECP5 LUT4 | cycles "
+                f"{_vs(r['cycles'], p['cycles'])}, LUT4 {_vs(v2 or e4, p['area_lut4'])}; same architecture |"
+            )
         elif "cycles" in p:
-            L.append(f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
-                     f"{r['cycles']:,} cycles, {_n((r.get('ecp5') or {}).get('lut'))} ECP5 LUT4 | cycles "
-                     f"{_vs(r['cycles'], p['cycles'])}; architecture differs (see below) |")
+            L.append(
+                f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
+                f"{r['cycles']:,} cycles, {_n((r.get('ecp5') or {}).get('lut'))} ECP5 LUT4 | cycles "
+                f"{_vs(r['cycles'], p['cycles'])}; architecture differs (see below) |"
+            )
     return L
 
 

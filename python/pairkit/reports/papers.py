@@ -4,6 +4,7 @@ Hardware latencies are per pairing on the papers' devices; they are quoted, not 
 per-set figures live in each set's registry entry (gen/params/*.toml -> data/registry.json); this
 module indexes them by set id.
 """
+
 from pairkit import sets
 
 # Per set, from the registry (each set's entry in gen/params/*.toml: papers_us, papers_cycles, goal_*).

@@ -19,6 +19,7 @@ its pairing is not bn254's. `make bench-peers-native` (crates/pairkit-peers) tim
 bn254 and mcl's bn254 (MCL_BN_SNARK1, through the C API that pymcl 1.0.2's extension module
 exports, loaded without Python: crates/pairkit-peers/src/mcl.rs) natively instead.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -69,7 +70,10 @@ def _mclbn256() -> Callable[[], object]:
 # peer name -> adapter; which peers a set is timed against is its registry entry's `peers`
 # (gen/params/*.toml).
 ADAPTERS: dict[str, Callable[[], Callable[[], object]]] = {
-    "pymcl": _pymcl, "blspy": _blspy, "py-arkworks-bls12381": _arkworks, "mclbn256": _mclbn256,
+    "pymcl": _pymcl,
+    "blspy": _blspy,
+    "py-arkworks-bls12381": _arkworks,
+    "mclbn256": _mclbn256,
 }
 PEERS: dict[str, list[tuple[str, Callable[[], Callable[[], object]]]]] = {
     set_id: [(name, ADAPTERS[name]) for name in names] for set_id, names in sets.peer_sets().items()

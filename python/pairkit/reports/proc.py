@@ -8,6 +8,7 @@ RTLIL; optionally nextpnr-ecp5 on an LFE5U-85F for Fmax. Results are cached in
 ``hw-report-cache/proc/<set>-W<W>-P<P>-d<d>.json`` under the hash of the RTLIL (re-measured when the core or the
 program changes; ``force`` re-measures).
 """
+
 from __future__ import annotations
 
 import datetime
@@ -31,8 +32,16 @@ from pairkit.hw.proc.rtl.verilator_bench import run_verilator
 # LUT RAMs' write side is synchronous too, and counting their read path through the cell would close loops)
 SEQUENTIAL = ("FD", "TRELLIS_FF", "DP16KD", "RAMB", "TRELLIS_DPR", "RAM")
 DEFAULT_DIR = os.path.join("hw-report-cache", "proc")
-PAPER = {"lut_v5": 1471, "lut_v6": 1850, "ff_v5": 2207, "ff_v6": 1947, "dsp": 4, "bram18": 4, "mhz_v5": 208,
-         "mhz_v6": 399}
+PAPER = {
+    "lut_v5": 1471,
+    "lut_v6": 1850,
+    "ff_v5": 2207,
+    "ff_v6": 1947,
+    "dsp": 4,
+    "bram18": 4,
+    "mhz_v5": 208,
+    "mhz_v6": 399,
+}
 
 
 def load_cached(path: str, key: str, force: bool = False) -> dict:
@@ -69,32 +78,50 @@ def _synth(core, script: str, timeout: float, wd: str) -> tuple[dict, float, int
     with open(os.path.join(wd, "top.il"), "w") as fh:
         fh.write(to_rtlil(core))
     t = time.time()
-    yosys(f"read_rtlil top.il\n{script} -json net.json\ntee -q -o stat.json stat -json\n", cwd=wd, timeout=timeout,
-          what=f"yosys {script.split()[0]} (proc core)")
-    return (cell_counts(_read_text(os.path.join(wd, "stat.json"))), round(time.time() - t, 1),
-            logic_depth(os.path.join(wd, "net.json"), ff_prefixes=SEQUENTIAL))
+    yosys(
+        f"read_rtlil top.il\n{script} -json net.json\ntee -q -o stat.json stat -json\n",
+        cwd=wd,
+        timeout=timeout,
+        what=f"yosys {script.split()[0]} (proc core)",
+    )
+    return (
+        cell_counts(_read_text(os.path.join(wd, "stat.json"))),
+        round(time.time() - t, 1),
+        logic_depth(os.path.join(wd, "net.json"), ff_prefixes=SEQUENTIAL),
+    )
 
 
 def synth_ecp5(core, timeout: float = 3600, wd: str | None = None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         cells, secs, depth = _synth(core, "synth_ecp5 -top top", timeout, wd or tmp)
-    return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
-            "dsp": cells.get("MULT18X18D", 0) + cells.get("ALU54B", 0), "bram": cells.get("DP16KD", 0),
-            "lutram": cells.get("TRELLIS_DPR16X4", 0), "depth": depth, "seconds": secs}
+    return {
+        "lut": cells.get("LUT4", 0),
+        "ff": cells.get("TRELLIS_FF", 0),
+        "ccu2c": cells.get("CCU2C", 0),
+        "dsp": cells.get("MULT18X18D", 0) + cells.get("ALU54B", 0),
+        "bram": cells.get("DP16KD", 0),
+        "lutram": cells.get("TRELLIS_DPR16X4", 0),
+        "depth": depth,
+        "seconds": secs,
+    }
 
 
 def synth_xilinx(core, timeout: float = 3600, family: str = "xc6v") -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         cells, secs, depth = _synth(core, f"synth_xilinx -family {family} -flatten -top top", timeout, tmp)
-    return {"family": family, "lut": sum(cells.get(k, 0) for k in XILINX_LUTS),
-            "ff": sum(v for k, v in cells.items() if k.startswith("FD")),
-            "dsp": sum(v for k, v in cells.items() if k.startswith("DSP")),
-            "bram18": sum(v * (2 if k.startswith("RAMB36") else 1) for k, v in cells.items() if k.startswith("RAMB")),
-            "lutram": sum(v for k, v in cells.items() if k.startswith(("RAM32", "RAM64", "RAM128", "RAM256"))),
-            "srl": sum(v for k, v in cells.items() if k.startswith("SRL")),
-            "carry": sum(v for k, v in cells.items() if k.startswith("CARRY")),
-            "cells": {k: v for k, v in sorted(cells.items()) if not k.startswith(("LUT", "FD"))},
-            "depth": depth, "seconds": secs}
+    return {
+        "family": family,
+        "lut": sum(cells.get(k, 0) for k in XILINX_LUTS),
+        "ff": sum(v for k, v in cells.items() if k.startswith("FD")),
+        "dsp": sum(v for k, v in cells.items() if k.startswith("DSP")),
+        "bram18": sum(v * (2 if k.startswith("RAMB36") else 1) for k, v in cells.items() if k.startswith("RAMB")),
+        "lutram": sum(v for k, v in cells.items() if k.startswith(("RAM32", "RAM64", "RAM128", "RAM256"))),
+        "srl": sum(v for k, v in cells.items() if k.startswith("SRL")),
+        "carry": sum(v for k, v in cells.items() if k.startswith("CARRY")),
+        "cells": {k: v for k, v in sorted(cells.items()) if not k.startswith(("LUT", "FD"))},
+        "depth": depth,
+        "seconds": secs,
+    }
 
 
 def pnr(core, timeout: float = 900) -> dict:
@@ -113,18 +140,35 @@ def simulate(L: Layout, set_id: str, seed: int = 1) -> dict:
     t = time.time()
     got, ref = check(L, point_inputs(set_id, Pb, Qb), run=run_verilator)
     conv = ref.cycles.get("conv", 0)  # a Montgomery core's host conversions: the ISS's, not the core's
-    return {"engine": "verilator", "seed": seed, "rtl_cycles": got.cycles, "iss_cycles": ref.total - conv,
-            "iss_conversion_cycles": conv,
-            "instructions": len(got.trace), "seconds": round(time.time() - t, 1),
-            "bit_exact": result(set_id, got.outputs) == api.split_gt(set_id, api.pair(set_id, Pb, Qb))}
+    return {
+        "engine": "verilator",
+        "seed": seed,
+        "rtl_cycles": got.cycles,
+        "iss_cycles": ref.total - conv,
+        "iss_conversion_cycles": conv,
+        "instructions": len(got.trace),
+        "seconds": round(time.time() - t, 1),
+        "bit_exact": result(set_id, got.outputs) == api.split_gt(set_id, api.pair(set_id, Pb, Qb)),
+    }
 
 
-def measure(set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, reports_dir: str = DEFAULT_DIR,
-            timeout: float = 3600, force: bool = False, with_pnr: bool = False, pnr_timeout: float = 900,
-            log=lambda s: None, reduction: str = "barrett") -> dict:
+def measure(
+    set_id: str = "typea-512",
+    W: int = 16,
+    P: int = 4,
+    d: int = 2,
+    reports_dir: str = DEFAULT_DIR,
+    timeout: float = 3600,
+    force: bool = False,
+    with_pnr: bool = False,
+    pnr_timeout: float = 900,
+    log=lambda s: None,
+    reduction: str = "barrett",
+) -> dict:
 
     c = compile_set(set_id)
     L = Layout(c.program, W=W, P=P, d=d, reduction=reduction)
+
     def core():
         return ProcCore(L, debug=False)
 
@@ -133,9 +177,23 @@ def measure(set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, repo
     suffix = "" if reduction == "barrett" else f"-{reduction}"
     path = os.path.join(reports_dir, f"{set_id}-W{W}-P{P}-d{d}{suffix}.json")
     res = load_cached(path, key, force)
-    res.update({"key": key, "set": set_id, "W": W, "P": P, "d": d, "reduction": reduction, "N": L.N, "k": L.k, "registers": L.nregs,
-                "program_words": len(c.program.code), "jsr_bits": len(c.program.srl), "mul_cycles": L.alu.cycles_mul,
-                "paper": PAPER})
+    res.update(
+        {
+            "key": key,
+            "set": set_id,
+            "W": W,
+            "P": P,
+            "d": d,
+            "reduction": reduction,
+            "N": L.N,
+            "k": L.k,
+            "registers": L.nregs,
+            "program_words": len(c.program.code),
+            "jsr_bits": len(c.program.srl),
+            "mul_cycles": L.alu.cycles_mul,
+            "paper": PAPER,
+        }
+    )
 
     def save():
         save_cached(path, res)
@@ -144,8 +202,11 @@ def measure(set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, repo
         log("verilator: the whole pairing against the ISS ...")
         res["sim"] = simulate(L, set_id)
         save()
-    for name, fn in (("ecp5", lambda: synth_ecp5(core(), timeout)), ("xc6v", lambda: synth_xilinx(core(), timeout)),
-                     ("xc7", lambda: synth_xilinx(core(), timeout, "xc7"))):
+    for name, fn in (
+        ("ecp5", lambda: synth_ecp5(core(), timeout)),
+        ("xc6v", lambda: synth_xilinx(core(), timeout)),
+        ("xc7", lambda: synth_xilinx(core(), timeout, "xc7")),
+    ):
         if name not in res:
             log(f"yosys {name} ...")
             try:

@@ -3,6 +3,7 @@ held against the ISS and the Rust engine, and the array synthesized (yosys ``syn
 ``synth_ecp5``, as proc.py does for one core). Cached in ``hw-report-cache/proc/array/<set>-W<W>-P<P>-d<d>[-red]-c<n>
 [-own-roms].json`` under the hash of the array's RTLIL; ``section`` gives HARDWARE.md's rows from the cache.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -38,14 +39,31 @@ def simulate(L: Layout, set_id: str, cores: int, jobs: int, seed: int = 1) -> di
     for x, (Pb, Qb, _) in zip(r["per_job"], pts):
         got = {k: L.alu.from_domain(v) for k, v in x.pop("outputs").items()}
         x["bit_exact"] = result(set_id, got) == api.split_gt(set_id, api.pair(set_id, Pb, Qb))
-    r.update(engine="verilator", seed=seed, seconds=round(time.time() - t, 1),
-             bit_exact=all(x["bit_exact"] for x in r["per_job"]))
+    r.update(
+        engine="verilator",
+        seed=seed,
+        seconds=round(time.time() - t, 1),
+        bit_exact=all(x["bit_exact"] for x in r["per_job"]),
+    )
     return r
 
 
-def measure(cores: int, set_id: str = "typea-512", W: int = 16, P: int = 4, d: int = 2, reduction: str = "montgomery",
-            share: bool = True, jobs: int | None = None, reports_dir: str = DEFAULT_DIR, sim: bool = True,
-            synth: bool = True, force: bool = False, timeout: float = 3600, log=lambda s: None) -> dict:
+def measure(
+    cores: int,
+    set_id: str = "typea-512",
+    W: int = 16,
+    P: int = 4,
+    d: int = 2,
+    reduction: str = "montgomery",
+    share: bool = True,
+    jobs: int | None = None,
+    reports_dir: str = DEFAULT_DIR,
+    sim: bool = True,
+    synth: bool = True,
+    force: bool = False,
+    timeout: float = 3600,
+    log=lambda s: None,
+) -> dict:
 
     L = Layout(compile_set(set_id).program, W=W, P=P, d=d, reduction=reduction)
 
@@ -56,8 +74,21 @@ def measure(cores: int, set_id: str = "typea-512", W: int = 16, P: int = 4, d: i
     os.makedirs(reports_dir, exist_ok=True)
     path = path_of(reports_dir, set_id, W, P, d, reduction, cores, share)
     res = load_cached(path, key, force)
-    res.update({"key": key, "set": set_id, "W": W, "P": P, "d": d, "reduction": reduction, "cores": cores,
-                "shared_roms": share, "k": L.k, "inputs": len(L.prog.inputs), "outputs": len(L.prog.outputs)})
+    res.update(
+        {
+            "key": key,
+            "set": set_id,
+            "W": W,
+            "P": P,
+            "d": d,
+            "reduction": reduction,
+            "cores": cores,
+            "shared_roms": share,
+            "k": L.k,
+            "inputs": len(L.prog.inputs),
+            "outputs": len(L.prog.outputs),
+        }
+    )
 
     def save():
         save_cached(path, res)
@@ -87,27 +118,32 @@ def section(arrays: list[dict], cores_by: dict) -> list[str]:
     """HARDWARE.md's measured-array table; ``cores_by`` {(reduction, d): the cached one-core `proc report`}."""
     if not arrays:
         return []
-    L = ["### Seed 002 Table 6, built: the multi-core array with its work distributor (`pairkit proc sim-array`)", "",
-         "`pairkit.hw.proc.rtl.array.ProcArray` (docs/PROC.md \"Array\"): n cores running one program, two job slots "
-         "the host fills through one core's address map, a distributor that copies a job's input limbs into the "
-         "first idle core and starts it, and a tagged result stream (job id, error, the output limbs) with "
-         "backpressure; two neighbouring cores share one program ROM and one constant ROM (two read ports). "
-         "Whole `typea-512` pairings streamed through it in Verilator, more jobs than cores, every job's outputs "
-         "bit-exact against the ISS and its GT element against the Rust engine, the cycles between a core's start "
-         "and its halt equal to the ISS's. Synthesis: yosys `synth_xilinx -family xc6v` (LUT6 / FF / DSP48E1 / "
-         "RAMB18) and `synth_ecp5` (LUT4 / FF / MULT18X18D / DP16KD) of the whole array. The distributor's share: "
-         "the array less n × the one-core synthesis of the same core (`pairkit proc report`; with shared ROMs "
-         "this difference also holds the ROMs saved, so it can be below the distributor's own cost).", "",
-         "| core | cores | ROMs | xc6v LUT6 / FF / DSP / BRAM | distributor share xc6v (LUT6 / FF / BRAM) | "
-         "ecp5 LUT4 / FF / DSP / BRAM | distributor share ecp5 (LUT4 / FF / BRAM) | jobs (bit-exact) | "
-         "cycles, first push to last result | pairings / Mcycle, batch / steady | overhead a job (cycles) | "
-         "pairings/s at one core's ECP5 Fmax, batch / steady | pairings/s at 399 MHz (the paper's clock), "
-         "batch / steady |",
-         "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    L = [
+        "### Seed 002 Table 6, built: the multi-core array with its work distributor (`pairkit proc sim-array`)",
+        "",
+        '`pairkit.hw.proc.rtl.array.ProcArray` (docs/PROC.md "Array"): n cores running one program, two job slots '
+        "the host fills through one core's address map, a distributor that copies a job's input limbs into the "
+        "first idle core and starts it, and a tagged result stream (job id, error, the output limbs) with "
+        "backpressure; two neighbouring cores share one program ROM and one constant ROM (two read ports). "
+        "Whole `typea-512` pairings streamed through it in Verilator, more jobs than cores, every job's outputs "
+        "bit-exact against the ISS and its GT element against the Rust engine, the cycles between a core's start "
+        "and its halt equal to the ISS's. Synthesis: yosys `synth_xilinx -family xc6v` (LUT6 / FF / DSP48E1 / "
+        "RAMB18) and `synth_ecp5` (LUT4 / FF / MULT18X18D / DP16KD) of the whole array. The distributor's share: "
+        "the array less n × the one-core synthesis of the same core (`pairkit proc report`; with shared ROMs "
+        "this difference also holds the ROMs saved, so it can be below the distributor's own cost).",
+        "",
+        "| core | cores | ROMs | xc6v LUT6 / FF / DSP / BRAM | distributor share xc6v (LUT6 / FF / BRAM) | "
+        "ecp5 LUT4 / FF / DSP / BRAM | distributor share ecp5 (LUT4 / FF / BRAM) | jobs (bit-exact) | "
+        "cycles, first push to last result | pairings / Mcycle, batch / steady | overhead a job (cycles) | "
+        "pairings/s at one core's ECP5 Fmax, batch / steady | pairings/s at 399 MHz (the paper's clock), "
+        "batch / steady |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in arrays:
         one = cores_by.get((r["reduction"], r["d"])) or {}
         name = f"`{r['set']}` W = {r['W']}, P = {r['P']}, d = {r['d']}" + (
-            ", Montgomery (CIOS)" if r["reduction"] == "montgomery" else ", Barrett")
+            ", Montgomery (CIOS)" if r["reduction"] == "montgomery" else ", Barrett"
+        )
         cells = []
         for tool in ("xc6v", "ecp5"):
             x, c = r.get(tool) or {}, one.get(tool) or {}
@@ -119,7 +155,9 @@ def section(arrays: list[dict], cores_by: dict) -> list[str]:
             if "lut" in c:
                 b = _res(c)
                 n = r["cores"]
-                cells.append(f"{a['lut'] - n * b['lut']:+,} / {a['ff'] - n * b['ff']:+,} / {a['bram'] - n * b['bram']:+}")
+                cells.append(
+                    f"{a['lut'] - n * b['lut']:+,} / {a['ff'] - n * b['ff']:+,} / {a['bram'] - n * b['bram']:+}"
+                )
             else:
                 cells.append("— (no one-core report)")
         s = r.get("sim") or {}
@@ -128,22 +166,36 @@ def section(arrays: list[dict], cores_by: dict) -> list[str]:
             rate = s["per_mcycle"]
             jobs = s["per_job"]
             steady = r["cores"] * 1e6 / (sum(x["core_cycles"] for x in jobs) / len(jobs) + s["overhead_formula"])
-            ov = (f"{s['overhead_min']}" if s["overhead_min"] == s["overhead_max"] else
-                  f"{s['overhead_min']}–{s['overhead_max']}") + f" (uncontended: {s['overhead_formula']})"
-            simc = [f"{s['jobs']} ({'all' if s['bit_exact'] else 'NOT all'})", f"{s['span_cycles']:,}",
-                    f"{rate:.3f} / {steady:.3f}", ov,
-                    f"{rate * fmax:.2f} / {steady * fmax:.2f} ({fmax} MHz, nextpnr-ecp5)" if fmax else "— (no Fmax)",
-                    f"{rate * PAPER_MHZ:.1f} / {steady * PAPER_MHZ:.1f}"]
+            ov = (
+                f"{s['overhead_min']}"
+                if s["overhead_min"] == s["overhead_max"]
+                else f"{s['overhead_min']}–{s['overhead_max']}"
+            ) + f" (uncontended: {s['overhead_formula']})"
+            simc = [
+                f"{s['jobs']} ({'all' if s['bit_exact'] else 'NOT all'})",
+                f"{s['span_cycles']:,}",
+                f"{rate:.3f} / {steady:.3f}",
+                ov,
+                f"{rate * fmax:.2f} / {steady * fmax:.2f} ({fmax} MHz, nextpnr-ecp5)" if fmax else "— (no Fmax)",
+                f"{rate * PAPER_MHZ:.1f} / {steady * PAPER_MHZ:.1f}",
+            ]
         else:
             simc = ["not simulated (the same cores and distributor as the shared-ROM array)", "", "", "", "", ""]
-        L.append(f"| {name} | {r['cores']} | {'shared by two' if r['shared_roms'] else 'one per core'} | "
-                 + " | ".join(cells + simc) + " |")
-    L += ["", "(pairings / Mcycle, batch = jobs × 10⁶ / the cycles from the first push to the last result limb, as "
-          "simulated: with so few jobs the cores idle at the end while the last ones finish; steady = cores × 10⁶ / "
-          "(the simulated jobs' mean core cycles + the uncontended overhead), the rate of a full array whose slots "
-          "never run dry, computed from the measured figures, not simulated. The overhead is a job's cycles from the distributor taking it out of its slot to its last "
-          "result limb less the core's own, i.e. the input copy, the start and the readout, and any wait for the "
-          "readout engine. The pairings/s columns multiply the measured pairings per cycle by a clock: the ECP5 "
-          "Fmax measured for one core (nextpnr-ecp5, LFE5U-85F; the array is not placed and routed) and the paper's "
-          "399 MHz (labelled; not our clock).)", ""]
+        L.append(
+            f"| {name} | {r['cores']} | {'shared by two' if r['shared_roms'] else 'one per core'} | "
+            + " | ".join(cells + simc)
+            + " |"
+        )
+    L += [
+        "",
+        "(pairings / Mcycle, batch = jobs × 10⁶ / the cycles from the first push to the last result limb, as "
+        "simulated: with so few jobs the cores idle at the end while the last ones finish; steady = cores × 10⁶ / "
+        "(the simulated jobs' mean core cycles + the uncontended overhead), the rate of a full array whose slots "
+        "never run dry, computed from the measured figures, not simulated. The overhead is a job's cycles from the distributor taking it out of its slot to its last "
+        "result limb less the core's own, i.e. the input copy, the start and the readout, and any wait for the "
+        "readout engine. The pairings/s columns multiply the measured pairings per cycle by a clock: the ECP5 "
+        "Fmax measured for one core (nextpnr-ecp5, LFE5U-85F; the array is not placed and routed) and the paper's "
+        "399 MHz (labelled; not our clock).)",
+        "",
+    ]
     return L

@@ -1,5 +1,6 @@
 """HARDWARE.md's seed 002 sections (Table 5, the datapath variants, Table 6's estimate and the built array), from
 the cached ``pairkit proc report`` / ``proc report --array`` measurements (proc.py, proc_array.py)."""
+
 from __future__ import annotations
 
 import os
@@ -27,17 +28,25 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
     rows = load_dir(reports_dir)
     if not rows:
         return []
-    L = ["## Seed 002 Table 5 — the programmable pairing processor (`pairkit proc report`)", "",
-         "One core of seed 002's processor (`pairkit.hw.proc.rtl`, docs/PROC.md \"RTL\") with its program in the ROMs, "
-         "synthesized by Yosys (`synth_xilinx -family xc6v` for the paper's Virtex-6, `-family xc7`, `synth_ecp5`). "
-         "Cycles are the ISS's and the RTL's (equal, instruction by instruction, in Verilator: `pairkit proc sim-rtl`).",
-         "", "| core | source | LUT | FF | DSP | BRAM (18 Kbit) | depth (cells) | Fmax |", "|---|---|---|---|---|---|---|---|",
-         "| seed 002, Virtex-5 xc5vlx110t | Table 5 (ISE) | 1,471 LUT6 | 2,207 | 4 | 4 | — | 208 MHz |",
-         "| seed 002, Virtex-6 xc6vlx760 | Table 5 (ISE) | 1,850 LUT6 | 1,947 | 4 | 4 | — | 399 MHz |"]
+    L = [
+        "## Seed 002 Table 5 — the programmable pairing processor (`pairkit proc report`)",
+        "",
+        'One core of seed 002\'s processor (`pairkit.hw.proc.rtl`, docs/PROC.md "RTL") with its program in the ROMs, '
+        "synthesized by Yosys (`synth_xilinx -family xc6v` for the paper's Virtex-6, `-family xc7`, `synth_ecp5`). "
+        "Cycles are the ISS's and the RTL's (equal, instruction by instruction, in Verilator: `pairkit proc sim-rtl`).",
+        "",
+        "| core | source | LUT | FF | DSP | BRAM (18 Kbit) | depth (cells) | Fmax |",
+        "|---|---|---|---|---|---|---|---|",
+        "| seed 002, Virtex-5 xc5vlx110t | Table 5 (ISE) | 1,471 LUT6 | 2,207 | 4 | 4 | — | 208 MHz |",
+        "| seed 002, Virtex-6 xc6vlx760 | Table 5 (ISE) | 1,850 LUT6 | 1,947 | 4 | 4 | — | 399 MHz |",
+    ]
     for r in rows:
         name = f"`{r['set']}` W = {r['W']}, P = {r['P']}, d = {r['d']}" + _red(r)
-        for key, label, unit in (("xc6v", "yosys synth_xilinx xc6v", "LUT6"), ("xc7", "yosys synth_xilinx xc7", "LUT6"),
-                                 ("ecp5", "yosys synth_ecp5", "LUT4")):
+        for key, label, unit in (
+            ("xc6v", "yosys synth_xilinx xc6v", "LUT6"),
+            ("xc7", "yosys synth_xilinx xc7", "LUT6"),
+            ("ecp5", "yosys synth_ecp5", "LUT4"),
+        ):
             x = r.get(key) or {}
             if "lut" not in x:
                 L.append(f"| {name} | {label} | not run | | | | | |")
@@ -46,47 +55,70 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
             fmax = "—"
             if key == "ecp5" and "fmax_mhz" in (r.get("pnr") or {}):
                 fmax = f"{r['pnr']['fmax_mhz']} MHz (nextpnr-ecp5, LFE5U-85F)"
-            L.append(f"| {name} | {label} | {x['lut']:,} {unit} | {x['ff']:,} | {x['dsp']} | {bram} | {x['depth']} | {fmax} |")
+            L.append(
+                f"| {name} | {label} | {x['lut']:,} {unit} | {x['ff']:,} | {x['dsp']} | {bram} | {x['depth']} | {fmax} |"
+            )
     L.append("")
     for r in rows:
         sim, x6 = r.get("sim") or {}, r.get("xc6v") or {}
         if sim:
             c = sim["rtl_cycles"]
             same = "the same" if c == sim["iss_cycles"] else f"NOT the ISS's {sim['iss_cycles']:,}"
-            line = (f"Cycles per `{r['set']}` pairing at d = {r['d']}{_red(r)} (Verilator, seed {sim['seed']}): {c:,} in the RTL, {same} in the ISS, "
-                    f"{sim['instructions']:,} instructions checked one by one, GT {'bit-exact' if sim['bit_exact'] else 'NOT bit-exact'}"
-                    " against the Rust engine")
+            line = (
+                f"Cycles per `{r['set']}` pairing at d = {r['d']}{_red(r)} (Verilator, seed {sim['seed']}): {c:,} in the RTL, {same} in the ISS, "
+                f"{sim['instructions']:,} instructions checked one by one, GT {'bit-exact' if sim['bit_exact'] else 'NOT bit-exact'}"
+                " against the Rust engine"
+            )
             if sim.get("iss_conversion_cycles"):
-                line += (f" (the host converts into and out of the Montgomery domain: {sim['iss_conversion_cycles']:,} "
-                         "more cycles as the ISS counts them, one MUL an input or output)")
+                line += (
+                    f" (the host converts into and out of the Montgomery domain: {sim['iss_conversion_cycles']:,} "
+                    "more cycles as the ISS counts them, one MUL an input or output)"
+                )
             if r["set"] == "typea-512":
                 line += "; " + _goal(c, 9_000_000, "≤ 9.0 M cycles (paper ≈ 43.3 ms × 208 MHz)")
             fmhz = (r.get("pnr") or {}).get("fmax_mhz")
             if fmhz and r["set"] == "typea-512" and not _red(r):
                 ms = c / fmhz / 1000
                 line += f". At the ECP5 Fmax of {fmhz} MHz that is {ms:.1f} ms a pairing, {ms / 43.3:.1f}× the paper's 43.3 ms at 208 MHz"
-                line += (": with d = 2 a column's W × W products, the adder tree and the accumulation share one clock cycle "
-                         "(logic depth above)" if r["d"] == 2 else
-                         ": with d = 3 the products are registered and the critical path (nextpnr) is the instruction "
-                         "unit's, from the program ROM's output through the decoder to a register-file read address in an "
-                         "instruction's first cycle")
-                line += ("; the paper's clock needs a deeper pipeline (its 1,947–2,207 FF), i.e. a larger d" if r["d"] == 2
-                         else "; the paper's clock needs that path pipelined too (its 1,947–2,207 FF): a pre-decoded "
-                              "program ROM or a prefetched instruction register, not done")
+                line += (
+                    ": with d = 2 a column's W × W products, the adder tree and the accumulation share one clock cycle "
+                    "(logic depth above)"
+                    if r["d"] == 2
+                    else ": with d = 3 the products are registered and the critical path (nextpnr) is the instruction "
+                    "unit's, from the program ROM's output through the decoder to a register-file read address in an "
+                    "instruction's first cycle"
+                )
+                line += (
+                    "; the paper's clock needs a deeper pipeline (its 1,947–2,207 FF), i.e. a larger d"
+                    if r["d"] == 2
+                    else "; the paper's clock needs that path pipelined too (its 1,947–2,207 FF): a pre-decoded "
+                    "program ROM or a prefetched instruction register, not done"
+                )
 
             if fmhz and r["set"] == "typea-512" and _red(r):
                 line += f". At its ECP5 Fmax of {fmhz} MHz: {c / fmhz / 1000:.1f} ms a pairing"
             L += [line + ".", ""]
         x6 = r.get("xc6v") or {}
-        L.append(f"Goals (issue 17) for `{r['set']}` at W = {r['W']}, P = {r['P']}, d = {r['d']}{_red(r)}: "
-                 + _goal(x6.get("lut"), 1850, "≤ 1,850 LUT6 (xc6v)") + "; " + _goal(x6.get("dsp"), 4, "≤ 4 DSP")
-                 + "; BRAM " + (f"{x6.get('bram18')} against the paper's 4" if "bram18" in x6 else "not measured") + ".")
+        L.append(
+            f"Goals (issue 17) for `{r['set']}` at W = {r['W']}, P = {r['P']}, d = {r['d']}{_red(r)}: "
+            + _goal(x6.get("lut"), 1850, "≤ 1,850 LUT6 (xc6v)")
+            + "; "
+            + _goal(x6.get("dsp"), 4, "≤ 4 DSP")
+            + "; BRAM "
+            + (f"{x6.get('bram18')} against the paper's 4" if "bram18" in x6 else "not measured")
+            + "."
+        )
         L.append("")
 
     ours = [r for r in rows if r["set"] == "typea-512" and (r["W"], r["P"]) == (16, 4)]
     arrays = load(os.path.join(reports_dir, "array"))
-    L += array_section({r["d"]: r for r in ours if r.get("reduction", "barrett") == "barrett"},
-                       mont={r["d"]: r for r in ours if r.get("reduction") == "montgomery"}, arrays=arrays)
-    L += built_array_section([a for a in arrays if (a["set"], a["W"], a["P"]) == ("typea-512", 16, 4)],
-                             {(r.get("reduction", "barrett"), r["d"]): r for r in ours})
+    L += array_section(
+        {r["d"]: r for r in ours if r.get("reduction", "barrett") == "barrett"},
+        mont={r["d"]: r for r in ours if r.get("reduction") == "montgomery"},
+        arrays=arrays,
+    )
+    L += built_array_section(
+        [a for a in arrays if (a["set"], a["W"], a["P"]) == ("typea-512", 16, 4)],
+        {(r.get("reduction", "barrett"), r["d"]): r for r in ours},
+    )
     return L

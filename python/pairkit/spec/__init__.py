@@ -9,6 +9,7 @@
 final_exponentiation, pair, to_canonical); the large-characteristic sets' spec is the functions of
 :mod:`pairkit.spec.prime.ate` and :mod:`pairkit.spec.prime.typea`.
 """
+
 from __future__ import annotations
 
 from pairkit import sets
@@ -28,5 +29,7 @@ def pairing_for(set_id: str) -> BinaryPairing | Char3Pairing:
         return BinaryPairing(set_id)
     if family is Family.CHAR3:
         return Char3Pairing(set_id)
-    raise NotSupportedError(f"{set_id}: the staged spec covers the binary and characteristic-three sets; "
-                            "the large-characteristic sets' spec is pairkit.spec.prime (ate, typea)")
+    raise NotSupportedError(
+        f"{set_id}: the staged spec covers the binary and characteristic-three sets; "
+        "the large-characteristic sets' spec is pairkit.spec.prime (ate, typea)"
+    )

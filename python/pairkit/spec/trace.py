@@ -6,6 +6,7 @@
 recorded). Each operation appends ``Op(kind, args, out)`` to ``ops``; ``mark(label)`` inserts a
 marker (e.g. a loop-iteration boundary) so consumers can cut one iteration out of the trace.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -118,8 +119,11 @@ class TracingField:
 
     def to_json(self) -> dict:
         return {
-            "field": ({"p": 3, "m": self.base.m, "h": self.base.h} if self.ternary
-                      else {"p": 2, "m": self.base.m, "taps": list(self.base.taps)}),
+            "field": (
+                {"p": 3, "m": self.base.m, "h": self.base.h}
+                if self.ternary
+                else {"p": 2, "m": self.base.m, "taps": list(self.base.taps)}
+            ),
             "ops": [
                 {"kind": o.kind, "args": list(o.args), "out": o.out, **({"label": o.label} if o.label else {})}
                 for o in self.ops

@@ -30,6 +30,7 @@ Start steps and lifetimes are unchanged (``spare``: registers the search may add
 every binding visited is as valid as the first-fit one (lifetimes never overlap on a register, an
 instance never runs two operations at once); the interpreter and the RTL simulations check the result.
 """
+
 from __future__ import annotations
 
 from pairkit.hw.core.ops import base_kind
@@ -216,8 +217,9 @@ class Model:
                 if (inst, sw) == (inst0, sw0):
                     continue
                 t0, t1 = o[4]
-                if inst != inst0 and any(not (self.ops[q][4][1] <= t0 or t1 <= self.ops[q][4][0])
-                                         for q in self.busy.get((o[0], inst), ())):
+                if inst != inst0 and any(
+                    not (self.ops[q][4][1] <= t0 or t1 <= self.ops[q][4][0]) for q in self.busy.get((o[0], inst), ())
+                ):
                     continue
                 d = self.set_op(k, inst, sw)
                 if d > 0 and rng.random() >= math.exp(-d / T):
@@ -230,8 +232,9 @@ class Model:
                     continue
                 block = [u for u in self.on[r1] if not _fits(self.vregs[v], self.vregs[u])]
                 u = block[0] if len(block) == 1 and swaps else None
-                if block and (u is None or not _fits(self.vregs[u], [iv for w in self.on[r0] if w != v
-                                                                     for iv in self.vregs[w]])):
+                if block and (
+                    u is None or not _fits(self.vregs[u], [iv for w in self.on[r0] if w != v for iv in self.vregs[w]])
+                ):
                     continue  # a swap with the one lifetime that blocks r1 (a full register file)
                 d = self.move_vreg(v, r1) + (self.move_vreg(u, r0) if u is not None else 0)
                 if d > 0 and rng.random() >= math.exp(-d / T):
@@ -262,15 +265,21 @@ class Model:
             for inst in insts:
                 other = None
                 if inst != inst0:
-                    block = [q for q in self.busy.get((kind, inst), ()) if not (self.ops[q][4][1] <= t0
-                                                                                 or t1 <= self.ops[q][4][0])]
+                    block = [
+                        q
+                        for q in self.busy.get((kind, inst), ())
+                        if not (self.ops[q][4][1] <= t0 or t1 <= self.ops[q][4][0])
+                    ]
                     if len(block) > 1:
                         continue
                     if block:
                         other = block[0]
                         q = self.ops[other]
-                        if not q[3] or any(not (self.ops[x][4][1] <= q[4][0] or q[4][1] <= self.ops[x][4][0])
-                                           for x in self.busy[(kind, inst0)] if x != k):
+                        if not q[3] or any(
+                            not (self.ops[x][4][1] <= q[4][0] or q[4][1] <= self.ops[x][4][0])
+                            for x in self.busy[(kind, inst0)]
+                            if x != k
+                        ):
                             continue
                 for sw in swaps:
                     if inst == inst0 and sw == swap0:
@@ -308,8 +317,9 @@ class Model:
                 if len(block) > 1:
                     continue
                 u = block[0] if block else None
-                if u is not None and not _fits(self.vregs[u], [iv for w in self.on[r0] if w != v
-                                                                for iv in self.vregs[w]]):
+                if u is not None and not _fits(
+                    self.vregs[u], [iv for w in self.on[r0] if w != v for iv in self.vregs[w]]
+                ):
                     continue
                 d = self.move_vreg(v, r1) + (self.move_vreg(u, r0) if u is not None else 0)
                 if u is not None:
@@ -325,9 +335,20 @@ class Model:
         return total
 
 
-def optimise(steps: list, blocks: tuple, cyc: dict, counts: dict, vregs: list, phys: list, n_regs: int,
-             forward: bool = False, sweeps: int = 12, anneal: int = ANNEAL_MOVES, spare: int = 0,
-             mux_swaps: bool = False) -> tuple:
+def optimise(
+    steps: list,
+    blocks: tuple,
+    cyc: dict,
+    counts: dict,
+    vregs: list,
+    phys: list,
+    n_regs: int,
+    forward: bool = False,
+    sweeps: int = 12,
+    anneal: int = ANNEAL_MOVES,
+    spare: int = 0,
+    mux_swaps: bool = False,
+) -> tuple:
     """Search a better binding for the micro-code ``steps`` built with every virtual register its own
     (``("reg", v)`` is virtual register v; holds not yet expanded: each start carries them). ``blocks``:
     the step ranges whose operations may change instance (the prologue's and the epilogue's); ``cyc``:

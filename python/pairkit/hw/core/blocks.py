@@ -16,6 +16,7 @@ and every operand slot plays the same role in both:
 The loop is the longest run of iterations each repeating its predecessor; one iteration's micro-code
 (the *template*, the run's second iteration) then serves all of them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -87,8 +88,7 @@ def _outer(cls, streams: bool):
     then repeat each other whatever outer values they read; which slots stream is decided later."""
     if cls is None or not streams:
         return cls
-    return [(k, tuple(Slot("outer", -1, sl.neg) if sl.role == "invariant" else sl for sl in slots))
-            for k, slots in cls]
+    return [(k, tuple(Slot("outer", -1, sl.neg) if sl.role == "invariant" else sl for sl in slots)) for k, slots in cls]
 
 
 def _slot_fits(prog: Program, unit_of: dict, pos_of: dict, streams: bool, j: int, sl, a, init: dict) -> bool:
@@ -179,7 +179,7 @@ def find_blocks(prog: Program, min_iterations: int = 3, unroll: int = 1, streams
     j, e = best
     first, k = j, max(1, unroll)
     passes = (e - j + 1) // k
-    units: list[list] = [sum(segops[first + g * k:first + (g + 1) * k], []) for g in range(passes)]
+    units: list[list] = [sum(segops[first + g * k : first + (g + 1) * k], []) for g in range(passes)]
     cls, run = _runs(prog, units, streams)
     if k > 1 and (run is None or run != (0, passes - 1)):
         return find_blocks(prog, min_iterations, 1, streams)
@@ -202,8 +202,10 @@ def find_blocks(prog: Program, min_iterations: int = 3, unroll: int = 1, streams
     for i in epi:
         for a in prog.ops[i].args:
             if looped.get(a.value, lastp) != lastp:
-                raise CoreError(f"{prog.set_id}/{prog.alg}: the epilogue reads a value of looped pass "
-                                f"{looped[a.value] + 1}, not of the last one")
+                raise CoreError(
+                    f"{prog.set_id}/{prog.alg}: the epilogue reads a value of looped pass "
+                    f"{looped[a.value] + 1}, not of the last one"
+                )
     for o in prog.outputs:
         if looped.get(o.value, lastp) != lastp:
             raise CoreError(f"{prog.set_id}/{prog.alg}: an output is a value of an earlier loop pass")

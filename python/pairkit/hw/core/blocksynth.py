@@ -25,6 +25,7 @@ logic between separately synthesized modules): on the smaller cores a flat synth
 the sum of its parts (:mod:`.breakdown`'s last row). Seed 003's figures are ISE 12.4 place-and-route
 counts of the whole design: the comparison is labelled as such wherever it is shown.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,9 +45,11 @@ _LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
 
 
 def _count(cells: dict) -> dict:
-    return {"lut": sum(v for k, v in cells.items() if k in _LUTS),
-            "ff": sum(v for k, v in cells.items() if k.startswith("FD")),
-            "bram": sum(v for k, v in cells.items() if k.startswith("RAMB"))}
+    return {
+        "lut": sum(v for k, v in cells.items() if k in _LUTS),
+        "ff": sum(v for k, v in cells.items() if k.startswith("FD")),
+        "bram": sum(v for k, v in cells.items() if k.startswith("RAMB")),
+    }
 
 
 def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
@@ -55,16 +58,24 @@ def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
 
     cmos = family == CMOS_FAMILY
     script = cmos_script(flat) if cmos else f"synth_xilinx -family {family}{' -flatten' if flat else ''} -top top\n"
-    yosys("read_rtlil top.il\n" + (f"blackbox {' '.join(bb)}\n" if bb else "") + script +
-          f"tee -q -o stat.json stat -json{' -tech cmos' if cmos else ''}\n", cwd=wd, timeout=timeout,
-          what=f"yosys {'synth (generic gates)' if cmos else 'synth_xilinx'} (block, {family})")
+    yosys(
+        "read_rtlil top.il\n"
+        + (f"blackbox {' '.join(bb)}\n" if bb else "")
+        + script
+        + f"tee -q -o stat.json stat -json{' -tech cmos' if cmos else ''}\n",
+        cwd=wd,
+        timeout=timeout,
+        what=f"yosys {'synth (generic gates)' if cmos else 'synth_xilinx'} (block, {family})",
+    )
     with open(os.path.join(wd, "stat.json")) as fh:
         txt = fh.read()
-    d = json.loads(txt[txt.index("{"):])
+    d = json.loads(txt[txt.index("{") :])
     if cmos:
         return {k.lstrip("\\"): cmos_count(v) for k, v in d["modules"].items()}
-    return {k.lstrip("\\"): _count({t.lstrip("\\$"): n for t, n in v.get("num_cells_by_type", {}).items()})
-            for k, v in d["modules"].items()}
+    return {
+        k.lstrip("\\"): _count({t.lstrip("\\$"): n for t, n in v.get("num_cells_by_type", {}).items()})
+        for k, v in d["modules"].items()
+    }
 
 
 def metric(family: str) -> str:
@@ -81,13 +92,16 @@ def glue_parts(h: dict, units: list, q: str = "lut") -> dict:
     fixed = ["top.register_file", "top.controller", "top.host_read", "top"]
     missing = [x for x in fixed if x not in h]
     if missing:
-        raise HwToolError(f"the glue's hierarchical synthesis has no module {', '.join(missing)} "
-                          f"(modules: {', '.join(sorted(h))})")
+        raise HwToolError(
+            f"the glue's hierarchical synthesis has no module {', '.join(missing)} (modules: {', '.join(sorted(h))})"
+        )
     # a core with read buses (buses.py): the bus multiplexers count with the operand multiplexers
-    parts = {"operand multiplexers": [f"top.{u}_operands" for u in units if f"top.{u}_operands" in h]
-             + [x for x in ("top.read_buses",) if x in h],
-             "register file and write multiplexers": ["top.register_file"],
-             "controller (micro-code ROM, counters) and host read port": fixed[1:]}
+    parts = {
+        "operand multiplexers": [f"top.{u}_operands" for u in units if f"top.{u}_operands" in h]
+        + [x for x in ("top.read_buses",) if x in h],
+        "register file and write multiplexers": ["top.register_file"],
+        "controller (micro-code ROM, counters) and host read port": fixed[1:],
+    }
     return {part: {k: sum(h[x][k] for x in mods) for k in (q, "ff", "bram")} for part, mods in parts.items()}
 
 
@@ -113,27 +127,49 @@ def _standalone(cfg, mc, op: str, family: str, timeout) -> dict:
 def unit_key(cfg, mc, op: str, family: str = "xc6v") -> str:
     """The identity of a unit's logic: field, generator and parameters (the core around it does not change it),
     and the family it is counted in (xc6v, the first one, unnamed)."""
-    return f"{cfg.set_id}|{mc.units[op][0]}|{flow.unit_params(cfg).get(op)}" + ("" if family == "xc6v" else f"|{family}")
+    return f"{cfg.set_id}|{mc.units[op][0]}|{flow.unit_params(cfg).get(op)}" + (
+        "" if family == "xc6v" else f"|{family}"
+    )
 
 
-def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: dict | None = None,
-           only: tuple | None = None, glue_key: str | None = None) -> dict:
+def blocks(
+    name,
+    family: str = "xc6v",
+    timeout: float = 3600,
+    log=None,
+    cache: dict | None = None,
+    only: tuple | None = None,
+    glue_key: str | None = None,
+) -> dict:
     """Synthesize core ``name`` (or a configuration) block by block. ``cache``: unit results by
     :func:`unit_key` and the glue's by ``"glue|" + glue_key`` (the micro-code's hash: the glue depends on
     it), read and extended; ``only``: the unit keys to run (the rest must be cached), the glue included when
     ``"glue"`` is in it. Returns per part {lut, ff, bram, count, seconds} and the sums."""
     cfg, mc = flow.compiled(name)
     units = [f"{op}{i}" for op, (_, count, _) in sorted(mc.units.items()) for i in range(count)]
-    glue = ([f"{u}_operands" for u in units] + ["register_file", "controller", "host_read"]
-            + (["read_buses"] if mc.n_buses else []))
+    glue = (
+        [f"{u}_operands" for u in units]
+        + ["register_file", "controller", "host_read"]
+        + (["read_buses"] if mc.n_buses else [])
+    )
     cache = {} if cache is None else cache
-    out: dict = {"family": family, "registers": mc.n_regs, "register_bits": mc.m * (2 if mc.p == 3 else 1),
-                 "units": {}, "glue": {},
-                 "method": "sum of separately synthesized blocks (no optimisation across blocks)"}
+    out: dict = {
+        "family": family,
+        "registers": mc.n_regs,
+        "register_bits": mc.m * (2 if mc.p == 3 else 1),
+        "units": {},
+        "glue": {},
+        "method": "sum of separately synthesized blocks (no optimisation across blocks)",
+    }
     gk = f"glue|{family}|{glue_key}" if glue_key else None
     q = metric(family)
-    need = [op for op in mc.units if unit_key(cfg, mc, op, family) not in cache and mc.units[op][0] not in STANDALONE
-            and (only is None or unit_key(cfg, mc, op, family) in only)]
+    need = [
+        op
+        for op in mc.units
+        if unit_key(cfg, mc, op, family) not in cache
+        and mc.units[op][0] not in STANDALONE
+        and (only is None or unit_key(cfg, mc, op, family) in only)
+    ]
     have_glue = bool(gk and "glue" in cache.get(gk, {}))  # a cached failure ({"reason": ...}) is retried
     need_glue = not have_glue and (only is None or "glue" in only)
     with tempfile.TemporaryDirectory() as wd:
@@ -170,14 +206,17 @@ def blocks(name, family: str = "xc6v", timeout: float = 3600, log=None, cache: d
             if gk:
                 cache[gk] = {"glue": out["glue"], "seconds": out["glue_seconds"]}
             if log:
-                log(f"{cfg.name}: glue ({time.time() - t:.0f} s): " + ", ".join(
-                    f"{p} {x[q]:,} {q.upper()}" for p, x in out["glue"].items()))
+                log(
+                    f"{cfg.name}: glue ({time.time() - t:.0f} s): "
+                    + ", ".join(f"{p} {x[q]:,} {q.upper()}" for p, x in out["glue"].items())
+                )
     done = all(q in u for u in out["units"].values()) and out["glue"]
     if done:
-        out[q] = (sum(u[q] * u["count"] for u in out["units"].values())
-                  + sum(g[q] for g in out["glue"].values()))
-        out["ff"] = (sum(u["ff"] * u["count"] for u in out["units"].values())
-                     + sum(g["ff"] for g in out["glue"].values()))
+        out[q] = sum(u[q] * u["count"] for u in out["units"].values()) + sum(g[q] for g in out["glue"].values())
+        out["ff"] = sum(u["ff"] * u["count"] for u in out["units"].values()) + sum(
+            g["ff"] for g in out["glue"].values()
+        )
         out["bram"] = sum(u["bram"] * u["count"] for u in out["units"].values()) + sum(
-            g["bram"] for g in out["glue"].values())
+            g["bram"] for g in out["glue"].values()
+        )
     return out

@@ -24,6 +24,7 @@ Three parts:
 3. The RTL (:class:`pairkit.hw.core.rtl.Layout`) builds the bus multiplexers and the ports' bus
    selects from :attr:`Microcode.bus_of`; the schedule interpreter checks the assignment.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -97,8 +98,10 @@ class Budget:
 def _check_width(P: Problem, R: Reads, B: int, name: str) -> None:
     for v in range(P.n):
         if R.width(v) > B:
-            raise CoreError(f"buses: {P.ops[v]} in {name} reads {R.width(v)} registers at once, more "
-                            f"than the {B} buses (give buses >= the widest operation's operands)")
+            raise CoreError(
+                f"buses: {P.ops[v]} in {name} reads {R.width(v)} registers at once, more "
+                f"than the {B} buses (give buses >= the widest operation's operands)"
+            )
 
 
 def list_schedule(P: Problem, counts, priority: str, R: Reads, B: int, name: str = "block") -> Schedule:
@@ -136,8 +139,11 @@ def list_schedule(P: Problem, counts, priority: str, R: Reads, B: int, name: str
                 C.sort(key=lambda v: (static[v], v))
             elif len(C) > 1:
                 if dirty:
-                    mob = (listsched.paper_mobility(P, tail, start) if priority == "mobility"
-                           else listsched.rc_mobility(P, vec, t, start, busy))
+                    mob = (
+                        listsched.paper_mobility(P, tail, start)
+                        if priority == "mobility"
+                        else listsched.rc_mobility(P, vec, t, start, busy)
+                    )
                     dirty = False
                 C.sort(key=lambda v: (mob[v], v))
             for v in C:

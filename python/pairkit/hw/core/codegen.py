@@ -18,6 +18,7 @@
 4. **Control words.** One per step: unit starts with their operand sources and sign bits, register
    writes with their sources.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,8 +55,12 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
     if cfg.buses:  # at most B distinct values read from registers per step (buses.py)
         idx = {x: v for v, x in enumerate(P.names)}
         opnds = {f"n{nd[0]}": nd[3] for nd in nodes}
-        R = buses.Reads([[(key, None if p is None else idx[p]) for key, p in opnds[x]] for x in P.names],
-                        [cfg.window(o) for o in P.ops], [cfg.cycles(o) for o in P.ops], cfg.forward)
+        R = buses.Reads(
+            [[(key, None if p is None else idx[p]) for key, p in opnds[x]] for x in P.names],
+            [cfg.window(o) for o in P.ops],
+            [cfg.cycles(o) for o in P.ops],
+            cfg.forward,
+        )
         s = buses.list_schedule(P, counts, priority, R, cfg.buses, name)
     else:
         s = listsched.list_schedule(P, counts, priority)
@@ -74,8 +79,12 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
         raise CoreError(f"schedule of {name} does not fit the unit mix: {bad[0]}")
     key = {f"n{nd[0]}": nd[0] for nd in nodes}
     # with forwarding the scheduler's latency is ``cycles``: the block still ends after the last store
-    return BlockSchedule({key[P.names[v]]: s.start[v] for v in range(P.n)},
-                         {key[P.names[v]]: s.inst[v] for v in range(P.n)}, s.T + (1 if cfg.forward else 0), info)
+    return BlockSchedule(
+        {key[P.names[v]]: s.start[v] for v in range(P.n)},
+        {key[P.names[v]]: s.inst[v] for v in range(P.n)},
+        s.T + (1 if cfg.forward else 0),
+        info,
+    )
 
 
 def _flat_nodes(prog: Program, idx: list) -> tuple[list, list]:
@@ -152,8 +161,14 @@ class _Alloc:
         if iv[1] > iv[0]:
             self.vregs[v].append(iv)
 
-    def colour(self, first: list, readers: dict | None = None, writers: dict | None = None,
-               write_sources: int = 0, banks: list | None = None) -> tuple:
+    def colour(
+        self,
+        first: list,
+        readers: dict | None = None,
+        writers: dict | None = None,
+        write_sources: int = 0,
+        banks: list | None = None,
+    ) -> tuple:
         """First-fit by first use (``first`` before the rest). Among the free registers, the one whose
         multiplexers grow least: the unit ports reading the value (``readers[v]``) and the sources
         writing it (``writers[v]``) that are not yet connected to the register (interconnect-aware
@@ -168,8 +183,10 @@ class _Alloc:
         r_wr: list = []  # per register: sources that write it
         r_bank: list = []  # per register: its read bank (None while only bankless values are on it)
         phys = [-1] * len(self.vregs)
-        order = first + sorted((v for v in range(len(self.vregs)) if v not in set(first)),
-                               key=lambda v: (min((a for a, _ in self.vregs[v]), default=0), v))
+        order = first + sorted(
+            (v for v in range(len(self.vregs)) if v not in set(first)),
+            key=lambda v: (min((a for a, _ in self.vregs[v]), default=0), v),
+        )
         for v in order:
             ivs = self.vregs[v]
             rv, wv = readers.get(v, set()), writers.get(v, set())
@@ -234,8 +251,7 @@ def compile_core(cfg: CoreConfig, prog: Program | None = None) -> Microcode:
         for q in range(len(lp.template)):
             ld = _leader_pos(lp.template, q)
             body.start[q], body.inst[q] = body.start[ld], body.inst[ld]
-    epi = _followers(_schedule(cfg, "epilogue", *_flat_nodes(prog, blocks.epilogue), len(blocks.epilogue) <= 400),
-                     prog)
+    epi = _followers(_schedule(cfg, "epilogue", *_flat_nodes(prog, blocks.epilogue), len(blocks.epilogue) <= 400), prog)
     return _emit(cfg, prog, blocks, pro, body, epi)
 
 
@@ -260,9 +276,19 @@ class _Emitter:
         self.cfg, self.prog, self.blocks, self.pro, self.body, self.epi = cfg, prog, blocks, pro, body, epi
 
     def emit(self) -> Microcode:
-        for stage in (self._timing, self._loop_copies, self._loop_writes, self._forwarding, self._reads,
-                      self._table_writes, self._allocate, self._allocate_loop, self._colour, self._bind_mux,
-                      self._finish):
+        for stage in (
+            self._timing,
+            self._loop_copies,
+            self._loop_writes,
+            self._forwarding,
+            self._reads,
+            self._table_writes,
+            self._allocate,
+            self._allocate_loop,
+            self._colour,
+            self._bind_mux,
+            self._finish,
+        ):
             stage()
         return self._microcode()
 
@@ -314,7 +340,6 @@ class _Emitter:
         """Straight-line blocks: where each result appears (step, unit), for forwarding."""
         self.ready: dict = {}
         self._set_ready()
-
 
     def _timing(self):
         """Each kind's cycles, latency and operand window; the constants; the allocator."""
@@ -385,8 +410,11 @@ class _Emitter:
             nxt = {}
             for q in range(len(lp.template)):
                 u = (base_kind(lp.template[q][0]), body.inst[q])
-                later = [body.start[r] for r in range(len(lp.template))
-                         if (base_kind(lp.template[r][0]), body.inst[r]) == u and body.start[r] > body.start[q]]
+                later = [
+                    body.start[r]
+                    for r in range(len(lp.template))
+                    if (base_kind(lp.template[r][0]), body.inst[r]) == u and body.start[r] > body.start[q]
+                ]
                 nxt[q] = min(later, default=Tb - 1)
             for q in carried:
                 ws = body.start[q] + cyc[lp.template[q][0]]
@@ -475,8 +503,10 @@ class _Emitter:
                         while w in busy:
                             w += 1
                     if w > Ls - 1:
-                        raise CoreError(f"{cfg.name}: the prologue ({Ls} steps) is too short to fill table {s} "
-                                        f"({len(vals)} entries)")
+                        raise CoreError(
+                            f"{cfg.name}: the prologue ({Ls} steps) is too short to fill table {s} "
+                            f"({len(vals)} entries)"
+                        )
                     busy.add(w)
                     twrites.append((w, s, g, v, direct))
                     if not direct:
@@ -551,8 +581,17 @@ class _Emitter:
         twrites, vreg = self.twrites, self.vreg
         steps = [Step() for _ in range(self.END)]
         for i in blocks.prologue:
-            _start(steps, prog.ops[i], pro.start[i], pro.inst[i], self._operands(prog.ops[i], pro.start[i]), cyc,
-                   self._reg_of if prog.ops[i].id in vreg else None, phys, vreg)
+            _start(
+                steps,
+                prog.ops[i],
+                pro.start[i],
+                pro.inst[i],
+                self._operands(prog.ops[i], pro.start[i]),
+                cyc,
+                self._reg_of if prog.ops[i].id in vreg else None,
+                phys,
+                vreg,
+            )
         for q in copies:
             steps[Ls - 1].writes.append(Write(phys[pos_vreg[q]], self._src(init_src[q]), -1))
         unit_of = {prog.ops[i].id: (prog.ops[i].kind, pro.inst[i]) for i in blocks.prologue}
@@ -562,8 +601,17 @@ class _Emitter:
             self._loop_steps(steps)
         for i in blocks.epilogue:
             o = prog.ops[i]
-            _start(steps, o, Es + epi.start[i], epi.inst[i], self._operands(o, Es + epi.start[i]), cyc,
-                   self._reg_of if o.id in vreg else None, phys, vreg)
+            _start(
+                steps,
+                o,
+                Es + epi.start[i],
+                epi.inst[i],
+                self._operands(o, Es + epi.start[i]),
+                cyc,
+                self._reg_of if o.id in vreg else None,
+                phys,
+                vreg,
+            )
         return steps
 
     def _template_sources(self, q, slots) -> tuple[list, list]:
@@ -595,7 +643,14 @@ class _Emitter:
     def _loop_steps(self, steps):
         """The loop body's starts and writes (natural, deferred, into temporaries, the moves home)."""
         Ls, body, carried, cyc, home_w, lp = self.Ls, self.body, self.carried, self.cyc, self.home_w, self.lp
-        moves, phys, pos_vreg, prog, temp_vreg, win = self.moves, self.phys, self.pos_vreg, self.prog, self.temp_vreg, self.win
+        moves, phys, pos_vreg, prog, temp_vreg, win = (
+            self.moves,
+            self.phys,
+            self.pos_vreg,
+            self.prog,
+            self.temp_vreg,
+            self.win,
+        )
         assert lp is not None
         for q, (kind, slots) in enumerate(lp.template):
             srcs, hold = self._template_sources(q, slots)
@@ -603,8 +658,9 @@ class _Emitter:
             u = (kind, body.inst[q])
             val = prog.ops[lp.seg_ops[0][q]].id
             if not out_port(kind):  # a compound operation's outputs j > 0 start with their leader
-                steps[t].starts.append(Start(u, tuple(srcs), tuple(s.neg for s in slots), val,
-                                             tuple(hold) if win[kind] > 1 else ()))
+                steps[t].starts.append(
+                    Start(u, tuple(srcs), tuple(s.neg for s in slots), val, tuple(hold) if win[kind] > 1 else ())
+                )
             ws = t + cyc[kind]
             if q in temp_vreg:
                 steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
@@ -632,7 +688,14 @@ class _Emitter:
             col, n_regs = A.colour(in_first, readers, writers, cfg.write_banks)
             phys[:] = col
             steps = _orient(self._build_steps())  # first-fit with affinities, operands oriented
-        self.banked, self.col, self.n_regs, self.own, self.reg_bank, self.rgroup = banked, col, n_regs, own, reg_bank, rgroup
+        self.banked, self.col, self.n_regs, self.own, self.reg_bank, self.rgroup = (
+            banked,
+            col,
+            n_regs,
+            own,
+            reg_bank,
+            rgroup,
+        )
         self.steps = steps
 
     def _bind_mux(self):
@@ -644,9 +707,18 @@ class _Emitter:
         mux_in = None
         if cfg.binding == "mux":  # registers, flat blocks' instances and operand order (binding.py)
             kept = (dict(pro.inst), dict(epi.inst), n_regs)
-            col, n_regs, inst, swaps, mux_in = binding.optimise(own, ((0, Tp), (Es, END)), cyc, cfg.counts(), A.vregs,
-                                                                col, n_regs, cfg.forward, spare=cfg.spare_regs,
-                                                                mux_swaps=cfg.mux_swaps)
+            col, n_regs, inst, swaps, mux_in = binding.optimise(
+                own,
+                ((0, Tp), (Es, END)),
+                cyc,
+                cfg.counts(),
+                A.vregs,
+                col,
+                n_regs,
+                cfg.forward,
+                spare=cfg.spare_regs,
+                mux_swaps=cfg.mux_swaps,
+            )
             by_id = {prog.ops[i].id: i for i in (*blocks.prologue, *blocks.epilogue)}
             for (t, v), k in inst.items():
                 (pro if t < Tp else epi).inst[by_id[v]] = k
@@ -656,8 +728,10 @@ class _Emitter:
             first_fit, phys[:] = (list(phys), steps), col
             steps = self._build_steps()
             for t, st in enumerate(steps):
-                st.starts = [Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1])
-                             if (t, s.value) in swaps else s for s in st.starts]
+                st.starts = [
+                    Start(s.unit, s.srcs[::-1], s.signs[::-1], s.value, s.hold[::-1]) if (t, s.value) in swaps else s
+                    for s in st.starts
+                ]
             mux_in = (*mux_in, _mux_inputs(first_fit[1]))
             if mux_in[1] > mux_in[2]:  # the search did worse than first-fit (it starts unoriented): keep first-fit
                 pro.inst, epi.inst, n_regs = kept
@@ -717,25 +791,64 @@ class _Emitter:
         prog, state_regs, steps, vreg, win = self.prog, self.state_regs, self.steps, self.vreg, self.win
         units = {k: (cfg.choice(k).unit, cfg.choice(k).count, cyc[k]) for k in cfg.counts()}
         blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
-        info = {"schedules": {"prologue": pro.info | {"T": pro.T}, "loop": (body.info | {"T": body.T}) if lp else None,
-                              "epilogue": epi.info | {"T": epi.T}},
-                "chains": dict(cfg.chains), "compound": dict(cfg.compound), "forward": cfg.forward, "probes": probes,
-                "flat_probes": flat_probes,
-                "windows": {k: w for k, w in sorted(win.items()) if w > 1},
-                "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
-                "copies": len(copies), "moves": len(moves), "mux_inputs": mux_in, "read_banks": banked, "deferred_writes": sum(
-                    1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]) if lp else 0,
-                "ops": prog.counts(), "loop_ops": _loop_counts(lp), "miller_cycles": miller_end + body_extra,
-                "final_exp_cycles": END - miller_end, "iterations": len(prog.iter_segments),
-                "inversion_cycles": _inversion_span(prog, blocks, ((pro, 0), (epi, Es)), cyc),
-                "looped_iterations": lp.count * lp.unroll if lp else 0, "unroll": lp.unroll if lp else 1,
-                "tables": [len(v) for v in lp.streams] if lp else [],
-                "T_iter": (Le - Ls) / lp.unroll if lp else None, "T_pass": (Le - Ls) if lp else None}
-        return Microcode(cfg.name, prog.p, prog.m, units, n_regs, [prog.consts[v] for v in consts], steps, Ls, Le,
-                         lp.count if lp else 1, [phys[vreg[v]] for v, _ in prog.inputs], outputs, state_regs,
-                         first_iter, blocks_d, info, lp.unroll if lp else 1,
-                         [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [], dict(prog.trace_of),
-                         [len(v) for v in lp.streams] if lp else [], cfg.buses, bus_of)
+        info = {
+            "schedules": {
+                "prologue": pro.info | {"T": pro.T},
+                "loop": (body.info | {"T": body.T}) if lp else None,
+                "epilogue": epi.info | {"T": epi.T},
+            },
+            "chains": dict(cfg.chains),
+            "compound": dict(cfg.compound),
+            "forward": cfg.forward,
+            "probes": probes,
+            "flat_probes": flat_probes,
+            "windows": {k: w for k, w in sorted(win.items()) if w > 1},
+            "lowered_only": sorted(o.id for o in prog.ops if o.trace_id is None),  # no spec twin
+            "copies": len(copies),
+            "moves": len(moves),
+            "mux_inputs": mux_in,
+            "read_banks": banked,
+            "deferred_writes": sum(
+                1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]
+            )
+            if lp
+            else 0,
+            "ops": prog.counts(),
+            "loop_ops": _loop_counts(lp),
+            "miller_cycles": miller_end + body_extra,
+            "final_exp_cycles": END - miller_end,
+            "iterations": len(prog.iter_segments),
+            "inversion_cycles": _inversion_span(prog, blocks, ((pro, 0), (epi, Es)), cyc),
+            "looped_iterations": lp.count * lp.unroll if lp else 0,
+            "unroll": lp.unroll if lp else 1,
+            "tables": [len(v) for v in lp.streams] if lp else [],
+            "T_iter": (Le - Ls) / lp.unroll if lp else None,
+            "T_pass": (Le - Ls) if lp else None,
+        }
+        return Microcode(
+            cfg.name,
+            prog.p,
+            prog.m,
+            units,
+            n_regs,
+            [prog.consts[v] for v in consts],
+            steps,
+            Ls,
+            Le,
+            lp.count if lp else 1,
+            [phys[vreg[v]] for v, _ in prog.inputs],
+            outputs,
+            state_regs,
+            first_iter,
+            blocks_d,
+            info,
+            lp.unroll if lp else 1,
+            [[prog.ops[i].id for i in ops] for ops in lp.seg_ops] if lp else [],
+            dict(prog.trace_of),
+            [len(v) for v in lp.streams] if lp else [],
+            cfg.buses,
+            bus_of,
+        )
 
 
 def _affinity(steps: list) -> tuple:

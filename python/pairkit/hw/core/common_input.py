@@ -15,6 +15,7 @@ cycles per iteration (22,040 / 612, Table 4). The second g0 + g1 is the same val
 :func:`merge_common`, which merges additions and products of one segment with the same operands
 (the spec computes g0 + g1 once per F_{2^{2m}} product).
 """
+
 from __future__ import annotations
 
 import heapq
@@ -70,7 +71,7 @@ def _mates(seg: list, anc: list) -> dict:
     for x, a in enumerate(muls):
         if a in mate:
             continue
-        for b in muls[x + 1:]:
+        for b in muls[x + 1 :]:
             if b in mate or anc[b] >> a & 1 or anc[a] >> b & 1:
                 continue
             common = [c for c in seg[a].args if c in seg[b].args]
@@ -130,5 +131,7 @@ def _rewrite(seg: list, ms: list) -> list:
     b1 = o.args[1] if o.args[0] == c else o.args[0]
     b2 = o2.args[1] if o2.args[0] == c else o2.args[0]
     args = (c, b1, b2)
-    return [Op(o.id, KIND, args, o.seg, o.pos, o.trace_id, o.id),
-            Op(o2.id, KIND + ".1", args, o2.seg, o2.pos, o2.trace_id, o.id)]
+    return [
+        Op(o.id, KIND, args, o.seg, o.pos, o.trace_id, o.id),
+        Op(o2.id, KIND + ".1", args, o2.seg, o2.pos, o2.trace_id, o.id),
+    ]

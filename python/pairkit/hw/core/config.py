@@ -9,6 +9,7 @@ the compute cycles and one store edge, exactly seed 001 section 4's "+2" (Table 
 adder, cube and cube root 3 at m = 97, D = 4). Units are not pipelined: an instance is busy for the
 whole latency.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -45,15 +46,23 @@ UNIT_OPS = {
     "f4_sqr_chain": ("sqr4n", ("a0", "a1", "a2", "a3"), ()),  # F_{2^4m} squarer, k in series: a^(2^k)
 }
 #: core unit names that build another generator of the kit (with the parameters given)
-GENERATOR = {"gf2_sqr_chain": "gf2_sqr", "gf2_sqrt_chain": "gf2_sqrt", "f4_sqr_mul_ca": "f4_mul_ca",
-             "f4_sqr_chain": "f4_sqr"}
+GENERATOR = {
+    "gf2_sqr_chain": "gf2_sqr",
+    "gf2_sqrt_chain": "gf2_sqrt",
+    "f4_sqr_mul_ca": "f4_mul_ca",
+    "f4_sqr_chain": "f4_sqr",
+}
 #: parameters a core unit name fixes on its generator
 FIXED = {"f4_sqr_mul_ca": {"sqr_in": 1}}
 #: the chain units (k operations in series per start)
 CHAIN_UNITS = ("gf2_sqr_chain", "gf2_sqrt_chain")
 #: compound operation kind -> (output ports, input bits the core hard-wires)
-COMPOUND = {"ca": (("d0", "d1", "d2", "d3"), {"e": 1}), "sca": (("d0", "d1", "d2", "d3"), {"e": 1}),
-            "sqr4n": (("c0", "c1", "c2", "c3"), {}), "dmul": (("c1", "c2"), {})}
+COMPOUND = {
+    "ca": (("d0", "d1", "d2", "d3"), {"e": 1}),
+    "sca": (("d0", "d1", "d2", "d3"), {"e": 1}),
+    "sqr4n": (("c0", "c1", "c2", "c3"), {}),
+    "dmul": (("c1", "c2"), {}),
+}
 
 
 def generator(unit: str) -> str:
@@ -64,6 +73,8 @@ def generator(unit: str) -> str:
 def arity(op: str) -> int:
     """Operand ports of a unit operation kind."""
     return next(len(ports) for o, ports, _ in UNIT_OPS.values() if o == op)
+
+
 SCHEDULERS = ("list", "exact")
 #: register binding: first-fit with interconnect affinity (codegen._Alloc), or that followed by the
 #: multiplexer-minimising local search of :mod:`.binding`
@@ -137,17 +148,27 @@ class CoreConfig:
             raise CoreError(f"unroll: must be an integer from 1 to 8, got {self.unroll!r}")
         if self.binding not in BINDINGS:
             raise CoreError(f"binding: {self.binding!r} is not one of {', '.join(BINDINGS)}")
-        if (not isinstance(self.spare_regs, int) or isinstance(self.spare_regs, bool) or not 0 <= self.spare_regs <= 16
-                or (self.spare_regs and self.binding != "mux")):
-            raise CoreError(f"spare_regs: an integer from 0 to 16, and only with binding='mux', got "
-                            f"{self.spare_regs!r} (binding {self.binding!r})")
+        if (
+            not isinstance(self.spare_regs, int)
+            or isinstance(self.spare_regs, bool)
+            or not 0 <= self.spare_regs <= 16
+            or (self.spare_regs and self.binding != "mux")
+        ):
+            raise CoreError(
+                f"spare_regs: an integer from 0 to 16, and only with binding='mux', got "
+                f"{self.spare_regs!r} (binding {self.binding!r})"
+            )
         if self.mux_swaps and self.binding != "mux":
             raise CoreError(f"mux_swaps: only with binding='mux' (binding {self.binding!r})")
         ops = {o for o, _, _ in UNIT_OPS.values()}
-        if (not isinstance(self.sink, tuple) or not all(isinstance(k, str) for k in self.sink)
-                or (self.sink != ("*",) and not set(self.sink) <= ops)):
-            raise CoreError(f"sink: a tuple of operation kinds ({', '.join(sorted(ops))}) or ('*',) for all, "
-                            f"got {self.sink!r}")
+        if (
+            not isinstance(self.sink, tuple)
+            or not all(isinstance(k, str) for k in self.sink)
+            or (self.sink != ("*",) and not set(self.sink) <= ops)
+        ):
+            raise CoreError(
+                f"sink: a tuple of operation kinds ({', '.join(sorted(ops))}) or ('*',) for all, got {self.sink!r}"
+            )
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
 
@@ -155,19 +176,32 @@ class CoreConfig:
         """buses, write banks, read banks (and what each excludes)."""
         if not isinstance(self.buses, int) or isinstance(self.buses, bool) or not 0 <= self.buses <= 16:
             raise CoreError(f"buses: an integer from 0 (no buses) to 16, got {self.buses!r}")
-        if (not isinstance(self.write_banks, int) or isinstance(self.write_banks, bool)
-                or not 0 <= self.write_banks <= 4 or (self.write_banks and self.binding != "first-fit")):
-            raise CoreError(f"write_banks: an integer from 0 (none) to 4, and only with binding='first-fit', got "
-                            f"{self.write_banks!r} (binding {self.binding!r})")
-        if (not isinstance(self.read_banks, int) or isinstance(self.read_banks, bool)
-                or self.read_banks not in (0, *range(2, 9)) or (self.read_banks and (
-                    self.binding != "first-fit" or self.buses or self.write_banks))):
-            raise CoreError(f"read_banks: 0 (none) or an integer from 2 to 8, and only with binding='first-fit', "
-                            f"no buses and no write banks, got {self.read_banks!r} (binding {self.binding!r}, "
-                            f"buses {self.buses!r}, write_banks {self.write_banks!r})")
+        if (
+            not isinstance(self.write_banks, int)
+            or isinstance(self.write_banks, bool)
+            or not 0 <= self.write_banks <= 4
+            or (self.write_banks and self.binding != "first-fit")
+        ):
+            raise CoreError(
+                f"write_banks: an integer from 0 (none) to 4, and only with binding='first-fit', got "
+                f"{self.write_banks!r} (binding {self.binding!r})"
+            )
+        if (
+            not isinstance(self.read_banks, int)
+            or isinstance(self.read_banks, bool)
+            or self.read_banks not in (0, *range(2, 9))
+            or (self.read_banks and (self.binding != "first-fit" or self.buses or self.write_banks))
+        ):
+            raise CoreError(
+                f"read_banks: 0 (none) or an integer from 2 to 8, and only with binding='first-fit', "
+                f"no buses and no write banks, got {self.read_banks!r} (binding {self.binding!r}, "
+                f"buses {self.buses!r}, write_banks {self.write_banks!r})"
+            )
         if self.buses and self.scheduler != "list":
-            raise CoreError(f"buses: only with the list scheduler (the bus constraint is the list scheduler's; "
-                            f"scheduler {self.scheduler!r})")
+            raise CoreError(
+                f"buses: only with the list scheduler (the bus constraint is the list scheduler's; "
+                f"scheduler {self.scheduler!r})"
+            )
 
     @property
     def p(self) -> int:
@@ -177,8 +211,11 @@ class CoreConfig:
         for u in self.units:
             if u.op == op:
                 return u
-        raise CoreMixError("units", f"the unit mix has no unit for {op!r} operations, which {self.set_id}/"
-                                    f"{self.alg} needs (mix: {self.mix_str()})")
+        raise CoreMixError(
+            "units",
+            f"the unit mix has no unit for {op!r} operations, which {self.set_id}/"
+            f"{self.alg} needs (mix: {self.mix_str()})",
+        )
 
     def mix_str(self) -> str:
         return ", ".join(f"{u.count} {u.unit}" for u in self.units)
@@ -225,8 +262,11 @@ class CoreConfig:
     def compound(self) -> dict:
         """The compound operation kinds of the mix (lowering records them whole) -> their k (the
         squarings per start of ``sqr4n``; None for the others)."""
-        return {u.op: dict(u.params).get("k", 1) if u.op == "sqr4n" else None
-                for u in sorted(self.units, key=lambda u: u.op) if u.op in COMPOUND}
+        return {
+            u.op: dict(u.params).get("k", 1) if u.op == "sqr4n" else None
+            for u in sorted(self.units, key=lambda u: u.op)
+            if u.op in COMPOUND
+        }
 
     def unit_params(self) -> dict:
         """op kind -> the generator's parameters (fixed ones included)."""
@@ -251,7 +291,9 @@ def parse_units(spec: str) -> list:
             raise CoreMixError("units", f"{item!r}: expected unit=count[:param=value...]")
         name, count = (x.strip() for x in head.split("=", 1))
         if name not in UNIT_OPS:
-            raise CoreMixError("units", f"{name!r} is not a unit the core generator can use (known: {', '.join(UNIT_OPS)})")
+            raise CoreMixError(
+                "units", f"{name!r} is not a unit the core generator can use (known: {', '.join(UNIT_OPS)})"
+            )
         try:
             n = int(count)
         except ValueError:
@@ -262,7 +304,9 @@ def parse_units(spec: str) -> list:
                 raise CoreMixError("units", f"{name}: parameter {p!r} must be name=value")
             k, v = (x.strip() for x in p.split("=", 1))
             kv.append((k, v))
-        resolved = hwunit.resolve_params(generator(name), dict(kv, field="ss2-7" if name.startswith("gf2") else "ss3-7"))
+        resolved = hwunit.resolve_params(
+            generator(name), dict(kv, field="ss2-7" if name.startswith("gf2") else "ss3-7")
+        )
         out.append(UnitChoice(name, n, tuple((k, resolved[k]) for k, _ in kv)))
     return out
 
@@ -270,22 +314,25 @@ def parse_units(spec: str) -> list:
 def _check_unit(u: UnitChoice, fam: tuple, set_id: str) -> None:
     """One unit of a mix: known, of the set's field, its k and count in range."""
     if u.unit not in UNIT_OPS:
-        raise CoreMixError("units", f"{u.unit!r} is not a unit the core generator can use "
-                                    f"(known: {', '.join(UNIT_OPS)})")
+        raise CoreMixError(
+            "units", f"{u.unit!r} is not a unit the core generator can use (known: {', '.join(UNIT_OPS)})"
+        )
     if not u.unit.startswith(fam):
-        raise CoreMixError("units", f"{u.unit} is not a unit of {set_id}'s field (use "
-                                    f"{' or '.join(f + '*' for f in fam)} units)")
+        raise CoreMixError(
+            "units", f"{u.unit} is not a unit of {set_id}'s field (use {' or '.join(f + '*' for f in fam)} units)"
+        )
     k = dict(u.params).get("k", 1)
     if u.unit in CHAIN_UNITS:
         if not isinstance(k, int) or isinstance(k, bool) or not 2 <= k <= 64:
-            raise CoreMixError("units", f"{u.unit}: k (operations fused per chain step) must be an "
-                                        f"integer from 2 to 64, got {k!r}")
+            raise CoreMixError(
+                "units", f"{u.unit}: k (operations fused per chain step) must be an integer from 2 to 64, got {k!r}"
+            )
     elif u.unit == "f4_sqr_chain":
         if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 64:
-            raise CoreMixError("units", f"{u.unit}: k (F_{{2^4m}} squarings per start) must be an integer "
-                                        f"from 1 to 64, got {k!r}")
+            raise CoreMixError(
+                "units", f"{u.unit}: k (F_{{2^4m}} squarings per start) must be an integer from 1 to 64, got {k!r}"
+            )
     elif k != 1:
-        raise CoreMixError("units", f"{u.unit}: one operation per start (k = 1); for chains of k use "
-                                    f"{u.unit}_chain")
+        raise CoreMixError("units", f"{u.unit}: one operation per start (k = 1); for chains of k use {u.unit}_chain")
     if not isinstance(u.count, int) or isinstance(u.count, bool) or not 1 <= u.count <= 64:
         raise CoreMixError("units", f"{u.unit}: count must be an integer from 1 to 64, got {u.count!r}")

@@ -1,5 +1,6 @@
 """Typed errors of the core generator (all :class:`pairkit.errors.PairkitError`: the CLI prints
 ``error: <Type>: <message>`` and exits with status 2)."""
+
 from __future__ import annotations
 
 from pairkit.errors import PairkitError

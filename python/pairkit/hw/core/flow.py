@@ -1,5 +1,6 @@
 """The core flow in one place: compile a named core, build its RTL, simulate whole pairings and
 check them against the spec and the Rust core (``pairkit hw core ...`` and the tests use this)."""
+
 from __future__ import annotations
 
 import random
@@ -104,7 +105,7 @@ def rust_check(cfg: CoreConfig, P, Q, coords: tuple, spec=None) -> None:
     got = gt_bytes(S, coords)
     if api.pair(cfg.set_id, eP, eQ, cfg.alg) != got:
         raise CoreMismatchError("output", "the core's GT element differs from the Rust core's pairing")
-    value = (coords if S.family is not Family.CHAR3 else _unflat(coords))
+    value = coords if S.family is not Family.CHAR3 else _unflat(coords)
     canon = S.encode_gt(S.to_canonical(cfg.alg, value))
     if api.pair(cfg.set_id, eP, eQ, cfg.alg, canonical=True) != canon:
         raise CoreMismatchError("output", "the canonical value differs from the Rust core's")
@@ -128,13 +129,25 @@ def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "a
     pairs = random_pairs(S, n, seed)
     t0 = time.time()
     ref = [interp.run(mc, S, cfg.alg, P, Q) for P, Q in pairs]
-    res = {"core": cfg.name, "set": cfg.set_id, "alg": cfg.alg, "pairings": n, "engine": engine,
-           "cycles": mc.cycles(), "miller_cycles": mc.info["miller_cycles"],
-           "final_exp_cycles": mc.info["final_exp_cycles"], "T_iter": mc.info["T_iter"],
-           "T_pass": mc.info["T_pass"], "unroll": mc.unroll,
-           "looped_iterations": mc.info["looped_iterations"], "registers": mc.n_regs,
-           "control_words": mc.n_steps, "interp_values_checked": ref[0].values_checked,
-           "interp_states_checked": ref[0].states_checked, "interp_probes_checked": ref[0].probes_checked}
+    res = {
+        "core": cfg.name,
+        "set": cfg.set_id,
+        "alg": cfg.alg,
+        "pairings": n,
+        "engine": engine,
+        "cycles": mc.cycles(),
+        "miller_cycles": mc.info["miller_cycles"],
+        "final_exp_cycles": mc.info["final_exp_cycles"],
+        "T_iter": mc.info["T_iter"],
+        "T_pass": mc.info["T_pass"],
+        "unroll": mc.unroll,
+        "looped_iterations": mc.info["looped_iterations"],
+        "registers": mc.n_regs,
+        "control_words": mc.n_steps,
+        "interp_values_checked": ref[0].values_checked,
+        "interp_states_checked": ref[0].states_checked,
+        "interp_probes_checked": ref[0].probes_checked,
+    }
     if engine != "interp":
         core = c.make_rtl(debug=(engine == "verilator"))
         if engine == "amaranth":
@@ -149,8 +162,9 @@ def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "a
             if r.output != x.output:
                 raise CoreMismatchError("output", "the RTL's GT element differs from the interpreter's")
             if r.cycles != mc.cycles() + 1:
-                raise CoreMismatchError("controller", f"the RTL took {r.cycles - 1} cycles, the micro-code "
-                                                      f"{mc.cycles()}")
+                raise CoreMismatchError(
+                    "controller", f"the RTL took {r.cycles - 1} cycles, the micro-code {mc.cycles()}"
+                )
         res["rtl_states_checked"] = runs[0].states_checked
         if runs[0].iterations_checked:  # Verilator: the probes inside passes and outside the loop too
             res["rtl_probes_checked"] = runs[0].probes_checked

@@ -14,6 +14,7 @@ step. It raises :class:`CoreMismatchError` on
 * a Miller state (the accumulator's home registers at every loop boundary) or the final value that
   differs from the spec's.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,8 +38,9 @@ class RunResult:
     probes_checked: int = 0  # accumulator coordinates of iterations inside a pass, read at their probes
 
 
-def unit_result(F, p: int, kind: str, ops: list, signs: tuple, chains: dict | None = None,
-                compound: dict | None = None):
+def unit_result(
+    F, p: int, kind: str, ops: list, signs: tuple, chains: dict | None = None, compound: dict | None = None
+):
     xs = [modify(F, p, x, s) for x, s in zip(ops, signs)]
     if kind == "add":
         return F.add(xs[0], xs[1])
@@ -82,8 +84,9 @@ class _Interpreter:
     def __init__(self, mc: Microcode, spec, alg: str, P, Q, check: bool):
         self.mc, self.check = mc, check
         self.F = spec.F
-        T, _, self.states, self.outs = (run_trace(spec, alg, P, Q, "inv" in mc.units, mc.info.get("compound", {}))
-                                        if check else (None, [], [], []))
+        T, _, self.states, self.outs = (
+            run_trace(spec, alg, P, Q, "inv" in mc.units, mc.info.get("compound", {})) if check else (None, [], [], [])
+        )
         self.values = T.values if T is not None else {}
         self.regs: list = [None] * mc.n_regs
         self.tables = [[None] * d for d in mc.tables]
@@ -108,8 +111,11 @@ class _Interpreter:
     def where(self, step_pc):
         mc, first, it = self.mc, self.first, self.it
         if mc.loop_start <= step_pc < mc.loop_end:
-            return (f"Miller iteration {first + it * mc.unroll + 1}" + (f"-{first + it * mc.unroll + mc.unroll}"
-                    if mc.unroll > 1 else "") + f" (loop step {step_pc - mc.loop_start})")
+            return (
+                f"Miller iteration {first + it * mc.unroll + 1}"
+                + (f"-{first + it * mc.unroll + mc.unroll}" if mc.unroll > 1 else "")
+                + f" (loop step {step_pc - mc.loop_start})"
+            )
         blk = "prologue" if step_pc < mc.loop_start else "epilogue"
         return f"{blk} step {step_pc}"
 
@@ -123,8 +129,10 @@ class _Interpreter:
             r, neg = sr
             got = modify(self.F, mc.p, self.regs[r], neg)
             if got != self.values[tid]:
-                raise CoreMismatchError(f"Miller iteration {k + 1}, register r{r}",
-                                        f"accumulator coordinate {c} differs from the spec's state")
+                raise CoreMismatchError(
+                    f"Miller iteration {k + 1}, register r{r}",
+                    f"accumulator coordinate {c} differs from the spec's state",
+                )
         self.n_states += 1
 
     def read(self, src, dest, t, pc):
@@ -133,8 +141,9 @@ class _Interpreter:
         if kind == "unit":
             u = self.units.get(x)
             if u is None or t < u[1]:
-                raise CoreMismatchError(f"{self.where(pc)}, {dest}", f"written from {x[0]}{x[1]} before its result "
-                                                                     "is ready")
+                raise CoreMismatchError(
+                    f"{self.where(pc)}, {dest}", f"written from {x[0]}{x[1]} before its result is ready"
+                )
             return u[0]
         return self.regs[x] if kind == "reg" else self.mc.consts[x]
 
@@ -161,12 +170,14 @@ class _Interpreter:
                 continue
             h = hs.get(u)
             if h is None:
-                raise CoreMismatchError(f"{self.where(pc)}", f"{u[0]}{u[1]} is running unlatched, its operands are "
-                                                             "not held")
+                raise CoreMismatchError(
+                    f"{self.where(pc)}", f"{u[0]}{u[1]} is running unlatched, its operands are not held"
+                )
             got = [modify(self.F, self.mc.p, self.operand(x, u, t, pc), g) for x, g in zip(h.srcs, h.signs)]
             if got != want:
-                raise CoreMismatchError(f"{self.where(pc)}", f"{u[0]}{u[1]}'s operand changed while it runs "
-                                                             f"(started at step {t0})")
+                raise CoreMismatchError(
+                    f"{self.where(pc)}", f"{u[0]}{u[1]}'s operand changed while it runs (started at step {t0})"
+                )
         for u in hs:
             if u not in held:
                 raise CoreMismatchError(f"{self.where(pc)}", f"a hold for {u[0]}{u[1]}, which is not running")
@@ -177,8 +188,10 @@ class _Interpreter:
         for r_p, neg_p, j_p, c_p in self.probes.get(pc, ()) if self.check else ():
             k = self.first + self.it * mc.unroll + j_p if j_p >= 0 else -j_p - 1
             if k < len(states) and modify(self.F, mc.p, self.regs[r_p], neg_p) != self.values[states[k][c_p]]:
-                raise CoreMismatchError(f"Miller iteration {k + 1}, register r{r_p}",
-                                        f"accumulator coordinate {c_p} (probe) differs from the spec's state")
+                raise CoreMismatchError(
+                    f"Miller iteration {k + 1}, register r{r_p}",
+                    f"accumulator coordinate {c_p} (probe) differs from the spec's state",
+                )
             self.n_probed += 1
 
     def writes(self, st, t, pc) -> dict:
@@ -198,8 +211,9 @@ class _Interpreter:
                     self.unchecked.add(vid)
                 else:
                     if val != self.values[tid]:
-                        raise CoreMismatchError(f"{self.where(pc)}, register r{w.reg}",
-                                                f"value {vid} differs from the spec")
+                        raise CoreMismatchError(
+                            f"{self.where(pc)}, register r{w.reg}", f"value {vid} differs from the spec"
+                        )
                     self.n_values += 1
             new[w.reg] = val
         return new
@@ -210,8 +224,9 @@ class _Interpreter:
             val = self.read(w.src, f"table t{w.table}[{w.entry}]", t, pc)
             tid = self.mc.trace_of.get(w.value)
             if self.check and tid is not None and val != self.values[tid]:
-                raise CoreMismatchError(f"{self.where(pc)}, table t{w.table}[{w.entry}]",
-                                        f"value {w.value} differs from the spec")
+                raise CoreMismatchError(
+                    f"{self.where(pc)}, table t{w.table}[{w.entry}]", f"value {w.value} differs from the spec"
+                )
             new_t.append((w.table, w.entry, val))
         return new_t
 
@@ -268,5 +283,6 @@ class _Interpreter:
                 raise CoreMismatchError("output", f"GT coordinate {bad} differs from the spec's pairing")
         if self.t != n_total:
             raise CoreMismatchError("controller", f"ran {self.t} cycles, the micro-code has {n_total}")
-        return RunResult(out, self.t, self.n_states, self.n_values, self.n_written, frozenset(self.unchecked),
-                         self.n_probed)
+        return RunResult(
+            out, self.t, self.n_states, self.n_values, self.n_written, frozenset(self.unchecked), self.n_probed
+        )

@@ -14,6 +14,7 @@ the result appears),
 ``("unit", (op, i))``. Tables (:attr:`Microcode.tables`, their depths) are RAMs that prologue steps
 fill (:class:`TableWrite`) and the loop reads at the pass index.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ class Start:
 class Hold:
     """An unlatched unit's operands in a step after its start: the same values, from ``srcs`` (a
     forwarded operand is read from the register it was written into at the start step)."""
+
     unit: tuple
     srcs: tuple
     signs: tuple
@@ -134,13 +136,17 @@ class Microcode:
         register writes."""
         ops, bus = self.port_sources()
         regs = self.sources()[1]
-        return {"ports": sum(len(v) for v in ops.values()), "buses": sum(len(v) for v in bus.values()),
-                "registers": sum(len(v) for v in regs.values())}
+        return {
+            "ports": sum(len(v) for v in ops.values()),
+            "buses": sum(len(v) for v in bus.values()),
+            "registers": sum(len(v) for v in regs.values()),
+        }
 
     def port_registers(self, op: str) -> list:
         """Registers each operand port of the ``op`` units reads (directly or through a bus), per port."""
-        return [len({x[1] for x in v if x[0] == "reg"}) for (o, _, _), v in sorted(self.sources()[0].items())
-                if o == op]
+        return [
+            len({x[1] for x in v if x[0] == "reg"}) for (o, _, _), v in sorted(self.sources()[0].items()) if o == op
+        ]
 
     def table_sources(self) -> dict:
         """table -> sorted sources of its write port."""
@@ -152,9 +158,11 @@ class Microcode:
 
     def listing(self, limit: int | None = None) -> str:
         """The control ROM as text: one line per step."""
-        lines = [f"; {self.name}: {self.n_steps} control words, loop [{self.loop_start}, {self.loop_end}) x "
-                 f"{self.loop_count}, {self.cycles()} cycles, {self.n_regs} registers"
-                 + (f", {self.n_buses} read buses" if self.n_buses else "")]
+        lines = [
+            f"; {self.name}: {self.n_steps} control words, loop [{self.loop_start}, {self.loop_end}) x "
+            f"{self.loop_count}, {self.cycles()} cycles, {self.n_regs} registers"
+            + (f", {self.n_buses} read buses" if self.n_buses else "")
+        ]
         for t, st in enumerate(self.steps[:limit]):
             tag = "L" if self.loop_start <= t < self.loop_end else " "
             parts = []
@@ -162,8 +170,11 @@ class Microcode:
                 ops = ",".join(("-" if g else "") + _src(x) for x, g in zip(s.srcs, s.signs))
                 parts.append(f"{s.unit[0]}{s.unit[1]}({ops})")
             for h in st.holds:
-                parts.append(f"{h.unit[0]}{h.unit[1]}[" + ",".join(("-" if g else "") + _src(x)
-                                                                   for x, g in zip(h.srcs, h.signs)) + "]")
+                parts.append(
+                    f"{h.unit[0]}{h.unit[1]}["
+                    + ",".join(("-" if g else "") + _src(x) for x, g in zip(h.srcs, h.signs))
+                    + "]"
+                )
             for w in st.writes:
                 parts.append(f"r{w.reg}<={_src(w.src)}")
             for w in st.twrites:

@@ -3,6 +3,7 @@
 unit). Kept apart from the lowering so that the passes over a program (common_input.py) and the
 lowering (program.py) both import it and not each other.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ class Operand:
 @dataclass
 class Op:
     """One unit operation: ``out = kind(+-a, +-b)``."""
+
     id: int  # == its output value id
     kind: str  # add | mul | cube | cbrt | sqr | sqrt | inv
     args: tuple  # of Operand

@@ -1,5 +1,6 @@
 """A Gantt chart of one loop iteration's micro-code: a row per unit instance, a bar per operation
 from its start to the store of its result (matplotlib, Agg)."""
+
 from __future__ import annotations
 
 
@@ -11,14 +12,27 @@ def gantt(mc, path: str) -> None:
 
     a, b = (mc.loop_start, mc.loop_end) if mc.loop_end > mc.loop_start else (0, min(mc.n_steps, 200))
     rows = sorted({s.unit for st in mc.steps[a:b] for s in st.starts})
-    colours = {"mul": "tab:blue", "add": "tab:green", "cube": "tab:orange", "cbrt": "tab:red",
-               "sqr": "tab:orange", "sqrt": "tab:red", "inv": "tab:purple"}
+    colours = {
+        "mul": "tab:blue",
+        "add": "tab:green",
+        "cube": "tab:orange",
+        "cbrt": "tab:red",
+        "sqr": "tab:orange",
+        "sqrt": "tab:red",
+        "inv": "tab:purple",
+    }
     fig, ax = plt.subplots(figsize=(10, 0.35 * len(rows) + 1.2))
     for t in range(a, b):
         for s in mc.steps[t].starts:
             cyc = mc.units[s.unit[0]][2] + 1
-            ax.barh(rows.index(s.unit), cyc, left=t - a, color=colours.get(s.unit[0], "grey"), edgecolor="black",
-                    linewidth=0.4)
+            ax.barh(
+                rows.index(s.unit),
+                cyc,
+                left=t - a,
+                color=colours.get(s.unit[0], "grey"),
+                edgecolor="black",
+                linewidth=0.4,
+            )
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([f"{u[0]}{u[1]}" for u in rows])
     ax.invert_yaxis()

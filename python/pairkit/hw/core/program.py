@@ -20,6 +20,7 @@ consecutive iterations that execute the same code on values carried from the pre
 constants, e.g. f = 1 in the first one) is the *prologue* and everything after it (the last
 iterations if they differ, the correction factor, the final exponentiation) is the *epilogue*.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from pairkit.spec.trace import TracingField
 @dataclass
 class Program:
     """A lowered pairing. Value ids: inputs, constants and op outputs share one id space."""
+
     set_id: str
     alg: str
     p: int
@@ -264,8 +266,7 @@ def _apply(F, kind, cs):
     return getattr(F, kind)(cs[0])
 
 
-def lower(spec, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None,
-          compound=()) -> Program:
+def lower(spec, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict | None = None, compound=()) -> Program:
     """Lower the spec's whole pairing (``spec``: a set id or its spec object, spec_of; alg) for a core (see
     the module docstring).
 
@@ -322,8 +323,21 @@ def lower(spec, alg: str, *, has_inv: bool = False, P=None, Q=None, chains: dict
             trace_of.setdefault(opd.value, tid)
     iter_segs = [i for i, (lab, _) in enumerate(segs) if lab.startswith("iter ")]
     inv_values = L.inv_values | {L.alias[t].value for t in T.inv_ids if t in L.alias}
-    return Program(set_id, alg, p, F.m, inputs, L.consts, ops, segs, outputs,
-                   [[L.alias[i] for i in st] for st in states], trace_of, iter_segs, frozenset(inv_values))
+    return Program(
+        set_id,
+        alg,
+        p,
+        F.m,
+        inputs,
+        L.consts,
+        ops,
+        segs,
+        outputs,
+        [[L.alias[i] for i in st] for st in states],
+        trace_of,
+        iter_segs,
+        frozenset(inv_values),
+    )
 
 
 def _lower_op(L, T, o, a: list, has_inv: bool, leader, what: str):
@@ -396,8 +410,13 @@ def _fuse_chains(ops: list, kind: str, k: int, keep: list) -> list:
     for o in ops:
         if o.kind == single and not o.args[0].neg:
             src = by_id.get(o.args[0].value)
-            if (src is not None and src.kind == single and src.seg == o.seg and readers.get(src.id) == 1
-                    and src.id not in pinned):
+            if (
+                src is not None
+                and src.kind == single
+                and src.seg == o.seg
+                and readers.get(src.id) == 1
+                and src.id not in pinned
+            ):
                 nxt[src.id] = o
     inner = {x.id for x in nxt.values()}
     starts = [o for o in ops if o.kind == single and o.id not in inner]
@@ -408,13 +427,13 @@ def _fuse_chains(ops: list, kind: str, k: int, keep: list) -> list:
             run.append(nxt[run[-1].id])
         src = o.args[0]
         for g in range(len(run) // k):
-            grp = run[g * k:(g + 1) * k]
+            grp = run[g * k : (g + 1) * k]
             last = grp[-1]
             for x in grp[:-1]:
                 replace[x.id] = None
             replace[last.id] = Op(last.id, kind, (src,), last.seg, last.pos, last.trace_id)
             src = Operand(last.id)
-        rest = run[(len(run) // k) * k:]
+        rest = run[(len(run) // k) * k :]
         if rest and len(run) >= k:  # the first single op after the fused ones now reads the last fused result
             r0 = rest[0]
             replace[r0.id] = Op(r0.id, single, (src,), r0.seg, r0.pos, r0.trace_id)
@@ -475,5 +494,18 @@ def retime(prog: Program) -> Program:
     for i, o in enumerate(ops):
         o.pos = len(segs[o.seg][1])
         segs[o.seg][1].append(i)
-    return Program(prog.set_id, prog.alg, prog.p, prog.m, prog.inputs, prog.consts, ops, segs, prog.outputs,
-                   prog.states, prog.trace_of, prog.iter_segments, prog.inv_values)
+    return Program(
+        prog.set_id,
+        prog.alg,
+        prog.p,
+        prog.m,
+        prog.inputs,
+        prog.consts,
+        ops,
+        segs,
+        prog.outputs,
+        prog.states,
+        prog.trace_of,
+        prog.iter_segments,
+        prog.inv_values,
+    )

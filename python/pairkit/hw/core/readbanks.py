@@ -36,6 +36,7 @@ both ends of the back edge: read after the loop, its lifetime starts in that ste
 the same register would be overwritten before the next iteration reads it); carried, it also holds
 the epilogue's first step (a value the epilogue reads from the same register would be overwritten).
 """
+
 from __future__ import annotations
 
 from pairkit.hw.core.errors import CoreError
@@ -91,8 +92,9 @@ COPY = "dual"
 SWEEPS = 3
 
 
-def split(steps: list, vregs: list, K: int, Ls: int, Le: int, win: dict, name: str = "core",
-          group: dict | None = None) -> tuple:
+def split(
+    steps: list, vregs: list, K: int, Ls: int, Le: int, win: dict, name: str = "core", group: dict | None = None
+) -> tuple:
     """Bank the reads of the micro-code ``steps`` (built with every virtual register its own, holds not
     expanded; ``vregs``: their interval lists, extended here with the copies). Returns (new steps,
     bank per virtual register (None: no port reads it), port -> group, statistics)."""
@@ -120,8 +122,10 @@ def split(steps: list, vregs: list, K: int, Ls: int, Le: int, win: dict, name: s
         g = group[port]
         if g != bank[v]:
             copies.setdefault((v, g, cp.reaching(v, t0)), []).append(r)
-    new = [Step(starts=list(st.starts), writes=list(st.writes), twrites=list(st.twrites), holds=list(st.holds))
-           for st in steps]
+    new = [
+        Step(starts=list(st.starts), writes=list(st.writes), twrites=list(st.twrites), holds=list(st.holds))
+        for st in steps
+    ]
     redirect: dict = {}  # (step, start index, operand, hold?) -> copy vreg
     stats = cp.stats
     for (v, g, key), rs in sorted(copies.items(), key=lambda kv: (kv[0][0], kv[0][1], min(r[0] for r in kv[1]))):
@@ -139,9 +143,9 @@ def split(steps: list, vregs: list, K: int, Ls: int, Le: int, win: dict, name: s
     for (t, i, j, hold), c in redirect.items():
         s = new[t].starts[i]
         if hold:
-            s = Start(s.unit, s.srcs, s.signs, s.value, s.hold[:j] + (("reg", c),) + s.hold[j + 1:])
+            s = Start(s.unit, s.srcs, s.signs, s.value, s.hold[:j] + (("reg", c),) + s.hold[j + 1 :])
         else:
-            s = Start(s.unit, s.srcs[:j] + (("reg", c),) + s.srcs[j + 1:], s.signs, s.value, s.hold)
+            s = Start(s.unit, s.srcs[:j] + (("reg", c),) + s.srcs[j + 1 :], s.signs, s.value, s.hold)
         new[t].starts[i] = s
     stats["groups"] = [[f"{p[0]}{p[1]}.{p[2]}" for p in sorted(group) if group[p] == g] for g in range(K)]
     return new, bank, group, stats
@@ -176,8 +180,10 @@ class _Copies:
 
     def dual(self, c, v, w):
         if w < 0:
-            raise CoreError(f"{self.name}: read_banks: a host input is read by two groups in the first step, before "
-                            f"a copy can be made (give fewer banks)")
+            raise CoreError(
+                f"{self.name}: read_banks: a host input is read by two groups in the first step, before "
+                f"a copy can be made (give fewer banks)"
+            )
         o = self.writes[v][w]
         self.extra.setdefault(w, []).append(Write(c, o.src, o.value))
         self.stats["dual_writes"] += 1
@@ -273,8 +279,10 @@ def check(steps: list, reg_bank: dict, group: dict) -> str | None:
                 if x[0] == "reg":
                     g = group.get((s.unit[0], s.unit[1], j))
                     if g is None or reg_bank.get(x[1]) != g:
-                        return (f"step {t}: {s.unit[0]}{s.unit[1]} operand {j} (group {g}) reads register {x[1]} "
-                                f"of bank {reg_bank.get(x[1])}")
+                        return (
+                            f"step {t}: {s.unit[0]}{s.unit[1]} operand {j} (group {g}) reads register {x[1]} "
+                            f"of bank {reg_bank.get(x[1])}"
+                        )
     return None
 
 
@@ -301,9 +309,15 @@ def rename(steps: list, phys: list) -> list:
 
     out = []
     for st in steps:
-        out.append(Step(starts=[Start(s.unit, tuple(r(x) for x in s.srcs), s.signs, s.value,
-                                      tuple(r(x) for x in s.hold)) for s in st.starts],
-                        writes=[Write(phys[w.reg], r(w.src), w.value) for w in st.writes],
-                        twrites=[TableWrite(tw.table, tw.entry, r(tw.src), tw.value) for tw in st.twrites],
-                        holds=list(st.holds)))
+        out.append(
+            Step(
+                starts=[
+                    Start(s.unit, tuple(r(x) for x in s.srcs), s.signs, s.value, tuple(r(x) for x in s.hold))
+                    for s in st.starts
+                ],
+                writes=[Write(phys[w.reg], r(w.src), w.value) for w in st.writes],
+                twrites=[TableWrite(tw.table, tw.entry, r(tw.src), tw.value) for tw in st.twrites],
+                holds=list(st.holds),
+            )
+        )
     return out

@@ -5,6 +5,7 @@ load the points word by word, pulse ``start``, count the cycles to ``done``, com
 home registers with the spec's state at every loop boundary, read the GT element word by word.
 The paper-size cores run in Verilator (:mod:`pairkit.hw.core.verilator_bench`) with the same checks.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -48,7 +49,6 @@ def run_amaranth(core, spec, alg: str, pairs: list) -> list:
     (``spec``: the set id or its spec object)."""
     from amaranth.sim import Simulator
 
-
     mc = core.mc
     S = spec_of(spec)
     F = S.F
@@ -79,8 +79,10 @@ def run_amaranth(core, spec, alg: str, pairs: list) -> list:
                         for r, neg, want in regs:
                             got = core.spec.from_int(ctx.get(core.regs[r]))
                             if modify(F, mc.p, got, neg) != want:
-                                raise CoreMismatchError(f"Miller iteration {it + 1}, register r{r}",
-                                                        "the RTL accumulator differs from the spec's state")
+                                raise CoreMismatchError(
+                                    f"Miller iteration {it + 1}, register r{r}",
+                                    "the RTL accumulator differs from the spec's state",
+                                )
                         checked += 1
                     passes += 1
                 if n > limit:

@@ -7,6 +7,7 @@ registers through the debug port) and ``R <cycles> <GT coordinates>`` at ``done`
 with the spec. Models are built with optimisation (``-O2``, about 10x faster to simulate than
 ``-O0``) and cached by the hash of the Verilog and the testbench (``$PAIRKIT_HW_CACHE``).
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -99,13 +100,29 @@ def bench_cpp(core) -> str:
     mc = core.mc
     sregs = [sr[0] for sr in mc.state_regs if sr]
     word = "top->dbg_data[j]" if core.W > 64 else "(((uint64_t)top->dbg_data) >> (32 * j))"
-    rep = {"@WORDS@": core.words, "@LS@": mc.loop_start, "@LE@": mc.loop_end, "@NS@": mc.n_steps,
-           "@LC@": mc.loop_count, "@SREGS@": ", ".join(map(str, sregs or [0])), "@NSREGS@": len(sregs),
-           "@NOUT@": len(mc.outputs), "@LIMIT@": mc.cycles() + 16, "@DBGWORD@": word}
+    rep = {
+        "@WORDS@": core.words,
+        "@LS@": mc.loop_start,
+        "@LE@": mc.loop_end,
+        "@NS@": mc.n_steps,
+        "@LC@": mc.loop_count,
+        "@SREGS@": ", ".join(map(str, sregs or [0])),
+        "@NSREGS@": len(sregs),
+        "@NOUT@": len(mc.outputs),
+        "@LIMIT@": mc.cycles() + 16,
+        "@DBGWORD@": word,
+    }
     pr, fp = mc.info.get("probes", []), mc.info.get("flat_probes", [])
-    rep.update({"@NPROBE@": len(pr), "@PPC@": ", ".join(str(p[0]) for p in pr) or "0",
-                "@PREG@": ", ".join(str(p[1]) for p in pr) or "0", "@NFPROBE@": len(fp),
-                "@FPC@": ", ".join(str(p[0]) for p in fp) or "0", "@FREG@": ", ".join(str(p[1]) for p in fp) or "0"})
+    rep.update(
+        {
+            "@NPROBE@": len(pr),
+            "@PPC@": ", ".join(str(p[0]) for p in pr) or "0",
+            "@PREG@": ", ".join(str(p[1]) for p in pr) or "0",
+            "@NFPROBE@": len(fp),
+            "@FPC@": ", ".join(str(p[0]) for p in fp) or "0",
+            "@FREG@": ", ".join(str(p[1]) for p in fp) or "0",
+        }
+    )
     s = BENCH
     for k, v in rep.items():
         s = s.replace(k, str(v))
@@ -118,9 +135,14 @@ def build(core, *, jobs: int = 2, timeout_s: float = 3600, opt: str = "-O2") -> 
         raise HwToolError("the Verilator testbench needs a core built with debug=True")
     with tempfile.TemporaryDirectory() as td:
         vtext = to_verilog(core, td)
-    return build_model(f"core-{core.mc.name}", vtext, bench_cpp(core),
-                       ["-O3", "-MAKEFLAGS", f"OPT_FAST={opt} OPT_SLOW=-O1 OPT_GLOBAL={opt}"], jobs=jobs,
-                       timeout_s=timeout_s)
+    return build_model(
+        f"core-{core.mc.name}",
+        vtext,
+        bench_cpp(core),
+        ["-O3", "-MAKEFLAGS", f"OPT_FAST={opt} OPT_SLOW=-O1 OPT_GLOBAL={opt}"],
+        jobs=jobs,
+        timeout_s=timeout_s,
+    )
 
 
 def _check_states(core, F, spec, alg: str, P, Q, states: list, probed: list) -> list:
@@ -132,16 +154,19 @@ def _check_states(core, F, spec, alg: str, P, Q, states: list, probed: list) -> 
         for (reg, neg, want), g in zip(regs, got):
             v = core.spec.from_int(g)
             if modify(F, mc.p, v, neg) != want:
-                raise CoreMismatchError(f"Miller iteration {it + 1}, register r{reg}",
-                                        "the RTL accumulator differs from the spec's state")
+                raise CoreMismatchError(
+                    f"Miller iteration {it + 1}, register r{reg}", "the RTL accumulator differs from the spec's state"
+                )
     if len(states) != len(bnd):
         raise CoreMismatchError("controller", f"{len(states)} loop boundaries seen, expected {len(bnd)}")
     if probed:
         T, _, sts, _ = run_trace(spec, alg, P, Q, "inv" in mc.units)
         for k, reg, neg, c, g in probed:
             if k < len(sts) and modify(F, mc.p, core.spec.from_int(g), neg) != T.values[sts[k][c]]:
-                raise CoreMismatchError(f"Miller iteration {k + 1}, register r{reg}",
-                                        f"the RTL accumulator's coordinate {c} differs from the spec's state")
+                raise CoreMismatchError(
+                    f"Miller iteration {k + 1}, register r{reg}",
+                    f"the RTL accumulator's coordinate {c} differs from the spec's state",
+                )
     return bnd
 
 
@@ -187,5 +212,3 @@ def run_verilator(core, spec, alg: str, pairs: list, **kw) -> list:
     if len(runs) != len(pairs):
         raise CoreMismatchError("verilator", f"{len(runs)} results for {len(pairs)} pairings")
     return runs
-
-

@@ -9,6 +9,7 @@ Layout of the output directory::
     expected/<port>.hex the spec model's results
     manifest.json       unit, parameters, ports (name, kind, width), cycles, vector count
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,9 @@ def tb_verilog(unit, module: str, n: int) -> str:
     for p in outs:
         L.append(f"  wire [{p.width - 1}:0] {p.name};")
         L.append(f"  reg [{p.width - 1}:0] exp_{p.name} [0:{n - 1}];")
-    conns = ", ".join([".clk(clk)", ".rst(rst)", ".start(start)", ".done(done)"] +
-                      [f".{p.name}({p.name})" for p in ins + outs])
+    conns = ", ".join(
+        [".clk(clk)", ".rst(rst)", ".start(start)", ".done(done)"] + [f".{p.name}({p.name})" for p in ins + outs]
+    )
     L.append(f"  {module} dut({conns});")
     L.append("  always #5 clk = ~clk;")
     L.append("  integer i, cyc, errors;")
@@ -52,7 +54,7 @@ def tb_verilog(unit, module: str, n: int) -> str:
     L.append("      @(posedge clk); #1 start = 1'b0; cyc = 1;")
     L.append("      while (!done) begin @(posedge clk); #1 cyc = cyc + 1; end")
     cmp = " || ".join([f"{p.name} !== exp_{p.name}[i]" for p in outs] + [f"cyc != {unit.cycles}"])
-    L.append(f"      if ({cmp}) begin errors = errors + 1; $display(\"MISMATCH vector %0d (cycles %0d)\", i, cyc); end")
+    L.append(f'      if ({cmp}) begin errors = errors + 1; $display("MISMATCH vector %0d (cycles %0d)", i, cyc); end')
     L.append("    end")
     L.append(f'    if (errors == 0) $display("PASS {n}"); else $display("FAIL %0d", errors);')
     L.append("    $finish;")
@@ -63,15 +65,19 @@ def tb_verilog(unit, module: str, n: int) -> str:
 
 def header(unit, module: str) -> str:
     """The comment block on top of a unit's Verilog: the interface protocol (pairkit.hw.units.unit)."""
+
     def ports(specs):
         return ", ".join(f"{p.name}[{p.width - 1}:0] ({p.kind}{f', m = {p.m}' if p.m else ''})" for p in specs)
 
-    lines = [f"pairkit hw gen: {unit.describe()} (Verilog module: {module})",
-             f"inputs: {ports(unit.in_specs)}", f"outputs: {ports(unit.out_specs)}",
-             "element encoding: gf2 = bit i is the coefficient of x^i; gf3 = Cat(lo, hi), the spec's two bit planes",
-             "protocol (clock clk, synchronous reset rst): the edge that samples start = 1 latches the operands;",
-             f"done rises exactly {unit.cycles} edges after it (that edge included) and stays high, with the",
-             "results stable, until the next start; start while busy restarts the operation."]
+    lines = [
+        f"pairkit hw gen: {unit.describe()} (Verilog module: {module})",
+        f"inputs: {ports(unit.in_specs)}",
+        f"outputs: {ports(unit.out_specs)}",
+        "element encoding: gf2 = bit i is the coefficient of x^i; gf3 = Cat(lo, hi), the spec's two bit planes",
+        "protocol (clock clk, synchronous reset rst): the edge that samples start = 1 latches the operands;",
+        f"done rises exactly {unit.cycles} edges after it (that edge included) and stays high, with the",
+        "results stable, until the next start; start while busy restarts the operation.",
+    ]
     return "\n".join("// " + x for x in lines) + "\n"
 
 
@@ -93,11 +99,18 @@ def generate(unit, outdir: str, n: int = 32, seed: int = 1) -> dict:
     for p in unit.out_specs:
         with open(os.path.join(outdir, "expected", f"{p.name}.hex"), "w") as fh:
             fh.write("".join("%x\n" % p.to_int(e[p.name]) for e in exps))
-    man = {"unit": unit.unit_name, "params": unit.params, "module": module, "cycles": unit.cycles,
-           "compute_cycles": unit.compute_cycles, "vectors": n, "seed": seed,
-           "inputs": [{"name": p.name, "kind": p.kind, "width": p.width} for p in unit.in_specs],
-           "outputs": [{"name": p.name, "kind": p.kind, "width": p.width} for p in unit.out_specs],
-           "files": [f"{module}.v", f"tb_{module}.v", "vectors/", "expected/"]}
+    man = {
+        "unit": unit.unit_name,
+        "params": unit.params,
+        "module": module,
+        "cycles": unit.cycles,
+        "compute_cycles": unit.compute_cycles,
+        "vectors": n,
+        "seed": seed,
+        "inputs": [{"name": p.name, "kind": p.kind, "width": p.width} for p in unit.in_specs],
+        "outputs": [{"name": p.name, "kind": p.kind, "width": p.width} for p in unit.out_specs],
+        "files": [f"{module}.v", f"tb_{module}.v", "vectors/", "expected/"],
+    }
     with open(os.path.join(outdir, "manifest.json"), "w") as fh:
         json.dump(man, fh, indent=1)
     return man

@@ -9,6 +9,7 @@ The reference multiplier is the unrolled LFSR product sum_i a_i (x^i b mod f) wi
 x (x^i b) + b_{m-1}^{(i)} f -- not the linear maps the units are generated from. Squarers are checked
 as c = ref(a, a), square roots as ref(c, c) = a.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,14 +23,14 @@ from pairkit.hw.flow.toolchain import yosys
 
 def ref_mul(m: Module, field, a, b, tag: str):
     M = field.m
-    flow = (field.poly ^ (1 << M))  # f - x^m
+    flow = field.poly ^ (1 << M)  # f - x^m
     acc = Const(0, M)
     xb = b
     for i in range(M):
         acc = acc ^ (xb & a[i].replicate(M))
         if i + 1 < M:
             nx = Signal(M, name=f"{tag}_x{i + 1}")
-            m.d.comb += nx.eq(Cat(Const(0, 1), xb[:M - 1]) ^ (Const(flow, M) & xb[M - 1].replicate(M)))
+            m.d.comb += nx.eq(Cat(Const(0, 1), xb[: M - 1]) ^ (Const(flow, M) & xb[M - 1].replicate(M)))
             xb = nx
     out = Signal(M, name=f"{tag}_out")
     m.d.comb += out.eq(acc)
@@ -74,8 +75,16 @@ class Miter(Elaboratable):
         return m
 
 
-RELATIONS = {"gf2_mul_msd": "mul", "gf2_mul_bitserial": "mul", "gf2_sqr": "sqr", "gf2_sqrt": "sqrt",
-             "gf2_mul_m1": "mul", "gf2_mul_m2": "mul", "gf2_mul_chunked": "mul", "gf2_mul_tmvp": "mul"}
+RELATIONS = {
+    "gf2_mul_msd": "mul",
+    "gf2_mul_bitserial": "mul",
+    "gf2_sqr": "sqr",
+    "gf2_sqrt": "sqrt",
+    "gf2_mul_m1": "mul",
+    "gf2_mul_m2": "mul",
+    "gf2_mul_chunked": "mul",
+    "gf2_mul_tmvp": "mul",
+}
 
 
 def bmc(unit, steps: int | None = None, timeout: float = 600, free_start: bool = False, ref_field=None) -> dict:
@@ -93,10 +102,15 @@ def bmc(unit, steps: int | None = None, timeout: float = 600, free_start: bool =
     env = "" if free_start else " -set-at 1 start 1" + "".join(f" -set-at {k} start 0" for k in range(2, steps + 1))
     with tempfile.TemporaryDirectory() as td:
         with open(os.path.join(td, "miter.il"), "w") as fh:
-            fh.write(__import__("amaranth.back.rtlil", fromlist=["convert"]).convert(
-                mit, name="miter", ports=mit.ports(), emit_src=False))
-        script = ("read_rtlil miter.il\nhierarchy -top miter\nproc\nflatten\nopt_clean\nasync2sync\ndffunmap\n"
-                  f"tee -o sat.log sat -seq {steps} -prove ok 1 -set rst 0 -set-init-zero -verify{env}\n")
+            fh.write(
+                __import__("amaranth.back.rtlil", fromlist=["convert"]).convert(
+                    mit, name="miter", ports=mit.ports(), emit_src=False
+                )
+            )
+        script = (
+            "read_rtlil miter.il\nhierarchy -top miter\nproc\nflatten\nopt_clean\nasync2sync\ndffunmap\n"
+            f"tee -o sat.log sat -seq {steps} -prove ok 1 -set rst 0 -set-init-zero -verify{env}\n"
+        )
         try:
             yosys(script, cwd=td, timeout=timeout, what="yosys sat (BMC)")
             log = _read(os.path.join(td, "sat.log"))

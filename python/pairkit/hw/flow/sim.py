@@ -5,6 +5,7 @@ the generated Verilog with a C++ harness (the papers' m). Both follow the handsh
 :mod:`pairkit.hw.units.unit`: set the operands, pulse ``start`` for one edge, scramble the operands
 (a unit must have latched them), count edges until ``done``, read the results.
 """
+
 from __future__ import annotations
 
 import random
@@ -38,8 +39,9 @@ def _extreme(p, which):
     return 0 if which == 0 else (1 << p.width) - 1
 
 
-def run_amaranth(unit: HwUnit, vectors: list[dict], vcd: str | None = None, timeout: int | None = None,
-                 seed: int = 7) -> list[SimResult]:
+def run_amaranth(
+    unit: HwUnit, vectors: list[dict], vcd: str | None = None, timeout: int | None = None, seed: int = 7
+) -> list[SimResult]:
     """Simulate ``unit`` on ``vectors`` (operand dicts) with Amaranth's simulator."""
     from amaranth.sim import Simulator
 

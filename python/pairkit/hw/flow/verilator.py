@@ -6,6 +6,7 @@ edges until done, check that done and the results hold one more edge) and prints
 the results. Builds are cached by the hash of the Verilog and the harness
 (``$PAIRKIT_HW_CACHE``, default ``~/.cache/pairkit-hw``).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,25 +34,40 @@ def harness_cpp(unit, timeout: int) -> str:
     for p in ins:
         nw = (p.width + 31) // 32
         if p.width <= 64:
-            setl.append(f'  top->{p.name} = ({_ctype(p.width)})words(tok[{ins.index(p)}], {nw})[0] '
-                        f'| ((uint64_t)(nw64(tok[{ins.index(p)}], {nw})) << 32) * {int(p.width > 32)};')
+            setl.append(
+                f"  top->{p.name} = ({_ctype(p.width)})words(tok[{ins.index(p)}], {nw})[0] "
+                f"| ((uint64_t)(nw64(tok[{ins.index(p)}], {nw})) << 32) * {int(p.width > 32)};"
+            )
             mask = (1 << p.width) - 1
             scr.append(f"  top->{p.name} = ({_ctype(p.width)})(rnd() & 0x{mask:x}ULL);")
         else:
-            setl.append(f"  {{ auto w = words(tok[{ins.index(p)}], {nw}); for (int i = 0; i < {nw}; i++) top->{p.name}[i] = w[i]; }}")
+            setl.append(
+                f"  {{ auto w = words(tok[{ins.index(p)}], {nw}); for (int i = 0; i < {nw}; i++) top->{p.name}[i] = w[i]; }}"
+            )
             top = p.width - 32 * (nw - 1)
-            scr.append(f"  for (int i = 0; i < {nw}; i++) top->{p.name}[i] = (uint32_t)rnd();"
-                       f" top->{p.name}[{nw - 1}] &= 0x{(1 << top) - 1:x}u;")
+            scr.append(
+                f"  for (int i = 0; i < {nw}; i++) top->{p.name}[i] = (uint32_t)rnd();"
+                f" top->{p.name}[{nw - 1}] &= 0x{(1 << top) - 1:x}u;"
+            )
     for p in outs:
         nw = (p.width + 31) // 32
         if p.width <= 64:
-            getl.append(f"  {{ uint64_t v = top->{p.name}; std::vector<uint32_t> w = {{(uint32_t)v, (uint32_t)(v >> 32)}}; "
-                        f"w.resize({nw}); line += ' ' + hex(w); }}")
+            getl.append(
+                f"  {{ uint64_t v = top->{p.name}; std::vector<uint32_t> w = {{(uint32_t)v, (uint32_t)(v >> 32)}}; "
+                f"w.resize({nw}); line += ' ' + hex(w); }}"
+            )
         else:
-            getl.append(f"  {{ std::vector<uint32_t> w({nw}); for (int i = 0; i < {nw}; i++) w[i] = top->{p.name}[i]; "
-                        f"line += ' ' + hex(w); }}")
-    return HARNESS.replace("@NIN@", str(len(ins))).replace("@SET@", "\n".join(setl)) \
-        .replace("@SCRAMBLE@", "\n".join(scr)).replace("@GET@", "\n".join(getl)).replace("@TIMEOUT@", str(timeout))
+            getl.append(
+                f"  {{ std::vector<uint32_t> w({nw}); for (int i = 0; i < {nw}; i++) w[i] = top->{p.name}[i]; "
+                f"line += ' ' + hex(w); }}"
+            )
+    return (
+        HARNESS.replace("@NIN@", str(len(ins)))
+        .replace("@SET@", "\n".join(setl))
+        .replace("@SCRAMBLE@", "\n".join(scr))
+        .replace("@GET@", "\n".join(getl))
+        .replace("@TIMEOUT@", str(timeout))
+    )
 
 
 HARNESS = r"""
@@ -131,9 +147,33 @@ def build_model(tag: str, vtext: str, cpp: str, flags: list, *, jobs: int = 2, t
         fh.write(vtext)
     with open(os.path.join(tmp, "bench.cpp"), "w") as fh:
         fh.write(cpp)
-    run([vl, "--cc", "top.v", "--exe", "bench.cpp", "--top-module", "top", "-Mdir", "obj", "--build",
-         "-j", str(jobs), "-Wno-fatal", "-Wno-lint", "-Wno-style", "--x-assign", "fast", "--x-initial", "fast",
-         *flags], cwd=tmp, timeout=timeout_s, what="verilator build")
+    run(
+        [
+            vl,
+            "--cc",
+            "top.v",
+            "--exe",
+            "bench.cpp",
+            "--top-module",
+            "top",
+            "-Mdir",
+            "obj",
+            "--build",
+            "-j",
+            str(jobs),
+            "-Wno-fatal",
+            "-Wno-lint",
+            "-Wno-style",
+            "--x-assign",
+            "fast",
+            "--x-initial",
+            "fast",
+            *flags,
+        ],
+        cwd=tmp,
+        timeout=timeout_s,
+        what="verilator build",
+    )
     try:
         os.rename(tmp, d)
     except OSError:  # built concurrently
@@ -149,9 +189,14 @@ def build(unit, *, jobs: int = 2, timeout_s: float = 1800) -> str:
         vtext = to_verilog(unit, td)
     # the generated models are huge straight-line code run on a few vectors: compiling them at -O0
     # builds the 1223-bit TMVP about 1.7x faster (the CI cost is the build, not the run)
-    return build_model(unit.unit_name, vtext, harness_cpp(unit, 4 * unit.cycles + 64),
-                       ["-O1", "--output-split", "20000", "-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"],
-                       jobs=jobs, timeout_s=timeout_s)
+    return build_model(
+        unit.unit_name,
+        vtext,
+        harness_cpp(unit, 4 * unit.cycles + 64),
+        ["-O1", "--output-split", "20000", "-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"],
+        jobs=jobs,
+        timeout_s=timeout_s,
+    )
 
 
 def run_verilator(unit, vectors: list[dict], **kw) -> list[SimResult]:
@@ -163,7 +208,9 @@ def run_verilator(unit, vectors: list[dict], **kw) -> list[SimResult]:
 
     r = subprocess.run([exe], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
-        raise AssertionError(f"{unit.describe()}: verilator harness failed ({r.returncode}): {r.stdout[-500:]} {r.stderr[-500:]}")
+        raise AssertionError(
+            f"{unit.describe()}: verilator harness failed ({r.returncode}): {r.stdout[-500:]} {r.stderr[-500:]}"
+        )
     res = []
     for ln in r.stdout.split("\n"):
         if not ln.strip():

@@ -43,6 +43,7 @@ Variants (seed 002's future work): ``reduction`` "barrett" (Table 2, above) or
 registers then hold a R mod p, see ``to_domain``), ``mult`` "schoolbook" (``mult`` above) or
 "karatsuba" (karatsuba.py, ``levels`` 1 or 2; with Barrett, stages 1, 2 and 4 use it).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -88,8 +89,10 @@ class AluModel:
             if self.levels == 0:
                 object.__setattr__(self, "levels", 1)
             if self.k < 1 << self.levels:
-                raise InvalidArgumentError(f"{self.levels} Karatsuba level(s) need k >= {1 << self.levels} limbs; "
-                                           f"k = ceil({self.N} / {self.W}) = {self.k}")
+                raise InvalidArgumentError(
+                    f"{self.levels} Karatsuba level(s) need k >= {1 << self.levels} limbs; "
+                    f"k = ceil({self.N} / {self.W}) = {self.k}"
+                )
 
     # sizes ----------------------------------------------------------------------------------
     @property
@@ -138,8 +141,13 @@ class AluModel:
                 return montgomery.cios_stages(k, self.P, self.d, km, _ceil(N + 2, W), self.pass_)
             return montgomery.sos_stages(k, self.P, self.d, km, self.prod, self.pass_)
         ku, kr = _ceil(N + 1 + self.M, W), _ceil(N + 2, W)
-        return {"1": self.prod(k, k), "2": self.prod(ku, km), "3": self.pass_(ku + km - (N + 1 + self.M) // W),
-                "4": self.prod(km, k), "5": 3 * self.pass_(kr)}
+        return {
+            "1": self.prod(k, k),
+            "2": self.prod(ku, km),
+            "3": self.pass_(ku + km - (N + 1 + self.M) // W),
+            "4": self.prod(km, k),
+            "5": 3 * self.pass_(kr),
+        }
 
     @cached_property
     def cycles_mul(self) -> int:
@@ -163,8 +171,12 @@ class AluModel:
     def mont_constants(self) -> tuple[int, int, int, int]:
         """(-p^-1 mod 2^(WP), -p^-1 mod R, R^2 mod p, R^3 mod p)."""
         p, r = self.p, self.R_bits
-        return ((-pow(p, -1, 1 << (self.W * self.P))) % (1 << (self.W * self.P)),
-                (-pow(p, -1, 1 << r)) % (1 << r), pow(2, 2 * r, p), pow(2, 3 * r, p))
+        return (
+            (-pow(p, -1, 1 << (self.W * self.P))) % (1 << (self.W * self.P)),
+            (-pow(p, -1, 1 << r)) % (1 << r),
+            pow(2, 2 * r, p),
+            pow(2, 3 * r, p),
+        )
 
     def to_domain(self, x: int) -> int:
         """x as the registers hold it: x R mod p (MonPro(x, R^2): one MUL) with Montgomery, x with Barrett."""

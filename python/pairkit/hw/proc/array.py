@@ -9,6 +9,7 @@ An estimate, like the paper's: no device-sized array is placed and routed, and e
 the clock of one. The per-core counts are one core's, or (reports/proc_array_md.py, "per core of the built array") the
 synthesized multi-core array's (proc/rtl/array.py) divided by its cores, the work distributor included.
 """
+
 from __future__ import annotations
 
 import math
@@ -32,15 +33,27 @@ class Device:
 
 DEVICES = {
     "xc6vlx760": Device(
-        "xc6vlx760", lut=474_240, ff=948_480, dsp=864, bram=1_440, kinds="LUT6 / FF / DSP48E1 / RAMB18",
+        "xc6vlx760",
+        lut=474_240,
+        ff=948_480,
+        dsp=864,
+        bram=1_440,
+        kinds="LUT6 / FF / DSP48E1 / RAMB18",
         source="Xilinx DS150 (Virtex-6 Family Overview) Table 1: 118,560 slices of 4 LUT6 and 8 FF each "
-               "(758,784 logic cells = 1.6 LUT6 each), 864 DSP48E1, 720 36-Kbit block RAMs = 1,440 RAMB18; "
-               "864 / 4 DSP = 216 is the paper's core count"),
+        "(758,784 logic cells = 1.6 LUT6 each), 864 DSP48E1, 720 36-Kbit block RAMs = 1,440 RAMB18; "
+        "864 / 4 DSP = 216 is the paper's core count",
+    ),
     "lfe5u-85f": Device(
-        "lfe5u-85f", lut=83_640, ff=83_640, dsp=156, bram=208, kinds="LUT4 / FF / MULT18X18D / DP16KD",
+        "lfe5u-85f",
+        lut=83_640,
+        ff=83_640,
+        dsp=156,
+        bram=208,
+        kinds="LUT4 / FF / MULT18X18D / DP16KD",
         source="Lattice ECP5 family data sheet (FPGA-DS-02012) Table 1.1: 84 K LUT4 (83,640, the count nextpnr-ecp5 "
-               "places into), two flip-flops beside two LUT4 in every slice, 156 18 x 18 multipliers (42 sysDSP "
-               "slices), 208 EBR of 18 Kbit (DP16KD)"),
+        "places into), two flip-flops beside two LUT4 in every slice, 156 18 x 18 multipliers (42 sysDSP "
+        "slices), 208 EBR of 18 Kbit (DP16KD)",
+    ),
 }
 
 
@@ -65,8 +78,17 @@ def estimate(dev: Device, per_core: dict, cycles: int, mhz: float) -> dict:
         raise InvalidArgumentError("cycles and the clock must be positive")
     n, binding, fits = cores(dev, per_core)
     one = mhz * 1e6 / cycles
-    return {"device": dev.name, "cores": n, "binding": binding, "fits": fits, "per_core": dict(per_core),
-            "cycles": cycles, "mhz": mhz, "per_core_per_s": one, "per_s": n * one}
+    return {
+        "device": dev.name,
+        "cores": n,
+        "binding": binding,
+        "fits": fits,
+        "per_core": dict(per_core),
+        "cycles": cycles,
+        "mhz": mhz,
+        "per_core_per_s": one,
+        "per_s": n * one,
+    }
 
 
 def resources(x: dict) -> dict:
@@ -82,5 +104,10 @@ def per_core(arrays: list[dict], tool: str = "xc6v") -> dict | None:
         return None
     r = max(got, key=lambda r: r["cores"])
     x = resources(r[tool])
-    return {"per_core": {k: math.ceil(v / r["cores"]) for k, v in x.items()}, "cores": r["cores"], "array": x,
-            "reduction": r["reduction"], "d": r["d"]}
+    return {
+        "per_core": {k: math.ceil(v / r["cores"]) for k, v in x.items()},
+        "cores": r["cores"],
+        "array": x,
+        "reduction": r["reduction"],
+        "d": r["d"],
+    }

@@ -21,6 +21,7 @@ bits), u32 B (bytes per field value); the modulus (B bytes); the words (4 bytes 
 (B bytes each); the JSR register (ceil(L/8) bytes, bit j = s[j]); u32 length + UTF-8 JSON
 {"inputs": {name: reg}, "outputs": {name: reg}}.
 """
+
 from __future__ import annotations
 
 import json
@@ -211,7 +212,7 @@ def disassemble(prog: Program) -> str:
     out = [f".modulus {prog.p:#x}"]
     out += [f".const k{j} {c:#x}" for j, c in enumerate(prog.consts)]
     seq = "".join(map(str, srl_sequence(prog.srl)))
-    out += [f".jsrbits {seq[j:j + 64]}" for j in range(0, len(seq), 64)]
+    out += [f".jsrbits {seq[j : j + 64]}" for j in range(0, len(seq), 64)]
     out += [f".input {n} r{r}" for n, r in prog.inputs.items()]
     out += [f".output {n} r{r}" for n, r in prog.outputs.items()]
     for pc, i in enumerate(prog.code + [None]):
@@ -220,9 +221,15 @@ def disassemble(prog: Program) -> str:
         if i is None:
             break
         s = i.shape
-        ops = {"ddd": f"r{i.rd}, r{i.ra}, r{i.rb}", "dd": f"r{i.rd}, r{i.ra}", "dk": f"r{i.rd}, #k{i.imm}",
-               "ca": f"c{i.c}, {names.get(i.imm, i.imm)}", "cn": f"c{i.c}, {i.imm}",
-               "a": f"{names.get(i.imm, i.imm)}", "": ""}[s]
+        ops = {
+            "ddd": f"r{i.rd}, r{i.ra}, r{i.rb}",
+            "dd": f"r{i.rd}, r{i.ra}",
+            "dk": f"r{i.rd}, #k{i.imm}",
+            "ca": f"c{i.c}, {names.get(i.imm, i.imm)}",
+            "cn": f"c{i.c}, {i.imm}",
+            "a": f"{names.get(i.imm, i.imm)}",
+            "": "",
+        }[s]
         out.append(f"    {i.op:5s}{ops}".rstrip() + f"    ; {pc}")
     return "\n".join(out) + "\n"
 
@@ -250,7 +257,7 @@ def from_binary(data: bytes) -> Program:
             raise ProgramError("not a pairing-processor binary (bad magic)")
         n, nc, L, B = struct.unpack_from("<4I", data, 8)
         o = 24
-        p = int.from_bytes(data[o:o + B], "little")
+        p = int.from_bytes(data[o : o + B], "little")
         o += B
         code = []
         for pc in range(n):
@@ -262,13 +269,13 @@ def from_binary(data: bytes) -> Program:
             o += 4
         consts = []
         for _ in range(nc):
-            consts.append(int.from_bytes(data[o:o + B], "little"))
+            consts.append(int.from_bytes(data[o : o + B], "little"))
             o += B
         nb = (L + 7) // 8
-        s = int.from_bytes(data[o:o + nb], "little")
+        s = int.from_bytes(data[o : o + nb], "little")
         o += nb
         (ml,) = struct.unpack_from("<I", data, o)
-        meta = json.loads(data[o + 4:o + 4 + ml].decode())
+        meta = json.loads(data[o + 4 : o + 4 + ml].decode())
         if o + 4 + ml != len(data):
             raise ProgramError("binary image: trailing or missing bytes")
         if p < 3 or p % 2 == 0:
@@ -280,8 +287,13 @@ def from_binary(data: bytes) -> Program:
             raise ProgramError("binary image: inputs and outputs must be objects")
         for d in io:
             for name, r in d.items():
-                if not (isinstance(name, str) and _LABEL.match(name) and isinstance(r, int)
-                        and not isinstance(r, bool) and 0 <= r < MAX_REGS):
+                if not (
+                    isinstance(name, str)
+                    and _LABEL.match(name)
+                    and isinstance(r, int)
+                    and not isinstance(r, bool)
+                    and 0 <= r < MAX_REGS
+                ):
                     raise ProgramError(f"binary image: bad input/output entry {name!r}: {r!r}")
         return Program(code, consts, [(s >> j) & 1 for j in range(L)], io[0], io[1], p)
     except ProgramError:

@@ -21,6 +21,7 @@ instructions.  The control flow is seed 002 section 4's: one JSR loop walks the 
 The JSR register holds the Miller bits then the exponent bits: one pass over it per pairing, so it
 is restored at HALT (section 4).
 """
+
 from __future__ import annotations
 
 import random
@@ -56,8 +57,17 @@ def _typea_blocks():
     G = groups(pt.SET_ID).G1
     P5 = E.mul(5, G)
     Z = T.fp(rng.randrange(1, p))
-    sample = {"fa": rng.randrange(p), "fb": rng.randrange(p), "X": (P5[0] * Z.square()).a,
-              "Y": (P5[1] * Z.square() * Z).a, "Z": Z.a, "xP": G[0].a, "yP": G[1].a, "xQ": P5[0].a, "yQ": P5[1].a}
+    sample = {
+        "fa": rng.randrange(p),
+        "fb": rng.randrange(p),
+        "X": (P5[0] * Z.square()).a,
+        "Y": (P5[1] * Z.square() * Z).a,
+        "Z": Z.a,
+        "xP": G[0].a,
+        "yP": G[1].a,
+        "xQ": P5[0].a,
+        "yQ": P5[1].a,
+    }
 
     def pts(v):
         Pa = (T.fp(v["xP"]), T.fp(v["yP"]))
@@ -97,8 +107,11 @@ def _typea_blocks():
         r = pt.unitary_square(T.fp2(v["ra"], v["rb"])) * T.fp2(v["ga"], v["gb"])  # a 1 bit
         return {"ra": r.a, "rb": r.b}
 
-    mb = {"dbl": trace_block("dbl", p, sample, dbl), "dbl_add": trace_block("dbl_add", p, sample, dbl_add),
-          "last": trace_block("last", p, sample, last)}
+    mb = {
+        "dbl": trace_block("dbl", p, sample, dbl),
+        "dbl_add": trace_block("dbl_add", p, sample, dbl_add),
+        "last": trace_block("last", p, sample, last),
+    }
     mb["usq"] = trace_block("usq", p, {k: usample[k] for k in ("ra", "rb")}, usq)
     mb["usq_mul"] = trace_block("usq_mul", p, usample, usq_mul)
     return S, mb
@@ -109,8 +122,10 @@ def compile_set(set_id: str) -> Compiled:
         from pairkit import sets
 
         sets.get(set_id)  # UnknownSetError for an unknown id
-        raise NotSupportedError(f"{set_id}: the pairing-processor compiler covers {', '.join(SUPPORTED)} "
-                                "(the small-characteristic sets have no GF(p) program)")
+        raise NotSupportedError(
+            f"{set_id}: the pairing-processor compiler covers {', '.join(SUPPORTED)} "
+            "(the small-characteristic sets have no GF(p) program)"
+        )
     if set_id != "typea-512":
         from pairkit.hw.proc.compile_ate import compile_ate
 
@@ -139,8 +154,9 @@ def point_inputs(set_id: str, P: bytes, Q: bytes) -> dict[str, int]:
     Pd = api.decode_point(set_id, P)  # typed errors: encoding, curve, subgroup
     Qd = api.decode_point(set_id, Q, group=1 if set_id == "typea-512" else 2)
     if Pd is None or Qd is None:
-        raise PointAtInfinityError("the processor's programs take finite points (e(O, Q) = e(P, O) = 1 "
-                                   "needs no program)")
+        raise PointAtInfinityError(
+            "the processor's programs take finite points (e(O, Q) = e(P, O) = 1 needs no program)"
+        )
     (xP, yP) = Pd
     if set_id == "typea-512":
         xQ, yQ = Qd

@@ -17,6 +17,7 @@ F_{p^12} = F_{p^6}[w] = F_{p^2}[v][w] tower products, Frobenius maps, cyclotomic
                    and product (``csq_mul``), the small powers and products straight-line
 The JSR register holds all the loops' bits in order (one pass per pairing: restored at HALT).
 """
+
 from __future__ import annotations
 
 import random
@@ -117,6 +118,7 @@ def compile_ate(set_id: str):
     prog, pcs, regs = em.build(ins, {f"o{i}": f"o_{i}" for i in range(12)})
     return prog, em.blocks, pcs, regs
 
+
 def _miller_loop(em, blocks: dict, loop_count: int) -> None:
     """f = 1, R = Q, then a JSR loop over the bits of the loop count after the leading one (doubling
     steps, and an addition on a 1 bit), and the steps after the loop (Frobenius lines or conjugation)
@@ -142,8 +144,7 @@ def _hard_part(em, S, p: int, rnd, f12, out12, pow_loop) -> None:
             m, m1, m2, m3 = (f12(v, x) for x in ("m", "m1", "m2", "m3"))
 
             def lam(c3, c2, c1, c0):
-                return (m3.cyclotomic_pow(c3) * m2.cyclotomic_pow(c2)
-                        * m1.cyclotomic_pow(c1) * m.cyclotomic_pow(c0))
+                return m3.cyclotomic_pow(c3) * m2.cyclotomic_pow(c2) * m1.cyclotomic_pow(c1) * m.cyclotomic_pow(c0)
 
             l0, l1, l2 = lam(-36, -30, -18, -2), lam(-36, -18, -12, 1), lam(0, 6, 0, 1)
             return out12(l0 * l1.frobenius(1) * l2.frobenius(2) * m.frobenius(3), "o")

@@ -4,6 +4,7 @@ loops (section 4: a loop over constant bits with one body per bit value), into a
 All homes and constants are given registers before any block is lowered, so no temporary of one
 block can overwrite a value another block needs (lower.py allocates temporaries from the rest).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -51,7 +52,9 @@ class Emitter:
         rf = self._homes(inputs)
         consts = sorted(rf.const_regs)
         index = {v: j for j, v in enumerate(consts)}
-        code: list[Instr] = [Instr("LDC", rd=r, imm=index[v]) for v, r in sorted(rf.const_regs.items(), key=lambda t: t[1])]
+        code: list[Instr] = [
+            Instr("LDC", rd=r, imm=index[v]) for v, r in sorted(rf.const_regs.items(), key=lambda t: t[1])
+        ]
         pcs = {"prelude": (0, len(code))}
         labels: dict[str, int] = {}
         for s in self.segs:
@@ -66,8 +69,15 @@ class Emitter:
             else:
                 self._loop(code, rf, s, pcs, labels)
         code.append(Instr("HALT"))
-        prog = Program(code, consts, srl_image(self.bits), {k: rf.home(v) for k, v in inputs.items()},
-                       {k: rf.home(v) for k, v in outputs.items()}, self.p, labels)
+        prog = Program(
+            code,
+            consts,
+            srl_image(self.bits),
+            {k: rf.home(v) for k, v in inputs.items()},
+            {k: rf.home(v) for k, v in outputs.items()},
+            self.p,
+            labels,
+        )
         return prog, pcs, rf.high_water
 
     def _homes(self, inputs: dict[str, str]) -> RegFile:

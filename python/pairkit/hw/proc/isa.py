@@ -32,6 +32,7 @@ Encoding: one 32-bit word per instruction, the opcode in bits 31..26.
   K form (LDC):         op[31:26] rd[25:18] k[17:0]                       (constant index < 2^18)
   C form (control):     op[31:26] c[25:22] imm[21:0]                      (address or count < 2^22)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

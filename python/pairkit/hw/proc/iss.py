@@ -13,6 +13,7 @@ pre-converted, INV is the binary inversion and one MUL by R^3 (alu.py ``inv_doma
 outputs are converted out (one MUL by 1 each); the conversions' cycles are the class "conv", so
 ``outputs`` are field values whatever the reduction.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -53,8 +54,9 @@ class Simulator:
         missing = set(prog.inputs) - set(inputs)
         extra = set(inputs) - set(prog.inputs)
         if missing or extra:
-            raise InvalidArgumentError(f"program inputs are {sorted(prog.inputs)}; missing {sorted(missing)}, "
-                                       f"unknown {sorted(extra)}")
+            raise InvalidArgumentError(
+                f"program inputs are {sorted(prog.inputs)}; missing {sorted(missing)}, unknown {sorted(extra)}"
+            )
         regs: list = [None] * nregs
         for name, v in inputs.items():
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < p:
@@ -68,8 +70,9 @@ class Simulator:
         rec, trace = self.record, self.trace
         while True:
             if not 0 <= pc < n:
-                raise ProgramError("ran off the end of the program (no HALT)" if pc == n
-                                   else "jumped outside the program", pc)
+                raise ProgramError(
+                    "ran off the end of the program (no HALT)" if pc == n else "jumped outside the program", pc
+                )
             if steps >= self.max_steps:
                 raise ProgramError(f"no HALT within {self.max_steps:,} instructions", pc)
             i = code[pc]
@@ -89,8 +92,9 @@ class Simulator:
                 trace.append((pc, w, None if w is None else regs[w], sum(cycles.values())))
             pc = nxt
         if self.check_srl and mach.srl != list(prog.srl):
-            raise ProgramError("HALT with the JSR shift register not restored (JSR count is not a multiple of "
-                               f"its {mach.L} bits)", pc)
+            raise ProgramError(
+                f"HALT with the JSR shift register not restored (JSR count is not a multiple of its {mach.L} bits)", pc
+            )
         outs = {}
         for name, r in prog.outputs.items():
             if regs[r] is None:

@@ -24,6 +24,7 @@ Datapath assumptions (docs/PROC.md "Montgomery and Karatsuba"):
 Cycles:  kmult(a, b, L) = mult(a, b)                                   if L = 0 or min(a, b) <= h
                         = 2 kmult(h, h, L-1) + kmult(a-h, b-h, L-1) + pass(2h+1) + pass(a+b-h)
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -14,6 +14,7 @@ already decomposed by the spec's own F_{q^2} code).  Lowering:
      move; a cycle is broken through a scratch register) -- or computed straight into its home
      when the home's old value is dead by then.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -67,13 +68,21 @@ def trace_block(name: str, p: int, sample: dict[str, int], fn) -> Block:
     for o in kept:
         a = [val[x] for x in o.args]
         k = o.kind
-        v = (a[0] + a[1] if k == "add" else a[0] - a[1] if k == "sub" else -a[0] if k == "neg"
-             else a[0] * a[-1] if k in ("mul", "sqr") else pow(a[0], p - 2, p))
+        v = (
+            a[0] + a[1]
+            if k == "add"
+            else a[0] - a[1]
+            if k == "sub"
+            else -a[0]
+            if k == "neg"
+            else a[0] * a[-1]
+            if k in ("mul", "sqr")
+            else pow(a[0], p - 2, p)
+        )
         val[o.out] = v % p
     used_consts = {x for o in kept for x in o.args if x in consts}
     used_consts |= {v for v in out_ref.values() if isinstance(v, int) and v in consts}
-    return Block(name, kept, {n: s.id for n, s in ins.items()}, out_ref,
-                 {i: consts[i] for i in used_consts}, val)
+    return Block(name, kept, {n: s.id for n, s in ins.items()}, out_ref, {i: consts[i] for i in used_consts}, val)
 
 
 @dataclass
@@ -179,8 +188,11 @@ def _plan(block: Block, rf: RegFile, in_homes: dict[str, str], out_homes: dict[s
     for n, sid in block.inputs.items():
         if n in in_homes:
             held.setdefault(rf.homes[in_homes[n]], []).append(sid)
-    direct = {v: rf.homes[out_homes[n]] for n, v in block.outputs.items()
-              if isinstance(v, int) and v in defined and refs.count(v) == 1}
+    direct = {
+        v: rf.homes[out_homes[n]]
+        for n, v in block.outputs.items()
+        if isinstance(v, int) and v in defined and refs.count(v) == 1
+    }
     return loc, last, held, direct
 
 

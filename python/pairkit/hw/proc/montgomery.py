@@ -33,6 +33,7 @@ multiplication algorithms", IEEE Micro 16(3), 1996 (KAK96), with a "word" of the
 Both compute the same MonPro only when their R agree (P divides k); the ALU model uses one R per
 configuration and converts in and out of the domain with it (alu.py).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -51,10 +52,16 @@ def low_half_cycles(k: int, P: int, d: int) -> int:
     return sum(k - j * P + P + d for j in range(_ceil(k, P)))
 
 
-def sos_stages(k: int, P: int, d: int, km: int, prod: Callable[[int, int], int],
-               pass_: Callable[[int], int]) -> dict[str, int]:
-    return {"a*b": prod(k, k), "m": low_half_cycles(k, P, d), "m*p": prod(k, k), "add": pass_(km),
-            "final": 2 * pass_(km)}
+def sos_stages(
+    k: int, P: int, d: int, km: int, prod: Callable[[int, int], int], pass_: Callable[[int], int]
+) -> dict[str, int]:
+    return {
+        "a*b": prod(k, k),
+        "m": low_half_cycles(k, P, d),
+        "m*p": prod(k, k),
+        "add": pass_(km),
+        "final": 2 * pass_(km),
+    }
 
 
 def cios(a: int, b: int, p: int, W: int, P: int, k: int, pinv_block: int) -> int:

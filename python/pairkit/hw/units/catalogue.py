@@ -5,6 +5,7 @@ The generator modules (gf2, gf2_seed004, gf3, ext, tmvp) import :mod:`pairkit.hw
 interface and ``register``; this module imports them, so the interface never imports its
 implementations.
 """
+
 from __future__ import annotations
 
 from pairkit.hw.errors import HwParamError

@@ -1,5 +1,6 @@
 """Shared RTL building blocks: the start/done sequencer and GF(2^m) digit-serial datapaths
 (seed 000 section 5.1.2, Fig. 2)."""
+
 from __future__ import annotations
 
 from amaranth.hdl import Cat, Const, Module, Signal, Value

@@ -14,6 +14,7 @@ counter-indexed mux (digit combinations such as c0 + c1 are XORs of D bits, no r
 * ``f4_mul_karatsuba``: seed 004 section 3.2 (Fig. 1-2) = spec ``f4_mul``: nine products;
   ``multipliers=9`` in parallel, ``multipliers=1`` the sequential form (nine rounds).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,10 +51,12 @@ def _in_rounds(rnd, rounds: set, R: int):
     return acc
 
 
-KEEP = Param("keep", int, 0, "1: keep each multiplier's partial sum as a net (no cross-product restructuring "
-             "by ABC)", (0, 1))
-A_SRC = Param("a_src", str, "shift", "shift: rotating a registers (digit = top D bits); mux: static + digit mux",
-              ("shift", "mux"))
+KEEP = Param(
+    "keep", int, 0, "1: keep each multiplier's partial sum as a net (no cross-product restructuring by ABC)", (0, 1)
+)
+A_SRC = Param(
+    "a_src", str, "shift", "shift: rotating a registers (digit = top D bits); mux: static + digit mux", ("shift", "mux")
+)
 
 
 def _xor(vals):
@@ -100,8 +103,15 @@ class MsdPlan(BinaryUnit):
         p, M, D = self.plan, self.m, self.D
         it = n_digits(M, D)
         ns = SimpleNamespace(p=p, M=M, D=D, it=it, n=it * D, R=len(p.rounds), S=self.slots)
-        for stage in (self._registers, self._b_operands, self._load_operands, self._b_arrays, self._a_digits, self._slot_sums,
-                      self._accumulators):
+        for stage in (
+            self._registers,
+            self._b_operands,
+            self._load_operands,
+            self._b_arrays,
+            self._a_digits,
+            self._slot_sums,
+            self._accumulators,
+        ):
             stage(m, ns)
         R, busy, itc, rnd = ns.R, ns.busy, ns.itc, ns.rnd
         accs, direct, regs_out = ns.accs, ns.direct, ns.regs_out
@@ -199,12 +209,12 @@ class MsdPlan(BinaryUnit):
         a_dig, a_orig = [], []
         for k, reg in enumerate(a_regs):
             if self.a_src == "shift":
-                rot = Cat(reg[n - D:], reg[:n - D])
+                rot = Cat(reg[n - D :], reg[: n - D])
                 en = Signal(name=f"rot_{p.a_ports[k]}")
                 m.d.comb += en.eq(busy & _in_rounds(rnd, used[k], R))
                 with m.If(en & ~self.start):
                     m.d.sync += reg.eq(rot)
-                a_dig.append(reg[n - D:])
+                a_dig.append(reg[n - D :])
                 # the operand as loaded, on a round's last iteration: one rotation ahead if it rotates
                 a_orig.append((rot[:M], reg[:M], used[k]))
             else:
@@ -213,7 +223,7 @@ class MsdPlan(BinaryUnit):
                 with m.Switch(itc):
                     for j in range(it):
                         with m.Case(j):
-                            m.d.comb += dg.eq(pad[j * D:(j + 1) * D])
+                            m.d.comb += dg.eq(pad[j * D : (j + 1) * D])
                 a_dig.append(dg)
                 a_orig.append((reg, reg, set()))
         ns.a_dig, ns.a_orig = a_dig, a_orig
@@ -301,25 +311,45 @@ class MsdPlan(BinaryUnit):
 
 # ------------------------------------------------------------------ seed 000: C * A
 
+
 def ca_plan(scheme: int) -> Plan:
     """Seed 000 Eq. 6: c0' = c0 w + c1 z + e c3, c1' = (c0+c1)(w+z) + c0 w + e (c2+c3),
     c2' = c2 w + c3 z + e (c0+c2), c3' = (c2+c3)(w+z) + c2 w + e (c1+c3).
     Products: 0 c0 w, 1 c1 z, 2 (c0+c1)(w+z), 3 c2 w, 4 c3 z, 5 (c2+c3)(w+z)."""
     prods = [((0,), (0,)), ((1,), (1,)), ((0, 1), (0, 1)), ((2,), (0,)), ((3,), (1,)), ((2, 3), (0, 1))]
     rounds = [[0, 1, 2, 3, 4, 5]] if scheme == 1 else [[0, 1, 2], [3, 4, 5]]
-    return Plan(["c0", "c1", "c2", "c3"], ["w", "z"], prods, rounds,
-                [[0, 1], [2, 0], [3, 4], [5, 3]], ["d0", "d1", "d2", "d3"],
-                [(3,), (2, 3), (0, 2), (1, 3)])
+    return Plan(
+        ["c0", "c1", "c2", "c3"],
+        ["w", "z"],
+        prods,
+        rounds,
+        [[0, 1], [2, 0], [3, 4], [5, 3]],
+        ["d0", "d1", "d2", "d3"],
+        [(3,), (2, 3), (0, 2), (1, 3)],
+    )
 
 
-@register("f4_mul_ca", summary="C*A in F_{2^4m}, A = w + z s + e t: scheme 1 (6 multipliers) or 2 (3 x 2 rounds)",
-          seed="seed 000 Eq. 5-6, Fig. 3-4, Table 2", family="ext",
-          params=[FIELD, Param("D", int, 16, "digit size of the GF(2^m) multipliers"),
-                  Param("scheme", int, 1, "1: six multipliers, one round; 2: three multipliers, two rounds", (1, 2)),
-                  A_SRC, KEEP,
-                  Param("sqr_in", int, 0, "1: C^2 * A, the F_{2^4m} squarer (XOR network) on the C inputs "
-                        "(seed 000 Alg. 1 lines 5-6, Fig. 5)", (0, 1))],
-          small={"field": "ss2-7", "D": 3})
+@register(
+    "f4_mul_ca",
+    summary="C*A in F_{2^4m}, A = w + z s + e t: scheme 1 (6 multipliers) or 2 (3 x 2 rounds)",
+    seed="seed 000 Eq. 5-6, Fig. 3-4, Table 2",
+    family="ext",
+    params=[
+        FIELD,
+        Param("D", int, 16, "digit size of the GF(2^m) multipliers"),
+        Param("scheme", int, 1, "1: six multipliers, one round; 2: three multipliers, two rounds", (1, 2)),
+        A_SRC,
+        KEEP,
+        Param(
+            "sqr_in",
+            int,
+            0,
+            "1: C^2 * A, the F_{2^4m} squarer (XOR network) on the C inputs (seed 000 Alg. 1 lines 5-6, Fig. 5)",
+            (0, 1),
+        ),
+    ],
+    small={"field": "ss2-7", "D": 3},
+)
 class MulCA(MsdPlan):
     def __init__(self, field="ss2-283", D=16, scheme=1, a_src="shift", keep=0, sqr_in=0):
         super().__init__(field, D=D, scheme=scheme, a_src=a_src, keep=keep, sqr_in=sqr_in)
@@ -357,10 +387,15 @@ class _SignalField:
 
 # ------------------------------------------------------------------ seed 000: the F_{2^4m} squarer
 
-@register("f4_sqr", summary="F_{2^4m} squarer a^(2^k): 4 base squarers and XORs per stage, k stages in series",
-          seed="seed 000 section 5.3 (\"the component computing C^{2^4} each cycle\", T4 of Eq. 10)", family="ext",
-          params=[FIELD, Param("k", int, 1, "F_{2^4m} squarings in series (a^(2^k) per cycle)")],
-          small={"field": "ss2-7", "k": 2})
+
+@register(
+    "f4_sqr",
+    summary="F_{2^4m} squarer a^(2^k): 4 base squarers and XORs per stage, k stages in series",
+    seed='seed 000 section 5.3 ("the component computing C^{2^4} each cycle", T4 of Eq. 10)',
+    family="ext",
+    params=[FIELD, Param("k", int, 1, "F_{2^4m} squarings in series (a^(2^k) per cycle)")],
+    small={"field": "ss2-7", "k": 2},
+)
 class F4Squarer(BinaryUnit):
     """A registered linear map like gf2_sqr: operands loaded on the start edge, the k squarings
     (spec f4_sqr run on signals: base squarer XOR networks and additions) registered on the next
@@ -403,6 +438,7 @@ class F4Squarer(BinaryUnit):
 
 # ------------------------------------------------------------------ seed 004: Karatsuba F_{2^4m}
 
+
 def karatsuba_plan(multipliers: int) -> Plan:
     """spec f4_mul (Karatsuba over F_{2^2m}, each F_{2^2m} product Karatsuba over F_{2^m}):
     p0 = a0 b0, p1 = a1 b1, p2 = (a0+a1)(b0+b1), q0 = a2 b2, q1 = a3 b3, q2 = (a2+a3)(b2+b3),
@@ -422,11 +458,20 @@ def karatsuba_plan(multipliers: int) -> Plan:
     return Plan(["a0", "a1", "a2", "a3"], ["b0", "b1", "b2", "b3"], prods, rounds, outs, ["c0", "c1", "c2", "c3"])
 
 
-@register("f4_mul_karatsuba", summary="Karatsuba product in F_{2^4m}: 9 GF(2^m) multipliers in parallel, or 3 / 1 in rounds",
-          seed="seed 004 section 3.2, Fig. 1-2, Table 3; seed 003 section 3.3 (9 M + 21 A)", family="ext",
-          params=[FIELD, Param("D", int, 6, "digit size of the GF(2^m) multipliers"),
-                  Param("multipliers", int, 9, "9 (parallel), 3 or 1 (sequential)", (1, 3, 9)), A_SRC, KEEP],
-          small={"field": "ss2-7", "D": 3})
+@register(
+    "f4_mul_karatsuba",
+    summary="Karatsuba product in F_{2^4m}: 9 GF(2^m) multipliers in parallel, or 3 / 1 in rounds",
+    seed="seed 004 section 3.2, Fig. 1-2, Table 3; seed 003 section 3.3 (9 M + 21 A)",
+    family="ext",
+    params=[
+        FIELD,
+        Param("D", int, 6, "digit size of the GF(2^m) multipliers"),
+        Param("multipliers", int, 9, "9 (parallel), 3 or 1 (sequential)", (1, 3, 9)),
+        A_SRC,
+        KEEP,
+    ],
+    small={"field": "ss2-7", "D": 3},
+)
 class MulKaratsuba(MsdPlan):
     def __init__(self, field="ss2-283", D=6, multipliers=9, a_src="shift", keep=0):
         super().__init__(field, D=D, multipliers=multipliers, a_src=a_src, keep=keep)

@@ -5,6 +5,7 @@ A field is given as a catalogue id (``ss2-283``, ``ss3-97``) or as its polynomia
 (``x^283+x^12+x^7+x^5+1``, ``x^97+x^16-1``). The golden models are :class:`pairkit.spec.binary.gf2m.GF2m`
 and :class:`pairkit.spec.char3.gf3m.GF3m`.
 """
+
 from __future__ import annotations
 
 import re
@@ -164,8 +165,10 @@ def _parse_poly(s: str, param: str):
             raise HwParamError(param, f"cannot parse term {term!r} of {s!r}")
         e = mt.group(1) or "1"
         if len(e) > 5 or int(e) > MAX_FIELD_DEGREE:
-            raise HwLimitError(param, f"degree {e if len(e) <= 12 else e[:12] + '...'} of {s[:40]!r} exceeds the "
-                                      f"limit of {MAX_FIELD_DEGREE}")
+            raise HwLimitError(
+                param,
+                f"degree {e if len(e) <= 12 else e[:12] + '...'} of {s[:40]!r} exceeds the limit of {MAX_FIELD_DEGREE}",
+            )
         exps.append(int(e))
     if len(set(exps)) != len(exps) or exps != sorted(exps, reverse=True):
         raise HwParamError(param, f"terms of {s!r} must be distinct, highest degree first")
@@ -203,7 +206,9 @@ def binary_field(spec: str | BinField, param: str = "field") -> BinField:
     if m < 3:
         raise HwParamError(param, f"m = {m} is too small (need m >= 3)")
     if len(taps) not in (1, 3):
-        raise HwParamError(param, f"unsupported polynomial with {len(taps) + 2} terms: need a trinomial or a pentanomial")
+        raise HwParamError(
+            param, f"unsupported polynomial with {len(taps) + 2} terms: need a trinomial or a pentanomial"
+        )
     if not gf2_irreducible(m, taps):
         poly = BinField(m, taps).poly_str
         raise HwParamError(param, f"{poly} is reducible over F_2")

@@ -3,6 +3,7 @@
 Golden model: :class:`pairkit.spec.binary.gf2m.GF2m`. Fields: any odd m with an irreducible trinomial or
 pentanomial (``field=ss2-283`` or ``field=x^7+x+1``).
 """
+
 from __future__ import annotations
 
 from amaranth.hdl import Cat, Const, Module, Mux, Signal
@@ -50,8 +51,15 @@ class BinaryUnit(HwUnit):
 
 # ------------------------------------------------------------------ multipliers
 
-@register("gf2_mul_bitserial", summary="bit-serial LSB-first multiplier with in-place reduction (M0)",
-          seed="seed 004 Alg. 1 (M0, Table 2)", family="gf2", params=[FIELD], small=SMALL)
+
+@register(
+    "gf2_mul_bitserial",
+    summary="bit-serial LSB-first multiplier with in-place reduction (M0)",
+    seed="seed 004 Alg. 1 (M0, Table 2)",
+    family="gf2",
+    params=[FIELD],
+    small=SMALL,
+)
 class BitSerialMul(BinaryUnit):
     """Seed 004 Algorithm 1 (M0): result ^= a_i b; b <- b x mod f; m iterations (+1 load edge)."""
 
@@ -75,17 +83,26 @@ class BitSerialMul(BinaryUnit):
         with m.If(self.start):
             m.d.sync += [a.eq(self.a), b.eq(self.b), self.c.eq(0)]
         with m.Elif(busy):
-            m.d.sync += [a.eq(a >> 1), b.eq(emit_rows(xi_mod(M, self.field.taps, 1), b)),
-                         self.c.eq(self.c ^ (b & a[0].replicate(M)))]
+            m.d.sync += [
+                a.eq(a >> 1),
+                b.eq(emit_rows(xi_mod(M, self.field.taps, 1), b)),
+                self.c.eq(self.c ^ (b & a[0].replicate(M))),
+            ]
         return m
 
 
-@register("gf2_mul_msd", summary="digit-serial MSD-first multiplier, digit D, Fig. 2 structure 1 or 2",
-          seed="seed 000 section 5.1.2, Fig. 2; Eq. 9 (ceil(m/D) cycles)", family="gf2",
-          params=[FIELD, Param("D", int, 16, "digit size, 1 <= D <= m"),
-                  Param("structure", int, 1, "1: x^i b mod f array (shareable); 2: m+D-bit partial sum",
-                        (1, 2))],
-          small={"field": "ss2-7", "D": 3})
+@register(
+    "gf2_mul_msd",
+    summary="digit-serial MSD-first multiplier, digit D, Fig. 2 structure 1 or 2",
+    seed="seed 000 section 5.1.2, Fig. 2; Eq. 9 (ceil(m/D) cycles)",
+    family="gf2",
+    params=[
+        FIELD,
+        Param("D", int, 16, "digit size, 1 <= D <= m"),
+        Param("structure", int, 1, "1: x^i b mod f array (shareable); 2: m+D-bit partial sum", (1, 2)),
+    ],
+    small={"field": "ss2-7", "D": 3},
+)
 class MsdMul(BinaryUnit):
     """Left-to-right (MSD-first) digit-serial multiplier of seed 000 section 5.1.2.
 
@@ -118,7 +135,7 @@ class MsdMul(BinaryUnit):
         a = Signal(n)
         b = Signal(M)
         busy, _ = seq_control(m, self.start, self.done, self.iterations)
-        digit = a[n - D:]
+        digit = a[n - D :]
         if self.structure == 1:
             nxt = msd_step_s1(self.field, D, self.c, digit, shared_array(self.field, D, b))
         else:
@@ -130,10 +147,14 @@ class MsdMul(BinaryUnit):
         return m
 
 
-@register("gf2_mul_msd_shared", summary="k MSD multipliers sharing operand b and its x^i b mod f array",
-          seed="seed 000 Fig. 3 (two D = 4 multipliers sharing sum x^i b(x) mod f239)", family="gf2",
-          params=[FIELD, Param("D", int, 4, "digit size"), Param("k", int, 2, "multipliers sharing b")],
-          small={"field": "ss2-7", "D": 2, "k": 2})
+@register(
+    "gf2_mul_msd_shared",
+    summary="k MSD multipliers sharing operand b and its x^i b mod f array",
+    seed="seed 000 Fig. 3 (two D = 4 multipliers sharing sum x^i b(x) mod f239)",
+    family="gf2",
+    params=[FIELD, Param("D", int, 4, "digit size"), Param("k", int, 2, "multipliers sharing b")],
+    small={"field": "ss2-7", "D": 2, "k": 2},
+)
 class MsdShared(BinaryUnit):
     """Seed 000 Fig. 3: k structure-1 multipliers c_j = a_j b share the array x^i b mod f."""
 
@@ -169,11 +190,12 @@ class MsdShared(BinaryUnit):
             with m.If(self.start):
                 m.d.sync += [a.eq(self.a[j]), self.c[j].eq(0)]
             with m.Elif(busy):
-                m.d.sync += [a.eq(a << D), self.c[j].eq(msd_step_s1(self.field, D, self.c[j], a[n - D:], T))]
+                m.d.sync += [a.eq(a << D), self.c[j].eq(msd_step_s1(self.field, D, self.c[j], a[n - D :], T))]
         return m
 
 
 # ------------------------------------------------------------------ squarer, square root
+
 
 class _LinearMap(BinaryUnit):
     """A registered GF(2)-linear map: the operand register is loaded on the start edge and the XOR
@@ -212,10 +234,14 @@ class _LinearMap(BinaryUnit):
         return m
 
 
-@register("gf2_sqr", summary="squarer a^(2^k) as an XOR network derived from the polynomial (k in series)",
-          seed="seed 000 section 5.1.1; seed 003 section 2 (738 XORs for x^1223+x^255+1); seed 004 Table 3",
-          family="gf2", params=[FIELD, Param("k", int, 1, "squarers in series (a^(2^k) per cycle)")],
-          small=SMALL)
+@register(
+    "gf2_sqr",
+    summary="squarer a^(2^k) as an XOR network derived from the polynomial (k in series)",
+    seed="seed 000 section 5.1.1; seed 003 section 2 (738 XORs for x^1223+x^255+1); seed 004 Table 3",
+    family="gf2",
+    params=[FIELD, Param("k", int, 1, "squarers in series (a^(2^k) per cycle)")],
+    small=SMALL,
+)
 class Squarer(_LinearMap):
     def __init__(self, field="ss2-283", k=1):
         super().__init__(field, k=k)
@@ -231,13 +257,24 @@ class Squarer(_LinearMap):
         return {"c": x}
 
 
-@register("gf2_sqrt", summary="square root as an XOR network (seed 003: 611 XORs for x^1223+x^255+1)",
-          seed="seed 003 section 2 (sqrt(x) = x^612 + x^128)", family="gf2",
-          params=[Param("field", str, "ss2-1223", FIELD.help), Param("method", str, "seed003",
-                               "seed003: sparse sqrt(x) (trinomial, odd k); matrix: dense map, any polynomial",
-                               ("seed003", "matrix")),
-                  Param("k", int, 1, "square roots in series (a^(2^-k) per cycle; seed 003's chains)")],
-          small=SMALL)
+@register(
+    "gf2_sqrt",
+    summary="square root as an XOR network (seed 003: 611 XORs for x^1223+x^255+1)",
+    seed="seed 003 section 2 (sqrt(x) = x^612 + x^128)",
+    family="gf2",
+    params=[
+        Param("field", str, "ss2-1223", FIELD.help),
+        Param(
+            "method",
+            str,
+            "seed003",
+            "seed003: sparse sqrt(x) (trinomial, odd k); matrix: dense map, any polynomial",
+            ("seed003", "matrix"),
+        ),
+        Param("k", int, 1, "square roots in series (a^(2^-k) per cycle; seed 003's chains)"),
+    ],
+    small=SMALL,
+)
 class SquareRoot(_LinearMap):
     def __init__(self, field="ss2-1223", method="seed003", k=1):
         super().__init__(field, method=method, k=k)
@@ -254,6 +291,7 @@ class SquareRoot(_LinearMap):
 
 
 # ------------------------------------------------------------------ Itoh-Tsujii inverter
+
 
 def it_program(m: int, chain: str):
     """The inverter's micro-program: ('sqr', dst, src, n) | ('mul', dst, x, y) | ('mov', dst, src) on
@@ -277,12 +315,25 @@ def it_program(m: int, chain: str):
     if chain == "alg4":
         if m != 1223:
             raise HwParamError("chain", f"seed 003 Algorithm 4 is the addition chain for m = 1223, not m = {m}")
-        P = [("sqr", "W", "S", 1), ("mul", "S", "W", "S"), ("mov", "R", "S"),
-             ("sqr", "W", "S", 2), ("mul", "S", "W", "S"), ("sqr", "S", "S", 2), ("mul", "R", "R", "S")]
+        P = [
+            ("sqr", "W", "S", 1),
+            ("mul", "S", "W", "S"),
+            ("mov", "R", "S"),
+            ("sqr", "W", "S", 2),
+            ("mul", "S", "W", "S"),
+            ("sqr", "S", "S", 2),
+            ("mul", "R", "R", "S"),
+        ]
         for k in (4, 8, 16, 32):
             P += [("sqr", "W", "S", k), ("mul", "S", "W", "S")]
-        P += [("sqr", "S", "S", 4), ("mul", "R", "R", "S"), ("sqr", "W", "S", 64), ("mul", "S", "W", "S"),
-              ("sqr", "S", "S", 64), ("mul", "R", "R", "S")]
+        P += [
+            ("sqr", "S", "S", 4),
+            ("mul", "R", "R", "S"),
+            ("sqr", "W", "S", 64),
+            ("mul", "S", "W", "S"),
+            ("sqr", "S", "S", 64),
+            ("mul", "R", "R", "S"),
+        ]
         for k in (128, 256, 512):
             P += [("sqr", "W", "S", k), ("mul", "S", "W", "S")]
         P += [("sqr", "S", "S", 128), ("mul", "R", "R", "S"), ("sqr", "W", "R", 1)]
@@ -306,12 +357,19 @@ def run_program(F, prog, a: int) -> int:
     return reg["W"]
 
 
-@register("gf2_inv", summary="Itoh-Tsujii inverter: one MSD multiplier (digit D) + q squarers in series",
-          seed="seed 000 Eq. 7 and section 5.3 (T3); seed 003 Alg. 4; seed 004 Table 3", family="gf2",
-          params=[FIELD, Param("D", int, 8, "digit size of the multiplier"),
-                  Param("q", int, 4, "squarers in series (a^(2^q) per cycle; seed 000 uses 4)"),
-                  Param("chain", str, "eq7", "eq7 (seed 000) | alg4 (seed 003, m = 1223)", ("eq7", "alg4"))],
-          small={"field": "ss2-13", "D": 3, "q": 2})
+@register(
+    "gf2_inv",
+    summary="Itoh-Tsujii inverter: one MSD multiplier (digit D) + q squarers in series",
+    seed="seed 000 Eq. 7 and section 5.3 (T3); seed 003 Alg. 4; seed 004 Table 3",
+    family="gf2",
+    params=[
+        FIELD,
+        Param("D", int, 8, "digit size of the multiplier"),
+        Param("q", int, 4, "squarers in series (a^(2^q) per cycle; seed 000 uses 4)"),
+        Param("chain", str, "eq7", "eq7 (seed 000) | alg4 (seed 003, m = 1223)", ("eq7", "alg4")),
+    ],
+    small={"field": "ss2-13", "D": 3, "q": 2},
+)
 class ItohTsujii(BinaryUnit):
     """A tiny programmed datapath: registers A, S, R, W; one structure-1 MSD multiplier whose digit
     comes from a counter-indexed mux of its source register; q squarers in series with a tap mux.
@@ -386,7 +444,7 @@ class ItohTsujii(BinaryUnit):
         with m.Switch(didx):
             for j in range(it):
                 with m.Case(j):
-                    m.d.comb += digit.eq(xpad[j * D:(j + 1) * D])
+                    m.d.comb += digit.eq(xpad[j * D : (j + 1) * D])
         first = Signal()
         acc_in = wire(m, Mux(first, 0, P), "acc_in", M)
         mul_next = wire(m, msd_step_s1(self.field, D, acc_in, digit, shared_array(self.field, D, yv)), "mul_next")
@@ -407,8 +465,14 @@ class ItohTsujii(BinaryUnit):
                     m.d.comb += sq_out.eq(chain[t])
         idx = {r: i for i, r in enumerate(self.REGS)}
         with m.If(self.start):
-            m.d.sync += [regs["A"].eq(self.a), regs["S"].eq(self.a), pc.eq(0), busy.eq(1), self.done.eq(0),
-                         step.eq(self._icycles(self.prog[0]))]
+            m.d.sync += [
+                regs["A"].eq(self.a),
+                regs["S"].eq(self.a),
+                pc.eq(0),
+                busy.eq(1),
+                self.done.eq(0),
+                step.eq(self._icycles(self.prog[0])),
+            ]
         with m.Elif(busy):
             m.d.sync += step.eq(step - 1)
             with m.Switch(pc):
@@ -443,11 +507,26 @@ class ItohTsujii(BinaryUnit):
 
 # ------------------------------------------------------------------ adder, reduction module
 
-@register("gf2_add", summary="adder a + b (m XORs), registered", seed="seed 004 section 2.1; seed 003 (1223 XORs)",
-          family="gf2", params=[FIELD, Param("latch", int, 1, "1: operands latched on the start edge, the sum "
-                                             "registered on the next (cycles = 2); 0: the sum of the input ports "
-                                             "registered on the start edge itself (cycles = 1)", (0, 1))],
-          small=SMALL)
+
+@register(
+    "gf2_add",
+    summary="adder a + b (m XORs), registered",
+    seed="seed 004 section 2.1; seed 003 (1223 XORs)",
+    family="gf2",
+    params=[
+        FIELD,
+        Param(
+            "latch",
+            int,
+            1,
+            "1: operands latched on the start edge, the sum "
+            "registered on the next (cycles = 2); 0: the sum of the input ports "
+            "registered on the start edge itself (cycles = 1)",
+            (0, 1),
+        ),
+    ],
+    small=SMALL,
+)
 class Adder(BinaryUnit):
     def __init__(self, field="ss2-283", latch=1):
         super().__init__(field, latch=latch)
@@ -477,10 +556,14 @@ class Adder(BinaryUnit):
         return m
 
 
-@register("gf2_reduce", summary="reduction module: an (m + W - 1)-bit product to m bits, one XOR level per fold",
-          seed="seed 004 Alg. 4, Table 3 (54 LUTs)", family="gf2",
-          params=[FIELD, Param("W", int, 32, "word size: the input has m + W - 1 bits (W = m + 1: a full product)")],
-          small={"field": "ss2-13", "W": 4})
+@register(
+    "gf2_reduce",
+    summary="reduction module: an (m + W - 1)-bit product to m bits, one XOR level per fold",
+    seed="seed 004 Alg. 4, Table 3 (54 LUTs)",
+    family="gf2",
+    params=[FIELD, Param("W", int, 32, "word size: the input has m + W - 1 bits (W = m + 1: a full product)")],
+    small={"field": "ss2-13", "W": 4},
+)
 class Reduce(_LinearMap):
     def __init__(self, field="ss2-283", W=32):
         super().__init__(field, W=W)

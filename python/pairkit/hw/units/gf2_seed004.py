@@ -18,6 +18,7 @@ and the tap XORs) and the accumulator takes the complementary rotation. Seed 004
 extra state per word (M3/M4: 3 + 1, M5: 4 + 1 + 1 for the leftover bits and the output); here a word
 takes exactly K cycles.
 """
+
 from __future__ import annotations
 
 from amaranth.hdl import Cat, Const, Module, Signal
@@ -29,9 +30,14 @@ from pairkit.hw.units.linmap import emit_rows, reduce_map, xi_mod
 from pairkit.hw.units.unit import Param, register
 
 
-@register("gf2_mul_m1", summary="seed 004 M1: D bits of a per cycle (LSB first), in-place reduction of B",
-          seed="seed 004 Alg. 2, Eq. 5 (M1, Table 2)", family="gf2",
-          params=[FIELD, Param("D", int, 10, "bits of a per cycle (seed 004: 10)")], small={"field": "ss2-7", "D": 3})
+@register(
+    "gf2_mul_m1",
+    summary="seed 004 M1: D bits of a per cycle (LSB first), in-place reduction of B",
+    seed="seed 004 Alg. 2, Eq. 5 (M1, Table 2)",
+    family="gf2",
+    params=[FIELD, Param("D", int, 10, "bits of a per cycle (seed 004: 10)")],
+    small={"field": "ss2-7", "D": 3},
+)
 class M1(BinaryUnit):
     def __init__(self, field="ss2-283", D=10):
         super().__init__(field, D=D)
@@ -63,12 +69,19 @@ class M1(BinaryUnit):
         return m
 
 
-@register("gf2_mul_chunked", summary="seed 004 M2 (K=1), M3/M4 (K=3), M5 (K=4): W-bit words x K chunks of a",
-          seed="seed 004 Alg. 3-6, Alg. 4 (reduction), Table 2-3", family="gf2",
-          params=[FIELD, Param("W", int, 32, "word size of b (seed 004: 32)"),
-                  Param("K", int, 4, "chunks of a per word: 1 = M2, 3 = M3/M4, 4 = M5"),
-                  Param("reduce_cycle", int, 0, "1: register the reduction (one more cycle, m more FF)", (0, 1))],
-          small={"field": "ss2-13", "W": 4, "K": 2})
+@register(
+    "gf2_mul_chunked",
+    summary="seed 004 M2 (K=1), M3/M4 (K=3), M5 (K=4): W-bit words x K chunks of a",
+    seed="seed 004 Alg. 3-6, Alg. 4 (reduction), Table 2-3",
+    family="gf2",
+    params=[
+        FIELD,
+        Param("W", int, 32, "word size of b (seed 004: 32)"),
+        Param("K", int, 4, "chunks of a per word: 1 = M2, 3 = M3/M4, 4 = M5"),
+        Param("reduce_cycle", int, 0, "1: register the reduction (one more cycle, m more FF)", (0, 1)),
+    ],
+    small={"field": "ss2-13", "W": 4, "K": 2},
+)
 class Chunked(BinaryUnit):
     def __init__(self, field="ss2-283", W=32, K=4, reduce_cycle=0):
         super().__init__(field, W=W, K=K, reduce_cycle=reduce_cycle)
@@ -108,7 +121,7 @@ class Chunked(BinaryUnit):
         with m.Switch(wc):
             for i in range(words):
                 with m.Case(i):
-                    m.d.comb += word.eq(b[i * W:(i + 1) * W])
+                    m.d.comb += word.eq(b[i * W : (i + 1) * W])
         chunk = a[:L]
         prod = Const(0, L + W - 1)
         for j in range(W):
@@ -126,8 +139,12 @@ class Chunked(BinaryUnit):
             m.d.sync += [a.eq(self.a), b.eq(self.b), acc.eq(0), wc.eq(0), kc.eq(0), busy.eq(1), self.done.eq(0)]
         with m.Elif(busy):
             with m.If(last_chunk):
-                m.d.sync += [a.eq(Cat(a_next, Const(0, NA - M))), acc.eq(rotr(accx, N - L * (K - 1), N)),
-                             kc.eq(0), wc.eq(wc + 1)]
+                m.d.sync += [
+                    a.eq(Cat(a_next, Const(0, NA - M))),
+                    acc.eq(rotr(accx, N - L * (K - 1), N)),
+                    kc.eq(0),
+                    wc.eq(wc + 1),
+                ]
                 with m.If(wc == words - 1):
                     m.d.sync += busy.eq(0)
                     if not self.reduce_cycle:

@@ -6,6 +6,7 @@ controls ±A, ±B are 2:1 plane swaps folded into the operand load. Linear maps 
 cube root) are read off the spec (:class:`pairkit.spec.char3.gf3m.GF3m`) on the basis x^i and emitted as
 F_3 adder trees of the 6-operation bit-sliced addition.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -28,8 +29,12 @@ from pairkit.hw.units.linmap import (
 from pairkit.hw.units.unit import HwUnit, Param, register
 
 FIELD = Param("field", str, "ss3-97", "catalogue id or x^m+x^h-1, e.g. ss3-97 or x^13+x^4-1")
-KEEP = Param("keep", int, 1, "1: each F_3 adder of the network a kept net (one LUT4 per plane bit, seed 001's F3A)", (0, 1))
-SHARE = Param("share", int, 1, "1: a signed pair of digits that recurs in several rows is added once (with keep=1)", (0, 1))
+KEEP = Param(
+    "keep", int, 1, "1: each F_3 adder of the network a kept net (one LUT4 per plane bit, seed 001's F3A)", (0, 1)
+)
+SHARE = Param(
+    "share", int, 1, "1: a signed pair of digits that recurs in several rows is added once (with keep=1)", (0, 1)
+)
 
 
 @lru_cache(maxsize=None)
@@ -64,8 +69,14 @@ class _Ter(HwUnit):
         return lo, hi
 
 
-@register("gf3_add", summary="adder/subtractor ±A±B (sign controls)", seed="seed 001 Table 1 (m F3A + 4m MX), Table 2",
-          family="gf3", params=[FIELD], small={"field": "ss3-7"})
+@register(
+    "gf3_add",
+    summary="adder/subtractor ±A±B (sign controls)",
+    seed="seed 001 Table 1 (m F3A + 4m MX), Table 2",
+    family="gf3",
+    params=[FIELD],
+    small={"field": "ss3-7"},
+)
 class Adder(_Ter):
     def __init__(self, field="ss3-97"):
         super().__init__(field)
@@ -91,11 +102,18 @@ class Adder(_Ter):
         return m
 
 
-@register("gf3_mul", summary="digit-serial multiplier (±A)(±B), D digits of B per cycle",
-          seed="seed 001 Table 1 (ceil(m/D) cycles), Table 2 (m = 97, D = 4)", family="gf3",
-          params=[FIELD, Param("D", int, 4, "digit size, 1 <= D <= m"),
-                  Param("keep", int, 0, "1: each F_3 adder of the accumulation tree a kept net", (0, 1))],
-          small={"field": "ss3-7", "D": 2})
+@register(
+    "gf3_mul",
+    summary="digit-serial multiplier (±A)(±B), D digits of B per cycle",
+    seed="seed 001 Table 1 (ceil(m/D) cycles), Table 2 (m = 97, D = 4)",
+    family="gf3",
+    params=[
+        FIELD,
+        Param("D", int, 4, "digit size, 1 <= D <= m"),
+        Param("keep", int, 0, "1: each F_3 adder of the accumulation tree a kept net", (0, 1)),
+    ],
+    small={"field": "ss3-7", "D": 2},
+)
 class Multiplier(_Ter):
     """A in parallel, B by groups of D digits, most significant first:
     acc <- acc x^D mod f + sum_{i<D} b_{n-D+i} (x^i A mod f); the sign (±)(±) is folded into A."""
@@ -174,8 +192,14 @@ class _TerLinear(_Ter):
         return m
 
 
-@register("gf3_cube", summary="cube (±A)^3: a linear map (thinning + reduction)", seed="seed 001 Table 1 (2m F3A + 2m MX)",
-          family="gf3", params=[FIELD, KEEP, SHARE], small={"field": "ss3-7"})
+@register(
+    "gf3_cube",
+    summary="cube (±A)^3: a linear map (thinning + reduction)",
+    seed="seed 001 Table 1 (2m F3A + 2m MX)",
+    family="gf3",
+    params=[FIELD, KEEP, SHARE],
+    small={"field": "ss3-7"},
+)
 class Cube(_TerLinear):
     def __init__(self, field="ss3-97", keep=1, share=1):
         super().__init__(field, keep=keep, share=share)
@@ -185,17 +209,34 @@ class Cube(_TerLinear):
         return {"c": self.F.cube(self._sign(ops["a"], ops["sa"]))}
 
 
-@register("gf3_cbrt", summary="cube root of ±A as a linear map", seed="seed 001 Table 1 ((m-1) F3A + 2m MX; Barreto 2004/305)",
-          family="gf3", params=[FIELD, Param("method", str, "seed001",
-                                            "seed001: needs m = h = 1 or 2 (mod 3) (sparse); matrix: any (dense)",
-                                            ("seed001", "matrix")), KEEP, SHARE],
-          small={"field": "ss3-13"})
+@register(
+    "gf3_cbrt",
+    summary="cube root of ±A as a linear map",
+    seed="seed 001 Table 1 ((m-1) F3A + 2m MX; Barreto 2004/305)",
+    family="gf3",
+    params=[
+        FIELD,
+        Param(
+            "method",
+            str,
+            "seed001",
+            "seed001: needs m = h = 1 or 2 (mod 3) (sparse); matrix: any (dense)",
+            ("seed001", "matrix"),
+        ),
+        KEEP,
+        SHARE,
+    ],
+    small={"field": "ss3-13"},
+)
 class CubeRoot(_TerLinear):
     def __init__(self, field="ss3-97", method="seed001", keep=1, share=1):
         f = ternary_field(field)
         if method == "seed001" and not (f.m % 3 == f.h % 3 and f.m % 3 in (1, 2)):
-            raise HwParamError("method", f"seed 001's cube root needs m, h = 1, 1 or 2, 2 (mod 3); "
-                               f"x^{f.m} + x^{f.h} - 1 has ({f.m % 3}, {f.h % 3}): use method=matrix (dense)")
+            raise HwParamError(
+                "method",
+                f"seed 001's cube root needs m, h = 1, 1 or 2, 2 (mod 3); "
+                f"x^{f.m} + x^{f.h} - 1 has ({f.m % 3}, {f.h % 3}): use method=matrix (dense)",
+            )
         super().__init__(field, method=method, keep=keep, share=share)
         self.rows = ter_map_from_spec(self.F, self.F.cbrt, self.m)
 

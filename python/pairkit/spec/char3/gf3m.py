@@ -20,6 +20,7 @@ m = h = 1 or m = h = 2 (mod 3) the constants x^{1/3}, x^{2/3} have two or three 
 Public integer form: the element sum a_i x^i <-> the integer sum a_i 3^i; bytes are that integer,
 big-endian, in ceil(bitlen(3^m - 1) / 8) bytes.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

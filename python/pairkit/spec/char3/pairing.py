@@ -17,6 +17,7 @@ prod h_i^{3^{m-i}} = (prod g_i)^{3^{m-1}}: the cube-root-free value is Alg. 2.1'
 Every function takes the base field ``F`` (concrete or tracing), b = +-1, and affine points
 P, Q (pairs of field values); ``states`` (optional) receives f after every iteration.
 """
+
 from __future__ import annotations
 
 from pairkit.spec.char3.tower import (
@@ -159,9 +160,11 @@ def eta_final_exp(F, b, mu: int, f):
 
 def f6_cbrt(F, b, x):
     """x^{1/3}: sigma^{1/3} = -sigma, rho^{1/3} = rho - b, rho^{2/3} = rho^2 + b rho + 1."""
+
     def f3_cbrt(a):
         c0, c1, c2 = F.cbrt(a[0]), F.cbrt(a[1]), F.cbrt(a[2])
         return (F.add(F.sub(c0, signed(F, c1, b)), c2), F.add(c1, signed(F, c2, b)), c2)
+
     return (f3_cbrt(x[0]), f3_cbrt(f6_conj(F, x)[1]))
 
 

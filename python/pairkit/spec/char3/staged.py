@@ -13,6 +13,7 @@ eta-t               canonical^{3^{m+1}} ((m + 1)/2 iterations, a correction fact
                     (3^{6m} - 1)/#E; see pairing.py), mapped back by x -> (x^{q^5})^{1/3}
 ==================  ============================================================================
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -56,8 +57,7 @@ class Char3Pairing:
     def check_alg(self, alg: str) -> None:
         """UnknownAlgorithmError unless ``alg`` is one of this set's algorithms."""
         if alg not in ALGORITHMS3:
-            raise UnknownAlgorithmError(
-                f"unknown algorithm {alg!r} for {self.set_id}; known: {', '.join(ALGORITHMS3)}")
+            raise UnknownAlgorithmError(f"unknown algorithm {alg!r} for {self.set_id}; known: {', '.join(ALGORITHMS3)}")
 
     # -- staged API ------------------------------------------------------------------------
     def miller_loop(self, alg: str, P, Q, states=None, F=None):

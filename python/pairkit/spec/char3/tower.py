@@ -14,6 +14,7 @@ Reduction identities: rho^3 = rho + b, rho^4 = rho^2 + b rho, and (used by the c
 rho^6 = rho^2 - b rho + 1; sigma^2 = -1, sigma^3 = -sigma. Frobenius (q = 3^m, m odd):
 rho^q = rho + e with e = m b mod 3 (Artin-Schreier: rho^3 = rho + b), sigma^q = -sigma.
 """
+
 from __future__ import annotations
 
 

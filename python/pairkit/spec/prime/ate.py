@@ -46,6 +46,7 @@ py_ecc.optimized_bn128.pairing(Q, P) exactly; for bls12-381, e(P, Q) ==
 py_ecc.optimized_bls12_381.pairing(Q, P)^(-1) (py_ecc iterates over |u| and does not conjugate for
 the negative u; blst / zkcrypto bls12_381 / the IETF pairing-friendly-curves draft do).
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -173,8 +174,7 @@ def final_exponentiation_hard(set_id: str, m, alg: str = DEFAULT):
         m3 = m2.cyclotomic_pow(u)
 
         def lam(c3, c2, c1, c0):  # m^(c3 u^3 + c2 u^2 + c1 u + c0), small c_i
-            return (m3.cyclotomic_pow(c3) * m2.cyclotomic_pow(c2)
-                    * m1.cyclotomic_pow(c1) * m.cyclotomic_pow(c0))
+            return m3.cyclotomic_pow(c3) * m2.cyclotomic_pow(c2) * m1.cyclotomic_pow(c1) * m.cyclotomic_pow(c0)
 
         l0 = lam(-36, -30, -18, -2)
         l1 = lam(-36, -18, -12, 1)
@@ -219,6 +219,5 @@ def multi_pair(set_id: str, pairs, alg: str = DEFAULT):
     """prod_i e(P_i, Q_i) with one shared Miller loop and one final exponentiation."""
     _check_alg(alg)
     G = groups(set_id)
-    checked = [(G.check_g1(P, allow_infinity=True), G.check_g2(Q, allow_infinity=True))
-               for P, Q in pairs]
+    checked = [(G.check_g1(P, allow_infinity=True), G.check_g2(Q, allow_infinity=True)) for P, Q in pairs]
     return final_exponentiation(set_id, multi_miller_loop(set_id, checked), alg)

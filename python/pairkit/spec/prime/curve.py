@@ -20,6 +20,7 @@ psi = untwist o Frobenius o twist on E'(F_{p^2}) (Galbraith-Scott, eprint 2008/1
   M-type (BLS12-381, E': y^2 = x^3 + b xi, untwist (x/w^2, y/w^3)): psi(x, y) = (conj(x)/g2, conj(y)/g3),
   with g_j = xi^(j (p-1)/6) the Frobenius constants of the tower (computed, not pasted).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -8,6 +8,7 @@ Elements are ints in [0, p). Everything is variable-time: this is a specificatio
                   (callers that need a canonical root choose by sign, see sgn0).
   sgn0(a)         a mod 2 (RFC 9380 section 4.1, the "sign" of a GF(p) element).
 """
+
 from __future__ import annotations
 
 

@@ -13,6 +13,7 @@ BLS12381G2_XMD:SHA-256_SSWU_RO_ (section 8.8).
 The straight-line SSWU of section 6.6.2 is used (not the constant-time optimised one of F.2):
 readability over speed; the outputs are the same.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -54,8 +55,7 @@ def hash_to_field(msg: bytes, count: int, dst: bytes, m: int):
     uniform = expand_message_xmd(msg, dst, count * m * _L)
     out = []
     for i in range(count):
-        e = [int.from_bytes(uniform[_L * (j + i * m): _L * (j + i * m + 1)], "big") % p
-             for j in range(m)]
+        e = [int.from_bytes(uniform[_L * (j + i * m) : _L * (j + i * m + 1)], "big") % p for j in range(m)]
         out.append(T.fp(e[0]) if m == 1 else T.fp2(e[0], e[1]))
     return out
 

@@ -24,6 +24,7 @@ Type A (PBC, Lynn's thesis section 2.x; pbc/param/a.param): E: y^2 = x^3 + x ove
   supersingular, #E(F_q) = q + 1 = h r, embedding degree 2, G1 = G2 = E(F_q)[r]; r = 2^159 + 2^107 + 1.
   PBC draws its generators at random; pairkit's is derived deterministically (``typea_generator``).
 """
+
 from __future__ import annotations
 
 import json
@@ -88,11 +89,26 @@ def _load() -> dict[str, PrimeSet]:
         ate = {}
         if "u" in e:
             (x0, x1), (y0, y1) = e["g2"]
-            ate = {"u": _int(e["u"]), "xi": (e["xi"][0], e["xi"][1]), "twist": e["twist"],
-                   "b2": (_int(e["b2"][0]), _int(e["b2"][1])),
-                   "g2": ((_int(x0), _int(x1)), (_int(y0), _int(y1))), "h2": _int(e["h2"])}
-        out[e["id"]] = PrimeSet(id=e["id"], family=e["family"], p=_int(e["p"]), r=_int(e["r"]), k=e["k"], a=e["a"],
-                                b=e["b"], g1=(_int(e["g1"][0]), _int(e["g1"][1])), h1=_int(e["h1"]), **ate)
+            ate = {
+                "u": _int(e["u"]),
+                "xi": (e["xi"][0], e["xi"][1]),
+                "twist": e["twist"],
+                "b2": (_int(e["b2"][0]), _int(e["b2"][1])),
+                "g2": ((_int(x0), _int(x1)), (_int(y0), _int(y1))),
+                "h2": _int(e["h2"]),
+            }
+        out[e["id"]] = PrimeSet(
+            id=e["id"],
+            family=e["family"],
+            p=_int(e["p"]),
+            r=_int(e["r"]),
+            k=e["k"],
+            a=e["a"],
+            b=e["b"],
+            g1=(_int(e["g1"][0]), _int(e["g1"][1])),
+            h1=_int(e["h1"]),
+            **ate,
+        )
     return out
 
 

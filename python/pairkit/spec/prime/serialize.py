@@ -21,6 +21,7 @@ GT: F_{q^2} as a || b (a + b i, 64 bytes each) for typea; F_{p^12} as its 12 F_p
 Decoding raises pairkit.errors: EncodingError (length, flags, coordinate >= p), NotOnCurveError,
 NotInSubgroupError, PointAtInfinityError (when ``allow_infinity`` is false).
 """
+
 from __future__ import annotations
 
 from pairkit.errors import EncodingError, NotInSubgroupError, NotOnCurveError, PointAtInfinityError
@@ -42,7 +43,9 @@ def _int(data: bytes, p: int) -> int:
 
 def _check_len(data: bytes, n: int, what: str):
     if not isinstance(data, (bytes, bytearray)) or len(data) != n:
-        raise EncodingError(f"{what}: expected {n} bytes, got {len(data) if hasattr(data, '__len__') else type(data).__name__}")
+        raise EncodingError(
+            f"{what}: expected {n} bytes, got {len(data) if hasattr(data, '__len__') else type(data).__name__}"
+        )
 
 
 def _finish(G, P, group: int, allow_infinity: bool, subgroup_check: bool):
@@ -141,7 +144,7 @@ def bn_encode(P, group: int) -> bytes:
 def bn_decode(data: bytes, group: int, allow_infinity: bool = True, subgroup_check: bool = True):
     S, G, T = SETS["bn254"], groups("bn254"), tower("bn254")
     _check_len(data, 64 * group, f"bn254 G{group}")
-    v = [_int(data[32 * k: 32 * k + 32], S.p) for k in range(2 * group)]
+    v = [_int(data[32 * k : 32 * k + 32], S.p) for k in range(2 * group)]
     if not any(v):
         return _finish(G, None, group, allow_infinity, subgroup_check)
     if group == 1:
@@ -178,10 +181,10 @@ def gt_decode(set_id: str, data: bytes, subgroup_check: bool = True):
     S, T, n = SETS[set_id], tower(set_id), _nbytes(set_id)
     k = 2 if set_id == "typea-512" else 12
     _check_len(data, k * n, f"{set_id} GT element")
-    c = [_int(data[j * n: (j + 1) * n], S.p) for j in range(k)]
+    c = [_int(data[j * n : (j + 1) * n], S.p) for j in range(k)]
     f = T.fp2(*c) if k == 2 else T.fp12_from_ints(c)
     one = T.fp2_one() if k == 2 else T.fp12_one()
-    if subgroup_check and f ** S.r != one:
+    if subgroup_check and f**S.r != one:
         raise NotInSubgroupError("GT element is not in the order-r subgroup of the multiplicative group")
     return f
 
@@ -197,8 +200,7 @@ def encode_point(set_id: str, P, group: int = 1, compressed: bool = False) -> by
     return typea_encode(P)
 
 
-def decode_point(set_id: str, data: bytes, group: int = 1, allow_infinity: bool = True,
-                 subgroup_check: bool = True):
+def decode_point(set_id: str, data: bytes, group: int = 1, allow_infinity: bool = True, subgroup_check: bool = True):
     if set_id == "bls12-381":
         return bls_decode(data, group, allow_infinity, subgroup_check)
     if set_id == "bn254":

@@ -15,6 +15,7 @@ xi when a Tower is built, never pasted (tests check Frobenius == x^p).
 
 Elements are small immutable objects with operators; every element carries its Tower T.
 """
+
 from __future__ import annotations
 
 from pairkit.spec.prime import fp
@@ -389,7 +390,7 @@ class Fp12:
         c0, c1 = sq4(g1, h2)
         ng0 = a0 * 3 - g0 * 2
         nh1 = a1 * 3 + h1 * 2
-        ng1 = b0 * 3 - g1 * 2          # C' = 3 B^2 - 2 conj(C)
+        ng1 = b0 * 3 - g1 * 2  # C' = 3 B^2 - 2 conj(C)
         nh2 = b1 * 3 + h2 * 2
         nh0 = c1.mul_by_xi() * 3 + h0 * 2  # B' = 3 s C^2 + 2 conj(B)
         ng2 = c0 * 3 - g2 * 2

@@ -13,6 +13,7 @@ datapath (no multiplier pass for a doubling).
 Comparisons (``x == 0``, the spec's ``is_zero`` guards of degenerate cases) use the concrete value:
 the traced path is the generic one of the point pair used to record it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -94,9 +95,13 @@ class PrimeTracer:
         return op_counts(self.ops)
 
     def to_json(self) -> dict:
-        return {"field": {"p": self.p},
-                "ops": [{"kind": o.kind, "args": list(o.args), "out": o.out, **({"label": o.label} if o.label else {})}
-                        for o in self.ops]}
+        return {
+            "field": {"p": self.p},
+            "ops": [
+                {"kind": o.kind, "args": list(o.args), "out": o.out, **({"label": o.label} if o.label else {})}
+                for o in self.ops
+            ],
+        }
 
 
 class SymInt:

@@ -29,6 +29,7 @@ which equals f_{r,P} up to vertical lines (F_q factors), then a_tateexp: f^(q-1)
 power h = (q+1)/r by Lucas sequences (exact).  So PBC's pairing_apply(P, Q) is exactly e(P, Q) here
 (same element of F_{q^2}, same a + b i coordinates, i^2 = -1, field_init_fi).
 """
+
 from __future__ import annotations
 
 from pairkit.spec.prime.params import TYPEA_512, groups, tower

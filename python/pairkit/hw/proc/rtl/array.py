@@ -18,6 +18,7 @@ Parameters: ``cores`` in 1..MAX_CORES. The bound: the idle-core and finished-cor
 n-way result multiplexer are one combinational level over n inputs; a larger device (an xc6vlx760 holds
 216 cores) would be several arrays behind the host, or a distributor with registered trees.
 """
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -55,12 +56,12 @@ class ProcArray(Elaboratable):
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise InvalidArgumentError(f"the array's {name} must be an integer in [{lo}, {hi}], got {v!r}")
         if not layout.prog.outputs:
-            raise InvalidArgumentError("the array returns the program's outputs: the program declares none "
-                                       "(.output)")
+            raise InvalidArgumentError("the array returns the program's outputs: the program declares none (.output)")
         return super().__new__(cls, src_loc_at=1)  # the caller's line, as without this method
 
-    def __init__(self, layout: Layout, cores: int = 2, *, id_width: int = 8, share_roms: bool = True,
-                 debug: bool = False):
+    def __init__(
+        self, layout: Layout, cores: int = 2, *, id_width: int = 8, share_roms: bool = True, debug: bool = False
+    ):
         self.L, self.n, self.idw, self.share_roms, self.debug = layout, cores, id_width, share_roms, debug
         self.in_regs = list(layout.prog.inputs.values())
         self.out_regs = list(layout.prog.outputs.values())
@@ -80,20 +81,48 @@ class ProcArray(Elaboratable):
             self.dbg_start_core, self.dbg_fin = sig("dbg_start_core", index_bits(cores)), sig("dbg_fin", cores)
 
     def ports(self) -> list:
-        p = [self.in_ready, self.in_valid, self.in_id, self.in_we, self.in_addr, self.in_wdata, self.out_valid,
-             self.out_ready, self.out_id, self.out_error, self.out_addr, self.out_data, self.out_last, self.idle]
+        p = [
+            self.in_ready,
+            self.in_valid,
+            self.in_id,
+            self.in_we,
+            self.in_addr,
+            self.in_wdata,
+            self.out_valid,
+            self.out_ready,
+            self.out_id,
+            self.out_error,
+            self.out_addr,
+            self.out_data,
+            self.out_last,
+            self.idle,
+        ]
         if self.debug:
             p += [self.dbg_take, self.dbg_take_id, self.dbg_start, self.dbg_start_id, self.dbg_start_core, self.dbg_fin]
         return p
 
     def header(self) -> str:
         L = self.L
-        share = (f"Cores 2j and 2j+1 share one program ROM and one constant ROM (two read ports each): "
-                 f"{self.n // 2} shared pair(s)" + (", one core with its own" if self.n % 2 else "")
-                 if self.share_roms and self.n > 1 else "Every core has its own program and constant ROMs")
-        head = ARRAY_HEADER.format(n=self.n, share=share, aw=index_bits(L.rf_depth) - 1, wm=L.W - 1, stride=L.stride,
-                                   inputs=L.prog.inputs, outputs=L.prog.outputs, im=self.idw - 1, km=L.k - 1,
-                                   nin=len(self.in_regs), nout=len(self.out_regs), k=L.k)
+        share = (
+            f"Cores 2j and 2j+1 share one program ROM and one constant ROM (two read ports each): "
+            f"{self.n // 2} shared pair(s)" + (", one core with its own" if self.n % 2 else "")
+            if self.share_roms and self.n > 1
+            else "Every core has its own program and constant ROMs"
+        )
+        head = ARRAY_HEADER.format(
+            n=self.n,
+            share=share,
+            aw=index_bits(L.rf_depth) - 1,
+            wm=L.W - 1,
+            stride=L.stride,
+            inputs=L.prog.inputs,
+            outputs=L.prog.outputs,
+            im=self.idw - 1,
+            km=L.k - 1,
+            nin=len(self.in_regs),
+            nout=len(self.out_regs),
+            k=L.k,
+        )
         core = ProcCore.header(SimpleNamespace(L=L)).splitlines()  # type: ignore[arg-type]  # it reads only .L
         return "\n".join([head] + [" " + ln for ln in core[1:4]])
 
@@ -135,8 +164,11 @@ class ProcArray(Elaboratable):
             for j, r in enumerate(self.in_regs):
                 with m.Case(r):
                     m.d.comb += [hit.eq(1), sidx.eq(j)]
-        m.d.comb += [sw.en.eq(self.in_we & self.in_ready & hit), sw.data.eq(self.in_wdata),
-                     sw.addr.eq(Cat(self.in_addr[:lgs], sidx[:lgi], wslot))]
+        m.d.comb += [
+            sw.en.eq(self.in_we & self.in_ready & hit),
+            sw.data.eq(self.in_wdata),
+            sw.addr.eq(Cat(self.in_addr[:lgs], sidx[:lgi], wslot)),
+        ]
         with m.If(push):
             m.d.sync += [ids[wslot].eq(self.in_id), wslot.eq(~wslot)]
 
@@ -144,8 +176,10 @@ class ProcArray(Elaboratable):
         alloc = Signal(n)
         jid = Array(Signal(self.idw, name=f"job{i}") for i in range(n))
         alloc_set, alloc_clr, full_clr = Signal(n), Signal(n), Signal(2)
-        m.d.sync += [alloc.eq((alloc | alloc_set) & ~alloc_clr),
-                     full.eq((full | Cat(push & ~wslot, push & wslot)) & ~full_clr)]
+        m.d.sync += [
+            alloc.eq((alloc | alloc_set) & ~alloc_clr),
+            full.eq((full | Cat(push & ~wslot, push & wslot)) & ~full_clr),
+        ]
         pend = Signal(n)  # halted, result not yet read
         m.d.comb += pend.eq(Cat(alloc[i] & c.done & ~c.busy for i, c in enumerate(cores)))
 
@@ -184,8 +218,12 @@ class ProcArray(Elaboratable):
                     m.d.comb += [self.dbg_start.eq(1), self.dbg_start_id.eq(ids[rslot]), self.dbg_start_core.eq(dsel)]
                 m.next = "IDLE"
         for i, c in enumerate(cores):
-            m.d.comb += [c.host_we.eq(wv & (dsel == i)), c.host_addr.eq(waddr), c.host_wdata.eq(sr.data),
-                         c.start.eq(starting & (dsel == i))]
+            m.d.comb += [
+                c.host_we.eq(wv & (dsel == i)),
+                c.host_addr.eq(waddr),
+                c.host_wdata.eq(sr.data),
+                c.start.eq(starting & (dsel == i)),
+            ]
 
         # --- readout: one halted core at a time, its outputs limb by limb through its host read port ---------
         rsel, pick = Signal(range(max(n, 2))), Signal(range(max(n, 2)))
@@ -216,10 +254,14 @@ class ProcArray(Elaboratable):
         m.d.comb += raddr.eq(Cat(nlo[:lgs], out_reg[nro]))  # the next limb's address when this one leaves
         for c in cores:
             m.d.comb += c.host_raddr.eq(raddr)
-        m.d.comb += [self.out_id.eq(jid[rsel]), self.out_error.eq(Array(c.error for c in cores)[rsel]),
-                     self.out_data.eq(Array(c.host_rdata for c in cores)[rsel]),
-                     self.out_addr.eq(Cat(lo[:lgs], out_reg[ro])), self.out_last.eq((ro == nout - 1) & (lo == k - 1)),
-                     self.idle.eq(~full.any() & ~alloc.any() & ~wv & ~reading)]
+        m.d.comb += [
+            self.out_id.eq(jid[rsel]),
+            self.out_error.eq(Array(c.error for c in cores)[rsel]),
+            self.out_data.eq(Array(c.host_rdata for c in cores)[rsel]),
+            self.out_addr.eq(Cat(lo[:lgs], out_reg[ro])),
+            self.out_last.eq((ro == nout - 1) & (lo == k - 1)),
+            self.idle.eq(~full.any() & ~alloc.any() & ~wv & ~reading),
+        ]
         if self.debug:
             was = Signal(n)
             m.d.sync += was.eq(Cat(c.done for c in cores))

@@ -11,6 +11,7 @@ Figures (cycles of the array's clock, the bench's cycle 0 is the first after res
   pairings/Mcycle J / span x 10^6
 Models are cached like proc/rtl/verilator.py's (hw.verilator.build_model, ``$PAIRKIT_HW_CACHE``).
 """
+
 from __future__ import annotations
 
 import os
@@ -130,8 +131,11 @@ def verilog(arr: ProcArray) -> str:
 def build(L: Layout, cores: int, *, fast: bool = False, jobs: int = 1, timeout_s: float = 3600) -> str:
     """The array's Verilator model (cached). ``fast``: compiled at -O0 (small programs: the build is the cost)."""
     vtext = verilog(ProcArray(L, cores, debug=True))
-    flags = (["-O1", "-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"] if fast else
-             ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"])
+    flags = (
+        ["-O1", "-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"]
+        if fast
+        else ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"]
+    )
     return build_model(f"proc-array{cores}-W{L.W}-P{L.P}-d{L.d}", vtext, BENCH, flags, jobs=jobs, timeout_s=timeout_s)
 
 
@@ -157,8 +161,15 @@ def check_counts(cores: int, jobs: int) -> None:
             raise InvalidArgumentError(f"--{name} must be an integer in [1, {hi}], got {v!r}")
 
 
-def run_array(L: Layout, cores: int, inputs: list[dict], *, backpressure: bool = False, fast: bool = False,
-              limit: int = 2_000_000_000) -> tuple[list[JobRecord], int]:
+def run_array(
+    L: Layout,
+    cores: int,
+    inputs: list[dict],
+    *,
+    backpressure: bool = False,
+    fast: bool = False,
+    limit: int = 2_000_000_000,
+) -> tuple[list[JobRecord], int]:
     """Stream ``inputs`` (one dict a job) through the array's Verilator model; (records in job order, bench
     cycles). Job j is tagged j mod 2^8."""
     check_counts(cores, len(inputs))
@@ -169,8 +180,9 @@ def run_array(L: Layout, cores: int, inputs: list[dict], *, backpressure: bool =
     for r, w in zip(recs, writes):
         text.append(f"{r.id:x} {len(w)}")
         text += [f"{a:x} {v:x}" for a, v in w]
-    p = subprocess.run([exe], input="\n".join(text) + "\n", capture_output=True, text=True, timeout=7200,
-                       cwd=os.path.dirname(exe))
+    p = subprocess.run(
+        [exe], input="\n".join(text) + "\n", capture_output=True, text=True, timeout=7200, cwd=os.path.dirname(exe)
+    )
     if p.returncode != 0:
         raise RtlMismatchError(f"verilator array bench failed ({p.returncode}): {p.stdout[-300:]} {p.stderr[-300:]}")
     live: dict[int, JobRecord] = {}  # tag -> the job in flight with it
@@ -226,25 +238,49 @@ def check_array(L: Layout, cores: int, inputs: list[dict], **kw) -> dict:
         if r.error:
             raise RtlMismatchError(f"job {j}: the array reports an error, the ISS ran to HALT")
         if [a for a, _ in r.limbs] != order:
-            raise RtlMismatchError(f"job {j}: result limbs at addresses {[a for a, _ in r.limbs][:8]}..., "
-                                   f"expected {order[:8]}...")
+            raise RtlMismatchError(
+                f"job {j}: result limbs at addresses {[a for a, _ in r.limbs][:8]}..., expected {order[:8]}..."
+            )
         got = {k: L.alu.from_domain(v) for k, v in r.outputs.items()}
         if got != ref.outputs:
             bad = [k for k in ref.outputs if got.get(k) != ref.outputs[k]]
             raise RtlMismatchError(f"job {j} (core {r.core}): outputs {bad} differ from the ISS's")
         if r.fin - r.start - 1 != core_cycles:
-            raise RtlMismatchError(f"job {j} (core {r.core}): {r.fin - r.start - 1:,} cycles from start to halt, "
-                                   f"the ISS {core_cycles:,}", None, r.fin)
-        per_job.append({"job": j, "core": r.core, "push": r.push, "take": r.take, "start": r.start, "halt": r.fin,
-                        "last": r.last, "core_cycles": core_cycles, "latency": r.last - r.push + 1,
-                        "overhead": r.last - r.take + 1 - core_cycles, "outputs": r.outputs})
+            raise RtlMismatchError(
+                f"job {j} (core {r.core}): {r.fin - r.start - 1:,} cycles from start to halt, the ISS {core_cycles:,}",
+                None,
+                r.fin,
+            )
+        per_job.append(
+            {
+                "job": j,
+                "core": r.core,
+                "push": r.push,
+                "take": r.take,
+                "start": r.start,
+                "halt": r.fin,
+                "last": r.last,
+                "core_cycles": core_cycles,
+                "latency": r.last - r.push + 1,
+                "overhead": r.last - r.take + 1 - core_cycles,
+                "outputs": r.outputs,
+            }
+        )
     first = min(r.push for r in recs)
     span = max(r.last for r in recs) - first + 1
     nin, nout = len(L.prog.inputs), len(L.prog.outputs)
-    return {"cores": cores, "jobs": len(recs), "bench_cycles": end, "span_cycles": span,
-            "per_mcycle": len(recs) * 1e6 / span, "per_job": per_job,
-            "overhead_min": min(x["overhead"] for x in per_job), "overhead_max": max(x["overhead"] for x in per_job),
-            "overhead_formula": nin * L.k + nout * L.k + 4, "backpressure": kw.get("backpressure", False)}
+    return {
+        "cores": cores,
+        "jobs": len(recs),
+        "bench_cycles": end,
+        "span_cycles": span,
+        "per_mcycle": len(recs) * 1e6 / span,
+        "per_job": per_job,
+        "overhead_min": min(x["overhead"] for x in per_job),
+        "overhead_max": max(x["overhead"] for x in per_job),
+        "overhead_formula": nin * L.k + nout * L.k + 4,
+        "backpressure": kw.get("backpressure", False),
+    }
 
 
 def random_inputs(L: Layout, jobs: int, seed: int) -> list[dict]:

@@ -6,6 +6,7 @@ testbenches (Amaranth simulation here, Verilator in verilator.py) keep a shadow 
 from its write port and read the written register out of it at retirement. The first record that
 differs raises :class:`RtlMismatchError` naming the pc, the instruction and the cycle.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -68,15 +69,20 @@ def compare(L: Layout, want: list, got: list) -> None:
             if w[3] != g[3]:
                 what.append(f"at cycle {g[3]:,} instead of {w[3]:,}")
             if w[1:3] != g[1:3]:
-                what.append(f"r{w[1]} = {g[2]:#x}, the ISS has {w[2]:#x}" if w[2] is not None and g[2] is not None
-                            else f"wrote {g[1:3]}, the ISS {w[1:3]}")
-            raise RtlMismatchError(f"instruction {n + 1} (pc {pc}: {ins.op}), cycle {w[3]:,} in the ISS: "
-                                   + "; ".join(what), pc, w[3])
+                what.append(
+                    f"r{w[1]} = {g[2]:#x}, the ISS has {w[2]:#x}"
+                    if w[2] is not None and g[2] is not None
+                    else f"wrote {g[1:3]}, the ISS {w[1:3]}"
+                )
+            raise RtlMismatchError(
+                f"instruction {n + 1} (pc {pc}: {ins.op}), cycle {w[3]:,} in the ISS: " + "; ".join(what), pc, w[3]
+            )
     if len(want) != len(got):
         at = min(len(want), len(got))
         pc = (want[at] if at < len(want) else got[at])[0]
-        raise RtlMismatchError(f"the RTL retired {len(got)} instructions, the ISS {len(want)} (first extra or "
-                               f"missing at pc {pc})", pc)
+        raise RtlMismatchError(
+            f"the RTL retired {len(got)} instructions, the ISS {len(want)} (first extra or missing at pc {pc})", pc
+        )
 
 
 def value_of(L: Layout, shadow: dict, reg: int) -> int:

@@ -24,6 +24,7 @@ exactly the ALU model's cycles and the core runs cycle for cycle with the ISS:
         (u - v, the right difference, x1 - x2, + p); the last step writes its result straight into rd.
   JUMP, LOAD, JDEC, JSR, HALT   one cycle (Fig. 7); JSR tests srl[L-1], then rotates right.
 """
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -35,8 +36,35 @@ from pairkit.hw.proc.isa import OPCODES
 from pairkit.hw.proc.rtl.layout import Layout, index_bits
 
 # pass phases (0: the first pass of the instruction in the ROM's output)
-(CTRL, A_ADD1, A_ADD2, A_SUB1, A_NEG1, A_FIX, A_MOV, A_LDC, I_INIT, I_HU, I_HX1, I_HV, I_HX2, I_S1, I_S2, I_S3,
- I_S4, M_S1, M_S2, M_S3, M_S4, M_R1, M_R2, M_R3, M_C1, M_C2, M_C3) = range(1, 28)
+(
+    CTRL,
+    A_ADD1,
+    A_ADD2,
+    A_SUB1,
+    A_NEG1,
+    A_FIX,
+    A_MOV,
+    A_LDC,
+    I_INIT,
+    I_HU,
+    I_HX1,
+    I_HV,
+    I_HX2,
+    I_S1,
+    I_S2,
+    I_S3,
+    I_S4,
+    M_S1,
+    M_S2,
+    M_S3,
+    M_S4,
+    M_R1,
+    M_R2,
+    M_R3,
+    M_C1,
+    M_C2,
+    M_C3,
+) = range(1, 28)
 ALU, SHIFT, MULT = range(3)
 Z0, ONE, RFA, PMA, ROM, RFB, PMB = range(7)  # operand sources
 
@@ -61,8 +89,10 @@ def _unnamed(make):
 
 def rom_memories(L: Layout) -> tuple[Memory, Memory]:
     """The program ROM (32-bit words) and the constant ROM (W-bit limbs) of a core running ``L.prog``."""
-    return (Memory(shape=32, depth=len(L.prog.code), init=L.prog.words()),
-            Memory(shape=L.W, depth=L.rom_depth, init=L.rom))
+    return (
+        Memory(shape=32, depth=len(L.prog.code), init=L.prog.words()),
+        Memory(shape=L.W, depth=L.rom_depth, init=L.rom),
+    )
 
 
 class ProcCore(Elaboratable):
@@ -73,6 +103,7 @@ class ProcCore(Elaboratable):
         self.rom_ports = rom_ports
         W = L.W
         aw = index_bits(L.rf_depth)
+
         def sig(name, width=1):
             return Signal(width, name=name)
 
@@ -85,17 +116,40 @@ class ProcCore(Elaboratable):
             self.dbg_we, self.dbg_waddr, self.dbg_wdata = sig("dbg_we"), sig("dbg_waddr", aw), sig("dbg_wdata", W)
 
     def ports(self) -> list:
-        p = [self.start, self.busy, self.done, self.error, self.host_we, self.host_addr, self.host_wdata,
-             self.host_raddr, self.host_rdata]
+        p = [
+            self.start,
+            self.busy,
+            self.done,
+            self.error,
+            self.host_we,
+            self.host_addr,
+            self.host_wdata,
+            self.host_raddr,
+            self.host_rdata,
+        ]
         if self.debug:
             p += [self.cycles, self.dbg_retire, self.dbg_pc, self.dbg_we, self.dbg_waddr, self.dbg_wdata]
         return p
 
     def header(self) -> str:
         L = self.L
-        return HEADER.format(p=L.prog.p, N=L.N, W=L.W, k=L.k, P=L.P, d=L.d, words=len(L.prog.code), nregs=L.nregs,
-                             stride=L.stride, nconst=len(L.prog.consts), L=len(L.prog.srl), aw=index_bits(L.rf_depth) - 1,
-                             wm=L.W - 1, inputs=L.prog.inputs, outputs=L.prog.outputs)
+        return HEADER.format(
+            p=L.prog.p,
+            N=L.N,
+            W=L.W,
+            k=L.k,
+            P=L.P,
+            d=L.d,
+            words=len(L.prog.code),
+            nregs=L.nregs,
+            stride=L.stride,
+            nconst=len(L.prog.consts),
+            L=len(L.prog.srl),
+            aw=index_bits(L.rf_depth) - 1,
+            wm=L.W - 1,
+            inputs=L.prog.inputs,
+            outputs=L.prog.outputs,
+        )
 
     def elaborate(self, platform):
         """The datapath stage by stage, then the controller; the stages hand their signals on through
@@ -103,9 +157,20 @@ class ProcCore(Elaboratable):
         m = Module()
         L = self.L
         ns = SimpleNamespace(m=m, L=L, W=L.W, P=L.P, k=L.k, prog=L.prog, code=L.prog.words(), mask=(1 << L.W) - 1)
-        for stage in (self._memories, self._instruction_unit, self._pass_signals, self._pass_descriptor,
-                      self._read_stage, self._compute_controls, self._alu, self._ppgs, self._adder_tree,
-                      self._compute_state, self._write_stage, self._controller):
+        for stage in (
+            self._memories,
+            self._instruction_unit,
+            self._pass_signals,
+            self._pass_descriptor,
+            self._read_stage,
+            self._compute_controls,
+            self._alu,
+            self._ppgs,
+            self._adder_tree,
+            self._compute_state,
+            self._write_stage,
+            self._controller,
+        ):
             stage(m, ns)
         return m
 
@@ -114,7 +179,7 @@ class ProcCore(Elaboratable):
         return (ns.L.pm["X1"], ns.x1_one) if which == 1 else (ns.L.pm["X2"], ns.x2_zero)
 
     def _rf_addr(self, ns, reg, limb):
-        return ((reg << ns.lgs) + limb)[:ns.aw]
+        return ((reg << ns.lgs) + limb)[: ns.aw]
 
     def _off(self, ns, no):  # the pass offset m P, which the CIOS passes go without (the Barrett core has no such mux)
         return Mux(no, 0, ns.mP) if ns.L.mont else ns.mP
@@ -148,14 +213,18 @@ class ProcCore(Elaboratable):
     def _goto(self, ns, phase):
         ns.m.d.sync += ns.ph_reg.eq(phase)
 
-    def _inv_done(self, ns):  # the inversion's result is in rd: the instruction ends, or (CIOS) INV's product by R^3 follows
+    def _inv_done(
+        self, ns
+    ):  # the inversion's result is in rd: the instruction ends, or (CIOS) INV's product by R^3 follows
         if ns.L.mont:
             ns.m.d.sync += ns.inv_tail.eq(1)
             self._goto(ns, M_C1)
         else:
             ns.m.d.comb += ns.end.eq(1)
 
-    def _counted_pass(self, ns, after, again=None):  # pass mi of npass ends: the next one (in phase `again`), or `after`
+    def _counted_pass(
+        self, ns, after, again=None
+    ):  # pass mi of npass ends: the next one (in phase `again`), or `after`
         m, mi = ns.m, ns.mi
         with m.If(mi + 1 == ns.npass):
             m.d.sync += mi.eq(0)
@@ -218,8 +287,15 @@ class ProcCore(Elaboratable):
 
         first = Signal(5)
         with m.Switch(op):
-            for name, ph in (("ADD", A_ADD1), ("SUB", A_SUB1), ("NEG", A_NEG1), ("MOV", A_MOV), ("LDC", A_LDC),
-                             ("MUL", M_C1 if L.mont else M_S1), ("INV", I_INIT)):
+            for name, ph in (
+                ("ADD", A_ADD1),
+                ("SUB", A_SUB1),
+                ("NEG", A_NEG1),
+                ("MOV", A_MOV),
+                ("LDC", A_LDC),
+                ("MUL", M_C1 if L.mont else M_S1),
+                ("INV", I_INIT),
+            ):
                 with m.Case(OPCODES[name][0]):
                     m.d.comb += first.eq(ph)
             with m.Default():
@@ -233,9 +309,26 @@ class ProcCore(Elaboratable):
         x1_one, x2_zero = Signal(), Signal(name="$signal")  # (anonymous, as x1_one: see _unnamed)
         fl_lsb, fl_one, fl_zero, fl_nz = Signal(), Signal(), Signal(), Signal()
         ns.Ls, ns.cnt, ns.f_c, ns.f_imm, ns.f_k, ns.f_ra, ns.f_rb, ns.f_rd = Ls, cnt, f_c, f_imm, f_k, f_ra, f_rb, f_rd
-        ns.fl_lsb, ns.fl_nz, ns.fl_one, ns.fl_zero, ns.ge, ns.mi, ns.n1, ns.n2 = fl_lsb, fl_nz, fl_one, fl_zero, ge, mi, n1, n2
+        ns.fl_lsb, ns.fl_nz, ns.fl_one, ns.fl_zero, ns.ge, ns.mi, ns.n1, ns.n2 = (
+            fl_lsb,
+            fl_nz,
+            fl_one,
+            fl_zero,
+            ge,
+            mi,
+            n1,
+            n2,
+        )
         ns.nflag, ns.nmax, ns.op, ns.pc, ns.pc_next, ns.ph, ns.ph_reg = nflag, nmax, op, pc, pc_next, ph, ph_reg
-        ns.running, ns.srl, ns.t, ns.u_even, ns.u_is1, ns.v_even, ns.v_is1 = running, srl, t, u_even, u_is1, v_even, v_is1
+        ns.running, ns.srl, ns.t, ns.u_even, ns.u_is1, ns.v_even, ns.v_is1 = (
+            running,
+            srl,
+            t,
+            u_even,
+            u_is1,
+            v_even,
+            v_is1,
+        )
         ns.x1_one, ns.x2_zero = x1_one, x2_zero
 
     def _pass_signals(self, m, ns):
@@ -248,7 +341,11 @@ class ProcCore(Elaboratable):
         shr3, odd_en, hi_lim = Signal(), Signal(), Signal(index_bits(nmax + 1))
         rfa_reg, rfb_reg = Signal(8), Signal(8)
         rfb_off = Signal()
-        pma_base, pmb_base, pm_wbase = Signal(index_bits(L.pm_depth)), Signal(index_bits(L.pm_depth)), Signal(index_bits(L.pm_depth))
+        pma_base, pmb_base, pm_wbase = (
+            Signal(index_bits(L.pm_depth)),
+            Signal(index_bits(L.pm_depth)),
+            Signal(index_bits(L.pm_depth)),
+        )
         rom_base = Signal(index_bits(L.rom_depth) + 18)
         wrf, wpm, pm_wrom = Signal(), Signal(), Signal()
         upd_u, upd_v = Signal(), Signal()
@@ -262,9 +359,24 @@ class ProcCore(Elaboratable):
         ns.a_len, ns.acc_all, ns.acc_len, ns.acc_off, ns.asrc_rom = a_len, acc_all, acc_len, acc_off, asrc_rom
         ns.b_len, ns.bsrc_pma, ns.hi_lim, ns.hsrc, ns.inv_tail = b_len, bsrc_pma, hi_lim, hsrc, inv_tail
         ns.m_asrc_pm, ns.m_brom, ns.mode, ns.n, ns.no_b, ns.no_pmb = m_asrc_pm, m_brom, mode, n, no_b, no_pmb
-        ns.no_rom, ns.no_w, ns.npass, ns.odd_en, ns.pm_wbase, ns.pm_wrom = no_rom, no_w, npass, odd_en, pm_wbase, pm_wrom
+        ns.no_rom, ns.no_w, ns.npass, ns.odd_en, ns.pm_wbase, ns.pm_wrom = (
+            no_rom,
+            no_w,
+            npass,
+            odd_en,
+            pm_wbase,
+            pm_wrom,
+        )
         ns.pma_base, ns.pmb_base, ns.pmb_off, ns.rfa_reg, ns.rfb_off = pma_base, pmb_base, pmb_off, rfa_reg, rfb_off
-        ns.rfb_reg, ns.rom_base, ns.shr3, ns.upd_u, ns.upd_v, ns.wpm, ns.wrf = rfb_reg, rom_base, shr3, upd_u, upd_v, wpm, wrf
+        ns.rfb_reg, ns.rom_base, ns.shr3, ns.upd_u, ns.upd_v, ns.wpm, ns.wrf = (
+            rfb_reg,
+            rom_base,
+            shr3,
+            upd_u,
+            upd_v,
+            wpm,
+            wrf,
+        )
         ns.xsrc, ns.ysrc, ns.ysub, ns.zen, ns.zsub = xsrc, ysrc, ysub, zen, zsub
 
     def _pass_descriptor(self, m, ns):
@@ -280,19 +392,52 @@ class ProcCore(Elaboratable):
 
     def _describe_add_sub(self, m, ns):
         """ADD, SUB, NEG, MOV, LDC."""
-        L, k, f_k, f_ra, f_rb, n, nflag, ph, pm_wbase = ns.L, ns.k, ns.f_k, ns.f_ra, ns.f_rb, ns.n, ns.nflag, ns.ph, ns.pm_wbase
-        pma_base, rfa_reg, rfb_reg, rom_base, wpm, wrf = ns.pma_base, ns.rfa_reg, ns.rfb_reg, ns.rom_base, ns.wpm, ns.wrf
+        L, k, f_k, f_ra, f_rb, n, nflag, ph, pm_wbase = (
+            ns.L,
+            ns.k,
+            ns.f_k,
+            ns.f_ra,
+            ns.f_rb,
+            ns.n,
+            ns.nflag,
+            ns.ph,
+            ns.pm_wbase,
+        )
+        pma_base, rfa_reg, rfb_reg, rom_base, wpm, wrf = (
+            ns.pma_base,
+            ns.rfa_reg,
+            ns.rfb_reg,
+            ns.rom_base,
+            ns.wpm,
+            ns.wrf,
+        )
         xsrc, ysrc, ysub, zen, zsub = ns.xsrc, ns.ysrc, ns.ysub, ns.zen, ns.zsub
         with m.Case(A_ADD1, A_SUB1, A_NEG1):
-            m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(Mux(ph == A_NEG1, f_ra, f_rb)),
-                         xsrc.eq(Mux(ph == A_NEG1, Z0, RFA)), ysrc.eq(RFB), ysub.eq(ph != A_ADD1),
-                         zen.eq(ph == A_ADD1), zsub.eq(1), rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(L.pm["T"])]
+            m.d.comb += [
+                n.eq(k),
+                rfa_reg.eq(f_ra),
+                rfb_reg.eq(Mux(ph == A_NEG1, f_ra, f_rb)),
+                xsrc.eq(Mux(ph == A_NEG1, Z0, RFA)),
+                ysrc.eq(RFB),
+                ysub.eq(ph != A_ADD1),
+                zen.eq(ph == A_ADD1),
+                zsub.eq(1),
+                rom_base.eq(L.rom_p),
+                wpm.eq(1),
+                pm_wbase.eq(L.pm["T"]),
+            ]
         with m.Case(A_ADD2):
-            m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb), pma_base.eq(L.pm["T"]), wrf.eq(1),
-                         xsrc.eq(Mux(nflag, RFA, PMA)), ysrc.eq(Mux(nflag, RFB, Z0))]
+            m.d.comb += [
+                n.eq(k),
+                rfa_reg.eq(f_ra),
+                rfb_reg.eq(f_rb),
+                pma_base.eq(L.pm["T"]),
+                wrf.eq(1),
+                xsrc.eq(Mux(nflag, RFA, PMA)),
+                ysrc.eq(Mux(nflag, RFB, Z0)),
+            ]
         with m.Case(A_FIX):
-            m.d.comb += [n.eq(k), pma_base.eq(L.pm["T"]), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p),
-                         wrf.eq(1)]
+            m.d.comb += [n.eq(k), pma_base.eq(L.pm["T"]), xsrc.eq(PMA), zen.eq(nflag), rom_base.eq(L.rom_p), wrf.eq(1)]
         with m.Case(A_MOV):
             m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1)]
         with m.Case(A_LDC):
@@ -300,36 +445,112 @@ class ProcCore(Elaboratable):
 
     def _describe_inv(self, m, ns):
         """INV: the set-up pass, the halvings, the subtraction steps."""
-        L, k, f_ra, f_rd, ge, hi_lim, hsrc, mode, n = ns.L, ns.k, ns.f_ra, ns.f_rd, ns.ge, ns.hi_lim, ns.hsrc, ns.mode, ns.n
+        L, k, f_ra, f_rd, ge, hi_lim, hsrc, mode, n = (
+            ns.L,
+            ns.k,
+            ns.f_ra,
+            ns.f_rd,
+            ns.ge,
+            ns.hi_lim,
+            ns.hsrc,
+            ns.mode,
+            ns.n,
+        )
         nflag, odd_en, pm_wbase, pm_wrom, pma_base = ns.nflag, ns.odd_en, ns.pm_wbase, ns.pm_wrom, ns.pma_base
         pmb_base, pmb_off, rfa_reg, rfb_off, rfb_reg = ns.pmb_base, ns.pmb_off, ns.rfa_reg, ns.rfb_off, ns.rfb_reg
-        rom_base, u_is1, upd_u, upd_v, v_is1, wpm, wrf = ns.rom_base, ns.u_is1, ns.upd_u, ns.upd_v, ns.v_is1, ns.wpm, ns.wrf
+        rom_base, u_is1, upd_u, upd_v, v_is1, wpm, wrf = (
+            ns.rom_base,
+            ns.u_is1,
+            ns.upd_u,
+            ns.upd_v,
+            ns.v_is1,
+            ns.wpm,
+            ns.wrf,
+        )
         xsrc, ysrc, ysub, zen = ns.xsrc, ns.ysrc, ns.ysub, ns.zen
         with m.Case(I_INIT):
-            m.d.comb += [n.eq(k), rfa_reg.eq(f_ra), xsrc.eq(RFA), wrf.eq(1), upd_u.eq(1), rom_base.eq(L.rom_p),
-                         wpm.eq(1), pm_wbase.eq(L.pm["V"]), pm_wrom.eq(1)]
+            m.d.comb += [
+                n.eq(k),
+                rfa_reg.eq(f_ra),
+                xsrc.eq(RFA),
+                wrf.eq(1),
+                upd_u.eq(1),
+                rom_base.eq(L.rom_p),
+                wpm.eq(1),
+                pm_wbase.eq(L.pm["V"]),
+                pm_wrom.eq(1),
+            ]
         with m.Case(I_HU):
-            m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), rfa_reg.eq(f_rd), rfb_reg.eq(f_rd), rfb_off.eq(1),
-                         xsrc.eq(RFA), hsrc.eq(RFB), wrf.eq(1), upd_u.eq(1)]
+            m.d.comb += [
+                n.eq(k),
+                mode.eq(SHIFT),
+                hi_lim.eq(k),
+                rfa_reg.eq(f_rd),
+                rfb_reg.eq(f_rd),
+                rfb_off.eq(1),
+                xsrc.eq(RFA),
+                hsrc.eq(RFB),
+                wrf.eq(1),
+                upd_u.eq(1),
+            ]
         with m.Case(I_HV):
-            m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(L.pm["V"]), pmb_base.eq(L.pm["V"]),
-                         pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1), pm_wbase.eq(L.pm["V"]), upd_v.eq(1)]
+            m.d.comb += [
+                n.eq(k),
+                mode.eq(SHIFT),
+                hi_lim.eq(k),
+                pma_base.eq(L.pm["V"]),
+                pmb_base.eq(L.pm["V"]),
+                pmb_off.eq(1),
+                xsrc.eq(PMA),
+                hsrc.eq(PMB),
+                wpm.eq(1),
+                pm_wbase.eq(L.pm["V"]),
+                upd_v.eq(1),
+            ]
         for ph_x, which in ((I_HX1, 1), (I_HX2, 2)):
             base, const = self._xreg(ns, which)
             cval = ONE if which == 1 else Z0
             with m.Case(ph_x):
-                m.d.comb += [n.eq(k), mode.eq(SHIFT), hi_lim.eq(k), pma_base.eq(base), pmb_base.eq(base),
-                             pmb_off.eq(1), xsrc.eq(Mux(const, cval, PMA)), hsrc.eq(Mux(const, Z0, PMB)),
-                             odd_en.eq(1), zen.eq(1), rom_base.eq(L.rom_h), wpm.eq(1), pm_wbase.eq(base)]
+                m.d.comb += [
+                    n.eq(k),
+                    mode.eq(SHIFT),
+                    hi_lim.eq(k),
+                    pma_base.eq(base),
+                    pmb_base.eq(base),
+                    pmb_off.eq(1),
+                    xsrc.eq(Mux(const, cval, PMA)),
+                    hsrc.eq(Mux(const, Z0, PMB)),
+                    odd_en.eq(1),
+                    zen.eq(1),
+                    rom_base.eq(L.rom_h),
+                    wpm.eq(1),
+                    pm_wbase.eq(base),
+                ]
         with m.Case(I_S1):
-            m.d.comb += [n.eq(k), rfa_reg.eq(f_rd), xsrc.eq(RFA), pmb_base.eq(L.pm["V"]), ysrc.eq(PMB),
-                         ysub.eq(1), wpm.eq(1), pm_wbase.eq(L.pm["T"])]
+            m.d.comb += [
+                n.eq(k),
+                rfa_reg.eq(f_rd),
+                xsrc.eq(RFA),
+                pmb_base.eq(L.pm["V"]),
+                ysrc.eq(PMB),
+                ysub.eq(1),
+                wpm.eq(1),
+                pm_wbase.eq(L.pm["T"]),
+            ]
         with m.Case(I_S2):
             with m.If(ge):  # u <- u - v (= T)
                 m.d.comb += [pma_base.eq(L.pm["T"]), xsrc.eq(PMA), wrf.eq(1), upd_u.eq(1)]
             with m.Else():  # v <- v - u
-                m.d.comb += [pma_base.eq(L.pm["V"]), xsrc.eq(PMA), rfb_reg.eq(f_rd), ysrc.eq(RFB), ysub.eq(1),
-                             wpm.eq(1), pm_wbase.eq(L.pm["V"]), upd_v.eq(1)]
+                m.d.comb += [
+                    pma_base.eq(L.pm["V"]),
+                    xsrc.eq(PMA),
+                    rfb_reg.eq(f_rd),
+                    ysrc.eq(RFB),
+                    ysub.eq(1),
+                    wpm.eq(1),
+                    pm_wbase.eq(L.pm["V"]),
+                    upd_v.eq(1),
+                ]
             m.d.comb += n.eq(k)
         with m.Case(I_S3):
             b1, c1 = self._xreg(ns, 1)
@@ -361,43 +582,135 @@ class ProcCore(Elaboratable):
         pm_wbase, pma_base, pmb_base, pmb_off, rfa_reg = ns.pm_wbase, ns.pma_base, ns.pmb_base, ns.pmb_off, ns.rfa_reg
         rfb_reg, rom_base, shr3, wpm, xsrc = ns.rfb_reg, ns.rom_base, ns.shr3, ns.wpm, ns.xsrc
         with m.Case(M_S1):
-            m.d.comb += [mode.eq(MULT), n.eq(k + P), a_len.eq(k), b_len.eq(k), rfa_reg.eq(f_ra), rfb_reg.eq(f_rb),
-                         pmb_base.eq(L.pm["P1"]), pm_wbase.eq(L.pm["P1"]), wpm.eq(1), npass.eq(L.passes1)]
+            m.d.comb += [
+                mode.eq(MULT),
+                n.eq(k + P),
+                a_len.eq(k),
+                b_len.eq(k),
+                rfa_reg.eq(f_ra),
+                rfb_reg.eq(f_rb),
+                pmb_base.eq(L.pm["P1"]),
+                pm_wbase.eq(L.pm["P1"]),
+                wpm.eq(1),
+                npass.eq(L.passes1),
+            ]
         with m.Case(M_S2):
-            m.d.comb += [mode.eq(MULT), n.eq(L.ku + P), a_len.eq(L.ku), b_len.eq(L.km), m_asrc_pm.eq(1),
-                         pma_base.eq(L.pm["P1"] + L.j), m_brom.eq(1), rom_base.eq(L.rom_mu),
-                         pmb_base.eq(L.pm["T1"]), pm_wbase.eq(L.pm["T1"]), wpm.eq(1), npass.eq(L.passes2)]
+            m.d.comb += [
+                mode.eq(MULT),
+                n.eq(L.ku + P),
+                a_len.eq(L.ku),
+                b_len.eq(L.km),
+                m_asrc_pm.eq(1),
+                pma_base.eq(L.pm["P1"] + L.j),
+                m_brom.eq(1),
+                rom_base.eq(L.rom_mu),
+                pmb_base.eq(L.pm["T1"]),
+                pm_wbase.eq(L.pm["T1"]),
+                wpm.eq(1),
+                npass.eq(L.passes2),
+            ]
         with m.Case(M_S3):
-            m.d.comb += [mode.eq(SHIFT), shr3.eq(1), n.eq(L.n3), hi_lim.eq(L.n3), pma_base.eq(L.pm["T1"] + L.q3),
-                         pmb_base.eq(L.pm["T1"] + L.q3), pmb_off.eq(1), xsrc.eq(PMA), hsrc.eq(PMB), wpm.eq(1),
-                         pm_wbase.eq(L.pm["E"])]
+            m.d.comb += [
+                mode.eq(SHIFT),
+                shr3.eq(1),
+                n.eq(L.n3),
+                hi_lim.eq(L.n3),
+                pma_base.eq(L.pm["T1"] + L.q3),
+                pmb_base.eq(L.pm["T1"] + L.q3),
+                pmb_off.eq(1),
+                xsrc.eq(PMA),
+                hsrc.eq(PMB),
+                wpm.eq(1),
+                pm_wbase.eq(L.pm["E"]),
+            ]
         with m.Case(M_S4):
-            m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(L.km), b_len.eq(k), m_asrc_pm.eq(1),
-                         pma_base.eq(L.pm["E"]), m_brom.eq(1), rom_base.eq(L.rom_p),
-                         pmb_base.eq(L.pm["P2"]), pm_wbase.eq(L.pm["P2"]), wpm.eq(1), npass.eq(L.passes4)]
+            m.d.comb += [
+                mode.eq(MULT),
+                n.eq(L.km + P),
+                a_len.eq(L.km),
+                b_len.eq(k),
+                m_asrc_pm.eq(1),
+                pma_base.eq(L.pm["E"]),
+                m_brom.eq(1),
+                rom_base.eq(L.rom_p),
+                pmb_base.eq(L.pm["P2"]),
+                pm_wbase.eq(L.pm["P2"]),
+                wpm.eq(1),
+                npass.eq(L.passes4),
+            ]
 
     def _describe_cios(self, m, ns):
         """MUL, Montgomery (CIOS): the accumulation, m_j, the reduction."""
         L, P, k, a_len, acc_all, acc_len, acc_off = ns.L, ns.P, ns.k, ns.a_len, ns.acc_all, ns.acc_len, ns.acc_off
         asrc_rom, b_len, bsrc_pma, f_ra, f_rb, f_rd = ns.asrc_rom, ns.b_len, ns.bsrc_pma, ns.f_ra, ns.f_rb, ns.f_rd
         inv_tail, m_asrc_pm, m_brom, mode, n, no_b = ns.inv_tail, ns.m_asrc_pm, ns.m_brom, ns.mode, ns.n, ns.no_b
-        no_pmb, no_rom, no_w, npass, pm_wbase, pma_base = ns.no_pmb, ns.no_rom, ns.no_w, ns.npass, ns.pm_wbase, ns.pma_base
+        no_pmb, no_rom, no_w, npass, pm_wbase, pma_base = (
+            ns.no_pmb,
+            ns.no_rom,
+            ns.no_w,
+            ns.npass,
+            ns.pm_wbase,
+            ns.pma_base,
+        )
         pmb_base, rfa_reg, rfb_reg, rom_base, wpm = ns.pmb_base, ns.rfa_reg, ns.rfb_reg, ns.rom_base, ns.wpm
         X = L.pm["X"]
         with m.Case(M_C1):  # t <- t + a b_j (b_j: P limbs of rb, or of R^3 after an INV)
-            m.d.comb += [mode.eq(MULT), n.eq(L.km + P), a_len.eq(k), b_len.eq(k),
-                         rfa_reg.eq(Mux(inv_tail, f_rd, f_ra)), rfb_reg.eq(f_rb), m_brom.eq(inv_tail),
-                         rom_base.eq(L.rom_r3), pmb_base.eq(X), no_pmb.eq(1), acc_len.eq(L.km),
-                         pm_wbase.eq(X), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+            m.d.comb += [
+                mode.eq(MULT),
+                n.eq(L.km + P),
+                a_len.eq(k),
+                b_len.eq(k),
+                rfa_reg.eq(Mux(inv_tail, f_rd, f_ra)),
+                rfb_reg.eq(f_rb),
+                m_brom.eq(inv_tail),
+                rom_base.eq(L.rom_r3),
+                pmb_base.eq(X),
+                no_pmb.eq(1),
+                acc_len.eq(L.km),
+                pm_wbase.eq(X),
+                no_w.eq(1),
+                wpm.eq(1),
+                npass.eq(L.passes1),
+            ]
         with m.Case(M_C2):  # m_j <- (t mod 2^WP) p' (low P limbs used)
-            m.d.comb += [mode.eq(MULT), n.eq(2 * P), a_len.eq(P), m_asrc_pm.eq(1), pma_base.eq(X),
-                         b_len.eq(P), m_brom.eq(1), rom_base.eq(L.rom_pinv), no_rom.eq(1), no_b.eq(1),
-                         acc_off.eq(1), pm_wbase.eq(L.pm["MJ"]), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+            m.d.comb += [
+                mode.eq(MULT),
+                n.eq(2 * P),
+                a_len.eq(P),
+                m_asrc_pm.eq(1),
+                pma_base.eq(X),
+                b_len.eq(P),
+                m_brom.eq(1),
+                rom_base.eq(L.rom_pinv),
+                no_rom.eq(1),
+                no_b.eq(1),
+                acc_off.eq(1),
+                pm_wbase.eq(L.pm["MJ"]),
+                no_w.eq(1),
+                wpm.eq(1),
+                npass.eq(L.passes1),
+            ]
         with m.Case(M_C3):  # t <- (t + m_j p) / 2^WP: written P limbs lower
-            m.d.comb += [mode.eq(MULT), n.eq(L.kr + P), a_len.eq(k), asrc_rom.eq(1), rom_base.eq(L.rom_p),
-                         no_rom.eq(1), b_len.eq(P), bsrc_pma.eq(1), pma_base.eq(L.pm["MJ"]), no_b.eq(1),
-                         acc_all.eq(1), acc_len.eq(L.km + P), pmb_base.eq(X), no_pmb.eq(1),
-                         pm_wbase.eq(X - P), no_w.eq(1), wpm.eq(1), npass.eq(L.passes1)]
+            m.d.comb += [
+                mode.eq(MULT),
+                n.eq(L.kr + P),
+                a_len.eq(k),
+                asrc_rom.eq(1),
+                rom_base.eq(L.rom_p),
+                no_rom.eq(1),
+                b_len.eq(P),
+                bsrc_pma.eq(1),
+                pma_base.eq(L.pm["MJ"]),
+                no_b.eq(1),
+                acc_all.eq(1),
+                acc_len.eq(L.km + P),
+                pmb_base.eq(X),
+                no_pmb.eq(1),
+                pm_wbase.eq(X - P),
+                no_w.eq(1),
+                wpm.eq(1),
+                npass.eq(L.passes1),
+            ]
 
     def _describe_reduce(self, m, ns):
         """MUL: stage 5, X <- P1 - P2, Y <- X - p, rd <- X | Y | Y - p."""
@@ -405,18 +718,51 @@ class ProcCore(Elaboratable):
         rom_base, wpm, wrf, xsrc, ysrc, ysub, zen = ns.rom_base, ns.wpm, ns.wrf, ns.xsrc, ns.ysrc, ns.ysub, ns.zen
         zsub = ns.zsub
         with m.Case(M_R1):
-            m.d.comb += [n.eq(L.kr), pma_base.eq(L.pm["P1"]), pmb_base.eq(L.pm["P2"]), xsrc.eq(PMA),
-                         ysrc.eq(PMB), ysub.eq(1), wpm.eq(1), pm_wbase.eq(L.pm["X"])]
+            m.d.comb += [
+                n.eq(L.kr),
+                pma_base.eq(L.pm["P1"]),
+                pmb_base.eq(L.pm["P2"]),
+                xsrc.eq(PMA),
+                ysrc.eq(PMB),
+                ysub.eq(1),
+                wpm.eq(1),
+                pm_wbase.eq(L.pm["X"]),
+            ]
         with m.Case(M_R2):
-            m.d.comb += [n.eq(L.kr), pma_base.eq(L.pm["X"]), xsrc.eq(PMA), zen.eq(1), zsub.eq(1),
-                         rom_base.eq(L.rom_p), wpm.eq(1), pm_wbase.eq(L.pm["Y"])]
+            m.d.comb += [
+                n.eq(L.kr),
+                pma_base.eq(L.pm["X"]),
+                xsrc.eq(PMA),
+                zen.eq(1),
+                zsub.eq(1),
+                rom_base.eq(L.rom_p),
+                wpm.eq(1),
+                pm_wbase.eq(L.pm["Y"]),
+            ]
         with m.Case(M_R3):
-            m.d.comb += [n.eq(L.kr), pma_base.eq(Mux(n1, L.pm["X"], L.pm["Y"])), xsrc.eq(PMA),
-                         zen.eq(~n1 & ~n2), zsub.eq(1), rom_base.eq(L.rom_p), wrf.eq(1)]
+            m.d.comb += [
+                n.eq(L.kr),
+                pma_base.eq(Mux(n1, L.pm["X"], L.pm["Y"])),
+                xsrc.eq(PMA),
+                zen.eq(~n1 & ~n2),
+                zsub.eq(1),
+                rom_base.eq(L.rom_p),
+                wrf.eq(1),
+            ]
 
     def _read_stage(self, m, ns):
         """Cycle t reads limb t."""
-        L, P, cr, mi, mode, nmax, no_pmb, no_rom, ph = ns.L, ns.P, ns.cr, ns.mi, ns.mode, ns.nmax, ns.no_pmb, ns.no_rom, ns.ph
+        L, P, cr, mi, mode, nmax, no_pmb, no_rom, ph = (
+            ns.L,
+            ns.P,
+            ns.cr,
+            ns.mi,
+            ns.mode,
+            ns.nmax,
+            ns.no_pmb,
+            ns.no_rom,
+            ns.ph,
+        )
         pma, pma_base, pmb, pmb_base, pmb_off, rfa = ns.pma, ns.pma_base, ns.pmb, ns.pmb_base, ns.pmb_off, ns.rfa
         rfa_reg, rfb, rfb_off, rfb_reg, rom_base = ns.rfa_reg, ns.rfb, ns.rfb_off, ns.rfb_reg, ns.rom_base
         running, t = ns.running, ns.t
@@ -428,12 +774,21 @@ class ProcCore(Elaboratable):
         rd_phase = Signal()
         m.d.comb += rd_phase.eq(running & (ph != CTRL))
         with m.If(mode == MULT):
-            m.d.comb += [rfa.addr.eq(self._rf_addr(ns, rfa_reg, t)), rfb.addr.eq(self._rf_addr(ns, rfb_reg, mP + t)),
-                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + self._off(ns, no_pmb) + t - (L.d - 2)),
-                         cr.addr.eq(rom_base + self._off(ns, no_rom) + t)]
+            m.d.comb += [
+                rfa.addr.eq(self._rf_addr(ns, rfa_reg, t)),
+                rfb.addr.eq(self._rf_addr(ns, rfb_reg, mP + t)),
+                pma.addr.eq(pma_base + t),
+                pmb.addr.eq(pmb_base + self._off(ns, no_pmb) + t - (L.d - 2)),
+                cr.addr.eq(rom_base + self._off(ns, no_rom) + t),
+            ]
         with m.Else():
-            m.d.comb += [rfa.addr.eq(self._rf_addr(ns, rfa_reg, t)), rfb.addr.eq(self._rf_addr(ns, rfb_reg, t + rfb_off)),
-                         pma.addr.eq(pma_base + t), pmb.addr.eq(pmb_base + t + pmb_off), cr.addr.eq(rom_base + t)]
+            m.d.comb += [
+                rfa.addr.eq(self._rf_addr(ns, rfa_reg, t)),
+                rfb.addr.eq(self._rf_addr(ns, rfb_reg, t + rfb_off)),
+                pma.addr.eq(pma_base + t),
+                pmb.addr.eq(pmb_base + t + pmb_off),
+                cr.addr.eq(rom_base + t),
+            ]
         with m.If(~running):
             m.d.comb += rfa.addr.eq(self.host_raddr)
         m.d.comb += self.host_rdata.eq(rfa.data)
@@ -447,28 +802,55 @@ class ProcCore(Elaboratable):
         b_len, f_rd, hi_lim, hsrc, mP, m_asrc_pm = ns.b_len, ns.f_rd, ns.hi_lim, ns.hsrc, ns.mP, ns.m_asrc_pm
         m_brom, mi, mode, n, no_b, no_w, odd_en = ns.m_brom, ns.mi, ns.mode, ns.n, ns.no_b, ns.no_w, ns.odd_en
         pm_wbase, pm_wrom, rd_phase, shr3, t, upd_u = ns.pm_wbase, ns.pm_wrom, ns.rd_phase, ns.shr3, ns.t, ns.upd_u
-        upd_v, wpm, wrf, xsrc, ysrc, ysub, zen, zsub = ns.upd_v, ns.wpm, ns.wrf, ns.xsrc, ns.ysrc, ns.ysub, ns.zen, ns.zsub
+        upd_v, wpm, wrf, xsrc, ysrc, ysub, zen, zsub = (
+            ns.upd_v,
+            ns.wpm,
+            ns.wrf,
+            ns.xsrc,
+            ns.ysrc,
+            ns.ysub,
+            ns.zen,
+            ns.zsub,
+        )
         # --- compute stage (cycle t computes limb t - 1, read in cycle t - 1). Its controls are the pass
         # descriptor as it was in cycle t - 1 (the same pass), registered: no path runs from the program
         # ROM through the decoder into the datapath
         cvalid = self._reg(ns, rd_phase & (t < n), "c_valid")
         first = self._reg(ns, t == 0, "c_first")
-        c_mode, c_shr3, c_odd_en = self._reg(ns, mode, "c_mode"), self._reg(ns, shr3, "c_shr3"), self._reg(ns, odd_en, "c_odd_en")
-        c_xsrc, c_ysrc, c_hsrc = self._reg(ns, xsrc, "c_xsrc"), self._reg(ns, ysrc, "c_ysrc"), self._reg(ns, hsrc, "c_hsrc")
-        c_ysub, c_zen, c_zsub = self._reg(ns, ysub, "c_ysub"), self._reg(ns, zen, "c_zen"), self._reg(ns, zsub, "c_zsub")
+        c_mode, c_shr3, c_odd_en = (
+            self._reg(ns, mode, "c_mode"),
+            self._reg(ns, shr3, "c_shr3"),
+            self._reg(ns, odd_en, "c_odd_en"),
+        )
+        c_xsrc, c_ysrc, c_hsrc = (
+            self._reg(ns, xsrc, "c_xsrc"),
+            self._reg(ns, ysrc, "c_ysrc"),
+            self._reg(ns, hsrc, "c_hsrc"),
+        )
+        c_ysub, c_zen, c_zsub = (
+            self._reg(ns, ysub, "c_ysub"),
+            self._reg(ns, zen, "c_zen"),
+            self._reg(ns, zsub, "c_zsub"),
+        )
         hi_zero = self._reg(ns, t + 1 >= hi_lim, "c_hi_zero")
         a_ok, b_ok = self._reg(ns, t < a_len, "c_a_ok"), self._reg(ns, self._off(ns, no_b) + t < b_len, "c_b_ok")
         if L.mont:
-            acc_ok = self._reg(ns, ~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok")
+            acc_ok = self._reg(
+                ns, ~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok"
+            )
         else:
             acc_ok = self._reg(ns, (mi != 0) & (t < a_len), "c_acc_ok")
         c_asrc_pm, c_brom = self._reg(ns, m_asrc_pm, "c_asrc_pm"), self._reg(ns, m_brom, "c_brom")
         load = [self._reg(ns, t == jj, f"c_load{jj}") for jj in range(P)]
         c_upd, c_klimb = self._reg(ns, upd_u | upd_v, "c_upd"), self._reg(ns, t < k, "c_klimb")
-        c_wrf, c_wpm, c_pm_wrom = self._reg(ns, wrf & (t < k), "c_wrf"), self._reg(ns, wpm, "c_wpm"), self._reg(ns, pm_wrom, "c_pm_wrom")
+        c_wrf, c_wpm, c_pm_wrom = (
+            self._reg(ns, wrf & (t < k), "c_wrf"),
+            self._reg(ns, wpm, "c_wpm"),
+            self._reg(ns, pm_wrom, "c_pm_wrom"),
+        )
         c_wrf_addr = self._reg(ns, self._rf_addr(ns, f_rd, t), "c_wrf_addr")
         wmul = ((mode == MULT) & ~no_w) if L.mont else (mode == MULT)
-        c_wpm_addr = self._reg(ns, (pm_wbase + Mux(wmul, mP, 0) + t)[:index_bits(L.pm_depth)], "c_wpm_addr")
+        c_wpm_addr = self._reg(ns, (pm_wbase + Mux(wmul, mP, 0) + t)[: index_bits(L.pm_depth)], "c_wpm_addr")
         ns.a_ok, ns.acc_ok, ns.b_ok, ns.c_asrc_pm, ns.c_brom, ns.c_hsrc = a_ok, acc_ok, b_ok, c_asrc_pm, c_brom, c_hsrc
         ns.c_klimb, ns.c_mode, ns.c_odd_en, ns.c_pm_wrom, ns.c_shr3 = c_klimb, c_mode, c_odd_en, c_pm_wrom, c_shr3
         ns.c_upd, ns.c_wpm, ns.c_wpm_addr, ns.c_wrf, ns.c_wrf_addr = c_upd, c_wpm, c_wpm_addr, c_wrf, c_wrf_addr
@@ -489,19 +871,21 @@ class ProcCore(Elaboratable):
         m.d.comb += odd.eq(Mux(first, xv[0], odd_reg) & c_odd_en)
         cat = Cat(xv, hmask)
         xs = Signal(W)
-        m.d.comb += xs.eq(Mux(c_shr3, cat[L.r3:L.r3 + W] if L.r3 else xv, cat[1:1 + W]))
+        m.d.comb += xs.eq(Mux(c_shr3, cat[L.r3 : L.r3 + W] if L.r3 else xv, cat[1 : 1 + W]))
         zv = Signal(W)
         m.d.comb += zv.eq(Mux(c_zen & ((c_mode != SHIFT) | odd), cr.data, 0))
         a_in, b_in, z_in, c_in = Signal(W), Signal(W), Signal(W), Signal(2)
-        m.d.comb += [a_in.eq(Mux(c_mode == SHIFT, xs, xv)),
-                     b_in.eq(Mux(c_mode == SHIFT, 0, yv ^ Mux(c_ysub, mask, 0))),
-                     z_in.eq(zv ^ Mux(c_zsub & c_zen, mask, 0)),
-                     c_in.eq(Mux(first, Mux(c_mode == SHIFT, 0, c_ysub + (c_zsub & c_zen)), carry))]
+        m.d.comb += [
+            a_in.eq(Mux(c_mode == SHIFT, xs, xv)),
+            b_in.eq(Mux(c_mode == SHIFT, 0, yv ^ Mux(c_ysub, mask, 0))),
+            z_in.eq(zv ^ Mux(c_zsub & c_zen, mask, 0)),
+            c_in.eq(Mux(first, Mux(c_mode == SHIFT, 0, c_ysub + (c_zsub & c_zen)), carry)),
+        ]
         s = Signal(W + 2)
         m.d.comb += s.eq(a_in + b_in + z_in + c_in)
         # lane 2 (stage 5, second pass): the sign of X - 2p beside X - p
         twop = Signal(W)
-        m.d.comb += twop.eq(Cat(Mux(first, 0, prevp[W - 1]), cr.data[:W - 1]))
+        m.d.comb += twop.eq(Cat(Mux(first, 0, prevp[W - 1]), cr.data[: W - 1]))
         s2 = Signal(W + 2)
         m.d.comb += s2.eq(xv + (twop ^ mask) + Mux(first, 1, carry2))
         ns.carry, ns.carry2, ns.odd_reg, ns.prevp, ns.s, ns.s2, ns.xv = carry, carry2, odd_reg, prevp, s, s2, xv
@@ -517,11 +901,15 @@ class ProcCore(Elaboratable):
         bdat = Signal(W)
         if L.mont:  # CIOS: p streamed from the ROM (A), m_j loaded from the scratch memory (B)
             c_asrc_rom, c_bsrc_pma = self._reg(ns, asrc_rom, "c_asrc_rom"), self._reg(ns, bsrc_pma, "c_bsrc_pma")
-            m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, Mux(c_asrc_rom, cr.data, rfa.data)), 0)),
-                         bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, Mux(c_bsrc_pma, pma.data, rfb.data)), 0))]
+            m.d.comb += [
+                x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, Mux(c_asrc_rom, cr.data, rfa.data)), 0)),
+                bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, Mux(c_bsrc_pma, pma.data, rfb.data)), 0)),
+            ]
         else:
-            m.d.comb += [x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, rfa.data), 0)),
-                         bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, rfb.data), 0))]
+            m.d.comb += [
+                x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, rfa.data), 0)),
+                bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, rfb.data), 0)),
+            ]
         sreg = [Signal(W, name=f"skew{j}") for j in range(P - 1)]
         breg = [Signal(W, name=f"ppg_b{j}") for j in range(P)]
         xs_m = [x0] + sreg
@@ -553,7 +941,11 @@ class ProcCore(Elaboratable):
         cw = 2 * W + index_bits(P + 1) + 2
         mcarry = Signal(cw - W)
         if L.d == 3:  # the column sum one cycle after the products
-            m_first, m_acc_ok, m_valid = self._reg(ns, first, "m_first"), self._reg(ns, acc_ok, "m_acc_ok"), self._reg(ns, cvalid & (c_mode == MULT), "m_valid")
+            m_first, m_acc_ok, m_valid = (
+                self._reg(ns, first, "m_first"),
+                self._reg(ns, acc_ok, "m_acc_ok"),
+                self._reg(ns, cvalid & (c_mode == MULT), "m_valid"),
+            )
             m_wpm_addr = self._reg(ns, c_wpm_addr, "m_wpm_addr")
         else:
             m_first, m_acc_ok, m_valid = first, acc_ok, cvalid & (c_mode == MULT)
@@ -569,8 +961,23 @@ class ProcCore(Elaboratable):
     def _compute_state(self, m, ns):
         """The registers the compute stage updates: carries, the skew and PPG registers, the flags."""
         P, W, bdat, breg, c_klimb, c_mode, c_upd = ns.P, ns.W, ns.bdat, ns.breg, ns.c_klimb, ns.c_mode, ns.c_upd
-        carry, carry2, cr, cvalid, first, fl_lsb, fl_nz = ns.carry, ns.carry2, ns.cr, ns.cvalid, ns.first, ns.fl_lsb, ns.fl_nz
-        fl_one, fl_zero, load, m_valid, mcarry, odd_reg = ns.fl_one, ns.fl_zero, ns.load, ns.m_valid, ns.mcarry, ns.odd_reg
+        carry, carry2, cr, cvalid, first, fl_lsb, fl_nz = (
+            ns.carry,
+            ns.carry2,
+            ns.cr,
+            ns.cvalid,
+            ns.first,
+            ns.fl_lsb,
+            ns.fl_nz,
+        )
+        fl_one, fl_zero, load, m_valid, mcarry, odd_reg = (
+            ns.fl_one,
+            ns.fl_zero,
+            ns.load,
+            ns.m_valid,
+            ns.mcarry,
+            ns.odd_reg,
+        )
         prevp, res, s, s2, sm, sreg, x0, xv = ns.prevp, ns.res, ns.s, ns.s2, ns.sm, ns.sreg, ns.x0, ns.xv
         with m.If(cvalid):
             m.d.sync += [carry.eq(s[W:]), carry2.eq(s2[W:]), prevp.eq(cr.data)]
@@ -593,42 +1000,92 @@ class ProcCore(Elaboratable):
 
     def _write_stage(self, m, ns):
         """Registered: cycle t writes limb t - d; the host's port while the core is idle."""
-        L, W, aw, c_mode, c_pm_wrom, c_wpm, c_wpm_addr = ns.L, ns.W, ns.aw, ns.c_mode, ns.c_pm_wrom, ns.c_wpm, ns.c_wpm_addr
+        L, W, aw, c_mode, c_pm_wrom, c_wpm, c_wpm_addr = (
+            ns.L,
+            ns.W,
+            ns.aw,
+            ns.c_mode,
+            ns.c_pm_wrom,
+            ns.c_wpm,
+            ns.c_wpm_addr,
+        )
         c_wrf, c_wrf_addr, cr, cvalid, m_valid = ns.c_wrf, ns.c_wrf_addr, ns.cr, ns.cvalid, ns.m_valid
         m_wpm_addr, pc, pmw, res, rfw, running, sm = ns.m_wpm_addr, ns.pc, ns.pmw, ns.res, ns.rfw, ns.running, ns.sm
         wrf_en, wrf_addr, wrf_data = Signal(), Signal(aw), Signal(W)
         wpm_en, wpm_addr, wpm_data = Signal(), Signal(index_bits(L.pm_depth)), Signal(W)
         if L.d == 2:
-            m.d.sync += [wrf_en.eq(cvalid & c_wrf), wrf_addr.eq(c_wrf_addr), wrf_data.eq(res),
-                         wpm_en.eq(cvalid & c_wpm), wpm_addr.eq(c_wpm_addr), wpm_data.eq(Mux(c_pm_wrom, cr.data, res))]
+            m.d.sync += [
+                wrf_en.eq(cvalid & c_wrf),
+                wrf_addr.eq(c_wrf_addr),
+                wrf_data.eq(res),
+                wpm_en.eq(cvalid & c_wpm),
+                wpm_addr.eq(c_wpm_addr),
+                wpm_data.eq(Mux(c_pm_wrom, cr.data, res)),
+            ]
         else:  # the adder's results wait one cycle; the column sums are a cycle later already
-            w1 = [self._reg(ns, cvalid & c_wrf, "w1_rf_en"), self._reg(ns, c_wrf_addr, "w1_rf_addr"), self._reg(ns, res, "w1_rf_data"),
-                  self._reg(ns, cvalid & c_wpm & (c_mode != MULT), "w1_pm_en"), self._reg(ns, c_wpm_addr, "w1_pm_addr"),
-                  self._reg(ns, Mux(c_pm_wrom, cr.data, res), "w1_pm_data")]
-            m.d.sync += [wrf_en.eq(w1[0]), wrf_addr.eq(w1[1]), wrf_data.eq(w1[2]), wpm_en.eq(w1[3] | m_valid),
-                         wpm_addr.eq(Mux(m_valid, m_wpm_addr, w1[4])), wpm_data.eq(Mux(m_valid, sm[:W], w1[5]))]
+            w1 = [
+                self._reg(ns, cvalid & c_wrf, "w1_rf_en"),
+                self._reg(ns, c_wrf_addr, "w1_rf_addr"),
+                self._reg(ns, res, "w1_rf_data"),
+                self._reg(ns, cvalid & c_wpm & (c_mode != MULT), "w1_pm_en"),
+                self._reg(ns, c_wpm_addr, "w1_pm_addr"),
+                self._reg(ns, Mux(c_pm_wrom, cr.data, res), "w1_pm_data"),
+            ]
+            m.d.sync += [
+                wrf_en.eq(w1[0]),
+                wrf_addr.eq(w1[1]),
+                wrf_data.eq(w1[2]),
+                wpm_en.eq(w1[3] | m_valid),
+                wpm_addr.eq(Mux(m_valid, m_wpm_addr, w1[4])),
+                wpm_data.eq(Mux(m_valid, sm[:W], w1[5])),
+            ]
         m.d.comb += [pmw.en.eq(wpm_en), pmw.addr.eq(wpm_addr), pmw.data.eq(wpm_data)]
         with m.If(running):
             m.d.comb += [rfw.en.eq(wrf_en), rfw.addr.eq(wrf_addr), rfw.data.eq(wrf_data)]
         with m.Else():
             m.d.comb += [rfw.en.eq(self.host_we), rfw.addr.eq(self.host_addr), rfw.data.eq(self.host_wdata)]
         if self.debug:
-            m.d.comb += [self.dbg_we.eq(rfw.en), self.dbg_waddr.eq(rfw.addr), self.dbg_wdata.eq(rfw.data),
-                         self.dbg_pc.eq(pc)]
+            m.d.comb += [
+                self.dbg_we.eq(rfw.en),
+                self.dbg_waddr.eq(rfw.addr),
+                self.dbg_wdata.eq(rfw.data),
+                self.dbg_pc.eq(pc),
+            ]
 
     def _controller(self, m, ns):
         """Pass ends, instruction ends, control instructions."""
         L, carry, fl_lsb, fl_nz, fl_one, fl_zero, mi = ns.L, ns.carry, ns.fl_lsb, ns.fl_nz, ns.fl_one, ns.fl_zero, ns.mi
-        n, pc, pc_next, ph, ph_reg, running, t, u_even = ns.n, ns.pc, ns.pc_next, ns.ph, ns.ph_reg, ns.running, ns.t, ns.u_even
-        u_is1, upd_u, upd_v, v_even, v_is1, ysub, zen = ns.u_is1, ns.upd_u, ns.upd_v, ns.v_even, ns.v_is1, ns.ysub, ns.zen
+        n, pc, pc_next, ph, ph_reg, running, t, u_even = (
+            ns.n,
+            ns.pc,
+            ns.pc_next,
+            ns.ph,
+            ns.ph_reg,
+            ns.running,
+            ns.t,
+            ns.u_even,
+        )
+        u_is1, upd_u, upd_v, v_even, v_is1, ysub, zen = (
+            ns.u_is1,
+            ns.upd_u,
+            ns.upd_v,
+            ns.v_even,
+            ns.v_is1,
+            ns.ysub,
+            ns.zen,
+        )
         zsub = ns.zsub
         neg = Signal()
         m.d.comb += neg.eq(carry < (ysub + (zsub & zen)))
         cu_even, cu_is1, cu_is0 = Signal(), Signal(), Signal()
         cv_even, cv_is1 = Signal(), Signal()
-        m.d.comb += [cu_even.eq(Mux(upd_u, ~fl_lsb, u_even)), cu_is1.eq(Mux(upd_u, fl_one & ~fl_nz, u_is1)),
-                     cu_is0.eq(upd_u & fl_zero & ~fl_nz),
-                     cv_even.eq(Mux(upd_v, ~fl_lsb, v_even) & (ph != I_INIT)), cv_is1.eq(Mux(upd_v, fl_one & ~fl_nz, v_is1))]
+        m.d.comb += [
+            cu_even.eq(Mux(upd_u, ~fl_lsb, u_even)),
+            cu_is1.eq(Mux(upd_u, fl_one & ~fl_nz, u_is1)),
+            cu_is0.eq(upd_u & fl_zero & ~fl_nz),
+            cv_even.eq(Mux(upd_v, ~fl_lsb, v_even) & (ph != I_INIT)),
+            cv_is1.eq(Mux(upd_v, fl_one & ~fl_nz, v_is1)),
+        ]
         retire, target = Signal(), Signal.like(pc)
         m.d.comb += target.eq(pc + 1)
         nxt_ph = Signal(5)
@@ -703,7 +1160,14 @@ class ProcCore(Elaboratable):
     def _inv_transitions(self, m, ns):
         """ADD, SUB, NEG, MOV, LDC and INV: the phase after each pass."""
         cu_is0, cu_is1, end, ge, neg, nflag, nxt_ph = ns.cu_is0, ns.cu_is1, ns.end, ns.ge, ns.neg, ns.nflag, ns.nxt_ph
-        running, u_is1, v_even, v_is1, x1_one, x2_zero = ns.running, ns.u_is1, ns.v_even, ns.v_is1, ns.x1_one, ns.x2_zero
+        running, u_is1, v_even, v_is1, x1_one, x2_zero = (
+            ns.running,
+            ns.u_is1,
+            ns.v_even,
+            ns.v_is1,
+            ns.x1_one,
+            ns.x2_zero,
+        )
         with m.Case(A_ADD1):
             m.d.sync += nflag.eq(neg)
             self._goto(ns, A_ADD2)
@@ -717,7 +1181,9 @@ class ProcCore(Elaboratable):
             with m.If(cu_is0):  # INV of zero: stop with error
                 m.d.sync += [running.eq(0), self.done.eq(1), self.error.eq(1)]
             with m.Elif(cu_is1):
-                self._inv_done(ns, )
+                self._inv_done(
+                    ns,
+                )
             with m.Else():
                 self._goto(ns, nxt_ph)
         with m.Case(I_HU):
@@ -740,7 +1206,9 @@ class ProcCore(Elaboratable):
             self._goto(ns, I_S4)
         with m.Case(I_S4):
             with m.If(u_is1 | v_is1):
-                self._inv_done(ns, )
+                self._inv_done(
+                    ns,
+                )
             with m.Else():
                 with m.If(ge):
                     m.d.sync += x1_one.eq(0)

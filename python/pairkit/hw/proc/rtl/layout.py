@@ -15,6 +15,7 @@ Three memories (block RAM; seed 002 Fig. 1's segmented register file and Fig. 2'
 * ROM (constants): p (kr limbs), h = (p + 1) / 2 (the halving of an odd x: (x + p) / 2 = (x >> 1) + h,
   Table 1's ``sum1 + prime`` then ``sum2 / 2``), mu = floor(2^2N / p) (km limbs), the program's constants.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,8 +55,10 @@ class Layout:
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise InvalidArgumentError(f"RTL parameter {name} must be an integer in [{lo}, {hi}], got {v!r}")
         if self.d not in (2, 3):
-            raise InvalidArgumentError("the RTL's pass latency d is 2 (read, compute, write) or 3 (the partial products "
-                                       f"registered); got d = {self.d!r}")
+            raise InvalidArgumentError(
+                "the RTL's pass latency d is 2 (read, compute, write) or 3 (the partial products "
+                f"registered); got d = {self.d!r}"
+            )
         if self.reduction not in ("barrett", "montgomery"):
             raise InvalidArgumentError(f"the RTL's reduction is barrett or montgomery (CIOS), got {self.reduction!r}")
         self.mont = self.reduction == "montgomery"
@@ -69,8 +72,18 @@ class Layout:
         P, k = self.P, self.k
         self.passes1, self.passes2, self.passes4 = ceil_div(k, P), ceil_div(self.km, P), ceil_div(k, P)
         # PM regions (limbs); a long product a x b (b in the PPGs) spans ceil(b/P) P + a columns
-        sizes = {"P1": self.passes1 * P + k, "T1": self.passes2 * P + self.ku, "E": self.n3,
-                 "P2": self.passes4 * P + self.km, "X": self.kr, "Y": self.kr, "T": k, "V": k, "X1": k, "X2": k}
+        sizes = {
+            "P1": self.passes1 * P + k,
+            "T1": self.passes2 * P + self.ku,
+            "E": self.n3,
+            "P2": self.passes4 * P + self.km,
+            "X": self.kr,
+            "Y": self.kr,
+            "T": k,
+            "V": k,
+            "X1": k,
+            "X2": k,
+        }
         if self.mont:  # CIOS (montgomery.py): t in X (km + P columns), written P limbs lower (the pad CP), m_j in MJ
             sizes = dict(list(sizes.items())[:4] + [("CP", P)] + list(sizes.items())[4:])
             sizes["X"], sizes["MJ"] = max(self.kr, self.km + P), 2 * P
@@ -97,8 +110,11 @@ class Layout:
         self.rom_depth = pow2(len(rom) + 1)
         # RF
         self.stride = pow2(k)
-        used = [r for i in self.prog.code for r in (i.rd, i.ra, i.rb)] + list(self.prog.inputs.values()) \
+        used = (
+            [r for i in self.prog.code for r in (i.rd, i.ra, i.rb)]
+            + list(self.prog.inputs.values())
             + list(self.prog.outputs.values())
+        )
         self.nregs = max(used) + 1
         self.rf_depth = pow2(self.nregs * self.stride)
         self.ncounters = max([i.c for i in self.prog.code if i.op in ("LOAD", "JDEC")], default=0) + 1

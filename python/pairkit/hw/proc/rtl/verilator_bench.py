@@ -3,6 +3,7 @@ program, keeps a shadow of the register file from its write port and prints one 
 instruction (pc, cycles, the limbs of the register written), then the outputs read through the host
 read port. check.compare holds it against the ISS. Models are built at -O3 / -O2 and cached by the hash
 of the Verilog and the bench (hw.verilator.build_model, ``$PAIRKIT_HW_CACHE``)."""
+
 from __future__ import annotations
 
 import os
@@ -80,8 +81,16 @@ def verilog(core: ProcCore) -> str:
 def bench_cpp(L: Layout, limit: int) -> str:
     rd = [-1 if i.writes() is None else i.writes() for i in L.prog.code]
     outs = list(L.prog.outputs.values())
-    rep = {"@RD@": ", ".join(map(str, rd)), "@NPC@": len(rd), "@K@": L.k, "@STRIDE@": L.stride,
-           "@DEPTH@": L.rf_depth, "@OUTS@": ", ".join(map(str, outs or [0])), "@NOUT@": len(outs), "@LIMIT@": limit}
+    rep = {
+        "@RD@": ", ".join(map(str, rd)),
+        "@NPC@": len(rd),
+        "@K@": L.k,
+        "@STRIDE@": L.stride,
+        "@DEPTH@": L.rf_depth,
+        "@OUTS@": ", ".join(map(str, outs or [0])),
+        "@NOUT@": len(outs),
+        "@LIMIT@": limit,
+    }
     s = BENCH
     for k, v in rep.items():
         s = s.replace(k, str(v))
@@ -90,8 +99,14 @@ def bench_cpp(L: Layout, limit: int) -> str:
 
 def build(L: Layout, *, limit: int = 100_000_000, jobs: int = 1, timeout_s: float = 3600) -> str:
     vtext = verilog(ProcCore(L, debug=True))
-    return build_model(f"proc-W{L.W}-P{L.P}-d{L.d}", vtext, bench_cpp(L, limit),
-                       ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"], jobs=jobs, timeout_s=timeout_s)
+    return build_model(
+        f"proc-W{L.W}-P{L.P}-d{L.d}",
+        vtext,
+        bench_cpp(L, limit),
+        ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"],
+        jobs=jobs,
+        timeout_s=timeout_s,
+    )
 
 
 def _value(L: Layout, tok: str) -> int:
