@@ -18,11 +18,13 @@ reductions, a squaring two and two.
 REDC of T < p R with p < R/2 returns (T + M p)/R < 2p; one conditional subtraction (CMOVC)
 makes the result canonical. The products are the row-wise MULX/ADCX/ADOX schedule of
 x86_64_gen.py's Montgomery products (two carry chains per row), here without interleaved
-reduction and addressed as base register + offset inside one `asm!` block, so that no intermediate value travels through Rust.
+reduction and addressed as base register + offset inside one `asm!` block, so that no intermediate value travels
+through Rust.
 
 Frame (u64 words, caller-provided scratch `s`): [0] address of mc = p words then -p^{-1},
 [1] address of the result c0 || c1 (2N words), [2] address of p^2 (2N words; products only), then
-sa (N), sb (N), T0 (2N), T1 (2N), T2 (2N). Register budget: pointers a, b, s; N temporaries, lo, hi, a rotating top word, rdx:
+sa (N), sb (N), T0 (2N), T1 (2N), T2 (2N). Register budget: pointers a, b, s; N temporaries, lo, hi, a rotating top
+word, rdx:
 N + 7 = 13 for N = 6 (every general register Rust lets inline assembly use); after the
 products `a` holds &mc, `b` the address of p^2 and the rotating top word the signed carry count of
 `redc_sum_store`, then the result address. The conditional subtraction keeps its

@@ -5,7 +5,8 @@
 
 Reads criterion's estimates (default: crates/pairkit-peers/target/criterion, what `make
 bench-peers-native` writes): per set, each library's median time per pairing (Miller loop and final
-exponentiation of the same affine points) and pairkit's ratio to it (bn254's mcl row: pairkit / mcl, a goal of BENCHMARKS.md), ready to paste into
+exponentiation of the same affine points) and pairkit's ratio to it (bn254's mcl row: pairkit / mcl, a goal of
+BENCHMARKS.md), ready to paste into
 BENCHMARKS.md. State the CPU and the machine's load beside it.
 """
 

@@ -199,7 +199,8 @@ def test_pnr_router_option():
 
 def test_report_marks_unlike_comparisons(cores_copy):
     """'met' only like for like: seed 004's inverter and F_{2^4m} multipliers (no cycle count in the paper; its
-    F_{2^4m} unit has nine multipliers) are 'not comparable', the combinational squarer/reduction 'not like-for-like'."""
+    F_{2^4m} unit has nine multipliers) are 'not comparable', the combinational squarer/reduction 'not
+    like-for-like'."""
     from pairkit.reports import hw_units_md as report_md
 
     text = report_md.render({e.id: _fake(e) for e in R.ENTRIES if e.group == "seed004"})

@@ -38,7 +38,8 @@ def _pins() -> dict[str, str]:
             name, version = _exact(req)
             if name in seen:
                 assert seen[name][0] == version, (
-                    f"{name} pinned twice differently: {seen[name][0]} (extra {seen[name][1]}), {version} (extra {extra})"
+                    f"{name} pinned twice differently: {seen[name][0]} (extra {seen[name][1]}), {version} (extra "
+                    f"{extra})"
                 )
             seen.setdefault(name, (version, extra))
     return {n: v for n, (v, _) in seen.items()}

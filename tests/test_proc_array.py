@@ -1,4 +1,5 @@
-"""pairkit.hw.proc.rtl.array: seed 002's multi-core array with its work distributor (docs/PROC.md "Array"), in Verilator;
+"""pairkit.hw.proc.rtl.array: seed 002's multi-core array with its work distributor (docs/PROC.md "Array"), in
+Verilator;
 every job against the ISS (outputs bit-exact, the core's cycles from start to halt the ISS's)."""
 
 import pytest

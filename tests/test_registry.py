@@ -14,10 +14,7 @@ sys.path.insert(0, str(ROOT / "gen"))
 import emit_params  # noqa: E402
 import registry_data  # noqa: E402
 from pairkit import sets  # noqa: E402
-from pairkit.reports import (
-    papers,  # noqa: E402
-    peers,  # noqa: E402
-)
+from pairkit.reports import papers, peers  # noqa: E402
 
 
 @pytest.mark.parametrize("path", sorted(emit_params.outputs(), key=str), ids=lambda p: p.name)

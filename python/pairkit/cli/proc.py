@@ -1,4 +1,5 @@
-"""``pairkit proc``: asm, disasm, compile, run, sim-rtl, sim-array, report (seed 002's pairing processor; docs/PROC.md)."""
+"""``pairkit proc``: asm, disasm, compile, run, sim-rtl, sim-array, report (seed 002's pairing processor;
+docs/PROC.md)."""
 
 from __future__ import annotations
 

@@ -45,7 +45,8 @@ DEFAULT_COMB = "local"
 # equal to the CPU engine in scripts/gpu_variants.py's sweep on an H200 on 2026-11-26 (docs/gpu-runs/LOG.md,
 # "Comb variants"; docs/gpu-runs/2026-11-26-h200/variants.json; ss2-1223 from a second H200 call,
 # docs/gpu-runs/2026-11-26-h200-1223/; ss2-239's block 256 from docs/gpu-runs/2026-11-26-h200-blocks/,
-# where ss2-283 gained 0.1 % at 256, within the noise, and keeps 64). Pairs not listed use DEFAULT_COMB and engine.BLOCK.
+# where ss2-283 gained 0.1 % at 256, within the noise, and keeps 64). Pairs not listed use DEFAULT_COMB and
+# engine.BLOCK.
 TUNED: dict[tuple[str, str], tuple[str, int]] = {
     ("ss2-283", "eta-t"): ("shared-unrolled", 64),
     ("ss2-239", "eta-alg2"): ("shared-unrolled", 256),

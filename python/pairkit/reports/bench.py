@@ -175,7 +175,8 @@ def markdown(report: dict, command: str) -> str:
         f"- command: `{command}`",
         "- medians; per-pairing and per-operation times measured inside Rust on one core, on",
         "  already-validated points; throughput counts validated pairings (decode, on-curve and",
-        "  subgroup checks included): one core = sequential `pair`, all cores = `pair_batch`. Paper figures are quoted from the seeds",
+        "  subgroup checks included): one core = sequential `pair`, all cores = `pair_batch`. Paper figures are "
+        "quoted from the seeds",
         "  (hardware on their own devices) and from the issue's software anchors; they are not re-measured.",
         "- field operations are latencies: each result feeds the next operation (a dependent chain, through",
         "  the engine's operation dispatch); criterion (`make bench-rust`, benches/field*.rs) also gives the",
@@ -255,7 +256,8 @@ def markdown(report: dict, command: str) -> str:
             "pairing_pp; bn254/bls12-381: the G2 argument). A peer's figure is one call of its Python binding on",
             "its own already-decoded points. ratio = pairkit (inside Rust) / peer: below 1 means pairkit is faster.",
             "",
-            "| set | pairkit pair µs | through Python µs | prepared µs | multi_pair(8) µs | multi8 / one | peer | peer µs | ratio |",
+            "| set | pairkit pair µs | through Python µs | prepared µs | multi_pair(8) µs | multi8 / one | peer | "
+            "peer µs | ratio |",
             "|---|---:|---:|---:|---:|---:|---|---:|---:|",
         ]
         for r in rp:
@@ -296,7 +298,8 @@ def markdown(report: dict, command: str) -> str:
         b = r["batch"]
         g = f"{r['goal_speedup']:g}x" if r.get("goal_speedup") else ""
         L.append(
-            f"| {r['set']} | {r.get('fastest', r['default'])} | {r['single_core_per_s']:.0f} | {b['pairings_per_s']:.0f} | "
+            f"| {r['set']} | {r.get('fastest', r['default'])} | {r['single_core_per_s']:.0f} | "
+            f"{b['pairings_per_s']:.0f} | "
             f"{b['threads']} | {r['speedup']:.2f}x | {g} | {b['n']} |"
         )
     if report.get("backends"):

@@ -237,7 +237,8 @@ def markdown(rep: dict[str, Any], command: str) -> str:
         us = avx2[0]["us"]
         L.append(
             f"| ss3-97 eta_T, AVX2 kernel | ≤ {GOAL_SS3_AVX2_US:g} µs on an AVX2-only CPU | {us:.1f} µs | "
-            f"{_status(us, GOAL_SS3_AVX2_US, unit=' µs', digits=1)} | the AVX2 kernel forced on this CPU, not an AVX2-only CPU |"
+            f"{_status(us, GOAL_SS3_AVX2_US, unit=' µs', digits=1)} | the AVX2 kernel forced on this CPU, not an "
+            "AVX2-only CPU |"
         )
     for r in rep["latency"]:
         goal = GOAL_LATENCY_US[r["set"]]
@@ -289,7 +290,8 @@ def markdown(rep: dict[str, Any], command: str) -> str:
             L.append(
                 f"| `pair_batch` with validation / without, {v['set']} ({v['alg']}) | ≥ {GOAL_VALIDATION:g} | "
                 f"{v['one']:.3f} one core, {v['all']:.3f} all cores ({v['threads']} threads) | "
-                f"{_status(low, GOAL_VALIDATION, lower_is_better=False, digits=3)} | pairing {v['one_without_us']:.1f} µs; "
+                f"{_status(low, GOAL_VALIDATION, lower_is_better=False, digits=3)} | pairing "
+                f"{v['one_without_us']:.1f} µs; "
                 f"{sub} |"
             )
     L += ["", END, ""]

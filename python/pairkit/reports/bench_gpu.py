@@ -132,7 +132,8 @@ def markdown(report: dict, command: str) -> str:
         goal = f"{r['goal_per_s']:,}" if r["goal_per_s"] else ""
         L.append(
             f"| {r['set']} | {r['alg']} | {r['n']:,} | {'yes' if r['equal_to_cpu'] else 'NO'} | "
-            f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | {k['layout']:,.0f} | "
+            f"{k['miller']:,.0f} | {k['final_exp']:,.0f} | {k['pair']:,.0f} | {k['validate']:,.0f} | "
+            f"{k['layout']:,.0f} | "
             f"{r['end_to_end_per_s']:,.0f} | {r['host_checks_per_s']:,.0f} | {r['cpu_per_s']:,.0f} | {goal} | "
             f"{r.get('comb', 'local')}, {r.get('block', 128)} |"
         )

@@ -125,7 +125,8 @@ def markdown(ex: Exploration, *, with_paper: bool | None = None) -> str:
     if cmp_rows and (with_paper or M.name in ("seed001", "table1")):
         L.append("\n### Against seed 001 (paper's mix, its T, our T on the same mix, our best row)\n")
         L.append(
-            "| table | Mul | paper: Power, Add, Root | paper T | ours on that mix | our best: Power, Add, Root | our T |"
+            "| table | Mul | paper: Power, Add, Root | paper T | ours on that mix | our best: Power, Add, Root | our "
+            "T |"
         )
         L.append("|---|---:|---|---:|---:|---|---:|")
         for r in cmp_rows:

@@ -856,8 +856,8 @@ def rows(cache_dir: str | None = None, cores: list | None = None) -> list[dict]:
     """The comparison rows (the JSON schema of docs/CORE.md "compare"), seed by seed. ``cores``: only these
     (names of ``pairkit hw core list`` with a paper figure, or seed 002's ``typea-512-W16-P4-d2...``): an
     unknown name or one without a paper figure is a :class:`CoreError`, a missing or stale report a
-    :class:`ReportMissingError`, a ``cache_dir`` that is not a directory a :class:`FileAccessError`. ``cache_dir``: the folder holding ``cores/`` and ``proc/`` (default:
-    :func:`default_dir`)."""
+    :class:`ReportMissingError`, a ``cache_dir`` that is not a directory a :class:`FileAccessError`.
+    ``cache_dir``: the folder holding ``cores/`` and ``proc/`` (default: :func:`default_dir`)."""
     if cache_dir is not None and not os.path.isdir(cache_dir):
         raise FileAccessError(f"reports dir: {cache_dir} is not a directory (it holds cores/ and proc/)")
     cache_dir = default_dir() if cache_dir is None else cache_dir

@@ -416,7 +416,8 @@ def _cause_000(res: dict, name: str, margin: int) -> str:
 
 
 def _goals(res: dict) -> list:
-    """The core generator's goals (seeds 000, 001, 004), each met or missed by a stated amount (figures from the cache)."""
+    """The core generator's goals (seeds 000, 001, 004), each met or missed by a stated amount (figures from
+    the cache)."""
 
     def g(name, key):
         r = res.get(name)
@@ -751,7 +752,8 @@ def _ge_16(res: dict) -> list:
         "4, XOR/XNOR/MUX 12, D flip-flop 16, ...); GE = transistors / 4. Summed block by block as the LUT6 above "
         "(no optimisation across blocks; the multipliers standalone). The controller's micro-code ROM (about two "
         "thousand control words) becomes gates here, where an ASIC would hold it in a ROM macro or replace it "
-        "by a state machine, so the table also gives the count without the controller. The paper's gates are Design Compiler's with "
+        "by a state machine, so the table also gives the count without the controller. The paper's gates are Design "
+        "Compiler's with "
         "TSMC 65 nm cells (its area / gates = 1.44 µm², one NAND2), whose XOR and flip-flop cells are smaller in GE "
         "than these transistor counts, and which optimises across the whole design: the comparison says how far "
         "apart the two are, not which is smaller.",
@@ -784,7 +786,8 @@ def _timing(res: dict) -> list:
         rows += 1
         if not p.get("fmax_mhz"):
             L.append(
-                f"| `{name}` | {_n(_lut_eq(r))} | — | not placed: {p.get('reason', '?')} | {r['cycles']:,} | — | — | — | — |"
+                f"| `{name}` | {_n(_lut_eq(r))} | — | not placed: {p.get('reason', '?')} | {r['cycles']:,} | — | — | "
+                "— | — |"
             )
             continue
         lat = r["cycles"] / p["fmax_mhz"]
@@ -937,7 +940,8 @@ def _beside_papers(res: dict) -> list:
         if "loop_cycles" in p:
             L.append(
                 f"| `{name}` | {p['seed']} | T = {p['T_iter']} clk/iteration, {p['loop_cycles']:,} cycles per loop "
-                f"({p['note']}) | T = {r['T_iter']:g} per iteration; Miller loop {r['miller_cycles']:,} cycles ({r['iterations']} iterations, "
+                f"({p['note']}) | T = {r['T_iter']:g} per iteration; Miller loop {r['miller_cycles']:,} cycles "
+                f"({r['iterations']} iterations, "
                 f"{r['iterations'] - r['looped_iterations']} of them outside the loop body) | loop cycles "
                 f"{_vs(r['miller_cycles'], p['loop_cycles'])} |"
             )

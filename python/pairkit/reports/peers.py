@@ -11,7 +11,7 @@ so the peer's figure includes one Python -> native call, as pairkit's ``api.pair
 | bls12-381 | pymcl 1.0.2 | herumi/mcl (x86-64 JIT assembly) |
 | bls12-381 | blspy 2.0.3 | Chia's bls-signatures over relic |
 | bls12-381 | py-arkworks-bls12381 0.5.0 | arkworks-rs (Rust) |
-| bn254 | mclbn256 1.3.5 | herumi/mcl initialised for its curve Fp254BNb (p = 0x2523648240000001...), NOT bn254/alt_bn128 |
+| bn254 | mclbn256 1.3.5 | herumi/mcl on its curve Fp254BNb (p = 0x2523648240000001...), NOT alt_bn128 |
 
 So the bn254 row is a near peer, not a like-for-like one: Fp254BNb is another 254-bit BN curve
 (same field and group sizes, same algorithm family, so about the same work per pairing), but

@@ -56,7 +56,8 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
             if key == "ecp5" and "fmax_mhz" in (r.get("pnr") or {}):
                 fmax = f"{r['pnr']['fmax_mhz']} MHz (nextpnr-ecp5, LFE5U-85F)"
             L.append(
-                f"| {name} | {label} | {x['lut']:,} {unit} | {x['ff']:,} | {x['dsp']} | {bram} | {x['depth']} | {fmax} |"
+                f"| {name} | {label} | {x['lut']:,} {unit} | {x['ff']:,} | {x['dsp']} | {bram} | {x['depth']} | "
+                f"{fmax} |"
             )
     L.append("")
     for r in rows:
@@ -65,8 +66,10 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
             c = sim["rtl_cycles"]
             same = "the same" if c == sim["iss_cycles"] else f"NOT the ISS's {sim['iss_cycles']:,}"
             line = (
-                f"Cycles per `{r['set']}` pairing at d = {r['d']}{_red(r)} (Verilator, seed {sim['seed']}): {c:,} in the RTL, {same} in the ISS, "
-                f"{sim['instructions']:,} instructions checked one by one, GT {'bit-exact' if sim['bit_exact'] else 'NOT bit-exact'}"
+                f"Cycles per `{r['set']}` pairing at d = {r['d']}{_red(r)} (Verilator, seed {sim['seed']}): {c:,} in "
+                f"the RTL, {same} in the ISS, "
+                f"{sim['instructions']:,} instructions checked one by one, GT "
+                f"{'bit-exact' if sim['bit_exact'] else 'NOT bit-exact'}"
                 " against the Rust engine"
             )
             if sim.get("iss_conversion_cycles"):
@@ -79,7 +82,10 @@ def section(reports_dir: str = DEFAULT_DIR) -> list[str]:
             fmhz = (r.get("pnr") or {}).get("fmax_mhz")
             if fmhz and r["set"] == "typea-512" and not _red(r):
                 ms = c / fmhz / 1000
-                line += f". At the ECP5 Fmax of {fmhz} MHz that is {ms:.1f} ms a pairing, {ms / 43.3:.1f}× the paper's 43.3 ms at 208 MHz"
+                line += (
+                    f". At the ECP5 Fmax of {fmhz} MHz that is {ms:.1f} ms a pairing, "
+                    f"{ms / 43.3:.1f}× the paper's 43.3 ms at 208 MHz"
+                )
                 line += (
                     ": with d = 2 a column's W × W products, the adder tree and the accumulation share one clock cycle "
                     "(logic depth above)"

@@ -10,7 +10,8 @@ sum(ports' distinct registers) to sum(buses' registers) + sum(ports' buses).
 Three parts:
 
 1. **The scheduling constraint** (:func:`list_schedule`, :func:`sink`): seed 001's list scheduling and
-   the sinking of :mod:`pairkit.dse.listsched` (its ``admit`` hook) with one more resource, the buses. An operation started
+   the sinking of :mod:`pairkit.dse.listsched` (its ``admit`` hook) with one more resource, the buses. An operation
+   started
    at step s reads each operand from its register in steps s .. s + window - 1 (window 1 for a
    latching unit, ``cycles`` for an unlatched one whose operands the core holds); an operand taken from
    its producer's output port in the step it appears (``forward``) uses no bus in step s (it is read

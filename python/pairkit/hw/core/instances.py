@@ -521,7 +521,8 @@ _ALL = [
                 f"ss2-{m}",
                 {"alg1": "tate-alg1", "eta2": "eta-alg2"}[a],
                 D,
-                f"seed 000 Alg. {a[-1]} on ss2-{m}, C·A scheme 2 (three D = {D} multipliers, two rounds: Table 2's smaller "
+                f"seed 000 Alg. {a[-1]} on ss2-{m}, C·A scheme 2 (three D = {D} multipliers, two rounds: Table 2's "
+                "smaller "
                 f"unit{'; the small end' if D == 8 else ''})",
                 None,
                 2 if a == "eta2" else 4,
@@ -725,7 +726,8 @@ _ALL = [
                 "3" if "tmvp3" in b else "2,2",
                 f"as {b} (the same schedule and cycles) with the "
                 "multiplexer-minimising binding: registers, the prologue's and epilogue's unit instances (forwarded "
-                "operands follow their producer) and operand order searched for fewer multiplexer inputs (binding='mux' "
+                "operands follow their producer) and operand order searched for fewer multiplexer inputs "
+                "(binding='mux' "
                 "with lifetime swaps; the inputs before and after: HARDWARE.md, issue 16's goals)",
                 paper,
                 mul=mul,
@@ -749,7 +751,8 @@ _ALL = [
                 f"{b}-bus{B}",
                 "3" if "tmvp3" in b else "2,2",
                 f"as {b} with {B} read buses: at most {B} registers read "
-                f"per step (the list scheduler's constraint), each unit port selecting among the {B} buses instead of the "
+                f"per step (the list scheduler's constraint), each unit port selecting among the {B} buses instead of "
+                "the "
                 "registers (fewer multiplexer inputs; the cycles the constraint costs in the cycle count)",
                 paper,
                 mul=mul,

