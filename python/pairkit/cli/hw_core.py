@@ -120,16 +120,26 @@ def gen(core: Optional[str] = typer.Argument(None, help="core name"),
         retime: bool = _RETIME, buses: Optional[int] = _BUSES,
         out: str = typer.Option(..., "-o", "--out", help="output directory"),
         n: int = typer.Option(4, "-n", "--pairings", help="test pairings for the testbench"),
-        seed: int = typer.Option(1)):
-    """Verilog of CORE, its Verilator testbench with vectors and a run script, the control ROM listing,
-    the micro-code as JSON and a Gantt chart of one loop iteration."""
+        seed: int = typer.Option(1),
+        bus: Optional[str] = typer.Option(None, "--bus", help="also the core behind a standard bus: axi4-lite "
+                                          "(top_axi.v, regmap.md/.json, <core>.lpf and <core>.xdc; docs/CORE.md)"),
+        target_mhz: Optional[float] = typer.Option(None, "--target-mhz", help="with --bus: the target clock of the "
+                                                   "constraints files in MHz (default 100)")):
+    """Verilog of CORE, its Verilator testbench with vectors and a run script, a plain-Verilog testbench of
+    the per-iteration states, the control ROM listing, the micro-code as JSON and a Gantt chart of one loop
+    iteration; with --bus, a board-ready top."""
     from pairkit import argcheck
+    from pairkit.hw.core import bus as bus_mod
     from pairkit.hw.core.export import generate
 
     _check(n, seed)
+    bus_mod.check_bus(bus)
+    if target_mhz is not None and bus is None:
+        raise bus_mod.BusError("target-mhz: give --bus too (the target clock goes into the bus top's constraints)")
+    mhz = bus_mod.check_mhz(bus_mod.DEFAULT_MHZ if target_mhz is None else target_mhz)
     cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses)
     argcheck.output_dir(out, "-o")
-    man = generate(cfg, out, n, seed)
+    man = generate(cfg, out, n, seed, bus=bus, target_mhz=mhz)
     print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")
 
 
