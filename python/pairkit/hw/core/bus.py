@@ -57,7 +57,7 @@ import math
 from amaranth.hdl import Cat, ClockDomain, Elaboratable, Module, Mux, Signal
 from amaranth.lib.cdc import ResetSynchronizer
 
-from pairkit.hw.core.errors import CoreError
+from pairkit.hw.core.errors import BusError
 
 #: the bus wrappers ``pairkit hw core gen --bus`` knows
 BUSES = ("axi4-lite",)
@@ -71,9 +71,7 @@ MIN_MHZ, MAX_MHZ = 0.001, 1000.0
 DEFAULT_MHZ = 100.0
 
 
-class BusError(CoreError):
-    """A bus wrapper that cannot be generated: an unknown bus, a target clock out of range, a core whose
-    words do not fit the register map."""
+__all__ = ["AxiLiteTop", "BusError", "BUSES", "check_bus", "check_mhz", "core_id", "registers"]
 
 
 def check_bus(bus: str | None) -> None:
