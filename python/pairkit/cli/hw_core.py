@@ -1,4 +1,5 @@
 """``pairkit hw core``: list, sim, gen, report -- the whole pairing accelerators (docs/CORE.md)."""
+
 from __future__ import annotations
 
 import json
@@ -7,8 +8,10 @@ from typing import Optional
 
 import typer
 
-_CUSTOM = ("Without CORE: a core of your own, --set, --alg and --units "
-           "(e.g. --units gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1), with --unroll and --scheduler.")
+_CUSTOM = (
+    "Without CORE: a core of your own, --set, --alg and --units "
+    "(e.g. --units gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1), with --unroll and --scheduler."
+)
 
 
 def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=False, buses=None):
@@ -22,14 +25,24 @@ def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=Fal
         raise CoreError("scheduler: empty; give list or exact")
     if core:
         if any(x is not None for x in (set_id, alg, units, unroll, scheduler, buses)) or streams or retime:
-            raise CoreError("core: give either a core name or --set/--alg/--units (and --unroll, --scheduler, "
-                            "--streams, --retime, --buses), not both")
+            raise CoreError(
+                "core: give either a core name or --set/--alg/--units (and --unroll, --scheduler, "
+                "--streams, --retime, --buses), not both"
+            )
         return core
     if set_id is None or alg is None or units is None:
         raise CoreError("core: give a core name (pairkit hw core list) or --set, --alg and --units")
-    return CoreConfig(f"custom-{set_id}-{alg}", set_id, alg, parse_units(units), scheduler or "list",
-                      unroll=1 if unroll is None else unroll, streams=streams, retime=retime,
-                      buses=0 if buses is None else buses)
+    return CoreConfig(
+        f"custom-{set_id}-{alg}",
+        set_id,
+        alg,
+        parse_units(units),
+        scheduler or "list",
+        unroll=1 if unroll is None else unroll,
+        streams=streams,
+        retime=retime,
+        buses=0 if buses is None else buses,
+    )
 
 
 #: test pairings of `hw core sim -n` and `hw core gen -n` (docs/CORE.md "Limits")
@@ -58,15 +71,30 @@ _ALG = typer.Option(None, "--alg", help="algorithm of a custom core")
 _UNITS = typer.Option(None, "--units", help="unit mix of a custom core: unit=count[:param=value...],...")
 _UNROLL = typer.Option(None, "--unroll", help="Miller iterations per pass (custom core; 1..8)")
 _SCHED = typer.Option(None, "--scheduler", help="list | exact (custom core)")
-_BUSES = typer.Option(None, "--buses", help="custom core: B read buses (1..16): at most B registers read per step "
-                      "(a list-scheduling constraint), unit ports selecting among the buses (docs/CORE.md)")
-_STREAMS = typer.Option(False, "--streams", help="custom core: loop operands that change every pass are read "
-                                                 "from tables the prologue fills (e.g. tate-alg10)")
-_RETIME = typer.Option(False, "--retime", help="custom core: iteration i + 1's operations that do not read the "
-                                               "accumulator run beside iteration i's (a software-pipelined loop)")
+_BUSES = typer.Option(
+    None,
+    "--buses",
+    help="custom core: B read buses (1..16): at most B registers read per step "
+    "(a list-scheduling constraint), unit ports selecting among the buses (docs/CORE.md)",
+)
+_STREAMS = typer.Option(
+    False,
+    "--streams",
+    help="custom core: loop operands that change every pass are read from tables the prologue fills (e.g. tate-alg10)",
+)
+_RETIME = typer.Option(
+    False,
+    "--retime",
+    help="custom core: iteration i + 1's operations that do not read the "
+    "accumulator run beside iteration i's (a software-pipelined loop)",
+)
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Pairing cores: whole pairings (Miller loop and final exponentiation) in generated hardware.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Pairing cores: whole pairings (Miller loop and final exponentiation) in generated hardware.",
+)
 
 
 @app.command("list")
@@ -74,9 +102,23 @@ def list_cores(as_json: bool = typer.Option(False, "--json", help="machine-reada
     """The named cores: pairing, unit mix, scheduler."""
     from pairkit.hw.core.instances import all_configs
 
-    rows = [{"core": c.name, "set": c.set_id, "alg": c.alg, "units": ", ".join(
-        f"{u.count} {u.unit}" + (f"({','.join(f'{k}={v}' for k, v in u.params)})" if u.params else "") for u in c.units),
-        "scheduler": c.scheduler, "unroll": c.unroll, "streams": c.streams, "retime": c.retime, "summary": c.summary} for c in all_configs()]
+    rows = [
+        {
+            "core": c.name,
+            "set": c.set_id,
+            "alg": c.alg,
+            "units": ", ".join(
+                f"{u.count} {u.unit}" + (f"({','.join(f'{k}={v}' for k, v in u.params)})" if u.params else "")
+                for u in c.units
+            ),
+            "scheduler": c.scheduler,
+            "unroll": c.unroll,
+            "streams": c.streams,
+            "retime": c.retime,
+            "summary": c.summary,
+        }
+        for c in all_configs()
+    ]
     if as_json:
         print(json.dumps(rows, indent=1))
         return
@@ -86,15 +128,23 @@ def list_cores(as_json: bool = typer.Option(False, "--json", help="machine-reada
 
 
 @app.command()
-def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw core list)"),
-        set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, units: Optional[str] = _UNITS,
-        unroll: Optional[int] = _UNROLL, scheduler: Optional[str] = _SCHED, streams: bool = _STREAMS,
-        retime: bool = _RETIME, buses: Optional[int] = _BUSES,
-        n: int = typer.Option(2, "-n", "--pairings", help="random pairings (1..1000)"),
-        seed: int = typer.Option(1, help="seed of the random points"),
-        engine: str = typer.Option("auto", help="auto | interp | amaranth | verilator (auto: Amaranth for "
-                                                "m <= 32, else Verilator)"),
-        as_json: bool = typer.Option(False, "--json")):
+def sim(
+    core: Optional[str] = typer.Argument(None, help="core name (pairkit hw core list)"),
+    set_id: Optional[str] = _SET,
+    alg: Optional[str] = _ALG,
+    units: Optional[str] = _UNITS,
+    unroll: Optional[int] = _UNROLL,
+    scheduler: Optional[str] = _SCHED,
+    streams: bool = _STREAMS,
+    retime: bool = _RETIME,
+    buses: Optional[int] = _BUSES,
+    n: int = typer.Option(2, "-n", "--pairings", help="random pairings (1..1000)"),
+    seed: int = typer.Option(1, help="seed of the random points"),
+    engine: str = typer.Option(
+        "auto", help="auto | interp | amaranth | verilator (auto: Amaranth for m <= 32, else Verilator)"
+    ),
+    as_json: bool = typer.Option(False, "--json"),
+):
     """Run whole pairings on CORE and check them bit for bit (spec per value and per iteration, Rust core)."""
     from pairkit.hw.core.flow import simulate
 
@@ -103,55 +153,108 @@ def sim(core: Optional[str] = typer.Argument(None, help="core name (pairkit hw c
     if as_json:
         print(json.dumps(r))
         return
-    loop = (f"loop body {r['T_pass']} cycles x {r['looped_iterations'] // r['unroll']} passes of {r['unroll']} "
-            f"iteration(s)" if r["T_pass"] else "no loop: straight-line micro-code")
-    print(f"{r['core']} ({r['set']}/{r['alg']}): {r['pairings']} pairing(s) on {r['engine']}: "
-          f"{r['cycles']} cycles = Miller loop {r['miller_cycles']} + final exponentiation {r['final_exp_cycles']}"
-          f" ({loop}); {r['registers']} registers, {r['control_words']} control words")
-    extra = f", RTL accumulator checked at {r['rtl_states_checked']} loop boundaries" if "rtl_states_checked" in r else ""
-    print(f"  bit-exact: PASS (interpreter: {r['interp_values_checked']} values and {r['interp_states_checked']} "
-          f"iteration states against the spec{extra}; GT and canonical value equal to the Rust core)")
+    loop = (
+        f"loop body {r['T_pass']} cycles x {r['looped_iterations'] // r['unroll']} passes of {r['unroll']} iteration(s)"
+        if r["T_pass"]
+        else "no loop: straight-line micro-code"
+    )
+    print(
+        f"{r['core']} ({r['set']}/{r['alg']}): {r['pairings']} pairing(s) on {r['engine']}: "
+        f"{r['cycles']} cycles = Miller loop {r['miller_cycles']} + final exponentiation {r['final_exp_cycles']}"
+        f" ({loop}); {r['registers']} registers, {r['control_words']} control words"
+    )
+    extra = (
+        f", RTL accumulator checked at {r['rtl_states_checked']} loop boundaries" if "rtl_states_checked" in r else ""
+    )
+    print(
+        f"  bit-exact: PASS (interpreter: {r['interp_values_checked']} values and {r['interp_states_checked']} "
+        f"iteration states against the spec{extra}; GT and canonical value equal to the Rust core)"
+    )
 
 
 @app.command()
-def gen(core: Optional[str] = typer.Argument(None, help="core name"),
-        set_id: Optional[str] = _SET, alg: Optional[str] = _ALG, units: Optional[str] = _UNITS,
-        unroll: Optional[int] = _UNROLL, scheduler: Optional[str] = _SCHED, streams: bool = _STREAMS,
-        retime: bool = _RETIME, buses: Optional[int] = _BUSES,
-        out: str = typer.Option(..., "-o", "--out", help="output directory"),
-        n: int = typer.Option(4, "-n", "--pairings", help="test pairings for the testbench"),
-        seed: int = typer.Option(1)):
-    """Verilog of CORE, its Verilator testbench with vectors and a run script, the control ROM listing,
-    the micro-code as JSON and a Gantt chart of one loop iteration."""
+def gen(
+    core: Optional[str] = typer.Argument(None, help="core name"),
+    set_id: Optional[str] = _SET,
+    alg: Optional[str] = _ALG,
+    units: Optional[str] = _UNITS,
+    unroll: Optional[int] = _UNROLL,
+    scheduler: Optional[str] = _SCHED,
+    streams: bool = _STREAMS,
+    retime: bool = _RETIME,
+    buses: Optional[int] = _BUSES,
+    out: str = typer.Option(..., "-o", "--out", help="output directory"),
+    n: int = typer.Option(4, "-n", "--pairings", help="test pairings for the testbench"),
+    seed: int = typer.Option(1),
+    bus: Optional[str] = typer.Option(
+        None,
+        "--bus",
+        help="also the core behind a standard bus: axi4-lite "
+        "(top_axi.v, regmap.md/.json, <core>.lpf and <core>.xdc; docs/CORE.md)",
+    ),
+    target_mhz: Optional[float] = typer.Option(
+        None, "--target-mhz", help="with --bus: the target clock of the constraints files in MHz (default 100)"
+    ),
+):
+    """Verilog of CORE, its Verilator testbench with vectors and a run script, a plain-Verilog testbench of
+    the per-iteration states, the control ROM listing, the micro-code as JSON and a Gantt chart of one loop
+    iteration; with --bus, a board-ready top."""
     from pairkit import argcheck
+    from pairkit.hw.core import bus as bus_mod
     from pairkit.hw.core.export import generate
 
     _check(n, seed)
+    bus_mod.check_bus(bus)
+    if target_mhz is not None and bus is None:
+        raise bus_mod.BusError("target-mhz: give --bus too (the target clock goes into the bus top's constraints)")
+    mhz = bus_mod.check_mhz(bus_mod.DEFAULT_MHZ if target_mhz is None else target_mhz)
     cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses)
     argcheck.output_dir(out, "-o")
-    man = generate(cfg, out, n, seed)
+    man = generate(cfg, out, n, seed, bus=bus, target_mhz=mhz)
     print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")
 
 
 @app.command()
-def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores to (re)measure (default all)"),
-           out: Optional[str] = typer.Option(None, "--out", help="the Markdown report to update (default: the "
-                                             "checkout's HARDWARE.md)"),
-           reports_dir: Optional[str] = typer.Option(None, help="per-core JSON cache (default: the checkout's "
-                                                     "hw-report-cache/cores)"),
-           synth: bool = typer.Option(True, help="synthesize (Yosys) the cores not cached"),
-           timeout: float = typer.Option(3600, help="seconds per tool run"),
-           pnr: bool = typer.Option(False, "--pnr", help="also place and route (nextpnr-ecp5, LFE5U-85F) the "
-                                    "cores that fit, for Fmax, latency and area x time (long: minutes to hours)"),
-           ge: bool = typer.Option(False, "--ge", help="also estimate the 1223-bit cores in NAND2 gate equivalents "
-                                   "(Yosys generic gates, block by block; beside seed 003's ASIC Tables 5 and 8)"),
-           router: str = typer.Option("router1", help="nextpnr's router for --pnr: router1 (its default) or "
-                                      "router2 (congestion-driven; converges on the large cores)"),
-           breakdown: bool = typer.Option(False, "--breakdown", help="also measure where the area goes (per "
-                                          "unit, operand multiplexers, register file, controller: about ten "
-                                          "flat Virtex-II Pro syntheses per core; give --core)"),
-           rtl: bool = typer.Option(True, help="simulate the 1223-bit cores in Verilator (about 25 minutes of model "
-                                    "build each); --no-rtl: the schedule interpreter only, and the report says so")):
+def report(
+    cores: Optional[list[str]] = typer.Option(None, "--core", help="cores to (re)measure (default all)"),
+    out: Optional[str] = typer.Option(
+        None, "--out", help="the Markdown report to update (default: the checkout's HARDWARE.md)"
+    ),
+    reports_dir: Optional[str] = typer.Option(
+        None, help="per-core JSON cache (default: the checkout's hw-report-cache/cores)"
+    ),
+    synth: bool = typer.Option(True, help="synthesize (Yosys) the cores not cached"),
+    timeout: float = typer.Option(3600, help="seconds per tool run"),
+    pnr: bool = typer.Option(
+        False,
+        "--pnr",
+        help="also place and route (nextpnr-ecp5, LFE5U-85F) the "
+        "cores that fit, for Fmax, latency and area x time (long: minutes to hours)",
+    ),
+    ge: bool = typer.Option(
+        False,
+        "--ge",
+        help="also estimate the 1223-bit cores in NAND2 gate equivalents "
+        "(Yosys generic gates, block by block; beside seed 003's ASIC Tables 5 and 8)",
+    ),
+    router: str = typer.Option(
+        "router1",
+        help="nextpnr's router for --pnr: router1 (its default) or "
+        "router2 (congestion-driven; converges on the large cores)",
+    ),
+    breakdown: bool = typer.Option(
+        False,
+        "--breakdown",
+        help="also measure where the area goes (per "
+        "unit, operand multiplexers, register file, controller: about ten "
+        "flat Virtex-II Pro syntheses per core; give --core)",
+    ),
+    rtl: bool = typer.Option(
+        True,
+        help="simulate the 1223-bit cores in Verilator (about 25 minutes of model "
+        "build each); --no-rtl: the schedule interpreter only, and the report says so",
+    ),
+):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section."""
     from pairkit import argcheck, checkout
@@ -168,16 +271,30 @@ def report(cores: Optional[list[str]] = typer.Option(None, "--core", help="cores
     reports_dir = reports_dir or os.path.join("hw-report-cache", "cores")
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
-    run_report(cores or None, out=out, reports_dir=reports_dir, synth=synth, timeout=timeout, pnr=pnr,
-               breakdown=breakdown, rtl=rtl, router=router, ge=ge)
+    run_report(
+        cores or None,
+        out=out,
+        reports_dir=reports_dir,
+        synth=synth,
+        timeout=timeout,
+        pnr=pnr,
+        breakdown=breakdown,
+        rtl=rtl,
+        router=router,
+        ge=ge,
+    )
 
 
 @app.command()
-def compare(cores: Optional[list[str]] = typer.Option(None, "--core", help="only these cores (default: every core "
-                                                      "with a paper figure, and seed 002's processor cores)"),
-            reports_dir: Optional[str] = typer.Option(None, help="the report caches (default: the checkout's "
-                                                      "hw-report-cache)"),
-            as_json: bool = typer.Option(False, "--json", help="machine-readable output (docs/CORE.md \"compare\")")):
+def compare(
+    cores: Optional[list[str]] = typer.Option(
+        None,
+        "--core",
+        help="only these cores (default: every core with a paper figure, and seed 002's processor cores)",
+    ),
+    reports_dir: Optional[str] = typer.Option(None, help="the report caches (default: the checkout's hw-report-cache)"),
+    as_json: bool = typer.Option(False, "--json", help='machine-readable output (docs/CORE.md "compare")'),
+):
     """The papers' figures and ours side by side, one row per (core, paper table), from the cached reports:
     like for like or not, every difference, met / missed where the figures compare. A core named with --core
     whose report is missing or stale is an error; the default listing shows such rows with "ours": null."""

@@ -23,3 +23,8 @@ class CoreMismatchError(PairkitError):
     def __init__(self, where: str, message: str):
         self.where = where
         super().__init__(f"{where}: {message}")
+
+
+class BusError(CoreError):
+    """A bus wrapper that cannot be generated (``gen --bus``): an unknown bus, a target clock out of
+    range or without a bus, a core whose words do not fit the register map."""

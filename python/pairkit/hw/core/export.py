@@ -4,20 +4,29 @@ Files: ``<core>.v`` (the design, one module per unit, a header comment with the 
 ``bench.cpp`` + ``vectors.txt`` + ``expected.txt`` + ``run.sh`` (a Verilator testbench that runs the
 pairings and diffs the results and cycle counts with the interpreter's), ``rom.txt`` (the control
 ROM, one line per step), ``core.json`` (the manifest: configuration, cycles, registers, control-word
-fields) and ``gantt.png`` (one loop iteration's micro-code per unit instance).
+fields) and ``gantt.png`` (one loop iteration's micro-code per unit instance); ``tb_states.v`` with
+``tb_inputs.hex``, ``tb_states.hex``, ``tb_gt.hex`` and ``run_tb.sh`` (a plain-Verilog testbench that checks
+the accumulator at every loop boundary, :mod:`.tb_verilog`).
+
+With ``bus="axi4-lite"`` also ``top_axi.v`` (the core behind an AXI4-Lite slave, :mod:`.bus`),
+``regmap.md`` and ``regmap.json`` (the register map), ``<core>.lpf`` (ECP5) and ``<core>.xdc``
+(7-series) with the target clock.
 """
+
 from __future__ import annotations
 
 import json
 import os
 import tempfile
 
+from pairkit.hw.core import bus as bus_mod
+from pairkit.hw.core import flow, interp, rtl
+from pairkit.hw.core.plots import gantt
+from pairkit.hw.core.sim import words_of
+from pairkit.hw.core.tb_verilog import tb_files
+from pairkit.hw.core.verilator_bench import bench_cpp
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.flow.toolchain import to_verilog
-from pairkit.hw.core import flow, interp, rtl
-from pairkit.hw.core.sim import words_of
-from pairkit.hw.core.verilator_bench import bench_cpp
-from pairkit.hw.core.plots import gantt
 
 RUN_SH = """#!/bin/sh
 # Build the Verilator model of {name} and run the {n} test pairings; prints PASS or the differences.
@@ -36,8 +45,12 @@ def _check_line_lengths(text: str, limit: int = 2000) -> None:
         raise HwToolError(f"generated Verilog has a {longest}-character line (limit {limit})")
 
 
-def generate(core, out: str, n: int = 4, seed: int = 1) -> dict:
-    """``core``: a named core or a :class:`CoreConfig`."""
+def generate(
+    core, out: str, n: int = 4, seed: int = 1, bus: str | None = None, target_mhz: float = bus_mod.DEFAULT_MHZ
+) -> dict:
+    """``core``: a named core or a :class:`CoreConfig`; ``bus``: None or one of :data:`bus.BUSES`."""
+    bus_mod.check_bus(bus)
+    target_mhz = bus_mod.check_mhz(target_mhz)
     c = flow.compile_core(core)
     cfg, mc = c.cfg, c.mc
     name = cfg.name
@@ -56,27 +69,79 @@ def generate(core, out: str, n: int = 4, seed: int = 1) -> dict:
     files[f"{name}.v"] = rtl.header(core, cfg) + "\n" + v
     files["bench.cpp"] = bench_cpp(core)
     pairs = flow.random_pairs(c.spec, n, seed)
-    vec, exp = [], []
+    vec, exp, outs = [], [], []
     w = 8 * core.words
     for P, Q in pairs:
         vec.append(" ".join("%x" % x for e in (*P, *Q) for x in words_of(core.spec, e, core.words)))
         r = interp.run(mc, c.spec, cfg.alg, P, Q)
+        outs.append(r.output)
         exp.append(f"R {mc.cycles() + 1} " + " ".join("%0*x" % (w, core.spec.to_int(c)) for c in r.output))
     files["vectors.txt"] = "\n".join(vec) + "\n"
     files["expected.txt"] = "\n".join(exp) + "\n"
     files["run.sh"] = RUN_SH.format(name=name, n=n)
     files["rom.txt"] = mc.listing()
-    man = {"core": name, "set": cfg.set_id, "alg": cfg.alg, "units": cfg.mix_str(), "cycles": mc.cycles(),
-           "miller_cycles": mc.info["miller_cycles"], "final_exp_cycles": mc.info["final_exp_cycles"],
-           "registers": mc.n_regs, "register_bits": core.W, "control_words": mc.n_steps,
-           "control_word_bits": core.layout.width, "loop": [mc.loop_start, mc.loop_end, mc.loop_count],
-           "fields": {k: [f.lo, f.width] for k, f in core.layout.fields.items()},
-           "schedules": mc.info["schedules"]}
+    man = {
+        "core": name,
+        "set": cfg.set_id,
+        "alg": cfg.alg,
+        "units": cfg.mix_str(),
+        "cycles": mc.cycles(),
+        "miller_cycles": mc.info["miller_cycles"],
+        "final_exp_cycles": mc.info["final_exp_cycles"],
+        "registers": mc.n_regs,
+        "register_bits": core.W,
+        "control_words": mc.n_steps,
+        "control_word_bits": core.layout.width,
+        "loop": [mc.loop_start, mc.loop_end, mc.loop_count],
+        "fields": {k: [f.lo, f.width] for k, f in core.layout.fields.items()},
+        "schedules": mc.info["schedules"],
+    }
     files["core.json"] = json.dumps(man, indent=1) + "\n"
+    files.update(tb_files(c, core, pairs, outs))
+    if bus is not None:
+        files.update(_bus_files(c, bus, target_mhz))
     for fn, text in files.items():
         with open(os.path.join(out, fn), "w") as fh:
             fh.write(text)
     os.chmod(os.path.join(out, "run.sh"), 0o755)
+    os.chmod(os.path.join(out, "run_tb.sh"), 0o755)
 
     gantt(mc, os.path.join(out, "gantt.png"))
     return {"files": [*files, "gantt.png"], **man}
+
+
+def _bus_files(c, bus: str, mhz: float) -> dict:
+    """``top_axi.v``, the register map and the constraints of compiled core ``c`` behind ``bus``."""
+    ident = bus_mod.core_id(c.mc, c.set_id, c.alg)
+    top = bus_mod.AxiLiteTop(c.make_rtl(debug=False), ident)
+    with tempfile.TemporaryDirectory() as td:
+        v = to_verilog(top, td, name="top_axi")
+    _check_line_lengths(v)
+    words, n_out = top.core.words, len(c.mc.outputs)
+    doc = bus_mod.regmap_markdown(c.name, words, n_out, ident, c.mc.cycles(), mhz)
+    head = "\n".join("// " + ln if ln else "//" for ln in doc.rstrip("\n").split("\n"))
+    regs = [
+        {"offset": off, "name": nm, "access": acc, "meaning": txt}
+        for off, nm, acc, txt in bus_mod.registers(words, n_out)
+    ]
+    rm = {
+        "core": c.name,
+        "bus": bus,
+        "version": bus_mod.MAP_VERSION,
+        "top": "top_axi",
+        "addr_bits": bus_mod.ADDR_BITS,
+        "target_mhz": mhz,
+        "core_id": ident,
+        "latency": c.mc.cycles(),
+        "words": words,
+        "n_out": n_out,
+        "info": top.info(),
+        "registers": regs,
+    }
+    return {
+        "top_axi.v": head + "\n" + v,
+        "regmap.md": doc,
+        "regmap.json": json.dumps(rm, indent=1) + "\n",
+        f"{c.name}.lpf": bus_mod.lpf(c.name, mhz),
+        f"{c.name}.xdc": bus_mod.xdc(c.name, mhz),
+    }

@@ -17,6 +17,7 @@ header comment, :func:`header`):
 * debug (simulation builds only, ``debug=True``): ``dbg_pc``, ``dbg_sel``/``dbg_data`` (any register
   in full), used by the testbenches to compare the accumulator with the spec at every loop boundary.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,10 +26,10 @@ from types import SimpleNamespace
 from amaranth.hdl import Const, Elaboratable, Module, Signal
 from amaranth.lib.memory import Memory
 
-from pairkit.hw.units import catalogue as hwunit
 from pairkit.hw.core.config import COMPOUND, arity, generator
-from pairkit.hw.core.program import base_kind, out_port
 from pairkit.hw.core.microcode import Microcode
+from pairkit.hw.core.program import base_kind, out_port
+from pairkit.hw.units import catalogue as hwunit
 
 
 def _bits(n: int) -> int:
@@ -152,8 +153,16 @@ class PairingCore(Elaboratable):
             self.dbg_data = Signal(self.W, name="dbg_data")
 
     def ports(self) -> list:
-        p = [self.start, self.done, self.busy, self.host_we, self.host_addr, self.host_wdata, self.rd_addr,
-             self.rd_data]
+        p = [
+            self.start,
+            self.done,
+            self.busy,
+            self.host_we,
+            self.host_addr,
+            self.host_wdata,
+            self.rd_addr,
+            self.rd_data,
+        ]
         if self.debug:
             p += [self.dbg_pc, self.dbg_sel, self.dbg_data]
         return p
@@ -193,7 +202,7 @@ class PairingCore(Elaboratable):
 
     def _fld(self, name):
         f = self.layout.fields[name]
-        return self._e.cw[f.lo:f.lo + f.width]
+        return self._e.cw[f.lo : f.lo + f.width]
 
     def _source(self, src):
         kind, x = src
@@ -248,8 +257,7 @@ class PairingCore(Elaboratable):
             m.submodules[f"table{tb}"] = mem
             wp = mem.write_port()
             rdp = mem.read_port(transparent_for=(wp,))
-            m.d.comb += [rdp.addr.eq(pidx_next), wp.addr.eq(fld(f"t{tb}_addr")),
-                         wp.en.eq(self.busy & fld(f"t{tb}_we"))]
+            m.d.comb += [rdp.addr.eq(pidx_next), wp.addr.eq(fld(f"t{tb}_addr")), wp.en.eq(self.busy & fld(f"t{tb}_we"))]
             table_data.append((rdp.data, wp.data))
         e.pidx, e.pidx_next, e.table_data = pidx, pidx_next, table_data
 
@@ -306,7 +314,7 @@ class PairingCore(Elaboratable):
                     for j in range(self.words):
                         hi = min(self.W, 32 * j + 32)
                         with rf.Case(k * self.words + j):
-                            rf.d.sync += self.regs[r][32 * j:hi].eq(self.host_wdata[:hi - 32 * j])
+                            rf.d.sync += self.regs[r][32 * j : hi].eq(self.host_wdata[: hi - 32 * j])
 
     def _host_read(self):
         hr = self._part("host_read")
@@ -316,7 +324,7 @@ class PairingCore(Elaboratable):
                 for j in range(self.words):
                     hi = min(self.W, 32 * j + 32)
                     with hr.Case(k * self.words + j):
-                        hr.d.comb += self.rd_data.eq(v[32 * j:hi])
+                        hr.d.comb += self.rd_data.eq(v[32 * j : hi])
 
     def _controller(self):
         """Program counter, loop counter."""
@@ -337,17 +345,23 @@ class PairingCore(Elaboratable):
             ctl.d.comb += [pc_next.eq(0), pidx_next.eq(0)]
             ctl.d.sync += [self.busy.eq(1), self.done.eq(0), cnt.eq(mc.loop_count - 1)]
 
+
 def header(core: PairingCore, cfg) -> str:
     """The comment block at the top of the generated Verilog: the interface protocol."""
     mc = core.mc
-    return "\n".join("// " + ln for ln in f"""pairkit.hw.core: {cfg.name} -- {cfg.set_id} {cfg.alg}, the whole pairing (Miller loop and final exponentiation)
+    return "\n".join(
+        "// " + ln
+        for ln in f"""pairkit.hw.core: {cfg.name} -- {cfg.set_id} {cfg.alg}, the whole pairing (Miller loop and final exponentiation)
 {cfg.summary}
 units: {cfg.mix_str()}; {mc.n_regs} registers of {core.W} bits; control ROM {mc.n_steps} x {core.layout.width} bits
 Protocol (clock clk, synchronous reset rst to idle):
   1. while idle, write the inputs x_P, y_P, x_Q, y_Q: host_we = 1, host_addr = i * {core.words} + j, host_wdata = word j
-     (bits 32j..32j+31) of input i; an element is {core.W} bits ({'Cat(lo, hi): the two GF(3) bit planes' if mc.p == 3 else 'bit i = coefficient of x^i'}).
+     (bits 32j..32j+31) of input i; an element is {core.W} bits ({"Cat(lo, hi): the two GF(3) bit planes" if mc.p == 3 else "bit i = coefficient of x^i"}).
   2. pulse start for one cycle; busy is high while the pairing runs.
   3. done rises exactly {mc.cycles()} cycles after the start edge and stays high until the next start.
   4. read the result: rd_addr = i * {core.words} + j gives word j of GT coordinate i (i = 0..{len(mc.outputs) - 1}, the spec's order)
      on rd_data, combinationally.
-Latency {mc.cycles()} cycles: prologue {mc.block_cycles()['prologue']}, loop {mc.loop_end - mc.loop_start} x {mc.loop_count}, epilogue {mc.block_cycles()['epilogue']}.""".split("\n"))
+Latency {mc.cycles()} cycles: prologue {mc.block_cycles()["prologue"]}, loop {mc.loop_end - mc.loop_start} x {mc.loop_count}, epilogue {mc.block_cycles()["epilogue"]}.""".split(
+            "\n"
+        )
+    )
