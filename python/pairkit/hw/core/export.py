@@ -26,7 +26,7 @@ from pairkit.hw.core.sim import words_of
 from pairkit.hw.core.tb_verilog import tb_files
 from pairkit.hw.core.verilator_bench import bench_cpp
 from pairkit.hw.errors import HwToolError
-from pairkit.hw.flow.toolchain import to_verilog
+from pairkit.hw.flow.toolchain import to_verilog, wrap_verilog
 
 RUN_SH = """#!/bin/sh
 # Build the Verilator model of {name} and run the {n} test pairings; prints PASS or the differences.
@@ -39,7 +39,7 @@ if diff -q results.txt expected.txt >/dev/null; then echo PASS; else diff result
 """
 
 
-def _check_line_lengths(text: str, limit: int = 2000) -> None:
+def _check_line_lengths(text: str, limit: int = 400) -> None:
     longest = max((len(x) for x in text.split("\n")), default=0)
     if longest > limit:
         raise HwToolError(f"generated Verilog has a {longest}-character line (limit {limit})")
@@ -63,7 +63,7 @@ def generate(
     except OSError as e:
         raise HwToolError(f"cannot write to {out!r}: {e.strerror}") from None
     with tempfile.TemporaryDirectory() as td:
-        v = to_verilog(core, td)
+        v = wrap_verilog(to_verilog(core, td))
     _check_line_lengths(v)
     files = {}
     files[f"{name}.v"] = rtl.header(core, cfg) + "\n" + v
@@ -115,7 +115,7 @@ def _bus_files(c, bus: str, mhz: float) -> dict:
     ident = bus_mod.core_id(c.mc, c.set_id, c.alg)
     top = bus_mod.AxiLiteTop(c.make_rtl(debug=False), ident)
     with tempfile.TemporaryDirectory() as td:
-        v = to_verilog(top, td, name="top_axi")
+        v = wrap_verilog(to_verilog(top, td, name="top_axi"))
     _check_line_lengths(v)
     words, n_out = top.core.words, len(c.mc.outputs)
     doc = bus_mod.regmap_markdown(c.name, words, n_out, ident, c.mc.cycles(), mhz)

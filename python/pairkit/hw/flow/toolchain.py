@@ -69,3 +69,39 @@ def to_verilog(unit, workdir: str, name: str = "top") -> str:
     )
     with open(os.path.join(workdir, f"{name}.v")) as fh:
         return fh.read()
+
+
+def wrap_verilog(text: str, limit: int = 400) -> str:
+    """``text`` (Verilog) with every line over ``limit`` characters broken after commas, outside string
+    literals, onto continuation lines indented by four more spaces: Verilog ignores the whitespace, so
+    the design is the same (Yosys writes long concatenations and port lists on one line)."""
+    out = []
+    for line in text.split("\n"):
+        while len(line) > limit:
+            cut = _wrap_point(line, limit)
+            if cut is None:
+                break
+            indent = " " * (len(line) - len(line.lstrip()) + 4)
+            out.append(line[:cut].rstrip())
+            line = indent + line[cut:].lstrip()
+        out.append(line)
+    return "\n".join(out)
+
+
+def _wrap_point(line: str, limit: int) -> int | None:
+    """The index just after the last comma before ``limit`` that is outside a string literal and not
+    inside an escaped identifier (which ends at white space), or None."""
+    best, quoted, escaped = None, False, False
+    for i, ch in enumerate(line):
+        if i >= limit and best is not None:
+            break
+        if escaped:
+            escaped = not ch.isspace()
+            continue
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch == "\\":
+            escaped = True
+        elif not quoted and ch == "," and i > len(line) - len(line.lstrip()):
+            best = i + 1
+    return best
