@@ -598,7 +598,7 @@ def test_field_degree_limit():
 
 def test_deep_json_with_a_raised_recursion_limit(tmp_path):
     """A deeply nested --trace / --units-file is a typed error even where the process raised the
-    recursion limit (hw/synth.py does): the C decoder used to overflow the stack (a segfault)."""
+    recursion limit (hw/flow/synth.py does): the C decoder used to overflow the stack (a segfault)."""
     from pairkit.dse import costs, ddg
     from pairkit.dse.errors import CostModelError, DDGFormatError
 

@@ -168,7 +168,7 @@ def output_file(path: str, what: str) -> str:
 
 def json_loads(data):
     """``json.loads`` with the default recursion limit (1,000) in force: the C decoder recurses per
-    nesting level, and a process that raised the limit (hw/synth.py does) would overflow the C stack
+    nesting level, and a process that raised the limit (hw/flow/synth.py does) would overflow the C stack
     on a deeply nested hostile file instead of raising RecursionError."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(min(old, 1000))

@@ -217,7 +217,9 @@ def _figures(rows: list) -> tuple[Figure, ...]:
     return tuple((str(src), str(what), v) for src, what, v in rows)
 
 
-def _data(name: str) -> dict:
+@lru_cache(maxsize=None)
+def data(name: str) -> dict:
+    """The generated file ``python/pairkit/data/<name>`` (JSON), parsed once."""
     return json.loads(resources.files("pairkit").joinpath(f"data/{name}").read_text(encoding="utf-8"))
 
 
@@ -242,7 +244,7 @@ def registrations() -> tuple[Registration, ...]:
             goal_mul_ns=s.get("goal_mul_ns"),
             goal_speedup_2cores=s.get("goal_speedup_2cores"),
         )
-        for s in _data("registry.json")["sets"]
+        for s in data("registry.json")["sets"]
     )
 
 
@@ -274,7 +276,7 @@ def peer_sets() -> dict[str, tuple[str, ...]]:
 
 def _prime_sets() -> list[PrimeSet]:
     out = []
-    for n in _data("prime.json")["sets"]:
+    for n in data("prime.json")["sets"]:
         e = registration(n["id"])
         bits = e.security_bits if e.security_bits is not None else 0
         a = "" if n["a"] == 0 else (" + x" if n["a"] == 1 else f" + {n['a']}x")
@@ -305,62 +307,35 @@ def _prime_sets() -> list[PrimeSet]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _raw2() -> dict:
-    return _data("ss2.json")
-
-
-@lru_cache(maxsize=1)
-def _raw3() -> dict:
-    return _data("ss3.json")
-
-
 def derived_char3() -> list[dict]:
     """The characteristic-three sets as gen/derive_params3.py wrote them (its PARI/GP results, e.g. ``mu``)."""
-    return list(_raw3()["sets"])
+    return list(data("ss3.json")["sets"])
+
+
+def _small_common(s: dict) -> dict:
+    """The fields a binary and a characteristic-three set share, from their derived JSON entry."""
+    return dict(
+        id=s["id"],
+        order=int(s["order"], 16),
+        r=int(s["r"], 16),
+        cofactor=int(s["cofactor"], 16),
+        gx=int(s["generator"]["x"], 16),
+        gy=int(s["generator"]["y"], 16),
+        secure=s["secure"],
+        security=s["security"],
+        role=s["role"],
+        seeds=s["seeds"],
+    )
 
 
 @lru_cache(maxsize=1)
 def all_sets() -> tuple[AnySet, ...]:
     """Every set, in registry order (binary, characteristic three, large characteristic)."""
     out: list[AnySet] = []
-    for s in _raw2()["sets"]:
-        out.append(
-            BinarySet(
-                id=s["id"],
-                m=s["m"],
-                taps=tuple(s["taps"]),
-                b=s["b"],
-                delta=s["delta"],
-                order=int(s["order"], 16),
-                r=int(s["r"], 16),
-                cofactor=int(s["cofactor"], 16),
-                gx=int(s["generator"]["x"], 16),
-                gy=int(s["generator"]["y"], 16),
-                secure=s["secure"],
-                security=s["security"],
-                role=s["role"],
-                seeds=s["seeds"],
-            )
-        )
-    for s in _raw3()["sets"]:
-        out.append(
-            Char3Set(
-                id=s["id"],
-                m=s["m"],
-                h=s["h"],
-                b=s["b"],
-                order=int(s["order"], 16),
-                r=int(s["r"], 16),
-                cofactor=int(s["cofactor"], 16),
-                gx=int(s["generator"]["x"], 16),
-                gy=int(s["generator"]["y"], 16),
-                secure=s["secure"],
-                security=s["security"],
-                role=s["role"],
-                seeds=s["seeds"],
-            )
-        )
+    for s in data("ss2.json")["sets"]:
+        out.append(BinarySet(m=s["m"], taps=tuple(s["taps"]), b=s["b"], delta=s["delta"], **_small_common(s)))
+    for s in data("ss3.json")["sets"]:
+        out.append(Char3Set(m=s["m"], h=s["h"], b=s["b"], **_small_common(s)))
     out.extend(_prime_sets())
     return tuple(out)
 
@@ -391,4 +366,4 @@ def label(p: AnySet) -> str:
 
 def notes() -> dict:
     """The binary catalogue's notes (data/ss2.json, gen/derive_params.py)."""
-    return _raw2()["notes"]
+    return data("ss2.json")["notes"]

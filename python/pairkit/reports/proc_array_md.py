@@ -24,7 +24,6 @@ GOAL_CYCLES = 3_000_000
 
 def datapath_cycles(set_id: str = "typea-512", seed: int = 1, points=POINTS) -> dict:
     """{(W, P, d): {(reduction, mult, levels): (MUL cycles, total cycles, bit-exact)}} from the ISS."""
-
     c = compile_set(set_id)
     (Pb,) = api.random_points(set_id, 1, seed=seed)
     (Qb,) = api.random_points(set_id, 1, seed=seed + 1, group=1 if set_id == "typea-512" else 2)

@@ -55,7 +55,6 @@ def _count(cells: dict) -> dict:
 def _synth(wd: str, bb: list, family: str, flat: bool, timeout) -> dict:
     """Cells per module: the top (``flat``) or every module of the hierarchy. ``family``: a Xilinx family
     (``synth_xilinx``: LUT, FF, BRAM) or :data:`..synth.CMOS_FAMILY` (generic gates: GE, transistors, FF)."""
-
     cmos = family == CMOS_FAMILY
     script = cmos_script(flat) if cmos else f"synth_xilinx -family {family}{' -flatten' if flat else ''} -top top\n"
     yosys(
@@ -113,7 +112,6 @@ STANDALONE_HOW_CMOS = "standalone, generic gates"
 
 def _standalone(cfg, mc, op: str, family: str, timeout) -> dict:
     """One unit of the core synthesized alone, as ``pairkit hw report`` measures the units."""
-
     params = dict(flow.unit_params(cfg).get(op, ()))
     params.setdefault("field", cfg.set_id)
     unit = build(generator(mc.units[op][0]), **params)

@@ -59,7 +59,6 @@ def unit_result(
 def compound_result(F, kind: str, xs: list, k=None) -> tuple:
     """The outputs of a compound unit on operands ``xs`` (port order), by the spec's function (``k``:
     the squarings per start of ``sqr4n``)."""
-
     if kind == "sqr4n":
         return tuple(f4_pow_2k(F, tuple(xs), k))
     if kind == "dmul":  # seed 003's DMOCI: A B1, A B2

@@ -122,6 +122,24 @@ def lut6_pair_estimate(netlist_json: str) -> dict:
     return {"luts": len(luts), "le5_inputs": len(small), "pairs": pairs, "sites": len(luts) - pairs}
 
 
+def synth_design(design, script: str, workdir: str, timeout, what: str, ff_prefixes=None) -> tuple[dict, float, int]:
+    """A whole design (a core, a processor) through the Yosys command ``script`` in ``workdir`` (``top.il``,
+    the netlist ``net.json``, ``stat.json``): (cells by type, seconds, logic depth; ``ff_prefixes``: the
+    cell names :func:`logic_depth` treats as flip-flops, its default if None). ``what`` names the run in errors."""
+    with open(os.path.join(workdir, "top.il"), "w") as fh:
+        fh.write(to_rtlil(design))
+    t = time.time()
+    yosys(
+        f"read_rtlil top.il\n{script} -json net.json\ntee -q -o stat.json stat -json\n",
+        cwd=workdir,
+        timeout=timeout,
+        what=what,
+    )
+    net = os.path.join(workdir, "net.json")
+    depth = logic_depth(net) if ff_prefixes is None else logic_depth(net, ff_prefixes=ff_prefixes)
+    return cell_counts(_read_text(os.path.join(workdir, "stat.json"))), round(time.time() - t, 1), depth
+
+
 def write_rtlil(unit, workdir: str) -> str:
     os.makedirs(workdir, exist_ok=True)
     p = os.path.join(workdir, "top.il")

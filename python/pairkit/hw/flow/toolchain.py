@@ -92,6 +92,7 @@ def _wrap_point(line: str, limit: int) -> int | None:
     """The index just after the last comma before ``limit`` that is outside a string literal and not
     inside an escaped identifier (which ends at white space), or None."""
     best, quoted, escaped = None, False, False
+    start = len(line) - len(line.lstrip())  # the indentation: never a break point
     for i, ch in enumerate(line):
         if i >= limit and best is not None:
             break
@@ -102,6 +103,6 @@ def _wrap_point(line: str, limit: int) -> int | None:
             quoted = not quoted
         elif not quoted and ch == "\\":
             escaped = True
-        elif not quoted and ch == "," and i > len(line) - len(line.lstrip()):
+        elif not quoted and ch == "," and i > start:
             best = i + 1
     return best

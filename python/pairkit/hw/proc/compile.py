@@ -49,7 +49,6 @@ class Compiled:
 
 
 def _typea_blocks():
-
     T, E = tower(pt.SET_ID), groups(pt.SET_ID).E1
     p = S.p
     rng = random.Random(2024)
@@ -150,7 +149,6 @@ def compile_set(set_id: str) -> Compiled:
 def point_inputs(set_id: str, P: bytes, Q: bytes) -> dict[str, int]:
     """The program inputs of a pairing e(P, Q) given as encoded points (pairkit.api): typea-512 takes
     two G1 points, bn254 / bls12-381 P in G1 and Q in G2 (F_{p^2} coordinates as re, im)."""
-
     Pd = api.decode_point(set_id, P)  # typed errors: encoding, curve, subgroup
     Qd = api.decode_point(set_id, Q, group=1 if set_id == "typea-512" else 2)
     if Pd is None or Qd is None:

@@ -34,7 +34,6 @@ def _names(pre: str, n: int = 12) -> list[str]:
 
 
 def compile_ate(set_id: str):
-
     S, T, G = SETS[set_id], tower(set_id), groups(set_id)
     p = S.p
     rng = random.Random(12)

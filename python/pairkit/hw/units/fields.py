@@ -177,7 +177,6 @@ def _parse_poly(s: str, param: str):
 
 def _catalogue(s: str, param: str, family: Family, wrong_family: str):
     """The registered parameter set ``s`` of ``family`` (binary | char3), or HwParamError naming ``param``."""
-
     try:
         ps = sets.get(s)
     except UnknownSetError:

@@ -27,11 +27,10 @@ Type A (PBC, Lynn's thesis section 2.x; pbc/param/a.param): E: y^2 = x^3 + x ove
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+from pairkit import sets
 from pairkit.spec.prime.curve import Curve, Groups
 
 
@@ -83,7 +82,7 @@ def _int(v: str) -> int:
 
 def _load() -> dict[str, PrimeSet]:
     """The sets of data/prime.json, in registry order."""
-    doc = json.loads(resources.files("pairkit").joinpath("data/prime.json").read_text(encoding="utf-8"))
+    doc = sets.data("prime.json")
     out = {}
     for e in doc["sets"]:
         ate = {}

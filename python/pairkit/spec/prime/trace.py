@@ -182,7 +182,6 @@ def trace_json_typea(whole: bool = False) -> dict:
     ``whole=False``: one steady-state Miller iteration (a 0 bit: f <- f^2 l_T,T(phi Q), T <- 2T, on a
     generic T); ``whole=True``: the whole Miller loop (the leading bit is folded: f = 1, Z = 1 are
     constants).  Nodes are GF(q) operations: add, sub, neg, mul, sqr, inv."""
-
     T, G = tower(pt.SET_ID), groups(pt.SET_ID)
     E, P = G.E1, G.G1
     Q = E.mul(5, P)
@@ -209,7 +208,6 @@ def trace_json_ate(set_id: str, whole: bool = False) -> dict:
     """The symbolic trace of the optimal ate pairing of bn254 / bls12-381 (spec/prime/ate.py) on the
     generators, as JSON: one steady-state Miller iteration (a 0 bit: f <- f^2 l_R,R(P), R <- 2R, affine
     with one F_{p^2} inversion) or, with ``whole``, the whole Miller loop."""
-
     S, T, G = SETS[set_id], tower(set_id), groups(set_id)
     tr = PrimeTracer(T.p)
     P, Q = G.G1, G.G2

@@ -291,7 +291,6 @@ def random_inputs(L: Layout, jobs: int, seed: int) -> list[dict]:
 
 def pairing_inputs(set_id: str, jobs: int, seed: int) -> list[tuple]:
     """(P, Q, inputs) of ``jobs`` random pairings: points from seeds seed + 2 j, seed + 2 j + 1."""
-
     out = []
     for j in range(jobs):
         (Pb,) = api.random_points(set_id, 1, seed=seed + 2 * j)
