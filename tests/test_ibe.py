@@ -176,6 +176,47 @@ def test_rfc_refusals():
         R.setup(1024, allow_insecure=1)
 
 
+def _small_q_params(q: int = 2**32 - 5, pbits: int = 1536) -> tuple:
+    """Type-1 parameters with a |p| of the n = 3072 level and a 32-bit q (first prime p = 12 r q - 1
+    from r = 2^(pbits-1) / (12 q) up): a set that |p| alone would call secure. Returns (Params, s)."""
+    r = (1 << (pbits - 1)) // (12 * q) + 1
+    while not R.is_probable_prime(12 * r * q - 1, rounds=8):
+        r += 1
+    p = 12 * r * q - 1
+    y = 2
+    P = R.point_mul(12 * r, (pow(y * y - 1, (2 * p - 1) // 3, p), y), p)
+    s = 123456789
+    return R.Params(p, q, P, R.point_mul(s, P, p), "sha256"), s
+
+
+def test_rfc_small_q_is_refused_and_labelled():
+    """Issue 37 item 1: the level is min(level of |p|, level of |q|) by RFC 5091 section 5.1.2's sizes;
+    a 1,536-bit p with a 32-bit q (master secret: a 16-bit generic discrete logarithm) is INSECURE."""
+    prm, s = _small_q_params()
+    assert prm.p.bit_length() == 1536 and prm.q.bit_length() == 32
+    assert R.Params.from_json(prm.to_json()) == prm  # well-formed type-1 parameters
+    assert prm.level == 0 and prm.label().startswith("INSECURE") and "32-bit q" in prm.label()
+    with pytest.raises(InsecureParameterError, match="32-bit q"):
+        R.encrypt(prm, b"Bob", b"m")
+    with pytest.raises(InsecureParameterError):
+        R.extract(prm, s, b"Bob")
+    S = R.extract(prm, s, b"Bob", allow_insecure=True)
+    assert R.decrypt(prm, S, R.encrypt(prm, b"Bob", b"m", allow_insecure=True), allow_insecure=True) == b"m"
+    # a q of the n = 2048 level under the same p: reduced, still refused
+    q224 = R.Params(prm.p, (1 << 224) - 63, prm.P, prm.P_pub, "sha256")  # 2^224 - 63 is prime
+    assert q224.level == 2048 and q224.label().startswith("reduced")
+
+
+def test_cli_refuses_small_q_params(tmp_path):
+    prm, s = _small_q_params()
+    f = tmp_path / "prm.json"
+    f.write_text(prm.to_json())
+    args = ("--scheme", "rfc5091", "--params", str(f))
+    p = _cli("encrypt", *args, "--id", "alice", "--msg-hex", "6869")
+    assert p.returncode == 2 and b"InsecureParameterError" in p.stderr and b"32-bit q" in p.stderr, p.stderr
+    assert _cli("encrypt", *args, "--allow-insecure", "--id", "alice", "--msg-hex", "6869").returncode == 0
+
+
 @pytest.mark.parametrize(
     "mutate,err",
     [

@@ -16,8 +16,10 @@ re-encryption check U == [l]P on decryption (failure: DecryptionError). ``basic_
 ``basic_decrypt`` are Boneh-Franklin BasicIdent (IND-ID-CPA only, no integrity: a demonstration of the
 scheme the FO transform hardens, not for use) with the same hashes.
 
-Security: F_{p^2} of 2 |p| bits bounds the security. The RFC's levels n = 1024 / 2048 / 3072 / 7680 /
-15360 have |p| = n / 2; only n >= 3072 (about 128 bits) is accepted without ``allow_insecure=True``
+Security: F_{p^2} of 2 |p| bits and the order q (a generic discrete logarithm in about sqrt(q) steps)
+bound the security. The RFC's levels n = 1024 / 2048 / 3072 / 7680 / 15360 have |p| = n / 2 and
+|q| = 160 / 224 / 256 / 384 / 512 (section 5.1.2); a set is at the smaller of the levels its |p| and its
+|q| reach, and only n >= 3072 (about 128 bits) is accepted without ``allow_insecure=True``
 (n = 2048 gives about 112 bits, n = 1024 about 80, and the RFC's own test sets, |p| of 130 and 192
 bits, are toys). NOT CONSTANT-TIME: Python big-integer arithmetic, the ladder's point additions
 (which branch on exceptional cases) and the hashing to scalars all take secret-dependent time.
@@ -53,6 +55,13 @@ LEVELS = {
     7680: (3840, 384, "sha384"),
     15360: (7680, 512, "sha512"),
 }
+
+
+def _level_of(bits: int, which: int) -> int:
+    """The largest RFC level n whose size of p (which = 0) or of q (which = 1) ``bits`` reaches, else 0."""
+    return max([n for n, (bp, bq, _) in LEVELS.items() if bits >= (bq if which else bp)], default=0)
+
+
 #: the smallest level accepted without allow_insecure (about 128 bits)
 MIN_SECURE_LEVEL = 3072
 HASHES = {
@@ -290,18 +299,23 @@ class Params:
 
     @property
     def level(self) -> int:
-        """The RFC security level n whose |p| this set reaches (0: below n = 1024)."""
-        return max([n for n, (bp, _, _) in LEVELS.items() if self.p.bit_length() >= bp], default=0)
+        """The RFC security level n that both |p| and |q| reach (0: below n = 1024): the smaller of the
+        levels of the two, by the sizes of RFC 5091 section 5.1.2 (``LEVELS``). |p| bounds the DLP in
+        F_{p^2}, |q| the generic (Pollard rho, baby-step giant-step) DLP in the order-q subgroup."""
+        return min(_level_of(self.p.bit_length(), 0), _level_of(self.q.bit_length(), 1))
 
     def label(self) -> str:
-        lvl = self.level
+        lvl, pb, qb = self.level, self.p.bit_length(), self.q.bit_length()
         if lvl >= MIN_SECURE_LEVEL:
             return "secure"
+        if _level_of(qb, 1) < _level_of(pb, 0):  # q limits: a generic DLP in ~sqrt(q) steps
+            weak = "INSECURE" if lvl < 2048 else "reduced"
+            return f"{weak} (~{qb // 2}-bit: {qb}-bit q, a generic discrete logarithm in about 2^{qb // 2} steps)"
         if lvl == 2048:
             return "reduced (~112-bit: F_{p^2} of 2048 bits)"
         if lvl == 1024:
             return "INSECURE (at most 80 bits: F_{p^2} of 1024 bits)"
-        return f"toy ({self.p.bit_length()}-bit p: RFC 5091 test-data size)"
+        return f"toy ({pb}-bit p: RFC 5091 test-data size)"
 
     def to_json(self) -> str:
         return json.dumps(
