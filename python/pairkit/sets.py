@@ -14,6 +14,7 @@ bls12-381). ``kind`` is the registry's finer name of the same thing (``ss2``, ``
 ``bn``, ``bls12``), the word JSON outputs and file names carry.
 
     get(set_id)           the typed set (BinarySet | Char3Set | PrimeSet); UnknownSetError otherwise
+    small_characteristic(set_id, what)   a binary or char-3 set; NotSupportedError for a prime one
     all_sets()            every set, in registry order (binary, characteristic three, large characteristic)
     registration(set_id)  what the set is registered for (:class:`Registration`)
     label(set)            the honest one-word security label shown by the CLI and the docs
@@ -28,7 +29,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Union
 
-from pairkit.errors import UnknownSetError
+from pairkit.errors import NotSupportedError, UnknownSetError
 
 Figure = tuple[str, str, float]  # (source, what, value)
 
@@ -351,6 +352,18 @@ def get(set_id: str) -> AnySet:
         return _by_id()[set_id]
     except (KeyError, TypeError):
         raise UnknownSetError(f"unknown parameter set {set_id!r}; known: {', '.join(_by_id())}") from None
+
+
+def small_characteristic(set_id: str, what: str) -> BinarySet | Char3Set:
+    """The set ``set_id`` when it is a binary or characteristic-three set; :class:`NotSupportedError`
+    saying that ``what`` (e.g. "the hardware cores") covers only those families otherwise."""
+    p = get(set_id)
+    if isinstance(p, PrimeSet):
+        raise NotSupportedError(
+            f"{set_id} is a large-characteristic set ({p.kind}); {what} cover only the binary (ss2-*) "
+            "and characteristic-three (ss3-*) sets"
+        )
+    return p
 
 
 def label(p: AnySet) -> str:

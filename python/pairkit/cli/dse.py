@@ -51,7 +51,8 @@ def _ddg(set_id, alg, trace, whole=False):
     else:
         if not set_id:
             raise DSEError("give --set (and --alg), or --trace FILE")
-        alg = alg or ("duursma-lee" if sets.get(set_id).family is Family.CHAR3 else "eta-alg2")
+        family = sets.small_characteristic(set_id, "the design-space exploration's graphs").family
+        alg = alg or ("duursma-lee" if family is Family.CHAR3 else "eta-alg2")
         d = D.from_spec(set_id, alg, whole)
     for w in d.meta.get("warnings", []):
         _warn(w)

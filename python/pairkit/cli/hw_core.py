@@ -8,6 +8,8 @@ from typing import Optional
 
 import typer
 
+from pairkit import sets
+
 _CUSTOM = (
     "Without CORE: a core of your own, --set, --alg and --units "
     "(e.g. --units gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1), with --unroll and --scheduler."
@@ -32,6 +34,7 @@ def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=Fal
         return core
     if set_id is None or alg is None or units is None:
         raise CoreError("core: give a core name (pairkit hw core list) or --set, --alg and --units")
+    sets.small_characteristic(set_id, "the pairing cores")
     return CoreConfig(
         f"custom-{set_id}-{alg}",
         set_id,

@@ -8,6 +8,7 @@ errors (FileAccessError, checked before any long computation). Status 1 means a 
 from __future__ import annotations
 
 import errno
+import io
 import json
 import os
 import random
@@ -33,7 +34,41 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="pairkit: cryptographic pairings computed fast and verifiably.",
 )
-out = Console(width=None if sys.stdout.isatty() else 140)
+
+
+class _ClosedStdout(io.TextIOBase):
+    """sys.stdout when file descriptor 1 is closed (`pairkit ... >&-`; Python sets sys.stdout to None):
+    a command that writes to it gets OSError EBADF, which ``main`` reports as OutputError; one that
+    writes only to files runs as usual."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, s: str) -> int:
+        raise OSError(errno.EBADF, "stdout is closed (Bad file descriptor)")
+
+    def fileno(self) -> int:
+        raise OSError(errno.EBADF, "stdout is closed (Bad file descriptor)")
+
+    @property
+    def buffer(self) -> "_ClosedStdout":  # binary output (ibe decrypt) fails the same way
+        return self
+
+
+def _stdout_closed() -> None:
+    """Started with stdout closed: file descriptor 1 onto /dev/null (so that no file the command opens
+    takes it and no child process writes into one), sys.stdout the :class:`_ClosedStdout`."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        if fd != 1:
+            os.dup2(fd, 1)
+            os.close(fd)
+    except OSError:
+        pass
+    sys.stdout = _ClosedStdout()
+
+
+out = Console(width=None if sys.stdout is not None and sys.stdout.isatty() else 140)
 err = Console(stderr=True)
 # The sets named in the help texts, from the registry (gen/params/*.toml), never listed here.
 _GPU_SETS = ", ".join(sets.gpu_sets())
@@ -621,13 +656,29 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _broken_pipe(console: Console) -> None:
+    """rich's Console.on_broken_pipe for the command line: the BrokenPipeError that ``main`` turns into a
+    quiet exit 0 (rich's own exits with status 1); every console's, typer's help included."""
+    raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
 def main() -> None:
+    Console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign,assignment]
+    if sys.stdout is None:  # started with stdout closed (`pairkit ... >&-`)
+        _stdout_closed()
+    stdout = sys.stdout
     try:
         rc = app(standalone_mode=False)
         sys.stdout.flush()  # a full disk or a closed pipe must fail here, inside the error contract
-    except BrokenPipeError:  # the reader went away (`pairkit ... | head`): stop quietly, as SIGPIPE would
+    except BrokenPipeError:  # the reader went away (`pairkit ... | head`): stop quietly, as filters do
         _quiet_stdout()
-        sys.exit(141)
+        sys.exit(0)
+    except SystemExit as e:
+        # click catches EPIPE inside a command itself: it wraps sys.stdout and exits with status 1
+        if e.code == 1 and sys.stdout is not stdout:
+            _quiet_stdout()
+            sys.exit(0)
+        raise
     except PairkitError as e:
         _fail(type(e).__name__, str(e))
     except typer.TyperException as e:  # typer's click: unknown command or option, missing or malformed value
