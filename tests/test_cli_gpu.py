@@ -71,6 +71,73 @@ def test_gpu_switches_without_a_device_say_how_to_install():
         assert "GpuUnavailableError" in p.stderr and "pip install pairkit[gpu]" in " ".join(p.stderr.split())
 
 
+def _pair_batch_with_open_stdin(*args, lines: str = ""):
+    """pair-batch whose stdin stays open (a producer that has not written yet, or wrote ``lines`` and
+    paused): an engine error must come without waiting for more input."""
+    import os
+
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    p = subprocess.Popen(
+        [sys.executable, "-m", "pairkit.cli", "pair-batch", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        if lines:
+            p.stdin.write(lines)
+            p.stdin.flush()
+        try:
+            p.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            pytest.fail("pair-batch waited for its input before checking the engine")
+        return p.returncode, p.stdout.read(), p.stderr.read()
+    finally:
+        p.stdin.close()
+        p.stdout.close()
+        p.stderr.close()
+
+
+@pytest.mark.parametrize(
+    "args,etype",
+    [
+        (["--set", "ss2-283b1", "--engine", "gpu"], "GpuUnsupportedError"),  # no kernels: on every machine
+        pytest.param(
+            ["--set", "ss2-283", "--engine", "gpu"],
+            "GpuUnavailableError",
+            marks=pytest.mark.skipif(NO_DEVICE is None, reason="a CUDA device is present"),
+        ),
+    ],
+)
+@pytest.mark.parametrize("keep_going", [False, True])
+def test_pair_batch_checks_the_engine_before_reading(args, etype, keep_going):
+    """Issue 37 item 7: the engine's error comes once, before any input is read, not blamed on line 1,
+    and --keep-going does not retry it on every line (20 lines written, then the producer pauses)."""
+    _, _, text = pairs("ss2-283", 20, 50)
+    rc, out, err = _pair_batch_with_open_stdin(*args, *(["--keep-going"] if keep_going else []), lines=text)
+    assert rc == 2 and out == "", (out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {etype}: "), err
+    assert "line" not in lines[0], err
+    rc, out, err = _pair_batch_with_open_stdin(*args)  # nothing written at all
+    assert rc == 2 and err.startswith(f"error: {etype}: "), err
+
+
+def test_pair_batch_empty_input_is_an_empty_result():
+    """An empty input (no line, blank lines only) pairs nothing and exits 0, as documented in the
+    command's help and the README: text mode writes nothing, --json an empty "gt"."""
+    for stdin in ("", "\n\n"):
+        p = run("pair-batch", "--set", "ss2-7", stdin=stdin)
+        assert p.returncode == 0 and p.stdout == "", p.stderr
+        j = json.loads(run("pair-batch", "--set", "ss2-7", "--json", stdin=stdin).stdout)
+        assert j["gt"] == [] and j["errors"] == []
+    assert "An empty input" in run("pair-batch", "--help").stdout
+
+
 def test_bench_gpu_rejects_unsupported_sets():
     p = run("bench", "--engine", "gpu", "--set", "bn254")
     assert p.returncode == 2 and "GpuUnsupportedError" in p.stderr

@@ -219,6 +219,22 @@ def pair_batch(
     return _bind(set_id, alg)().pair_batch(Pm, Qm, canonical)
 
 
+def check_engine(set_id: str, alg: str | None = None, engine: str = "cpu") -> None:
+    """Whether ``engine`` can pair on (set_id, alg), checked once before a batch and without any input:
+    InvalidArgumentError for an unknown engine; for "gpu", GpuUnsupportedError for a set or algorithm
+    it has no kernels for, GpuUnavailableError without CuPy or a CUDA device (``pair_batch`` raises the
+    same errors, but a caller that reads its pairs first would meet them only with the first pairs)."""
+    if A.text("the engine", engine) not in ENGINES:
+        raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
+    a = _engine(_sid(set_id), None if alg is None else A.text("the algorithm", alg)).alg  # set and algorithm known
+    if engine == "gpu":
+        from pairkit.gpu import engine as gpu_engine
+        from pairkit.gpu import source
+
+        source.check(set_id, a)
+        gpu_engine.cupy_module()
+
+
 def random_points(
     set_id: str, n: int, seed: int | None = None, compressed: bool = False, group: int = 1
 ) -> list[bytes]:

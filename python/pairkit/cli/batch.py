@@ -22,8 +22,18 @@ import time
 from typing import BinaryIO, Callable, Iterator, TextIO, cast
 
 from pairkit import api
-from pairkit.errors import BatchError, EncodingError, PairkitError
+from pairkit.errors import (
+    BatchError,
+    EncodingError,
+    GpuKernelBuildError,
+    GpuUnavailableError,
+    GpuUnsupportedError,
+    PairkitError,
+)
 
+#: the engine's own failures: never a line's error, never retried line by line (the CLI checks the
+#: engine before reading; a device lost mid-run still stops the run, --keep-going or not)
+ENGINE_ERRORS = (GpuUnavailableError, GpuKernelBuildError, GpuUnsupportedError)
 MAX_LINE = 1 << 16  # bytes per input line (two hex points of the largest set fit many times)
 MIN_CHUNK, MAX_CHUNK = 64, 8192
 CHUNK_SECONDS = 0.25
@@ -99,6 +109,8 @@ def _first_bad(pending: list, err: PairkitError, pair: Callable) -> tuple:
     for i, (_, p, q) in enumerate(pending):
         try:
             pair([p], [q])
+        except ENGINE_ERRORS:
+            raise
         except PairkitError as e:
             return i, e
     return 0, err
@@ -171,6 +183,8 @@ class _Run:
         while pending:
             try:
                 gts = self.pair([p for _, p, _ in pending], [q for _, _, q in pending])
+            except ENGINE_ERRORS:
+                raise
             except PairkitError as e:
                 i = getattr(e, "index", None)
                 if i is None or not 0 <= i < len(pending):  # not named by the engine: find it
@@ -231,6 +245,9 @@ def pair_stream(
         except _Stop as s:
             w.close(_record(s.error))
             raise s.error from None
+        except ENGINE_ERRORS as e:
+            w.close({"line": None, "type": type(e).__name__, "message": str(e)})
+            raise
         out.flush()
         dt = time.perf_counter() - t
         if dt < CHUNK_SECONDS / 2 and size < MAX_CHUNK:

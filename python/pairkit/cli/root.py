@@ -410,14 +410,18 @@ def pair_batch(
     """Pairings of many pairs: one `P Q` hex pair per input line, one GT element (hex) per output
     line, in order, streamed in bounded chunks. A bad line (named by its line number, from 1) stops
     the run after the results of the lines before it; with --keep-going it writes an error record
-    instead and the run goes on (exit 2 at the end if any line failed)."""
+    instead and the run goes on (exit 2 at the end if any line failed). The engine is checked before
+    any input is read (no GPU: one error, exit 2). An empty input (no line, or blank lines only)
+    pairs nothing and exits 0 (--json: "gt": [])."""
     from pairkit import api
     from pairkit.cli.batch import pair_stream
 
     sets.get(set_id)
-    if engine not in api.ENGINES:
-        raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(api.ENGINES)}")
-    a = api.default_algorithm(set_id) if alg is None else alg  # an unknown algorithm fails before any input is read
+    a = api.default_algorithm(set_id) if alg is None else alg
+    # the engine, the set and the algorithm, once, before any input is read: without a GPU (or on a set
+    # the GPU engine has no kernels for) the error is the engine's, not line 1's, and --keep-going
+    # does not meet it again on every line
+    api.check_engine(set_id, a, engine)
     header = {"set": set_id, "alg": a, "canonical": canonical, "engine": engine, "label": _label(sets.get(set_id))}
     name = infile or "stdin"
     try:
