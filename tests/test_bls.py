@@ -185,6 +185,80 @@ def test_cross_py_ecc(scheme):
         assert not s.fast_aggregate_verify(pks, msgs[1], fagg)
 
 
+def _neg_key(s, pk: bytes) -> bytes:
+    """-PK, compressed (the sign bit of the encoding flipped: the same x, the other y)."""
+    return bytes([pk[0] ^ 0x20]) + pk[1:]
+
+
+def _edge_cases(s):
+    """(name, call) of the edge cases of issue 37 item 2 for ciphersuite ``s``: each call takes the keys
+    as bytes or as PublicKey objects (``obj``) and returns the verdict."""
+    inf = G2_INF if s.pk_group == 1 else G1_INF
+    m, pk = b"edge", s.sk_to_pk(7)
+    npk = _neg_key(s, pk)
+    pks2 = [s.sk_to_pk(3), s.sk_to_pk(5)]
+    sig2 = s.aggregate([s.sign(3, m), s.sign(5, m)])
+
+    def keys(ks, obj):
+        return [s.public_key(k) for k in ks] if obj else ks
+
+    cases = [
+        ("[pk, -pk] one message, identity signature", lambda o: s.aggregate_verify(keys([pk, npk], o), [m, m], inf)),
+        (
+            "[pk, -pk] two messages, identity signature",
+            lambda o: s.aggregate_verify(keys([pk, npk], o), [m, b"x"], inf),
+        ),
+        ("[pk] identity signature", lambda o: s.aggregate_verify(keys([pk], o), [m], inf)),
+        ("Verify, identity signature", lambda o: s.verify(keys([pk], o)[0], m, inf)),
+        ("duplicated messages, valid aggregate", lambda o: s.aggregate_verify(keys(pks2, o), [m, m], sig2)),
+    ]
+    if s.scheme == "pop":
+        cases.append(
+            ("FastAggregateVerify [pk, -pk], identity", lambda o: s.fast_aggregate_verify(keys([pk, npk], o), m, inf))
+        )
+    return cases, (pk, npk, pks2, sig2, inf, m)
+
+
+# the draft's verdicts (draft-05 2.9 CoreAggregateVerify: the identity signature passes
+# signature_subgroup_check; e(H(m), PK) e(H(m), -PK) = 1; basic refuses duplicated messages, aug
+# prefixes each with its key; FastAggregateVerify's aggregate key [pk, -pk] is the identity, which
+# CoreVerify's KeyValidate refuses)
+EDGE_EXPECTED = {
+    "basic": [False, False, False, False, False],
+    "aug": [False, False, False, False, True],
+    "pop": [True, False, False, False, True, False],
+}
+
+
+@pytest.mark.parametrize("s", ALL, ids=lambda s: f"{s.variant}-{s.scheme}")
+def test_edge_cases_one_verdict_for_bytes_and_objects(s):
+    """Issue 37 item 2: every verifier gives one verdict whether the keys are bytes or PublicKey
+    objects (the objects' native path refused every identity signature, so pop AggregateVerify over
+    [pk, -pk] on one message was False there and True through bytes), equal to the draft's."""
+    cases, _ = _edge_cases(s)
+    got = [(name, f(False), f(True)) for name, f in cases]
+    assert [b for _, b, _ in got] == [o for _, _, o in got], got
+    assert [b for _, b, _ in got] == EDGE_EXPECTED[s.scheme], got
+
+
+@pytest.mark.parametrize("scheme", ["basic", "aug", "pop"])
+def test_edge_cases_agree_with_py_ecc(scheme):
+    """The same edge cases, min-pk, against py_ecc's IETF implementation (keys as bytes and objects)."""
+    s, ref = bls.ciphersuite("min-pk", scheme), REF[scheme]
+    cases, (pk, npk, pks2, sig2, inf, m) = _edge_cases(s)
+    theirs = [
+        ref.AggregateVerify([pk, npk], [m, m], inf),
+        ref.AggregateVerify([pk, npk], [m, b"x"], inf),
+        ref.AggregateVerify([pk], [m], inf),
+        ref.Verify(pk, m, inf),
+        ref.AggregateVerify(pks2, [m, m], sig2),
+    ]
+    if scheme == "pop":
+        theirs.append(ref.FastAggregateVerify([pk, npk], m, inf))
+    for obj in (False, True):
+        assert [f(obj) for _, f in cases] == theirs, (obj, [name for name, _ in cases])
+
+
 def test_basic_requires_distinct_messages():
     sks = [3, 5]
     m = b"same message"

@@ -147,8 +147,8 @@ fn check_dst(dst: &[u8]) -> Result<()> {
 }
 
 /// Whether prod_i e(keys_i, hs_i) * e(-g, sig) = 1 (in the pairing order of K) for validated
-/// keys, hashes and a finite signature of the subgroup: one multi-Miller loop of n + 1 pairs,
-/// one final exponentiation.
+/// keys, hashes and a signature of the subgroup: one multi-Miller loop of n + 1 pairs (n when
+/// the signature is the identity: e(-g, O) = 1, its pair left out), one final exponentiation.
 fn product_is_one<K: KeyGroup>(
     keys: &[Affine<K::F>],
     hs: &[Affine<<K::Sig as PrimeGroup>::F>],
@@ -162,8 +162,10 @@ fn product_is_one<K: KeyGroup>(
         let (a, b) = K::orient(k, h);
         pairs.push(pair_of(&a, &b));
     }
-    let (a, b) = K::orient(&K::generator().neg(), sig);
-    pairs.push(pair_of(&a, &b));
+    if !sig.infinity {
+        let (a, b) = K::orient(&K::generator().neg(), sig);
+        pairs.push(pair_of(&a, &b));
+    }
     let f = ate::multi_miller_loop::<Bls12381P, 6>(&pairs);
     if f.is_zero() {
         return Ok(false);
@@ -172,8 +174,11 @@ fn product_is_one<K: KeyGroup>(
 }
 
 /// CoreAggregateVerify over validated keys, `sig` the signature's bytes. False for a signature
-/// that does not decode to a point of the subgroup or is the identity (no valid key verifies it:
-/// e(PK, H(m)) != 1 for points of order r), for no keys and for counts that differ. Several
+/// that does not decode to a point of the subgroup, for no keys and for counts that differ. The
+/// identity signature is a point of the subgroup and is checked as any other (draft-05 Sec. 2.9
+/// steps 1-3 ask only signature_subgroup_check): with one key it never verifies (e(PK, H(m))
+/// != 1 for points of order r), but n >= 2 keys can pair to 1, e.g. [PK, -PK] on one message
+/// (pop AggregateVerify: VALID, as in the draft and py_ecc). Several
 /// messages are hashed on the rayon pool; one message (Verify, FastAggregateVerify) stays on
 /// the calling thread: handing a job to the pool and back costs two thread wake-ups, which on a
 /// loaded machine took milliseconds (measured: Verify 1.5 ms on the caller, 7 ms with
@@ -189,8 +194,8 @@ fn core_aggregate<K: KeyGroup>(
         return Ok(false);
     }
     let s = match K::Sig::from_bytes(sig, true) {
-        Ok(s) if !s.infinity => s,
-        _ => return Ok(false),
+        Ok(s) => s,
+        Err(_) => return Ok(false),
     };
     let hash = |m: &&[u8]| K::Sig::hash_to_curve(m, dst);
     let hs: Vec<_> = if msgs.len() > 1 {
@@ -220,8 +225,9 @@ fn sum_keys<G: PrimeGroup>(keys: &[Affine<G::F>]) -> Affine<G::F> {
     c.to_affine_vartime(&sum)
 }
 
-/// Verify (Sec. 2.7 CoreVerify) from bytes: false for a key that fails KeyValidate or a
-/// signature that does not decode to a non-identity subgroup point; `msg` as signed (the aug
+/// Verify (Sec. 2.7 CoreVerify) from bytes: false for a key that fails KeyValidate, a
+/// signature that does not decode to a subgroup point, and the identity signature (one valid
+/// key never pairs to 1 with H(m)); `msg` as signed (the aug
 /// scheme's PK || m formed by the caller). Errors: `InvalidEncoding` for an empty DST.
 pub fn verify(variant: Variant, pk: &[u8], msg: &[u8], sig: &[u8], dst: &[u8]) -> Result<bool> {
     check_dst(dst)?;
@@ -337,5 +343,40 @@ mod tests {
             PublicKey::from_bytes(Variant::MinSig, &inf_pk),
             Err(Error::PointAtInfinity)
         );
+    }
+    /// Issue 37 item 2: the identity signature is a subgroup point (draft-05 Sec. 2.9); [PK, -PK]
+    /// on one message pair to 1, so pop AggregateVerify over them is VALID, as the bytes path and
+    /// py_ecc say; Verify and FastAggregateVerify (whose aggregate key is then the identity,
+    /// which KeyValidate rejects) stay INVALID. Both variants.
+    #[test]
+    fn identity_signature_with_opposite_keys() {
+        let msg: &[u8] = b"m";
+        let pk1 = Bls12381G1::mul(&Bls12381G1::generator(), &sk(3));
+        let pk2 = Bls12381G2::mul(&Bls12381G2::generator(), &sk(3));
+        let key = |v, b: Vec<u8>| PublicKey::from_bytes(v, &b).unwrap();
+        let cases = [
+            (
+                Variant::MinPk,
+                key(Variant::MinPk, Bls12381G1::to_bytes(&pk1, true)),
+                key(Variant::MinPk, Bls12381G1::to_bytes(&pk1.neg(), true)),
+                Bls12381G2::to_bytes(&Affine::identity(), true),
+                DST,
+            ),
+            (
+                Variant::MinSig,
+                key(Variant::MinSig, Bls12381G2::to_bytes(&pk2, true)),
+                key(Variant::MinSig, Bls12381G2::to_bytes(&pk2.neg(), true)),
+                Bls12381G1::to_bytes(&Affine::identity(), true),
+                DST_SIG,
+            ),
+        ];
+        for (v, k, nk, inf, dst) in cases {
+            let both = [k, nk];
+            assert!(aggregate_verify(v, &both, &[msg, msg], &inf, dst).unwrap());
+            assert!(!aggregate_verify(v, &both, &[msg, b"n"], &inf, dst).unwrap());
+            assert!(!aggregate_verify(v, &[k], &[msg], &inf, dst).unwrap());
+            assert!(!fast_aggregate_verify(v, &both, msg, &inf, dst).unwrap());
+            assert!(!verify(v, &k.to_bytes(true), msg, &inf, dst).unwrap());
+        }
     }
 }
