@@ -1,5 +1,6 @@
 //! Public scalars (group orders, cofactors, exponents) as little-endian u64 limbs, and their
-//! width-w NAF. Everything here is variable time: it only ever sees public values.
+//! width-w NAF. Everything here is variable time: it only ever sees public values, except
+//! [`from_be_bytes_secret`], the one conversion for secret scalars (no branch on their value).
 use crate::error::{Error, Result};
 
 /// Parse a big-endian hex string (no 0x, any length) into little-endian limbs (trimmed).
@@ -25,6 +26,18 @@ pub fn from_be_bytes(bytes: &[u8]) -> Vec<u64> {
         limbs[i / 8] |= (b as u64) << (8 * (i % 8));
     }
     trim(limbs)
+}
+
+/// Big-endian bytes of a SECRET scalar -> little-endian limbs, at least `min_limbs` of them (the
+/// group order r's count) and never trimmed: the constant-time ladders and exponentiations run a
+/// number of windows fixed by the limb count, so the count must come from public lengths only
+/// (the encoding's and r's), not from the value, and nothing here branches on a byte's value.
+pub fn from_be_bytes_secret(bytes: &[u8], min_limbs: usize) -> Vec<u64> {
+    let mut limbs = vec![0u64; bytes.len().div_ceil(8).max(min_limbs).max(1)];
+    for (i, &b) in bytes.iter().rev().enumerate() {
+        limbs[i / 8] |= (b as u64) << (8 * (i % 8));
+    }
+    limbs
 }
 
 fn trim(mut v: Vec<u64>) -> Vec<u64> {
@@ -128,5 +141,21 @@ mod tests {
         }
         assert_eq!(from_hex("1_0000000000000000").unwrap(), vec![0, 1]);
         assert_eq!(from_be_bytes(&[1, 0, 0, 0, 0, 0, 0, 0, 2]), vec![2, 1]);
+    }
+
+    /// Issue 37 item 3: a secret's limb count depends on the lengths only, never on the value
+    /// (from_be_bytes trims a short scalar's zero limbs, which shortened the ladder).
+    #[test]
+    fn secret_limbs_keep_the_padded_length() {
+        let mut short = [0u8; 36];
+        short[35] = 1;
+        let long = [0xffu8; 36];
+        assert_eq!(from_be_bytes(&short).len(), 1); // the public conversion trims
+        for k in [&short[..], &long[..]] {
+            assert_eq!(from_be_bytes_secret(k, 5).len(), 5);
+        }
+        assert_eq!(from_be_bytes_secret(&[1], 5), vec![1, 0, 0, 0, 0]);
+        assert_eq!(from_be_bytes_secret(&[7; 48], 5).len(), 6); // longer encodings keep theirs
+        assert_eq!(from_be_bytes_secret(&[], 0), vec![0]);
     }
 }

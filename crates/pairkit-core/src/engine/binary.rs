@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use super::bench::Bench;
 use super::fieldops::FieldOps;
 use super::generic::Family;
-use super::points::{decode_finite, sample_pair, Describe, SmallCurve};
+use super::points::{decode_finite, sample_pair, secret_limbs, Describe, SmallCurve};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::curve::ss_binary::TraceMaps;
@@ -390,9 +390,10 @@ impl<const N: usize> Family for BinaryEngine<N> {
         f4::one::<N>()
     }
 
-    /// Constant-time in the exponent (`f4::pow_ct`; its time depends on k_be's length only).
+    /// Constant-time in the exponent (`f4::pow_ct`; its time depends on the limb count only: r's,
+    /// or k_be's when longer, never k's value: [`secret_limbs`]).
     fn gt_pow(&self, a: &Fe4<N>, k_be: &[u8]) -> Fe4<N> {
-        f4::pow_ct(self.field(), a, &crate::curve::scalar::from_be_bytes(k_be))
+        f4::pow_ct(self.field(), a, &secret_limbs(self, k_be))
     }
 }
 
@@ -430,6 +431,9 @@ impl<const N: usize> SmallCurve for BinaryEngine<N> {
     }
     fn curve_generator(&self) -> Point<N> {
         self.gen
+    }
+    fn order_limbs(&self) -> usize {
+        self.r.len()
     }
     fn in_group(&self, p: &Point<N>) -> bool {
         self.in_subgroup(p)
@@ -489,5 +493,32 @@ impl<const N: usize> Bench for BinaryEngine<N> {
         let mut a = self.field().random(&mut rng);
         a[0] |= 1; // non-zero for inv
         (a, self.field().random(&mut rng))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::points::Points;
+
+    /// Issue 37 item 3: a secret scalar's limbs, the ladder's and `f4::pow_ct`'s window count,
+    /// are r's count (5 on ss2-283) for a short and a long scalar alike; the products unchanged.
+    #[test]
+    fn secret_scalars_run_over_r_limbs() {
+        let e = BinaryEngine::<5>::new(crate::params::lookup("ss2-283").unwrap()).unwrap();
+        assert_eq!(e.r.len(), 5);
+        let mut long = [0xffu8; 36];
+        long[0] = 0x01;
+        for k in [&[1u8][..], &[0u8; 36][..], &long[..]] {
+            assert_eq!(secret_limbs(&e, k).len(), 5);
+        }
+        let g = Points::generator(&e, 1);
+        assert_eq!(e.point_mul(1, &g, &[1], false).unwrap(), g);
+        let mut padded = [0u8; 36];
+        padded[35] = 3;
+        assert_eq!(
+            e.point_mul(1, &g, &padded, false).unwrap(),
+            e.point_mul(1, &g, &[3], false).unwrap()
+        );
     }
 }

@@ -15,7 +15,7 @@ use super::api::OpCountPair;
 use super::bench::Bench;
 use super::fieldops::FieldOps;
 use super::generic::Family;
-use super::points::{decode_finite, sample_pair, Describe, SmallCurve};
+use super::points::{decode_finite, sample_pair, secret_limbs, Describe, SmallCurve};
 use crate::curve::scalar;
 use crate::curve::ss_char3::{Curve3, Point3};
 use crate::error::{Error, Result};
@@ -248,12 +248,7 @@ impl<B: Base3 + Send + Sync> Family for Char3Engine<B> {
 
     /// Constant-time in the exponent where the base field's products are (`sextic::pow_ct`).
     fn gt_pow(&self, x: &Fe3x6<B::E>, k_be: &[u8]) -> Fe3x6<B::E> {
-        sextic::pow_ct(
-            self.field(),
-            self.b(),
-            x,
-            &crate::curve::scalar::from_be_bytes(k_be),
-        )
+        sextic::pow_ct(self.field(), self.b(), x, &secret_limbs(self, k_be))
     }
 }
 
@@ -291,6 +286,9 @@ impl<B: Base3 + Send + Sync> SmallCurve for Char3Engine<B> {
     }
     fn curve_generator(&self) -> Point3<B::E> {
         self.gen
+    }
+    fn order_limbs(&self) -> usize {
+        self.r.len()
     }
     fn in_group(&self, p: &Point3<B::E>) -> bool {
         self.in_subgroup(p)
@@ -356,5 +354,32 @@ impl<B: Base3 + Send + Sync> Bench for Char3Engine<B> {
             }
         };
         (a, f.random(&mut rng))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::points::Points;
+    use crate::field::gf3m::Gf3m;
+
+    /// Issue 37 item 3: a secret scalar's limbs, the ladder's and `sextic::pow_ct`'s window count,
+    /// are r's count (3 on ss3-97) for a short and a long scalar alike; the products unchanged.
+    #[test]
+    fn secret_scalars_run_over_r_limbs() {
+        let desc = crate::params::lookup3("ss3-97").unwrap();
+        let e = Char3Engine::new(desc, Gf3m::<2>::new(desc.m, desc.h).unwrap()).unwrap();
+        assert_eq!(e.r.len(), 3);
+        for k in [&[1u8][..], &[0u8; 19][..], &[0x7fu8; 19][..]] {
+            assert_eq!(secret_limbs(&e, k).len(), 3);
+        }
+        let g = Points::generator(&e, 1);
+        assert_eq!(e.point_mul(1, &g, &[1], false).unwrap(), g);
+        let mut padded = [0u8; 19];
+        padded[18] = 3;
+        assert_eq!(
+            e.point_mul(1, &g, &padded, false).unwrap(),
+            e.point_mul(1, &g, &[3], false).unwrap()
+        );
     }
 }

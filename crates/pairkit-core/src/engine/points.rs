@@ -82,12 +82,20 @@ pub trait SmallCurve: Family {
     fn curve_add(&self, p: &Self::Pt, q: &Self::Pt) -> Self::Pt;
     /// k P (k little-endian words).
     fn curve_mul(&self, k: &[u64], p: &Self::Pt) -> Self::Pt;
+    /// The number of 64-bit limbs of the group order r (a secret scalar's least limb count).
+    fn order_limbs(&self) -> usize;
     /// A random point of order r.
     fn curve_random(&self, rng: &mut StdRng) -> Self::Pt;
     /// The catalogue generator.
     fn curve_generator(&self) -> Self::Pt;
     /// Whether P (on the curve) lies in the order-r subgroup.
     fn in_group(&self, p: &Self::Pt) -> bool;
+}
+
+/// A secret scalar's limbs for [`SmallCurve::curve_mul`] and the GT exponentiations: padded to
+/// r's limb count, never trimmed, so the ladder's length does not depend on k's value.
+pub fn secret_limbs<C: SmallCurve>(c: &C, k_be: &[u8]) -> Vec<u64> {
+    crate::curve::scalar::from_be_bytes_secret(k_be, c.order_limbs())
 }
 
 /// Decode + on-curve (+ subgroup), infinity allowed.
@@ -145,7 +153,7 @@ impl<C: SmallCurve> Points for C {
 
     fn point_mul(&self, _group: u8, p: &[u8], k_be: &[u8], compressed: bool) -> Result<Vec<u8>> {
         let p = decode_any(self, p, false)?;
-        let k = crate::curve::scalar::from_be_bytes(k_be);
+        let k = secret_limbs(self, k_be);
         Ok(self.curve_encode(&self.curve_mul(&k, &p), compressed))
     }
 
