@@ -213,26 +213,28 @@ def pair_batch(
     canonical = A.flag("canonical", canonical)
     Pm, Qm = point_batches(set_id, P, Q)
     if engine == "gpu":  # CUDA kernels for the registry's gpu sets (python/pairkit/gpu, docs/GPU.md)
-        from pairkit.gpu import engine as gpu_engine
-
-        return gpu_engine.pair_batch(set_id, Pm, Qm, _alg(set_id, alg), canonical)
+        return _gpu_engine().pair_batch(set_id, Pm, Qm, _alg(set_id, alg), canonical)
     return _bind(set_id, alg)().pair_batch(Pm, Qm, canonical)
+
+
+def _gpu_engine():
+    """pairkit.gpu.engine, imported on first use (the CPU paths never load the GPU engine)."""
+    from pairkit.gpu import engine
+
+    return engine
 
 
 def check_engine(set_id: str, alg: str | None = None, engine: str = "cpu") -> None:
     """Whether ``engine`` can pair on (set_id, alg), checked once before a batch and without any input:
     InvalidArgumentError for an unknown engine; for "gpu", GpuUnsupportedError for a set or algorithm
-    it has no kernels for, GpuUnavailableError without CuPy or a CUDA device (``pair_batch`` raises the
+    it has no kernels for, GpuUnavailableError without CuPy or a CUDA device, GpuKernelBuildError if its
+    kernels do not compile (they are built here, once, and cached for ``pair_batch``, which raises the
     same errors, but a caller that reads its pairs first would meet them only with the first pairs)."""
     if A.text("the engine", engine) not in ENGINES:
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
     a = _engine(_sid(set_id), None if alg is None else A.text("the algorithm", alg)).alg  # set and algorithm known
-    if engine == "gpu":
-        from pairkit.gpu import engine as gpu_engine
-        from pairkit.gpu import source
-
-        source.check(set_id, a)
-        gpu_engine.cupy_module()
+    if engine == "gpu":  # the kernels of (set, alg) on the device: built once and cached for pair_batch
+        _gpu_engine().GpuKernels(set_id, a)
 
 
 def random_points(
