@@ -676,8 +676,7 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
         "— / 30,000 | 102.4 at 267 MHz / — | no | lower, not like for like (-1.4%) | "
         "higher, not like for like (+10.9%) |"
     ) in text
-    assert "our cycles: Miller loop 25,929, inversion 400, the rest 592" in text
-    assert "cycles checked: schedule interpreter only, no RTL simulation" in text
+    assert "our cycles: Miller loop 25,929, inversion 400, the rest 592; checked: schedule interpreter only" in text
     assert "the Miller loop misses: 25,929 against the paper's 25,710 (+0.9%)" in text
     assert "LUT6 where they go: operand multiplexers 100" in text
     assert "cause: the interconnect, 150 LUT6 of operand and register-write multiplexers" in text

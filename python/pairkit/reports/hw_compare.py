@@ -637,8 +637,8 @@ def _seed003(cfg, r, extra) -> tuple:
         diffs.append(nod)
     inv = r.get("inversion_cycles") or 0
     notes = [
-        f"our cycles: Miller loop {ml:,}, inversion {inv:,}, the rest {r['final_exp_cycles'] - inv:,}",
-        f"cycles checked: {check_003(r)}",
+        f"our cycles: Miller loop {ml:,}, inversion {inv:,}, the rest {r['final_exp_cycles'] - inv:,}; checked: "
+        f"{check_003(r)}"
     ]
     where = where_16(r, lut is not None and lut > cfg.paper.get("area_lut6", 0))
     if where:
