@@ -163,12 +163,11 @@ class PrimeHostKernels:
         self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]
         self.lib.pk_host_launch.restype = ctypes.c_int
 
-    def launch(self, stage: str, values: list[list[int]], arg: int = 0) -> tuple[list[list[int]], np.ndarray]:
+    def launch_words(self, stage: str, words: np.ndarray, n: int, arg: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """Run one entry point ("miller", "final_exp", "pair" with arg = canonical; "fp_op" with arg =
-        prime_source.FP_OPS[op]) over n instances: (output coordinates per instance, status)."""
-        n = len(values[0])
+        prime_source.FP_OPS[op]) over n instances of word-major input words: (output words, status)."""
         coords_out = 1 if stage == "fp_op" else prime_source.GT_COORDS
-        inp = prime_words(values, self.nl)
+        inp = np.ascontiguousarray(words, dtype=np.uint32)
         out = np.zeros(coords_out * self.nl * n, dtype=np.uint32)
         status = np.full(n, 0xFFFFFFFF, dtype=np.uint32)
         p = ctypes.POINTER(ctypes.c_uint32)
@@ -178,7 +177,14 @@ class PrimeHostKernels:
         )
         if rc != 0:
             raise PairkitError(f"pk_host_launch({stage}) returned {rc}")
-        return prime_ints(out, coords_out, self.nl, n), status
+        return out, status
+
+    def launch(self, stage: str, values: list[list[int]], arg: int = 0) -> tuple[list[list[int]], np.ndarray]:
+        """launch_words on coordinates given as integers (one list of n per coordinate): (output
+        coordinates per instance, status)."""
+        n = len(values[0])
+        out, status = self.launch_words(stage, prime_words(values, self.nl), n, arg)
+        return prime_ints(out, 1 if stage == "fp_op" else prime_source.GT_COORDS, self.nl, n), status
 
     def fp_op(self, op: str, a: list[int], b: list[int]) -> list[int]:
         out, status = self.launch("fp_op", [a, b], prime_source.FP_OPS[op])
