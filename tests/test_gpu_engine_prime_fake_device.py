@@ -54,18 +54,27 @@ def fake_cupy(free_bytes, launches):
                 d_out[: out.size] = out
                 d_st[: int(n)] = st
 
+            launch.attributes = {"num_regs": 255, "local_size_bytes": 14576}
             return launch
 
         return types.SimpleNamespace(get_function=function)
 
     runtime = types.SimpleNamespace(
-        getDeviceCount=lambda: 1, getDevice=lambda: 0, memGetInfo=lambda: (free_bytes, free_bytes)
+        getDeviceCount=lambda: 1,
+        getDevice=lambda: 0,
+        memGetInfo=lambda: (free_bytes, free_bytes),
+        getDeviceProperties=lambda dev: {"name": b"stand-in"},
+    )
+    event = types.SimpleNamespace(record=lambda: None, synchronize=lambda: None)
+    cuda = types.SimpleNamespace(
+        runtime=runtime, Stream=FakeStream, Event=lambda: event, get_elapsed_time=lambda a, b: 2.0
     )
     return types.SimpleNamespace(
-        cuda=types.SimpleNamespace(runtime=runtime, Stream=FakeStream),
+        cuda=cuda,
         RawModule=raw_module,
         uint32=np.uint32,
         empty=lambda n, dtype: np.zeros(n, dtype=dtype).view(FakeArray),
+        asarray=lambda a: np.array(a).view(FakeArray),
     )
 
 
@@ -176,3 +185,18 @@ def test_empty_batch_and_unsupported_algorithm(device):
     assert launches == []
     with pytest.raises(GpuUnsupportedError):
         engine.PrimeGpuKernels("bn254", "eta-t")
+
+
+def test_the_prime_bench_runs_end_to_end(device):
+    """reports.bench_gpu.bench_prime_set (scripts/gpu_prime_bench.py's measurement) on the stand-in:
+    every stage launched, the block sweep, the outputs compared with the CPU engine, the row rendered."""
+    from pairkit.reports import bench_gpu as bench
+
+    launches = device()
+    r = bench.bench_prime_set("bn254", 3, 1, blocks=(32, 64))
+    assert r["equal_to_cpu"] and r["goal_per_s"] == 300_000 and r["registers"] == 255
+    assert r["kernel_per_s"]["pair"] == pytest.approx(3 / 0.002)  # 2 ms per launch from the events
+    assert set(r["pair_per_s_by_block"]) == {"32", "64"}
+    assert {s for s, _ in launches} == {"miller", "final_exp", "pair"}
+    md = bench.prime_markdown([r], "stand-in", "cmd")
+    assert "| bn254 | optimal-ate | 3 | yes |" in md and "| 300,000 |" in md

@@ -154,3 +154,21 @@ def test_unsupported_set_or_algorithm_is_a_typed_error():
         prime_source.check("typea-512", "tate")
     with pytest.raises(GpuUnsupportedError):
         prime_source.check("bn254", "eta-t")
+
+
+@pytest.mark.parametrize("set_id", SETS)
+def test_operation_counts_do_not_depend_on_the_inputs(kernels, set_id):
+    """The kernels branch on public data only (the loop's digits, the exponents): a batch of 3 pairings
+    costs exactly 3 times the F_p operations of one, whatever the points; pk_fp_op's product is 4
+    Montgomery products (2 into Montgomery form, the product, 1 out)."""
+    k = kernels(set_id)
+    Ps, Qs = points(set_id, 3, 91)
+    k.counts()
+    k.launch("pair", columns(set_id, Ps[:1], Qs[:1]))
+    one = k.counts()
+    k.launch("pair", columns(set_id, Ps, Qs))
+    three = k.counts()
+    assert one["mul"] > 10_000 and one["inv"] == 1
+    assert three == {kind: 3 * v for kind, v in one.items()}
+    k.fp_op("mul", [3, 4], [5, 6])
+    assert k.counts()["mul"] == 8

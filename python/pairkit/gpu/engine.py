@@ -256,6 +256,11 @@ class PrimeGpuKernels:
         self.fn = PrimeGpuKernels._cache[key]
         self.block = PRIME_BLOCK if block is None else block
 
+    def launch(self, stage: str, args: tuple, n: int) -> None:
+        """One launch of ``pk_<stage>`` over n instances on the current stream: args = (in, out,
+        status, n, canonical or the F_p op)."""
+        self.fn[stage](((n + self.block - 1) // self.block,), (self.block,), args)
+
     def per_instance_bytes(self) -> int:
         """Device bytes per instance: 6 (or 12) input and 12 output coordinates of nl words, a status word."""
         return 4 * self.nl * (prime_source.GT_COORDS * 2) + 4
@@ -285,8 +290,7 @@ class PrimeGpuKernels:
             words = layout.pack([chunk[:, c * nb : (c + 1) * nb] for c in range(want)], self.bits)
             with stream:
                 d_in[: words.size].set(words, stream=stream)
-                grid = ((cnt + self.block - 1) // self.block,)
-                self.fn[stage](grid, (self.block,), (d_in, d_out, d_st, np.uint32(cnt), np.int32(canonical)))
+                self.launch(stage, (d_in, d_out, d_st, np.uint32(cnt), np.int32(canonical)), cnt)
                 h_out = d_out[: prime_source.GT_COORDS * self.nl * cnt].get(stream=stream)
                 st = d_st[:cnt].get(stream=stream)
             stream.synchronize()

@@ -162,6 +162,7 @@ class PrimeHostKernels:
         u32p = ctypes.POINTER(ctypes.c_uint32)
         self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]
         self.lib.pk_host_launch.restype = ctypes.c_int
+        self.lib.pk_host_counts.argtypes = [ctypes.POINTER(ctypes.c_ulonglong)]
 
     def launch_words(self, stage: str, words: np.ndarray, n: int, arg: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """Run one entry point ("miller", "final_exp", "pair" with arg = canonical; "fp_op" with arg =
@@ -185,6 +186,14 @@ class PrimeHostKernels:
         n = len(values[0])
         out, status = self.launch_words(stage, prime_words(values, self.nl), n, arg)
         return prime_ints(out, 1 if stage == "fp_op" else prime_source.GT_COORDS, self.nl, n), status
+
+    def counts(self) -> dict[str, int]:
+        """F_p operations since the last call (and reset them): mul counts every Montgomery product,
+        squarings included; sqr the squarings; inv the inversions; add additions, subtractions and
+        negations (kernels/fp.cuh PK_COUNT); "sqrt" is unused here."""
+        buf = (ctypes.c_ulonglong * len(OP_KINDS))()
+        self.lib.pk_host_counts(buf)
+        return dict(zip(OP_KINDS, (int(v) for v in buf)))
 
     def fp_op(self, op: str, a: list[int], b: list[int]) -> list[int]:
         out, status = self.launch("fp_op", [a, b], prime_source.FP_OPS[op])

@@ -22,6 +22,12 @@ struct pk_fp {
     pk_u32 w[PK_NL];
 };
 
+// Operation counters (host build only, as in gf2m.cuh: host_shim.h defines PK_COUNT; the kinds are
+// host.OP_KINDS' order: 0 mul, 1 sqr, 3 inv, 4 add/sub/neg). Device builds compile them away.
+#ifndef PK_COUNT
+#define PK_COUNT(kind)
+#endif
+
 __constant__ pk_u32 pk_p[PK_NL] = PK_P_WORDS;          // p
 __constant__ pk_u32 pk_r1[PK_NL] = PK_ONE_WORDS;       // R mod p (Montgomery 1)
 __constant__ pk_u32 pk_r2[PK_NL] = PK_R2_WORDS;        // R^2 mod p (into Montgomery form)
@@ -74,6 +80,7 @@ __device__ __forceinline__ pk_fp pk_fp_reduce_once(const pk_fp& t) {
 
 // a + b mod p (a + b < 2p < 2^(32 PK_NL): p has a spare top bit, checked by the builder).
 __device__ __forceinline__ pk_fp pk_fp_add(const pk_fp& a, const pk_fp& b) {
+    PK_COUNT(4);
     pk_fp t;
     pk_u64 c = 0u;
 #pragma unroll
@@ -89,6 +96,7 @@ __device__ __forceinline__ pk_fp pk_fp_dbl(const pk_fp& a) { return pk_fp_add(a,
 
 // a - b mod p: the difference, plus p when it borrowed.
 __device__ __forceinline__ pk_fp pk_fp_sub(const pk_fp& a, const pk_fp& b) {
+    PK_COUNT(4);
     pk_fp t;
     pk_u64 borrow = 0u;
 #pragma unroll
@@ -116,6 +124,7 @@ __device__ __forceinline__ pk_fp pk_fp_neg(const pk_fp& a) { return pk_fp_sub(pk
 // 2^31 - 1 (both primes; the builder checks it). Per row i: t += a b_i, then m = t_0 (-p^{-1})
 // and t = (t + m p) / 2^32, the two carry chains A and C kept apart.
 __device__ __forceinline__ pk_fp pk_fp_mul(const pk_fp& a, const pk_fp& b) {
+    PK_COUNT(0);
     pk_u32 t[PK_NL];
 #pragma unroll
     for (int j = 0; j < PK_NL; ++j) t[j] = 0u;
@@ -142,7 +151,11 @@ __device__ __forceinline__ pk_fp pk_fp_mul(const pk_fp& a, const pk_fp& b) {
     return pk_fp_reduce_once(r);
 }
 
-__device__ __forceinline__ pk_fp pk_fp_sqr(const pk_fp& a) { return pk_fp_mul(a, a); }
+// a^2 as the product a a (counted as a product and a squaring: the counts' "mul" includes it).
+__device__ __forceinline__ pk_fp pk_fp_sqr(const pk_fp& a) {
+    PK_COUNT(1);
+    return pk_fp_mul(a, a);
+}
 
 // k a for a small public constant k (the non-residue's coordinates, 3b'): double-and-add over
 // the bits of k, as Fp::mul_small.
@@ -170,6 +183,7 @@ __device__ __forceinline__ pk_fp pk_fp_from_mont(const pk_fp& a) {
 // a^{p-2} (Fermat; 0 for 0, as Fp::inv_or_zero): left-to-right square-and-multiply over the
 // public exponent's bits. Any inversion gives the same reduced value; this one has no branch on a.
 __device__ __noinline__ pk_fp pk_fp_inv(const pk_fp& a) {
+    PK_COUNT(3);
     pk_fp r = pk_fp_one();
 #pragma unroll 1
     for (int j = PK_NL - 1; j >= 0; --j) {

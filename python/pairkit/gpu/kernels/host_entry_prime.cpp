@@ -11,3 +11,12 @@ extern "C" int pk_host_launch(int stage, const pk_u32* in, pk_u32* out, pk_u32* 
     pk_host_grid(n, block, [&] { kernel(in, out, status, n, arg); });
     return 0;
 }
+
+// Copies and clears the F_p operation counters (fp.cuh PK_COUNT): mul (squarings included), sqr,
+// (unused), inv, add (additions, subtractions, negations).
+extern "C" void pk_host_counts(unsigned long long* out) {
+    for (int k = 0; k < 5; ++k) {
+        out[k] = pk_counts[k];
+        pk_counts[k] = 0ull;
+    }
+}
