@@ -1,5 +1,6 @@
 """The prime sets' GPU kernels on a device (bn254, bls12-381; kernels/batch_prime.cu, docs/GPU.md):
-per set, `reports.bench_gpu.bench_prime_set` -- the NVRTC compile time, the kernel-only rate of
+per set and F_p product variant (--fp-mul, kernels/fp.cuh PK_FP_MUL_CALL),
+`reports.bench_gpu.bench_prime_set` -- the NVRTC compile time, the kernel-only rate of
 pk_miller, pk_final_exp and pk_pair (CUDA events, device-resident data; pk_pair per block size), the
 registers and local memory of pk_pair, the end-to-end rate of api.pair_batch(engine="gpu"), the host
 validation's rate, the CPU engine's rate on the same batch and whether every output equals it.
@@ -27,6 +28,7 @@ def main() -> int:
     ap.add_argument("--set", action="append", default=[], help="SET:N (default bn254:32768, bls12-381:32768)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--blocks", default=",".join(str(b) for b in bench.PRIME_BLOCKS))
+    ap.add_argument("--fp-mul", default="inline", help="F_p product variants, comma-separated (inline,call)")
     ap.add_argument("--out", default=".")
     a = ap.parse_args()
     specs = a.set or ["bn254:32768", "bls12-381:32768"]
@@ -39,11 +41,13 @@ def main() -> int:
     results = []
     for spec in specs:
         set_id, n = spec.split(":")
-        r = bench.bench_prime_set(set_id, int(n), a.repeats, blocks)
-        r["device"] = device
-        (out / f"bench-prime-{set_id}.json").write_text(json.dumps(r, indent=1) + "\n")
-        results.append(r)
-        print(json.dumps(r), flush=True)
+        for fp_mul in a.fp_mul.split(","):
+            r = bench.bench_prime_set(set_id, int(n), a.repeats, blocks, fp_mul)
+            r["device"] = device
+            suffix = "" if fp_mul == "inline" else f"-{fp_mul}"
+            (out / f"bench-prime-{set_id}{suffix}.json").write_text(json.dumps(r, indent=1) + "\n")
+            results.append(r)
+            print(json.dumps(r), flush=True)
     print(bench.prime_markdown(results, device, "python scripts/gpu_prime_bench.py " + " ".join(sys.argv[1:])))
     return 0 if all(r["equal_to_cpu"] for r in results) else 1
 

@@ -22,10 +22,10 @@ ALGS = tuple(prime_source.PRIME_ALGS)
 def kernels():
     cache: dict = {}
 
-    def get(set_id, alg="optimal-ate", block=32):
-        if (set_id, alg, block) not in cache:
-            cache[set_id, alg, block] = PrimeHostKernels(set_id, alg, block)
-        return cache[set_id, alg, block]
+    def get(set_id, alg="optimal-ate", block=32, fp_mul=prime_source.DEFAULT_FP_MUL):
+        if (set_id, alg, block, fp_mul) not in cache:
+            cache[set_id, alg, block, fp_mul] = PrimeHostKernels(set_id, alg, block, fp_mul)
+        return cache[set_id, alg, block, fp_mul]
 
     return get
 
@@ -149,11 +149,25 @@ def test_zero_miller_value_sets_the_status(kernels, set_id):
     assert k.gt_bytes(out[0]) == zero and k.gt_bytes(out[1]) == e.final_exponentiation(one) == one
 
 
+@pytest.mark.parametrize("set_id", SETS)
+def test_the_out_of_line_product_variant_equals_the_cpu_engine(kernels, set_id):
+    """PK_FP_MUL_CALL = 1 (prime_source.FP_MUL_VARIANTS "call"): the same pairings, the same counts."""
+    Ps, Qs = points(set_id, 2, 81)
+    k, ref = kernels(set_id, fp_mul="call"), kernels(set_id)
+    k.counts(), ref.counts()
+    got, st = k.launch("pair", columns(set_id, Ps, Qs), 1)
+    assert [k.gt_bytes(g) for g in got] == [bytes(r) for r in api.pair_batch(set_id, Ps, Qs, canonical=True)]
+    ref.launch("pair", columns(set_id, Ps, Qs), 1)
+    assert k.counts() == ref.counts() and not st.any()
+
+
 def test_unsupported_set_or_algorithm_is_a_typed_error():
     with pytest.raises(GpuUnsupportedError):
         prime_source.check("typea-512", "tate")
     with pytest.raises(GpuUnsupportedError):
         prime_source.check("bn254", "eta-t")
+    with pytest.raises(GpuUnsupportedError, match="unknown F_p product variant"):
+        prime_source.prelude("bn254", "optimal-ate", "asm")
 
 
 @pytest.mark.parametrize("set_id", SETS)

@@ -239,19 +239,21 @@ class PrimeGpuKernels:
     """The compiled prime kernels (kernels/batch_prime.cu: bn254, bls12-381) of one (set, algorithm) on
     the current CUDA device. Simpler than GpuKernels, and not yet measured on a device: the word
     layout is made on the host (layout.pack / unpack with m = the bits of p), and each chunk runs on
-    one stream (copy in, ``pk_<stage>``, copy out); no comb variants, no shared memory."""
+    one stream (copy in, ``pk_<stage>``, copy out); no shared memory. ``fp_mul``: where the F_p
+    product lives (prime_source.FP_MUL_VARIANTS), the same bytes either way."""
 
     _cache: dict = {}
 
-    def __init__(self, set_id: str, alg: str, block: int | None = None):
+    def __init__(self, set_id: str, alg: str, block: int | None = None, fp_mul: str = prime_source.DEFAULT_FP_MUL):
         prime_source.check(set_id, alg)
+        prime_source.check_fp_mul(fp_mul)
         self.cp = cupy_module()
         dev = self.cp.cuda.runtime.getDevice()
-        self.set_id, self.alg = set_id, alg
+        self.set_id, self.alg, self.fp_mul = set_id, alg, fp_mul
         self.nl, self.bits = prime_source.limbs(set_id), prime_source.constants(set_id)["p"].bit_length()
-        key = (set_id, alg, dev)
+        key = (set_id, alg, fp_mul, dev)
         if key not in PrimeGpuKernels._cache:
-            mod = self.cp.RawModule(code=prime_source.device_source(set_id, alg), options=NVRTC_OPTIONS)
+            mod = self.cp.RawModule(code=prime_source.device_source(set_id, alg, fp_mul), options=NVRTC_OPTIONS)
             PrimeGpuKernels._cache[key] = {s: mod.get_function(f"pk_{s}") for s in PRIME_STAGES}
         self.fn = PrimeGpuKernels._cache[key]
         self.block = PRIME_BLOCK if block is None else block

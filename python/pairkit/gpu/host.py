@@ -35,10 +35,12 @@ def cache_dir() -> Path:
 
 
 def build(set_id: str, alg: str, comb: str = source.DEFAULT_COMB) -> Path:
-    """Compile (or reuse, keyed by the source's hash) the host library for (set_id, alg, comb); the
-    prime sets (prime_source) have one module per (set, alg) and ignore comb."""
+    """Compile (or reuse, keyed by the source's hash) the host library for (set_id, alg, comb); for the
+    prime sets (prime_source) ``comb`` names the F_p product variant (prime_source.FP_MUL_VARIANTS;
+    the binary default means prime_source.DEFAULT_FP_MUL)."""
     if prime_source.is_prime_set(set_id):
-        src, comb = prime_source.host_source(set_id, alg), "prime"
+        fp_mul = prime_source.DEFAULT_FP_MUL if comb == source.DEFAULT_COMB else comb
+        src, comb = prime_source.host_source(set_id, alg, fp_mul), f"prime-{fp_mul}"
     else:
         src = source.host_source(set_id, alg, comb)
     cxx = shutil.which(os.environ.get("CXX", "g++"))
@@ -154,11 +156,12 @@ class PrimeHostKernels:
     Inputs and outputs are canonical integers per coordinate; ``gt_bytes`` gives the CPU engine's GT
     encoding (12 coordinates, each big-endian in 4 PK_NL bytes)."""
 
-    def __init__(self, set_id: str, alg: str, block: int = 32):
+    def __init__(self, set_id: str, alg: str, block: int = 32, fp_mul: str = prime_source.DEFAULT_FP_MUL):
         prime_source.check(set_id, alg)
-        self.set_id, self.alg, self.block = set_id, alg, block
+        prime_source.check_fp_mul(fp_mul)
+        self.set_id, self.alg, self.block, self.fp_mul = set_id, alg, block, fp_mul
         self.nl = prime_source.limbs(set_id)
-        self.lib = ctypes.CDLL(str(build(set_id, alg)))
+        self.lib = ctypes.CDLL(str(build(set_id, alg, fp_mul)))
         u32p = ctypes.POINTER(ctypes.c_uint32)
         self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]
         self.lib.pk_host_launch.restype = ctypes.c_int

@@ -123,7 +123,15 @@ __device__ __forceinline__ pk_fp pk_fp_neg(const pk_fp& a) { return pk_fp_sub(pk
 // (gnark-crypto 2020; arith.rs mont_mul_nocarry), valid when the top word of p is below
 // 2^31 - 1 (both primes; the builder checks it). Per row i: t += a b_i, then m = t_0 (-p^{-1})
 // and t = (t + m p) / 2^32, the two carry chains A and C kept apart.
-__device__ __forceinline__ pk_fp pk_fp_mul(const pk_fp& a, const pk_fp& b) {
+// PK_FP_MUL_CALL (prelude, prime_source.FP_MUL_VARIANTS): 0 inlines the product into every caller
+// (the default), 1 makes it one out-of-line function (smaller code, faster compiles, a call per
+// product); the same value either way, which is faster is a device measurement.
+#if PK_FP_MUL_CALL
+#define PK_FP_MUL_ATTR __noinline__
+#else
+#define PK_FP_MUL_ATTR __forceinline__
+#endif
+__device__ PK_FP_MUL_ATTR pk_fp pk_fp_mul(const pk_fp& a, const pk_fp& b) {
     PK_COUNT(0);
     pk_u32 t[PK_NL];
 #pragma unroll
