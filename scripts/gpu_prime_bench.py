@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
-from pairkit.gpu import engine  # noqa: E402
+from pairkit.gpu import engine, prime_source  # noqa: E402
 from pairkit.reports import bench_gpu as bench  # noqa: E402
 
 
@@ -28,7 +28,9 @@ def main() -> int:
     ap.add_argument("--set", action="append", default=[], help="SET:N (default bn254:32768, bls12-381:32768)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--blocks", default=",".join(str(b) for b in bench.PRIME_BLOCKS))
-    ap.add_argument("--fp-mul", default="inline", help="F_p product variants, comma-separated (inline,call)")
+    ap.add_argument(
+        "--fp-mul", default=prime_source.DEFAULT_FP_MUL, help="F_p product variants, comma-separated (call,inline)"
+    )
     ap.add_argument("--out", default=".")
     a = ap.parse_args()
     specs = a.set or ["bn254:32768", "bls12-381:32768"]
@@ -44,7 +46,7 @@ def main() -> int:
         for fp_mul in a.fp_mul.split(","):
             r = bench.bench_prime_set(set_id, int(n), a.repeats, blocks, fp_mul)
             r["device"] = device
-            suffix = "" if fp_mul == "inline" else f"-{fp_mul}"
+            suffix = "" if fp_mul == prime_source.DEFAULT_FP_MUL else f"-{fp_mul}"
             (out / f"bench-prime-{set_id}{suffix}.json").write_text(json.dumps(r, indent=1) + "\n")
             results.append(r)
             print(json.dumps(r), flush=True)

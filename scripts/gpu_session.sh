@@ -10,7 +10,8 @@
 # size, checked equal to the CPU engine), bench-<set>.json (`pairkit bench --engine gpu`'s report per
 # set, with the fastest variant) and gpu-tests.txt (the GPU tests, the device ones included). Everything is also printed.
 # PART=prime runs only the prime sets (bn254, bls12-381; issue 40): scripts/gpu_prime_bench.py
-# (bench-prime-<set>.json, prime-bench.log; PRIME_BATCH pairs per set) and their tests; PART=binary
+# (bench-prime-<set>.json, prime-bench.log; PRIME_BATCH pairs per set; PRIME_FP_MUL=call,inline to
+# measure both F_p product variants, each a compile of a minute or more) and their tests; PART=binary
 # only the binary sets; the default both.
 # On a machine with network, `pip install -e '.[gpu,test]'` then the same commands do the same.
 set -uo pipefail
@@ -49,7 +50,8 @@ fi
 # size, registers, end to end, host validation, the CPU engine, equality on the whole batch.
 if [ "$PART" != binary ]; then
   timeout "${PRIME_TIMEOUT:-300}" "$PY" scripts/gpu_prime_bench.py --set "bn254:$PRIME_BATCH" \
-    --set "bls12-381:$PRIME_BATCH" --repeats 2 --out "$OUT" 2>&1 | tee "$OUT/prime-bench.log"
+    --set "bls12-381:$PRIME_BATCH" --fp-mul "${PRIME_FP_MUL:-call}" --repeats 2 --out "$OUT" 2>&1 \
+    | tee "$OUT/prime-bench.log"
   [ "${PIPESTATUS[0]}" = 0 ] || bench_rc=1
 fi
 case "$PART" in

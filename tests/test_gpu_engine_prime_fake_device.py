@@ -195,10 +195,10 @@ def test_the_prime_bench_runs_end_to_end(device):
     from pairkit.reports import bench_gpu as bench
 
     launches = device()
-    r = bench.bench_prime_set("bn254", 3, 1, blocks=(32, 64), fp_mul="call")
-    assert r["equal_to_cpu"] and r["goal_per_s"] == 300_000 and r["registers"] == 255 and r["fp_mul"] == "call"
+    r = bench.bench_prime_set("bn254", 3, 1, blocks=(32, 64), fp_mul="inline")
+    assert r["equal_to_cpu"] and r["goal_per_s"] == 300_000 and r["registers"] == 255 and r["fp_mul"] == "inline"
     assert r["kernel_per_s"]["pair"] == pytest.approx(3 / 0.002)  # 2 ms per launch from the events
     assert set(r["pair_per_s_by_block"]) == {"32", "64"}
     assert {s for s, _ in launches} == {"miller", "final_exp", "pair"}
     md = bench.prime_markdown([r], "stand-in", "cmd")
-    assert "| bn254 | optimal-ate | 3 | yes |" in md and "| 300,000 | call, " in md
+    assert "| bn254 | optimal-ate | 3 | yes |" in md and "| 300,000 | inline, " in md

@@ -149,11 +149,16 @@ def test_zero_miller_value_sets_the_status(kernels, set_id):
     assert k.gt_bytes(out[0]) == zero and k.gt_bytes(out[1]) == e.final_exponentiation(one) == one
 
 
+OTHER_FP_MUL = [v for v in prime_source.FP_MUL_VARIANTS if v != prime_source.DEFAULT_FP_MUL]
+
+
+@pytest.mark.parametrize("fp_mul", OTHER_FP_MUL)
 @pytest.mark.parametrize("set_id", SETS)
-def test_the_out_of_line_product_variant_equals_the_cpu_engine(kernels, set_id):
-    """PK_FP_MUL_CALL = 1 (prime_source.FP_MUL_VARIANTS "call"): the same pairings, the same counts."""
+def test_the_other_product_variant_equals_the_cpu_engine(kernels, set_id, fp_mul):
+    """The F_p product variant the default does not use (kernels/fp.cuh PK_FP_MUL_CALL): the same
+    pairings, the same operation counts."""
     Ps, Qs = points(set_id, 2, 81)
-    k, ref = kernels(set_id, fp_mul="call"), kernels(set_id)
+    k, ref = kernels(set_id, fp_mul=fp_mul), kernels(set_id)
     k.counts(), ref.counts()
     got, st = k.launch("pair", columns(set_id, Ps, Qs), 1)
     assert [k.gt_bytes(g) for g in got] == [bytes(r) for r in api.pair_batch(set_id, Ps, Qs, canonical=True)]

@@ -123,15 +123,17 @@ __device__ __forceinline__ pk_fp pk_fp_neg(const pk_fp& a) { return pk_fp_sub(pk
 // (gnark-crypto 2020; arith.rs mont_mul_nocarry), valid when the top word of p is below
 // 2^31 - 1 (both primes; the builder checks it). Per row i: t += a b_i, then m = t_0 (-p^{-1})
 // and t = (t + m p) / 2^32, the two carry chains A and C kept apart.
-// PK_FP_MUL_CALL (prelude, prime_source.FP_MUL_VARIANTS): 0 inlines the product into every caller
-// (the default), 1 makes it one out-of-line function (smaller code, faster compiles, a call per
-// product); the same value either way, which is faster is a device measurement.
+// PK_FP_MUL_CALL (prelude; prime_source.FP_MUL_VARIANTS, default prime_source.DEFAULT_FP_MUL):
+// 0 inlines the product into every caller, 1 makes it one out-of-line function (a call per
+// product; far smaller code and faster compiles: docs/GPU.md). The same value either way; which
+// runs faster is a device measurement. The operands are taken by value so that a call can pass
+// them in registers (a reference would force them into local memory).
 #if PK_FP_MUL_CALL
 #define PK_FP_MUL_ATTR __noinline__
 #else
 #define PK_FP_MUL_ATTR __forceinline__
 #endif
-__device__ PK_FP_MUL_ATTR pk_fp pk_fp_mul(const pk_fp& a, const pk_fp& b) {
+__device__ PK_FP_MUL_ATTR pk_fp pk_fp_mul(const pk_fp a, const pk_fp b) {
     PK_COUNT(0);
     pk_u32 t[PK_NL];
 #pragma unroll
