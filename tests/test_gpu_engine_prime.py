@@ -89,3 +89,12 @@ def test_gpu_prime_bad_point_is_the_cpu_engine_s_error():
     with pytest.raises(NotOnCurveError) as e:
         api.pair_batch("bls12-381", P, Q, engine="gpu")
     assert e.value.index == 321
+
+
+@pytest.mark.skipif(NO_DEVICE is None, reason="a CUDA device is present")
+@pytest.mark.parametrize("set_id", prime_source.PRIME_SETS)
+def test_without_a_device_the_prime_path_says_how_to_install(set_id):
+    """GpuUnavailableError (what to install), before any host check of the points."""
+    P = np.zeros((1, 3), np.uint8)  # not even a point: the missing device is reported first
+    with pytest.raises(GpuUnavailableError, match="pip install pairkit"):
+        api.pair_batch(set_id, P, P, engine="gpu")
