@@ -16,6 +16,33 @@
 
 The packages: spec/ (the specification), gpu/, protocols/, dse/, hw/ (the libraries), reports/ and
 cli/ (presentation, on top; ``python -m pairkit`` runs the command line).
+
+``__version__`` is the version of the source tree this package was imported from (its pyproject.toml,
+when run from a checkout with ``PYTHONPATH=python`` or installed editable), else the installed
+distribution's metadata (a wheel or sdist install); ``pairkit --version`` prints it. ``py.typed`` (PEP 561)
+marks the package as typed, so that users' type checkers read its annotations.
 """
 
-__version__ = "0.1.0"
+import tomllib
+from importlib import metadata as _metadata
+from pathlib import Path as _Path
+
+
+def _read_version(here: _Path, dist: str = "pairkit") -> str:
+    """The version for the package folder ``here``: the ``[project]`` version of ``here/../../pyproject.toml``
+    when that file declares ``dist`` (a source checkout, where an installed distribution may be stale), else the
+    installed distribution's metadata; "0+unknown" when neither exists."""
+    pyproject = here.parent.parent / "pyproject.toml"
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        project = {}
+    if project.get("name") == dist and isinstance(project.get("version"), str):
+        return project["version"]
+    try:
+        return _metadata.version(dist)
+    except _metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+__version__ = _read_version(_Path(__file__).resolve().parent)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+import pairkit
 from pairkit import argcheck, sets
 from pairkit.cli.batch import parse_hex as _hex
 from pairkit.cli.files import check_writable as _check_writable
@@ -38,6 +39,21 @@ err = Console(stderr=True)
 # The sets named in the help texts, from the registry (gen/params/*.toml), never listed here.
 _GPU_SETS = ", ".join(sets.gpu_sets())
 _PEER_NAMES = ", ".join(ADAPTERS)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"pairkit {pairkit.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="print pairkit's version and exit"
+    ),
+) -> None:
+    """pairkit: cryptographic pairings computed fast and verifiably."""
 
 
 def _trace_family(set_id: str, prime_ok: bool = False):
