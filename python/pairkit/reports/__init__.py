@@ -9,4 +9,5 @@ the library packages never import it; the command lines in :mod:`pairkit.cli` ca
   hw_units*.py   HARDWARE.md's units sections (``pairkit hw report``); hw_papers.py their published figures
   hw_cores*.py   HARDWARE.md's pairing cores section (``pairkit hw core report``)
   proc*.py       HARDWARE.md's seed 002 sections (``pairkit proc report``)
+  steps.py       the progress callback type the campaigns take (the command line draws it)
 """
