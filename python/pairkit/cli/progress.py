@@ -9,7 +9,7 @@ A command that can run for minutes (``pair-batch``, ``bench``, ``hw report``, ``
   lines, ``CMD: <what> (done/total, %), <seconds> s``: the first update, then at most one a second, and the
   last state (``, stopped`` if the command failed), so that a log stays readable;
 * ``--quiet`` (or ``--no-progress``) shows none; ``--quiet`` also drops the notes a command writes on stderr
-  beside its result (errors are still written).
+  beside its result (pair-batch's security note; errors are still written).
 
 The libraries report through a plain callback, ``progress(done, total, what)`` (``total`` None when unknown),
 and never import rich (tests/test_layering.py); :class:`Bar` is such a callback.
