@@ -23,26 +23,37 @@ distribution's metadata (a wheel or sdist install); ``pairkit --version`` prints
 marks the package as typed, so that users' type checkers read its annotations.
 """
 
-import tomllib
-from importlib import metadata as _metadata
-from pathlib import Path as _Path
+import os as _os
+
+#: the version (PEP 562: computed on first use, so that ``import pairkit`` does not load tomllib and
+#: importlib.metadata for it)
+__version__: str
 
 
-def _read_version(here: _Path, dist: str = "pairkit") -> str:
+def _read_version(here: str | _os.PathLike, dist: str = "pairkit") -> str:
     """The version for the package folder ``here``: the ``[project]`` version of ``here/../../pyproject.toml``
     when that file declares ``dist`` (a source checkout, where an installed distribution may be stale), else the
     installed distribution's metadata; "0+unknown" when neither exists."""
-    pyproject = here.parent.parent / "pyproject.toml"
+    import tomllib
+    from importlib import metadata
+
+    pyproject = _os.path.join(_os.path.dirname(_os.path.dirname(_os.fspath(here))), "pyproject.toml")
     try:
-        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        with open(pyproject, encoding="utf-8") as fh:
+            project = tomllib.loads(fh.read()).get("project", {})
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         project = {}
     if project.get("name") == dist and isinstance(project.get("version"), str):
         return project["version"]
     try:
-        return _metadata.version(dist)
-    except _metadata.PackageNotFoundError:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
         return "0+unknown"
 
 
-__version__ = _read_version(_Path(__file__).resolve().parent)
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        version = _read_version(_os.path.dirname(_os.path.realpath(__file__)))
+        globals()["__version__"] = version
+        return version
+    raise AttributeError(f"module 'pairkit' has no attribute {name!r}")
