@@ -8,6 +8,8 @@ from typing import Optional
 
 import typer
 
+from pairkit.cli.progress import PROGRESS, QUIET, bar
+
 _CUSTOM = (
     "Without CORE: a core of your own, --set, --alg and --units "
     "(e.g. --units gf3_mul=5:D=4,gf3_add=4,gf3_cube=1,gf3_cbrt=1), with --unroll and --scheduler."
@@ -254,6 +256,8 @@ def report(
         help="simulate the 1223-bit cores in Verilator (about 25 minutes of model "
         "build each); --no-rtl: the schedule interpreter only, and the report says so",
     ),
+    show_progress: Optional[bool] = PROGRESS,
+    quiet: bool = QUIET,
 ):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section."""
@@ -271,18 +275,20 @@ def report(
     reports_dir = reports_dir or os.path.join("hw-report-cache", "cores")
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
-    run_report(
-        cores or None,
-        out=out,
-        reports_dir=reports_dir,
-        synth=synth,
-        timeout=timeout,
-        pnr=pnr,
-        breakdown=breakdown,
-        rtl=rtl,
-        router=router,
-        ge=ge,
-    )
+    with bar("hw core report", show_progress, quiet) as b:
+        run_report(
+            cores or None,
+            out=out,
+            reports_dir=reports_dir,
+            synth=synth,
+            timeout=timeout,
+            pnr=pnr,
+            breakdown=breakdown,
+            rtl=rtl,
+            router=router,
+            ge=ge,
+            progress=b,
+        )
 
 
 @app.command()

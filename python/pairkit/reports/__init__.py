@@ -11,4 +11,5 @@ the library packages never import it; the command lines in :mod:`pairkit.cli` ca
   hw_compare.py  the papers' figures beside ours (``pairkit hw core compare``); hw_compare_md.py its tables
                in HARDWARE.md
   proc*.py       HARDWARE.md's seed 002 sections (``pairkit proc report``)
+  steps.py       the progress callback type the campaigns take (the command line draws it)
 """

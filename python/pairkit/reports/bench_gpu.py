@@ -17,6 +17,7 @@ import numpy as np
 from pairkit import api
 from pairkit.gpu import decode, engine, layout, prime_source, source
 from pairkit.reports.bench import replace_section
+from pairkit.reports.steps import Progress, no_progress
 
 BEGIN, END = "<!-- gpu-engine:begin -->", "<!-- gpu-engine:end -->"
 GOALS = {"ss2-283": 1_000_000, "ss2-1223": 100_000}  # pairings/s
@@ -101,13 +102,19 @@ def bench_set(set_id: str, n: int, repeats: int) -> dict:
     }
 
 
-def run(sets: list[str], n: int, repeats: int = 5) -> dict:
+def run(sets: list[str], n: int, repeats: int = 5, progress: Progress = no_progress) -> dict:
+    """Every set's figures on the device; ``progress`` one step a set."""
     cp = engine.cupy_module()
     props = cp.cuda.runtime.getDeviceProperties(cp.cuda.runtime.getDevice())
+    results = []
+    for i, s in enumerate(sets):
+        progress(i, len(sets), s)
+        results.append(bench_set(s, n if source.param(s).m < 600 else max(1, n // 8), repeats))
+    progress(len(sets), len(sets), "done")
     return {
         "device": props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"]),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "results": [bench_set(s, n if source.param(s).m < 600 else max(1, n // 8), repeats) for s in sets],
+        "results": results,
     }
 
 
