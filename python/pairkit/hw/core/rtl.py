@@ -174,7 +174,7 @@ class PairingCore(Elaboratable):
         """The control ROM and tables, the read buses, the units and their operand multiplexers, the
         register file, the host's read port, the controller (this elaboration's signals on ``self._e``)."""
         m = Module()
-        self._e = e = SimpleNamespace(m=m, bus_sig={})
+        self._e = e = SimpleNamespace(m=m, bus_sig={}, unit_out={})
         e.ctl = self._part("controller")
         self._control_rom()
         self._tables()
@@ -215,7 +215,8 @@ class PairingCore(Elaboratable):
         if kind == "const":
             return self.const(self.mc.consts[x])
         u = self.units[(base_kind(x[0]), x[1])]  # output j of a compound unit: its j-th output port
-        return u.outputs[u.out_specs[out_port(x[0])].name]
+        port = u.out_specs[out_port(x[0])].name
+        return self._e.unit_out.get((base_kind(x[0]), x[1], port), u.outputs[port])
 
     def _mux(self, m, target, srcs, sel_name):
         if len(srcs) == 1:
@@ -270,30 +271,49 @@ class PairingCore(Elaboratable):
             self._mux(rb, e.bus_sig[b], [("reg", r) for r in regs], f"bus{b}_sel")
 
     def _units(self):
-        """The units and their operand multiplexers."""
+        """The units and their operand multiplexers; with operand registers (``mc.info["pipeline"]``,
+        :mod:`.pipeline`) each port's selected, modified operand and the start are registered, so the
+        unit sees them one cycle later; with output registers every output port is registered."""
         m, L, mc, fld = self._e.m, self.layout, self.mc, self._fld
+        pl = mc.info.get("pipeline") or {}
+        op_regs = bool(pl.get("operand_regs"))
         for (op, i), u in self.units.items():
             m.submodules[f"{op}{i}"] = u
+            if pl.get("output_regs"):
+                for name, sig in u.outputs.items():
+                    q = Signal(sig.shape(), name=f"{op}{i}_{name}_q")
+                    m.d.sync += q.eq(sig)
+                    self._e.unit_out[(op, i, name)] = q
             om = self._part(f"{op}{i}_operands")
-            om.d.comb += u.start.eq(self.busy & fld(f"{op}{i}_start"))
+
+            def drive(target, value, name, om=om):  # through the operand register when there is one
+                if not op_regs:
+                    om.d.comb += target.eq(value)
+                    return
+                q = Signal(target.shape(), name=name)
+                om.d.sync += q.eq(value)
+                om.d.comb += target.eq(q)
+
+            drive(u.start, self.busy & fld(f"{op}{i}_start"), f"{op}{i}_start_q")
             el_ports = [p for p in u.in_specs if p.kind != "bits"]
             bit_ports = [p for p in u.in_specs if p.kind == "bits"]
             for k, p in enumerate(el_ports):
                 srcs = L.op_src.get((op, i, k), [])
                 if not srcs:
                     continue
-                if mc.p == 2 and f"{op}{i}_neg{k}" in L.fields:  # x + 1: bit 0 inverted on the way in
-                    opnd = Signal(self.W, name=f"{op}{i}_{p.name}_src")
-                    self._mux(om, opnd, srcs, f"{op}{i}_sel{k}")
-                    om.d.comb += u.inputs[p.name].eq(opnd ^ fld(f"{op}{i}_neg{k}"))
-                else:
+                plus_one = mc.p == 2 and f"{op}{i}_neg{k}" in L.fields  # x + 1: bit 0 inverted on the way in
+                if not (plus_one or op_regs):
                     self._mux(om, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
+                    continue
+                opnd = Signal(self.W, name=f"{op}{i}_{p.name}_src")
+                self._mux(om, opnd, srcs, f"{op}{i}_sel{k}")
+                drive(u.inputs[p.name], opnd ^ fld(f"{op}{i}_neg{k}") if plus_one else opnd, f"{op}{i}_{p.name}_q")
             fixed = COMPOUND.get(op, ((), {}))[1]  # inputs the core hard-wires (seed 000's e = 1)
             for k, p in enumerate(bit_ports):
                 if p.name in fixed:
                     m.d.comb += u.inputs[p.name].eq(fixed[p.name])
                 elif f"{op}{i}_neg{k}" in L.fields:
-                    om.d.comb += u.inputs[p.name].eq(fld(f"{op}{i}_neg{k}"))
+                    drive(u.inputs[p.name], fld(f"{op}{i}_neg{k}"), f"{op}{i}_{p.name}_q")
 
     def _register_file(self):
         """Registers: written by the micro-code while busy, input words by the host while idle."""
