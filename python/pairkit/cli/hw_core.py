@@ -14,10 +14,21 @@ _CUSTOM = (
 )
 
 
-def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=False, buses=None):
-    """A named core, or the configuration the options describe."""
+def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=False, buses=None, target_mhz=None):
+    """A named core, or the configuration the options describe; ``target_mhz``: the core (named or not)
+    built for that clock (CoreConfig.target_mhz: its pipeline stages)."""
+    import dataclasses
+
     from pairkit.hw.core.config import CoreConfig, parse_units
     from pairkit.hw.core.errors import CoreError
+    from pairkit.hw.core.instances import get
+    from pairkit.hw.core.pipeline import check_target
+
+    check_target(target_mhz)
+    if target_mhz is not None:
+        named = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses)
+        cfg = get(named) if isinstance(named, str) else named
+        return dataclasses.replace(cfg, name=f"{cfg.name}-{target_mhz:g}mhz", target_mhz=target_mhz)
 
     if core is not None and not core.strip():
         raise CoreError("core: an empty core name (pairkit hw core list)")
@@ -76,6 +87,12 @@ _BUSES = typer.Option(
     "--buses",
     help="custom core: B read buses (1..16): at most B registers read per step "
     "(a list-scheduling constraint), unit ports selecting among the buses (docs/CORE.md)",
+)
+_TARGET = typer.Option(
+    None,
+    "--target-mhz",
+    help="the target clock in MHz: pipeline stages (operand and output registers around the units) "
+    "derived from it, their cycles in the schedule (docs/CORE.md, Timing); gen: also the constraints' clock",
 )
 _STREAMS = typer.Option(
     False,
@@ -138,6 +155,7 @@ def sim(
     streams: bool = _STREAMS,
     retime: bool = _RETIME,
     buses: Optional[int] = _BUSES,
+    target_mhz: Optional[float] = _TARGET,
     n: int = typer.Option(2, "-n", "--pairings", help="random pairings (1..1000)"),
     seed: int = typer.Option(1, help="seed of the random points"),
     engine: str = typer.Option(
@@ -149,7 +167,9 @@ def sim(
     from pairkit.hw.core.flow import simulate
 
     _check(n, seed)
-    r = simulate(_core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses), n, seed, engine)
+    r = simulate(
+        _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses, target_mhz), n, seed, engine
+    )
     if as_json:
         print(json.dumps(r))
         return
@@ -163,6 +183,13 @@ def sim(
         f"{r['cycles']} cycles = Miller loop {r['miller_cycles']} + final exponentiation {r['final_exp_cycles']}"
         f" ({loop}); {r['registers']} registers, {r['control_words']} control words"
     )
+    pl = r.get("pipeline") or {}
+    if r.get("target_mhz") is not None:
+        yn = {k: "yes" if pl.get(k) else "no" for k in ("operand_regs", "mux_regs", "output_regs")}
+        print(
+            f"  target {r['target_mhz']:g} MHz: operand registers {yn['operand_regs']}, split multiplexers "
+            f"{yn['mux_regs']}, output registers {yn['output_regs']} (+{pl.get('stages', 0)} cycles per operation)"
+        )
     extra = (
         f", RTL accumulator checked at {r['rtl_states_checked']} loop boundaries" if "rtl_states_checked" in r else ""
     )
@@ -192,8 +219,12 @@ def gen(
         help="also the core behind a standard bus: axi4-lite "
         "(top_axi.v, regmap.md/.json, <core>.lpf and <core>.xdc; docs/CORE.md)",
     ),
-    target_mhz: Optional[float] = typer.Option(
-        None, "--target-mhz", help="with --bus: the target clock of the constraints files in MHz (default 100)"
+    target_mhz: Optional[float] = _TARGET,
+    depth: bool = typer.Option(
+        False,
+        "--depth",
+        help="also synthesize the core (Yosys synth_ecp5) and write its logic depth per stage "
+        "(LUT levels) into core.json and README.md (seconds on the toy cores, long on paper-size ones)",
     ),
 ):
     """Verilog of CORE, its Verilator testbench with vectors and a run script, a plain-Verilog testbench of
@@ -205,12 +236,11 @@ def gen(
 
     _check(n, seed)
     bus_mod.check_bus(bus)
-    if target_mhz is not None and bus is None:
-        raise bus_mod.BusError("target-mhz: give --bus too (the target clock goes into the bus top's constraints)")
-    mhz = bus_mod.check_mhz(bus_mod.DEFAULT_MHZ if target_mhz is None else target_mhz)
-    cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses)
+    if target_mhz is not None:
+        bus_mod.check_mhz(target_mhz)
+    cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses, target_mhz)
     argcheck.output_dir(out, "-o")
-    man = generate(cfg, out, n, seed, bus=bus, target_mhz=mhz)
+    man = generate(cfg, out, n, seed, bus=bus, depth=depth)
     print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")
 
 
@@ -254,13 +284,23 @@ def report(
         help="simulate the 1223-bit cores in Verilator (about 25 minutes of model "
         "build each); --no-rtl: the schedule interpreter only, and the report says so",
     ),
+    target_mhz: Optional[list[float]] = typer.Option(
+        None,
+        "--target-mhz",
+        help="instead of HARDWARE.md: the cycle cost of these target clocks (repeatable) on the --core cores, "
+        "each also without a target: stages, cycles, LUT4 and logic depth per stage (synth_ecp5); printed, or "
+        "with --out FILE written between the pipeline-table markers of FILE (docs/CORE.md)",
+    ),
 ):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
-    Pairing cores section."""
+    Pairing cores section; with --target-mhz, the cycles-versus-clock table instead."""
     from pairkit import argcheck, checkout
     from pairkit.reports.hardware import run_cores_report as run_report
 
     _check(timeout=timeout)
+    if target_mhz:
+        _timing_report(cores, target_mhz, out, timeout, synth)
+        return
     from pairkit.errors import InvalidArgumentError
     from pairkit.hw.flow.synth import PNR_ROUTERS
 
@@ -283,6 +323,33 @@ def report(
         router=router,
         ge=ge,
     )
+
+
+def _timing_report(cores, targets, out, timeout, synth) -> None:
+    """``report --target-mhz``: the table of reports/hw_timing.py."""
+    import shlex
+    import sys
+
+    from pairkit import argcheck
+    from pairkit.hw.core.errors import CoreError
+    from pairkit.reports import hw_timing
+
+    if not cores:
+        raise CoreError("target-mhz: name the cores to measure with --core (each is synthesized once per target)")
+    if out is not None:
+        argcheck.output_file(out, "--out")
+    rows = hw_timing.sweep(list(cores), list(targets), timeout, synth, log=lambda s: print(s, file=sys.stderr))
+    command = "pairkit hw core report " + " ".join(
+        [*(f"--core {shlex.quote(c)}" for c in cores), *(f"--target-mhz {f:g}" for f in targets)]
+        + ([] if synth else ["--no-synth"])
+        + ([f"--out {shlex.quote(out)}"] if out else [])
+    )
+    table = hw_timing.render_markdown(rows, command)
+    if out is None:
+        print(table, end="")
+    else:
+        hw_timing.update_file(out, table)
+        print(f"wrote the table to {out}")
 
 
 @app.command()

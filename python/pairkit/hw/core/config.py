@@ -241,7 +241,7 @@ class CoreConfig:
     @property
     def pipeline(self) -> pipe.Pipeline:
         """The pipeline stages the target clock asks for (:func:`pipeline.derive`)."""
-        return pipe.derive(self.target_mhz)
+        return pipe.derive(self.target_mhz, self.p)
 
     def latency(self, op: str) -> int:
         """Steps from a start to the first reader's start: ``cycles + 1`` through a register, ``cycles``

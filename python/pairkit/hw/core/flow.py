@@ -144,6 +144,8 @@ def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "a
         "looped_iterations": mc.info["looped_iterations"],
         "registers": mc.n_regs,
         "control_words": mc.n_steps,
+        "target_mhz": cfg.target_mhz,
+        "pipeline": mc.info.get("pipeline"),
         "interp_values_checked": ref[0].values_checked,
         "interp_states_checked": ref[0].states_checked,
         "interp_probes_checked": ref[0].probes_checked,

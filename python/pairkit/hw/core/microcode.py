@@ -190,7 +190,11 @@ def _pipeline_note(pl) -> str:
     """The listing's note of the pipeline stages (:mod:`.pipeline`); empty without any."""
     if not pl or not pl.get("stages"):
         return ""
-    parts = [n for n, k in (("operand", "operand_regs"), ("output", "output_regs")) if pl.get(k)]
+    parts = [
+        n
+        for n, k in (("split multiplexer", "mux_regs"), ("operand", "operand_regs"), ("output", "output_regs"))
+        if pl.get(k)
+    ]
     return f", pipeline: {' and '.join(parts)} registers (+{pl['stages']} cycles per operation)"
 
 
