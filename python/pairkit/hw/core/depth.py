@@ -35,9 +35,11 @@ STAGES = ("muxes", "operands", "units", "outputs", "registers", "control")
 
 
 def _names(core) -> tuple[set, set, tuple]:
-    """(operand register names, output register names, unit instance prefixes) of a PairingCore; the
-    split multiplexers' first-stage registers are in ``core``'s ``mux_names``."""
-    ins, outs, prefixes = set(), set(), []
+    """(operand register names, output register names, unit instance prefixes) of a PairingCore (the
+    split multiplexers' first-stage registers are told by their names' endings, :func:`classify`)."""
+    ins: set[str] = set()
+    outs: set[str] = set()
+    prefixes: list[str] = []
     for (op, i), u in core.units.items():
         # the operand register drives the unit's port: flattened, its net often keeps the port's name
         ins.update((f"{op}{i}_start_q", f"{op}{i}.start"))
