@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import sys
 from typing import Optional
 
 import typer
+
+from pairkit import argcheck
 
 _CUSTOM = (
     "Without CORE: a core of your own, --set, --alg and --units "
@@ -14,21 +18,10 @@ _CUSTOM = (
 )
 
 
-def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=False, buses=None, target_mhz=None):
-    """A named core, or the configuration the options describe; ``target_mhz``: the core (named or not)
-    built for that clock (CoreConfig.target_mhz: its pipeline stages)."""
-    import dataclasses
-
+def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=False, buses=None):
+    """A named core, or the configuration the options describe."""
     from pairkit.hw.core.config import CoreConfig, parse_units
     from pairkit.hw.core.errors import CoreError
-    from pairkit.hw.core.instances import get
-    from pairkit.hw.core.pipeline import check_target
-
-    check_target(target_mhz)
-    if target_mhz is not None:
-        named = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses)
-        cfg = get(named) if isinstance(named, str) else named
-        return dataclasses.replace(cfg, name=f"{cfg.name}-{target_mhz:g}mhz", target_mhz=target_mhz)
 
     if core is not None and not core.strip():
         raise CoreError("core: an empty core name (pairkit hw core list)")
@@ -62,7 +55,6 @@ MAX_PAIRINGS = 1000
 
 def _check(n=None, seed=None, timeout=None):
     """The command line's counts, seed and time limit, checked before a core is compiled."""
-    from pairkit import argcheck
     from pairkit.hw.core.errors import CoreError
 
     if n is not None and (isinstance(n, bool) or not 1 <= n <= MAX_PAIRINGS):
@@ -168,7 +160,11 @@ def sim(
 
     _check(n, seed)
     r = simulate(
-        _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses, target_mhz), n, seed, engine
+        _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses),
+        n,
+        seed,
+        engine,
+        target_mhz=target_mhz,
     )
     if as_json:
         print(json.dumps(r))
@@ -230,7 +226,6 @@ def gen(
     """Verilog of CORE, its Verilator testbench with vectors and a run script, a plain-Verilog testbench of
     the per-iteration states, the control ROM listing, the micro-code as JSON and a Gantt chart of one loop
     iteration; with --bus, a board-ready top."""
-    from pairkit import argcheck
     from pairkit.hw.core import bus as bus_mod
     from pairkit.hw.core.export import generate
 
@@ -238,9 +233,9 @@ def gen(
     bus_mod.check_bus(bus)
     if target_mhz is not None:
         bus_mod.check_mhz(target_mhz)
-    cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses, target_mhz)
+    cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses)
     argcheck.output_dir(out, "-o")
-    man = generate(cfg, out, n, seed, bus=bus, depth=depth)
+    man = generate(cfg, out, n, seed, bus=bus, target_mhz=target_mhz, depth=depth)
     print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")
 
 
@@ -294,7 +289,7 @@ def report(
 ):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section; with --target-mhz, the cycles-versus-clock table instead."""
-    from pairkit import argcheck, checkout
+    from pairkit import checkout
     from pairkit.reports.hardware import run_cores_report as run_report
 
     _check(timeout=timeout)
@@ -327,18 +322,11 @@ def report(
 
 def _timing_report(cores, targets, out, timeout, synth) -> None:
     """``report --target-mhz``: the table of reports/hw_timing.py."""
-    import shlex
-    import sys
-
-    from pairkit import argcheck
-    from pairkit.hw.core.errors import CoreError
     from pairkit.reports import hw_timing
 
-    if not cores:
-        raise CoreError("target-mhz: name the cores to measure with --core (each is synthesized once per target)")
     if out is not None:
         argcheck.output_file(out, "--out")
-    rows = hw_timing.sweep(list(cores), list(targets), timeout, synth, log=lambda s: print(s, file=sys.stderr))
+    rows = hw_timing.sweep(cores or [], list(targets), timeout, synth, log=lambda s: print(s, file=sys.stderr))
     command = "pairkit hw core report " + " ".join(
         [*(f"--core {shlex.quote(c)}" for c in cores), *(f"--target-mhz {f:g}" for f in targets)]
         + ([] if synth else ["--no-synth"])

@@ -15,7 +15,6 @@ With ``bus="axi4-lite"`` also ``top_axi.v`` (the core behind an AXI4-Lite slave,
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import tempfile
@@ -63,10 +62,8 @@ def generate(
     synthesize it and report the logic depth per stage (:mod:`.depth`)."""
     bus_mod.check_bus(bus)
     if target_mhz is not None:
-        target_mhz = bus_mod.check_mhz(target_mhz)
+        core = flow.with_target(core, bus_mod.check_mhz(target_mhz))
     c = flow.compile_core(core)
-    if target_mhz is not None and c.cfg.target_mhz != target_mhz:
-        c = flow.compile_core(dataclasses.replace(c.cfg, target_mhz=target_mhz))
     cfg, mc = c.cfg, c.mc
     target_mhz = bus_mod.DEFAULT_MHZ if cfg.target_mhz is None else cfg.target_mhz
     name = cfg.name
