@@ -6,7 +6,8 @@ pairings and diffs the results and cycle counts with the interpreter's), ``rom.t
 ROM, one line per step), ``core.json`` (the manifest: configuration, cycles, registers, control-word
 fields) and ``gantt.png`` (one loop iteration's micro-code per unit instance); ``tb_states.v`` with
 ``tb_inputs.hex``, ``tb_states.hex``, ``tb_gt.hex`` and ``run_tb.sh`` (a plain-Verilog testbench that checks
-the accumulator at every loop boundary, :mod:`.tb_verilog`).
+the accumulator at every loop boundary, :mod:`.tb_verilog`); ``README.md`` (cycles, the target clock's
+pipeline stages and, with ``depth=True``, the logic depth per stage after ``synth_ecp5``, :mod:`.depth`).
 
 With ``bus="axi4-lite"`` also ``top_axi.v`` (the core behind an AXI4-Lite slave, :mod:`.bus`),
 ``regmap.md`` and ``regmap.json`` (the register map), ``<core>.lpf`` (ECP5) and ``<core>.xdc``
@@ -166,6 +167,19 @@ def readme(man: dict) -> str:
             "|---|---|",
             *(f"| {k} | {v} |" for k, v in e["stages"].items()),
         ]
+        if man["target_mhz"] is not None:
+            worst = max(e["stages"], key=lambda k: e["stages"][k])
+            fits = e["depth"] <= man["level_budget"]
+            lines += [
+                "",
+                f"The longest path ({e['depth']} levels, ending in {worst}) "
+                + (
+                    f"fits the model's budget of {man['level_budget']}."
+                    if fits
+                    else f"exceeds the model's budget of {man['level_budget']}: the target is not met by "
+                    "construction (place and route decides)."
+                ),
+            ]
     else:
         lines += ["", "Logic depth: not measured (`gen --depth` synthesizes the core and reports it)."]
     return "\n".join(lines) + "\n"
