@@ -74,7 +74,9 @@ def test_scheduler_sees_the_stages_and_cycles_grow():
     assert "pipeline" not in mc0.listing(0)
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n.startswith("toy-ss3") else n for n in FAMILIES]
+)
 def test_every_stage_bit_exact_in_the_interpreter_and_amaranth(name):
     p = 3 if name.startswith("toy-ss3") else 2
     for k in (1, 2, 3) if p == 3 else (2, 3):  # binary: operand registers and split multiplexers come together
@@ -101,6 +103,7 @@ def test_schedule_that_ignored_the_stages_would_fail():
     assert got != want
 
 
+@pytest.mark.slow
 def test_generated_verilog_has_the_stage_registers(tmp_path):
     from pairkit.hw.core.export import generate
 
