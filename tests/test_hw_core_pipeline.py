@@ -10,6 +10,7 @@ import shutil
 
 import pytest
 
+from pairkit.errors import FileAccessError
 from pairkit.hw.core import depth, flow, instances, interp, pipeline
 from pairkit.hw.core.errors import CoreError, CoreMismatchError
 from pairkit.hw.core.pipeline import Pipeline
@@ -178,3 +179,27 @@ def test_timing_table_command(tmp_path):
     assert f"--target-mhz {ALL:g}" in text and "mux + operand + output" in text
     r = CliRunner().invoke(app, ["report", "--target-mhz", "100", "--no-synth"])
     assert isinstance(r.exception, CoreError)
+
+
+def test_timing_table_with_place_and_route_columns(tmp_path):
+    """The --pnr table: Fmax with its steering clock and latency = cycles / Fmax, into its own block."""
+    from pairkit.reports import hw_timing
+
+    row = {
+        "core": "c",
+        "set": "ss2-11",
+        "alg": "tate-alg1",
+        "target_mhz": 150.0,
+        "level_budget": 4,
+        "pipeline": pipeline.derive(150.0).as_dict(),
+        "cycles": 1500,
+        "ecp5": {"lut": 1, "ff": 2, "depth": 5, "stages": {}, "pnr": {"fmax_mhz": 100.0, "freq": 150.0}},
+    }
+    text = hw_timing.render_markdown([row, {**row, "ecp5": {**row["ecp5"], "pnr": None}}], "cmd", "2026-11-28")
+    assert "| 100.0 (at 150) | 15.0 |" in text and text.rstrip().endswith("| - | - |")
+    doc = tmp_path / "d.md"
+    doc.write_text(f"{hw_timing.begin(hw_timing.BLOCK_PNR)}\nx\n{hw_timing.end(hw_timing.BLOCK_PNR)}\n")
+    hw_timing.update_file(str(doc), text, hw_timing.BLOCK_PNR)
+    assert "(at 150)" in doc.read_text() and "\nx\n" not in doc.read_text()
+    with pytest.raises(FileAccessError, match="no block"):
+        hw_timing.update_file(str(doc), text)  # the plain table's block is not there

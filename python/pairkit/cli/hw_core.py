@@ -294,7 +294,7 @@ def report(
 
     _check(timeout=timeout)
     if target_mhz:
-        _timing_report(cores, target_mhz, out, timeout, synth)
+        _timing_report(cores, target_mhz, out, timeout, synth, pnr)
         return
     from pairkit.errors import InvalidArgumentError
     from pairkit.hw.flow.synth import PNR_ROUTERS
@@ -320,23 +320,24 @@ def report(
     )
 
 
-def _timing_report(cores, targets, out, timeout, synth) -> None:
+def _timing_report(cores, targets, out, timeout, synth, pnr) -> None:
     """``report --target-mhz``: the table of reports/hw_timing.py."""
     from pairkit.reports import hw_timing
 
     if out is not None:
         argcheck.output_file(out, "--out")
-    rows = hw_timing.sweep(cores or [], list(targets), timeout, synth, log=lambda s: print(s, file=sys.stderr))
+    rows = hw_timing.sweep(cores or [], list(targets), timeout, synth, lambda s: print(s, file=sys.stderr), pnr)
     command = "pairkit hw core report " + " ".join(
         [*(f"--core {shlex.quote(c)}" for c in cores), *(f"--target-mhz {f:g}" for f in targets)]
         + ([] if synth else ["--no-synth"])
+        + (["--pnr"] if pnr else [])
         + ([f"--out {shlex.quote(out)}"] if out else [])
     )
     table = hw_timing.render_markdown(rows, command)
     if out is None:
         print(table, end="")
     else:
-        hw_timing.update_file(out, table)
+        hw_timing.update_file(out, table, hw_timing.BLOCK_PNR if pnr else hw_timing.BLOCK)
         print(f"wrote the table to {out}")
 
 

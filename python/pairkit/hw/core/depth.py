@@ -27,7 +27,7 @@ import os
 import re
 import tempfile
 
-from pairkit.hw.flow.synth import synth_design
+from pairkit.hw.flow.synth import pnr_ecp5, synth_design
 
 #: cells that start and end paths (state), and the stages reported
 SEQUENTIAL = ("TRELLIS_FF", "DP16KD")
@@ -137,18 +137,24 @@ def depth_by_stage(netlist_path: str, core) -> dict:
     return out
 
 
-def measure(compiled, timeout: float = 600) -> dict:
+def measure(compiled, timeout: float = 600, pnr_mhz: float | None = None, pnr_max_lut: int | None = None) -> dict:
     """Synthesize a compiled core (:class:`pairkit.hw.core.flow.CompiledCore`) with ``synth_ecp5`` and
-    return LUT4, flip-flops, the longest path and the longest path per stage (LUT levels)."""
+    return LUT4, flip-flops, the longest path and the longest path per stage (LUT levels); with ``pnr_mhz``
+    also place and route the netlist (nextpnr-ecp5, LFE5U-85F out of context, that clock steering it:
+    :func:`pairkit.hw.flow.synth.pnr_ecp5`) for its Fmax, unless it has more than ``pnr_max_lut`` LUT4."""
     core = compiled.make_rtl(debug=False)
     with tempfile.TemporaryDirectory() as wd:
         cells, secs, depth = synth_design(core, "synth_ecp5 -top top", wd, timeout, "yosys synth_ecp5 (core depth)")
         stages = depth_by_stage(os.path.join(wd, "net.json"), core)
-    return {
-        "lut": cells.get("LUT4", 0),
-        "ff": cells.get("TRELLIS_FF", 0),
-        "depth": max(stages.values()),
-        "depth_flow": depth,  # hw/flow/synth.logic_depth, as the reports: block RAM as logic, ports as ends
-        "stages": stages,
-        "seconds": secs,
-    }
+        out = {
+            "lut": cells.get("LUT4", 0),
+            "ff": cells.get("TRELLIS_FF", 0),
+            "depth": max(stages.values()),
+            "depth_flow": depth,  # hw/flow/synth.logic_depth, as the reports: block RAM as logic, ports as ends
+            "stages": stages,
+            "seconds": secs,
+        }
+        if pnr_mhz is not None and (pnr_max_lut is None or out["lut"] <= pnr_max_lut):
+            os.replace(os.path.join(wd, "net.json"), os.path.join(wd, "top_ecp5.json"))
+            out["pnr"] = {**pnr_ecp5(wd, timeout=timeout, freq=pnr_mhz), "freq": pnr_mhz}
+    return out
