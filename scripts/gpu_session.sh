@@ -9,12 +9,18 @@
 # and fetch $OUT: versions.txt, variants.json (scripts/gpu_variants.py: every comb variant and block
 # size, checked equal to the CPU engine), bench-<set>.json (`pairkit bench --engine gpu`'s report per
 # set, with the fastest variant) and gpu-tests.txt (the GPU tests, the device ones included). Everything is also printed.
+# PART=prime runs only the prime sets (bn254, bls12-381; issue 40): scripts/gpu_prime_bench.py
+# (bench-prime-<set>.json, prime-bench.log; PRIME_BATCH pairs per set; PRIME_FP_MUL=call,inline to
+# measure both F_p product variants, each a compile of a minute or more) and their tests; PART=binary
+# only the binary sets; the default both.
 # On a machine with network, `pip install -e '.[gpu,test]'` then the same commands do the same.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/pairkit-gpu-out}
 PY=${PY:-python3}
 BATCH=${BATCH:-262144}
+PRIME_BATCH=${PRIME_BATCH:-32768}
+PART=${PART:-all}
 mkdir -p "$OUT"
 export PYTHONPATH="$PWD/python${PYTHONPATH:+:$PYTHONPATH}"
 
@@ -29,19 +35,36 @@ export PYTHONPATH="$PWD/python${PYTHONPATH:+:$PYTHONPATH}"
 # 1. The comb variants side by side (kernels/gf2m.cuh, "Memory"), each checked equal to the CPU
 # engine, then `pairkit bench --engine gpu`'s report per set with the fastest (bench-<set>.json).
 bench_rc=0
-timeout "${VARIANTS_TIMEOUT:-330}" "$PY" scripts/gpu_variants.py --set ss2-283:131072 --set ss2-239:131072 \
-  --set ss2-1223:4096:local,shared --blocks 32,64,128,256 --repeats 2 --out "$OUT/variants.json" \
-  --bench "$OUT" --bench-batch "${BATCH}" 2>&1 | tee "$OUT/variants.log" || bench_rc=1
-# (The GPU section of BENCHMARKS.md is regenerated from these reports where they are kept:
-#  python scripts/gpu_bench_md.py docs/gpu-runs/<date>-<device>/bench-*.json --markdown BENCHMARKS.md)
-ls "$OUT"/bench-*.json >/dev/null 2>&1 || bench_rc=1
+BIN_TESTS="tests/test_gpu_kernels.py tests/test_gpu_validate.py tests/test_gpu_engine.py \
+  tests/test_gpu_engine_fake_device.py tests/test_gpu_nvrtc.py tests/test_cli_gpu.py"
+PRIME_TESTS="tests/test_gpu_engine_prime.py tests/test_gpu_kernels_prime.py tests/test_gpu_engine_prime_fake_device.py"
+if [ "$PART" != prime ]; then
+  timeout "${VARIANTS_TIMEOUT:-330}" "$PY" scripts/gpu_variants.py --set ss2-283:131072 --set ss2-239:131072 \
+    --set ss2-1223:4096:local,shared --blocks 32,64,128,256 --repeats 2 --out "$OUT/variants.json" \
+    --bench "$OUT" --bench-batch "${BATCH}" 2>&1 | tee "$OUT/variants.log" || bench_rc=1
+  # (The GPU section of BENCHMARKS.md is regenerated from these reports where they are kept:
+  #  python scripts/gpu_bench_md.py docs/gpu-runs/<date>-<device>/bench-*.json --markdown BENCHMARKS.md)
+  ls "$OUT"/bench-ss2-*.json >/dev/null 2>&1 || bench_rc=1
+fi
+# 1b. The prime sets (kernels/batch_prime.cu): compile time, Miller / final exp / fused rates per block
+# size, registers, end to end, host validation, the CPU engine, equality on the whole batch.
+if [ "$PART" != binary ]; then
+  timeout "${PRIME_TIMEOUT:-300}" "$PY" scripts/gpu_prime_bench.py --set "bn254:$PRIME_BATCH" \
+    --set "bls12-381:$PRIME_BATCH" --fp-mul "${PRIME_FP_MUL:-call}" --repeats 2 --out "$OUT" 2>&1 \
+    | tee "$OUT/prime-bench.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || bench_rc=1
+fi
+case "$PART" in
+  prime) DEFAULT_TESTS="$PRIME_TESTS" ;;
+  binary) DEFAULT_TESTS="$BIN_TESTS" ;;
+  *) DEFAULT_TESTS="$BIN_TESTS $PRIME_TESTS" ;;
+esac
 
 # 2. The GPU tests: on a device none of them may skip except the NVRTC-wheel ones (the CUDA 12.9
 # NVRTC pinned for CI is not on the device; CuPy compiles the kernels with the device's own).
 # TESTS narrows them to the device tests when device time is short (CI runs the host-executed ones).
-timeout "${TESTS_TIMEOUT:-400}" "$PY" -m pytest -q -rs -p no:cacheprovider ${TESTS:-tests/test_gpu_kernels.py \
-  tests/test_gpu_validate.py tests/test_gpu_engine.py tests/test_gpu_engine_fake_device.py tests/test_gpu_nvrtc.py \
-  tests/test_cli_gpu.py} 2>&1 | tee "$OUT/gpu-tests.txt"
+timeout "${TESTS_TIMEOUT:-400}" "$PY" -m pytest -q -rs -p no:cacheprovider ${TESTS:-$DEFAULT_TESTS} 2>&1 \
+  | tee "$OUT/gpu-tests.txt"
 tests_rc=${PIPESTATUS[0]}
 echo "gpu tests rc=$tests_rc, bench rc=$bench_rc; results in $OUT"
 exit $(( tests_rc != 0 || bench_rc != 0 ))

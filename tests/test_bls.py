@@ -752,3 +752,32 @@ def test_keygen_salt_and_hkdf():
     assert bls.keygen(ikm, salt=b"") != bls.keygen(ikm)
     with pytest.raises(ArgumentTypeError):
         bls.keygen(ikm, salt="salt")
+
+
+#: the seed of Chia's bls-signatures examples and the master public key they print for it (AugSchemeMPL.key_gen,
+#: the KeyGen of blspy and chia_rs): a pre-version-4 KeyGen, the bare ASCII salt
+_CHIA_SEED = bytes(
+    [0, 50, 6, 244, 24, 199, 1, 25, 52, 88, 192, 19, 18, 12, 89, 6, 220, 18, 102, 58, 209, 82, 12, 62, 89, 110, 182, 9]
+    + [44, 20, 254, 22]
+)
+_CHIA_PK = "86243290bbcbfd9ae75bdece7981965350208eb5e99b04d5cd24e955ada961f8c0a162dee740be7bdc6c3c0613ba2eb1"
+
+
+def test_pre_v4_keygen_is_chias(monkeypatch, capsys):
+    s = bls.ciphersuite("min-pk", "aug")
+    assert s.sk_to_pk(s.keygen(_CHIA_SEED, salt=bls.KEYGEN_SALT_PRE_V4)).hex() == _CHIA_PK
+    assert s.sk_to_pk(s.keygen(_CHIA_SEED)).hex() != _CHIA_PK  # the default is the version-4 KeyGen
+    # the command line: --salt pre-v4, or the same salt as hex
+    import sys
+
+    from pairkit.cli import root as cli
+
+    for salt in ("pre-v4", bls.KEYGEN_SALT_PRE_V4.hex(), None):
+        argv = ["pairkit", "bls", "keygen", "--ikm", _CHIA_SEED.hex(), "--json"] + (["--salt", salt] if salt else [])
+        monkeypatch.setattr(sys, "argv", argv)
+        with pytest.raises(SystemExit) as e:
+            cli.main()
+            raise SystemExit(0)
+        out = capsys.readouterr()
+        assert e.value.code == 0, out.err
+        assert (json.loads(out.out)["pk"] == _CHIA_PK) is (salt is not None)

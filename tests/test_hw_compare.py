@@ -13,6 +13,7 @@ import pytest
 from pairkit.errors import FileAccessError, PairkitError
 from pairkit.hw.core.errors import CoreError
 from pairkit.reports import hw_compare as C
+from pairkit.reports import hw_compare_md as M
 
 CACHE = Path(__file__).resolve().parents[1] / "hw-report-cache"
 PAPER_KEYS = {"table", "cycles", "lut", "lut_kind", "ff", "bram", "mhz", "latency_us", "device"}
@@ -213,13 +214,65 @@ def test_never_a_figure_the_cache_lacks(tmp_path):
 
 
 def test_markdown_and_text(rows):
-    md = C.render_markdown(rows)
-    cells = [c for line in md if line.startswith("|") for c in line.strip("|").split(" | ")]
-    assert cells and max(len(c) for c in cells) <= C.MAX_CELL
+    md = M.render_markdown(rows)
+    assert M.cells_over(md) == [] and sum(1 for line in md if line.startswith("| `")) == len(rows)
     assert sum(1 for line in md if line.startswith("### Seed ")) == 5
-    assert "Multiplier 2 runs at digit D1" in "\n".join(md)
+    text = "\n".join(md)
+    assert "units (decides like for like): Multiplier 2 runs at digit D1" in text
+    # seed 002: the cycles beside the paper's ~9.0 M are not like for like (docs/PROC.md): program and pipeline
+    assert (
+        "| `typea-512-W16-P4-d2-montgomery` | Tables 5-6 (Virtex-6, per core) | 9,000,000 / 4,385,283 (verilator) "
+        "| 1,850 / 1,360 LUT6 + 4 BRAM | 1,947 / 846 | 22,600 at 399 MHz / 119,165 at 36.8 MHz | no "
+        "| lower, not like for like (-51.3%) |"
+    ) in text
+    assert "algorithm (decides like for like): pairkit's compiled typea-512 program, not the paper's" in text
+    assert "units (decides like for like): a shallower pipeline (d = 2): 846 FF against the paper's 1,947–2,207" in text
+    assert "68,225" in text and "9/2/4/2 (mul/cube/add/cbrt) against the paper's 9/1/4/1" in text
+    assert not re.search(r"\bmet\b", "\n".join(line for line in md if line.startswith("| `s00")).replace("| met (", ""))
     txt = C.render_text(rows)
     assert txt.count("like for like: ") == len(rows)
+
+
+def test_cells_over_finds_a_long_cell():
+    """The cell check itself: a cell over the limit is found (with its line), a code span's ``|`` does not split
+    a cell, an escaped ``\\|`` does not either."""
+    ok = "| a | " + "x" * M.MAX_CELL + " |"
+    assert M.cells_over(["text " + "y" * 900, ok]) == []
+    assert M.cells_over([ok, "| a | " + "x" * (M.MAX_CELL + 1) + " |"]) == [(2, M.MAX_CELL + 1)]
+    assert M.cells_over(["| `" + "a|" * 250 + "` |"]) == [(1, 502)]
+    assert M.cells_over(["| " + "a\\|" * 150 + " |"]) == [(1, 450)]
+    assert M.cut("z" * 1000) == "z" * (M.MAX_CELL - 1) + "…" and "|" not in M.cut("a|b")
+
+
+def test_hardware_md_has_no_cell_over_400(monkeypatch):
+    """HARDWARE.md readable at a glance: no table cell over 400 characters, in the committed document and in
+    what the renderer writes from the cached reports now (``pairkit hw report --cached``, no tool run)."""
+    from pairkit.reports import hw_cores
+    from pairkit.reports.hw_units import load_results
+    from pairkit.reports.hw_units_md import render
+
+    def front(res, field, path):  # the Pareto front's cores, without writing the committed plots
+        eq = hw_cores._lut_eq
+        pts = [(r["cycles"], eq(r), n) for n, r in res.items() if r["set"] == field and eq(r)]
+        return [p[2] for p in sorted(hw_cores.pareto(pts))]
+
+    root = CACHE.parent
+    assert M.cells_over((root / "HARDWARE.md").read_text().splitlines()) == []
+    monkeypatch.setattr(hw_cores, "pareto_plot", front)
+    monkeypatch.chdir(root)  # the renderer reads hw-report-cache/ relative to the checkout, as the command does
+    md = render(load_results(str(CACHE)))
+    assert "\n## Beside the papers" not in md and "\n### Beside the papers (`pairkit hw core compare`)" in md
+    assert M.cells_over(md.splitlines()) == []
+    assert not re.search(r"issue \d+", md)  # readers cannot see the issue tracker
+    # seed 002's section says what docs/PROC.md says: fewer cycles than ~9.0 M, but not like for like
+    assert (
+        "beside the paper's ≈ 9.0 M cycles (≈ 43.3 ms × 208 MHz): 4,385,283 against 9,000,000, lower, not like for "
+        "like (-51.3%): pairkit's compiled program, not the paper's (which it does not publish), on a shallower "
+        "pipeline than the paper's (846 FF against its 1,947–2,207)"
+    ) in md
+    assert "**met** (4,385,283" not in md
+    # the committed document is the renderer's output on the committed caches
+    assert md == (root / "HARDWARE.md").read_text()
 
 
 def test_cli(tmp_path):

@@ -260,19 +260,22 @@ def test_report_section_from_cache(tmp_path):
         fake("s001-dl-5141-u4", 9180, 8334, 52000, 9100, T=86.25),
         fake("s001-dl-1111-list", 43887, 42255, 20000, 8000, T=441),
     ):
-        (tmp_path / f"{r['core']}.json").write_text(json.dumps(r))
-    text = "\n".join(report.section(str(tmp_path)))
+        (tmp_path / "cores").mkdir(exist_ok=True)
+        (tmp_path / "cores" / f"{r['core']}.json").write_text(json.dumps(r))
+    text = "\n".join(report.section(str(tmp_path / "cores")))
+    # the papers' rows come from compare: the Miller loop beside Table 4's, the area not like for like
     assert (
-        "| ss3-97 5/1/4/1: simulated cycles = the schedule's | micro-code 11,208, RTL (verilator) 11,208 | met |"
-        in text
-    )
+        "| `s001-dl-5141-list` | Table 4 | 10,476 / 10,374 (verilator) | 35,253 / 63,000 LUT-eq + 4 BRAM | — / 9,000 "
+        "| — / — | no | met (-1.0%) | higher, not like for like (+78.7%) |"  # 51,000 + 4/3 9,000
+    ) in text
     assert "T = 102, Miller loop 9,800 | met" in text
-    assert "63,000 LUT-eq | missed (+78.7%)" in text  # 51,000 + 4/3 9,000
-    assert "`s001-dl-5141-u4`: Miller loop 8,334" in text and "met (20.4% fewer)" in text
+    assert "`s001-dl-5141-u4`: Miller loop 8,334, T = 86.25 per iteration; mix 5/1/4/1" in text
+    assert "met (20.4% fewer)" in text
+    assert "### Goals (issue" not in text and "| seed 001: a DSE schedule beats" in text
     # 1111 (slow, small) and u4 / cpsat (fast, large) are on the front; 5141-list is dominated by cpsat
     assert report.pareto([(3, 1, "a"), (1, 3, "b"), (3, 3, "c")]) == [(3, 1, "a"), (1, 3, "b")]
     assert "ss3-97: 4 measured cores, 3 on the area–cycles Pareto front" in text
-    assert (tmp_path / "pareto-ss3-97.png").stat().st_size > 0
+    assert (tmp_path / "cores" / "pareto-ss3-97.png").stat().st_size > 0
 
 
 @pytest.mark.slow
@@ -646,7 +649,7 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
         "core": "s003-eta-t-tmvp3-u8",
         "set": "ss2-1223",
         "alg": "eta-t",
-        "units": "u",
+        "units": instances.get("s003-eta-t-tmvp3-u8").mix_str(),
         "scheduler": "list",
         "summary": "",
         "paper": instances.get("s003-eta-t-tmvp3-u8").paper,
@@ -664,14 +667,20 @@ def test_block_sum_from_cache_and_the_seed003_goal_rows(tmp_path):
         "sim": {"engine": "interp", "ok": True},
         "blocks": dict(b, lut=70000, ff=30000),
     }
-    (tmp_path / "s003-eta-t-tmvp3-u8.json").write_text(json.dumps(r))
-    text = "\n".join(report.section(str(tmp_path)))
-    assert "26,921 cycles (Miller loop 25,929, inversion 400, rest 592); 19 registers" in text
-    assert "cycles met by 387 (-1.4%; schedule interpreter only, no RTL simulation" in text
-    assert "the Miller loop alone is +219 cycles (+0.9%) against the paper's 25,710" in text
-    assert "LUT6 missed by 6,897 (+10.9%; sum of separately synthesized blocks" in text
-    assert "where they go: operand multiplexers 100" in text
+    (tmp_path / "cores").mkdir()
+    (tmp_path / "cores" / "s003-eta-t-tmvp3-u8.json").write_text(json.dumps(r))
+    text = "\n".join(report.section(str(tmp_path / "cores")))
+    # the row beside Table 4 (compare): not like for like, the Miller loop's miss, the check, where the LUT6 go
+    assert (
+        "| `s003-eta-t-tmvp3-u8` | Table 4 (Virtex-6) | 27,308 / 26,921 (interp) | 63,103 / 70,000 LUT6 + 1 BRAM | "
+        "— / 30,000 | 102.4 at 267 MHz / — | no | lower, not like for like (-1.4%) | "
+        "higher, not like for like (+10.9%) |"
+    ) in text
+    assert "our cycles: Miller loop 25,929, inversion 400, the rest 592; checked: schedule interpreter only" in text
+    assert "the Miller loop misses: 25,929 against the paper's 25,710 (+0.9%)" in text
+    assert "LUT6 where they go: operand multiplexers 100" in text
     assert "cause: the interconnect, 150 LUT6 of operand and register-write multiplexers" in text
+    assert "sum of separately synthesized blocks" in text
 
 
 def test_glue_parts_from_the_hierarchical_synthesis():

@@ -143,13 +143,18 @@ def test_report_renders_breakdown_and_before(tmp_path):
             "registers": 18,
         },
     }
-    (tmp_path / f"{cfg.name}.json").write_text(json.dumps(r))
-    (tmp_path / "_breakdown-units.json").write_text("{}")  # not a core
-    text = "\n".join(report.section(str(tmp_path)))
-    assert "`synth_xilinx -family xc2vp -nowidelut`" in text and "LUT4 missed (+2.3%)" in text
+    d = tmp_path / "cores"
+    d.mkdir()
+    (d / f"{cfg.name}.json").write_text(json.dumps(r))
+    (d / "_breakdown-units.json").write_text("{}")  # not a core
+    text = "\n".join(report.section(str(d)))
+    # beside the paper (compare): Multiplier 2 at D1, so neither met nor missed
+    assert "synth_xilinx -family xc2vp -nowidelut" in text and "higher, not like for like (+2.3%)" in text
+    assert "Multiplier 2 runs at digit D1 = 16, not the paper's D2 = D1/4 = 4" in text
     assert "60,000 LUT4 in the same flow, 79,705 with Yosys's default wide-LUT mapping" in text
     assert "### Where the area goes" in text and "before, with the first-fit binding" in text
-    assert "C·A unit (6 MSD multipliers, scheme 1)" in text and "cause (breakdown of `s000-ca-eta2-239-d16`" in text
+    assert "C·A unit (6 MSD multipliers, scheme 1)" in text
+    assert "where the LUT4 go (breakdown, Virtex-II Pro LUT4" in text and "17,514 of 50,000 (35%)" in text
 
 
 def test_mux_model_moves_forwarded_reads_with_their_producer():

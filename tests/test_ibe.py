@@ -451,3 +451,37 @@ def test_cli_errors(args, kind, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert e.value.code == 2 and err.strip().splitlines()[-1].startswith(f"error: {kind}:"), err
     assert "Traceback" not in err
+
+
+def test_refusals_name_the_flag_on_the_command_line_and_the_keyword_in_python(tmp_path, monkeypatch, capsys):
+    """The same refusal in each interface's words: `--allow-insecure` from `pairkit ibe`, allow_insecure=True
+    from the Python API (InsecureParameterError.OVERRIDE)."""
+    import io
+
+    from pairkit.cli import root as cli
+
+    with pytest.raises(InsecureParameterError, match="pass allow_insecure=True") as api_setup:
+        R.setup(1024)
+    with pytest.raises(InsecureParameterError, match="pass allow_insecure=True") as api_extract:
+        R.extract(BF, BF_S, b"Bob")
+    prm = tmp_path / "bf.json"
+    prm.write_text(BF.to_json())
+    runs = [
+        (("setup", "--scheme", "rfc5091", "--level", "1024"), api_setup.value),
+        (
+            ("extract", "--scheme", "rfc5091", "--params", str(prm), "--master", f"{BF_S:036x}", "--id", "Bob"),
+            api_extract.value,
+        ),
+    ]
+    for args, api_error in runs:
+        monkeypatch.setattr(sys, "argv", ["pairkit", "ibe", *args])
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+        with pytest.raises(SystemExit) as e:
+            cli.main()
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert e.value.code == 2 and err.startswith("error: InsecureParameterError:"), err
+        assert "pass --allow-insecure" in err and "allow_insecure=True" not in err
+        # the rest of the message is the library's
+        assert err.removeprefix("error: InsecureParameterError: ") == str(api_error).replace(
+            "allow_insecure=True", "--allow-insecure"
+        )

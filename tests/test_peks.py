@@ -175,9 +175,12 @@ def test_cli_demo(monkeypatch, capsys):
     code, out, err = _run(monkeypatch, capsys, "demo", "-n", "300", "--vocabulary", "7", "--json")
     d = json.loads(out)
     assert code == 0 and d["correct"] and d["n"] == 300 and d["matches"] == d["expected"] > 0
-    assert d["search_per_s"] > 0 and "search" in err
-    code, out, _ = _run(monkeypatch, capsys, "demo", "-n", "50")
+    assert d["search_per_s"] > 0 and err == ""  # not a terminal: no progress by default
+    code, out, err = _run(monkeypatch, capsys, "demo", "-n", "50", "--progress")
     assert code == 0 and "ciphertexts/s" in out and "correct" in out
+    assert "peks demo: encrypt (" in err and err.splitlines()[-1].startswith("peks demo: search (50/50, 100 %)")
+    code, out, err = _run(monkeypatch, capsys, "demo", "-n", "20", "--progress", "--quiet")
+    assert code == 0 and "correct" in out and err == ""
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,17 @@ def test_short_program_on_the_array_every_job_equals_the_iss(cores, hold):
     """2 cores + 1 jobs of the short program (field operations and a JSR loop), the result stream free or held
     back one cycle in four: every job's outputs and cycles are the ISS's (check_array raises otherwise)."""
     L = Layout(short_program(P_SMALL), **SMALL)
-    r = check_array(L, cores, random_inputs(L, 2 * cores + 1, cores), fast=True, backpressure=hold)
+    steps: list = []
+    r = check_array(
+        L,
+        cores,
+        random_inputs(L, 2 * cores + 1, cores),
+        fast=True,
+        backpressure=hold,
+        progress=lambda *a: steps.append(a),
+    )
+    n = 2 * cores + 1  # the progress callback: the Verilator run, each job's check, the end
+    assert [d for d, _, _ in steps] == [0, *range(n), n] and {t for _, t, _ in steps} == {n}
     jobs = r["per_job"]
     assert len(jobs) == 2 * cores + 1 and {x["core"] for x in jobs} == set(range(cores))
     # with more jobs than cores some job waits for a core: its latency exceeds its own cycles and overhead

@@ -16,6 +16,44 @@
 
 The packages: spec/ (the specification), gpu/, protocols/, dse/, hw/ (the libraries), reports/ and
 cli/ (presentation, on top; ``python -m pairkit`` runs the command line).
+
+``__version__`` is the version of the source tree this package was imported from (its pyproject.toml,
+when run from a checkout with ``PYTHONPATH=python`` or installed editable), else the installed
+distribution's metadata (a wheel or sdist install); ``pairkit --version`` prints it. ``py.typed`` (PEP 561)
+marks the package as typed, so that users' type checkers read its annotations.
 """
 
-__version__ = "0.1.0"
+import os as _os
+
+#: the version (PEP 562: computed on first use, so that ``import pairkit`` does not load tomllib and
+#: importlib.metadata for it)
+__version__: str
+
+
+def _read_version(here: str | _os.PathLike, dist: str = "pairkit") -> str:
+    """The version for the package folder ``here``: the ``[project]`` version of ``here/../../pyproject.toml``
+    when that file declares ``dist`` (a source checkout, where an installed distribution may be stale), else the
+    installed distribution's metadata; "0+unknown" when neither exists."""
+    import tomllib
+    from importlib import metadata
+
+    pyproject = _os.path.join(_os.path.dirname(_os.path.dirname(_os.fspath(here))), "pyproject.toml")
+    try:
+        with open(pyproject, encoding="utf-8") as fh:
+            project = tomllib.loads(fh.read()).get("project", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        project = {}
+    if project.get("name") == dist and isinstance(project.get("version"), str):
+        return project["version"]
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        version = _read_version(_os.path.dirname(_os.path.realpath(__file__)))
+        globals()["__version__"] = version
+        return version
+    raise AttributeError(f"module 'pairkit' has no attribute {name!r}")

@@ -207,7 +207,8 @@ def pair_batch(
 ) -> np.ndarray:
     """Pairings of P[i], Q[i]; returns a uint8 array (n, GT length). ``engine="cpu"``: every core
     (Rust); ``engine="gpu"``: the CUDA kernels (ss2-283 / ss2-1223 eta-t or eta-alg2, ss2-239
-    eta-alg2), byte-identical to the CPU engine; GpuUnavailableError without CuPy or a device."""
+    eta-alg2; bn254 / bls12-381 optimal-ate or optimal-ate-reduced, inputs validated on the host),
+    byte-identical to the CPU engine; GpuUnavailableError without CuPy or a device."""
     if engine not in ENGINES:
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
     canonical = A.flag("canonical", canonical)

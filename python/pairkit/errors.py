@@ -39,7 +39,11 @@ class PointAtInfinityError(PairkitError):
 
 
 class InsecureParameterError(PairkitError):
-    """A protocol was asked to use a parameter set labelled insecure without explicit consent."""
+    """A protocol was asked to use a parameter set labelled insecure without explicit consent. The message
+    names the consent as ``OVERRIDE``, the Python keyword; the command line names its ``--allow-insecure``
+    flag instead (pairkit.cli.ibe)."""
+
+    OVERRIDE = "allow_insecure=True"
 
 
 class DecryptionError(PairkitError):

@@ -1,9 +1,10 @@
 """pairkit.cli: every command line, the top layer (presentation only; no library module imports it).
 
-  root.py      the ``pairkit`` command and its small commands (list, points, pair, pair-batch, bench, trace,
-               count, demo); the entry point ``main``
+  root.py      the ``pairkit`` command (``--version``) and its small commands (list, points, pair, pair-batch,
+               bench, trace, count, demo); the entry point ``main``
   batch.py     ``pair-batch`` as a stream (lines ``P Q`` in, GT out)
   files.py     ``--input`` text and ``--markdown``/``-o`` output checks shared by every group
+  progress.py  progress on stderr (rich; --progress, --quiet) drawn from the libraries' plain callbacks
   hw.py        ``pairkit hw`` (units: list, gen, sim, formal, synth, report)
   hw_core.py   ``pairkit hw core`` (whole pairing accelerators: list, sim, gen, report)
   proc.py      ``pairkit proc`` (seed 002's processor: asm, disasm, compile, run, sim-rtl, sim-array, report)

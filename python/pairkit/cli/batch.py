@@ -214,9 +214,11 @@ def pair_stream(
     as_json: bool = False,
     header: dict | None = None,
     pair_batch: Callable = api.pair_batch,
+    progress: Callable[[int], None] | None = None,
 ) -> int:
     """Pair every line of ``stream``; returns the number of pairs written. Raises the first bad line's
-    error (fail-fast) or, with ``keep_going``, a BatchError at the end if any line failed."""
+    error (fail-fast) or, with ``keep_going``, a BatchError at the end if any line failed. ``progress``, if
+    given, is called after each chunk with the number of lines handled (written or failed) so far."""
 
     def pair(P: list, Q: list):
         return pair_batch(set_id, P, Q, alg=alg, canonical=canonical, engine=engine)
@@ -249,6 +251,8 @@ def pair_stream(
             w.close({"line": None, "type": type(e).__name__, "message": str(e)})
             raise
         out.flush()
+        if progress is not None:
+            progress(run.done + run.bad)
         dt = time.perf_counter() - t
         if dt < CHUNK_SECONDS / 2 and size < MAX_CHUNK:
             size *= 2

@@ -69,18 +69,23 @@ def keygen_cmd(
     salt: Optional[str] = typer.Option(
         None,
         "--salt",
-        help="KeyGen's salt, hex (default: SHA-256('BLS-SIG-KEYGEN-SALT-'), draft-05's version-4 KeyGen)",
+        help="KeyGen's salt, hex, or pre-v4: the bare ASCII 'BLS-SIG-KEYGEN-SALT-' of the draft's versions 0-3, "
+        "the KeyGen of Chia's blspy / chia_rs (Python: salt=bls.KEYGEN_SALT_PRE_V4). Default: "
+        "SHA-256('BLS-SIG-KEYGEN-SALT-'), the version-4+ KeyGen of py_ecc, blst and the Ethereum clients",
     ),
     variant: str = _VARIANT,
     scheme: str = _SCHEME,
     as_json: bool = _JSON,
 ):
-    """KeyGen + SkToPk (and PopProve with --scheme pop): prints the secret key, the public key (and the proof)."""
+    """KeyGen + SkToPk (and PopProve with --scheme pop): prints the secret key, the public key (and the proof).
+    The same IKM gives other keys under --salt pre-v4 (Chia's KeyGen) than under the default (Ethereum's)."""
     s = _suite(variant, scheme)
     material = secrets.token_bytes(32) if ikm is None else _hex("--ikm", ikm)
-    from pairkit.protocols.bls import KEYGEN_SALT
+    from pairkit.protocols.bls import KEYGEN_SALT, KEYGEN_SALT_PRE_V4
 
-    sk = s.keygen(material, _hex("--key-info", key_info), KEYGEN_SALT if salt is None else _hex("--salt", salt))
+    named = {None: KEYGEN_SALT, "pre-v4": KEYGEN_SALT_PRE_V4}
+    the_salt = named[salt] if salt in named else _hex("--salt", str(salt))
+    sk = s.keygen(material, _hex("--key-info", key_info), the_salt)
     out = {"variant": s.variant, "scheme": s.scheme, "sk": sk.to_bytes(32, "big").hex(), "pk": s.sk_to_pk(sk).hex()}
     if s.scheme == "pop":
         out["pop"] = s.pop_prove(sk).hex()

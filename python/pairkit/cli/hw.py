@@ -8,6 +8,8 @@ from typing import List, Optional
 
 import typer
 
+from pairkit.cli.progress import PROGRESS, QUIET, bar
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -208,6 +210,8 @@ def report(
     cached: bool = typer.Option(
         False, "--cached", help="measure nothing: regenerate HARDWARE.md and units.json from the cached JSON only"
     ),
+    show_progress: Optional[bool] = PROGRESS,
+    quiet: bool = QUIET,
 ):
     """Measure the report entries (resumable, cached per entry) and regenerate HARDWARE.md + units.json."""
     from pairkit import argcheck, checkout
@@ -226,15 +230,17 @@ def report(
         for e in entries:
             print(f"{e.id:34s} {e.unit} {e.params}")
         return
-    run_report(
-        units or None,
-        out=out,
-        reports_dir=reports_dir,
-        force=force,
-        timeout=timeout,
-        pnr=not no_pnr,
-        measure=not cached,
-    )
+    with bar("hw report", show_progress, quiet) as b:
+        run_report(
+            units or None,
+            out=out,
+            reports_dir=reports_dir,
+            force=force,
+            timeout=timeout,
+            pnr=not no_pnr,
+            measure=not cached,
+            progress=b,
+        )
 
 
 def _core_app():

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import sys
 from typing import Optional
 
 import typer
 
-from pairkit import sets
+from pairkit import argcheck, sets
+from pairkit.cli.progress import PROGRESS, QUIET, bar
 
 _CUSTOM = (
     "Without CORE: a core of your own, --set, --alg and --units "
@@ -54,7 +57,6 @@ MAX_PAIRINGS = 1000
 
 def _check(n=None, seed=None, timeout=None):
     """The command line's counts, seed and time limit, checked before a core is compiled."""
-    from pairkit import argcheck
     from pairkit.hw.core.errors import CoreError
 
     if n is not None and (isinstance(n, bool) or not 1 <= n <= MAX_PAIRINGS):
@@ -79,6 +81,12 @@ _BUSES = typer.Option(
     "--buses",
     help="custom core: B read buses (1..16): at most B registers read per step "
     "(a list-scheduling constraint), unit ports selecting among the buses (docs/CORE.md)",
+)
+_TARGET = typer.Option(
+    None,
+    "--target-mhz",
+    help="the target clock in MHz: pipeline stages (operand and output registers around the units) "
+    "derived from it, their cycles in the schedule (docs/CORE.md, Timing); gen: also the constraints' clock",
 )
 _STREAMS = typer.Option(
     False,
@@ -141,6 +149,7 @@ def sim(
     streams: bool = _STREAMS,
     retime: bool = _RETIME,
     buses: Optional[int] = _BUSES,
+    target_mhz: Optional[float] = _TARGET,
     n: int = typer.Option(2, "-n", "--pairings", help="random pairings (1..1000)"),
     seed: int = typer.Option(1, help="seed of the random points"),
     engine: str = typer.Option(
@@ -152,7 +161,13 @@ def sim(
     from pairkit.hw.core.flow import simulate
 
     _check(n, seed)
-    r = simulate(_core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses), n, seed, engine)
+    r = simulate(
+        _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses),
+        n,
+        seed,
+        engine,
+        target_mhz=target_mhz,
+    )
     if as_json:
         print(json.dumps(r))
         return
@@ -166,6 +181,13 @@ def sim(
         f"{r['cycles']} cycles = Miller loop {r['miller_cycles']} + final exponentiation {r['final_exp_cycles']}"
         f" ({loop}); {r['registers']} registers, {r['control_words']} control words"
     )
+    pl = r.get("pipeline") or {}
+    if r.get("target_mhz") is not None:
+        yn = {k: "yes" if pl.get(k) else "no" for k in ("operand_regs", "mux_regs", "output_regs")}
+        print(
+            f"  target {r['target_mhz']:g} MHz: operand registers {yn['operand_regs']}, split multiplexers "
+            f"{yn['mux_regs']}, output registers {yn['output_regs']} (+{pl.get('stages', 0)} cycles per operation)"
+        )
     extra = (
         f", RTL accumulator checked at {r['rtl_states_checked']} loop boundaries" if "rtl_states_checked" in r else ""
     )
@@ -195,25 +217,27 @@ def gen(
         help="also the core behind a standard bus: axi4-lite "
         "(top_axi.v, regmap.md/.json, <core>.lpf and <core>.xdc; docs/CORE.md)",
     ),
-    target_mhz: Optional[float] = typer.Option(
-        None, "--target-mhz", help="with --bus: the target clock of the constraints files in MHz (default 100)"
+    target_mhz: Optional[float] = _TARGET,
+    depth: bool = typer.Option(
+        False,
+        "--depth",
+        help="also synthesize the core (Yosys synth_ecp5) and write its logic depth per stage "
+        "(LUT levels) into core.json and README.md (seconds on the toy cores, long on paper-size ones)",
     ),
 ):
     """Verilog of CORE, its Verilator testbench with vectors and a run script, a plain-Verilog testbench of
     the per-iteration states, the control ROM listing, the micro-code as JSON and a Gantt chart of one loop
     iteration; with --bus, a board-ready top."""
-    from pairkit import argcheck
     from pairkit.hw.core import bus as bus_mod
     from pairkit.hw.core.export import generate
 
     _check(n, seed)
     bus_mod.check_bus(bus)
-    if target_mhz is not None and bus is None:
-        raise bus_mod.BusError("target-mhz: give --bus too (the target clock goes into the bus top's constraints)")
-    mhz = bus_mod.check_mhz(bus_mod.DEFAULT_MHZ if target_mhz is None else target_mhz)
+    if target_mhz is not None:
+        bus_mod.check_mhz(target_mhz)
     cfg = _core(core, set_id, alg, units, unroll, scheduler, streams, retime, buses)
     argcheck.output_dir(out, "-o")
-    man = generate(cfg, out, n, seed, bus=bus, target_mhz=mhz)
+    man = generate(cfg, out, n, seed, bus=bus, target_mhz=target_mhz, depth=depth)
     print(f"{man['core']}: wrote {', '.join(man['files'])} to {out}")
 
 
@@ -257,13 +281,25 @@ def report(
         help="simulate the 1223-bit cores in Verilator (about 25 minutes of model "
         "build each); --no-rtl: the schedule interpreter only, and the report says so",
     ),
+    show_progress: Optional[bool] = PROGRESS,
+    quiet: bool = QUIET,
+    target_mhz: Optional[list[float]] = typer.Option(
+        None,
+        "--target-mhz",
+        help="instead of HARDWARE.md: the cycle cost of these target clocks (repeatable) on the --core cores, "
+        "each also without a target: stages, cycles, LUT4 and logic depth per stage (synth_ecp5); printed, or "
+        "with --out FILE written between the pipeline-table markers of FILE (docs/CORE.md)",
+    ),
 ):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
-    Pairing cores section."""
-    from pairkit import argcheck, checkout
+    Pairing cores section; with --target-mhz, the cycles-versus-clock table instead."""
+    from pairkit import checkout
     from pairkit.reports.hardware import run_cores_report as run_report
 
     _check(timeout=timeout)
+    if target_mhz:
+        _timing_report(cores, target_mhz, out, timeout, synth, pnr)
+        return
     from pairkit.errors import InvalidArgumentError
     from pairkit.hw.flow.synth import PNR_ROUTERS
 
@@ -274,18 +310,41 @@ def report(
     reports_dir = reports_dir or os.path.join("hw-report-cache", "cores")
     argcheck.output_file(out, "--out")
     argcheck.output_dir(reports_dir, "--reports-dir")
-    run_report(
-        cores or None,
-        out=out,
-        reports_dir=reports_dir,
-        synth=synth,
-        timeout=timeout,
-        pnr=pnr,
-        breakdown=breakdown,
-        rtl=rtl,
-        router=router,
-        ge=ge,
+    with bar("hw core report", show_progress, quiet) as b:
+        run_report(
+            cores or None,
+            out=out,
+            reports_dir=reports_dir,
+            synth=synth,
+            timeout=timeout,
+            pnr=pnr,
+            breakdown=breakdown,
+            rtl=rtl,
+            router=router,
+            ge=ge,
+            progress=b,
+        )
+
+
+def _timing_report(cores, targets, out, timeout, synth, pnr) -> None:
+    """``report --target-mhz``: the table of reports/hw_timing.py."""
+    from pairkit.reports import hw_timing
+
+    if out is not None:
+        argcheck.output_file(out, "--out")
+    rows = hw_timing.sweep(cores or [], list(targets), timeout, synth, lambda s: print(s, file=sys.stderr), pnr)
+    command = "pairkit hw core report " + " ".join(
+        [*(f"--core {shlex.quote(c)}" for c in cores), *(f"--target-mhz {f:g}" for f in targets)]
+        + ([] if synth else ["--no-synth"])
+        + (["--pnr"] if pnr else [])
+        + ([f"--out {shlex.quote(out)}"] if out else [])
     )
+    table = hw_timing.render_markdown(rows, command)
+    if out is None:
+        print(table, end="")
+    else:
+        hw_timing.update_file(out, table, hw_timing.BLOCK_PNR if pnr else hw_timing.BLOCK)
+        print(f"wrote the table to {out}")
 
 
 @app.command()

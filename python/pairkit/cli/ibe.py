@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Optional
 
 import typer
 
-from pairkit.errors import EncodingError, FileAccessError, InvalidArgumentError
+from pairkit.errors import EncodingError, FileAccessError, InsecureParameterError, InvalidArgumentError
 
 app = typer.Typer(
     add_completion=False,
@@ -29,6 +31,16 @@ _SCHEME = typer.Option(
 _PARAMS = typer.Option(None, "--params", help="rfc5091: the public parameters file (JSON, from `setup --params-out`)")
 _INSECURE = typer.Option(False, "--allow-insecure", help="accept parameters below ~128 bits (rfc5091 n < 3072; tests)")
 _JSON = typer.Option(False, "--json", help="machine-readable output")
+
+
+@contextmanager
+def _flag_words() -> Iterator[None]:
+    """A refusal of insecure parameters names this command line's --allow-insecure flag, not the Python
+    keyword the library's message names (InsecureParameterError.OVERRIDE)."""
+    try:
+        yield
+    except InsecureParameterError as e:
+        raise InsecureParameterError(str(e).replace(InsecureParameterError.OVERRIDE, "--allow-insecure")) from None
 
 
 def _scheme(s: str) -> str:
@@ -109,7 +121,8 @@ def setup_cmd(
         from pairkit.cli.files import check_writable as _check_writable
 
         _check_writable(params_out, "--params-out")
-    prm, s = R.setup(level, allow_insecure=allow_insecure)
+    with _flag_words():
+        prm, s = R.setup(level, allow_insecure=allow_insecure)
     msk = s.to_bytes((prm.q.bit_length() + 7) // 8, "big").hex()
     if params_out is not None:
         with open(params_out, "w") as f:
@@ -146,10 +159,9 @@ def extract_cmd(
         from pairkit.protocols import ibe_rfc5091 as R
 
         prm = _params(params)
-        key = R.encode_point(
-            R.extract(prm, int.from_bytes(hex_arg("--master", master), "big"), ident, allow_insecure=allow_insecure),
-            prm.p,
-        )
+        with _flag_words():
+            S = R.extract(prm, int.from_bytes(hex_arg("--master", master), "big"), ident, allow_insecure=allow_insecure)
+        key = R.encode_point(S, prm.p)
     _emit(as_json, {"scheme": scheme, "id": identity, "private_key": key.hex()}, key.hex())
 
 
@@ -179,7 +191,8 @@ def encrypt_cmd(
 
         prm = _params(params)
         m = hex_arg("--msg-hex", msg_hex) if msg_hex is not None else read_bytes(infile)
-        ct = R.encrypt(prm, ident, m, allow_insecure=allow_insecure).to_bytes(prm)
+        with _flag_words():
+            ct = R.encrypt(prm, ident, m, allow_insecure=allow_insecure).to_bytes(prm)
     _emit(as_json, {"scheme": scheme, "id": identity, "ciphertext": ct.hex()}, ct.hex())
 
 
@@ -209,7 +222,8 @@ def decrypt_cmd(
 
         prm = _params(params)
         S = R.decode_point(hex_arg("--key", key), prm, "the private key")
-        m = R.decrypt(prm, S, R.Ciphertext.from_bytes(ct, prm), allow_insecure=allow_insecure)
+        with _flag_words():
+            m = R.decrypt(prm, S, R.Ciphertext.from_bytes(ct, prm), allow_insecure=allow_insecure)
     if as_json:
         _emit(True, {"scheme": scheme, "plaintext": m.hex()}, "")
     else:

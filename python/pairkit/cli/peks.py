@@ -10,12 +10,14 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Callable
 from typing import List, Optional
 
 import typer
 
 from pairkit import argcheck as A
 from pairkit.cli.ibe import hex_arg, read_bytes
+from pairkit.cli.progress import PROGRESS, QUIET, Bar, bar
 from pairkit.errors import EncodingError, InvalidArgumentError
 
 app = typer.Typer(
@@ -116,12 +118,11 @@ def demo_cmd(
     n: int = typer.Option(100_000, "-n", "--count", min=1, help="keywords to encrypt and search"),
     vocabulary: int = typer.Option(1000, "--vocabulary", min=1, help="distinct keywords drawn from"),
     as_json: bool = _JSON,
+    show_progress: Optional[bool] = PROGRESS,
+    quiet: bool = QUIET,
 ):
-    """Encrypt n random keywords, make the trapdoor of one, search all n with it (a progress bar on
-    stderr) and check the matches against the ground truth; prints the throughput."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+    """Encrypt n random keywords, make the trapdoor of one, search all n with it (progress on stderr: on a
+    terminal, or with --progress) and check the matches against the ground truth; prints the throughput."""
     from pairkit.protocols import peks
 
     n = A.count("-n", n, limit=MAX_DEMO)
@@ -130,16 +131,25 @@ def demo_cmd(
     kws = [vocab[secrets.randbelow(vocabulary)] for _ in range(n)]
     target = vocab[0]
     sk, pk = peks.keygen()
-    cols = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*cols, console=Console(stderr=True)) as prog:
-        t_enc = prog.add_task("encrypt", total=n)
+    done = [0]
+
+    def advance(b: Bar, what: str) -> Callable[[int], None]:
+        done[0] = 0
+
+        def step(k: int) -> None:
+            done[0] += k
+            b(done[0], n, what)
+
+        return step
+
+    with bar("peks demo", show_progress, quiet, n, "encrypt") as b:
         t0 = time.perf_counter()
-        cts = peks.encrypt_many(pk, kws, progress=lambda k: prog.advance(t_enc, k))
+        cts = peks.encrypt_many(pk, kws, progress=advance(b, "encrypt"))
         t1 = time.perf_counter()
         td = peks.trapdoor(sk, target)
-        t_s = prog.add_task("search ", total=n)
+        b(0, n, "search")
         t2 = time.perf_counter()
-        verdicts = peks.search(td, cts, progress=lambda k: prog.advance(t_s, k))
+        verdicts = peks.search(td, cts, progress=advance(b, "search"))
         t3 = time.perf_counter()
     found = sum(verdicts)
     truth = sum(1 for k in kws if k == target)

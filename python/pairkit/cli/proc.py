@@ -10,6 +10,7 @@ from typing import Optional, cast
 
 import typer
 
+from pairkit.cli.progress import PROGRESS, QUIET, bar
 from pairkit.errors import EncodingError, FileAccessError, InvalidArgumentError
 
 app = typer.Typer(
@@ -316,6 +317,8 @@ def sim_array_cmd(
     seed: int = typer.Option(1, "--seed", help="seed of the random inputs (an integer in [0, 2^64))"),
     backpressure: bool = typer.Option(False, "--backpressure", help="hold the result stream one cycle in four"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+    show_progress: Optional[bool] = PROGRESS,
+    quiet: bool = QUIET,
 ):
     """Stream --jobs jobs through a --cores-core array of the processor with its work distributor (docs/PROC.md
     "Array") in Verilator; every job's outputs against the ISS (and, for --program pairing, the Rust engine), and
@@ -345,7 +348,8 @@ def sim_array_cmd(
     import time
 
     t = time.time()
-    r = check_array(L, n, ins, backpressure=backpressure, fast=program == "short")
+    with bar("proc sim-array", show_progress, quiet) as b:
+        r = check_array(L, n, ins, progress=b, backpressure=backpressure, fast=program == "short")
     r["seconds"] = round(time.time() - t, 1)
     exact = True
     for x, j in zip(r["per_job"], range(J)):

@@ -20,10 +20,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+import pairkit
 from pairkit import argcheck, sets
 from pairkit.cli.batch import parse_hex as _hex
 from pairkit.cli.files import check_writable as _check_writable
 from pairkit.cli.files import write_text as _write_text
+from pairkit.cli.progress import PROGRESS, QUIET, file_size
+from pairkit.cli.progress import bar as _bar
 from pairkit.errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
 from pairkit.reports.peers import ADAPTERS
 from pairkit.sets import Family
@@ -73,6 +76,21 @@ err = Console(stderr=True)
 # The sets named in the help texts, from the registry (gen/params/*.toml), never listed here.
 _GPU_SETS = ", ".join(sets.gpu_sets())
 _PEER_NAMES = ", ".join(ADAPTERS)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"pairkit {pairkit.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="print pairkit's version and exit"
+    ),
+) -> None:
+    """pairkit: cryptographic pairings computed fast and verifiably."""
 
 
 def _trace_family(set_id: str, prime_ok: bool = False):
@@ -273,9 +291,12 @@ def bench(
     peers_criterion: Optional[str] = typer.Option(
         None, "--peers-criterion", help="--goals: the criterion directory of crates/pairkit-peers' native bench"
     ),
+    show_progress: Optional[bool] = PROGRESS,
+    quiet: bool = QUIET,
 ):
     """Medians per pairing and per field operation, single- and all-core throughput, beside the papers
-    (and, with --peers, beside the software a user would pick instead, as ratios)."""
+    (and, with --peers, beside the software a user would pick instead, as ratios). The step running
+    shows on stderr: on a terminal, or with --progress."""
     from pairkit.reports import bench as B
 
     if engine not in ("cpu", "gpu"):
@@ -291,15 +312,18 @@ def bench(
                 "--goals measures issue 21's own rows: --set, --peers, --backends, "
                 "--protocols and --engine gpu do not apply"
             )
-        _bench_goals(quick, as_json, markdown, validation, peers_criterion)
+        with _bar("bench --goals", show_progress, quiet) as b:
+            _bench_goals(quick, as_json, markdown, validation, peers_criterion, b)
         return
     if engine == "gpu":
-        _bench_gpu(set_ids, quick, as_json, markdown, batch)
+        with _bar("bench --engine gpu", show_progress, quiet) as b:
+            _bench_gpu(set_ids, quick, as_json, markdown, batch, b)
         return
     if protocols:
         from pairkit.reports import bench_protocols as BP
 
-        rep = BP.measure(quick)
+        with _bar("bench --protocols", show_progress, quiet) as b:
+            rep = BP.measure(quick, progress=b)
         cmd = (
             "pairkit bench --protocols"
             + (" --quick" if quick else "")
@@ -312,11 +336,13 @@ def bench(
     chosen = set_ids or sets.bench_sets()
     for s in chosen:
         sets.get(s)
-    report = B.run(chosen, quick, peers=peers)
+    with _bar("bench", show_progress, quiet) as b:
+        report = B.run(chosen, quick, peers=peers, progress=b)
     if backends:
         from pairkit.reports import bench_backends
 
-        report["backends"] = bench_backends.measure(chosen, quick)
+        with _bar("bench --backends", show_progress, quiet) as b:
+            report["backends"] = bench_backends.measure(chosen, quick, progress=b)
     if markdown:
         cmd = (
             "pairkit bench"
@@ -334,7 +360,12 @@ def bench(
 
 
 def _bench_goals(
-    quick: bool, as_json: bool, markdown: Optional[str], validation: Optional[str], peers_criterion: Optional[str]
+    quick: bool,
+    as_json: bool,
+    markdown: Optional[str],
+    validation: Optional[str],
+    peers_criterion: Optional[str],
+    progress: Any,
 ) -> None:
     from pairkit.reports import bench_goals as BG
 
@@ -349,7 +380,7 @@ def _bench_goals(
             raise EncodingError(f"--validation {validation}: not UTF-8 text") from None
     if peers_criterion is not None and not os.path.isdir(peers_criterion):
         raise FileAccessError(f"--peers-criterion {peers_criterion}: not a directory")
-    rep = BG.measure(quick, text, peers_criterion)
+    rep = BG.measure(quick, text, peers_criterion, progress=progress)
     cmd = (
         "pairkit bench --goals"
         + (" --quick" if quick else "")
@@ -365,7 +396,7 @@ def _bench_goals(
     print(json.dumps(rep, indent=1) if as_json else BG.markdown(rep, cmd))
 
 
-def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], batch: int) -> None:
+def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], batch: int, progress: Any) -> None:
     from pairkit import api
     from pairkit.gpu import source
     from pairkit.reports import bench_gpu as G
@@ -374,7 +405,7 @@ def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], bat
     for s in chosen:
         source.check(s, api.default_algorithm(s))
     n = min(batch, 1 << 14) if quick else batch
-    report = G.run(chosen, n, 2 if quick else 5)
+    report = G.run(chosen, n, 2 if quick else 5, progress=progress)
     cmd = (
         "pairkit bench --engine gpu"
         + "".join(f" --set {s}" for s in set_ids or [])
@@ -406,13 +437,16 @@ def pair_batch(
         "--keep-going",
         help="a bad line writes an error record in its place and the run goes on (default: stop at the first)",
     ),
+    show_progress: Optional[bool] = PROGRESS,
+    quiet: bool = QUIET,
 ):
     """Pairings of many pairs: one `P Q` hex pair per input line, one GT element (hex) per output
     line, in order, streamed in bounded chunks. A bad line (named by its line number, from 1) stops
     the run after the results of the lines before it; with --keep-going it writes an error record
     instead and the run goes on (exit 2 at the end if any line failed). The engine is checked before
     any input is read (no GPU: one error, exit 2). An empty input (no line, or blank lines only)
-    pairs nothing and exits 0 (--json: "gt": [])."""
+    pairs nothing and exits 0 (--json: "gt": []). Progress (the pairs done; the share of the input
+    read when it is a file) goes to stderr: on a terminal, or with --progress."""
     from pairkit import api
     from pairkit.cli.batch import pair_stream
 
@@ -433,19 +467,22 @@ def pair_batch(
             stream = open(infile, "rb")
     except OSError as e:
         raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
+    size = file_size(stream)
     try:
-        pair_stream(
-            set_id,
-            a,
-            stream,
-            name,
-            sys.stdout,
-            canonical=canonical,
-            engine=engine,
-            keep_going=keep_going,
-            as_json=as_json,
-            header=header,
-        )
+        with _bar("pair-batch", show_progress, quiet, size, "0 pairs", counts=False) as b:
+            pair_stream(
+                set_id,
+                a,
+                stream,
+                name,
+                sys.stdout,
+                canonical=canonical,
+                engine=engine,
+                keep_going=keep_going,
+                as_json=as_json,
+                header=header,
+                progress=lambda n: b(stream.tell() if size else n, what=f"{n:,} pairs"),
+            )
     except OSError as e:
         if e.errno in (errno.EISDIR, errno.EACCES, errno.EIO) or getattr(e, "filename", None):
             raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
@@ -453,7 +490,7 @@ def pair_batch(
     finally:
         if infile is not None:
             stream.close()
-    if not as_json:
+    if not as_json and not quiet:
         _security_note(set_id)
 
 

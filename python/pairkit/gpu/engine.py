@@ -21,7 +21,7 @@ from typing import cast
 import numpy as np
 
 from pairkit.errors import GpuUnavailableError, PairkitError
-from pairkit.gpu import decode, source
+from pairkit.gpu import decode, layout, prime_source, source
 
 CUPY_PIN = "cupy-cuda12x==14.2.0"
 INSTALL = (
@@ -35,6 +35,9 @@ MAX_CHUNK = 1 << 20
 STAGES = ("miller", "final_exp", "pair", "validate")
 LAYOUT_KERNELS = ("rows_to_words", "words_to_rows")  # kernels/layout.cuh
 NVRTC_OPTIONS = ("--std=c++17",)
+ZERO_MILLER = "division by zero (inverse of 0) in the final exponentiation"  # the status-1 error
+PRIME_STAGES = ("miller", "final_exp", "pair", "fp_op")  # kernels/batch_prime.cu
+PRIME_BLOCK = 64  # not measured yet: pk_pair takes 255 registers (NVRTC 12.9, sm_90; docs/GPU.md)
 
 
 def cupy_module():
@@ -210,7 +213,7 @@ class GpuKernels:
         st = b["h_st"][:cnt]
         if st.any():
             i = int(np.argmax(st != 0))
-            raise PairkitError(f"batch item {start + i}: division by zero (inverse of 0) in the final exponentiation")
+            raise PairkitError(f"batch item {start + i}: {ZERO_MILLER}")
         out[start : start + cnt] = b["h_rows"][: out.shape[1] * cnt].reshape(cnt, out.shape[1])  # the only copy out
 
 
@@ -232,6 +235,74 @@ def _pinned(cp, count: int, dtype=np.uint32) -> np.ndarray:
     return np.frombuffer(mem, dtype=dtype, count=count)
 
 
+class PrimeGpuKernels:
+    """The compiled prime kernels (kernels/batch_prime.cu: bn254, bls12-381) of one (set, algorithm) on
+    the current CUDA device. Simpler than GpuKernels, and not yet measured on a device: the word
+    layout is made on the host (layout.pack / unpack with m = the bits of p), and each chunk runs on
+    one stream (copy in, ``pk_<stage>``, copy out); no shared memory. ``fp_mul``: where the F_p
+    product lives (prime_source.FP_MUL_VARIANTS), the same bytes either way."""
+
+    _cache: dict = {}
+
+    def __init__(self, set_id: str, alg: str, block: int | None = None, fp_mul: str = prime_source.DEFAULT_FP_MUL):
+        prime_source.check(set_id, alg)
+        prime_source.check_fp_mul(fp_mul)
+        self.cp = cupy_module()
+        dev = self.cp.cuda.runtime.getDevice()
+        self.set_id, self.alg, self.fp_mul = set_id, alg, fp_mul
+        self.nl, self.bits = prime_source.limbs(set_id), prime_source.constants(set_id)["p"].bit_length()
+        key = (set_id, alg, fp_mul, dev)
+        if key not in PrimeGpuKernels._cache:
+            mod = self.cp.RawModule(code=prime_source.device_source(set_id, alg, fp_mul), options=NVRTC_OPTIONS)
+            PrimeGpuKernels._cache[key] = {s: mod.get_function(f"pk_{s}") for s in PRIME_STAGES}
+        self.fn = PrimeGpuKernels._cache[key]
+        self.block = PRIME_BLOCK if block is None else block
+
+    def launch(self, stage: str, args: tuple, n: int) -> None:
+        """One launch of ``pk_<stage>`` over n instances on the current stream: args = (in, out,
+        status, n, canonical or the F_p op)."""
+        self.fn[stage](((n + self.block - 1) // self.block,), (self.block,), args)
+
+    def per_instance_bytes(self) -> int:
+        """Device bytes per instance: 6 (or 12) input and 12 output coordinates of nl words, a status word."""
+        return 4 * self.nl * (prime_source.GT_COORDS * 2) + 4
+
+    def run(self, rows: np.ndarray, stage: str = "pair", canonical: bool = False, max_chunk: int = MAX_CHUNK):
+        """(n, k nb) uint8 rows of big-endian coordinates (k = 6 for "miller" / "pair": P and Q as
+        decode.prime_rows gives them; 12 for "final_exp": a Miller value) -> (n, 12 nb) uint8 GT
+        encodings, the CPU engine's; a zero Miller value raises "batch item i: division by zero"."""
+        cp, n = self.cp, rows.shape[0]
+        nb = 4 * self.nl
+        k_in = rows.shape[1] // nb if rows.ndim == 2 else 0
+        want = prime_source.GT_COORDS if stage == "final_exp" else prime_source.IN_COORDS
+        if stage not in PRIME_STAGES[:3] or k_in != want or rows.shape[1] != want * nb:
+            raise PairkitError(f"{stage}: expected rows of {want * nb} bytes, got shape {rows.shape}")
+        out = np.empty((n, prime_source.GT_COORDS * nb), dtype=np.uint8)
+        if n == 0:
+            return out
+        free, _ = cp.cuda.runtime.memGetInfo()
+        size = max(1, min(n, max_chunk, int(free * MEM_FRACTION) // self.per_instance_bytes()))
+        d_in = cp.empty(want * self.nl * size, dtype=cp.uint32)
+        d_out = cp.empty(prime_source.GT_COORDS * self.nl * size, dtype=cp.uint32)
+        d_st = cp.empty(size, dtype=cp.uint32)
+        stream = cp.cuda.Stream(non_blocking=True)
+        for start in range(0, n, size):
+            cnt = min(size, n - start)
+            chunk = rows[start : start + cnt]
+            words = layout.pack([chunk[:, c * nb : (c + 1) * nb] for c in range(want)], self.bits)
+            with stream:
+                d_in[: words.size].set(words, stream=stream)
+                self.launch(stage, (d_in, d_out, d_st, np.uint32(cnt), np.int32(canonical)), cnt)
+                h_out = d_out[: prime_source.GT_COORDS * self.nl * cnt].get(stream=stream)
+                st = d_st[:cnt].get(stream=stream)
+            stream.synchronize()
+            if st.any():
+                i = int(np.argmax(st != 0))
+                raise PairkitError(f"batch item {start + i}: {ZERO_MILLER}")
+            out[start : start + cnt] = layout.unpack(h_out, self.bits, cnt, prime_source.GT_COORDS)
+        return out
+
+
 def prepare(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str) -> decode.Batch:
     """Check (set, alg) support and run the host checks on both batches (no device needed)."""
     source.check(set_id, alg)
@@ -244,6 +315,11 @@ def pair_batch(
     set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: bool = False, max_chunk: int = MAX_CHUNK
 ) -> np.ndarray:
     """The gpu engine's ``pair_batch``: same inputs, outputs and errors as the CPU engine's."""
+    if prime_source.is_prime_set(set_id):  # bn254, bls12-381: validated on the host (decode.prime_rows)
+        prime = PrimeGpuKernels(set_id, alg)  # GpuUnavailableError before the host checks
+        if P.shape[0] != Q.shape[0]:
+            raise PairkitError(f"batch sizes differ: {P.shape[0]} points P vs {Q.shape[0]} points Q")
+        return prime.run(decode.prime_rows(set_id, P, Q), "pair", canonical, max_chunk)
     source.check(set_id, alg)
     kernels = GpuKernels(set_id, alg)  # GpuUnavailableError before the host checks
     batch = prepare(set_id, P, Q, alg)

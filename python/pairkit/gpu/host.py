@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from pairkit.errors import GpuKernelBuildError, PairkitError
-from pairkit.gpu import layout, source
+from pairkit.gpu import layout, prime_source, source
 
 STAGES = {"miller": 0, "final_exp": 1, "pair": 2, "validate": 3}
 # The layout kernels (kernels/layout.cuh): name -> (pk_host_convert's direction, input dtype).
@@ -35,8 +35,14 @@ def cache_dir() -> Path:
 
 
 def build(set_id: str, alg: str, comb: str = source.DEFAULT_COMB) -> Path:
-    """Compile (or reuse, keyed by the source's hash) the host library for (set_id, alg, comb)."""
-    src = source.host_source(set_id, alg, comb)
+    """Compile (or reuse, keyed by the source's hash) the host library for (set_id, alg, comb); for the
+    prime sets (prime_source) ``comb`` names the F_p product variant (prime_source.FP_MUL_VARIANTS;
+    the binary default means prime_source.DEFAULT_FP_MUL)."""
+    if prime_source.is_prime_set(set_id):
+        fp_mul = prime_source.DEFAULT_FP_MUL if comb == source.DEFAULT_COMB else comb
+        src, comb = prime_source.host_source(set_id, alg, fp_mul), f"prime-{fp_mul}"
+    else:
+        src = source.host_source(set_id, alg, comb)
     cxx = shutil.which(os.environ.get("CXX", "g++"))
     if cxx is None:
         raise GpuKernelBuildError("g++ is not installed (`make tools` installs it)")
@@ -126,3 +132,77 @@ class HostKernels:
         if status.any():
             raise PairkitError(f"kernel status {status.max()} at index {int(np.argmax(status != 0))}")
         return layout.unpack(out, self.m, n)
+
+
+def prime_words(values: list[list[int]], nl: int) -> np.ndarray:
+    """Coordinates (a list per coordinate of n canonical integers) -> the kernels' word-major words:
+    word j of coordinate c of instance i at (c nl + j) n + i (kernels/batch_prime.cu)."""
+    n = len(values[0])
+    out = np.zeros((len(values), nl, n), dtype=np.uint32)
+    for c, col in enumerate(values):
+        for i, v in enumerate(col):
+            out[c, :, i] = [(v >> (32 * j)) & 0xFFFFFFFF for j in range(nl)]
+    return out.reshape(-1)
+
+
+def prime_ints(words: np.ndarray, coords: int, nl: int, n: int) -> list[list[int]]:
+    """The inverse of prime_words: per instance, its coordinates as integers."""
+    w = words.reshape(coords, nl, n).astype(object)
+    return [[sum(int(w[c, j, i]) << (32 * j) for j in range(nl)) for c in range(coords)] for i in range(n)]
+
+
+class PrimeHostKernels:
+    """The prime kernels of one (set, algorithm) (prime_source: bn254, bls12-381), executed on the host.
+    Inputs and outputs are canonical integers per coordinate; ``gt_bytes`` gives the CPU engine's GT
+    encoding (12 coordinates, each big-endian in 4 PK_NL bytes)."""
+
+    def __init__(self, set_id: str, alg: str, block: int = 32, fp_mul: str = prime_source.DEFAULT_FP_MUL):
+        prime_source.check(set_id, alg)
+        prime_source.check_fp_mul(fp_mul)
+        self.set_id, self.alg, self.block, self.fp_mul = set_id, alg, block, fp_mul
+        self.nl = prime_source.limbs(set_id)
+        self.lib = ctypes.CDLL(str(build(set_id, alg, fp_mul)))
+        u32p = ctypes.POINTER(ctypes.c_uint32)
+        self.lib.pk_host_launch.argtypes = [ctypes.c_int, u32p, u32p, u32p, ctypes.c_uint, ctypes.c_int, ctypes.c_uint]
+        self.lib.pk_host_launch.restype = ctypes.c_int
+        self.lib.pk_host_counts.argtypes = [ctypes.POINTER(ctypes.c_ulonglong)]
+
+    def launch_words(self, stage: str, words: np.ndarray, n: int, arg: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """Run one entry point ("miller", "final_exp", "pair" with arg = canonical; "fp_op" with arg =
+        prime_source.FP_OPS[op]) over n instances of word-major input words: (output words, status)."""
+        coords_out = 1 if stage == "fp_op" else prime_source.GT_COORDS
+        inp = np.ascontiguousarray(words, dtype=np.uint32)
+        out = np.zeros(coords_out * self.nl * n, dtype=np.uint32)
+        status = np.full(n, 0xFFFFFFFF, dtype=np.uint32)
+        p = ctypes.POINTER(ctypes.c_uint32)
+        code = 4 if stage == "fp_op" else STAGES[stage]
+        rc = self.lib.pk_host_launch(
+            code, inp.ctypes.data_as(p), out.ctypes.data_as(p), status.ctypes.data_as(p), n, arg, self.block
+        )
+        if rc != 0:
+            raise PairkitError(f"pk_host_launch({stage}) returned {rc}")
+        return out, status
+
+    def launch(self, stage: str, values: list[list[int]], arg: int = 0) -> tuple[list[list[int]], np.ndarray]:
+        """launch_words on coordinates given as integers (one list of n per coordinate): (output
+        coordinates per instance, status)."""
+        n = len(values[0])
+        out, status = self.launch_words(stage, prime_words(values, self.nl), n, arg)
+        return prime_ints(out, 1 if stage == "fp_op" else prime_source.GT_COORDS, self.nl, n), status
+
+    def counts(self) -> dict[str, int]:
+        """F_p operations since the last call (and reset them): mul counts every Montgomery product,
+        squarings included; sqr the squarings; inv the inversions; add additions, subtractions and
+        negations (kernels/fp.cuh PK_COUNT); "sqrt" is unused here."""
+        buf = (ctypes.c_ulonglong * len(OP_KINDS))()
+        self.lib.pk_host_counts(buf)
+        return dict(zip(OP_KINDS, (int(v) for v in buf)))
+
+    def fp_op(self, op: str, a: list[int], b: list[int]) -> list[int]:
+        out, status = self.launch("fp_op", [a, b], prime_source.FP_OPS[op])
+        if status.any():
+            raise PairkitError(f"pk_fp_op({op}): status {status.max()}")
+        return [r[0] for r in out]
+
+    def gt_bytes(self, coords: list[int]) -> bytes:
+        return b"".join(c.to_bytes(4 * self.nl, "big") for c in coords)

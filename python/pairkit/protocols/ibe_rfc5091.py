@@ -385,7 +385,7 @@ def refuse(prm: Params, allow_insecure: bool) -> None:
     if lab != "secure":
         raise InsecureParameterError(
             f"RFC 5091 BF refuses these parameters: {lab}; the level n >= "
-            f"{MIN_SECURE_LEVEL} is required (pass allow_insecure=True for tests)"
+            f"{MIN_SECURE_LEVEL} is required (pass {InsecureParameterError.OVERRIDE} for tests)"
         )
 
 
@@ -409,7 +409,7 @@ def setup(n: int = MIN_SECURE_LEVEL, allow_insecure: bool = False):
     if n < MIN_SECURE_LEVEL and not A.flag("allow_insecure", allow_insecure):
         raise InsecureParameterError(
             f"RFC 5091 BF at n = {n} is below ~128 bits; n >= {MIN_SECURE_LEVEL} "
-            "is required (pass allow_insecure=True for tests)"
+            f"is required (pass {InsecureParameterError.OVERRIDE} for tests)"
         )
     np_, nq, hf = LEVELS[n]
     q = _solinas_prime(nq)

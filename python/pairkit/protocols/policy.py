@@ -26,7 +26,7 @@ def check_native_set(protocol: str, set_id, allow_insecure) -> str:
     if lab != "secure" and not allow_insecure:
         raise InsecureParameterError(
             f"{protocol} refuses {set_id}: it is {lab} ({p.security}); pass "
-            f"allow_insecure=True to override (tests and experiments only)"
+            f"{InsecureParameterError.OVERRIDE} to override (tests and experiments only)"
         )
     if set_id not in NATIVE_SETS:
         raise NotSupportedError(

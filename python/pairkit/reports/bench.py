@@ -2,6 +2,8 @@
 
 Per-pairing and per-field-operation medians are timed inside Rust (no Python overhead);
 all-core throughput times ``pair_batch`` from Python over a batch large enough to amortise it.
+The measurements report their steps through a plain callback ``progress(done, total, what)``
+(:mod:`.steps`; the command line draws it on stderr, pairkit.cli.progress).
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ import platform
 import re
 import statistics
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
 
 from pairkit import api, sets
 from pairkit.reports.papers import GOAL_MUL_NS, GOAL_SPEEDUP_2CORES, GOAL_US, PAIRING_CYCLES, PAIRING_LATENCY_US
 from pairkit.reports.peers import measure, median_us
+from pairkit.reports.steps import Progress, no_progress
 from pairkit.sets import Family
 
 FIELD_OPS = ("mul", "sqr", "sqrt", "inv")  # binary sets
@@ -107,7 +111,9 @@ def _prime_extras(set_id: str, quick: bool, peers: bool, out: dict) -> None:
     out["peers"] = measure(set_id, 30 if quick else 200) if peers else []
 
 
-def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
+def bench_set(set_id: str, quick: bool = False, peers: bool = False, step: Callable[[str], None] | None = None) -> dict:
+    """One set's figures; ``step(what)`` is called as each measurement starts."""
+    step = step or (lambda what: None)
     p = sets.get(set_id)
     prime = p.family is Family.PRIME
     big = not isinstance(p, sets.PrimeSet) and p.m > 600  # prime: the ParamSetPrime families
@@ -122,10 +128,12 @@ def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
         "algorithms": {},
         "field_ns": {},
     }
+    step("field operations")
     for op in FIELD_OPS3 if p.family is Family.CHAR3 else FIELD_OPS_P if prime else FIELD_OPS:
         runs = api.bench_field(set_id, op, 200 if op == "inv" else 5000)
         out["field_ns"][op] = statistics.median(runs)
     for alg in api.algorithms(set_id):
+        step(alg)
         runs = api.bench_pair(set_id, alg, iters)
         out["algorithms"][alg] = statistics.median(runs) / 1000.0  # us
     default = api.default_algorithm(set_id)
@@ -135,6 +143,7 @@ def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
     n = (256 if big else 2000) if not quick else (8 if big else 200)
     if prime:
         n = 64 if quick else 400
+    step(f"pair_batch of {n}, one core and all")
     P = api.random_points(set_id, n, seed=1)
     Q = api.random_points(set_id, n, seed=2, group=2 if api.asymmetric(set_id) else 1)
     api.pair_batch(set_id, P[:4], Q[:4], alg=fastest)  # warm the thread pool
@@ -154,16 +163,24 @@ def bench_set(set_id: str, quick: bool = False, peers: bool = False) -> dict:
     out["goal_us"] = GOAL_US.get(set_id)
     out["goal_mul_ns"] = GOAL_MUL_NS.get(set_id)
     if prime:
+        step("prepared, multi_pair" + (", the peers" if peers else ""))
         _prime_extras(set_id, quick, peers, out)
     return out
 
 
-def run(sets: list[str], quick: bool = False, peers: bool = False) -> dict:
-    return {
-        "machine": machine(),
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "results": [bench_set(s, quick, peers) for s in sets],
-    }
+def run(sets: list[str], quick: bool = False, peers: bool = False, progress: Progress = no_progress) -> dict:
+    """Every set's figures (:func:`bench_set`), one step of ``progress`` a set."""
+    report: dict[str, Any] = {"machine": machine(), "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+    results = []
+    for i, s in enumerate(sets):
+
+        def step(what: str, i: int = i, s: str = s) -> None:
+            progress(i, len(sets), f"{s}: {what}")
+
+        results.append(bench_set(s, quick, peers, step=step))
+    progress(len(sets), len(sets), "done")
+    report["results"] = results
+    return report
 
 
 def markdown(report: dict, command: str) -> str:

@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from pairkit import sets
+from pairkit.reports.steps import Progress, no_progress
 
 BACKENDS = {
     "ss2": ("PAIRKIT_GF2M_BACKEND", ("portable", "clmul", "vpclmul256", "vpclmul512")),
@@ -39,8 +40,10 @@ def family(set_id: str) -> str:
     return p.kind if p.family.small_characteristic else "prime"
 
 
-def measure(set_ids: list[str], quick: bool = False) -> list[dict[str, Any]]:
+def measure(set_ids: list[str], quick: bool = False, progress: Progress = no_progress) -> list[dict[str, Any]]:
+    """One row per (set, backend), each timed in its own process; ``progress`` one step a row."""
     rows: list[dict[str, Any]] = []
+    total = sum(len(BACKENDS[family(s)][1]) for s in set_ids)
     for s in set_ids:
         p = sets.get(s)
         big = not isinstance(p, sets.PrimeSet) and p.m > 600
@@ -49,6 +52,7 @@ def measure(set_ids: list[str], quick: bool = False) -> list[dict[str, Any]]:
             iters = (3 if quick else 10) if big else (20 if quick else 200)
             if big and b == "portable":
                 iters = 2
+            progress(len(rows), total, f"{s} pinned to {b}")
             env = {k: v for k, v in os.environ.items() if not k.startswith("PAIRKIT_")} | {var: b}
             r = subprocess.run(
                 [sys.executable, "-c", CHILD, s, str(iters)], env=env, capture_output=True, text=True, timeout=600
@@ -59,6 +63,7 @@ def measure(set_ids: list[str], quick: bool = False) -> list[dict[str, Any]]:
                 else {"missing": f"exit {r.returncode}: {r.stderr.strip()[-200:]}"}
             )
             rows.append({"set": s, "pinned": f"{var}={b}"} | out)
+    progress(total, total, "done")
     return rows
 
 

@@ -34,6 +34,7 @@ from pairkit import api, sets
 from pairkit.errors import PairkitError
 from pairkit.reports import bench_backends
 from pairkit.reports.bench import machine, replace_section
+from pairkit.reports.steps import Progress, no_progress
 
 BEGIN, END = "<!-- goals:begin -->", "<!-- goals:end -->"
 ROOT = Path(__file__).resolve().parents[3]  # the checkout (python/pairkit/reports/ under it)
@@ -143,8 +144,11 @@ def parse_peers(base: Path) -> dict[str, dict[str, float]]:
     return out
 
 
-def measure(quick: bool = False, validation: str | None = None, peers_dir: str | None = None) -> dict[str, Any]:
-    """Every row's figures; ``validation`` is the text holding the validation bench's summary lines."""
+def measure(
+    quick: bool = False, validation: str | None = None, peers_dir: str | None = None, progress: Progress = no_progress
+) -> dict[str, Any]:
+    """Every row's figures; ``validation`` is the text holding the validation bench's summary lines; ``progress``
+    one step for the backends and one per latency set and for the parallel rows."""
     load = os.getloadavg()[0]
     bench_sets = sets.bench_sets()
     rep: dict[str, Any] = {
@@ -153,10 +157,18 @@ def measure(quick: bool = False, validation: str | None = None, peers_dir: str |
         "load": load,
         "interop": _interop(),
     }
-    rep["backends"] = bench_backends.measure(bench_sets, quick)
+    total = 2 + len(GOAL_LATENCY_US)
+    rep["backends"] = bench_backends.measure(
+        bench_sets, quick, progress=lambda done, n, what: progress(0, total, f"backends {done}/{n}: {what}")
+    )
     rep["default_backends"] = {s: api.backend(s) for s in bench_sets}
-    rep["latency"] = [_latency(s, 20 if quick else 400) for s in GOAL_LATENCY_US]
+    rep["latency"] = []
+    for i, s in enumerate(GOAL_LATENCY_US):
+        progress(1 + i, total, f"{s} latency")
+        rep["latency"].append(_latency(s, 20 if quick else 400))
+    progress(total - 1, total, "parallel throughput")
     rep["parallel"] = _parallel(5 if quick else 60)
+    progress(total, total, "done")
     rep["validation"] = parse_validation(validation) if validation is not None else None
     rep["peers"] = parse_peers(Path(peers_dir)) if peers_dir else None
     rep["load_end"] = os.getloadavg()[0]

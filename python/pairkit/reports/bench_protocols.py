@@ -34,6 +34,7 @@ from pairkit.errors import PairkitError
 from pairkit.protocols import bls, peks
 from pairkit.reports.bench import machine, replace_section
 from pairkit.reports.peers import PINS, median_us
+from pairkit.reports.steps import Progress, no_progress
 
 BEGIN, END = "<!-- protocols:begin -->", "<!-- protocols:end -->"
 SET = "bls12-381"
@@ -278,7 +279,8 @@ def _ray(out: dict, n: int) -> None:
     )
 
 
-def measure(quick: bool = False) -> dict:
+def measure(quick: bool = False, progress: Progress = no_progress) -> dict:
+    """Every row of the protocol goals table; ``progress`` one step a group of rows."""
     reps = 20 if quick else 100
     n = 100 if quick else 1000
     out: dict[str, Any] = {
@@ -288,11 +290,17 @@ def measure(quick: bool = False) -> dict:
         "quick": quick,
         "rows": [],
     }
-    _verify(out, reps)
-    _fast_aggregate(out, n, max(5, reps // 10))
-    _batch_verify(out, n)
-    _peks(out, 2000 if quick else 20000)
-    _ray(out, 2000 if quick else 20000)
+    steps = (
+        ("Verify", lambda: _verify(out, reps)),
+        (f"FastAggregateVerify of {n:,}", lambda: _fast_aggregate(out, n, max(5, reps // 10))),
+        (f"batch verify of {n:,}", lambda: _batch_verify(out, n)),
+        ("PEKS search", lambda: _peks(out, 2000 if quick else 20000)),
+        ("Ray pair_batch, 1 and 2 workers", lambda: _ray(out, 2000 if quick else 20000)),
+    )
+    for i, (what, run) in enumerate(steps):
+        progress(i, len(steps), what)
+        run()
+    progress(len(steps), len(steps), "done")
     out["load_end"] = os.getloadavg()[0]
     return out
 

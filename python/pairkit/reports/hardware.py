@@ -28,6 +28,7 @@ from pairkit.reports.hw_units import (
     write_units_json,
 )
 from pairkit.reports.hw_units_md import render
+from pairkit.reports.steps import Progress, no_progress
 
 
 def run_report(
@@ -40,9 +41,14 @@ def run_report(
     pnr=True,
     log=print,
     measure=True,
+    progress: Progress = no_progress,
 ) -> None:
+    """Measure the unit entries ``keys`` (default all) not cached, then render ``out`` and units.json;
+    ``progress`` one step an entry (cached ones included)."""
     os.makedirs(reports_dir, exist_ok=True)
-    for e in select(keys) if measure else []:
+    entries = select(keys) if measure else []
+    for i, e in enumerate(entries):
+        progress(i, len(entries), e.id)
         path = os.path.join(reports_dir, f"{e.id}.json")
         res = {}
         if os.path.exists(path) and not force:
@@ -81,6 +87,7 @@ def run_report(
             res["traceback"] = traceback.format_exc()[-2000:]
         save()
         log(f"[hw report] {e.id}: done in {time.time() - t:.0f} s")
+    progress(len(entries), len(entries), "rendering the report")
     results = load_results(reports_dir)
     with open(out, "w") as fh:
         fh.write(render(results))
@@ -98,15 +105,19 @@ def run_cores_report(
     rtl: bool = True,
     router: str = "router1",
     ge: bool = False,
+    progress: Progress = no_progress,
 ) -> None:
+    """Measure ``cores`` (default all; cached), then render ``out``; ``progress`` one step a core."""
     names = cores or [c.name for c in instances.all_configs()]
     for n in names:
         instances.get(n)
-    for n in names:
+    for i, n in enumerate(names):
+        progress(i, len(names), n)
         t = time.time()
         r = measure_core(n, reports_dir, synth, timeout, pnr=pnr, breakdown=breakdown, rtl=rtl, router=router, ge=ge)
         e, f = r.get("ecp5") or {}, (r.get("pnr") or {}).get("fmax_mhz", "?")
         print(
             f"{n}: {r['cycles']} cycles, {e.get('lut', '?')} LUT4, Fmax {f} MHz ({time.time() - t:.0f} s)", flush=True
         )
+    progress(len(names), len(names), "rendering the report")
     run_report(None, out=out, measure=False)

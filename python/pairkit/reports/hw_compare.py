@@ -34,10 +34,10 @@ from pathlib import Path
 from pairkit import checkout
 from pairkit.errors import FileAccessError
 from pairkit.hw.core import instances
+from pairkit.hw.core.breakdown import parts
 from pairkit.hw.core.errors import CoreError
-from pairkit.reports.hw_cores import FF_LUT
-from pairkit.reports.hw_cores_interconnect import lut6_of
-from pairkit.reports.hw_papers import SEED001_T2, SEED004, SEED004_FMAX
+from pairkit.reports.hw_cores_interconnect import before_binding, check_003, lut6_of, where_16
+from pairkit.reports.hw_papers import FF_LUT, SEED001_T2, SEED004, SEED004_FMAX
 from pairkit.reports.proc import PAPER as PROC_PAPER
 from pairkit.reports.proc_array_md import PAPER_CYCLES as PROC_PAPER_CYCLES
 
@@ -56,7 +56,7 @@ def default_dir() -> str:
 DECIDING = ("algorithm", "field", "units", "storage", "basis")
 #: the categories that decide whether the cycles compare
 CYCLES_DECIDING = ("algorithm", "field", "units")
-#: the longest Markdown cell :func:`render_markdown` writes
+#: the longest Markdown table cell of HARDWARE.md (hw_compare_md renders the rows there)
 MAX_CELL = 400
 
 
@@ -362,7 +362,7 @@ def _storage_bram(bram, where: str) -> list:
         return [
             Difference(
                 "storage",
-                f"our micro-code ROM{where} sits in {bram} block RAM, outside the LUT count "
+                f"our micro-code ROM{where} sits in block RAM (ours.bram), outside the LUT count "
                 "(the paper's table lists no block RAM)",
             )
         ]
@@ -463,7 +463,27 @@ def _seed000(cfg, r, extra) -> tuple:
     diffs.append(Difference("tool", "Yosys post-synthesis LUT4 against ISE 7.1's place-and-route count"))
     if nod:
         diffs.append(nod)
-    return ours, diffs, []
+    return ours, diffs, _notes_000(r)
+
+
+def _notes_000(r: dict) -> list:
+    """Where a seed 000 core's LUT4 go (its own breakdown, when cached) and its figures before its binding
+    changed (when recorded)."""
+    notes = []
+    b = r.get("breakdown") or {}
+    if b.get("total"):
+        lut = {p: n for _, p, n, _ in parts(b)}
+        tot = b["total"]["lut"]
+        mux = lut.get("operand multiplexers", 0) + lut.get("registers and write multiplexers", 0)
+        notes.append(
+            f'where the LUT4 go (breakdown, Virtex-II Pro LUT4, "Where the area goes"): the operand '
+            f"multiplexers and the register file with its write multiplexers {mux:,} of {tot:,} ({mux / tot:.0%}): "
+            "every unit input multiplexes the registers the schedule reads there; the C·A unit with its input "
+            f"squarer {lut.get('sca0', 0):,}"
+        )
+    if r.get("before"):
+        notes.append(before_binding(r).lstrip("; "))
+    return notes
 
 
 def _seed001(cfg, r, extra) -> tuple:
@@ -615,7 +635,15 @@ def _seed003(cfg, r, extra) -> tuple:
         )
     if nod:
         diffs.append(nod)
-    return ours, diffs, []
+    inv = r.get("inversion_cycles") or 0
+    notes = [
+        f"our cycles: Miller loop {ml:,}, inversion {inv:,}, the rest {r['final_exp_cycles'] - inv:,}; checked: "
+        f"{check_003(r)}"
+    ]
+    where = where_16(r, lut is not None and lut > cfg.paper.get("area_lut6", 0))
+    if where:
+        notes.append(f"LUT6 {where.lstrip('; ')}")
+    return ours, diffs, notes
 
 
 def _seed004(cfg, r, extra) -> tuple:
@@ -887,10 +915,6 @@ def _pair(p, o) -> str:
     return f"{_n(p)} / {_n(o)}"
 
 
-def _cut(s: str) -> str:
-    return s if len(s) <= MAX_CELL else s[: MAX_CELL - 1] + "…"
-
-
 def render_text(rs: list[dict]) -> str:
     """Plain text: one block per row."""
     L = []
@@ -921,48 +945,3 @@ def render_text(rs: list[dict]) -> str:
         for n in r.get("notes", []):
             L.append(f"  note: {n}")
     return "\n".join(L) + ("\n" if L else "")
-
-
-def render_markdown(rs: list[dict]) -> list[str]:
-    """Markdown lines: one table per seed, the differences as numbered notes under it (a difference shared by
-    several rows listed once), no cell over :data:`MAX_CELL` characters."""
-    L = [
-        "## Beside the papers (`pairkit hw core compare`)",
-        "",
-        "Generated from the cached reports (`hw-report-cache/`) and the papers' transcriptions; ours null "
-        "(—) where the cache holds no figure. A latency only with a measured clock (place and route). Like for "
-        "like: algorithm, field, unit mix, storage and counting basis all match; the notes list every difference.",
-    ]
-    for seed in sorted({r["seed"] for r in rs}):
-        notes: list[str] = []
-        L += [
-            "",
-            f"### Seed {seed}",
-            "",
-            "| core | paper table | cycles (paper / ours) | LUT (paper / ours) | "
-            "FF | MHz | latency µs | like for like | verdict | notes |",
-            "|" + "---|" * 10,
-        ]
-        for r in (x for x in rs if x["seed"] == seed):
-            p, o = r["paper"], r["ours"] or {}
-            refs = []
-            for d in r["differences"] + r.get("notes", []) + ([f"missing: {r['missing']}"] if r.get("missing") else []):
-                if d not in notes:
-                    notes.append(d)
-                refs.append(notes.index(d) + 1)
-            v = r["verdict"]
-            cells = [
-                f"`{r['core']}`",
-                p["table"],
-                _pair(p["cycles"], o.get("cycles")) + (f" ({o['cycles_checked']})" if o.get("cycles_checked") else ""),
-                _pair(p["lut"], o.get("lut")) + f" {p['lut_kind'] or o.get('lut_kind') or ''}".rstrip(),
-                _pair(p["ff"], o.get("ff")),
-                _pair(p["mhz"], o.get("mhz")),
-                _pair(p["latency_us"], o.get("latency_us")),
-                "yes" if r["like_for_like"] else "no",
-                f"cycles {v['cycles']}; LUT {v['lut']}; latency {v['latency']}",
-                ", ".join(map(str, refs)),
-            ]
-            L.append("| " + " | ".join(_cut(c.replace("|", "/")) for c in cells) + " |")
-        L += [""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
-    return L + [""]

@@ -17,13 +17,16 @@ import os
 import tempfile
 
 from pairkit.hw.core import blocksynth, flow, instances
-from pairkit.hw.core.breakdown import parts, table
+from pairkit.hw.core.breakdown import table
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.flow.synth import XILINX_LUTS, pnr_ecp5, synth_design
-from pairkit.reports.hw_cores_interconnect import interconnect_16, lut6_of, where_16
+from pairkit.reports.hw_compare import PAPER_ROWS
+from pairkit.reports.hw_compare import rows as compare_rows
+from pairkit.reports.hw_compare_md import render_markdown, row_line
+from pairkit.reports.hw_cores_interconnect import interconnect_16, lut6_of
+from pairkit.reports.hw_papers import FF_LUT
 
 DEFAULT_DIR = os.path.join("hw-report-cache", "cores")
-FF_LUT = 4 / 3  # seed 001's flip-flop equivalent (Table 2 note)
 
 
 def _key(cfg, mc) -> str:
@@ -298,27 +301,6 @@ def _lut_eq(r) -> int | None:
     return e["lut"] + math.ceil(FF_LUT * e["ff"])
 
 
-def _pct(ours, paper) -> str:
-    return "—" if ours is None or not paper else f"{(ours - paper) / paper:+.1%}"
-
-
-_TOOLS_004 = (
-    "same algorithm and multiplier; our cycles include the prologue that fills the tables, the LUT6 "
-    "are Yosys `synth_xilinx` against the paper's Vivado 2023.1 post-synthesis count"
-)
-_UNLIKE_004 = (
-    "not like-for-like (neither met nor missed): Alg. 9 computes the square roots in the loop where "
-    "Alg. 10 reads precomputed tables; Yosys LUT6 against Vivado's post-synthesis count"
-)
-
-
-def _vs(ours, paper) -> str:
-    if ours is None or not paper:
-        return "—"
-    d = (ours - paper) / paper
-    return f"{'met' if ours <= paper else 'missed'} ({d:+.1%})"
-
-
 def pareto(points: list) -> list:
     """The (cycles, area) points not dominated by another (fewer or equal cycles and area, one strictly)."""
     return [p for p in points if not any(q[0] <= p[0] and q[1] <= p[1] and q[:2] != p[:2] for q in points)]
@@ -351,221 +333,83 @@ def pareto_plot(res: dict, field: str, path: str) -> list:
     return [p[2] for p in front]
 
 
-_TOOLS_000 = (
-    "same architecture (C·A unit with its input squarer, Multipliers 1/2, the inverter, the F_{2^4m} "
-    "squarer); cycles are whole pairings in simulation against the paper's latency × clock (Table 3; Eq. 9-10 "
-    "give the same counts); LUT4 from Yosys against the paper's Xilinx ISE 7.1 place-and-route count"
-)
+_MIX = ("mul", "cube", "add", "cbrt")
 
 
-def _xc2vp_flow(r: dict) -> str:
-    x = r.get("xc2vp") or {}
-    return f"`synth_xilinx -family xc2vp {x['flow']}`" if x.get("flow") else "`synth_xilinx -family xc2vp`, wide LUTs"
-
-
-def _before(r: dict) -> str:
-    """The figures before this core's binding changed (first-fit), when recorded."""
-    b = r.get("before") or {}
-    if not b:
-        return ""
-    same = f"{b['xc2vp_lut']:,} LUT4 in the same flow, " if b.get("xc2vp_lut") else ""
-    return (
-        f"; before, with the {b.get('binding', 'first-fit')} binding ({b.get('registers')} registers): {same}"
-        f"{_n(b.get('xc2vp_lut_widelut'))} with Yosys's default wide-LUT mapping (LUT5-8 built from LUT4 and "
-        f"MUXF5-8), {_n(b.get('ecp5_lut'))} ECP5 LUT4"
-    )
-
-
-def _cause_000(res: dict, name: str, margin: int) -> str:
-    """Why a seed 000 paper core misses its LUT4 goal, from the breakdown (its own, or that of the
-    smallest paper core, s000-ca-eta2-239-d16)."""
-    src = name if (res.get(name) or {}).get("breakdown", {}).get("total") else "s000-ca-eta2-239-d16"
-    b = (res.get(src) or {}).get("breakdown") or {}
-    if not b.get("total"):
-        return "cause: the operand multiplexers and the register file's write multiplexers (not broken down yet)"
-    rows = {p: lut for _, p, lut, _ in parts(b)}
-    tot = b["total"]["lut"]
-    mux = rows.get("operand multiplexers", 0) + rows.get("registers and write multiplexers", 0)
-    ca = rows.get("sca0", 0)
-    return (
-        f'cause (breakdown of `{src}`, "Where the area goes"): the operand multiplexers and the register file '
-        f"with its write multiplexers, {mux:,} LUT4 ({100 * mux / tot:.0f}%): every unit input multiplexes the "
-        f"registers the schedule reads there (the paper's Fig. 1 has a register file and an interconnection "
-        f"network too, designed by hand; it gives no breakdown); the C·A unit with its input squarer, {ca:,} "
-        f"LUT4 (Table 2's bare unit: 20,744 at m = 239); Multiplier 2 has D1 here, not D2 = D1/4 (at D2 its "
-        f"final-exponentiation products, three on the critical path in Eq. 9, would take four times as long: "
-        f"beyond the {margin}-cycle margin)"
-    )
-
-
-def _goals(res: dict) -> list:
-    """The core generator's goals (seeds 000, 001, 004), each met or missed by a stated amount (figures from
-    the cache)."""
-
-    def g(name, key):
-        r = res.get(name)
-        return None if r is None else r.get(key)
-
-    def row(goal, ours, status):
-        return f"| {goal} | {ours} | {status} |"
-
-    L = ["", "### Goals (issue 15)", "", "| goal | ours | status |", "|---|---|---|"]
-    r = res.get("s001-dl-5141-list")
-    if r:
-        sim = r.get("sim", {})
-        L.append(
-            row(
-                "ss3-97 5/1/4/1: simulated cycles = the schedule's",
-                f"micro-code {r['cycles']:,}, RTL ({sim.get('engine')}) {_n(sim.get('rtl_cycles'))}",
-                "met" if sim.get("rtl_cycles") == r["cycles"] else "not measured",
-            )
-        )
-    t = g("s001-dl-5141-cpsat", "T_iter")
-    if t:
-        L.append(
-            row(
-                "ss3-97 5/1/4/1, CP-SAT: ≤ 102 clk/iteration (≤ 9,894 per loop)",
-                f"T = {t:g}, Miller loop {_n(g('s001-dl-5141-cpsat', 'miller_cycles'))}",
-                "met" if t <= 102 else f"missed by {t - 102:g}",
-            )
-        )
-    a = _lut_eq(r) if r else None
-    if a:
-        L.append(
-            row(
-                "ss3-97 5/1/4/1: area ≤ 35,253 LUT-eq including control and registers",
-                f"{a:,} LUT-eq",
-                _vs(a, 35253) + ": the multiplexers, which the paper's estimate omits",
-            )
-        )
-    m = g("s001-dl-9mul-list", "miller_cycles")
-    if m:
-        L.append(
-            row(
-                "ss3-97 ≥ 9 mul: ≤ 8,439 cycles per loop; whole pairing reported",
-                f"Miller loop {m:,} (list), whole pairing {g('s001-dl-9mul-list', 'cycles'):,}",
-                _vs(m, 8439),
-            )
-        )
-    L += _goals_000(res)
-    for name in ("s004-alg10-m5x9", "s004-alg10-m5x9-u2", "s004-alg10-m4x9", "s004-alg10-m4x9-u2"):
-        if name in res:
-            r, p = res[name], res[name]["paper"]
-            x = (r.get("xilinx") or {}).get("lut")
-            L.append(
-                row(
-                    f"ss2-283 Alg. 10, {'M5' if 'm5' in name else 'M4'}: ≤ {p['cycles']:,} cycles, "
-                    f"≤ {p['area_lut6']:,} LUT6",
-                    f"`{name}`: {r['cycles']:,} cycles, {_n(x)} LUT6",
-                    f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x, p['area_lut6'])}; " + _TOOLS_004,
-                )
-            )
-    L += _goals_beyond(res)
-    return L
-
-
-def _goal_row(goal, ours, status):
-    return f"| {goal} | {ours} | {status} |"
-
-
-def _goals_000(res: dict) -> list:
-    """The seed 000 goals: each core with the paper's C·A unit, and its twin with six separate multipliers."""
-    row = _goal_row
-    L: list = []
-    for ca, name, cyc, lut, what in (
-        (
-            "s000-ca-eta2-239-d16",
-            "s000-eta2-239-d16",
-            2870,
-            48895,
-            "ss2-239 Alg. 2, D1 = 16: ≤ 2,870 cycles, ≤ 48,895 LUT4",
-        ),
-        (
-            "s000-ca-alg1-283-d32",
-            "s000-alg1-283-d32",
-            3520,
-            72961,
-            "ss2-283 Alg. 1, D1 = 32: ≤ 3,520 cycles, ≤ 72,961 LUT4",
-        ),
-        (
-            "s000-ca-eta2-283-d16",
-            "s000-eta2-283-d16",
-            3790,
-            64845,
-            "ss2-283 Alg. 2, D1 = 16: ≤ 3,790 cycles, ≤ 64,845 LUT4",
-        ),
-    ):
-        if ca in res:
-            r = res[ca]
-            v2, e4 = (r.get("xc2vp") or {}).get("lut"), (r.get("ecp5") or {}).get("lut")
-            L.append(
-                row(
-                    what,
-                    f"`{ca}` (the paper's architecture): {r['cycles']:,} cycles, {_n(v2)} Virtex-II Pro "
-                    f"LUT4 ({_xc2vp_flow(r)}), {_n(e4)} ECP5 LUT4{_before(r)}",
-                    f"cycles {_vs(r['cycles'], cyc)}, LUT4 {_vs(v2 or e4, lut)}; "
-                    + _TOOLS_000
-                    + (f"; {_cause_000(res, ca, cyc - r['cycles'])}" if v2 and v2 > lut else ""),
-                )
-            )
-        if name in res:
-            lut4 = (res[name].get("ecp5") or {}).get("lut")
-            L.append(
-                row(
-                    what,
-                    f"`{name}` (no C·A unit: six separate multipliers): {res[name]['cycles']:,} cycles, "
-                    f"{_n(lut4)} ECP5 LUT4",
-                    f"cycles {_vs(res[name]['cycles'], cyc)}, LUT4 {_vs(lut4, lut)}; the architecture differs (below)",
-                )
-            )
-    return L
+def _mix(units: str) -> str:
+    """A seed 001 core's mix, mul/cube/add/cbrt counts, from its report's unit list (``5 gf3_mul, 1 gf3_cube``)."""
+    n = dict.fromkeys(_MIX, 0)
+    for part in units.split(", "):
+        count, unit = part.split(" ", 1)
+        n[unit.removeprefix("gf3_")] = n.get(unit.removeprefix("gf3_"), 0) + int(count)
+    return "/".join(str(n[k]) for k in _MIX)
 
 
 def _goals_beyond(res: dict) -> list:
-    """The goals beyond the papers: DSE schedules against seed 001's loop cycles, the Pareto fronts."""
-    row = _goal_row
-    L: list = []
-    for name, paper, what in (("s001-dl-5141-u4", 10476, "5/1/4/1"), ("s001-dl-9mul-u4-cpsat", 8439, "≥ 9 mul")):
-        if name in res:
-            mm = res[name]["miller_cycles"]
-            d = (paper - mm) / paper
-            L.append(
-                row(
-                    f"beyond: at seed 001's {what} mix a DSE schedule beats the paper's {paper:,} loop cycles by ≥ 10%",
-                    f"`{name}`: Miller loop {mm:,} (same units and latencies, four iterations per pass)",
-                    ("met" if d >= 0.10 else "missed") + f" ({d:.1%} fewer)",
-                )
+    """The goals beyond the papers (DSE schedules, seed 003's two-multiplier core, the Pareto fronts), each met
+    or missed by a stated amount, every figure from the cache. The papers' own goals are compare's verdicts."""
+    rows = []
+    r = res.get("s001-dl-5141-cpsat")
+    if r and r.get("T_iter"):
+        t = r["T_iter"]
+        rows.append(
+            (
+                "seed 001 at 5/1/4/1, CP-SAT schedule: ≤ 102 clk/iteration (≤ 9,894 per loop)",
+                f"`s001-dl-5141-cpsat`: T = {t:g}, Miller loop {r['miller_cycles']:,}",
+                "met" if t <= 102 else f"missed by {t - 102:g}",
             )
+        )
+    for name in ("s001-dl-5141-u4", "s001-dl-9mul-u4-cpsat"):
+        r = res.get(name)
+        if not r or "loop_cycles" not in (r.get("paper") or {}):
+            continue
+        p = r["paper"]
+        pm = PAPER_ROWS.get((p["seed"], p["loop_cycles"]), {}).get("mix")
+        paper_mix = "/".join(str(pm[k]) for k in _MIX) if pm else "?"
+        mix = _mix(r["units"])
+        d = (p["loop_cycles"] - r["miller_cycles"]) / p["loop_cycles"]
+        status = f"{d:.1%} fewer"
+        if mix == paper_mix:
+            status = ("met" if d >= 0.10 else "missed") + f" ({status})"
+        else:
+            status += f", not like for like (mix {mix}, the paper's {paper_mix})"
+        rows.append(
+            (
+                f"seed 001: a DSE schedule beats {p['seed']}'s {p['loop_cycles']:,} loop cycles by ≥ 10%",
+                f"`{name}`: Miller loop {r['miller_cycles']:,}, T = {r['T_iter']:g} per iteration; mix {mix} "
+                f"(mul/cube/add/cbrt), {r['unroll']} iterations per pass",
+                status,
+            )
+        )
+    r = res.get("s003-eta-t-2xtmvp3-u8")
+    if r:
+        lut = lut6_of(r)[0]
+        rows.append(
+            (
+                "seed 003: a DSE-scheduled variant ≤ 20,000 cycles, its LUT6 reported",
+                f"`{r['core']}` ({r['units']}): {r['cycles']:,} cycles (Miller loop {r['miller_cycles']:,}, the "
+                f"rest {r['final_exp_cycles']:,}); {r['registers']} registers; "
+                + (f"{lut:,} LUT6 (by blocks)" if lut else "LUT6 not measured"),
+                f"cycles {'met' if r['cycles'] <= 20000 else 'missed'} by {abs(r['cycles'] - 20000):,} "
+                f"({(r['cycles'] - 20000) / 20000:+.1%}); LUT6 " + ("reported" if lut else "not measured"),
+            )
+        )
     for field in sorted({x["set"] for x in res.values() if not x["core"].startswith("toy")}):
         pts = [(x["cycles"], _lut_eq(x), n) for n, x in res.items() if x["set"] == field and _lut_eq(x)]
         if pts:
             n_front = len(pareto(pts))
-            L.append(
-                row(
-                    f"beyond: ≥ 5 measured cores on the area–cycles Pareto front ({field})",
+            rows.append(
+                (
+                    f"≥ 5 measured cores on the area–cycles Pareto front ({field})",
                     f"{len(pts)} measured, {n_front} on the front",
                     "met" if n_front >= 5 else f"missed ({n_front} of 5)",
                 )
             )
-    return L
-
-
-def _check_003(r: dict) -> str:
-    """Which check the cycles of a seed 003 core had."""
-    sim, vec = r.get("sim", {}), r.get("vectors") or {}
-    if sim.get("engine") == "verilator":
-        how = (
-            f"Verilator, {_n(sim.get('rtl_cycles'))} cycles, the accumulator after "
-            f"{_n(sim.get('rtl_iterations_checked'))} of {r['iterations']} iterations compared"
-        )
-    else:
-        how = (
-            "schedule interpreter only, no RTL simulation: every register write against the spec's trace, the "
-            "accumulator at every pass boundary and every iteration inside the passes"
-        )
-    if vec:
-        how += f"; `{vec['file']}`: {vec['checked']} vector(s) PASS ({vec['engine']})"
-    return how
+    if not rows:
+        return []
+    return ["", "### Goals beyond the papers", "", "| goal | ours | status |", "|---|---|---|"] + [
+        row_line(x) for x in rows
+    ]
 
 
 def _interconnect(mc) -> dict:
@@ -589,91 +433,25 @@ def _interconnect(mc) -> dict:
     return out
 
 
-def _goals_16(res: dict) -> list:
-    """The seed 003 cores' goals (seed 003 Tables 4 and 7): cycles and LUT6 per variant, each met or missed."""
-    rows = []
-    paper_ml = {"s003-eta-t-tmvp2-u8": 38562, "s003-eta-t-tmvp3-u8": 25710, "s003-eta-t-dmoci-u8": 22040}
-    variants = [
-        (n, what, b)
-        for b, what in (
-            ("s003-eta-t-tmvp2-u8", "two-way"),
-            ("s003-eta-t-tmvp3-u8", "three-way"),
-            ("s003-eta-t-dmoci-u8", "DMOCI"),
-        )
-        for n in [b] + sorted(k for k in res if k.startswith((b + "-bus", b + "-bank", b + "-rbank")))
-    ]
-    for name, what, base in variants:
-        r = res.get(name)
-        if r is None:
-            continue
-        p = r["paper"]
-        lut, _ff, how = lut6_of(r)
-        inv = r.get("inversion_cycles") or 0
-        ml = r["miller_cycles"]
-        lut_s = (
-            f"LUT6 {'met' if lut <= p['area_lut6'] else 'missed'} by {abs(lut - p['area_lut6']):,} "
-            f"({(lut - p['area_lut6']) / p['area_lut6']:+.1%}; {how}, against ISE's whole-design count: not "
-            f"like for like){where_16(r, lut > p['area_lut6'])}"
-            if lut
-            else f"LUT6 not measured ({how})"
-        )
-        rows.append(
-            f"| {what}: ≤ {p['cycles']:,} cycles, ≤ {p['area_lut6']:,} LUT6 | `{name}`: {r['cycles']:,} "
-            f"cycles (Miller loop {ml:,}, inversion {inv:,}, rest {r['final_exp_cycles'] - inv:,}); "
-            f"{r['registers']} registers of 1,223 bits (the paper's banks: 18); "
-            + (f"{lut:,} LUT6" if lut else "LUT6 not measured")
-            + f" | cycles {'met' if r['cycles'] <= p['cycles'] else 'missed'} by "
-            f"{abs(r['cycles'] - p['cycles']):,} ({(r['cycles'] - p['cycles']) / p['cycles']:+.1%}; "
-            f"{_check_003(r)}); the Miller loop alone is {ml - paper_ml[base]:+,} cycles "
-            f"({(ml - paper_ml[base]) / paper_ml[base]:+.1%}) against the paper's {paper_ml[base]:,}, the "
-            f"total met through a shorter final exponentiation; {lut_s} |"
-        )
-    r = res.get("s003-eta-t-2xtmvp3-u8")
-    if r:
-        lut, _ff, how = lut6_of(r)
-        rows.append(
-            f"| beyond: a DSE-scheduled variant ≤ 20,000 cycles, its LUT6 reported | `{r['core']}` ({r['units']}): "
-            f"{r['cycles']:,} cycles (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}); "
-            f"{r['registers']} registers; "
-            + (f"{lut:,} LUT6 ({how})" if lut else f"LUT6 not measured ({how})")
-            + f" | cycles {'met' if r['cycles'] <= 20000 else 'missed'} by {abs(r['cycles'] - 20000):,} "
-            f"({(r['cycles'] - 20000) / 20000:+.1%}; {_check_003(r)}); LUT6 "
-            + ("reported" if lut else "missed: not measured")
-            + " |"
-        )
-    if not rows:
+def _seed003_notes(res: dict) -> list:
+    """How the seed 003 cores' LUT6 are counted, and what the restricted-connectivity variants changed (every
+    figure from the cache; the method's details are in docs/CORE.md)."""
+    if not any(k.startswith("s003-") for k in res):
         return []
     return [
         "",
-        "### Goals (issue 16: seed 003's eta_T processor on ss2-1223)",
+        "### Seed 003: LUT6 by blocks, and restricted connectivity",
         "",
-        "Cycles are like for like (the paper's product latencies, accumulation on the multiplier's output; "
-        "see the rows beside the papers below), and each row says how they were checked. LUT6: the cores are "
-        "too large for one flat synthesis on this machine (more than 71 minutes), so each distinct block "
-        "(multiplier, adders, squarer and square-root networks and chains, the operand multiplexers, the "
-        "register file with its write multiplexers, the controller with its micro-code ROM) is synthesized "
-        "once on its own and the counts summed over the instances (`pairkit hw core report`, cached in "
-        "`hw-report-cache/cores/`): no optimisation across blocks, against the paper's ISE 12.4 count of the whole "
-        "design. The multipliers are the exception: their in-core synthesis did not finish in an hour, so they are "
-        "mapped standalone with the units table's area flow (blocksynth.py), with the core's parameters. They are "
-        "not the units table's netlists: the cores' multipliers read their operand ports on every product cycle "
-        "(latch = 0), so they lack the 2,446 (DMOCI: 3,669) operand flip-flops and their accumulators clear "
-        "differently. In LUT6 they differ by less than two runs of the same latched multiplier do: two-way TMVP, "
-        "area flow, xc7, side by side on 2026-11-26: 25,603 unlatched, 25,493 latched (+110, +0.4%), against the "
-        "table's 25,625 for the latched one from an earlier run; DMOCI: 44,585 unlatched (xc6v) against the "
-        "table's 44,656 latched. "
-        "The register counts are the generator's (lifetimes after `sink`, one register file), beside "
-        "the paper's 18 registers in its BAU, ISU and DHU banks: each equals the most values live at once in "
-        "its schedule, so the binding cannot do with fewer; the two-way core reaches 18 with one iteration per "
-        "pass, at 41,522 cycles (over the 40,320 goal). "
-        + interconnect_16(res)
-        + "ECP5 Fmax: the cores do not fit an LFE5U-85F; the sub-blocks placed and routed are in the units table "
-        "above (the latched two-way and three-way TMVP multipliers, the squarer and the square root; the DMOCI "
-        "did not route).",
+        "The 1,223-bit cores are too large for one flat synthesis on this machine, so their LUT6 are sums of "
+        "separately synthesized blocks (each distinct unit once, counted per instance; the operand multiplexers, "
+        "the register file with its write multiplexers, the controller with its micro-code ROM; the multipliers "
+        "mapped standalone with the units table's area flow): no optimisation across blocks, against the paper's "
+        'ISE 12.4 count of the whole design (docs/CORE.md "LUT6 of the 1,223-bit cores"). The register counts are '
+        "the generator's (lifetimes after `sink`, one register file), beside the paper's 18 in its BAU, ISU and "
+        "DHU banks. The cores do not fit an LFE5U-85F, so they have no Fmax; their multipliers, squarer and square "
+        "root were placed and routed alone (the units table above).",
         "",
-        "| goal | ours | status |",
-        "|---|---|---|",
-        *rows,
+        interconnect_16(res).strip(),
     ]
 
 
@@ -748,7 +526,8 @@ def _ge_16(res: dict) -> list:
 
 
 def _timing(res: dict) -> list:
-    """Fmax (nextpnr-ecp5, LFE5U-85F), latency = cycles / Fmax and area × time of the placed cores."""
+    """Fmax (nextpnr-ecp5, LFE5U-85F), latency = cycles / Fmax and area × time of the placed cores; why a core
+    was not placed goes into a numbered note under the table."""
     L = [
         "",
         "Place and route (`pairkit hw core report --pnr`): nextpnr-ecp5 on an LFE5U-85F out of context, "
@@ -760,16 +539,16 @@ def _timing(res: dict) -> list:
         "| core | LUT-eq | slices | Fmax (MHz) | cycles | latency (µs) | A·T (LUT-eq · ms) | router | nextpnr (s) |",
         "|---|---:|---:|---:|---:|---:|---:|---|---:|",
     ]
-    rows = 0
+    notes: list[str] = []
     for name in [c.name for c in instances.all_configs()]:
         r = res.get(name)
         p = (r or {}).get("pnr") or {}
         if r is None or not p:
             continue
-        rows += 1
         if not p.get("fmax_mhz"):
+            notes.append(f"`{name}` not placed: {p.get('reason', '?')}")
             L.append(
-                f"| `{name}` | {_n(_lut_eq(r))} | — | not placed: {p.get('reason', '?')} | {r['cycles']:,} | — | — | "
+                f"| `{name}` | {_n(_lut_eq(r))} | — | not placed (note {len(notes)}) | {r['cycles']:,} | — | — | "
                 "— | — |"
             )
             continue
@@ -778,7 +557,9 @@ def _timing(res: dict) -> list:
             f"| `{name}` | {_n(_lut_eq(r))} | {_n(p.get('slices'))} | {p['fmax_mhz']:.1f} | {r['cycles']:,} | "
             f"{lat:,.1f} | {_lut_eq(r) * lat / 1000:,.0f} | {p.get('router', 'router1')} | {_n(p.get('seconds'))} |"
         )
-    return L if rows else ["", "Place and route: no core placed yet (`pairkit hw core report --pnr`)."]
+    if len(L) == 8:
+        return ["", "Place and route: no core placed yet (`pairkit hw core report --pnr`)."]
+    return L + ([""] + [f"{i}. {t}" for i, t in enumerate(notes, 1)] if notes else [])
 
 
 def _breakdowns(res: dict) -> list:
@@ -812,7 +593,9 @@ def _breakdowns(res: dict) -> list:
 
 
 def section(reports_dir: str = DEFAULT_DIR) -> list:
-    """HARDWARE.md's Pairing cores section (Markdown lines) from the cached measurements."""
+    """HARDWARE.md's Pairing cores section (Markdown lines) from the cached measurements; the comparison with the
+    papers rendered from ``pairkit hw core compare``'s rows (the caches beside ``reports_dir``: ``cores/`` and
+    ``proc/``)."""
     res = load_all(reports_dir)
     L = [
         "## Pairing cores — whole pairings in generated hardware (`pairkit hw core`)",
@@ -825,7 +608,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
         "accumulator at every loop boundary in the RTL, the GT element against the Rust core). Area: Yosys "
         "`synth_ecp5` LUT4 and FF of the whole core (units, registers, multiplexers, controller); the control "
         "ROM is in block RAM (DP16KD column). LUT-eq = LUT4 + ⌈4/3 FF⌉, seed 001's equivalent. "
-        "Fmax, latency and area × time for the cores placed and routed so far are in the table after this one.",
+        "The papers' figures beside ours, seed by seed, follow the place-and-route table.",
         "",
     ]
     if not res:
@@ -837,6 +620,10 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
     ]
     L += _cores_table(res)
     L += _timing(res)
+    L += render_markdown(compare_rows(os.path.dirname(os.path.normpath(reports_dir)) or "."), level=3)
+    L += _goals_beyond(res)
+    L += _seed003_notes(res)
+    L += _ge_16(res)
     L += _breakdowns(res)
     for field in sorted({r["set"] for r in res.values() if not r["core"].startswith("toy")}):
         png = os.path.join(reports_dir, f"pareto-{field}.png")
@@ -851,39 +638,7 @@ def section(reports_dir: str = DEFAULT_DIR) -> list:
                 + ", ".join(f"`{n}`" for n in front)
                 + ".",
             ]
-    L += _goals(res)
-    L += _goals_16(res)
-    L += _ge_16(res)
-    L += ["", "### Beside the papers", "", "| core | paper | paper's figure | ours | goal |", "|---|---|---|---|---|"]
-    L += _beside_papers(res)
-    L += [
-        "",
-        "Seed 000, two kinds of core. The `s000-ca-*` cores have the paper's architecture (Fig. 5): the C·A unit "
-        "(six MSD multipliers sharing x^i b mod f, scheme 1) with the F_{2^4m} squarer on its input runs C <- C^2 A as "
-        'one compound operation with four outputs; the F_{2^4m} squarer with four in series ("the component '
-        "computing C^{2^4} each cycle\") runs Alg. 2's z^{2^k}; the inverter has D3 = D1/2 and four squarers in "
-        "series; and the loop is retimed, so iteration i + 1's w, z, alpha^4, beta^4 and theta run beside "
-        "iteration i's C^2 A, which then follow each other every T1 + 2 cycles (the C·A unit's latency: Eq. 9). "
-        "The three paper cores (`s000-ca-eta2-239-d16`, `s000-ca-alg1-283-d32`, `s000-ca-eta2-283-d16`) use the "
-        'multiplexer-minimising binding (`binding="mux"`, four spare registers: docs/CORE.md) and are '
-        "counted in Virtex-II Pro LUT4 with `synth_xilinx -nowidelut` (LUT4 only: Yosys's default for this "
-        "family builds LUT5-LUT8 out of LUT4 and MUXF5-F8 and spends about two thirds more LUT4 on the C·A "
-        "unit's XOR networks, 39,009 against 23,662; ISE's own mapping is neither); the other s000 rows were "
-        "measured with the default mapping. "
-        "Differences that remain: our two Multipliers 1/2 both have digit D1 (the paper's Multiplier 2 has "
-        "D2 = D1/4), our cores multiplex every unit input over the registers the schedule reads there (the "
-        "paper's register files and interconnection network, Fig. 1, are designed by hand and not broken down), "
-        "and LUT4 come from Yosys, not ISE. "
-        "The `s000-*` cores without `ca` are the generator's "
-        "homogeneous alternative (every F_{2^4m} product as six separate GF(2^m) products and its sums as "
-        "separate additions), kept as further points of the area-cycles front.",
-        "",
-        "Seed 001 area: the paper's figure is an estimate of the units and 32 registers only. Our whole-core "
-        "count adds the operand and write multiplexers (every unit input reads the registers the schedule "
-        "uses there) and the controller; the control ROM is in block RAM.",
-        "",
-    ]
-    return L
+    return L + [""]
 
 
 def _cores_table(res: dict) -> list:
@@ -909,71 +664,6 @@ def _cores_table(res: dict) -> list:
             f"{_n(r['final_exp_cycles'])} | {_n(r['cycles'])} | {r['registers']} | {_n(r['control_words'])} | "
             f"{simtxt} | {_n(e.get('lut'))} | {_n(e.get('ff'))} | {_n(e.get('bram'))} | {_n(_lut_eq(r))} |"
         )
-    return L
-
-
-def _beside_papers(res: dict) -> list:
-    """The rows of the "Beside the papers" table."""
-    L: list = []
-    for name in [c.name for c in instances.all_configs()]:
-        r = res.get(name)
-        if r is None or not r.get("paper"):
-            continue
-        p = r["paper"]
-        if "loop_cycles" in p:
-            L.append(
-                f"| `{name}` | {p['seed']} | T = {p['T_iter']} clk/iteration, {p['loop_cycles']:,} cycles per loop "
-                f"({p['note']}) | T = {r['T_iter']:g} per iteration; Miller loop {r['miller_cycles']:,} cycles "
-                f"({r['iterations']} iterations, "
-                f"{r['iterations'] - r['looped_iterations']} of them outside the loop body) | loop cycles "
-                f"{_vs(r['miller_cycles'], p['loop_cycles'])} |"
-            )
-            if "area_lut" in p:
-                L.append(
-                    f"| `{name}` | {p['seed']} | {p['area_lut']:,} LUT-eq (estimate: units and 32 registers; no "
-                    f"control, no final exponentiation) | {_n(_lut_eq(r))} LUT-eq, whole core with control and "
-                    f"final exponentiation | area {_vs(_lut_eq(r), p['area_lut'])} |"
-                )
-        elif "area_lut6" in p:
-            lut6, ff6, how6 = lut6_of(r)
-            x = {"lut": lut6, "ff": ff6}
-            if p.get("vs"):  # the paper's own caveat for this comparison
-                verdict = f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {p['vs']}"
-            elif r["alg"] == "tate-alg10":
-                verdict = (
-                    f"cycles {_vs(r['cycles'], p['cycles'])}, LUT6 {_vs(x.get('lut'), p['area_lut6'])}; {_TOOLS_004}"
-                )
-            else:
-                verdict = (
-                    f"cycles {_pct(r['cycles'], p['cycles'])}, LUT6 {_pct(x.get('lut'), p['area_lut6'])}; {_UNLIKE_004}"
-                )
-            ff = f", {p['ff']:,} FF" if p.get("ff") else ""
-            split = ""
-            if r["set"] == "ss2-1223":  # seed 003 splits its cycles: Miller loop, inverse, the rest
-                split = (
-                    f" (Miller loop {r['miller_cycles']:,}, the rest {r['final_exp_cycles']:,}, the inversion "
-                    f"spanning {_n(r.get('inversion_cycles'))} of them; {r['registers']} registers; checked: "
-                    f"{_check_003(r)})"
-                )
-            L.append(
-                f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut6']:,} LUT6{ff} "
-                f"({p['note']}) | {r['cycles']:,} cycles{split}, "
-                + (f"{_n(x.get('lut'))} LUT6, {_n(x.get('ff'))} FF ({how6})" if x.get("lut") else "not synthesized")
-                + f" | {verdict} |"
-            )
-        elif "cycles" in p and name.startswith("s000-ca-"):
-            v2, e4 = (r.get("xc2vp") or {}).get("lut"), (r.get("ecp5") or {}).get("lut")
-            L.append(
-                f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
-                f"{r['cycles']:,} cycles, {_n(v2)} Virtex-II Pro LUT4, {_n(e4)} ECP5 LUT4 | cycles "
-                f"{_vs(r['cycles'], p['cycles'])}, LUT4 {_vs(v2 or e4, p['area_lut4'])}; same architecture |"
-            )
-        elif "cycles" in p:
-            L.append(
-                f"| `{name}` | {p['seed']} | {p['cycles']:,} cycles, {p['area_lut4']:,} LUT4 ({p['note']}) | "
-                f"{r['cycles']:,} cycles, {_n((r.get('ecp5') or {}).get('lut'))} ECP5 LUT4 | cycles "
-                f"{_vs(r['cycles'], p['cycles'])}; architecture differs (see below) |"
-            )
     return L
 
 

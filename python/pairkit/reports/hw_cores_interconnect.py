@@ -1,4 +1,4 @@
-"""HARDWARE.md's prose on the seed 003 cores' LUT6 and interconnect: where the LUT6 go,
+"""HARDWARE.md's prose on the cores' LUT and interconnect: where a seed 003 core's LUT6 go,
 the ``-mux`` bindings', the ``-busB`` read buses', the ``-bankK`` write banks' and the ``-rbankK`` read
 banks' multiplexer inputs, cycles and LUT6, every figure from the cores' cached reports (hw_cores.py renders
 the section)."""
@@ -6,6 +6,10 @@ the section)."""
 from __future__ import annotations
 
 import re
+
+
+def _num(x) -> str:
+    return "—" if x is None else f"{x:,}" if isinstance(x, int) else str(x)
 
 
 def lut6_of(r: dict) -> tuple:
@@ -174,7 +178,7 @@ def interconnect_16(res: dict) -> str:
         if _inputs(res.get(b)) and _inputs(res.get(b + "-mux"))
     ]
     out = (
-        "Restricted connectivity (issue 16 item 2). The `-mux` cores are the same schedules bound to minimise "
+        "Restricted connectivity. The `-mux` cores are the same schedules bound to minimise "
         'the multiplexers (binding="mux" with forwarding and held operands, lifetime swaps; same cycles and '
         "registers)"
         + (": operand-port plus register-write inputs " + ", ".join(mux) if mux else "")
@@ -252,3 +256,34 @@ def interconnect_16(res: dict) -> str:
             "read: no cycle added): " + "; ".join(rbanked) + ". "
         )
     return out
+
+
+def before_binding(r: dict) -> str:
+    """The figures before this core's binding changed (first-fit), when recorded."""
+    b = r.get("before") or {}
+    if not b:
+        return ""
+    same = f"{b['xc2vp_lut']:,} LUT4 in the same flow, " if b.get("xc2vp_lut") else ""
+    return (
+        f"; before, with the {b.get('binding', 'first-fit')} binding ({b.get('registers')} registers): {same}"
+        f"{_num(b.get('xc2vp_lut_widelut'))} with Yosys's default wide-LUT mapping (LUT5-8 built from LUT4 and "
+        f"MUXF5-8), {_num(b.get('ecp5_lut'))} ECP5 LUT4"
+    )
+
+
+def check_003(r: dict) -> str:
+    """Which check the cycles of a seed 003 core had."""
+    sim, vec = r.get("sim", {}), r.get("vectors") or {}
+    if sim.get("engine") == "verilator":
+        how = (
+            f"Verilator, {_num(sim.get('rtl_cycles'))} cycles, the accumulator after "
+            f"{_num(sim.get('rtl_iterations_checked'))} of {r['iterations']} iterations compared"
+        )
+    else:
+        how = (
+            "schedule interpreter only, no RTL simulation: every register write against the spec's trace, the "
+            "accumulator at every pass boundary and every iteration inside the passes"
+        )
+    if vec:
+        how += f"; `{vec['file']}`: {vec['checked']} vector(s) PASS ({vec['engine']})"
+    return how

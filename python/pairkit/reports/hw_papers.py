@@ -7,6 +7,9 @@ equivalents, 1 FF = 4/3 LUT) count 4-input LUTs; seed 003 (Virtex-6, ISE 12.4) a
 
 from __future__ import annotations
 
+#: seed 001's flip-flop equivalent in LUTs (Table 2 note): LUT-eq = LUT4 + ⌈4/3 FF⌉
+FF_LUT = 4 / 3
+
 # seed 000 Table 2: C*A over F_{2^{4m}}; (m, scheme, D) -> FF, LUT, slices, clock period ns, latency ns
 SEED000_T2 = {
     (239, 1, 4): (3664, 7799, 4268, 9.61, 576.6),

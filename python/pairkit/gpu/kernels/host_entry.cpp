@@ -2,20 +2,6 @@
 // functions over a grid by looping the simulated blocks and threads, exactly the indexing a
 // GPU launch <<<ceil(n / block), block>>> performs.
 
-// Loops the simulated grid <<<ceil(n / block), block>>>, calling body() once per thread.
-template <typename F>
-static void pk_host_grid(unsigned n, unsigned block, F body) {
-    blockDim.x = block;
-    gridDim.x = (n + block - 1u) / block;
-    for (unsigned b = 0; b < gridDim.x; ++b) {
-        blockIdx.x = b;
-        for (unsigned t = 0; t < block; ++t) {
-            threadIdx.x = t;
-            body();
-        }
-    }
-}
-
 extern "C" int pk_host_launch(int stage, const pk_u32* in, pk_u32* out, pk_u32* status, unsigned n, int canonical,
                               unsigned block) {
     if (block == 0u) return -1;

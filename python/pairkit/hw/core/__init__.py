@@ -9,6 +9,7 @@ The flow, bottom up:
                    Itoh-Tsujii for inversions, fused chains, compound operations; ``retime``
   blocks.py        the program cut into prologue / repeated loop iteration / epilogue (``streams``: per-pass tables)
   config.py        a core's configuration: the pairing, the unit mix from the kit's units, latencies, scheduler
+  pipeline.py      a target clock's pipeline stages (operand regs, split muxes, output regs): the timing model
   instances.py     the named cores (``pairkit hw core list``): the seeds' accelerators and the toy cores
   binding.py       ``binding="mux"``: units and operand order chosen to minimise multiplexer inputs
   buses.py         ``buses=B``: at most B registers read per step (a scheduling constraint), ports on buses
@@ -24,6 +25,7 @@ The flow, bottom up:
   breakdown.py     ``--breakdown``: LUT4 per unit / operand muxes / register file / controller
   blocksynth.py    LUT6 (or ``--ge`` gate equivalents) of the 1223-bit cores as a sum of blocks
   plots.py         a Gantt chart of one loop iteration's micro-code
+  depth.py         the logic depth per pipeline stage after synth_ecp5 (``gen --depth``, ``report --target-mhz``)
 
 Its command line is :mod:`pairkit.cli.hw_core`; HARDWARE.md's Pairing cores section comes from
 :mod:`pairkit.reports.hw_cores`.

@@ -800,6 +800,8 @@ class _Emitter:
             "chains": dict(cfg.chains),
             "compound": dict(cfg.compound),
             "forward": cfg.forward,
+            "pipeline": cfg.pipeline.as_dict(),  # the stages rtl.py builds (their cycles are in cyc)
+            "target_mhz": cfg.target_mhz,
             "probes": probes,
             "flat_probes": flat_probes,
             "windows": {k: w for k, w in sorted(win.items()) if w > 1},

@@ -17,6 +17,7 @@ from functools import cached_property
 
 from pairkit import sets
 from pairkit.dse.costs import CostModel, Unit
+from pairkit.hw.core import pipeline as pipe
 from pairkit.hw.core.errors import CoreError, CoreMixError
 from pairkit.hw.core.program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
 from pairkit.hw.units import catalogue as hwunit
@@ -127,6 +128,9 @@ class CoreConfig:
     # clustered into K groups, the registers into K banks, each port reading only its group's bank; a
     # value two groups read is copied (a move, or a second write of the same source: no cycle added)
     read_banks: int = 0
+    # the target clock in MHz (None: none): pipeline stages derived from it (pipeline.derive: operand and
+    # output registers around the units), each adding a cycle to every operation the scheduler sees
+    target_mhz: float | None = None
 
     def __post_init__(self):
         self._check_options()
@@ -171,6 +175,7 @@ class CoreConfig:
             )
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
+        pipe.check_target(self.target_mhz)
 
     def _check_interconnect(self):
         """buses, write banks, read banks (and what each excludes)."""
@@ -233,11 +238,16 @@ class CoreConfig:
             out[u.op] = hwunit.build(generator(u.unit), **params)
         return out
 
+    @property
+    def pipeline(self) -> pipe.Pipeline:
+        """The pipeline stages the target clock asks for (:func:`pipeline.derive`)."""
+        return pipe.derive(self.target_mhz, self.p)
+
     def latency(self, op: str) -> int:
         """Steps from a start to the first reader's start: ``cycles + 1`` through a register, ``cycles``
         with ``forward`` (the reader takes the result from the unit's output port in the step it
         appears, the BAU's accumulation on the multiplier's output in seed 003 Fig. 4)."""
-        return self.prototypes[op].cycles + (0 if self.forward else 1)
+        return self.cycles(op) + (0 if self.forward else 1)
 
     def window(self, op: str) -> int:
         """Steps a unit reads its operand ports per operation: 1 when it latches them on the start
@@ -247,7 +257,9 @@ class CoreConfig:
         return u.cycles if getattr(u, "latch", 1) == 0 and u.cycles > 1 else 1
 
     def cycles(self, op: str) -> int:
-        return self.prototypes[op].cycles
+        """Steps from a start to the result on the unit's output as the core sees it: the unit's cycles
+        plus the pipeline stages (an operand register delays the start, an output register the result)."""
+        return self.prototypes[op].cycles + self.pipeline.stages
 
     def cost_model(self) -> CostModel:
         units = {u.op: Unit(u.op, 0.0, self.latency(u.op), False) for u in self.units}

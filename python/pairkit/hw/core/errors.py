@@ -27,4 +27,4 @@ class CoreMismatchError(PairkitError):
 
 class BusError(CoreError):
     """A bus wrapper that cannot be generated (``gen --bus``): an unknown bus, a target clock out of
-    range or without a bus, a core whose words do not fit the register map."""
+    range, a core whose words do not fit the register map."""

@@ -6,7 +6,8 @@ pairings and diffs the results and cycle counts with the interpreter's), ``rom.t
 ROM, one line per step), ``core.json`` (the manifest: configuration, cycles, registers, control-word
 fields) and ``gantt.png`` (one loop iteration's micro-code per unit instance); ``tb_states.v`` with
 ``tb_inputs.hex``, ``tb_states.hex``, ``tb_gt.hex`` and ``run_tb.sh`` (a plain-Verilog testbench that checks
-the accumulator at every loop boundary, :mod:`.tb_verilog`).
+the accumulator at every loop boundary, :mod:`.tb_verilog`); ``README.md`` (cycles, the target clock's
+pipeline stages and, with ``depth=True``, the logic depth per stage after ``synth_ecp5``, :mod:`.depth`).
 
 With ``bus="axi4-lite"`` also ``top_axi.v`` (the core behind an AXI4-Lite slave, :mod:`.bus`),
 ``regmap.md`` and ``regmap.json`` (the register map), ``<core>.lpf`` (ECP5) and ``<core>.xdc``
@@ -20,7 +21,9 @@ import os
 import tempfile
 
 from pairkit.hw.core import bus as bus_mod
+from pairkit.hw.core import depth as depth_mod
 from pairkit.hw.core import flow, interp, rtl
+from pairkit.hw.core import pipeline as pipe
 from pairkit.hw.core.plots import gantt
 from pairkit.hw.core.sim import words_of
 from pairkit.hw.core.tb_verilog import tb_files
@@ -46,13 +49,24 @@ def _check_line_lengths(text: str, limit: int = 400) -> None:
 
 
 def generate(
-    core, out: str, n: int = 4, seed: int = 1, bus: str | None = None, target_mhz: float = bus_mod.DEFAULT_MHZ
+    core,
+    out: str,
+    n: int = 4,
+    seed: int = 1,
+    bus: str | None = None,
+    target_mhz: float | None = None,
+    depth: bool = False,
 ) -> dict:
-    """``core``: a named core or a :class:`CoreConfig`; ``bus``: None or one of :data:`bus.BUSES`."""
+    """``core``: a named core or a :class:`CoreConfig`; ``bus``: None or one of :data:`bus.BUSES`;
+    ``target_mhz``: the core built for that clock (``CoreConfig.target_mhz``: its pipeline stages) and the
+    constraints' clock (default: the core's own target, else :data:`bus.DEFAULT_MHZ`); ``depth``: also
+    synthesize it and report the logic depth per stage (:mod:`.depth`)."""
     bus_mod.check_bus(bus)
-    target_mhz = bus_mod.check_mhz(target_mhz)
+    if target_mhz is not None:
+        core = flow.with_target(core, bus_mod.check_mhz(target_mhz))
     c = flow.compile_core(core)
     cfg, mc = c.cfg, c.mc
+    target_mhz = bus_mod.DEFAULT_MHZ if cfg.target_mhz is None else cfg.target_mhz
     name = cfg.name
     core = c.make_rtl(debug=True)
     try:
@@ -95,8 +109,15 @@ def generate(
         "loop": [mc.loop_start, mc.loop_end, mc.loop_count],
         "fields": {k: [f.lo, f.width] for k, f in core.layout.fields.items()},
         "schedules": mc.info["schedules"],
+        "target_mhz": cfg.target_mhz,
+        "pipeline": cfg.pipeline.as_dict(),
     }
+    if cfg.target_mhz is not None:
+        man["level_budget"] = pipe.level_budget(cfg.target_mhz)
+    if depth:
+        man["ecp5"] = depth_mod.measure(c)
     files["core.json"] = json.dumps(man, indent=1) + "\n"
+    files["README.md"] = readme(man)
     files.update(tb_files(c, core, pairs, outs))
     if bus is not None:
         files.update(_bus_files(c, bus, target_mhz))
@@ -108,6 +129,60 @@ def generate(
 
     gantt(mc, os.path.join(out, "gantt.png"))
     return {"files": [*files, "gantt.png"], **man}
+
+
+def readme(man: dict) -> str:
+    """README.md of a generated core: what it is, its cycles, its pipeline stages for the target clock and,
+    when measured (``gen --depth``), the logic depth per stage after synth_ecp5."""
+    pl = man["pipeline"]
+    lines = [
+        f"# {man['core']}",
+        "",
+        f"{man['set']} / {man['alg']}, units: {man['units']}.",
+        f"Latency {man['cycles']} cycles (Miller loop {man['miller_cycles']}, final exponentiation "
+        f"{man['final_exp_cycles']}); {man['registers']} registers of {man['register_bits']} bits; "
+        f"{man['control_words']} control words of {man['control_word_bits']} bits.",
+        "",
+        "## Timing",
+        "",
+    ]
+    if man["target_mhz"] is None:
+        lines.append("No target clock: no pipeline stages (`pairkit hw core gen --target-mhz F` adds them).")
+    else:
+        lines.append(
+            f"Target {man['target_mhz']:g} MHz: the model allows {man['level_budget']} LUT4 levels per cycle "
+            f"(pairkit.hw.core.pipeline, {pipe.NS_PER_LEVEL} ns per level); operand registers: "
+            f"{'yes' if pl['operand_regs'] else 'no'}, split multiplexers: {'yes' if pl['mux_regs'] else 'no'}, "
+            f"output registers: {'yes' if pl['output_regs'] else 'no'} "
+            f"(+{pl['stages']} cycles per operation, in the latency above)."
+        )
+    e = man.get("ecp5")
+    if e:
+        lines += [
+            "",
+            f"Yosys `synth_ecp5`: {e['lut']:,} LUT4, {e['ff']:,} flip-flops; longest register-to-register path "
+            f"{e['depth']} LUT levels (block RAM counted as a register). Per stage (the path's end):",
+            "",
+            "| stage | LUT levels |",
+            "|---|---|",
+            *(f"| {k} | {v} |" for k, v in e["stages"].items()),
+        ]
+        if man["target_mhz"] is not None:
+            worst = max(e["stages"], key=lambda k: e["stages"][k])
+            fits = e["depth"] <= man["level_budget"]
+            lines += [
+                "",
+                f"The longest path ({e['depth']} levels, ending in {worst}) "
+                + (
+                    f"fits the model's budget of {man['level_budget']}."
+                    if fits
+                    else f"exceeds the model's budget of {man['level_budget']}: the target is not met by "
+                    "construction (place and route decides)."
+                ),
+            ]
+    else:
+        lines += ["", "Logic depth: not measured (`gen --depth` synthesizes the core and reports it)."]
+    return "\n".join(lines) + "\n"
 
 
 def _bus_files(c, bus: str, mhz: float) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -69,6 +69,12 @@ def compile_core(core: str | CoreConfig) -> CompiledCore:
     return _compiled(core)
 
 
+def with_target(core: str | CoreConfig, mhz: float | None) -> CoreConfig:
+    """A named core or a configuration, built for the target clock ``mhz`` (CoreConfig.target_mhz: the
+    pipeline stages of :mod:`.pipeline`; None: none)."""
+    return replace(core if isinstance(core, CoreConfig) else instances.get(core), target_mhz=mhz)
+
+
 def compiled(core: str | CoreConfig):
     """(config, micro-code) of a named core (cached) or of a configuration."""
     c = compile_core(core)
@@ -115,14 +121,21 @@ def _unflat(coords):
     return f6_unflat(list(coords))
 
 
-def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "auto", rust: bool = True) -> dict:
+def simulate(
+    name: str | CoreConfig,
+    n: int = 2,
+    seed: int = 1,
+    engine: str = "auto",
+    rust: bool = True,
+    target_mhz: float | None = None,
+) -> dict:
     """Whole pairings of random points on core ``name`` (or a configuration): interpreter always, then
-    the RTL engine."""
+    the RTL engine; ``target_mhz``: the core built for that clock (:func:`with_target`)."""
     if engine not in ENGINES:
         raise CoreError(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 1000:
         raise CoreError(f"n: the number of pairings must be an integer from 1 to 1000, got {n!r}")
-    c = compile_core(name)
+    c = compile_core(name if target_mhz is None else with_target(name, target_mhz))
     cfg, mc, S = c.cfg, c.mc, c.spec
     if engine == "auto":
         engine = "amaranth" if mc.m <= AMARANTH_MAX_M else "verilator"
@@ -144,6 +157,8 @@ def simulate(name: str | CoreConfig, n: int = 2, seed: int = 1, engine: str = "a
         "looped_iterations": mc.info["looped_iterations"],
         "registers": mc.n_regs,
         "control_words": mc.n_steps,
+        "target_mhz": cfg.target_mhz,
+        "pipeline": mc.info.get("pipeline"),
         "interp_values_checked": ref[0].values_checked,
         "interp_states_checked": ref[0].states_checked,
         "interp_probes_checked": ref[0].probes_checked,

@@ -162,6 +162,7 @@ class Microcode:
             f"; {self.name}: {self.n_steps} control words, loop [{self.loop_start}, {self.loop_end}) x "
             f"{self.loop_count}, {self.cycles()} cycles, {self.n_regs} registers"
             + (f", {self.n_buses} read buses" if self.n_buses else "")
+            + _pipeline_note(self.info.get("pipeline"))
         ]
         for t, st in enumerate(self.steps[:limit]):
             tag = "L" if self.loop_start <= t < self.loop_end else " "
@@ -183,6 +184,18 @@ class Microcode:
                 parts.extend(f"bus{b}=r{r}" for r, b in sorted(self.bus_of[t].items(), key=lambda x: x[1]))
             lines.append(f"{t:6d}{tag} " + " ".join(parts))
         return "\n".join(lines) + "\n"
+
+
+def _pipeline_note(pl) -> str:
+    """The listing's note of the pipeline stages (:mod:`.pipeline`); empty without any."""
+    if not pl or not pl.get("stages"):
+        return ""
+    parts = [
+        n
+        for n, k in (("split multiplexer", "mux_regs"), ("operand", "operand_regs"), ("output", "output_regs"))
+        if pl.get(k)
+    ]
+    return f", pipeline: {' and '.join(parts)} registers (+{pl['stages']} cycles per operation)"
 
 
 def _key(src):

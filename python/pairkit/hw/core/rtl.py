@@ -174,7 +174,7 @@ class PairingCore(Elaboratable):
         """The control ROM and tables, the read buses, the units and their operand multiplexers, the
         register file, the host's read port, the controller (this elaboration's signals on ``self._e``)."""
         m = Module()
-        self._e = e = SimpleNamespace(m=m, bus_sig={})
+        self._e = e = SimpleNamespace(m=m, bus_sig={}, unit_out={})
         e.ctl = self._part("controller")
         self._control_rom()
         self._tables()
@@ -215,7 +215,8 @@ class PairingCore(Elaboratable):
         if kind == "const":
             return self.const(self.mc.consts[x])
         u = self.units[(base_kind(x[0]), x[1])]  # output j of a compound unit: its j-th output port
-        return u.outputs[u.out_specs[out_port(x[0])].name]
+        port = u.out_specs[out_port(x[0])].name
+        return self._e.unit_out.get((base_kind(x[0]), x[1], port), u.outputs[port])
 
     def _mux(self, m, target, srcs, sel_name):
         if len(srcs) == 1:
@@ -270,30 +271,109 @@ class PairingCore(Elaboratable):
             self._mux(rb, e.bus_sig[b], [("reg", r) for r in regs], f"bus{b}_sel")
 
     def _units(self):
-        """The units and their operand multiplexers."""
+        """The units and their operand multiplexers, with the pipeline stages of ``mc.info["pipeline"]``
+        (:mod:`.pipeline`): split multiplexers (``mux_regs``: a port's sources in groups, each group's
+        multiplexer registered, the group chosen a cycle later; every other control input of the unit
+        delayed by the same cycle), operand registers (``operand_regs``: the selected, modified operand and
+        the start registered) and output registers (``output_regs``: every output port registered). Each
+        stage delays what the unit sees, or what leaves it, by one cycle."""
         m, L, mc, fld = self._e.m, self.layout, self.mc, self._fld
+        pl = mc.info.get("pipeline") or {}
         for (op, i), u in self.units.items():
             m.submodules[f"{op}{i}"] = u
+            if pl.get("output_regs"):
+                for name, sig in u.outputs.items():
+                    q = Signal(sig.shape(), name=f"{op}{i}_{name}_q")
+                    m.d.sync += q.eq(sig)
+                    self._e.unit_out[(op, i, name)] = q
             om = self._part(f"{op}{i}_operands")
-            om.d.comb += u.start.eq(self.busy & fld(f"{op}{i}_start"))
+            self._staged(om, u.start, self.busy & fld(f"{op}{i}_start"), f"{op}{i}_start")
             el_ports = [p for p in u.in_specs if p.kind != "bits"]
             bit_ports = [p for p in u.in_specs if p.kind == "bits"]
             for k, p in enumerate(el_ports):
                 srcs = L.op_src.get((op, i, k), [])
-                if not srcs:
-                    continue
-                if mc.p == 2 and f"{op}{i}_neg{k}" in L.fields:  # x + 1: bit 0 inverted on the way in
-                    opnd = Signal(self.W, name=f"{op}{i}_{p.name}_src")
-                    self._mux(om, opnd, srcs, f"{op}{i}_sel{k}")
-                    om.d.comb += u.inputs[p.name].eq(opnd ^ fld(f"{op}{i}_neg{k}"))
-                else:
-                    self._mux(om, u.inputs[p.name], srcs, f"{op}{i}_sel{k}")
+                if srcs:
+                    self._operand(om, u.inputs[p.name], srcs, op, i, k, p.name)
             fixed = COMPOUND.get(op, ((), {}))[1]  # inputs the core hard-wires (seed 000's e = 1)
             for k, p in enumerate(bit_ports):
                 if p.name in fixed:
                     m.d.comb += u.inputs[p.name].eq(fixed[p.name])
                 elif f"{op}{i}_neg{k}" in L.fields:
-                    om.d.comb += u.inputs[p.name].eq(fld(f"{op}{i}_neg{k}"))
+                    self._staged(om, u.inputs[p.name], fld(f"{op}{i}_neg{k}"), f"{op}{i}_{p.name}")
+
+    def _stages(self) -> tuple[bool, bool]:
+        pl = self.mc.info.get("pipeline") or {}
+        return bool(pl.get("operand_regs")), bool(pl.get("mux_regs"))
+
+    def _staged(self, om, target, value, name):
+        """A unit's control input (start, a sign bit) through the stages in front of the unit: the split
+        multiplexer's cycle (a delay), then the operand register."""
+        op_regs, mux_regs = self._stages()
+        for on, suffix in ((mux_regs, "_m"), (op_regs, "_q")):
+            if on:
+                d = Signal(target.shape(), name=name + suffix)
+                om.d.sync += d.eq(value)
+                value = d
+        om.d.comb += target.eq(value)
+
+    def _operand(self, om, target, srcs, op, i, k, port):
+        """One operand port: its multiplexer (split with ``mux_regs``), the plus-one modifier, the operand
+        register with ``operand_regs``."""
+        L, fld = self.layout, self._fld
+        op_regs, mux_regs = self._stages()
+        plus_one = self.mc.p == 2 and f"{op}{i}_neg{k}" in L.fields  # x + 1: bit 0 inverted on the way in
+        if not (plus_one or op_regs or mux_regs):
+            self._mux(om, target, srcs, f"{op}{i}_sel{k}")
+            return
+        opnd = Signal(self.W, name=f"{op}{i}_{port}_src")
+        if mux_regs:
+            self._split_mux(om, opnd, srcs, f"{op}{i}_sel{k}", f"{op}{i}_{port}")
+        else:
+            self._mux(om, opnd, srcs, f"{op}{i}_sel{k}")
+        value = opnd
+        if plus_one:
+            neg = fld(f"{op}{i}_neg{k}")
+            if mux_regs:  # the plus-one bit waits for the operand's second stage
+                neg_m = Signal(name=f"{op}{i}_neg{k}_m")
+                om.d.sync += neg_m.eq(neg)
+                neg = neg_m
+            value = opnd ^ neg
+        if op_regs:
+            q = Signal(self.W, name=f"{op}{i}_{port}_q")
+            om.d.sync += q.eq(value)
+            value = q
+        om.d.comb += target.eq(value)
+
+    def _split_mux(self, m, target, srcs, sel_name, base):
+        """``target`` = the source ``sel`` picks, one cycle later, in two stages: the sources in groups of
+        G = 2^ceil(b / 2) (b select bits), each group's multiplexer on the select's low bits into a register;
+        then the group register the select's high bits (registered) pick."""
+        if len(srcs) == 1:
+            q = Signal(self.W, name=f"{base}_g0")
+            m.d.sync += q.eq(self._source(srcs[0]))
+            m.d.comb += target.eq(q)
+            return
+        sel = self._fld(sel_name)
+        lo = (len(sel) + 1) // 2
+        G = 1 << lo
+        groups = []
+        for g, j in enumerate(range(0, len(srcs), G)):
+            d, q = Signal(self.W, name=f"{base}_g{g}_d"), Signal(self.W, name=f"{base}_g{g}")
+            with m.Switch(sel[:lo]):
+                for x, src in enumerate(srcs[j : j + G]):
+                    with m.Case(x):
+                        m.d.comb += d.eq(self._source(src))
+            m.d.sync += q.eq(d)
+            groups.append(q)
+        if len(groups) == 1:
+            m.d.comb += target.eq(groups[0])
+            return
+        hi = Signal(len(sel) - lo, name=f"{base}_grp")
+        m.d.sync += hi.eq(sel[lo:])
+        with m.Switch(hi):
+            for g, q in enumerate(groups):
+                with m.Case(g):
+                    m.d.comb += target.eq(q)
 
     def _register_file(self):
         """Registers: written by the micro-code while busy, input words by the host while idle."""

@@ -18,6 +18,7 @@ import os
 import random
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pairkit import api
@@ -225,14 +226,20 @@ def run_array(
     return recs, end
 
 
-def check_array(L: Layout, cores: int, inputs: list[dict], **kw) -> dict:
+def check_array(
+    L: Layout, cores: int, inputs: list[dict], progress: Callable[[int, int, str], None] | None = None, **kw
+) -> dict:
     """Run the jobs on the array and hold each against the ISS: outputs bit-exact (after the host's conversion
     out of the Montgomery domain), the limbs in the documented order, the core's cycles from start to halt the
-    ISS's. Raises RtlMismatchError at the first difference; returns the figures (module docstring)."""
+    ISS's. Raises RtlMismatchError at the first difference; returns the figures (module docstring).
+    ``progress(done, total, what)``, if given, is called before the Verilator run and before each job's check."""
+    report = progress or (lambda done, total, what: None)
+    report(0, len(inputs), "Verilator: the model built (or cached), the array run")
     recs, end = run_array(L, cores, inputs, **kw)
     order = [L.rf_addr(r, i) for r in L.prog.outputs.values() for i in range(L.k)]
     per_job: list[dict] = []
     for j, r in enumerate(recs):
+        report(j, len(recs), f"job {j} against the ISS")
         ref, _ = iss_reference(L, r.inputs)
         core_cycles = ref.total - ref.cycles.get("conv", 0)
         if r.error:
@@ -266,6 +273,7 @@ def check_array(L: Layout, cores: int, inputs: list[dict], **kw) -> dict:
                 "outputs": r.outputs,
             }
         )
+    report(len(recs), len(recs), "done")
     first = min(r.push for r in recs)
     span = max(r.last for r in recs) - first + 1
     nin, nout = len(L.prog.inputs), len(L.prog.outputs)
