@@ -2,11 +2,12 @@
 simulate whole in Amaranth.
 
 seed 001 (Bertoni et al., ss3-97 Duursma--Lee, Tables 2--4): the units of Table 2 (m = 97, D = 4:
-multiplier 27 clk, adder, cube and cube root 3 clk, I/O cycles included) in the AT-optimal mix
-5 mul / 1 cube / 4 add / 1 cube root (T = 108 clk per iteration, 10,476 per loop, 35,253 LUT-eq,
-Table 4, an estimate without control or final exponentiation) and the time-optimal mix of >= 9
-multipliers (T = 87, 8,439 per loop), each from the list schedule (the paper's method) and from
-CP-SAT.
+multiplier 27 clk, adder, cube and cube root 3 clk, I/O cycles included) in the paper's exact mixes
+(mul / cube / add / cube root): the AT-optimal 5/1/4/1 (T = 108 clk per iteration, 10,476 per loop,
+35,253 LUT-eq, Table 4, an estimate without control or final exponentiation), the time-optimal >= 9/1/4/1
+(T = 87, 8,439 per loop, Table 3) and one unit of each kind, 1/1/1/1 (T = 426, 41,322 per loop, Table 4
+and section 5's text), each from the list schedule (the paper's method) and from CP-SAT; beyond them,
+9/2/4/2 (one cube and one cube-root unit more than the paper's time-optimal mix) and unrolled loops.
 """
 
 from __future__ import annotations
@@ -85,6 +86,16 @@ _PAPER_FAST = {
     "loop_cycles": 8439,
     "note": "estimate: >= 9 multipliers, no control, no final exponentiation",
 }
+_PAPER_MIN = {
+    "seed": "seed 001 Table 4",
+    "T_iter": 426,
+    "loop_cycles": 41322,
+    "note": "estimate: one unit of each kind (1/1/1/1), no control, no final exponentiation",
+}
+_BEYOND_9242 = (
+    "beyond seed 001's mix: 9 mul/2 cube/4 add/2 cbrt, one cube and one cube-root unit more than Table 3's "
+    "time-optimal >= 9/1/4/1 (s001-dl-9141-list)"
+)
 
 _PAPER_000 = "seed 000 Table 3 (latency x clock)"
 _PAPER_000_239 = {
@@ -291,7 +302,16 @@ _ALL = [
         _PAPER_AT,
     ),
     lambda: _s001(
-        "s001-dl-5141-cpsat", "ss3-97", 5, 1, 4, 1, 4, "exact", "seed 001 AT-optimal mix, CP-SAT schedules", _PAPER_AT
+        "s001-dl-5141-cpsat",
+        "ss3-97",
+        5,
+        1,
+        4,
+        1,
+        4,
+        "exact",
+        "seed 001 AT-optimal mix 5 mul/1 cube/4 add/1 cbrt, CP-SAT schedules",
+        _PAPER_AT,
     ),
     lambda: _s001(
         "s001-dl-9mul-list",
@@ -302,7 +322,7 @@ _ALL = [
         2,
         4,
         "list",
-        "seed 001 time-optimal mix (9 mul, 2 cube, 4 add, 2 cbrt), list schedule",
+        _BEYOND_9242 + ", list schedule",
         _PAPER_FAST,
     ),
     lambda: _s001(
@@ -314,7 +334,7 @@ _ALL = [
         2,
         4,
         "exact",
-        "seed 001 time-optimal mix, CP-SAT schedules",
+        _BEYOND_9242 + ", CP-SAT schedules",
         _PAPER_FAST,
     ),
     lambda: _s001(
@@ -339,12 +359,58 @@ _ALL = [
         2,
         4,
         "exact",
-        "seed 001 time-optimal mix, four iterations per pass, CP-SAT",
+        _BEYOND_9242 + ", four iterations per pass, CP-SAT",
         _PAPER_FAST,
         unroll=4,
     ),
     lambda: _s001(
-        "s001-dl-1111-list", "ss3-97", 1, 1, 1, 1, 4, "list", "one unit of each kind (the smallest core), list schedule"
+        "s001-dl-1111-list",
+        "ss3-97",
+        1,
+        1,
+        1,
+        1,
+        4,
+        "list",
+        "seed 001's one unit of each kind, 1 mul/1 cube/1 add/1 cbrt (Table 4's first row; the smallest core), "
+        "list schedule",
+        _PAPER_MIN,
+    ),
+    lambda: _s001(
+        "s001-dl-1111-cpsat",
+        "ss3-97",
+        1,
+        1,
+        1,
+        1,
+        4,
+        "exact",
+        "seed 001's one unit of each kind, 1 mul/1 cube/1 add/1 cbrt, CP-SAT schedules",
+        _PAPER_MIN,
+    ),
+    lambda: _s001(
+        "s001-dl-9141-list",
+        "ss3-97",
+        9,
+        1,
+        4,
+        1,
+        4,
+        "list",
+        "seed 001 time-optimal mix 9 mul/1 cube/4 add/1 cbrt (Table 3's >= 9 row), list schedule (the paper's)",
+        _PAPER_FAST,
+    ),
+    lambda: _s001(
+        "s001-dl-9141-cpsat",
+        "ss3-97",
+        9,
+        1,
+        4,
+        1,
+        4,
+        "exact",
+        "seed 001 time-optimal mix 9 mul/1 cube/4 add/1 cbrt, CP-SAT schedules",
+        _PAPER_FAST,
     ),
     lambda: _s001(
         "s001-dl-3121-u2",
@@ -468,8 +534,10 @@ _ALL = [
         "ss2-239",
         "eta-alg2",
         16,
-        "seed 000 Alg. 2 on ss2-239 with the paper's "
-        "architecture: C·A unit (D1 = 16), F_{2^4m} squarer x4, inverter D3 = 8; retimed loop, two "
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 16 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 4: s000-ca-eta2-239-d16-fig5). "
+        "Alg. 2 on ss2-239 with the paper's "
+        "other units: C·A unit (D1 = 16), F_{2^4m} squarer x4, inverter D3 = 8; retimed loop, two "
         "iterations per pass; multiplexer-minimising binding",
         _PAPER_000_239,
         2,
@@ -480,8 +548,10 @@ _ALL = [
         "ss2-283",
         "tate-alg1",
         32,
-        "seed 000 Alg. 1 on ss2-283 with the paper's "
-        "architecture: C·A unit (D1 = 32), inverter D3 = 16; retimed loop, four iterations per pass; "
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 32 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 8: s000-ca-alg1-283-d32-fig5). "
+        "Alg. 1 on ss2-283 with the paper's "
+        "other units: C·A unit (D1 = 32), inverter D3 = 16; retimed loop, four iterations per pass; "
         "multiplexer-minimising binding",
         _PAPER_000_283A1,
         4,
@@ -492,8 +562,10 @@ _ALL = [
         "ss2-283",
         "eta-alg2",
         16,
-        "seed 000 Alg. 2 on ss2-283 with the paper's "
-        "architecture (D1 = 16); retimed loop, two iterations per pass; multiplexer-minimising binding",
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 16 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 4: s000-ca-eta2-283-d16-fig5). "
+        "Alg. 2 on ss2-283 with the paper's "
+        "other units (D1 = 16); retimed loop, two iterations per pass; multiplexer-minimising binding",
         _PAPER_000_283A2,
         2,
         binding="mux",
@@ -503,7 +575,9 @@ _ALL = [
         "ss2-239",
         "tate-alg1",
         16,
-        "seed 000 Alg. 1 on ss2-239, C·A unit D1 = 16; retimed loop, two iterations per pass",
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 16 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 4: s000-ca-alg1-239-d16-fig5). "
+        "Alg. 1 on ss2-239, C·A unit D1 = 16; retimed loop, two iterations per pass",
         _PAPER_000_239A1_16,
         2,
     ),
@@ -512,7 +586,9 @@ _ALL = [
         "ss2-239",
         "tate-alg1",
         32,
-        "seed 000 Alg. 1 on ss2-239, C·A unit D1 = 32; retimed loop, four iterations per pass",
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 32 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 8: s000-ca-alg1-239-d32-fig5). "
+        "Alg. 1 on ss2-239, C·A unit D1 = 32; retimed loop, four iterations per pass",
         _PAPER_000_239A1_32,
         4,
     ),
@@ -521,7 +597,9 @@ _ALL = [
         "ss2-283",
         "tate-alg1",
         16,
-        "seed 000 Alg. 1 on ss2-283, C·A unit D1 = 16; retimed loop, four iterations per pass",
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 16 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 4: s000-ca-alg1-283-d16-fig5). "
+        "Alg. 1 on ss2-283, C·A unit D1 = 16; retimed loop, four iterations per pass",
         _PAPER_000_283A1_16,
         4,
     ),
