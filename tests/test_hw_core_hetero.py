@@ -148,3 +148,32 @@ def test_seed000_fig5_instances_run_multiplier_2_at_a_quarter_digit():
 def test_toy_with_two_multipliers_in_verilator():
     r = flow.simulate(TOY, n=2, seed=21, engine="verilator")
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] // 2 + 1
+
+
+def test_seed001_labels_say_the_mix_they_have():
+    """A seed 001 core compared with a paper row has that row's exact mix (mul/cube/add/cbrt), or says in its
+    summary that it goes beyond it; the paper's three mixes 1/1/1/1, 5/1/4/1 and 9/1/4/1 each have a core."""
+    from pairkit.reports.hw_compare import PAPER_ROWS
+
+    have = set()
+    for cfg in instances.all_configs():
+        if not cfg.paper.get("seed", "").startswith("seed 001"):
+            continue
+        row = PAPER_ROWS[(cfg.paper["seed"], cfg.paper["loop_cycles"])]
+        mix = cfg.counts()
+        if mix == row["mix"]:
+            have.add(tuple(mix[k] for k in ("mul", "cube", "add", "cbrt")))
+            assert "beyond" not in cfg.summary, cfg.name
+            assert f"{mix['mul']} mul/{mix['cube']} cube/{mix['add']} add/{mix['cbrt']} cbrt" in cfg.summary, cfg.name
+        else:
+            assert cfg.summary.startswith("beyond seed 001"), cfg.name
+    assert have == {(1, 1, 1, 1), (5, 1, 4, 1), (9, 1, 4, 1)}
+
+
+@pytest.mark.slow
+def test_seed001_exact_mixes_loop_time():
+    """Compiled T per iteration: 9/1/4/1 meets Table 3's 87; 1/1/1/1 takes 441 by the list schedule (Table 4:
+    426) and 414 by CP-SAT."""
+    assert flow.compiled("s001-dl-9141-list")[1].info["T_iter"] == 87
+    assert flow.compiled("s001-dl-1111-list")[1].info["T_iter"] == 441
+    assert flow.compiled("s001-dl-1111-cpsat")[1].info["T_iter"] == 414

@@ -346,7 +346,8 @@ _ALL = [
         1,
         4,
         "list",
-        "seed 001 AT-optimal mix, four iterations per pass (list schedule): iterations overlap",
+        "seed 001 AT-optimal mix 5 mul/1 cube/4 add/1 cbrt, four iterations per pass (list schedule): "
+        "iterations overlap",
         _PAPER_AT,
         unroll=4,
     ),
