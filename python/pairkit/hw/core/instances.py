@@ -617,9 +617,9 @@ _ALL = [
                 {"alg1": "tate-alg1", "eta2": "eta-alg2"}[a],
                 D,
                 f"seed 000 Alg. {a[-1]} on ss2-{m} on the paper's Fig. 5 datapath (like for like): C·A unit "
-                f"D1 = {D}, Multiplier 1 at D1 = {D} and Multiplier 2 at D2 = {D // 4} (each product on the "
-                f"multiplier that finishes it first), inverter D3 = {D // 2}; retimed loop, {u} iterations per pass"
-                + ("; multiplexer-minimising binding" if b == "mux" else ""),
+                f"D1 = {D}, Multiplier 1 at D1 = {D} and Multiplier 2 at D2 = {D // 4} (a product goes to Multiplier 2 "
+                f"when its slack covers the longer latency), inverter D3 = {D // 2}; retimed loop, {u} iterations "
+                "per pass" + ("; multiplexer-minimising binding" if b == "mux" else ""),
                 paper,
                 u,
                 binding=b,
