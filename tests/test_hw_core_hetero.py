@@ -172,8 +172,7 @@ def test_seed001_labels_say_the_mix_they_have():
 
 @pytest.mark.slow
 def test_seed001_exact_mixes_loop_time():
-    """Compiled T per iteration: 9/1/4/1 meets Table 3's 87; 1/1/1/1 takes 441 by the list schedule (Table 4:
-    426) and 414 by CP-SAT."""
+    """Compiled T per iteration by the list schedule (deterministic; CP-SAT's depends on its wall-clock limit):
+    9/1/4/1 meets Table 3's 87; 1/1/1/1 takes 441 (Table 4: 426)."""
     assert flow.compiled("s001-dl-9141-list")[1].info["T_iter"] == 87
     assert flow.compiled("s001-dl-1111-list")[1].info["T_iter"] == 441
-    assert flow.compiled("s001-dl-1111-cpsat")[1].info["T_iter"] == 414
