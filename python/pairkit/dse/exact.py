@@ -49,6 +49,11 @@ def solve(
     except ImportError as e:  # pragma: no cover - ortools is pinned in pyproject.toml (extra dse)
         raise DSEError(f"--exact needs OR-Tools (pip install ortools): {e}") from None
     vec = P.counts_vector(counts)
+    if P.heterogeneous:
+        raise DSEError(
+            "the CP-SAT model assumes identical instances per unit type (a cumulative capacity); this problem "
+            "has instances of different latencies: schedule it with the list scheduler"
+        )
     if hint is None:  # the better of the paper's heuristic and the resource-constrained one
         hint = min((list_schedule(P, vec, pr) for pr in ("mobility", "rc")), key=lambda x: x.T)
     H = hint.T

@@ -27,6 +27,12 @@ Our reading, made exact (``priority="mobility"``, the default):
 * Ties are broken by the node's position in the (topologically ordered, trace-ordered) DDG, so
   schedules are reproducible bit for bit.
 
+Heterogeneous instances (``P.inst_lat``: a type whose instances differ in latency, hw.core's seed 000
+Multipliers 1 and 2 at digits D1 and D1/4): the ready operations of such a type are taken in priority
+order, each bound to the instance that finishes it first (max(t, free) + latency, lowest index on a
+tie); an operation whose best instance is still busy waits for it rather than start on a slower free
+one. The schedule's problem then carries each node's bound latency (``Schedule.problem.lat``).
+
 Why this reading: on the spec's ss3-97 loop body it reproduces seed 001 Table 3's T for 1 to 5 and
 >= 9 multipliers exactly (423, 234, 159, 132, 108, 87) and 7 of the 14 (unit mix, T) pairs printed
 in Tables 3-4; the textbook variant matches 6, and variants that clamp ASAP to the current cycle and
@@ -43,13 +49,15 @@ to unit availability match 3 (docs/DSE.md has the comparison). Other priorities:
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 from pairkit.dse import analysis
 from pairkit.dse.problem import Problem
 
 PRIORITIES = ("mobility", "static", "rc")
+#: how a node of a heterogeneous unit type chooses its instance (:func:`_bind`)
+BINDS = ("finish", "slack")
 
 
 @dataclass
@@ -82,6 +90,11 @@ class Schedule:
                     )
             if not 0 <= self.inst[v] < self.counts[P.unit[v]]:
                 bad.append(f"{P.names[v]} on instance {self.inst[v]} of {self.counts[P.unit[v]]}")
+            elif P.lat[v] != P.instance_latency(P.unit[v], self.inst[v], v):
+                bad.append(
+                    f"{P.names[v]} takes {P.lat[v]} cycles on {P.types[P.unit[v]]}#{self.inst[v]}, whose latency is "
+                    f"{P.instance_latency(P.unit[v], self.inst[v], v)}"
+                )
         occ: dict = {}
         for v in range(P.n):
             for c in range(self.start[v], self.start[v] + P.occ[v]):
@@ -135,9 +148,17 @@ def assign_instances(P: Problem, counts, start) -> list:
     return inst
 
 
-def paper_mobility(P: Problem, tail, start) -> list:
-    """ALAP - ASAP of the unscheduled nodes, placed nodes fixed at their cycles (``mobility``)."""
-    n, lat, preds = P.n, P.lat, P.preds
+def paper_mobility(P: Problem, tail, start, lat: Optional[list] = None) -> list:
+    """ALAP - ASAP of the unscheduled nodes, placed nodes fixed at their cycles (``mobility``); ``lat``:
+    the latencies per node when not P's (placed nodes on heterogeneous instances: their bound ones)."""
+    est, alap = paper_windows(P, tail, start, lat)
+    return [a - e for a, e in zip(alap, est)]
+
+
+def paper_windows(P: Problem, tail, start, lat: Optional[list] = None) -> tuple[list, list]:
+    """(ASAP, ALAP) of :func:`paper_mobility`."""
+    n, preds = P.n, P.preds
+    lat = P.lat if lat is None else lat
     est = [0] * n
     L = 0
     for v in range(n):  # topological order
@@ -151,7 +172,7 @@ def paper_mobility(P: Problem, tail, start) -> list:
         est[v] = s
         if s + lat[v] > L:
             L = s + lat[v]
-    return [L - tail[v] - est[v] for v in range(n)]  # ALAP(v) = L - tail(v)
+    return est, [L - tail[v] for v in range(n)]  # ALAP(v) = L - tail(v)
 
 
 def rc_mobility(P: Problem, vec, t, start, busy) -> list:
@@ -213,54 +234,112 @@ def release_successors(v: int, f: int, succs: list, npred: list, ready_at: list,
             pending.add(s)
 
 
-def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
-    """Seed 001's list-based schedule of ``P`` on ``counts`` units (dict by name or vector over P.types)."""
-    if priority not in PRIORITIES:
-        from pairkit.dse.errors import DSEError
+def _bind(C: list, t: int, busy: list, il: list, alap: list, nominal: list, bind: str) -> list:
+    """Heterogeneous instances of one type at cycle t: (node, instance) for the ready nodes ``C`` (in priority
+    order) that start now. ``finish``: each on the instance that finishes it first (max(t, free) + latency,
+    lowest index on a tie), waiting when that one is busy. ``slack``: a node whose slack covers a slower free
+    instance (t + its latency <= ALAP + the nominal latency) starts on the slowest such, keeping the fast ones
+    for the critical nodes; the others as ``finish``."""
+    out = []
+    for v in C:
+        k = min(range(len(il)), key=lambda k: (max(t, busy[k]) + il[k], k))
+        if bind == "slack":
+            ok = [j for j in range(len(il)) if busy[j] <= t and t + il[j] <= alap[v] + nominal[v]]
+            if ok:
+                k = max(ok, key=lambda j: (il[j], -j))
+        if busy[k] > t:
+            continue  # its best instance is still busy: it waits for it
+        busy[k] = t + il[k]  # reserved here (the caller sets the occupancy)
+        out.append((v, k))
+    return out
 
+
+def _heterogeneous_types(P: Problem, ntypes: int, priority: str, bind: str) -> list:
+    """Per type whether its instances differ in latency; the priority and binding checked."""
+    from pairkit.dse.errors import DSEError
+
+    if priority not in PRIORITIES:
         raise DSEError(f"unknown priority {priority!r} (known: {', '.join(PRIORITIES)})")
+    if bind not in BINDS:
+        raise DSEError(f"unknown instance binding {bind!r} (known: {', '.join(BINDS)})")
+    if not P.heterogeneous or P.inst_lat is None:
+        return [False] * ntypes
+    if priority == "rc":
+        raise DSEError("priority 'rc' assumes identical instances per unit type; use 'mobility' or 'static'")
+    return [il is not None and len(set(il)) > 1 for il in P.inst_lat]
+
+
+class _Priority:
+    """The ready nodes' priorities at a cycle (the module docstring's): static ones once, the others
+    recomputed whenever the resource availability changed (``dirty``: a new cycle, a node started)."""
+
+    def __init__(self, P: Problem, vec: list, priority: str):
+        self.P, self.vec, self.priority = P, vec, priority
+        self.tail = analysis.tails(P)
+        self.static: Optional[tuple] = None
+        if priority == "static":
+            a = analysis.asap(P)
+            L0 = analysis.makespan(P, a)
+            self.static = ([L0 - self.tail[v] - a[v] for v in range(P.n)], [L0 - self.tail[v] for v in range(P.n)])
+        self.dirty, self.recomputes = True, 0
+        self.mob: list = []
+        self.alap: list = []
+
+    def windows(self, t: int, start: list, busy: list, lat: list) -> tuple:
+        """(mobility, ALAP) per node (ALAP: empty for ``rc``)."""
+        if self.static is not None:
+            return self.static
+        if self.dirty:
+            if self.priority == "mobility":
+                est, self.alap = paper_windows(self.P, self.tail, start, lat)
+                self.mob = [a - e for a, e in zip(self.alap, est)]
+            else:
+                self.mob, self.alap = rc_mobility(self.P, self.vec, t, start, busy), []
+            self.dirty = False
+            self.recomputes += 1
+        return self.mob, self.alap
+
+
+def list_schedule(P: Problem, counts, priority: str = "mobility", bind: str = "finish") -> Schedule:
+    """Seed 001's list-based schedule of ``P`` on ``counts`` units (dict by name or vector over P.types);
+    ``bind``: how nodes of a heterogeneous type choose their instance (:func:`_bind`: finish | slack)."""
     vec = P.counts_vector(counts)
-    n, lat, occ, unit, succs = P.n, P.lat, P.occ, P.unit, P.succs
-    static: Optional[list] = None
-    tail = analysis.tails(P)
-    if priority == "static":
-        a = analysis.asap(P)
-        L0 = analysis.makespan(P, a)
-        static = [L0 - tail[v] - a[v] for v in range(n)]
+    hetero = _heterogeneous_types(P, len(vec), priority, bind)
+    n, unit, succs = P.n, P.unit, P.succs
+    lat = list(P.lat)  # a node on a heterogeneous instance: its instance's latency once bound
+    occ = list(P.occ)
+    pr = _Priority(P, vec, priority)
     npred = [len(p) for p in P.preds]
     ready_at = [0] * n
     start, inst = [-1] * n, [-1] * n
     busy = [[0] * c for c in vec]
     pending = {v for v in range(n) if npred[v] == 0}
     ntypes = len(vec)
-    t, recomputes = 0, 0
+    t = 0
     while pending:
         by_type: list = [[] for _ in range(ntypes)]
         for v in pending:
             if ready_at[v] <= t:
                 by_type[unit[v]].append(v)
-        mob: list = []
-        dirty = True
+        pr.dirty = True
         for u in range(ntypes):
             C = by_type[u]
-            if not C:
-                continue
             free = [k for k, b in enumerate(busy[u]) if b <= t]
-            if not free:
+            if not C or not free:
                 continue
-            if len(C) > len(free):
-                if static is not None:
-                    C.sort(key=lambda v: (static[v], v))
-                else:
-                    if dirty:
-                        mob = (
-                            paper_mobility(P, tail, start)
-                            if priority == "mobility"
-                            else rc_mobility(P, vec, t, start, busy)
-                        )
-                        dirty = False
-                        recomputes += 1
-                    C.sort(key=lambda v: (mob[v], v))
+            if hetero[u]:
+                mob, alap = pr.windows(t, start, busy, lat)
+                C.sort(key=lambda v: (mob[v], v))
+                il = [P.instance_latency(u, k, -1) for k in range(vec[u])]
+                bound = _bind(C, t, busy[u], il, alap, P.lat, bind)
+                for v, k in bound:
+                    if occ[v] == lat[v]:  # non-pipelined: busy for the whole latency
+                        occ[v] = il[k]
+                    lat[v] = il[k]
+                C, free = [v for v, _ in bound], [k for _, k in bound]
+            elif len(C) > len(free):
+                mob = pr.windows(t, start, busy, lat)[0]
+                C.sort(key=lambda v: (mob[v], v))
                 C = C[: len(free)]
             else:
                 C.sort()
@@ -268,12 +347,15 @@ def list_schedule(P: Problem, counts, priority: str = "mobility") -> Schedule:
                 start[v], inst[v] = t, k
                 busy[u][k] = t + occ[v]
                 pending.discard(v)
-                dirty = True
+                pr.dirty = True
                 release_successors(v, t + lat[v], succs, npred, ready_at, pending)
         if pending:
             minfree = [min(b) for b in busy]
             t = min(max(ready_at[v], minfree[unit[v]], t + 1) for v in pending)
-    return Schedule(P, vec, start, inst, "list", {"priority": priority, "mobility_recomputations": recomputes})
+    info = {"priority": priority, "mobility_recomputations": pr.recomputes}
+    if any(hetero):  # the problem as bound: each node's latency that of its instance
+        P = replace(P, lat=lat, occ=occ)
+    return Schedule(P, vec, start, inst, "list", info)
 
 
 def sink(
@@ -289,7 +371,12 @@ def sink(
     ``admit(v, t, start)``: one more constraint (e.g. the read buses of :mod:`pairkit.hw.core.buses`),
     asked for each later start t where an instance is free, latest first, with ``start`` the current
     starts (start[v] still v's old one); it returns whether v may start at t and, when it does, records
-    v there (the move is then made: the first start admitted is taken)."""
+    v there (the move is then made: the first start admitted is taken).
+
+    Heterogeneous instances: the schedule's own problem (each node's bound latency) is used, and a node
+    moves only to an instance of the same latency."""
+    if sched.problem.heterogeneous:
+        P = sched.problem
     T = sched.T
     start, inst = list(sched.start), list(sched.inst)
     busy: dict = {}  # (unit, instance) -> set of cycles
@@ -306,6 +393,8 @@ def sink(
         best = None
         for t in range(latest, start[v], -1):
             for k in range(sched.counts[P.unit[v]]):
+                if P.instance_latency(P.unit[v], k, v) != P.lat[v]:
+                    continue
                 b = busy.setdefault((P.unit[v], k), set())
                 if all(c not in b for c in range(t, t + P.occ[v])):
                     if admit is None or admit(v, t, start):

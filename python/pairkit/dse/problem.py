@@ -33,6 +33,10 @@ class Problem:
     reads: list  # per node: the input ids it reads (after folding)
     outputs: list  # node indices live after the scope
     unit_latency: bool = False
+    # heterogeneous instances (hw.core's mixes of one kind with different latencies): per type the latency
+    # of each instance (non-pipelined: also its occupancy), None when a type's instances are identical
+    # (``lat``/``occ`` then hold each node's; the list scheduler binds nodes and sets them to the instance's)
+    inst_lat: Optional[list] = None
 
     @property
     def n(self) -> int:
@@ -65,7 +69,21 @@ class Problem:
             if c == 0:
                 need = self.n_of_type()[self.types.index(t)]
                 raise UnitMixError(f"the unit mix has no {t} unit, but the graph has {need} operation(s) that need one")
+        if self.inst_lat is not None:
+            for t, c, il in zip(self.types, vec, self.inst_lat):
+                if il is not None and len(il) != c:
+                    raise UnitMixError(f"{t}: {c} units, but {len(il)} instance latencies")
         return vec
+
+    def instance_latency(self, u: int, k: int, v: int) -> int:
+        """The latency node v would take on instance k of type u (its own when the instances are identical)."""
+        il = self.inst_lat[u] if self.inst_lat is not None else None
+        return il[k] if il is not None else self.lat[v]
+
+    @property
+    def heterogeneous(self) -> bool:
+        """Whether some type's instances differ in latency."""
+        return self.inst_lat is not None and any(il is not None and len(set(il)) > 1 for il in self.inst_lat)
 
     def mix(self, vec) -> dict:
         return {t: c for t, c in zip(self.types, vec)}

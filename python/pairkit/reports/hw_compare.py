@@ -154,6 +154,12 @@ PAPER_ROWS: dict[tuple, dict] = {
         "mix": {"mul": 9, "cube": 1, "add": 4, "cbrt": 1},
         "device": "none: an estimate (units of Table 2 and 32 registers), not synthesized",
     },
+    ("seed 001 Table 4", 41322): {  # Table 4's first row, T = 426; section 5: "426 x 97 = 41,322"
+        "alg": "duursma-lee",
+        "set": "ss3-97",
+        "mix": {"mul": 1, "cube": 1, "add": 1, "cbrt": 1},
+        "device": "none: an estimate (units of Table 2 and 32 registers), not synthesized",
+    },
     # seed 003 Tables 4 and 7: max. freq. (MHz), time (µs), #CC for ML; Table 2 the multipliers' cycles
     ("seed 003 Table 4 (Virtex-6)", 40320): {
         "alg": "eta-t",

@@ -53,16 +53,23 @@ class Model:
     operation, ("vreg", v) for a move, or fixed); ``ops``: per operation [kind, inst, swap, movable,
     occupancy (start, end), read events, write events, operand count, forwarded read events]."""
 
-    def __init__(self, vregs, phys, n_regs, counts):
+    def __init__(self, vregs, phys, n_regs, counts, peers=None):
         self.vregs, self.phys, self.n_regs, self.counts = vregs, list(phys), n_regs, counts
+        # (kind, inst) -> the instances an operation on it may move to (a heterogeneous kind: those of the
+        # same latency; by default every instance of the kind)
+        self.peers: dict = peers or {}
         self.reads, self.writes, self.ops = [], [], []
         self.busy: dict = {}  # (kind, inst) -> list of op ids
 
     def add_op(self, kind, inst, srcs, t0, t1, movable) -> int:
         k = len(self.ops)
-        self.ops.append([kind, inst, 0, movable and self.counts.get(kind, 1) > 1, (t0, t1), [], [], len(srcs), []])
+        self.ops.append([kind, inst, 0, movable and len(self.insts(kind, inst)) > 1, (t0, t1), [], [], len(srcs), []])
         self.busy.setdefault((kind, inst), []).append(k)
         return k
+
+    def insts(self, kind, inst) -> tuple:
+        """The instances an operation of ``kind`` on ``inst`` may be bound to."""
+        return self.peers.get((kind, inst), tuple(range(self.counts.get(kind, 1))))
 
     def add_read(self, op, j, src) -> None:
         """Operand j of ``op`` reads ``src`` (at its start or, for an unlatched unit, a hold)."""
@@ -212,7 +219,7 @@ class Model:
                 k = rng.choice(ops)
                 o = self.ops[k]
                 inst0, sw0 = o[1], o[2]
-                inst = rng.randrange(self.counts.get(o[0], 1)) if o[3] else inst0
+                inst = rng.choice(self.insts(o[0], inst0)) if o[3] else inst0
                 sw = rng.randrange(2) if self._two(o) else 0
                 if (inst, sw) == (inst0, sw0):
                     continue
@@ -259,7 +266,7 @@ class Model:
         for k, o in enumerate(self.ops):
             kind, inst0, swap0 = o[0], o[1], o[2]
             swaps = (0, 1) if self._two(o) else (0,)
-            insts = range(self.counts.get(kind, 1)) if o[3] else (inst0,)
+            insts = self.insts(kind, inst0) if o[3] else (inst0,)
             best, bd = None, 0
             t0, t1 = o[4]
             for inst in insts:
@@ -338,7 +345,7 @@ class Model:
 def optimise(
     steps: list,
     blocks: tuple,
-    cyc: dict,
+    cyc,
     counts: dict,
     vregs: list,
     phys: list,
@@ -352,23 +359,26 @@ def optimise(
     """Search a better binding for the micro-code ``steps`` built with every virtual register its own
     (``("reg", v)`` is virtual register v; holds not yet expanded: each start carries them). ``blocks``:
     the step ranges whose operations may change instance (the prologue's and the epilogue's); ``cyc``:
-    unit cycles per operation kind (a compound operation's outputs included). Returns (phys, registers
-    used, {(step, value): instance}, {(step, value)} whose two operands swap, (inputs before, after))."""
-    M = Model(vregs, phys, n_regs + spare, counts)
+    unit cycles per (operation kind, instance) (a compound operation's outputs included); an operation
+    moves only between instances of equal cycles (a heterogeneous kind's: the schedule stays valid).
+    Returns (phys, registers used, {(step, value): instance}, {(step, value)} whose two operands swap,
+    (inputs before, after))."""
+    peers = {(k, i): tuple(j for j in range(n) if cyc(k, j) == cyc(k, i)) for k, n in counts.items() for i in range(n)}
+    M = Model(vregs, phys, n_regs + spare, counts, peers)
     where: dict = {}
     by_start: dict = {}  # (unit kind, instance, start step) -> op
     for t, st in enumerate(steps):
         flat = any(a <= t < b for a, b in blocks)
         for s in st.starts:
             kind, inst = s.unit
-            busy = cyc[kind] + (0 if forward else 1)  # the scheduler's occupancy (config.latency)
+            busy = cyc(kind, inst) + (0 if forward else 1)  # the scheduler's occupancy (config.latency)
             where[(t, s.value)] = by_start[(kind, inst, t)] = M.add_op(kind, inst, s.srcs, t, t + busy, flat)
 
     def producer(src, t):
         """The operation whose result ``("unit", (kind, i))`` is on that output in step t (a
         compound operation's outputs j > 0: its leader's), or None."""
         kind, inst = src[1]
-        return by_start.get((base_kind(kind), inst, t - cyc[kind]))
+        return by_start.get((base_kind(kind), inst, t - cyc(kind, inst)))
 
     for t, st in enumerate(steps):
         for s in st.starts:

@@ -35,6 +35,7 @@ import time
 
 from pairkit.hw.core import flow
 from pairkit.hw.core.config import generator
+from pairkit.hw.core.errors import CoreError
 from pairkit.hw.errors import HwToolError
 from pairkit.hw.flow import synth
 from pairkit.hw.flow.synth import CMOS_FAMILY, cmos_count, cmos_script
@@ -144,6 +145,11 @@ def blocks(
     it), read and extended; ``only``: the unit keys to run (the rest must be cached), the glue included when
     ``"glue"`` is in it. Returns per part {lut, ff, bram, count, seconds} and the sums."""
     cfg, mc = flow.compiled(name)
+    if mc.variants:
+        raise CoreError(
+            f"{cfg.name}: block synthesis counts one unit per operation kind, but the {', '.join(mc.variants)} "
+            "units differ between instances (heterogeneous mix): synthesize the core whole"
+        )
     units = [f"{op}{i}" for op, (_, count, _) in sorted(mc.units.items()) for i in range(count)]
     glue = (
         [f"{u}_operands" for u in units]

@@ -100,7 +100,8 @@ def breakdown(
 
         out["total"] = {"lut": total["lut"], "ff": total["ff"]} if total else run("whole core", [])
         for (op, _i), u in zip(core.units, units):
-            key = f"{cfg.set_id}|{mc.units[op][0]}|{flow.unit_params(cfg).get(op)}"
+            ps = mc.variants[op][_i][1] if op in mc.variants else flow.unit_params(cfg).get(op)  # per instance
+            key = f"{cfg.set_id}|{mc.unit_name(op, _i)}|{ps}"
             if key not in unit_cache:
                 unit_cache[key] = run(u, [x for x in units if x != u] + glue)
             out["units"][u] = dict(unit_cache[key])

@@ -48,6 +48,7 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
         return BlockSchedule({}, {}, 0, {"method": "empty"})
     ddg = DDG(name, "iteration", [Node(f"n{nd[0]}", nd[1], tuple(nd[2])) for nd in nodes], inputs, [])
     P = dproblem.build(ddg, cfg.cost_model())
+    P.inst_lat = cfg.inst_lat(P.types)  # heterogeneous instances: each its own latency (config.py)
     counts = P.counts_vector(cfg.counts())
     big = P.n > 400
     priority = "static" if big and cfg.priority == "mobility" else cfg.priority
@@ -63,7 +64,7 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
         )
         s = buses.list_schedule(P, counts, priority, R, cfg.buses, name)
     else:
-        s = listsched.list_schedule(P, counts, priority)
+        s = listsched.list_schedule(P, counts, priority, cfg.unit_bind)
     info = {"method": "list", "priority": priority, "list_T": s.T}
     if cfg.scheduler == "exact" and exact_ok:
         e = exact.solve(P, counts, time_limit=cfg.time_limit, hint=s)
@@ -72,7 +73,7 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
             s = e
     if cfg.sink:  # every result as late as the makespan allows: shorter lifetimes, same cycles
         kinds = None if cfg.sink == ("*",) else set(cfg.sink)
-        s = listsched.sink(P, s, kinds) if R is None else buses.sink(P, s, kinds, R, cfg.buses)
+        s = listsched.sink(s.problem, s, kinds) if R is None else buses.sink(P, s, kinds, R, cfg.buses)
         info["sunk"] = list(cfg.sink)
     bad = s.violations()
     if bad:
@@ -145,6 +146,21 @@ def _loop_nodes(blocks: Blocks) -> tuple[list, list]:
             args.append(iid)
         nodes.append((q, kind, args, opnds))
     return nodes, list(ins.values())
+
+
+class _UnitCycles:
+    """Unit cycles per (operation kind, instance): a compound operation's outputs count as their unit's
+    kind, a heterogeneous kind's instances each their own (``CoreConfig.instance_cycles``)."""
+
+    def __init__(self, cfg: CoreConfig):
+        self.table = {k: cfg.instance_cycles(k) for k in cfg.counts()}
+
+    def __call__(self, kind: str, inst: int) -> int:
+        return self.table[base_kind(kind)][inst]
+
+    def lat(self, kind: str, inst: int) -> int:
+        """Steps until a register holds the result."""
+        return self(kind, inst) + 1
 
 
 class _Alloc:
@@ -298,7 +314,7 @@ class _Emitter:
         unit's output (forwarding: the result appears in that very step)."""
         lp = self.lp
         assert lp is not None
-        return self.cfg.forward and self.body.start[ref] + self.cyc[lp.template[ref][0]] == t
+        return self.cfg.forward and self.body.start[ref] + self.cyc(lp.template[ref][0], self.body.inst[ref]) == t
 
     def _step_pro(self, i):
         return self.pro.start[i]
@@ -314,7 +330,7 @@ class _Emitter:
         for blk, t0, bs in ((self.blocks.prologue, 0, self.pro), (self.blocks.epilogue, self.Es, self.epi)):
             for i in blk:
                 o = self.prog.ops[i]
-                self.ready[o.id] = (t0 + bs.start[i] + self.cyc[o.kind], (o.kind, bs.inst[i]))
+                self.ready[o.id] = (t0 + bs.start[i] + self.cyc(o.kind, bs.inst[i]), (o.kind, bs.inst[i]))
 
     def _fwd(self, value, t):
         return self.cfg.forward and value in self.ready and self.ready[value][0] == t
@@ -345,11 +361,11 @@ class _Emitter:
         """Each kind's cycles, latency and operand window; the constants; the allocator."""
         blocks, cfg, pro, prog = self.blocks, self.cfg, self.pro, self.prog
         lp = blocks.loop
-        cyc = {k: cfg.cycles(k) for k in cfg.counts()}
-        for o in prog.ops:  # a compound operation's outputs: its unit's cycles
-            cyc.setdefault(o.kind, cyc.get(base_kind(o.kind), 0))
-        lat = {k: c + 1 for k, c in cyc.items()}  # steps until a register holds the result
-        win = {k: cfg.window(base_kind(k)) for k in cyc}  # steps a unit reads its operand ports
+        cyc = _UnitCycles(cfg)
+        lat = cyc.lat  # steps until a register holds the result
+        win = {k: cfg.window(base_kind(k)) for k in cfg.counts()}  # steps a unit reads its operand ports
+        for o in prog.ops:  # a compound operation's outputs: its unit's window
+            win.setdefault(o.kind, win.get(base_kind(o.kind), 1))
         consts = sorted(prog.consts)
         cidx = {v: i for i, v in enumerate(consts)}
         A = _Alloc()
@@ -417,7 +433,7 @@ class _Emitter:
                 ]
                 nxt[q] = min(later, default=Tb - 1)
             for q in carried:
-                ws = body.start[q] + cyc[lp.template[q][0]]
+                ws = body.start[q] + cyc(lp.template[q][0], body.inst[q])
                 need = last_carried.get(q, -1)
                 if need <= ws:
                     home_w[q] = ws
@@ -489,8 +505,10 @@ class _Emitter:
             avail, made = {v: 0 for v, _ in prog.inputs}, {}
             for i in blocks.prologue:
                 o = prog.ops[i]
-                avail[o.id] = pro.start[i] + lat[o.kind]
-                made[o.id] = pro.start[i] + cyc[o.kind]  # on the unit's output (a register holds it next step)
+                avail[o.id] = pro.start[i] + lat(o.kind, pro.inst[i])
+                made[o.id] = pro.start[i] + cyc(
+                    o.kind, pro.inst[i]
+                )  # on the unit's output (a register holds it next step)
             for s, vals in enumerate(lp.streams):
                 busy = set()
                 for g, v in sorted(enumerate(vals), key=lambda gv: (avail.get(gv[1], 0), gv[0])):
@@ -524,10 +542,10 @@ class _Emitter:
         defs = {}
         for i in blocks.prologue:
             o = prog.ops[i]
-            defs[o.id] = pro.start[i] + lat[o.kind]
+            defs[o.id] = pro.start[i] + lat(o.kind, pro.inst[i])
         for i in blocks.epilogue:
             o = prog.ops[i]
-            defs[o.id] = Es + epi.start[i] + lat[o.kind]
+            defs[o.id] = Es + epi.start[i] + lat(o.kind, epi.inst[i])
         for v, d in defs.items():
             if v in reads:
                 vreg[v] = A.new((d, reads[v] + 1))
@@ -562,7 +580,7 @@ class _Emitter:
                 pos_vreg[q] = h
             for q in range(len(lp.template)):
                 kind = lp.template[q][0]
-                d = Ls + body.start[q] + lat[kind]
+                d = Ls + body.start[q] + lat(kind, body.inst[q])
                 if q in carried:
                     if q in temp_needed:
                         end = Ls + max(last_internal.get(q, -1), home_w[q] if q in moves else -1) + 1
@@ -661,7 +679,7 @@ class _Emitter:
                 steps[t].starts.append(
                     Start(u, tuple(srcs), tuple(s.neg for s in slots), val, tuple(hold) if win[kind] > 1 else ())
                 )
-            ws = t + cyc[kind]
+            ws = t + cyc(kind, body.inst[q])
             if q in temp_vreg:
                 steps[ws].writes.append(Write(phys[temp_vreg[q]], ("unit", u), val))
             if q in carried and q not in moves:
@@ -773,11 +791,11 @@ class _Emitter:
         for i in blocks.prologue:
             o = prog.ops[i]
             if prog.segments[o.seg][0] != "final exponentiation":
-                miller_end = max(miller_end, pro.start[i] + lat[o.kind])
+                miller_end = max(miller_end, pro.start[i] + lat(o.kind, pro.inst[i]))
         for i in blocks.epilogue:
             o = prog.ops[i]
             if prog.segments[o.seg][0] != "final exponentiation":
-                miller_end = max(miller_end, Es + epi.start[i] + lat[o.kind])
+                miller_end = max(miller_end, Es + epi.start[i] + lat(o.kind, epi.inst[i]))
         self.body_extra, self.bus_of, self.first_iter, self.flat_probes = body_extra, bus_of, first_iter, flat_probes
         self.miller_end, self.outputs, self.probes, self.state_regs = miller_end, outputs, probes, state_regs
 
@@ -789,7 +807,7 @@ class _Emitter:
         home_w, lp, miller_end, moves, mux_in = self.home_w, self.lp, self.miller_end, self.moves, self.mux_in
         n_regs, outputs, phys, pro, probes = self.n_regs, self.outputs, self.phys, self.pro, self.probes
         prog, state_regs, steps, vreg, win = self.prog, self.state_regs, self.steps, self.vreg, self.win
-        units = {k: (cfg.choice(k).unit, cfg.choice(k).count, cyc[k]) for k in cfg.counts()}
+        units = {k: (cfg.choice(k).unit, n, cyc(k, 0)) for k, n in cfg.counts().items()}
         blocks_d = {"prologue": (0, Ls), "loop": (Ls, Le), "epilogue": (Es, END)}
         info = {
             "schedules": {
@@ -811,7 +829,9 @@ class _Emitter:
             "mux_inputs": mux_in,
             "read_banks": banked,
             "deferred_writes": sum(
-                1 for q in carried if q not in moves and home_w[q] > body.start[q] + cyc[lp.template[q][0]]
+                1
+                for q in carried
+                if q not in moves and home_w[q] > body.start[q] + cyc(lp.template[q][0], body.inst[q])
             )
             if lp
             else 0,
@@ -850,6 +870,7 @@ class _Emitter:
             [len(v) for v in lp.streams] if lp else [],
             cfg.buses,
             bus_of,
+            cfg.variants(),
         )
 
 
@@ -922,7 +943,7 @@ def _mux_inputs(steps: list) -> int:
     return len(ports) + len(regs)
 
 
-def _inversion_span(prog: Program, blocks: Blocks, scheds, cyc: dict) -> int | None:
+def _inversion_span(prog: Program, blocks: Blocks, scheds, cyc) -> int | None:
     """Steps from the first start of a lowered GF(p^m) inversion (the Itoh-Tsujii chain, seed 003 Alg.
     4) to its last result in a register; None when the program has none (or the core an inverter).
     Other operations may run beside it (the list schedule overlaps them)."""
@@ -931,7 +952,7 @@ def _inversion_span(prog: Program, blocks: Blocks, scheds, cyc: dict) -> int | N
         for i in idx:
             o = prog.ops[i]
             if o.id in prog.inv_values:
-                span.append((t0 + bs.start[i], t0 + bs.start[i] + cyc[o.kind] + 1))
+                span.append((t0 + bs.start[i], t0 + bs.start[i] + cyc(o.kind, bs.inst[i]) + 1))
     return max(b for _, b in span) - min(a for a, _ in span) if span else None
 
 
@@ -1001,4 +1022,4 @@ def _start(steps, o, t, inst, srcs_hold, cyc, has_reg, phys, vreg):
     if not o.follower:
         steps[t].starts.append(Start(u, tuple(srcs), tuple(a.neg for a in o.args), o.id, hold))
     if has_reg is not None:
-        steps[t + cyc[o.kind]].writes.append(Write(phys[vreg[o.id]], ("unit", u), o.id))
+        steps[t + cyc(o.kind, inst)].writes.append(Write(phys[vreg[o.id]], ("unit", u), o.id))

@@ -8,6 +8,13 @@ s + cycles + 1. The latency seen by the scheduler is therefore ``cycles + 1``: o
 the compute cycles and one store edge, exactly seed 001 section 4's "+2" (Table 2: multiplier 27,
 adder, cube and cube root 3 at m = 97, D = 4). Units are not pipelined: an instance is busy for the
 whole latency.
+
+Heterogeneous units: several entries of the mix may execute one operation kind with different
+generators or parameters (seed 000 Fig. 5: Multiplier 1 at digit D1 beside Multiplier 2 at D2 = D1/4).
+The kind's instances are numbered across the entries in mix order (entry 1's first, then entry 2's),
+each with its own latency (:meth:`CoreConfig.instance_latencies`); the list scheduler binds each
+operation to the instance that finishes it first (:func:`pairkit.dse.listsched.list_schedule`), and
+the micro-code and RTL build each instance with its own parameters (``Microcode.variants``).
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from functools import cached_property
 
 from pairkit import sets
 from pairkit.dse.costs import CostModel, Unit
+from pairkit.dse.listsched import BINDS
 from pairkit.hw.core import pipeline as pipe
 from pairkit.hw.core.errors import CoreError, CoreMixError
 from pairkit.hw.core.program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
@@ -131,17 +139,51 @@ class CoreConfig:
     # the target clock in MHz (None: none): pipeline stages derived from it (pipeline.derive: operand and
     # output registers around the units), each adding a cycle to every operation the scheduler sees
     target_mhz: float | None = None
+    # heterogeneous units (several entries of one operation kind): how the list scheduler binds an operation
+    # to an instance (dse.listsched._bind): "finish" (the one that finishes it first) or "slack" (a slower
+    # free one when the operation's slack covers it)
+    unit_bind: str = "finish"
 
     def __post_init__(self):
         self._check_options()
         self._check_interconnect()
         fam = ("gf3_",) if sets.get(self.set_id).family is Family.CHAR3 else ("gf2_", "f4_")
-        seen = set()
+        seen: dict = {}
         for u in self.units:
             _check_unit(u, fam, self.set_id)
-            if u.op in seen:
-                raise CoreMixError("units", f"two unit kinds execute {u.op!r}")
-            seen.add(u.op)
+            seen.setdefault(u.op, []).append(u)
+        for op, us in seen.items():
+            if len(us) > 1:
+                self._check_heterogeneous(op, us)
+
+    def _check_heterogeneous(self, op: str, us: list) -> None:
+        """Several entries executing ``op``: distinct units of one operation per start, and a scheduler
+        that binds each operation to an instance with its own latency (the list scheduler alone)."""
+        names = ", ".join(f"{u.unit}{dict(u.params)}" for u in us)
+        if len({(u.unit, tuple(sorted(u.params))) for u in us}) < len(us):
+            raise CoreMixError(
+                "units", f"two entries of the mix are the same {op!r} unit ({names}): give one with a count"
+            )
+        if any(u.unit in CHAIN_UNITS or u.unit == "f4_sqr_chain" for u in us):
+            raise CoreMixError(
+                "units",
+                f"two entries execute {op!r} ({names}): chain units fix the lowering's chain length, so they "
+                "cannot differ between instances",
+            )
+        if sum(u.count for u in us) > 64:
+            raise CoreMixError("units", f"{op}: at most 64 instances in all, got {sum(u.count for u in us)}")
+        if self.scheduler != "list":
+            raise CoreMixError(
+                "units",
+                f"heterogeneous {op!r} units ({names}) need the list scheduler, which binds each operation to "
+                f"an instance with its own latency; scheduler {self.scheduler!r} assumes identical instances",
+            )
+        if self.buses:
+            raise CoreMixError(
+                "units",
+                f"heterogeneous {op!r} units ({names}): the read-bus scheduler assumes identical instances "
+                f"(buses {self.buses})",
+            )
 
     def _check_options(self):
         """The flags, unroll, the binding and its options, sink, the scheduler."""
@@ -173,6 +215,11 @@ class CoreConfig:
             raise CoreError(
                 f"sink: a tuple of operation kinds ({', '.join(sorted(ops))}) or ('*',) for all, got {self.sink!r}"
             )
+        if self.unit_bind not in BINDS:
+            raise CoreError(f"unit_bind: {self.unit_bind!r} is not one of {', '.join(BINDS)}")
+        if self.target_mhz is not None and len({u.op for u in self.units}) < len(self.units):
+            # heterogeneous instances keep their own cycles (variants); the stages are added per kind only
+            raise CoreMixError("units", "a target clock (pipeline stages) with several units of one operation")
         if self.scheduler not in SCHEDULERS:
             raise CoreError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULERS)}")
         pipe.check_target(self.target_mhz)
@@ -223,25 +270,57 @@ class CoreConfig:
         )
 
     def mix_str(self) -> str:
-        return ", ".join(f"{u.count} {u.unit}" for u in self.units)
+        return ", ".join(
+            f"{u.count} {u.unit}"
+            + (f" ({', '.join(f'{k}={v}' for k, v in u.params)})" if self.heterogeneous(u.op) else "")
+            for u in self.units
+        )
 
     def has(self, op: str) -> bool:
         return any(u.op == op for u in self.units)
 
     @cached_property
-    def prototypes(self) -> dict:
-        """op kind -> one built unit (ports, cycles)."""
-        out = {}
+    def built(self) -> dict:
+        """op kind -> one built unit (ports, cycles) per entry of the mix executing it, in mix order."""
+        out: dict = {}
         for u in self.units:
             params = dict(u.params) | FIXED.get(u.unit, {})
             params.setdefault("field", self.set_id)
-            out[u.op] = hwunit.build(generator(u.unit), **params)
+            out.setdefault(u.op, []).append(hwunit.build(generator(u.unit), **params))
         return out
 
     @property
     def pipeline(self) -> pipe.Pipeline:
         """The pipeline stages the target clock asks for (:func:`pipeline.derive`)."""
         return pipe.derive(self.target_mhz, self.p)
+
+    @property
+    def prototypes(self) -> dict:
+        """op kind -> one built unit (ports, cycles): the first entry's."""
+        return {op: us[0] for op, us in self.built.items()}
+
+    def entries(self, op: str) -> list:
+        """The mix's entries executing ``op``, in mix order (one unless the kind is heterogeneous)."""
+        return [u for u in self.units if u.op == op]
+
+    def heterogeneous(self, op: str) -> bool:
+        """Whether the instances of ``op`` differ (several entries of the mix execute it)."""
+        return len(self.entries(op)) > 1
+
+    def instance_cycles(self, op: str) -> list:
+        """The unit cycles of each instance of ``op`` (numbered across its entries in mix order)."""
+        return [b.cycles for u, b in zip(self.entries(op), self.built[op]) for _ in range(u.count)]
+
+    def instance_latencies(self, op: str) -> list:
+        """:meth:`latency` per instance of ``op``."""
+        return [c + (0 if self.forward else 1) for c in self.instance_cycles(op)]
+
+    def _one(self, op: str, what: str):
+        if self.heterogeneous(op):
+            raise CoreError(
+                f"internal: {self.name}: {what} of the heterogeneous {op!r} units asked without an instance"
+            )
+        return self.prototypes[op]
 
     def latency(self, op: str) -> int:
         """Steps from a start to the first reader's start: ``cycles + 1`` through a register, ``cycles``
@@ -252,18 +331,45 @@ class CoreConfig:
     def window(self, op: str) -> int:
         """Steps a unit reads its operand ports per operation: 1 when it latches them on the start
         edge (or finishes on it), ``cycles`` for an unlatched multi-cycle unit (``latch = 0``): the
-        core holds its operand sources (same registers, same selects) for the whole operation."""
-        u = self.prototypes[op]
-        return u.cycles if getattr(u, "latch", 1) == 0 and u.cycles > 1 else 1
+        core holds its operand sources (same registers, same selects) for the whole operation.
+        Heterogeneous instances must agree (each latching, or none)."""
+        ws = {b.cycles if getattr(b, "latch", 1) == 0 and b.cycles > 1 else 1 for b in self.built[op]}
+        if len(ws) > 1:
+            raise CoreMixError(
+                "units", f"the {op!r} units differ in their operand windows ({sorted(ws)}): latch all or none"
+            )
+        return ws.pop()
 
     def cycles(self, op: str) -> int:
         """Steps from a start to the result on the unit's output as the core sees it: the unit's cycles
         plus the pipeline stages (an operand register delays the start, an output register the result)."""
-        return self.prototypes[op].cycles + self.pipeline.stages
+        return self._one(op, "the cycles").cycles + self.pipeline.stages
 
     def cost_model(self) -> CostModel:
-        units = {u.op: Unit(u.op, 0.0, self.latency(u.op), False) for u in self.units}
+        """Per kind the fastest instance's latency (the schedulers' nominal one; a heterogeneous kind's
+        per-instance latencies go to the problem as ``inst_lat``, :func:`pairkit.dse.problem.build`)."""
+        units = {u.op: Unit(u.op, 0.0, min(self.instance_latencies(u.op)), False) for u in self.units}
         return CostModel("core", units, {u.op: u.op for u in self.units}, 0.0, "max", {}, "hw unit latencies")
+
+    def inst_lat(self, types: list) -> list | None:
+        """Per scheduler unit type (op kinds, in ``types``' order) the latency of each instance, or None
+        when every kind's instances are identical (the schedulers' plain case)."""
+        if not any(self.heterogeneous(t) for t in types):
+            return None
+        return [self.instance_latencies(t) for t in types]
+
+    def variants(self) -> dict:
+        """Heterogeneous kinds only: op kind -> per instance (unit name, generator parameters with the
+        fixed ones, cycles): what the micro-code records and the RTL builds (``Microcode.variants``)."""
+        out = {}
+        for op in sorted({u.op for u in self.units}):
+            if self.heterogeneous(op):
+                out[op] = tuple(
+                    (u.unit, tuple(sorted((dict(u.params) | FIXED.get(u.unit, {})).items())), b.cycles)
+                    for u, b in zip(self.entries(op), self.built[op])
+                    for _ in range(u.count)
+                )
+        return out
 
     @property
     def chains(self) -> dict:
@@ -281,11 +387,19 @@ class CoreConfig:
         }
 
     def unit_params(self) -> dict:
-        """op kind -> the generator's parameters (fixed ones included)."""
-        return {u.op: tuple(sorted((dict(u.params) | FIXED.get(u.unit, {})).items())) for u in self.units}
+        """op kind -> the generator's parameters (fixed ones included); a heterogeneous kind's first
+        entry's (:meth:`variants` has every instance's)."""
+        out: dict = {}
+        for u in self.units:
+            out.setdefault(u.op, tuple(sorted((dict(u.params) | FIXED.get(u.unit, {})).items())))
+        return out
 
     def counts(self) -> dict:
-        return {u.op: u.count for u in self.units}
+        """op kind -> instances (summed over a heterogeneous kind's entries)."""
+        out: dict = {}
+        for u in self.units:
+            out[u.op] = out.get(u.op, 0) + u.count
+        return out
 
 
 def parse_units(spec: str) -> list:

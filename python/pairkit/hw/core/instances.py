@@ -2,11 +2,12 @@
 simulate whole in Amaranth.
 
 seed 001 (Bertoni et al., ss3-97 Duursma--Lee, Tables 2--4): the units of Table 2 (m = 97, D = 4:
-multiplier 27 clk, adder, cube and cube root 3 clk, I/O cycles included) in the AT-optimal mix
-5 mul / 1 cube / 4 add / 1 cube root (T = 108 clk per iteration, 10,476 per loop, 35,253 LUT-eq,
-Table 4, an estimate without control or final exponentiation) and the time-optimal mix of >= 9
-multipliers (T = 87, 8,439 per loop), each from the list schedule (the paper's method) and from
-CP-SAT.
+multiplier 27 clk, adder, cube and cube root 3 clk, I/O cycles included) in the paper's exact mixes
+(mul / cube / add / cube root): the AT-optimal 5/1/4/1 (T = 108 clk per iteration, 10,476 per loop,
+35,253 LUT-eq, Table 4, an estimate without control or final exponentiation), the time-optimal >= 9/1/4/1
+(T = 87, 8,439 per loop, Table 3) and one unit of each kind, 1/1/1/1 (T = 426, 41,322 per loop, Table 4
+and section 5's text), each from the list schedule (the paper's method) and from CP-SAT; beyond them,
+9/2/4/2 (one cube and one cube-root unit more than the paper's time-optimal mix) and unrolled loops.
 """
 
 from __future__ import annotations
@@ -34,16 +35,20 @@ def _bin(
     K=4,
     streams=False,
     ca=0,
+    D2=0,
 ):
     mp = (("D", D),) if mul_unit == "gf2_mul_msd" else (("W", 32), ("K", K))
     units = [UnitChoice(mul_unit, mul, mp), UnitChoice("gf2_add", add, ()), UnitChoice("gf2_sqr", sqr, ())]
+    if D2:  # seed 000 Fig. 5: a second multiplier at digit D2 beside the first (a heterogeneous mix)
+        units.insert(1, UnitChoice("gf2_mul_msd", 1, (("D", D2),)))
     if sqrt:
         units.append(UnitChoice("gf2_sqrt", sqrt, (("method", "matrix"),)))
     if inv:
         units.append(UnitChoice("gf2_inv", inv, (("D", invD), ("q", 4))))
     if ca:  # seed 000's C.A unit with its input squarer, and the F_{2^4m} squarer with ca in series
         units = [UnitChoice("f4_sqr_mul_ca", 1, (("D", D),)), UnitChoice("f4_sqr_chain", 1, (("k", ca),))] + units
-        units[3] = UnitChoice("gf2_add", add, (("latch", 0),))
+        a = next(i for i, u in enumerate(units) if u.unit == "gf2_add")
+        units[a] = UnitChoice("gf2_add", add, (("latch", 0),))
     return CoreConfig(
         name,
         set_id,
@@ -81,6 +86,16 @@ _PAPER_FAST = {
     "loop_cycles": 8439,
     "note": "estimate: >= 9 multipliers, no control, no final exponentiation",
 }
+_PAPER_MIN = {
+    "seed": "seed 001 Table 4",
+    "T_iter": 426,
+    "loop_cycles": 41322,
+    "note": "estimate: one unit of each kind (1/1/1/1), no control, no final exponentiation",
+}
+_BEYOND_9242 = (
+    "beyond seed 001's mix: 9 mul/2 cube/4 add/2 cbrt, one cube and one cube-root unit more than Table 3's "
+    "time-optimal >= 9/1/4/1 (s001-dl-9141-list)"
+)
 
 _PAPER_000 = "seed 000 Table 3 (latency x clock)"
 _PAPER_000_239 = {
@@ -116,7 +131,7 @@ _PAPER_000_283A1_16 = {
 }
 
 
-def _s000(name, set_id, alg, D, summary, paper, unroll, scheme=1, binding="first-fit"):
+def _s000(name, set_id, alg, D, summary, paper, unroll, scheme=1, binding="first-fit", D2=0, unit_bind="finish"):
     """Seed 000's architecture (Fig. 5): the C·A unit (six D1 MSD multipliers sharing x^i b mod f, scheme 1)
     with the F_{2^4m} squarer in front (C <- C^2 A in one operation), two D1 multipliers (Multipliers 1/2;
     the paper's Multiplier 2 has D2 = D1/4), 1-cycle adders, squarers, the inverter (D3 = D1/2, four
@@ -124,11 +139,17 @@ def _s000(name, set_id, alg, D, summary, paper, unroll, scheme=1, binding="first
     component computing C^{2^4} each cycle"); the loop is retimed (iteration i + 1's w, z, alpha^4,
     beta^4, theta beside iteration i's C^2 A). ``binding="mux"``: registers (up to four more), the final
     exponentiation's unit instances and operand order bound to minimise the multiplexers (binding.py; same
-    cycles)."""
+    cycles). ``D2``: Multiplier 2 at digit D2 (the paper's Fig. 5 mix, D2 = D1/4; a heterogeneous mix: the
+    list scheduler binds each product to the multiplier that finishes it first); 0: both at D1."""
     ca = (("D", D),) if scheme == 1 else (("D", D), ("scheme", scheme))
+    muls = (
+        [UnitChoice("gf2_mul_msd", 1, (("D", D),)), UnitChoice("gf2_mul_msd", 1, (("D", D2),))]
+        if D2
+        else [UnitChoice("gf2_mul_msd", 2, (("D", D),))]
+    )
     units = [
         UnitChoice("f4_sqr_mul_ca", 1, ca),
-        UnitChoice("gf2_mul_msd", 2, (("D", D),)),
+        *muls,
         UnitChoice("gf2_add", 4, (("latch", 0),)),
         UnitChoice("gf2_sqr", 2),
         UnitChoice("gf2_inv", 1, (("D", D // 2), ("q", 4))),
@@ -147,6 +168,7 @@ def _s000(name, set_id, alg, D, summary, paper, unroll, scheme=1, binding="first
         retime=True,
         binding=binding,
         spare_regs=4 if binding == "mux" else 0,
+        unit_bind=unit_bind,
     )
 
 
@@ -280,7 +302,16 @@ _ALL = [
         _PAPER_AT,
     ),
     lambda: _s001(
-        "s001-dl-5141-cpsat", "ss3-97", 5, 1, 4, 1, 4, "exact", "seed 001 AT-optimal mix, CP-SAT schedules", _PAPER_AT
+        "s001-dl-5141-cpsat",
+        "ss3-97",
+        5,
+        1,
+        4,
+        1,
+        4,
+        "exact",
+        "seed 001 AT-optimal mix 5 mul/1 cube/4 add/1 cbrt, CP-SAT schedules",
+        _PAPER_AT,
     ),
     lambda: _s001(
         "s001-dl-9mul-list",
@@ -291,7 +322,7 @@ _ALL = [
         2,
         4,
         "list",
-        "seed 001 time-optimal mix (9 mul, 2 cube, 4 add, 2 cbrt), list schedule",
+        _BEYOND_9242 + ", list schedule",
         _PAPER_FAST,
     ),
     lambda: _s001(
@@ -303,7 +334,7 @@ _ALL = [
         2,
         4,
         "exact",
-        "seed 001 time-optimal mix, CP-SAT schedules",
+        _BEYOND_9242 + ", CP-SAT schedules",
         _PAPER_FAST,
     ),
     lambda: _s001(
@@ -315,7 +346,8 @@ _ALL = [
         1,
         4,
         "list",
-        "seed 001 AT-optimal mix, four iterations per pass (list schedule): iterations overlap",
+        "seed 001 AT-optimal mix 5 mul/1 cube/4 add/1 cbrt, four iterations per pass (list schedule): "
+        "iterations overlap",
         _PAPER_AT,
         unroll=4,
     ),
@@ -328,12 +360,58 @@ _ALL = [
         2,
         4,
         "exact",
-        "seed 001 time-optimal mix, four iterations per pass, CP-SAT",
+        _BEYOND_9242 + ", four iterations per pass, CP-SAT",
         _PAPER_FAST,
         unroll=4,
     ),
     lambda: _s001(
-        "s001-dl-1111-list", "ss3-97", 1, 1, 1, 1, 4, "list", "one unit of each kind (the smallest core), list schedule"
+        "s001-dl-1111-list",
+        "ss3-97",
+        1,
+        1,
+        1,
+        1,
+        4,
+        "list",
+        "seed 001's one unit of each kind, 1 mul/1 cube/1 add/1 cbrt (Table 4's first row; the smallest core), "
+        "list schedule",
+        _PAPER_MIN,
+    ),
+    lambda: _s001(
+        "s001-dl-1111-cpsat",
+        "ss3-97",
+        1,
+        1,
+        1,
+        1,
+        4,
+        "exact",
+        "seed 001's one unit of each kind, 1 mul/1 cube/1 add/1 cbrt, CP-SAT schedules",
+        _PAPER_MIN,
+    ),
+    lambda: _s001(
+        "s001-dl-9141-list",
+        "ss3-97",
+        9,
+        1,
+        4,
+        1,
+        4,
+        "list",
+        "seed 001 time-optimal mix 9 mul/1 cube/4 add/1 cbrt (Table 3's >= 9 row), list schedule (the paper's)",
+        _PAPER_FAST,
+    ),
+    lambda: _s001(
+        "s001-dl-9141-cpsat",
+        "ss3-97",
+        9,
+        1,
+        4,
+        1,
+        4,
+        "exact",
+        "seed 001 time-optimal mix 9 mul/1 cube/4 add/1 cbrt, CP-SAT schedules",
+        _PAPER_FAST,
     ),
     lambda: _s001(
         "s001-dl-3121-u2",
@@ -457,8 +535,10 @@ _ALL = [
         "ss2-239",
         "eta-alg2",
         16,
-        "seed 000 Alg. 2 on ss2-239 with the paper's "
-        "architecture: C·A unit (D1 = 16), F_{2^4m} squarer x4, inverter D3 = 8; retimed loop, two "
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 16 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 4: s000-ca-eta2-239-d16-fig5). "
+        "Alg. 2 on ss2-239 with the paper's "
+        "other units: C·A unit (D1 = 16), F_{2^4m} squarer x4, inverter D3 = 8; retimed loop, two "
         "iterations per pass; multiplexer-minimising binding",
         _PAPER_000_239,
         2,
@@ -469,8 +549,10 @@ _ALL = [
         "ss2-283",
         "tate-alg1",
         32,
-        "seed 000 Alg. 1 on ss2-283 with the paper's "
-        "architecture: C·A unit (D1 = 32), inverter D3 = 16; retimed loop, four iterations per pass; "
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 32 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 8: s000-ca-alg1-283-d32-fig5). "
+        "Alg. 1 on ss2-283 with the paper's "
+        "other units: C·A unit (D1 = 32), inverter D3 = 16; retimed loop, four iterations per pass; "
         "multiplexer-minimising binding",
         _PAPER_000_283A1,
         4,
@@ -481,8 +563,10 @@ _ALL = [
         "ss2-283",
         "eta-alg2",
         16,
-        "seed 000 Alg. 2 on ss2-283 with the paper's "
-        "architecture (D1 = 16); retimed loop, two iterations per pass; multiplexer-minimising binding",
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 16 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 4: s000-ca-eta2-283-d16-fig5). "
+        "Alg. 2 on ss2-283 with the paper's "
+        "other units (D1 = 16); retimed loop, two iterations per pass; multiplexer-minimising binding",
         _PAPER_000_283A2,
         2,
         binding="mux",
@@ -492,7 +576,9 @@ _ALL = [
         "ss2-239",
         "tate-alg1",
         16,
-        "seed 000 Alg. 1 on ss2-239, C·A unit D1 = 16; retimed loop, two iterations per pass",
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 16 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 4: s000-ca-alg1-239-d16-fig5). "
+        "Alg. 1 on ss2-239, C·A unit D1 = 16; retimed loop, two iterations per pass",
         _PAPER_000_239A1_16,
         2,
     ),
@@ -501,7 +587,9 @@ _ALL = [
         "ss2-239",
         "tate-alg1",
         32,
-        "seed 000 Alg. 1 on ss2-239, C·A unit D1 = 32; retimed loop, four iterations per pass",
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 32 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 8: s000-ca-alg1-239-d32-fig5). "
+        "Alg. 1 on ss2-239, C·A unit D1 = 32; retimed loop, four iterations per pass",
         _PAPER_000_239A1_32,
         4,
     ),
@@ -510,10 +598,44 @@ _ALL = [
         "ss2-283",
         "tate-alg1",
         16,
-        "seed 000 Alg. 1 on ss2-283, C·A unit D1 = 16; retimed loop, four iterations per pass",
+        "beyond seed 000: Multipliers 1 and 2 both at D1 = 16 (the paper's Fig. 5 has Multiplier 2 "
+        "at D1/4 = 4: s000-ca-alg1-283-d16-fig5). "
+        "Alg. 1 on ss2-283, C·A unit D1 = 16; retimed loop, four iterations per pass",
         _PAPER_000_283A1_16,
         4,
     ),
+    # seed 000's six Table 3 designs on the paper's Fig. 5 mix: Multiplier 2 at D2 = D1/4 (the cores above run
+    # both multipliers at D1: beyond the paper). Iterations per pass: the fewest that reach the loop's
+    # T1 + 2 per iteration (Eq. 9) with one D1 multiplier beside the C·A unit (2 to 8 tried, slack binding:
+    # 239-d16 20 / 19.5 / 19 / 17 cycles at 2 / 4 / 5 / 6); the register binding as their D1-D1 twins'.
+    # Multiplier 2 takes the products whose slack covers its latency (unit_bind="slack")
+    *[
+        (
+            lambda a=a, m=m, D=D, u=u, b=b, paper=paper: _s000(
+                f"s000-ca-{a}-{m}-d{D}-fig5",
+                f"ss2-{m}",
+                {"alg1": "tate-alg1", "eta2": "eta-alg2"}[a],
+                D,
+                f"seed 000 Alg. {a[-1]} on ss2-{m} on the paper's Fig. 5 datapath (like for like): C·A unit "
+                f"D1 = {D}, Multiplier 1 at D1 = {D} and Multiplier 2 at D2 = {D // 4} (a product goes to Multiplier 2 "
+                f"when its slack covers the longer latency), inverter D3 = {D // 2}; retimed loop, {u} iterations "
+                "per pass" + ("; multiplexer-minimising binding" if b == "mux" else ""),
+                paper,
+                u,
+                binding=b,
+                D2=D // 4,
+                unit_bind="slack",
+            )
+        )
+        for a, m, D, u, b, paper in (
+            ("alg1", 239, 16, 6, "first-fit", _PAPER_000_239A1_16),
+            ("alg1", 239, 32, 8, "first-fit", _PAPER_000_239A1_32),
+            ("alg1", 283, 16, 6, "first-fit", _PAPER_000_283A1_16),
+            ("alg1", 283, 32, 8, "mux", _PAPER_000_283A1),
+            ("eta2", 239, 16, 6, "mux", _PAPER_000_239),
+            ("eta2", 283, 16, 6, "mux", _PAPER_000_283A2),
+        )
+    ],
     *[
         (
             lambda a=a, m=m, D=D: _s000(
@@ -549,6 +671,25 @@ _ALL = [
         "x2), retimed loop, two iterations per pass",
         unroll=2,
         ca=2,
+    ),
+    lambda: _bin(
+        "toy-ss2-13-ca-eta2-het",
+        "ss2-13",
+        "eta-alg2",
+        1,
+        4,
+        2,
+        1,
+        0,
+        0,
+        4,
+        "list",
+        "toy: toy-ss2-13-ca-eta2 with seed 000 Fig. 5's second, smaller multiplier (Multiplier 1 D = 4: 5 cycles, "
+        "Multiplier 2 D = 2: 8 cycles; at m = 13 the paper's D1/4 = 1 would never finish a product first): a "
+        "heterogeneous mix, each product bound to the multiplier that finishes it first",
+        unroll=2,
+        ca=2,
+        D2=2,
     ),
     lambda: _bin(
         "s004-alg9-m5x9",

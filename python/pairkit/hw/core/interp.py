@@ -92,7 +92,7 @@ class _Interpreter:
         for r, v in zip(mc.inputs, (*P, *Q)):
             self.regs[r] = v
         self.units: dict = {}  # (op, i) -> [result, ready step, started step]
-        self.cyc = {k: c for k, (_, _, c) in mc.units.items()}
+        self.cyc = mc.unit_cycles  # (op, instance) -> cycles
         self.t = self.pc = 0
         self.it = 0  # completed passes through the loop body
         self.n_states = self.n_values = self.n_written = 0
@@ -236,7 +236,7 @@ class _Interpreter:
         started = []
         for s in st.starts:
             old = units.get(s.unit)
-            if old is not None and t < old[2] + cyc[s.unit[0]]:
+            if old is not None and t < old[2] + cyc(*s.unit):
                 raise CoreMismatchError(f"{self.where(pc)}", f"{s.unit[0]}{s.unit[1]} restarted while busy")
             started.append((s, [self.operand(src, s.unit, t, pc) for src in s.srcs]))
         for s, ops in started:
@@ -245,9 +245,9 @@ class _Interpreter:
             res = unit_result(self.F, mc.p, s.unit[0], ops, s.signs, mc.info.get("chains"), mc.info.get("compound"))
             if s.unit[0] in COMPOUND:  # output j is read as (kind.j, i); the leader's (kind, i) is output 0
                 for j, v in enumerate(res):
-                    units[(f"{s.unit[0]}.{j}" if j else s.unit[0], s.unit[1])] = [v, t + cyc[s.unit[0]], t]
+                    units[(f"{s.unit[0]}.{j}" if j else s.unit[0], s.unit[1])] = [v, t + cyc(*s.unit), t]
             else:
-                units[s.unit] = [res, t + cyc[s.unit[0]], t]
+                units[s.unit] = [res, t + cyc(*s.unit), t]
 
     def run(self) -> RunResult:
         mc = self.mc

@@ -86,6 +86,9 @@ class Microcode:
     tables: list = field(default_factory=list)  # depth per table (streams, :mod:`.blocks`)
     n_buses: int = 0  # read buses (:mod:`.buses`); 0: unit ports multiplex registers directly
     bus_of: list = field(default_factory=list)  # per step {register: bus} (registers read in that step)
+    # heterogeneous kinds only (config.CoreConfig.variants): op kind -> per instance (unit name, generator
+    # parameters, cycles); ``units`` then gives the first instance's name and cycles and the total count
+    variants: dict = field(default_factory=dict)
 
     @property
     def n_steps(self) -> int:
@@ -95,6 +98,14 @@ class Microcode:
         """Clock cycles from start to done: every step once, the loop body loop_count times."""
         body = self.loop_end - self.loop_start
         return self.n_steps + body * (self.loop_count - 1)
+
+    def unit_cycles(self, op: str, i: int) -> int:
+        """The cycles of unit instance ``(op, i)`` (a compound operation's output kinds: pass the unit's)."""
+        return self.variants[op][i][2] if op in self.variants else self.units[op][2]
+
+    def unit_name(self, op: str, i: int) -> str:
+        """The core unit name (config.UNIT_OPS) of instance ``(op, i)``."""
+        return self.variants[op][i][0] if op in self.variants else self.units[op][0]
 
     def block_cycles(self) -> dict:
         out = {}

@@ -24,7 +24,7 @@ def gantt(mc, path: str) -> None:
     fig, ax = plt.subplots(figsize=(10, 0.35 * len(rows) + 1.2))
     for t in range(a, b):
         for s in mc.steps[t].starts:
-            cyc = mc.units[s.unit[0]][2] + 1
+            cyc = mc.unit_cycles(*s.unit) + 1
             ax.barh(
                 rows.index(s.unit),
                 cyc,

@@ -128,10 +128,11 @@ class PairingCore(Elaboratable):
         self.layout = Layout(mc)
         self.units = {}
         for op, (name, count, _) in sorted(mc.units.items()):
-            for i in range(count):
-                params = dict(unit_params.get(op, ()))
+            for i in range(count):  # a heterogeneous kind's instances each with their own unit and parameters
+                uname, ps = mc.variants[op][i][:2] if op in mc.variants else (name, unit_params.get(op, ()))
+                params = dict(ps)
                 params.setdefault("field", set_id)
-                self.units[(op, i)] = hwunit.build(generator(name), **params)
+                self.units[(op, i)] = hwunit.build(generator(uname), **params)
         proto = next(iter(self.units.values()))
         self.spec = proto.in_specs[0]
         self.W = self.spec.width
