@@ -308,8 +308,10 @@ class CoreConfig:
         return len(self.entries(op)) > 1
 
     def instance_cycles(self, op: str) -> list:
-        """The unit cycles of each instance of ``op`` (numbered across its entries in mix order)."""
-        return [b.cycles for u, b in zip(self.entries(op), self.built[op]) for _ in range(u.count)]
+        """The unit cycles of each instance of ``op`` (numbered across its entries in mix order), plus the
+        pipeline stages as :meth:`cycles` counts them."""
+        st = self.pipeline.stages
+        return [b.cycles + st for u, b in zip(self.entries(op), self.built[op]) for _ in range(u.count)]
 
     def instance_latencies(self, op: str) -> list:
         """:meth:`latency` per instance of ``op``."""
