@@ -36,6 +36,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PY="${PAIRKIT_PYTHON:-$ROOT/.venv/bin/python}"
 CACHE="${PAIRKIT_TOOLS_CACHE:-$HOME/.cache/pairkit/pnr}/$NEXTPNR_COMMIT"
 SRC_ARG="${1:-}"
+WORK=""
 
 die() { echo "build_pnr_tools: $*" >&2; exit 1; }
 
@@ -103,9 +104,10 @@ main() {
         return 0
     fi
     mkdir -p "$CACHE/bin" "$CACHE/share/ecp5"
-    local work version
-    work="$(mktemp -d "${TMPDIR:-/tmp}/pairkit-pnr.XXXXXX")"
-    trap 'rm -rf "$work"' EXIT
+    local version
+    WORK="$(mktemp -d "${TMPDIR:-/tmp}/pairkit-pnr.XXXXXX")"
+    trap 'rm -rf "$WORK"' EXIT
+    local work="$WORK"
     version="$(get_source "$work/src")"
     echo "build_pnr_tools: nextpnr $NEXTPNR_COMMIT ($version) -> $CACHE"
     cp "$share"/ecp5/chipdb-*.bin "$CACHE/share/ecp5/"
