@@ -175,3 +175,12 @@ def test_native_nextpnr_places_and_routes_a_toy_unit(tmp_path, monkeypatch):
     assert p["tool"]["kind"] == "native" and p["tool"]["source"] == "cache"
     assert "0.11.1" in p["tool"]["version"]
     assert p["fmax_mhz"] and p["fmax_mhz"] > 50 and p["slices"] and p["slices"] > 10
+
+
+def test_report_labels_the_tool():
+    """HARDWARE.md's timing table names the tool a figure came from; older results carry no label."""
+    from pairkit.reports.hw_cores import _tool
+
+    assert _tool({"router": "router2", "tool": {"kind": "native"}}) == ", native"
+    assert _tool({"router": "router1", "tool": {"kind": "wasm"}}) == ", wasm"
+    assert _tool({"router": "router1"}) == ""
