@@ -644,6 +644,7 @@ def test_cli_errors(args, kind):
 _SK9 = bls.MinPkBasic.sk_to_pk(9), bls.MinPkBasic.sign(9, b"m")
 _BLS_BASELINE = {
     "keygen": {"--ikm": "22" * 32},
+    "derive": {"--seed": "22" * 32, "--path": "m/12381/3600/0/0/0"},
     "sign": {"--sk": "09".rjust(64, "0"), "--msg": "6d"},
     "verify": {"--pk": _SK9[0].hex(), "--msg": "6d", "--sig": _SK9[1].hex()},
     "aggregate": {"--sig": _SK9[1].hex()},

@@ -79,6 +79,12 @@ class LimitExceededError(InvalidArgumentError):
     anything is allocated."""
 
 
+class KeyPathError(InvalidArgumentError):
+    """A BLS key-tree path that does not parse or is not EIP-2334-shaped (``m/12381/<coin>/<account>/<use>...``:
+    at least four decimal indices below 2^32, the purpose 12381, no hardened ``'`` marks); the message says which
+    part and why (pairkit.protocols.bls_eip2333)."""
+
+
 class NotSupportedError(PairkitError):
     """An operation the chosen set does not offer (e.g. the spec's operation trace of a
     large-characteristic set)."""

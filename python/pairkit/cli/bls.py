@@ -1,8 +1,8 @@
-"""``pairkit bls``: keygen, sign, verify, aggregate, batch-verify (BLS signatures on bls12-381,
-draft-irtf-cfrg-bls-signature-05; docs/PROTOCOLS.md). Keys, messages and signatures are hex on the
-command line and in the output. ``verify`` and ``batch-verify`` print the verdict and exit with 0
-(valid) or 3 (invalid: a verdict, not an error); bad input is ``error: <Type>: ...`` with status 2
-(pairkit.cli.main)."""
+"""``pairkit bls``: keygen, derive, sign, verify, aggregate, batch-verify (BLS signatures on bls12-381,
+draft-irtf-cfrg-bls-signature-05; ``derive``: EIP-2333 / EIP-2334 key trees; docs/PROTOCOLS.md). Keys,
+messages and signatures are hex on the command line and in the output. ``verify`` and ``batch-verify``
+print the verdict and exit with 0 (valid) or 3 (invalid: a verdict, not an error); bad input is
+``error: <Type>: ...`` with status 2 (pairkit.cli.main)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import List, Optional
 import typer
 
 from pairkit.errors import EncodingError, InvalidArgumentError
+from pairkit.protocols import bls_eip2333
 
 app = typer.Typer(
     add_completion=False,
@@ -87,6 +88,37 @@ def keygen_cmd(
     the_salt = named[salt] if salt in named else _hex("--salt", str(salt))
     sk = s.keygen(material, _hex("--key-info", key_info), the_salt)
     out = {"variant": s.variant, "scheme": s.scheme, "sk": sk.to_bytes(32, "big").hex(), "pk": s.sk_to_pk(sk).hex()}
+    if s.scheme == "pop":
+        out["pop"] = s.pop_prove(sk).hex()
+    _emit(as_json, out, "\n".join(f"{k} {out[k]}" for k in ("sk", "pk", "pop") if k in out))
+
+
+@app.command("derive")
+def derive_cmd(
+    seed: str = typer.Option(..., "--seed", help="the tree's seed, hex, >= 32 bytes (e.g. a BIP-39 seed)"),
+    path: str = typer.Option(
+        ...,
+        "--path",
+        help="an EIP-2334 path m/12381/<coin_type>/<account>/<use>[/...]: Ethereum's signing key of validator i "
+        "is m/12381/3600/i/0/0, its withdrawal key m/12381/3600/i/0",
+    ),
+    variant: str = _VARIANT,
+    scheme: str = _SCHEME,
+    as_json: bool = _JSON,
+):
+    """EIP-2333 key derivation along an EIP-2334 path: prints the secret key, the public key (and
+    the proof of possession with --scheme pop), as keygen does. A malformed path or one that is not
+    EIP-2334-shaped is a KeyPathError."""
+    s = _suite(variant, scheme)
+    indices = bls_eip2333.parse_path(path)  # the path's errors come before the seed's
+    sk = bls_eip2333.derive_path(_hex("--seed", seed), path)
+    out = {
+        "variant": s.variant,
+        "scheme": s.scheme,
+        "path": "m/" + "/".join(map(str, indices)),
+        "sk": sk.to_bytes(32, "big").hex(),
+        "pk": s.sk_to_pk(sk).hex(),
+    }
     if s.scheme == "pop":
         out["pop"] = s.pop_prove(sk).hex()
     _emit(as_json, out, "\n".join(f"{k} {out[k]}" for k in ("sk", "pk", "pop") if k in out))

@@ -131,6 +131,10 @@ def _hkdf_expand(prk: bytes, info: bytes, length: int) -> bytes:
     return out[:length]
 
 
+#: RFC 5869 HKDF-Expand with SHA-256 (``length`` <= 255 * 32), public for the EIP-2333 key tree (bls_eip2333.py)
+hkdf_expand = _hkdf_expand
+
+
 #: KeyGen's default salt: H("BLS-SIG-KEYGEN-SALT-"), the value draft-05 section 2.3 names as
 #: compatible with version 4 (and with py_ecc, blst and the Ethereum clients); the bare ASCII string
 #: ``KEYGEN_SALT_PRE_V4`` gives the KeyGen of versions 0-3.
