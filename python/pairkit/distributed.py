@@ -15,8 +15,9 @@ batch order, byte-identical to the local engine (``tests/test_distributed.py`` c
 - **Timeout.** ``timeout`` (seconds in (0, 1 week], default 600) bounds every wait for a chunk's
   result, counted from when the driver starts waiting for that chunk (after the chunks before it
   came back). A chunk with no result by then raises ``DistributedTimeoutError`` naming the call,
-  the chunk's batch index and the limit. The tasks already sent are left to finish on the cluster, not cancelled
-  (``ray.cancel`` racing a task that completes crashed the driver in Ray 2.60.0).
+  the chunk's batch index and the limit. The tasks already sent are left to finish on the
+  cluster, not cancelled (``ray.cancel`` racing a task that completes crashed the driver in Ray
+  2.60.0).
 - **Errors.** A bad element raises the local engine's typed error (same class and message) with
   the *global* batch index in ``index`` and in the message; as locally, the lowest bad index wins,
   P before Q at the same index. Argument errors are raised before anything is sent.
