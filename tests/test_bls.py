@@ -476,6 +476,45 @@ def test_native_batch_equals_the_composed_reference(suite):
         suite._batch(pks, msgs, sigs, 64, [1 << 260] + [1] * (n - 1))
 
 
+@pytest.mark.parametrize("suite", [bls.MinPkBasic, bls.MinSigAug])
+def test_batch_in_chunks_equals_one_call(suite, monkeypatch):
+    """batch_verify makes one native call per BATCH_CHUNK triples (so Ctrl-C is seen between them)
+    and gives the verdict of one call over the whole batch with the same coefficients: True on a
+    valid batch, False with a bad signature in the last chunk (after two chunks that pass)."""
+    rnd = random.Random(12)
+    n = 10  # chunks of 4: 4 + 4 + 2
+    sks = [rnd.randrange(1, bls.R) for _ in range(n)]
+    pks = [suite.sk_to_pk(k) for k in sks]
+    msgs = [rnd.randbytes(9) for _ in range(n)]
+    sigs = [suite.sign(k, m) for k, m in zip(sks, msgs)]
+    bad = sigs[:-1] + [suite.sign(sks[0], b"not this message")]
+    calls: list[int] = []
+    native = api.bls_batch_verify
+
+    def spy(min_pk, p, *rest):
+        calls.append(len(p))
+        return native(min_pk, p, *rest)
+
+    monkeypatch.setattr(api, "bls_batch_verify", spy)
+    for sg, want in ((sigs, True), (bad, False)):
+        cs = suite._coefficients(n, 64)
+        calls.clear()
+        assert suite._batch(pks, msgs, sg, 64, cs, chunk=n) is want
+        assert calls == [n]
+        calls.clear()
+        assert suite._batch(pks, msgs, sg, 64, cs, chunk=4) is want
+        assert calls == [4, 4, 2]
+    monkeypatch.setattr(bls, "BATCH_CHUNK", 4)
+    calls.clear()
+    assert suite.batch_verify(pks, msgs, sigs) is True
+    assert calls == [4, 4, 2]
+    calls.clear()
+    assert suite.batch_verify(pks, msgs, bad) is False
+    assert calls == [4, 4, 2]
+    with pytest.raises(InvalidArgumentError):  # coefficients must match the triples one for one
+        suite._batch(pks, msgs, sigs, 64, [1] * (n + 1), chunk=4)
+
+
 def test_batch_limit(monkeypatch):
     monkeypatch.setattr(bls, "MAX_BATCH", 4)
     s = bls.MinPkBasic

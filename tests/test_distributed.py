@@ -4,6 +4,9 @@ worker that dies."""
 
 from __future__ import annotations
 
+import os
+import time
+
 import numpy as np
 import pytest
 
@@ -80,6 +83,11 @@ def test_argument_errors_before_anything_is_sent():
         D.pair_batch("ss2-283", P, P, alg="nope")
     with pytest.raises(errors.InvalidArgumentError):
         D.pair_batch("ss2-283", P, P, retries=-1)
+    for bad in (0, -1.0, float("nan")):
+        with pytest.raises(errors.InvalidArgumentError):
+            D.pair_batch("ss2-283", P, P, timeout=bad)
+    with pytest.raises(errors.ArgumentTypeError):
+        D.pair_batch("ss2-283", P, P, timeout="5")
 
 
 def test_a_dead_worker_is_retried_without_losing_or_repeating_results(tmp_path, monkeypatch):
@@ -125,3 +133,44 @@ def test_peks_search_on_the_cluster():
     assert D.peks_search(td, cts, chunk=3) == want
     with pytest.raises(errors.InsecureParameterError):
         D.peks_search(td, cts, set_id="ss2-283")
+
+
+def test_more_threads_than_any_node_has_are_refused_before_anything_is_sent():
+    """The cluster's one node has 2 CPUs: a task of 3 could never be scheduled (Ray would queue it
+    forever), so every batch path refuses it up front; the timeout only stops the test hanging if
+    that check were missing (it would then raise DistributedTimeoutError, not this)."""
+    P = api.random_points("ss2-283", 4, seed=7)
+    with pytest.raises(errors.LimitExceededError, match="largest node of the cluster has 2"):
+        D.pair_batch("ss2-283", P, P, threads=3, timeout=10)
+    suite = bls.ciphersuite("min-pk", "basic")
+    sk = bls.keygen(bytes(32))
+    with pytest.raises(errors.LimitExceededError, match="threads=4"):
+        D.bls_batch_verify([suite.sk_to_pk(sk)], [b"m"], [suite.sign(sk, b"m")], threads=4, timeout=10)
+    sk_p, pk_p = peks.keygen()
+    with pytest.raises(errors.LimitExceededError):
+        D.peks_search(peks.trapdoor(sk_p, b"w"), [peks.encrypt(pk_p, b"w")], threads=3, timeout=10)
+    assert np.array_equal(D.pair_batch("ss2-283", P, P, threads=2, timeout=60), api.pair_batch("ss2-283", P, P))
+
+
+@ray.remote(num_cpus=2)
+def _hold_the_cluster(started: str, seconds: float) -> None:
+    with open(started, "w"):
+        pass
+    time.sleep(seconds)
+
+
+def test_a_chunk_that_does_not_come_back_in_time_raises_a_timeout(tmp_path):
+    """A task holding both CPUs of the cluster keeps the batch's task queued: the wait for its
+    result ends at the timeout with DistributedTimeoutError naming the call and the chunk."""
+    started = str(tmp_path / "started")
+    holder = _hold_the_cluster.remote(started, 6.0)
+    for _ in range(300):  # until the holder runs (a fresh worker starts in a few seconds)
+        if os.path.exists(started):
+            break
+        time.sleep(0.1)
+    assert os.path.exists(started)
+    P = api.random_points("ss2-283", 4, seed=8)
+    with pytest.raises(D.DistributedTimeoutError, match=r"pair_batch: the chunk at batch index 0 .* 1 s"):
+        D.pair_batch("ss2-283", P, P, timeout=1)
+    ray.get(holder, timeout=30)
+    assert np.array_equal(D.pair_batch("ss2-283", P, P, timeout=60), api.pair_batch("ss2-283", P, P))

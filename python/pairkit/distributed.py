@@ -10,7 +10,14 @@ batch order, byte-identical to the local engine (``tests/test_distributed.py`` c
   machine's cores). Every function below calls it if no cluster is connected; ``shutdown()`` leaves.
 - **Workers.** A task takes ``threads`` CPUs of the cluster (default 1) and runs the native engine
   on that many threads (``RAYON_NUM_THREADS`` in its runtime environment), so the tasks in flight
-  never oversubscribe a node.
+  never oversubscribe a node. ``threads`` above the CPUs of the largest live node (``ray.nodes()``)
+  raises ``LimitExceededError`` before anything is sent: Ray would queue such a task forever.
+- **Timeout.** ``timeout`` (seconds in (0, 1 week], default 600) bounds every wait for a chunk's
+  result, counted from when the driver starts waiting for that chunk (after the chunks before it
+  came back). A chunk with no result by then raises ``DistributedTimeoutError`` naming the call,
+  the chunk's batch index and the limit. The tasks already sent are left to finish on the
+  cluster, not cancelled (``ray.cancel`` racing a task that completes crashed the driver in Ray
+  2.60.0).
 - **Errors.** A bad element raises the local engine's typed error (same class and message) with
   the *global* batch index in ``index`` and in the message; as locally, the lowest bad index wins,
   P before Q at the same index. Argument errors are raised before anything is sent.
@@ -33,7 +40,7 @@ import numpy as np
 from pairkit import api
 from pairkit import argcheck as A
 from pairkit import errors as E
-from pairkit.errors import InvalidArgumentError, PairkitError
+from pairkit.errors import InvalidArgumentError, LimitExceededError, PairkitError
 from pairkit.protocols import bls, peks
 
 #: pairings per task by default: large enough that a task's overhead (a few ms) is small against
@@ -41,6 +48,9 @@ from pairkit.protocols import bls, peks
 DEFAULT_CHUNK = 1024
 MAX_CHUNK = 1 << 20
 DEFAULT_RETRIES = 3
+#: seconds the driver waits for one chunk's result: a default chunk (1,024 bls12-381 pairings, ~1 s
+#: per core) plus a fresh worker's start-up (seconds) fit many times over
+DEFAULT_TIMEOUT = 600.0
 
 
 class DistributedUnavailableError(PairkitError):
@@ -49,6 +59,11 @@ class DistributedUnavailableError(PairkitError):
 
 class DistributedError(PairkitError):
     """A chunk failed on the cluster after its retries (a worker died every time, or Ray failed)."""
+
+
+class DistributedTimeoutError(DistributedError):
+    """A chunk's result did not come back within ``timeout`` seconds (a busy or too small cluster,
+    or a stuck worker); the message names the call, the chunk's batch index and the limit."""
 
 
 def _ray() -> Any:
@@ -155,12 +170,32 @@ def _peks_task(td: bytes, cts: list[bytes], set_id: str, allow_insecure: bool, c
         return "error", _err_record(e)
 
 
-def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retries: int | None) -> list:
-    """Submit one task per chunk, then collect the results in batch order."""
+def _largest_node_cpus(ray: Any) -> float:
+    """The CPUs of the cluster's largest live node (0 if none is alive)."""
+    return max((float(n.get("Resources", {}).get("CPU", 0)) for n in ray.nodes() if n.get("Alive")), default=0.0)
+
+
+def _run(
+    what: str,
+    fn,
+    chunks: list[tuple[int, int]],
+    args_of,
+    threads: int | None,
+    retries: int | None,
+    timeout: float | None,
+) -> list:
+    """Submit one task per chunk, then collect the results in batch order, each within ``timeout``."""
     ray = _ray()
-    connect()
     t = 1 if threads is None else A.ranged("threads", threads, 1, 256)
     r = DEFAULT_RETRIES if retries is None else A.ranged("retries", retries, 0, 100)
+    wait = DEFAULT_TIMEOUT if timeout is None else A.seconds("timeout", timeout)
+    connect()
+    cpus = _largest_node_cpus(ray)
+    if t > cpus:
+        raise LimitExceededError(
+            f"threads={t}: each task of {what} would take {t} CPUs, and the largest node of the "
+            f"cluster has {cpus:g} (Ray would never schedule it)"
+        )
     remote = ray.remote(fn).options(
         num_cpus=t, max_retries=r, retry_exceptions=False, runtime_env={"env_vars": {"RAYON_NUM_THREADS": str(t)}}
     )
@@ -171,7 +206,12 @@ def _run(fn, chunks: list[tuple[int, int]], args_of, threads: int | None, retrie
     # task_manager.cc), seen in tests/test_distributed.py.
     for (lo, _), ref in zip(chunks, refs):
         try:
-            status, value = ray.get(ref)
+            status, value = ray.get(ref, timeout=wait)
+        except ray.exceptions.GetTimeoutError as exc:
+            raise DistributedTimeoutError(
+                f"{what}: the chunk at batch index {lo} gave no result within the timeout of {wait:g} s "
+                "(the cluster is busy or too small, or a worker is stuck); its task was not cancelled"
+            ) from exc
         except ray.exceptions.RayError as exc:
             raise DistributedError(f"the chunk at batch index {lo} failed on the cluster: {exc}") from exc
         if status == "error":
@@ -193,10 +233,12 @@ def pair_batch(
     chunk: int | None = None,
     threads: int | None = None,
     retries: int | None = None,
+    timeout: float | None = None,
 ) -> np.ndarray:
     """``api.pair_batch`` on the cluster: a uint8 array (n, GT length), byte-identical to the local
     engine's. ``chunk`` pairings per task (default 1024), ``threads`` CPUs and native threads per
-    task (default 1), ``retries`` per task when its worker dies (default 3)."""
+    task (default 1; at most the CPUs of the cluster's largest node), ``retries`` per task when its
+    worker dies (default 3), ``timeout`` seconds to wait for each chunk's result (default 600)."""
     sid = A.text("the set id", set_id)
     a = api.default_algorithm(sid) if alg is None else A.text("the algorithm", alg)
     canonical = A.flag("canonical", canonical)
@@ -204,7 +246,15 @@ def pair_batch(
     chunks = _plan(Pm.shape[0], chunk)
     if not chunks:
         return api.pair_batch(sid, Pm, Qm, alg=a, canonical=canonical)  # the empty batch's shape
-    parts = _run(_pair_task, chunks, lambda lo, hi: (sid, a, canonical, Pm[lo:hi], Qm[lo:hi]), threads, retries)
+    parts = _run(
+        "pair_batch",
+        _pair_task,
+        chunks,
+        lambda lo, hi: (sid, a, canonical, Pm[lo:hi], Qm[lo:hi]),
+        threads,
+        retries,
+        timeout,
+    )
     return np.concatenate(parts, axis=0)
 
 
@@ -219,6 +269,7 @@ def bls_batch_verify(
     chunk: int | None = None,
     threads: int | None = None,
     retries: int | None = None,
+    timeout: float | None = None,
 ) -> bool:
     """``Ciphersuite.batch_verify`` on the cluster: each chunk is one random-linear-combination
     batch (its own random coefficients, drawn on its worker), True only if every chunk is. A batch
@@ -230,7 +281,13 @@ def bls_batch_verify(
         raise InvalidArgumentError(f"bits must be in [{bls.MIN_BATCH_BITS}, 256], got {b}")
     chunks = _plan(len(pks), chunk)
     verdicts = _run(
-        _bls_task, chunks, lambda lo, hi: (variant, scheme, pks[lo:hi], msgs[lo:hi], sigs[lo:hi], b), threads, retries
+        "bls_batch_verify",
+        _bls_task,
+        chunks,
+        lambda lo, hi: (variant, scheme, pks[lo:hi], msgs[lo:hi], sigs[lo:hi], b),
+        threads,
+        retries,
+        timeout,
     )
     return all(verdicts)
 
@@ -244,6 +301,7 @@ def peks_search(
     chunk: int | None = None,
     threads: int | None = None,
     retries: int | None = None,
+    timeout: float | None = None,
 ) -> list[bool]:
     """``peks.search`` on the cluster: one verdict per ciphertext, in order."""
     sid = peks.SET if set_id is None else set_id
@@ -251,5 +309,13 @@ def peks_search(
     td = peks.check_trapdoor(trapdoor)
     cts = A.data_list("ciphertexts", ciphertexts)
     chunks = _plan(len(cts), chunk)
-    parts = _run(_peks_task, chunks, lambda lo, hi: (td, cts[lo:hi], sid, allow_insecure), threads, retries)
+    parts = _run(
+        "peks_search",
+        _peks_task,
+        chunks,
+        lambda lo, hi: (td, cts[lo:hi], sid, allow_insecure),
+        threads,
+        retries,
+        timeout,
+    )
     return [v for part in parts for v in part]

@@ -208,8 +208,8 @@ def batch_verify_cmd(
     scheme: str = _SCHEME,
     as_json: bool = _JSON,
 ):
-    """Verify many independent (pk, msg, sig) triples with one multi-pairing (random linear
-    combination). Exit 0 if all are valid, 3 otherwise."""
+    """Verify many independent (pk, msg, sig) triples with one multi-pairing per 1,024 (random linear
+    combinations). Exit 0 if all are valid, 3 otherwise."""
     from pairkit.cli.files import read_input as _read_input
 
     s = _suite(variant, scheme)
