@@ -466,6 +466,9 @@ def _seed000(cfg, r, extra) -> tuple:
         diffs += _storage_bram(e.get("bram"), "")
     else:
         ours, nod = _ours(r, r["cycles"], None, None, None, None, None)
+        # without a synthesis, where the micro-code ROM sits (LUTs or block RAM) is unknown: not like for like
+        # until it is measured, rather than "yes" by default
+        diffs.append(Difference("storage", "not synthesized: the micro-code ROM's storage (LUT or BRAM) unmeasured"))
     diffs.append(Difference("tool", "Yosys post-synthesis LUT4 against ISE 7.1's place-and-route count"))
     if nod:
         diffs.append(nod)
