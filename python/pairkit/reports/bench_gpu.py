@@ -43,6 +43,16 @@ def _event_seconds(k: engine.GpuKernels | engine.PrimeGpuKernels, launch, repeat
     return float(np.median(times[1:]))
 
 
+def _end_to_end(set_id: str, P, Q) -> tuple:
+    """The whole batch through ``api.pair_batch`` on the GPU engine and on the CPU: (equal, GPU s, CPU s)."""
+    t = time.perf_counter()
+    got = api.pair_batch(set_id, P, Q, engine="gpu")
+    t_gpu = time.perf_counter() - t
+    t = time.perf_counter()
+    want = api.pair_batch(set_id, P, Q)
+    return bool((got == want).all()), t_gpu, time.perf_counter() - t
+
+
 def _kernel_seconds(k: engine.GpuKernels, coords, stage: str, repeats: int) -> float:
     """Seconds of one launch of `stage` over the whole batch, data already on the device."""
     cp, n = k.cp, coords[0].shape[0]
@@ -81,19 +91,14 @@ def bench_set(set_id: str, n: int, repeats: int) -> dict:
         "validate": _kernel_seconds(k, coords, "validate", repeats),
         "layout": _layout_seconds(k, np.hstack([P, Q]), repeats),
     }
-    t = time.perf_counter()
-    got = api.pair_batch(set_id, P, Q, engine="gpu")
-    t_gpu = time.perf_counter() - t
-    t = time.perf_counter()
-    want = api.pair_batch(set_id, P, Q)
-    t_cpu = time.perf_counter() - t
+    equal, t_gpu, t_cpu = _end_to_end(set_id, P, Q)
     return {
         "set": set_id,
         "alg": alg,
         "n": n,
         "comb": k.comb,
         "block": k.block,
-        "equal_to_cpu": bool((got == want).all()),
+        "equal_to_cpu": equal,
         "kernel_per_s": {s: n / v for s, v in kern.items()},
         "end_to_end_per_s": n / t_gpu,
         "host_checks_per_s": n / t_host,
@@ -214,12 +219,7 @@ def bench_prime_set(
     k.block = best
     kern = {"miller": rate("miller"), "final_exp": rate("final_exp"), "pair": per_block[best]}
     attrs = getattr(k.fn["pair"], "attributes", {}) or {}
-    t = time.perf_counter()
-    got = api.pair_batch(set_id, P, Q, engine="gpu")
-    t_gpu = time.perf_counter() - t
-    t = time.perf_counter()
-    want = api.pair_batch(set_id, P, Q)
-    t_cpu = time.perf_counter() - t
+    equal, t_gpu, t_cpu = _end_to_end(set_id, P, Q)
     return {
         "set": set_id,
         "alg": alg,
@@ -230,7 +230,7 @@ def bench_prime_set(
         "registers": attrs.get("num_regs"),
         "local_bytes": attrs.get("local_size_bytes"),
         "compile_s": t_compile,
-        "equal_to_cpu": bool((got == want).all()) and equal_stages,
+        "equal_to_cpu": equal and equal_stages,
         "kernel_per_s": kern,
         "end_to_end_per_s": n / t_gpu,
         "host_checks_per_s": n / t_host,
