@@ -118,6 +118,9 @@ def test_mixes_the_scheduler_cannot_realise_are_refused():
         CoreConfig("x", "ss2-13", "eta-alg2", others + muls, "exact")
     with pytest.raises(CoreMixError, match="read-bus"):
         CoreConfig("x", "ss2-13", "eta-alg2", others + muls, "list", buses=3)
+    with pytest.raises(CoreMixError, match="target clock"):  # the stages are added per kind, not per instance
+        CoreConfig("x", "ss2-13", "eta-alg2", others + muls, "list", target_mhz=150.0)
+    CoreConfig("x", "ss2-13", "eta-alg2", others + muls[:1], "list", target_mhz=150.0)  # one multiplier: it may
     with pytest.raises(CoreMixError, match="same 'mul' unit"):
         CoreConfig("x", "ss2-13", "eta-alg2", others + [muls[0], muls[0]], "list")
     sq = [UnitChoice("gf2_sqr_chain", 1, (("k", 2),)), UnitChoice("gf2_sqr_chain", 1, (("k", 3),))]

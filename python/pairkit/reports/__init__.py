@@ -12,5 +12,6 @@ the library packages never import it; the command lines in :mod:`pairkit.cli` ca
                in HARDWARE.md
   hw_timing.py   the cycles-versus-target-clock table of docs/CORE.md (``pairkit hw core report --target-mhz``)
   proc*.py       HARDWARE.md's seed 002 sections (``pairkit proc report``)
+  hardware.py    HARDWARE.md assembled from the sections above (``pairkit hw report``)
   steps.py       the progress callback type the campaigns take (the command line draws it)
 """
