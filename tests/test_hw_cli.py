@@ -206,7 +206,11 @@ def test_report_marks_unlike_comparisons(cores_copy):
     text = report_md.render({e.id: _fake(e) for e in R.ENTRIES if e.group == "seed004"})
     sec = text.split("## Seed 004")[1].split("\n## ")[0]
     rows = {line.split(" | ")[0][2:]: line for line in sec.splitlines() if line.startswith("| ")}
-    assert "| met |" in rows["M5 (4 chunks)"]
+    # the paper's M5 cycles are derived from its text (55) and ours differ (37); the LUT counts come from
+    # different mappers on different devices: fewer LUTs, but never 'met'
+    m5 = rows["M5 (4 chunks)"]
+    assert "fewer (" in m5 and "not like for like: Yosys synth_xilinx vs Vivado" in m5 and "55 cycles" in m5
+    assert not any("| met" in line for line in rows.values())
     for label in ("Itoh-Tsujii inverter (D = 8, q = 4)", "F_{2^4m} Karatsuba, 9 multipliers D = 6"):
         assert "not comparable: the paper gives no cycle count" in rows[label]
     assert "not comparable: the paper's unit has 9 multipliers" in rows["F_{2^4m} Karatsuba, 1 multiplier D = 16"]
