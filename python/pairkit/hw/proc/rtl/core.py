@@ -877,7 +877,7 @@ class ProcCore(Elaboratable):
         hi_zero = self._creg(ns, t + 1 >= hi_lim, "c_hi_zero")
         a_ok, b_ok = self._creg(ns, t < a_len, "c_a_ok"), self._creg(ns, self._off(ns, no_b) + t < b_len, "c_b_ok")
         if L.mont:
-            acc_ok = self._reg(
+            acc_ok = self._creg(
                 ns, ~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok"
             )
         else:

@@ -67,12 +67,6 @@ class Layout:
         if self.reduction not in ("barrett", "montgomery"):
             raise InvalidArgumentError(f"the RTL's reduction is barrett or montgomery (CIOS), got {self.reduction!r}")
         self.mont = self.reduction == "montgomery"
-        if self.mont and self.d >= 4:
-            raise InvalidArgumentError(
-                f"the deeper pipelines (d = {self.d}) are built for the paper's division by multiplication only: the "
-                "Montgomery CIOS core is d = 2 or 3 (at d = 4 its blocks after the first differ from the ISS; not "
-                "resolved)"
-            )
         # the pipeline (core.py): limb t's addresses are formed in cycle t; its operands reach the compute stage
         # R cycles later (the memories' read: 1, + the address register, + the data register); the products
         # (d >= 3) and the adder tree's output (d = 6) add `post` registers before the column sum; one write
