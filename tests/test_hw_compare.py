@@ -173,11 +173,74 @@ def test_seed002_program_and_pipeline(rows):
     assert not r["like_for_like"]
     assert any(d.startswith("algorithm:") and "program" in d for d in r["differences"])
     assert any(
-        d.startswith("units: a shallower pipeline") and "846 FF against the paper's 1,947–2,207" in d
+        d.startswith("units: a shallower pipeline (d = 2) than the paper-depth core (d = 6)")
+        and "846 FF (xc6v) against the paper's 1,947–2,207" in d
         for d in r["differences"]
     )
     assert r["ours"]["cycles_checked"] == "verilator" and r["ours"]["mhz"] and r["ours"]["latency_us"]
     assert r["verdict"]["cycles"].startswith("lower, not like for like")
+
+
+#: what every seed 002 row must say differs (categories and a word of each): the program, the datapath's inferred
+#: limb width, the pipeline depth, the counting basis, the tool and the device of the clock
+SEED002_DIFFS = {
+    "algorithm": "program",
+    "units": "W = 16 inferred",
+    "basis": "derived, not counted",
+    "tool": "Yosys",
+    "clock": "",  # "device differs: ..." with a measured clock, "no measured clock, so no latency" without
+}
+
+
+def test_seed002_paper_depth_core_against_both_devices(rows):
+    """The paper-depth core (d = 6, Barrett as Table 2, W = 16, P = 4): beside the Virtex-6 and the Virtex-5 rows,
+    never like for like, every difference listed, its cycles checked in Verilator, its latency from its own clock."""
+    got = [r for r in rows if r["core"] == "typea-512-W16-paper"]
+    assert [("Virtex-6" in r["paper"]["table"], "Virtex-5" in r["paper"]["table"]) for r in got] == [
+        (True, False),
+        (False, True),
+    ]
+    v6, v5 = got
+    assert v5["paper"]["latency_us"] == 43_300 and v5["paper"]["mhz"] == 208 and v5["paper"]["ff"] == 2207
+    assert v6["paper"]["latency_us"] == 22_600 and v6["paper"]["mhz"] == 399 and v6["paper"]["ff"] == 1947
+    for r in got:
+        o = r["ours"]
+        assert not r["like_for_like"] and o["cycles_checked"] == "verilator"
+        assert o["latency_us"] == round(o["cycles"] / o["mhz"], 2) and "nextpnr-ecp5" in o["mhz_source"]
+        assert any(d.startswith("units: pipeline depth d = 6 inferred") for d in r["differences"])
+        assert all(v.startswith(("lower", "higher")) for v in r["verdict"].values())  # never met: not like for like
+    assert any("Virtex-5's (208 MHz, ISE)" in d for d in v5["differences"])
+    assert any("Virtex-6's (399 MHz, ISE)" in d for d in v6["differences"])
+
+
+def test_seed002_rows_list_every_difference(rows):
+    """compare must not drop a difference: every seed 002 row names each of SEED002_DIFFS; the Montgomery rows
+    also the reduction; the rows of d < 6 the shallower pipeline."""
+    r002 = [r for r in rows if r["seed"] == "002"]
+    want = {f"typea-512-W16-P4-d{d}{m}" for d in (2, 3) for m in ("", "-montgomery")} | {"typea-512-W16-paper"}
+    assert want <= {r["core"] for r in r002}
+    for r in r002:
+        for cat, word in SEED002_DIFFS.items():
+            assert any(d.startswith(f"{cat}:") and word in d for d in r["differences"]), (r["core"], cat)
+        assert not r["like_for_like"] and "met" not in r["verdict"]["cycles"].split()
+        clock = [d for d in r["differences"] if d.startswith("clock:")]
+        assert len(clock) == 1 and ("device differs" in clock[0]) == (r["ours"]["mhz"] is not None), r["core"]
+        if r["core"].endswith("montgomery"):
+            assert any("montgomery reduction" in d for d in r["differences"])
+        depth = 6 if r["core"] == "typea-512-W16-paper" else int(r["core"].split("-d")[1].split("-")[0])
+        shallower = any(d.startswith("units: a shallower pipeline") for d in r["differences"])
+        inferred = any(d.startswith("units: pipeline depth d = 6 inferred") for d in r["differences"])
+        assert (shallower, inferred) == ((True, False) if depth < 6 else (False, True)), r["core"]
+
+
+def test_seed002_storage_difference_appears_when_the_bram_differs(tmp_path):
+    d = _copy(tmp_path)
+    p = d / "proc" / "typea-512-W16-P4-d6.json"
+    r = json.loads(p.read_text())
+    r["xc6v"]["bram18"] = 5
+    p.write_text(json.dumps(r))
+    rows = [x for x in C.rows(str(d)) if x["core"] == "typea-512-W16-paper"]
+    assert rows and all("storage: 5 RAMB18 against the paper's 4" in x["differences"] for x in rows)
 
 
 def test_a_missing_report_is_a_typed_error_when_named(tmp_path):
@@ -236,8 +299,12 @@ def test_markdown_and_text(rows):
         "| 1,850 / 1,360 LUT6 + 4 BRAM | 1,947 / 846 | 22,600 at 399 MHz / 119,165 at 36.8 MHz | no "
         "| lower, not like for like (-51.3%) |"
     ) in text
-    assert "algorithm (decides like for like): pairkit's compiled typea-512 program, not the paper's" in text
-    assert "units (decides like for like): a shallower pipeline (d = 2): 846 FF against the paper's 1,947–2,207" in text
+    assert "algorithm (decides like for like): pairkit's compiled typea-512 program (spec's Tate pairing" in text
+    assert (
+        "units (decides like for like): a shallower pipeline (d = 2) than the paper-depth core (d = 6): 846 FF (xc6v) "
+        "against the paper's 1,947–2,207"
+    ) in text
+    assert "basis (decides like for like): the paper's cycles are derived, not counted" in text
     assert "68,225" in text and "9/2/4/2 (mul/cube/add/cbrt) against the paper's 9/1/4/1" in text
     assert not re.search(r"\bmet\b", "\n".join(line for line in md if line.startswith("| `s00")).replace("| met (", ""))
     txt = C.render_text(rows)

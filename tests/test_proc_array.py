@@ -158,7 +158,9 @@ def test_the_estimate_takes_the_built_arrays_per_core_cost():
     assert x["per_core"] == {"lut": 1401, "ff": 900, "dsp": 4, "bram": 5} and x["cycles"] == 4_000_196
     assert x["cores"] == 216 and "the 4-core array" in x["basis"]
     text = "\n".join(section(one, cyc, one, arrays))
-    assert f"216 cores × 399 MHz / 4,000,196 = {x['per_s']:,.1f}" in text
+    # at our own clock (the core's ECP5 Fmax), never the paper's 399 MHz: 216 x 40 MHz / 4,000,196 = 2,159.9
+    assert x["mhz"] == 40.0 and f"216 cores × 40.0 MHz / 4,000,196 = {x['per_s']:,.1f}" in text
+    assert "2,159.9" in text and "399 MHz /" not in text and "**missed**" in text
     assert "no device-sized array is placed and routed" in text
 
 
@@ -176,6 +178,7 @@ def test_the_measured_array_table():
     # the distributor's share: the array less 4 x one core; steady = 4 x 10^6 / (mean core cycles + 196)
     assert "| 5,601 / 3,600 / 16 / 17 | +401 / +200 / +1 | 5,601 / 3,600 / 16 / 17 | -399 / +0 / -7 |" in text
     steady = 4e6 / (4_000_004 + 196)
-    assert f"{5 / 8.0005:.3f} / {steady:.3f}" in text and f"/ {steady * 399:.1f} |" in text
+    assert f"{5 / 8.0005:.3f} / {steady:.3f}" in text and f"/ {steady * 40:.2f} (40.0 MHz, nextpnr-ecp5) |" in text
+    assert "399 MHz" not in text and "paper's clock" not in text  # our clock only
     assert "196–200 (uncontended: 196)" in text and "not simulated" in text
     assert section([], one) == []

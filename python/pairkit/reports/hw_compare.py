@@ -36,6 +36,7 @@ from pairkit.errors import FileAccessError
 from pairkit.hw.core import instances
 from pairkit.hw.core.breakdown import parts
 from pairkit.hw.core.errors import CoreError
+from pairkit.hw.proc.rtl.layout import PAPER_DEPTH, PAPER_DEPTH_CONFIG, PAPER_DEPTH_NAME
 from pairkit.reports.hw_cores_interconnect import before_binding, check_003, lut6_of, where_16
 from pairkit.reports.hw_papers import FF_LUT, SEED001_T2, SEED004, SEED004_FMAX
 from pairkit.reports.proc import PAPER as PROC_PAPER
@@ -200,7 +201,7 @@ SEED003_DMOCI_TEXT = {"table": "seed 003 section 6 (text)", "lut": 68225, "laten
 #: seed 002 Table 6: latency (ms) of one core on the Virtex-6 (22.6) and the Virtex-5 (43.3)
 SEED002_LATENCY_MS = {"v6": 22.6, "v5": 43.3}
 #: seed 002's processor cores reported (HARDWARE.md's seed 002 section): (W, P, d, reduction)
-PROC_CORES = tuple((16, 4, d, red) for d in (2, 3) for red in ("barrett", "montgomery"))
+PROC_CORES = tuple((16, 4, d, red) for d in (2, 3) for red in ("barrett", "montgomery")) + (PAPER_DEPTH_CONFIG,)
 
 # ------------------------------------------------------------------------------------------------ the rows
 
@@ -799,21 +800,96 @@ def _core_rows(cfg, cache_dir: str) -> list:
 # ------------------------------------------------------------------------------------------- seed 002
 
 
-def _proc_name(W, P, d, red) -> str:
+def _proc_file(W, P, d, red) -> str:
+    """The cache's name (``pairkit proc report``: hw-report-cache/proc/<name>.json)."""
     return f"typea-512-W{W}-P{P}-d{d}" + ("" if red == "barrett" else f"-{red}")
 
 
-def _proc_row(name: str, r: dict | None, path: str) -> Row:
+def _proc_name(W, P, d, red) -> str:
+    """The row's core: the cache's name, or :data:`PAPER_DEPTH_NAME` for the paper-depth configuration."""
+    return PAPER_DEPTH_NAME if (W, P, d, red) == PAPER_DEPTH_CONFIG else _proc_file(W, P, d, red)
+
+
+_PROC_V6 = {
+    "table": "seed 002 Tables 5-6 (Virtex-6, per core)",
+    "ff": PROC_PAPER["ff_v6"],
+    "lut": PROC_PAPER["lut_v6"],
+    "mhz": PROC_PAPER["mhz_v6"],
+    "latency_us": SEED002_LATENCY_MS["v6"] * 1000,
+    "device": "xc6vlx760 (Virtex-6), ISE place and route",
+}
+_PROC_V5 = {
+    "table": "seed 002 Tables 5-6 (Virtex-5, per core, the 16-core prototype)",
+    "ff": PROC_PAPER["ff_v5"],
+    "lut": PROC_PAPER["lut_v5"],
+    "mhz": PROC_PAPER["mhz_v5"],
+    "latency_us": SEED002_LATENCY_MS["v5"] * 1000,
+    "device": "xc5vlx110t (Virtex-5), ISE place and route",
+}
+#: what the text gives of the paper's program (seed 002 sections 2.1, 4, 5.1, 5.3) and what it does not
+_PROC_PROGRAM = (
+    "pairkit's compiled typea-512 program (spec's Tate pairing: Jacobian Miller loop with denominator "
+    "elimination, one INV, cyclotomic squarings in the final exponentiation), not the paper's: the paper names "
+    "Algorithm 1 on PBC's Type A curve and JSR loops but publishes no program or operation count"
+)
+
+
+def _proc_diffs(name: str, r: dict | None, red: str, d: int, v: dict) -> list:
+    """Every difference between our processor core and the paper's (seed 002 sections 3-5, Tables 5-6). Like for
+    like needs the datapath (W, P, reduction), the pipeline depth, the program and the counting basis to match;
+    none of our rows can claim the program or the basis, so none is like for like."""
+    diffs = [Difference("algorithm", _PROC_PROGRAM)]
+    if red != "barrett":
+        diffs.append(Difference("algorithm", f"{red} reduction against the paper's division by multiplication"))
+    diffs.append(
+        Difference(
+            "units",
+            "W = 16 inferred (the paper states no limb width; 4 DSP slices a core = its 4 PPGs, 17 × 17 unsigned "
+            "each); P = 4 as Fig. 4",
+        )
+    )
+    x = (r or {}).get("xc6v") or {}
+    ff = (
+        f": {x['ff']:,} FF (xc6v) against the paper's {PROC_PAPER['ff_v6']:,}–{PROC_PAPER['ff_v5']:,}"
+        if x.get("ff") is not None
+        else " (FF not measured)"
+    )
+    if d < PAPER_DEPTH:
+        diffs.append(
+            Difference("units", f"a shallower pipeline (d = {d}) than the paper-depth core (d = {PAPER_DEPTH}){ff}")
+        )
+    else:
+        diffs.append(
+            Difference(
+                "units",
+                f"pipeline depth d = {d} inferred, not the paper's (it states no stage count: Fig. 3's (k+1)-cycle "
+                f"PPG, Figs. 4-5's skew registers and adder tree, register-file reads and writes){ff}",
+            )
+        )
+    diffs.append(
+        Difference(
+            "basis",
+            f"the paper's cycles are derived, not counted: ≈ {PROC_PAPER_CYCLES:,} = 43.3 ms × 208 MHz (Tables 5-6, "
+            "Virtex-5); ours counted in the RTL (Verilator) and the ISS",
+        )
+    )
+    if x.get("bram18") is not None and x["bram18"] != PROC_PAPER["bram18"]:
+        diffs.append(Difference("storage", f"{x['bram18']} RAMB18 against the paper's {PROC_PAPER['bram18']}"))
+    diffs.append(Difference("tool", "Yosys post-synthesis LUT6 against ISE's place-and-route count"))
+    return diffs
+
+
+def _proc_row(name: str, r: dict | None, path: str, v: dict = _PROC_V6) -> Row:
     paper = {
-        "table": "seed 002 Tables 5-6 (Virtex-6, per core)",
+        "table": v["table"],
         "cycles": PROC_PAPER_CYCLES,
-        "lut": PROC_PAPER["lut_v6"],
+        "lut": v["lut"],
         "lut_kind": "LUT6",
-        "ff": PROC_PAPER["ff_v6"],
+        "ff": v["ff"],
         "bram": PROC_PAPER["bram18"],
-        "mhz": PROC_PAPER["mhz_v6"],
-        "latency_us": SEED002_LATENCY_MS["v6"] * 1000,
-        "device": "xc6vlx760 (Virtex-6), ISE place and route",
+        "mhz": v["mhz"],
+        "latency_us": v["latency_us"],
+        "device": v["device"],
     }
     missing = None
     if r is None:
@@ -823,19 +899,11 @@ def _proc_row(name: str, r: dict | None, path: str) -> Row:
             name, f"{path}: stale (another paper transcription, set, or no simulation)", "pairkit proc report --force"
         )
         r = None
-    red = name.rsplit("-", 1)[-1] if name.endswith("montgomery") else "barrett"
-    diffs = [Difference("algorithm", "pairkit's compiled typea-512 program, not the paper's")]
-    if red != "barrett":
-        diffs.append(Difference("algorithm", f"{red} reduction against the paper's division by multiplication"))
-    diffs.append(
-        Difference(
-            "paper",
-            f"the paper gives no cycle count: ≈ {PROC_PAPER_CYCLES:,} = 43.3 ms × 208 MHz (Tables 5-6, Virtex-5)",
-        )
-    )
+    stem = os.path.basename(path)[: -len(".json")]
+    red = "montgomery" if stem.endswith("montgomery") else "barrett"
+    d = int(stem.split("-d")[1].split("-")[0])
+    diffs = _proc_diffs(name, r, red, d, v)
     if r is None:
-        d = int(name.split("-d")[1].split("-")[0])
-        diffs.append(Difference("units", f"ALU pipeline depth d = {d} (not measured)"))
         return Row(name, "002", paper, None, diffs, [], missing)
     x, sim = r.get("xc6v") or {}, r.get("sim") or {}
     cyc = sim.get("rtl_cycles")
@@ -853,22 +921,17 @@ def _proc_row(name: str, r: dict | None, path: str) -> Row:
         "latency_us": lat,
         "device": "Virtex-6 (Yosys synth_xilinx -family xc6v, post-synthesis)" if x.get("lut") else None,
     }
-    if x.get("ff") is not None:
+    if mhz:
         diffs.append(
             Difference(
-                "units",
-                f"a shallower pipeline (d = {r['d']}): {x['ff']:,} FF against the paper's "
-                f"{PROC_PAPER['ff_v6']:,}–{PROC_PAPER['ff_v5']:,}",
+                "clock",
+                f"device differs: our clock is an ECP5 LFE5U-85F's ({mhz} MHz, nextpnr), the paper's a "
+                f"{v['device'].split(' (')[1].split(')')[0]}'s ({v['mhz']} MHz, ISE)",
             )
         )
-    if x.get("bram18") is not None and x["bram18"] != PROC_PAPER["bram18"]:
-        diffs.append(Difference("storage", f"{x['bram18']} RAMB18 against the paper's {PROC_PAPER['bram18']}"))
-    diffs.append(Difference("tool", "Yosys post-synthesis LUT6 against ISE's place-and-route count"))
-    if mhz:
-        diffs.append(Difference("clock", f"our clock is an ECP5's ({mhz} MHz, nextpnr), the paper's a Virtex-6's"))
     elif nod:
         diffs.append(nod)
-    notes = [f"DSP: ours {x.get('dsp')}, the paper's {PROC_PAPER['dsp']}"]
+    notes = [f"DSP: ours {x.get('dsp')}, the paper's {PROC_PAPER['dsp']}", f"cache: {stem}.json"]
     if sim.get("iss_conversion_cycles"):
         notes.append(f"cycles without the host's Montgomery conversions ({sim['iss_conversion_cycles']:,})")
     return Row(name, "002", paper, ours, diffs, notes, missing)
@@ -876,13 +939,18 @@ def _proc_row(name: str, r: dict | None, path: str) -> Row:
 
 def _proc_rows(cache_dir: str) -> list:
     pdir = os.path.join(cache_dir, "proc")
-    names = [_proc_name(*c) for c in PROC_CORES]
+    cfgs = {_proc_name(*c): _proc_file(*c) for c in PROC_CORES}
     if os.path.isdir(pdir):
-        names += sorted(f[:-5] for f in os.listdir(pdir) if f.endswith(".json") and f[:-5] not in names)
+        for f in sorted(os.listdir(pdir)):
+            if f.endswith(".json") and f[:-5] not in cfgs.values():
+                cfgs[f[:-5]] = f[:-5]
     out = []
-    for name in names:
-        path = os.path.join(pdir, f"{name}.json")
-        out.append(_proc_row(name, _load(path), path))
+    for name, stem in cfgs.items():
+        path = os.path.join(pdir, f"{stem}.json")
+        r = _load(path)
+        out.append(_proc_row(name, r, path))
+        if name == PAPER_DEPTH_NAME:  # the paper-depth core also beside the Virtex-5 prototype (43.3 ms, 208 MHz)
+            out.append(_proc_row(name, r, path, _PROC_V5))
     return out
 
 

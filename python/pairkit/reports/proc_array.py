@@ -21,7 +21,6 @@ from pairkit.hw.proc.rtl.layout import Layout
 from pairkit.reports.proc import load_cached, load_dir, save_cached, synth_ecp5, synth_xilinx
 
 DEFAULT_DIR = os.path.join("hw-report-cache", "proc", "array")
-PAPER_MHZ = 399  # seed 002 Table 6's Virtex-6 clock
 
 
 def path_of(reports_dir: str, set_id: str, W: int, P: int, d: int, reduction: str, cores: int, share: bool) -> str:
@@ -133,9 +132,8 @@ def section(arrays: list[dict], cores_by: dict) -> list[str]:
         "| core | cores | ROMs | xc6v LUT6 / FF / DSP / BRAM | distributor share xc6v (LUT6 / FF / BRAM) | "
         "ecp5 LUT4 / FF / DSP / BRAM | distributor share ecp5 (LUT4 / FF / BRAM) | jobs (bit-exact) | "
         "cycles, first push to last result | pairings / Mcycle, batch / steady | overhead a job (cycles) | "
-        "pairings/s at one core's ECP5 Fmax, batch / steady | pairings/s at 399 MHz (the paper's clock), "
-        "batch / steady |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "pairings/s at one core's ECP5 Fmax, batch / steady |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in arrays:
         one = cores_by.get((r["reduction"], r["d"])) or {}
@@ -175,10 +173,9 @@ def section(arrays: list[dict], cores_by: dict) -> list[str]:
                 f"{rate:.3f} / {steady:.3f}",
                 ov,
                 f"{rate * fmax:.2f} / {steady * fmax:.2f} ({fmax} MHz, nextpnr-ecp5)" if fmax else "— (no Fmax)",
-                f"{rate * PAPER_MHZ:.1f} / {steady * PAPER_MHZ:.1f}",
             ]
         else:
-            simc = ["not simulated (the same cores and distributor as the shared-ROM array)", "", "", "", "", ""]
+            simc = ["not simulated (the same cores and distributor as the shared-ROM array)", "", "", "", ""]
         L.append(
             f"| {name} | {r['cores']} | {'shared by two' if r['shared_roms'] else 'one per core'} | "
             + " | ".join(cells + simc)
@@ -192,9 +189,8 @@ def section(arrays: list[dict], cores_by: dict) -> list[str]:
         "never run dry, computed from the measured figures, not simulated. The overhead is a job's cycles from the "
         "distributor taking it out of its slot to its last "
         "result limb less the core's own, i.e. the input copy, the start and the readout, and any wait for the "
-        "readout engine. The pairings/s columns multiply the measured pairings per cycle by a clock: the ECP5 "
-        "Fmax measured for one core (nextpnr-ecp5, LFE5U-85F; the array is not placed and routed) and the paper's "
-        "399 MHz (labelled; not our clock).)",
+        "readout engine. The pairings/s column multiplies the measured pairings per cycle by our own clock only: the "
+        "ECP5 Fmax measured for one core (nextpnr-ecp5, LFE5U-85F; the array is not placed and routed).)",
         "",
     ]
     return L

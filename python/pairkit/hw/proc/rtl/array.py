@@ -26,7 +26,7 @@ from types import SimpleNamespace
 from amaranth.hdl import Array, Cat, Elaboratable, Module, Signal
 
 from pairkit.errors import InvalidArgumentError
-from pairkit.hw.proc.rtl.core import ProcCore, rom_memories
+from pairkit.hw.proc.rtl.core import ProcCore, check_rom_sharing, rom_memories
 from pairkit.hw.proc.rtl.layout import Layout, index_bits, pow2
 
 MAX_CORES = 64
@@ -57,6 +57,8 @@ class ProcArray(Elaboratable):
                 raise InvalidArgumentError(f"the array's {name} must be an integer in [{lo}, {hi}], got {v!r}")
         if not layout.prog.outputs:
             raise InvalidArgumentError("the array returns the program's outputs: the program declares none (.output)")
+        if kw.get("share_roms", True):
+            check_rom_sharing(layout)
         return super().__new__(cls, src_loc_at=1)  # the caller's line, as without this method
 
     def __init__(

@@ -32,6 +32,7 @@ from types import SimpleNamespace
 from amaranth.hdl import Array, Cat, Elaboratable, Module, Mux, Signal, Value
 from amaranth.lib.memory import Memory
 
+from pairkit.errors import InvalidArgumentError
 from pairkit.hw.proc.isa import OPCODES
 from pairkit.hw.proc.rtl.layout import Layout, index_bits
 
@@ -95,7 +96,22 @@ def rom_memories(L: Layout) -> tuple[Memory, Memory]:
     )
 
 
+def check_rom_sharing(layout: Layout) -> None:
+    """A core of d >= 4 reads its program ROM asynchronously (in LUTs): it cannot take an array's shared
+    synchronous ROM ports (InvalidArgumentError)."""
+    if layout.addr_stage:
+        raise InvalidArgumentError(
+            f"a core of pass latency d = {layout.d} reads its program ROM asynchronously: it cannot share the "
+            "synchronous ROM ports of an array (d = 2 or 3 there)"
+        )
+
+
 class ProcCore(Elaboratable):
+    def __new__(cls, layout: Layout, debug: bool = True, rom_ports: tuple | None = None):
+        if rom_ports is not None:  # refused before the object exists (no "created but never used" warning)
+            check_rom_sharing(layout)
+        return super().__new__(cls, src_loc_at=1)
+
     def __init__(self, layout: Layout, debug: bool = True, rom_ports: tuple | None = None):
         self.L = L = layout
         self.debug = debug
@@ -191,6 +207,16 @@ class ProcCore(Elaboratable):
         ns.m.d.sync += r.eq(v)
         return r
 
+    def _delay(self, ns, v, name, n):
+        """``v`` delayed by ``n`` registers, the last named ``name`` (n = 1: :meth:`_reg`; n = 0: ``v``)."""
+        for i in range(n):
+            v = self._reg(ns, v, name if i == n - 1 else f"{name}_p{i}")
+        return v
+
+    def _creg(self, ns, v, name):
+        """A control of limb t, formed with its addresses in cycle t, as the compute stage sees it (R cycles later)."""
+        return self._delay(ns, v, name, ns.L.R)
+
     def _source(self, ns, sel, hi=False):
         """The operand the source select ``sel`` names (ONE: 1 in the first limb; Z0: 0)."""
         m = ns.m
@@ -248,7 +274,9 @@ class ProcCore(Elaboratable):
         m.submodules.pm = pm = Memory(shape=W, depth=L.pm_depth, init=[])
         if own:
             m.submodules.crom = crom
-        if own:  # (the port names come from these assignments)
+        if own and L.addr_stage:  # d >= 4: the program ROM in LUTs, read from the pc register (no DP16KD clock-to-out)
+            ip = prom.read_port(domain="comb")
+        elif own:  # (the port names come from these assignments)
             ip = prom.read_port()
         else:
             assert self.rom_ports is not None
@@ -262,6 +290,15 @@ class ProcCore(Elaboratable):
         else:
             assert self.rom_ports is not None
             cr = self.rom_ports[1]
+        ns.rfa_port, ns.read_ports = rfa, {}
+        if L.addr_stage or L.data_stage:  # the read stage and the compute stage see these in place of the ports
+            px = {}
+            for name, port in (("cr", cr), ("pma", pma), ("pmb", pmb), ("rfa", rfa), ("rfb", rfb)):
+                addr = Signal.like(port.addr, name=f"{name}_a") if L.addr_stage else port.addr
+                data = self._reg(ns, port.data, f"{name}_q") if L.data_stage else port.data
+                px[name] = SimpleNamespace(addr=addr, data=data)
+                ns.read_ports[name] = port
+            cr, pma, pmb, rfa, rfb = px["cr"], px["pma"], px["pmb"], px["rfa"], px["rfb"]
         ns.cr, ns.ip, ns.pma, ns.pmb, ns.pmw, ns.rfa, ns.rfb, ns.rfw = cr, ip, pma, pmb, pmw, rfa, rfb, rfw
 
     def _instruction_unit(self, m, ns):
@@ -270,7 +307,7 @@ class ProcCore(Elaboratable):
         L, P, code, prog, ip = ns.L, ns.P, ns.code, ns.prog, ns.ip
         pc = Signal(index_bits(len(code) + 1))
         pc_next = Signal.like(pc)
-        m.d.comb += ip.addr.eq(pc_next)
+        m.d.comb += ip.addr.eq(pc if L.addr_stage else pc_next)  # (d >= 4: an asynchronous ROM, the same word)
         m.d.sync += pc.eq(pc_next)
         ins = ip.data
         op, f_rd, f_ra, f_rb = ins[26:32], ins[18:26], ins[10:18], ins[2:10]
@@ -778,7 +815,7 @@ class ProcCore(Elaboratable):
                 rfa.addr.eq(self._rf_addr(ns, rfa_reg, t)),
                 rfb.addr.eq(self._rf_addr(ns, rfb_reg, mP + t)),
                 pma.addr.eq(pma_base + t),
-                pmb.addr.eq(pmb_base + self._off(ns, no_pmb) + t - (L.d - 2)),
+                pmb.addr.eq(pmb_base + self._off(ns, no_pmb) + t - L.post),
                 cr.addr.eq(rom_base + self._off(ns, no_rom) + t),
             ]
         with m.Else():
@@ -789,9 +826,14 @@ class ProcCore(Elaboratable):
                 pmb.addr.eq(pmb_base + t + pmb_off),
                 cr.addr.eq(rom_base + t),
             ]
-        with m.If(~running):
-            m.d.comb += rfa.addr.eq(self.host_raddr)
-        m.d.comb += self.host_rdata.eq(rfa.data)
+        if L.addr_stage:  # the addresses registered; the host's read address is not (one cycle of latency)
+            for name, port in ns.read_ports.items():
+                a = self._reg(ns, getattr(ns, name).addr, f"{name}_ar")
+                m.d.comb += port.addr.eq(Mux(running, a, self.host_raddr) if name == "rfa" else a)
+        else:
+            with m.If(~running):
+                m.d.comb += rfa.addr.eq(self.host_raddr)
+        m.d.comb += self.host_rdata.eq(ns.rfa_port.data)
         ns.rd_phase = rd_phase
 
     def _compute_controls(self, m, ns):
@@ -815,42 +857,42 @@ class ProcCore(Elaboratable):
         # --- compute stage (cycle t computes limb t - 1, read in cycle t - 1). Its controls are the pass
         # descriptor as it was in cycle t - 1 (the same pass), registered: no path runs from the program
         # ROM through the decoder into the datapath
-        cvalid = self._reg(ns, rd_phase & (t < n), "c_valid")
-        first = self._reg(ns, t == 0, "c_first")
+        cvalid = self._creg(ns, rd_phase & (t < n), "c_valid")
+        first = self._creg(ns, t == 0, "c_first")
         c_mode, c_shr3, c_odd_en = (
-            self._reg(ns, mode, "c_mode"),
-            self._reg(ns, shr3, "c_shr3"),
-            self._reg(ns, odd_en, "c_odd_en"),
+            self._creg(ns, mode, "c_mode"),
+            self._creg(ns, shr3, "c_shr3"),
+            self._creg(ns, odd_en, "c_odd_en"),
         )
         c_xsrc, c_ysrc, c_hsrc = (
-            self._reg(ns, xsrc, "c_xsrc"),
-            self._reg(ns, ysrc, "c_ysrc"),
-            self._reg(ns, hsrc, "c_hsrc"),
+            self._creg(ns, xsrc, "c_xsrc"),
+            self._creg(ns, ysrc, "c_ysrc"),
+            self._creg(ns, hsrc, "c_hsrc"),
         )
         c_ysub, c_zen, c_zsub = (
-            self._reg(ns, ysub, "c_ysub"),
-            self._reg(ns, zen, "c_zen"),
-            self._reg(ns, zsub, "c_zsub"),
+            self._creg(ns, ysub, "c_ysub"),
+            self._creg(ns, zen, "c_zen"),
+            self._creg(ns, zsub, "c_zsub"),
         )
-        hi_zero = self._reg(ns, t + 1 >= hi_lim, "c_hi_zero")
-        a_ok, b_ok = self._reg(ns, t < a_len, "c_a_ok"), self._reg(ns, self._off(ns, no_b) + t < b_len, "c_b_ok")
+        hi_zero = self._creg(ns, t + 1 >= hi_lim, "c_hi_zero")
+        a_ok, b_ok = self._creg(ns, t < a_len, "c_a_ok"), self._creg(ns, self._off(ns, no_b) + t < b_len, "c_b_ok")
         if L.mont:
-            acc_ok = self._reg(
+            acc_ok = self._creg(
                 ns, ~acc_off & (acc_all | (mi != 0)) & (t < Mux(acc_len != 0, acc_len, a_len)), "c_acc_ok"
             )
         else:
-            acc_ok = self._reg(ns, (mi != 0) & (t < a_len), "c_acc_ok")
-        c_asrc_pm, c_brom = self._reg(ns, m_asrc_pm, "c_asrc_pm"), self._reg(ns, m_brom, "c_brom")
-        load = [self._reg(ns, t == jj, f"c_load{jj}") for jj in range(P)]
-        c_upd, c_klimb = self._reg(ns, upd_u | upd_v, "c_upd"), self._reg(ns, t < k, "c_klimb")
+            acc_ok = self._creg(ns, (mi != 0) & (t < a_len), "c_acc_ok")
+        c_asrc_pm, c_brom = self._creg(ns, m_asrc_pm, "c_asrc_pm"), self._creg(ns, m_brom, "c_brom")
+        load = [self._creg(ns, t == jj, f"c_load{jj}") for jj in range(P)]
+        c_upd, c_klimb = self._creg(ns, upd_u | upd_v, "c_upd"), self._creg(ns, t < k, "c_klimb")
         c_wrf, c_wpm, c_pm_wrom = (
-            self._reg(ns, wrf & (t < k), "c_wrf"),
-            self._reg(ns, wpm, "c_wpm"),
-            self._reg(ns, pm_wrom, "c_pm_wrom"),
+            self._creg(ns, wrf & (t < k), "c_wrf"),
+            self._creg(ns, wpm, "c_wpm"),
+            self._creg(ns, pm_wrom, "c_pm_wrom"),
         )
-        c_wrf_addr = self._reg(ns, self._rf_addr(ns, f_rd, t), "c_wrf_addr")
+        c_wrf_addr = self._creg(ns, self._rf_addr(ns, f_rd, t), "c_wrf_addr")
         wmul = ((mode == MULT) & ~no_w) if L.mont else (mode == MULT)
-        c_wpm_addr = self._reg(ns, (pm_wbase + Mux(wmul, mP, 0) + t)[: index_bits(L.pm_depth)], "c_wpm_addr")
+        c_wpm_addr = self._creg(ns, (pm_wbase + Mux(wmul, mP, 0) + t)[: index_bits(L.pm_depth)], "c_wpm_addr")
         ns.a_ok, ns.acc_ok, ns.b_ok, ns.c_asrc_pm, ns.c_brom, ns.c_hsrc = a_ok, acc_ok, b_ok, c_asrc_pm, c_brom, c_hsrc
         ns.c_klimb, ns.c_mode, ns.c_odd_en, ns.c_pm_wrom, ns.c_shr3 = c_klimb, c_mode, c_odd_en, c_pm_wrom, c_shr3
         ns.c_upd, ns.c_wpm, ns.c_wpm_addr, ns.c_wrf, ns.c_wrf_addr = c_upd, c_wpm, c_wpm_addr, c_wrf, c_wrf_addr
@@ -900,7 +942,7 @@ class ProcCore(Elaboratable):
         x0 = Signal(W)
         bdat = Signal(W)
         if L.mont:  # CIOS: p streamed from the ROM (A), m_j loaded from the scratch memory (B)
-            c_asrc_rom, c_bsrc_pma = self._reg(ns, asrc_rom, "c_asrc_rom"), self._reg(ns, bsrc_pma, "c_bsrc_pma")
+            c_asrc_rom, c_bsrc_pma = self._creg(ns, asrc_rom, "c_asrc_rom"), self._creg(ns, bsrc_pma, "c_bsrc_pma")
             m.d.comb += [
                 x0.eq(Mux(a_ok, Mux(c_asrc_pm, pma.data, Mux(c_asrc_rom, cr.data, rfa.data)), 0)),
                 bdat.eq(Mux(b_ok, Mux(c_brom, cr.data, Mux(c_bsrc_pma, pma.data, rfb.data)), 0)),
@@ -919,7 +961,7 @@ class ProcCore(Elaboratable):
             m.d.comb += bop.eq(Mux(load[jj], bdat, breg[jj]))
             pr = Signal(2 * W, name=f"pp{jj}")
             m.d.comb += pr.eq(xs_m[jj] * bop)
-            if L.d == 3:  # the PPG's output register (MULT18X18D / DSP48E1 pipeline register)
+            if L.d >= 3:  # the PPG's output register (MULT18X18D / DSP48E1 pipeline register)
                 pr = self._reg(ns, pr, f"pp{jj}_r")
             prods.append(pr)
         ns.bdat, ns.breg, ns.prods, ns.sreg, ns.x0 = bdat, breg, prods, sreg, x0
@@ -938,15 +980,17 @@ class ProcCore(Elaboratable):
                 nxt.append(prods[-1])
             prods = nxt
         col = prods[0]
+        if L.tree_stage:  # d = 6: the adder tree's output registered before the accumulation
+            col = self._reg(ns, col, "col_r")
         cw = 2 * W + index_bits(P + 1) + 2
         mcarry = Signal(cw - W)
-        if L.d == 3:  # the column sum one cycle after the products
+        if L.d >= 3:  # the column sum L.post cycles after the products (1; 2 with the tree's register)
             m_first, m_acc_ok, m_valid = (
-                self._reg(ns, first, "m_first"),
-                self._reg(ns, acc_ok, "m_acc_ok"),
-                self._reg(ns, cvalid & (c_mode == MULT), "m_valid"),
+                self._delay(ns, first, "m_first", L.post),
+                self._delay(ns, acc_ok, "m_acc_ok", L.post),
+                self._delay(ns, cvalid & (c_mode == MULT), "m_valid", L.post),
             )
-            m_wpm_addr = self._reg(ns, c_wpm_addr, "m_wpm_addr")
+            m_wpm_addr = self._delay(ns, c_wpm_addr, "m_wpm_addr", L.post)
         else:
             m_first, m_acc_ok, m_valid = first, acc_ok, cvalid & (c_mode == MULT)
             m_wpm_addr = None  # (d = 2: the write stage has no column-sum path)
@@ -1022,14 +1066,14 @@ class ProcCore(Elaboratable):
                 wpm_addr.eq(c_wpm_addr),
                 wpm_data.eq(Mux(c_pm_wrom, cr.data, res)),
             ]
-        else:  # the adder's results wait one cycle; the column sums are a cycle later already
+        else:  # the adder's results wait L.post cycles, as the column sums do after the products
             w1 = [
-                self._reg(ns, cvalid & c_wrf, "w1_rf_en"),
-                self._reg(ns, c_wrf_addr, "w1_rf_addr"),
-                self._reg(ns, res, "w1_rf_data"),
-                self._reg(ns, cvalid & c_wpm & (c_mode != MULT), "w1_pm_en"),
-                self._reg(ns, c_wpm_addr, "w1_pm_addr"),
-                self._reg(ns, Mux(c_pm_wrom, cr.data, res), "w1_pm_data"),
+                self._delay(ns, cvalid & c_wrf, "w1_rf_en", L.post),
+                self._delay(ns, c_wrf_addr, "w1_rf_addr", L.post),
+                self._delay(ns, res, "w1_rf_data", L.post),
+                self._delay(ns, cvalid & c_wpm & (c_mode != MULT), "w1_pm_en", L.post),
+                self._delay(ns, c_wpm_addr, "w1_pm_addr", L.post),
+                self._delay(ns, Mux(c_pm_wrom, cr.data, res), "w1_pm_data", L.post),
             ]
             m.d.sync += [
                 wrf_en.eq(w1[0]),

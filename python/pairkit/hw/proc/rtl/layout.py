@@ -42,6 +42,10 @@ def limbs(v: int, W: int, n: int) -> list[int]:
     return [(v >> (W * i)) & ((1 << W) - 1) for i in range(n)]
 
 
+#: the pass latencies the RTL builds (d = 2, 3: the first cores; 4-6: the deeper pipelines, see Layout)
+DEPTHS = (2, 3, 4, 5, 6)
+
+
 @dataclass
 class Layout:
     prog: Program
@@ -54,14 +58,22 @@ class Layout:
         for name, v, lo, hi in (("W", self.W, 4, 64), ("P", self.P, 1, 16)):
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise InvalidArgumentError(f"RTL parameter {name} must be an integer in [{lo}, {hi}], got {v!r}")
-        if self.d not in (2, 3):
+        if isinstance(self.d, bool) or self.d not in DEPTHS:
             raise InvalidArgumentError(
-                "the RTL's pass latency d is 2 (read, compute, write) or 3 (the partial products "
-                f"registered); got d = {self.d!r}"
+                "the RTL's pass latency d is 2 (read, compute, write), 3 (the partial products registered), "
+                "4 (and the read addresses registered, the program ROM in LUTs), 5 (and the memories' outputs "
+                f"registered) or 6 (and the adder tree's output registered); got d = {self.d!r}"
             )
         if self.reduction not in ("barrett", "montgomery"):
             raise InvalidArgumentError(f"the RTL's reduction is barrett or montgomery (CIOS), got {self.reduction!r}")
         self.mont = self.reduction == "montgomery"
+        # the pipeline (core.py): limb t's addresses are formed in cycle t; its operands reach the compute stage
+        # R cycles later (the memories' read: 1, + the address register, + the data register); the products
+        # (d >= 3) and the adder tree's output (d = 6) add `post` registers before the column sum; one write
+        # register: d = R + post + 1
+        self.addr_stage, self.data_stage, self.tree_stage = self.d >= 4, self.d >= 5, self.d >= 6
+        self.R = 1 + self.addr_stage + self.data_stage
+        self.post = self.d - 1 - self.R
         self.alu = AluModel(self.prog.p, W=self.W, P=self.P, d=self.d, reduction=self.reduction)
         self._check_program()
         a, W, N = self.alu, self.W, self.alu.N
@@ -136,3 +148,12 @@ class Layout:
 
     def rf_addr(self, reg: int, limb: int) -> int:
         return reg * self.stride + limb
+
+
+#: the configuration nearest the paper's pipeline (seed 002 gives no stage count; Fig. 3's (k+1)-cycle PPG,
+#: Figs. 4-5's skew registers and adder tree, and its 1,947-2,207 FF a core point to a deep one): the deepest pass
+#: the RTL builds, on the paper's datapath (W = 16 inferred from 4 DSP slices a core, P = 4 PPGs as Fig. 4, division
+#: by multiplication as Table 2)
+PAPER_DEPTH = max(DEPTHS)
+PAPER_DEPTH_CONFIG = (16, 4, PAPER_DEPTH, "barrett")  # (W, P, d, reduction)
+PAPER_DEPTH_NAME = "typea-512-W16-paper"
