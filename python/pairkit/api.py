@@ -241,9 +241,9 @@ def check_engine(set_id: str, alg: str | None = None, engine: str = "cpu") -> No
 
 #: points per native call of random_points: the seeded stream is drawn in blocks of this many (block 0
 #: seeded by the seed itself, block i > 0 by _block_seed), one call each, so Ctrl-C is honoured between
-#: blocks (about 0.25 s each on the slowest set: ss3-353, 1 ms a point) and a prefix of the stream is the
+#: blocks (about 0.13 s each on the slowest set: ss3-353, 1 ms a point) and a prefix of the stream is the
 #: same for every n
-POINTS_BLOCK = 256
+POINTS_BLOCK = 128
 
 
 def _block_seed(seed: int, i: int) -> int:

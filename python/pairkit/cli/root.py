@@ -195,7 +195,7 @@ def points(
     group: int = typer.Option(1, "--group", min=1, max=2, help="bn254 / bls12-381: 1 = G1, 2 = G2"),
     as_json: bool = typer.Option(False, "--json"),
 ):
-    """Random points of order r, encoded as hex, written as they are drawn (in blocks of 256: Ctrl-C
+    """Random points of order r, encoded as hex, written as they are drawn (in blocks of 128: Ctrl-C
     stops a large -n within a block)."""
     from pairkit import api
 
