@@ -20,6 +20,7 @@ name the physical line (counted from 1, blank lines included). Two modes:
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import BinaryIO, Callable, TextIO, cast
 
@@ -202,7 +203,7 @@ def pair_stream(
     run = _Run(name, w, keep_going, pair)
     size = [MIN_CHUNK]
     src = Lines(stream, name, MAX_LINE)
-    for chunk in src.chunks(lambda n, raw: _pq(name, n, raw), lambda: size[0]):
+    for chunk in src.chunks(functools.partial(_pq, name), lambda: size[0]):
         t = time.perf_counter()
         try:
             for line, P, Q in chunk:

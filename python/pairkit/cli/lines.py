@@ -56,23 +56,26 @@ class Lines:
         # own buffer stays empty, so a wait on the descriptor sees every byte not yet returned
         self._read: Callable[[int], bytes] = getattr(stream, "read1", None) or stream.read
         self._fd = _pollable(stream)
-        self._buf = bytearray()
-        self._scanned = 0  # bytes of _buf known to hold no newline
+        self._buf, self._pos = b"", 0  # the bytes read and not yet returned are _buf[_pos:]
+        self._scanned = 0  # _buf[_pos:_scanned] holds no newline
         self._eof = self._skipping = False
         self.n = 0  # the physical lines returned so far
 
-    def _more(self, wait: float | None) -> bool:
-        """One more read into the buffer; False if ``wait`` is given and nothing arrived within it."""
+    def _more(self, until: float | None) -> bool:
+        """One more read into the buffer; False if ``until`` (a time.monotonic() instant) is given and nothing
+        arrived by then."""
         try:
-            if wait is not None and self._fd is not None:
-                ready, _, _ = select.select([self._fd], [], [], wait)
+            if until is not None and self._fd is not None:
+                ready, _, _ = select.select([self._fd], [], [], max(0.0, until - time.monotonic()))
                 if not ready:
                     return False
             data = self._read(BLOCK)
         except OSError as e:  # a directory, a descriptor closed under us, an I/O error
             raise FileAccessError(f"{self.name}: cannot be read: {e.strerror or e}") from None
         if data:
-            self._buf += data
+            self._buf = self._buf[self._pos :] + data
+            self._scanned -= self._pos
+            self._pos = 0
         else:
             self._eof = True
         return True
@@ -80,39 +83,38 @@ class Lines:
     def _too_long(self) -> PairkitError:
         return at_line(LimitExceededError, self.name, self.n, f"longer than {self.limit:,} bytes (the line limit)")
 
-    def next(self, wait: float | None = None):
-        """``(line number, bytes)`` or ``(line number, LimitExceededError)``; ``PAUSED`` if ``wait`` is given
-        and no complete line arrived within it; None at the end of the input."""
+    def next(self, until: float | None = None):
+        """``(line number, bytes)`` or ``(line number, LimitExceededError)``; ``PAUSED`` if ``until`` (a
+        time.monotonic() instant) is given and no complete line arrived by then; None at the end of the input."""
         while True:
-            i = self._buf.find(b"\n", self._scanned)
+            buf, pos = self._buf, self._pos
+            i = buf.find(b"\n", self._scanned)
             if self._skipping:  # the rest of an over-long line: dropped as it arrives
                 if i < 0:
-                    self._buf.clear()
-                    self._scanned = 0
+                    self._buf, self._pos, self._scanned = b"", 0, 0
                     if self._eof:
                         return None
-                    if not self._more(wait):
+                    if not self._more(until):
                         return PAUSED
                     continue
-                del self._buf[: i + 1]
-                self._skipping, self._scanned = False, 0
+                self._pos = self._scanned = i + 1
+                self._skipping = False
                 continue
-            if i >= 0 or (self._eof and self._buf):
-                end = i if i >= 0 else len(self._buf)
-                line = bytes(self._buf[:end])
-                del self._buf[: end + 1]
-                self._scanned = 0
+            if i >= 0 or (self._eof and pos < len(buf)):
+                end = i if i >= 0 else len(buf)
+                line = buf[pos:end]
+                self._pos = self._scanned = end + 1
                 self.n += 1
                 return (self.n, self._too_long()) if len(line) > self.limit else (self.n, line)
-            self._scanned = len(self._buf)
-            if len(self._buf) > self.limit:  # no newline within the limit: refuse it now, skip the rest later
+            self._scanned = len(buf)
+            if len(buf) - pos > self.limit:  # no newline within the limit: refuse it now, skip the rest later
                 self.n += 1
-                self._buf.clear()
-                self._scanned, self._skipping = 0, True
+                self._buf, self._pos, self._scanned = b"", 0, 0
+                self._skipping = True
                 return self.n, self._too_long()
             if self._eof:
                 return None
-            if not self._more(wait):
+            if not self._more(until):
                 return PAUSED
 
     def chunks(self, parse: Callable[[int, object], object], size: Callable[[], int]) -> Iterator[list]:
@@ -120,9 +122,9 @@ class Lines:
         at most ``size()`` each. A chunk ends early when lines wait and the input has had nothing more for
         up to ``HOLD`` seconds since the first of them."""
         chunk: list = []
-        since = 0.0
+        until, most = 0.0, 0
         while True:
-            item = self.next(max(0.0, since + HOLD - time.monotonic()) if chunk else None)
+            item = self.next(until if chunk else None)
             if item is None:
                 break
             if item is PAUSED:
@@ -133,9 +135,9 @@ class Lines:
             if rec is None:
                 continue
             if not chunk:
-                since = time.monotonic()
+                until, most = time.monotonic() + HOLD, size()
             chunk.append(rec)
-            if len(chunk) >= size():
+            if len(chunk) >= most:
                 yield chunk
                 chunk = []
         if chunk:
