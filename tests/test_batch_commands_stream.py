@@ -189,3 +189,27 @@ def test_lines_closed_descriptor_is_a_file_access_error():
         f.close()
     except OSError:
         pass
+
+
+def test_help_and_docs_name_each_limit():
+    """The line limits in the code, the commands' --help and the README agree."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from pairkit.cli import batch, root
+    from pairkit.cli import bls as bls_cli
+    from pairkit.cli import peks as peks_cli
+
+    assert LIMITS == {
+        "pair-batch": batch.MAX_LINE,
+        "bls batch-verify": bls_cli.MAX_LINE,
+        "peks encrypt": peks_cli.MAX_LINE,
+        "peks test": peks_cli.MAX_LINE,
+    }
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text().split())
+    for cmd, (argv, _, _) in COMMANDS.items():
+        words = argv[: 2 if argv[0] in ("bls", "peks") else 1]
+        text = " ".join(CliRunner().invoke(root.app, [*words, "--help"], terminal_width=200).output.split())
+        assert f"{LIMITS[cmd]:,} bytes" in text, (cmd, text)
+        assert f"{LIMITS[cmd]:,}" in readme, cmd

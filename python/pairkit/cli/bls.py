@@ -223,7 +223,7 @@ def batch_verify_cmd(
     """Verify many independent (pk, msg, sig) triples with one multi-pairing per 1,024 (random linear
     combinations). Exit 0 if all are valid, 3 otherwise. The input streams: it is verified as it is read,
     in chunks of up to 1,024 triples (a chunk ends early when the input pauses), a line is at most
-    1 MiB (LimitExceededError naming it), and with --locate the bad triples are printed as they are found."""
+    1,048,576 bytes (LimitExceededError naming it), and with --locate the bad triples are printed as they are found."""
     s = _suite(variant, scheme)
     source = infile or "stdin"
     n, ok = 0, True

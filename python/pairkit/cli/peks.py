@@ -96,7 +96,9 @@ def encrypt_cmd(
     infile: Optional[str] = typer.Option(None, "--input", "-i", help="keywords, one per line"),
     as_json: bool = _JSON,
 ):
-    """Searchable ciphertexts (80 bytes each), one hex line per keyword."""
+    """Searchable ciphertexts (80 bytes each), one hex line per keyword. --input / stdin streams: chunks
+    of up to 1,024 keywords are written as they are read (sooner when the input pauses); a line is at most
+    65,536 bytes (LimitExceededError naming it)."""
     from pairkit.protocols import peks
 
     key = hex_arg("--pk", pk)
@@ -148,8 +150,10 @@ def test_cmd(
     infile: Optional[str] = typer.Option(None, "--input", "-i", help="ciphertexts, one hex line each"),
     as_json: bool = _JSON,
 ):
-    """Test a trapdoor against ciphertexts (one fixed-argument pairing batch). Prints the 0-based
-    indices of the matches; exit 0 if any matched, 3 if none. A malformed ciphertext does not match."""
+    """Test a trapdoor against ciphertexts (one fixed-argument pairing batch per chunk). Prints the 0-based
+    indices of the matches as they are found; exit 0 if any matched, 3 if none. A ciphertext that is not
+    a valid encoding does not match; a line that is not hex is an EncodingError naming it. --input / stdin
+    streams as in encrypt (chunks of up to 1,024, lines of at most 65,536 bytes)."""
     from pairkit.protocols import peks
 
     td = hex_arg("--trapdoor", trapdoor)

@@ -454,8 +454,9 @@ def pair_batch(
     quiet: bool = QUIET,
 ):
     """Pairings of many pairs: one `P Q` hex pair per input line, one GT element (hex) per output
-    line, in order, streamed in bounded chunks. A bad line (named by its line number, from 1) stops
-    the run after the results of the lines before it; with --keep-going it writes an error record
+    line, in order, streamed in bounded chunks (a chunk ends early when the input pauses, so a slow
+    producer sees its results at once; a line is at most 65,536 bytes). A bad line (named by its line
+    number, from 1) stops the run after the results of the lines before it; with --keep-going it writes an error record
     instead and the run goes on (exit 2 at the end if any line failed). The engine is checked before
     any input is read (no GPU: one error, exit 2). An empty input (no line, or blank lines only)
     pairs nothing and exits 0 (--json: "gt": []). Progress (the pairs done; the share of the input
