@@ -213,3 +213,52 @@ def test_help_and_docs_name_each_limit():
         text = " ".join(CliRunner().invoke(root.app, [*words, "--help"], terminal_width=200).output.split())
         assert f"{LIMITS[cmd]:,} bytes" in text, (cmd, text)
         assert f"{LIMITS[cmd]:,}" in readme, cmd
+
+
+#: a line each command refuses (the error type it names)
+BAD_LINES = {
+    "pair-batch": (b"zz 00", "EncodingError"),
+    "bls batch-verify": (b"zz", "EncodingError"),
+    "peks encrypt": (b"\xff", "EncodingError"),
+    "peks test": (b"0" * (1 << 17), "LimitExceededError"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cmd", COMMANDS)
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_bad_line_stops_the_run_after_the_lines_before_it(cmd, as_json):
+    """Fail-fast in every batch command: the output holds the result of line 1 (in the same chunk as the bad
+    line 2), the error names line 2 (exit 2), and --json output stays one valid JSON object."""
+    import json
+
+    argv, line, want = COMMANDS[cmd]
+    bad, etype = BAD_LINES[cmd]
+    p = subprocess.run(
+        [sys.executable, "-m", "pairkit.cli", *argv, *(["--json"] if as_json else [])],
+        input=line.encode() + b"\n" + bad + b"\n",
+        capture_output=True,
+        timeout=300,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
+    )
+    err = p.stderr.decode()
+    assert p.returncode == 2 and f"error: {etype}: " in err and "line 2: " in err and "Traceback" not in err, err
+    if as_json and cmd != "bls batch-verify":  # batch-verify's JSON is its verdict, which a bad line replaces
+        doc = json.loads(p.stdout)
+        assert len(doc[{"pair-batch": "gt", "peks encrypt": "ciphertexts", "peks test": "matches"}[cmd]]) == 1
+        e = doc["error"]
+        assert e["type"] == etype and (e.get("line") == 2 or "line 2: " in e["message"]), doc
+    elif not as_json:
+        assert _result_shown(want)(p.stdout), (cmd, p.stdout)
+
+
+def test_chunks_hand_over_the_lines_before_a_bad_one():
+    def parse(n, raw):
+        if raw == b"bad":
+            raise LimitExceededError(f"line {n}")
+        return raw
+
+    chunks = L.Lines(io.BytesIO(b"a\nb\nbad\nc\n"), "f", 16).chunks(parse, lambda: 64)
+    assert next(chunks) == [b"a", b"b"]
+    with pytest.raises(LimitExceededError, match="line 3"):
+        next(chunks)

@@ -228,23 +228,27 @@ def batch_verify_cmd(
     source = infile or "stdin"
     n, ok = 0, True
     bad: list[int] = []
-    with input_stream(infile) as stream:
-        for chunk in Lines(stream, source, MAX_LINE).chunks(
-            lambda no, raw: _triple(source, no, raw), lambda: BATCH_CHUNK
-        ):
-            pks, msgs, sigs = (list(x) for x in zip(*chunk))
-            if ok or locate:  # once invalid without --locate, the rest is only parsed (bad input is still exit 2)
-                good = s.batch_verify(pks, msgs, sigs)
-                if not good and locate:
-                    found = [n + i for i in s.find_invalid(pks, msgs, sigs)]
-                    if not as_json:  # the indices, 0-based among the triples (comments and blank lines skipped)
-                        print(("" if bad else "invalid triples (0-based):") + "".join(f" {i}" for i in found), end="")
-                        sys.stdout.flush()
-                    bad += found
-                ok = ok and good
-            n += len(chunk)
-    if bad and not as_json:
-        print()
+    try:
+        with input_stream(infile) as stream:
+            for chunk in Lines(stream, source, MAX_LINE).chunks(
+                lambda no, raw: _triple(source, no, raw), lambda: BATCH_CHUNK
+            ):
+                pks, msgs, sigs = (list(x) for x in zip(*chunk))
+                if ok or locate:  # once invalid without --locate the rest is only parsed (bad input: still exit 2)
+                    good = s.batch_verify(pks, msgs, sigs)
+                    if not good and locate:
+                        found = [n + i for i in s.find_invalid(pks, msgs, sigs)]
+                        if not as_json:  # the indices, 0-based among the triples (comments, blank lines skipped)
+                            print(
+                                ("" if bad else "invalid triples (0-based):") + "".join(f" {i}" for i in found), end=""
+                            )
+                            sys.stdout.flush()
+                        bad += found
+                    ok = ok and good
+                n += len(chunk)
+    finally:
+        if bad and not as_json:
+            print()  # ends the line of the bad triples, also before a bad line's error
     extra: dict = {"n": n, "variant": s.variant, "scheme": s.scheme}
     if not ok and locate:
         extra["invalid"] = bad

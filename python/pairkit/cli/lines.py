@@ -119,8 +119,10 @@ class Lines:
 
     def chunks(self, parse: Callable[[int, object], object], size: Callable[[], int]) -> Iterator[list]:
         """Lists of ``parse(line number, bytes or error)`` (a None result is dropped: a blank line, a comment),
-        at most ``size()`` each. A chunk ends early when lines wait and the input has had nothing more for
-        up to ``HOLD`` seconds since the first of them."""
+        at most ``size()`` each. A PairkitError that ``parse`` raises comes after the chunk of the lines
+        before it, so a command that stops at a bad line has handled (written) every line before it. A
+        chunk ends early when lines wait and the input has had nothing more for up to ``HOLD`` seconds
+        since the first of them."""
         chunk: list = []
         until, most = 0.0, 0
         while True:
@@ -131,7 +133,12 @@ class Lines:
                 yield chunk
                 chunk = []
                 continue
-            rec = parse(*item)
+            try:
+                rec = parse(*item)
+            except PairkitError:  # a bad line stops the run after the lines before it are handled
+                if chunk:
+                    yield chunk
+                raise
             if rec is None:
                 continue
             if not chunk:
