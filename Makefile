@@ -98,8 +98,10 @@ hw-report: build tools  ## regenerate HARDWARE.md: the seeds' units (simulate, s
 	$(VENV)/bin/python -m pairkit.cli hw report
 	$(VENV)/bin/python -m pairkit.cli hw core report
 
-fuzz: build  ## the CI fuzz properties (tests/test_fuzz.py) with 50,000 cases each instead of 1,000
-	PAIRKIT_FUZZ_EXAMPLES=50000 $(PY) -m pytest -q tests/test_fuzz.py
+FUZZ_EXAMPLES ?= 50000
+FUZZ_FILES = tests/test_fuzz.py tests/test_bls.py tests/test_ibe.py tests/test_peks.py
+fuzz: build  ## the nightly fuzzing: every fuzz property (pytest -m fuzz in FUZZ_FILES: decoders, verifiers, parsers) at FUZZ_EXAMPLES/1000 times its CI budget (50,000 cases for each of tests/test_fuzz.py)
+	PAIRKIT_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -q -m fuzz $(FUZZ_FILES)
 
 bench-rust:  ## criterion micro-benchmarks
 	cargo bench -p pairkit-core -j$(CARGO_JOBS)

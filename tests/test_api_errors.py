@@ -113,7 +113,7 @@ def cases():
     for name, f in functions():
         for p in inspect.signature(f).parameters:
             for i, v in enumerate(HOSTILE[kind(name, p)]):
-                if name == "random_points" and p == "seed" and v is None:
+                if name in ("random_points", "iter_random_points") and p == "seed" and v is None:
                     continue  # None: a fresh random seed
                 yield pytest.param(name, p, v, id=f"{name}-{p}-{i}")
 

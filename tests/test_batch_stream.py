@@ -12,7 +12,7 @@ import pytest
 
 from pairkit import api
 from pairkit.cli import batch as batch_io
-from pairkit.errors import BatchError, EncodingError, NotOnCurveError, PointAtInfinityError
+from pairkit.errors import BatchError, EncodingError, LimitExceededError, NotOnCurveError, PointAtInfinityError
 
 SID = "ss2-283"
 
@@ -90,7 +90,7 @@ def test_chunks_adapt_and_results_stay_in_order(monkeypatch):
     "line,etype,what",
     [
         (b"\xff\xfe 00\n", EncodingError, "not UTF-8 text"),
-        (b"00 " + b"0" * (1 << 17) + b"\n", EncodingError, "longer than"),
+        (b"00 " + b"0" * (1 << 17) + b"\n", LimitExceededError, "longer than 65,536 bytes"),
         (b"00\n", EncodingError, "expected two hex points"),
     ],
 )

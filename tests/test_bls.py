@@ -11,13 +11,14 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from py_ecc.bls import G2Basic, G2MessageAugmentation, G2ProofOfPossession
 from py_ecc.bls.hash_to_curve import hash_to_G1, hash_to_G2
 from py_ecc.bls.point_compression import compress_G1, compress_G2
 from py_ecc.optimized_bls12_381 import FQ, FQ2, multiply
 
+from fuzzbudget import fuzz
 from pairkit import api
 from pairkit.errors import (
     ArgumentTypeError,
@@ -530,7 +531,6 @@ _SK = 0x1234567
 _PK = _S.sk_to_pk(_SK)
 _MSG = b"fuzz"
 _SIG = _S.sign(_SK, _MSG)
-_fuzz = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _with_x(base: bytes, flags: int, k: int) -> bytes:
@@ -552,7 +552,7 @@ def _mutate(base: bytes):
     )
 
 
-@_fuzz
+@fuzz(150)
 @given(_mutate(_PK))
 def test_fuzz_public_keys(data):
     got = _S.key_validate(data)
@@ -561,7 +561,7 @@ def test_fuzz_public_keys(data):
     assert v is (data == _PK)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(60)
 @given(_mutate(_SIG))
 def test_fuzz_signatures(data):
     assert _S.verify(_PK, _MSG, data) is (data == _SIG)
@@ -574,7 +574,7 @@ def test_fuzz_signatures(data):
     assert _S.batch_verify([_PK], [_MSG], [data]) is (data == _SIG)
 
 
-@_fuzz
+@fuzz(150)
 @given(st.lists(_mutate(_PK), min_size=1, max_size=3), st.binary(max_size=40))
 def test_fuzz_aggregate_verifiers(pks, msg):
     # the only accepting inputs are the honest ones, which the fuzzer does not produce
@@ -582,7 +582,7 @@ def test_fuzz_aggregate_verifiers(pks, msg):
     assert _S.aggregate_verify(pks, [msg] * len(pks), _SIG) is (pks == [_PK] and msg == _MSG)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(60)
 @given(_mutate(_S.sign(_SK, b"x")[:48]))
 def test_fuzz_min_sig(data):
     s = bls.MinSigBasic
@@ -768,7 +768,7 @@ def _py_ecc_g2_key_validate(data: bytes) -> bool:
     return not is_inf(pt) and subgroup_check(pt)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(40)
 @given(_mutate(bls.MinSigBasic.sk_to_pk(_SK)))
 def test_fuzz_min_sig_public_keys(data):
     s = bls.MinSigBasic

@@ -1,23 +1,24 @@
 """Bounded fuzzing in CI: every decoder and parser gets hostile bytes and text and must
 answer with a value or a ``pairkit.errors`` subclass -- never another exception, never a wrong
-acceptance. ``make fuzz`` runs the same properties with many more cases (``PAIRKIT_FUZZ_EXAMPLES``).
+acceptance. ``make fuzz`` runs the same properties with many more cases (``PAIRKIT_FUZZ_EXAMPLES``),
+with the other files' fuzz properties (tests/fuzzbudget.py: the budgets and the ``fuzz`` mark).
 Inputs that once failed are kept as ``@example`` regression cases."""
 
 from __future__ import annotations
 
 import io
-import os
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
+from fuzzbudget import budget
 from pairkit import _native, api
 from pairkit.cli import batch as batch_io
-from pairkit.errors import PairkitError
+from pairkit.errors import LimitExceededError, PairkitError
 
-N = int(os.environ.get("PAIRKIT_FUZZ_EXAMPLES", "1000"))
-FUZZ = settings(max_examples=N, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+pytestmark = pytest.mark.fuzz  # every property here; `make fuzz` runs them at its nightly budget
+FUZZ = budget(1000)  # PAIRKIT_FUZZ_EXAMPLES cases per property (tests/fuzzbudget.py)
 SETS = list(_native.sets())
 
 
@@ -94,6 +95,43 @@ def test_pair_batch_parser_never_escapes_the_contract(data):
     json.loads(out.getvalue())  # valid JSON whatever the input
 
 
+class _Pieces(io.RawIOBase):
+    """A stream that returns its bytes in the given piece sizes (a pipe's partial reads)."""
+
+    def __init__(self, data: bytes, sizes: list):
+        self.data, self.sizes, self.i = data, sizes or [1], 0
+
+    def read1(self, n: int = -1) -> bytes:
+        k = min(n, self.sizes[self.i % len(self.sizes)])
+        self.i += 1
+        out, self.data = self.data[:k], self.data[k:]
+        return out
+
+
+@FUZZ
+@given(
+    st.binary(max_size=3000).map(lambda b: b.replace(b"\x00", b"\n")), st.integers(0, 40), st.lists(st.integers(1, 50))
+)
+def test_line_reader_splits_like_split_whatever_the_pieces(data, limit, sizes):
+    """cli/lines.py gives the lines of data.split(b"\n") (no empty last line after a final newline), each
+    numbered from 1, every one longer than the limit a LimitExceededError, whatever the read sizes."""
+    from pairkit.cli import lines as L
+
+    want = data.split(b"\n")
+    if want and want[-1] == b"":
+        want.pop()
+    src = L.Lines(_Pieces(data, sizes), "fuzz", limit)
+    got = []
+    while (item := src.next()) is not None:
+        got.append(item)
+    assert [n for n, _ in got] == list(range(1, len(want) + 1))
+    for (n, x), w in zip(got, want):
+        if len(w) > limit:
+            assert isinstance(x, LimitExceededError) and x.line == n
+        else:
+            assert x == w
+
+
 @FUZZ
 @given(st.text(max_size=400))
 @example("add r0, r1, r2\nmul r3 r0\n")
@@ -105,3 +143,19 @@ def test_processor_assembler_never_escapes_the_contract(text):
         asm.assemble(text)
     except PairkitError:
         pass
+
+
+def test_every_fuzz_harness_scales_with_the_nightly_budget():
+    """The files `make fuzz` names take their hypothesis budgets from tests/fuzzbudget.py (so the nightly run
+    scales them) and set none of their own; each names at least one fuzz property."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    make = (root / "Makefile").read_text()
+    files = re.search(r"^FUZZ_FILES = (.+)$", make, re.M).group(1).split()
+    assert "tests/test_fuzz.py" in files and "-m fuzz $(FUZZ_FILES)" in make
+    for f in files:
+        text = (root / f).read_text()
+        assert not re.search(r"^\s*@settings\(|=\s*settings\(", text, re.M), f"{f}: a budget of its own"
+        assert "from fuzzbudget import" in text and ("@fuzz(" in text or "pytestmark = pytest.mark.fuzz" in text), f

@@ -23,9 +23,10 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
+from fuzzbudget import fuzz
 from pairkit.errors import (
     ArgumentTypeError,
     DecryptionError,
@@ -321,10 +322,9 @@ def test_bls_refusals():
 
 
 _C = ibe.encrypt(PUB, b"alice@example.com", b"fuzz target")
-_FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
 
 
-@_FUZZ
+@fuzz(60)
 @given(
     st.one_of(
         st.binary(max_size=200),
@@ -346,7 +346,7 @@ def test_fuzz_bls_decrypt(data):
 _RC = R.encrypt(BF, b"Bob", b"fuzz", allow_insecure=True).to_bytes(BF)
 
 
-@_FUZZ
+@fuzz(60)
 @given(
     st.one_of(
         st.binary(max_size=120),
@@ -363,7 +363,7 @@ def test_fuzz_rfc_decrypt(data):
     assert data == _RC and m == b"fuzz"
 
 
-@_FUZZ
+@fuzz(60)
 @given(st.binary(max_size=60))
 def test_fuzz_rfc_decode_point(data):
     try:

@@ -68,6 +68,21 @@ def test_field_ops_equal_spec(sid):
         assert _native.field_op(sid, "inv", A, B) == F.to_bytes(F.inv(a))
 
 
+def test_random_points_are_drawn_in_blocks():
+    """random_points is one native call per api.POINTS_BLOCK points (Ctrl-C between them, issue 37): block 0
+    is the one-call stream of the seed, later blocks have seeds of their own, and a prefix is the same for
+    every n."""
+    from pairkit import _native
+
+    b = api.POINTS_BLOCK
+    pts = api.random_points("ss2-7", 2 * b + 5, seed=3)
+    assert [len(x) for x in api.iter_random_points("ss2-7", 2 * b + 5, seed=3)] == [b, b, 5]
+    assert pts[:b] == list(_native.random_points("ss2-7", b, 3, False, 1))
+    assert api.random_points("ss2-7", b + 1, seed=3) == pts[: b + 1]
+    assert pts[b : 2 * b] != list(_native.random_points("ss2-7", 2 * b, 3, False, 1))[b:]  # block 1: its own seed
+    assert api.random_points("ss2-7", 0, seed=3) == []
+
+
 def test_random_points_valid_and_reproducible():
     pts = api.random_points("ss2-283", 3, seed=7)
     assert pts == api.random_points("ss2-283", 3, seed=7)

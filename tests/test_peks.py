@@ -8,9 +8,10 @@ import json
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from fuzzbudget import fuzz
 from pairkit import api
 from pairkit.errors import (
     ArgumentTypeError,
@@ -110,7 +111,7 @@ def test_refusals():
 _GOOD = peks.encrypt(PK, b"urgent")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+@fuzz(60)
 @given(
     st.one_of(
         st.binary(max_size=100),
@@ -124,7 +125,7 @@ def test_fuzz_ciphertexts(data):
     assert peks.search(TD, [data, _GOOD]) == [data == _GOOD, True]
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+@fuzz(30)
 @given(st.binary(max_size=120))
 def test_fuzz_trapdoors(data):
     try:

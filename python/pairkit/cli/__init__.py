@@ -3,7 +3,8 @@
   root.py      the ``pairkit`` command (``--version``) and its small commands (list, points, pair, pair-batch,
                bench, trace, count, demo); the entry point ``main``
   batch.py     ``pair-batch`` as a stream (lines ``P Q`` in, GT out)
-  files.py     ``--input`` text and ``--markdown``/``-o`` output checks shared by every group
+  lines.py     the input of every batch command as a stream of lines (line limit, pauses) and streamed JSON
+  files.py     ``--input`` opened as a stream, ``--markdown``/``-o`` output checks, shared by every group
   progress.py  progress on stderr (rich; --progress, --quiet) drawn from the libraries' plain callbacks
   hw.py        ``pairkit hw`` (units: list, gen, sim, formal, synth, report)
   hw_core.py   ``pairkit hw core`` (whole pairing accelerators: list, sim, gen, report)

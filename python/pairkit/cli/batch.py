@@ -2,8 +2,11 @@
 
 The input is read, paired and written in bounded chunks, so memory does not grow with the input and
 the first results appear at once; Python checks for Ctrl-C between chunks, whose size adapts so that
-one chunk takes about a quarter of a second (from 64 to 8,192 pairs). Errors name the physical line
-(counted from 1, blank lines included). Two modes:
+one chunk takes about a quarter of a second (from 64 to 8,192 pairs). The lines come from
+``cli/lines.py`` (shared by every batch command): a chunk ends early when the input pauses, so a slow
+producer gets the results of the lines it wrote within ``lines.HOLD`` seconds plus their pairing, and a
+line longer than ``MAX_LINE`` bytes is a ``LimitExceededError`` read no further than the limit. Errors
+name the physical line (counted from 1, blank lines included). Two modes:
 
 * **fail-fast** (default): the first bad line stops the run with its typed error (exit 2); the output
   then holds exactly the results of the lines before it, each complete — no record of the bad line
@@ -17,11 +20,12 @@ one chunk takes about a quarter of a second (from 64 to 8,192 pairs). Errors nam
 
 from __future__ import annotations
 
-import json
+import functools
 import time
-from typing import BinaryIO, Callable, Iterator, TextIO, cast
+from typing import BinaryIO, Callable, TextIO, cast
 
 from pairkit import api
+from pairkit.cli.lines import JsonArray, Lines, at_line
 from pairkit.errors import (
     BatchError,
     EncodingError,
@@ -49,51 +53,31 @@ def parse_hex(s: str) -> bytes:
         raise EncodingError(f"malformed hex: {s[:40]!r}") from None
 
 
-def _at(etype: type, name: str, line: int, detail: str) -> PairkitError:
-    """An error of ``etype`` about line ``line`` of input ``name`` (``.line``, ``.detail`` kept for records)."""
-    e = etype(f"{name} line {line}: {detail}")
-    e.line, e.detail = line, detail
-    return e
-
-
-def records(stream: BinaryIO, name: str) -> Iterator[tuple]:
-    """(line number, P, Q) per non-blank line, or (line number, None, error) for a line that is not
-    two hex points in UTF-8."""
-    n = 0
-    while True:
-        raw = stream.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        n += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):  # skip the rest of the overlong line
-                raw = stream.readline(MAX_LINE + 1)
-            yield n, None, _at(EncodingError, name, n, f"longer than {MAX_LINE} bytes")
-            continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            yield (
-                n,
-                None,
-                _at(EncodingError, name, n, f"not UTF-8 text (byte {raw[e.start]:#04x} at column {e.start + 1})"),
-            )
-            continue
-        fields = text.split()
-        if not fields:
-            continue
-        if len(fields) != 2:
-            yield n, None, _at(EncodingError, name, n, f"expected two hex points `P Q`, got {len(fields)} fields")
-            continue
-        try:
-            P, Q = parse_hex(fields[0]), parse_hex(fields[1])
-        except EncodingError as e:
-            yield n, None, _at(EncodingError, name, n, str(e))
-            continue
-        if not P or not Q:
-            yield n, None, _at(EncodingError, name, n, "an empty point (no hex digits)")
-            continue
-        yield n, P, Q
+def _pq(name: str, n: int, raw) -> tuple | None:
+    """(line number, P, Q) for a line of two hex points, None for a blank line, (line number, None, error)
+    for any other line (over-long, not UTF-8, not two hex points)."""
+    if isinstance(raw, PairkitError):
+        return n, None, raw
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return (
+            n,
+            None,
+            at_line(EncodingError, name, n, f"not UTF-8 text (byte {raw[e.start]:#04x} at column {e.start + 1})"),
+        )
+    fields = text.split()
+    if not fields:
+        return None
+    if len(fields) != 2:
+        return n, None, at_line(EncodingError, name, n, f"expected two hex points `P Q`, got {len(fields)} fields")
+    try:
+        P, Q = parse_hex(fields[0]), parse_hex(fields[1])
+    except EncodingError as e:
+        return n, None, at_line(EncodingError, name, n, str(e))
+    if not P or not Q:
+        return n, None, at_line(EncodingError, name, n, "an empty point (no hex digits)")
+    return n, P, Q
 
 
 def _relabel(e: PairkitError, name: str, line: int) -> PairkitError:
@@ -101,7 +85,7 @@ def _relabel(e: PairkitError, name: str, line: int) -> PairkitError:
     msg = str(e)
     if msg.startswith("batch item ") and ": " in msg:
         msg = msg.split(": ", 1)[1]
-    return _at(type(e), name, line, msg)
+    return at_line(type(e), name, line, msg)
 
 
 def _first_bad(pending: list, err: PairkitError, pair: Callable) -> tuple:
@@ -121,21 +105,18 @@ def _record(e: PairkitError) -> dict:
 
 
 class _Writer:
-    """Text (one hex GT per line) or one streamed JSON object."""
+    """Text (one hex GT per line) or one streamed JSON object (``gt``, then ``error`` or ``errors``)."""
 
     def __init__(self, out: TextIO, as_json: bool, header: dict):
-        self.out, self.as_json, self.first = out, as_json, True
+        self.out, self.as_json = out, as_json
         self.errors: list = []
-        if as_json:
-            head = json.dumps(header)[:-1]
-            out.write(head + (", " if header else "") + '"gt": [')
+        self.j = JsonArray(out, header, "gt")
 
     def result(self, gt: bytes | None) -> None:
         if self.as_json:
-            self.out.write(("" if self.first else ", ") + (json.dumps(gt.hex()) if gt is not None else "null"))
+            self.j.add(gt.hex() if gt is not None else None)
         else:
             self.out.write(cast(bytes, gt).hex() + "\n")  # text mode never writes a null
-        self.first = False
 
     def error(self, e: PairkitError) -> None:
         """keep-going: the error record of a bad line, in its place."""
@@ -147,12 +128,7 @@ class _Writer:
 
     def close(self, fail_fast_error: dict | None = None) -> None:
         if self.as_json:
-            tail = "]"
-            if fail_fast_error is not None:
-                tail += ', "error": ' + json.dumps(fail_fast_error)
-            else:
-                tail += ', "errors": ' + json.dumps(self.errors)
-            self.out.write(tail + "}\n")
+            self.j.close({"error": fail_fast_error} if fail_fast_error is not None else {"errors": self.errors})
         self.out.flush()
 
 
@@ -225,16 +201,9 @@ def pair_stream(
 
     w = _Writer(out, as_json, header or {})
     run = _Run(name, w, keep_going, pair)
-    size = MIN_CHUNK
-    it = records(stream, name)
-    while True:
-        chunk = []
-        for rec in it:
-            chunk.append(rec)
-            if len(chunk) >= size:
-                break
-        if not chunk:
-            break
+    size = [MIN_CHUNK]
+    src = Lines(stream, name, MAX_LINE)
+    for chunk in src.chunks(functools.partial(_pq, name), lambda: size[0]):
         t = time.perf_counter()
         try:
             for line, P, Q in chunk:
@@ -254,10 +223,12 @@ def pair_stream(
         if progress is not None:
             progress(run.done + run.bad)
         dt = time.perf_counter() - t
-        if dt < CHUNK_SECONDS / 2 and size < MAX_CHUNK:
-            size *= 2
-        elif dt > CHUNK_SECONDS * 2 and size > MIN_CHUNK:
-            size //= 2
+        if len(chunk) < size[0]:  # a chunk the input's pause cut short says nothing of the pairing rate
+            continue
+        if dt < CHUNK_SECONDS / 2 and size[0] < MAX_CHUNK:
+            size[0] *= 2
+        elif dt > CHUNK_SECONDS * 2 and size[0] > MIN_CHUNK:
+            size[0] //= 2
     w.close()
     if run.bad:
         raise BatchError(

@@ -1,37 +1,42 @@
-"""File input and output of the command line (`pairkit` and its groups): the text of `--input`,
-the writability of an output path checked before a long run, and writing a report. Typed errors
-only (FileAccessError, EncodingError), so every command keeps the error contract of cli.py.
-The group CLIs (proc, protocols) import these from here, not from cli.py, which imports them.
+"""File input and output of the command line (`pairkit` and its groups): `--input` as a stream (the
+batch commands), the writability of an output path checked before a long run, and writing a report.
+Typed errors only (FileAccessError), so every command keeps the error contract of cli.py. The group
+CLIs (proc, protocols) import these from here, not from cli.py, which imports them.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import sys
-from typing import Optional
+from typing import BinaryIO, Iterator, Optional
 
 from pairkit import argcheck
-from pairkit.errors import EncodingError, FileAccessError
+from pairkit.errors import FileAccessError
 
 
-def read_input(infile: Optional[str]) -> str:
-    """The text of --input FILE (stdin without it): FileAccessError if it cannot be read,
-    EncodingError if it is not UTF-8."""
+@contextlib.contextmanager
+def input_stream(infile: Optional[str]) -> Iterator[BinaryIO]:
+    """--input FILE (stdin without it) opened for reading as a stream (the batch commands read it with
+    cli/lines.py); FileAccessError if it cannot be opened or read (closed stdin, missing, a directory)."""
     try:
         if infile is None:
             if sys.stdin is None:  # started with stdin closed
                 raise FileAccessError("--input -: standard input is closed")
-            data = sys.stdin.buffer.read()
+            stream = sys.stdin.buffer
         else:
-            with open(infile, "rb") as f:
-                data = f.read()
+            stream = open(infile, "rb")
     except OSError as e:
         raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise EncodingError(
-            f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset {e.start})"
-        ) from None
+        yield stream
+    except OSError as e:
+        if e.errno in (errno.EISDIR, errno.EACCES, errno.EIO) or getattr(e, "filename", None):
+            raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
+        raise
+    finally:
+        if infile is not None:
+            stream.close()
 
 
 def check_writable(path: str, opt: str) -> None:

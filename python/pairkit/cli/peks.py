@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from typing import List, Optional
@@ -16,9 +17,11 @@ from typing import List, Optional
 import typer
 
 from pairkit import argcheck as A
-from pairkit.cli.ibe import hex_arg, read_bytes
+from pairkit.cli.files import input_stream
+from pairkit.cli.ibe import hex_arg
+from pairkit.cli.lines import JsonArray, Lines
 from pairkit.cli.progress import PROGRESS, QUIET, Bar, bar
-from pairkit.errors import EncodingError, InvalidArgumentError
+from pairkit.errors import EncodingError, InvalidArgumentError, PairkitError
 
 app = typer.Typer(
     add_completion=False,
@@ -37,19 +40,42 @@ def _emit(as_json: bool, obj: dict, text: str) -> None:
     print(json.dumps(obj) if as_json else text)
 
 
-def _lines(infile: Optional[str], what: str) -> List[str]:
-    data = read_bytes(infile)
+#: bytes per --input line (a keyword, or a ciphertext's 160 hex digits)
+MAX_LINE = 1 << 16
+#: lines per chunk of --input (one encrypt_many or search call each; the input's pauses cut chunks short)
+STREAM_CHUNK = 1024
+
+
+def _text(source: str, no: int, raw) -> str | None:
+    """A line of --input, stripped; None for a blank line or a # comment; its typed error otherwise."""
+    if isinstance(raw, Exception):
+        raise raw
     try:
-        text = data.decode("utf-8")
+        text = raw.decode("utf-8").strip()
     except UnicodeDecodeError as e:
         raise EncodingError(
-            f"--input {infile or '-'}: not UTF-8 text (byte {data[e.start]:#04x} at offset {e.start})"
+            f"--input {source} line {no}: not UTF-8 text (byte {raw[e.start]:#04x} at column {e.start + 1})"
         ) from None
-    out = [ln.strip() for ln in text.splitlines()]
-    out = [ln for ln in out if ln and not ln.startswith("#")]
-    if not out:
-        raise InvalidArgumentError(f"--input {infile or '-'}: no {what}")
-    return out
+    return None if not text or text.startswith("#") else text
+
+
+def _stream(infile: Optional[str], what: str, parse: Callable, handle: Callable[[list], None]) -> None:
+    """Read --input (stdin without it) as a stream of lines, ``parse(line number, text)`` each, and hand them
+    to ``handle`` chunk by chunk (cli/lines.py: bounded memory, a line limit, a chunk cut short when the
+    input pauses); InvalidArgumentError if no line is left after blanks and comments."""
+    source = infile or "-"
+    seen = False
+    with input_stream(infile) as stream:
+
+        def one(no: int, raw) -> object:
+            text = _text(source, no, raw)
+            return None if text is None else parse(no, text)
+
+        for chunk in Lines(stream, f"--input {source}", MAX_LINE).chunks(one, lambda: STREAM_CHUNK):
+            seen = True
+            handle(chunk)
+    if not seen:
+        raise InvalidArgumentError(f"--input {source}: no {what}")
 
 
 @app.command("keygen")
@@ -70,12 +96,36 @@ def encrypt_cmd(
     infile: Optional[str] = typer.Option(None, "--input", "-i", help="keywords, one per line"),
     as_json: bool = _JSON,
 ):
-    """Searchable ciphertexts (80 bytes each), one hex line per keyword."""
+    """Searchable ciphertexts (80 bytes each), one hex line per keyword. --input / stdin streams: chunks
+    of up to 1,024 keywords are written as they are read (sooner when the input pauses); a line is at most
+    65,536 bytes (LimitExceededError naming it)."""
     from pairkit.protocols import peks
 
-    kws = list(keyword) if keyword else _lines(infile, "keywords")
-    cts = peks.encrypt_many(hex_arg("--pk", pk), [k.encode("utf-8", "surrogateescape") for k in kws])
-    _emit(as_json, {"n": len(cts), "ciphertexts": [c.hex() for c in cts]}, "\n".join(c.hex() for c in cts))
+    key = hex_arg("--pk", pk)
+    peks.encrypt_many(key, [])  # the key is checked before any input is read
+    out = JsonArray(sys.stdout, {}, "ciphertexts")
+    n = 0
+
+    def handle(kws: list) -> None:
+        nonlocal n
+        for c in peks.encrypt_many(key, kws):
+            if as_json:
+                out.add(c.hex())
+            else:
+                print(c.hex())
+        n += len(kws)
+        sys.stdout.flush()
+
+    try:
+        if keyword:
+            handle([k.encode("utf-8", "surrogateescape") for k in keyword])
+        else:
+            _stream(infile, "keywords", lambda no, text: text.encode("utf-8"), handle)
+    except PairkitError as e:
+        out.abort(e)
+        raise
+    if as_json:
+        out.close({"n": n})
 
 
 @app.command("trapdoor")
@@ -100,15 +150,43 @@ def test_cmd(
     infile: Optional[str] = typer.Option(None, "--input", "-i", help="ciphertexts, one hex line each"),
     as_json: bool = _JSON,
 ):
-    """Test a trapdoor against ciphertexts (one fixed-argument pairing batch). Prints the 0-based
-    indices of the matches; exit 0 if any matched, 3 if none. A malformed ciphertext does not match."""
+    """Test a trapdoor against ciphertexts (one fixed-argument pairing batch per chunk). Prints the 0-based
+    indices of the matches as they are found; exit 0 if any matched, 3 if none. A ciphertext that is not
+    a valid encoding does not match; a line that is not hex is an EncodingError naming it. --input / stdin
+    streams as in encrypt (chunks of up to 1,024, lines of at most 65,536 bytes)."""
     from pairkit.protocols import peks
 
-    lines = list(ct) if ct else _lines(infile, "ciphertexts")
-    cts = [hex_arg(f"ciphertext {i}", x) for i, x in enumerate(lines)]
-    verdicts = peks.search(hex_arg("--trapdoor", trapdoor), cts)
-    hits = [i for i, v in enumerate(verdicts) if v]
-    _emit(as_json, {"n": len(cts), "matches": hits}, "matches: " + (" ".join(map(str, hits)) if hits else "none"))
+    td = hex_arg("--trapdoor", trapdoor)
+    peks.search(td, [])  # the trapdoor is checked before any input is read
+    out = JsonArray(sys.stdout, {}, "matches")
+    n = hits = 0
+
+    def handle(cts: list) -> None:
+        nonlocal n, hits
+        for i, v in enumerate(peks.search(td, cts)):
+            if not v:
+                continue
+            if as_json:
+                out.add(n + i)
+            else:  # "matches: 0 2 ..." as they are found
+                print(("" if hits else "matches:") + f" {n + i}", end="")
+            hits += 1
+        n += len(cts)
+        sys.stdout.flush()
+
+    try:
+        if ct:
+            handle([hex_arg(f"ciphertext {i}", x) for i, x in enumerate(ct)])
+        else:
+            src = infile or "-"
+            _stream(infile, "ciphertexts", lambda no, text: hex_arg(f"--input {src} line {no}", text), handle)
+    except PairkitError as e:
+        out.abort(e)
+        raise
+    if as_json:
+        out.close({"n": n})
+    else:
+        print("" if hits else "matches: none")
     if not hits:
         raise typer.Exit(NO_MATCH_EXIT)
 

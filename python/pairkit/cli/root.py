@@ -24,7 +24,9 @@ import pairkit
 from pairkit import argcheck, sets
 from pairkit.cli.batch import parse_hex as _hex
 from pairkit.cli.files import check_writable as _check_writable
+from pairkit.cli.files import input_stream
 from pairkit.cli.files import write_text as _write_text
+from pairkit.cli.lines import JsonArray
 from pairkit.cli.progress import PROGRESS, QUIET, file_size
 from pairkit.cli.progress import bar as _bar
 from pairkit.errors import EncodingError, FileAccessError, InvalidArgumentError, NotSupportedError, PairkitError
@@ -193,13 +195,24 @@ def points(
     group: int = typer.Option(1, "--group", min=1, max=2, help="bn254 / bls12-381: 1 = G1, 2 = G2"),
     as_json: bool = typer.Option(False, "--json"),
 ):
-    """Random points of order r, encoded as hex."""
+    """Random points of order r, encoded as hex, written as they are drawn (in blocks of 128: Ctrl-C
+    stops a large -n within a block)."""
     from pairkit import api
 
     sets.get(set_id)
     argcheck.count("-n", n)
-    pts = [p.hex() for p in api.random_points(set_id, n, seed, compressed, group=group)]
-    print(json.dumps({"set": set_id, "points": pts}) if as_json else "\n".join(pts))
+    out = JsonArray(sys.stdout, {"set": set_id}, "points")
+    for block in api.iter_random_points(set_id, n, seed, compressed, group=group):
+        for p in block:
+            if as_json:
+                out.add(p.hex())
+            else:
+                sys.stdout.write(p.hex() + "\n")
+        sys.stdout.flush()
+    if as_json:
+        out.close({})
+    elif n == 0:
+        print()  # as before: one empty line
 
 
 @app.command()
@@ -441,8 +454,9 @@ def pair_batch(
     quiet: bool = QUIET,
 ):
     """Pairings of many pairs: one `P Q` hex pair per input line, one GT element (hex) per output
-    line, in order, streamed in bounded chunks. A bad line (named by its line number, from 1) stops
-    the run after the results of the lines before it; with --keep-going it writes an error record
+    line, in order, streamed in bounded chunks (a chunk ends early when the input pauses, so a slow
+    producer sees its results at once; a line is at most 65,536 bytes). A bad line (named by its line
+    number, from 1) stops the run after the results of the lines before it; with --keep-going it writes an error record
     instead and the run goes on (exit 2 at the end if any line failed). The engine is checked before
     any input is read (no GPU: one error, exit 2). An empty input (no line, or blank lines only)
     pairs nothing and exits 0 (--json: "gt": []). Progress (the pairs done; the share of the input
@@ -458,17 +472,8 @@ def pair_batch(
     api.check_engine(set_id, a, engine)
     header = {"set": set_id, "alg": a, "canonical": canonical, "engine": engine, "label": _label(sets.get(set_id))}
     name = infile or "stdin"
-    try:
-        if infile is None:
-            if sys.stdin is None:  # started with stdin closed
-                raise FileAccessError("--input -: standard input is closed")
-            stream = sys.stdin.buffer
-        else:
-            stream = open(infile, "rb")
-    except OSError as e:
-        raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
-    size = file_size(stream)
-    try:
+    with input_stream(infile) as stream:
+        size = file_size(stream)
         with _bar("pair-batch", show_progress, quiet, size, "0 pairs", counts=False) as b:
             pair_stream(
                 set_id,
@@ -483,13 +488,6 @@ def pair_batch(
                 header=header,
                 progress=lambda n: b(stream.tell() if size else n, what=f"{n:,} pairs"),
             )
-    except OSError as e:
-        if e.errno in (errno.EISDIR, errno.EACCES, errno.EIO) or getattr(e, "filename", None):
-            raise FileAccessError(f"--input {infile or '-'}: {e.strerror or e}") from None
-        raise
-    finally:
-        if infile is not None:
-            stream.close()
     if not as_json and not quiet:
         _security_note(set_id)
 
