@@ -179,3 +179,22 @@ def test_cli_buses_option_for_custom_cores():
         cli._core("toy-ss2-17-eta-t-fwd", None, None, None, None, None, buses=3)
     with pytest.raises(CoreError, match="buses"):
         cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2", None, None, buses=17)
+    # 0 is not a count of buses: refused as the help says (1..16), not taken as "none" (issue 37 item 8)
+    with pytest.raises(CoreError, match="1..16"):
+        cli._core(None, "ss2-17", "eta-t", "gf2_mul_tmvp=1,gf2_add=2,gf2_sqr=1,gf2_sqrt=2", None, None, buses=0)
+
+
+def test_unit_field_refusal_names_the_sets_family():
+    """A unit over GF(2^m) or GF(3^m) given a set of another family says which family the set is (bn254 was
+    called 'a characteristic-three set')."""
+    from pairkit.hw.errors import HwParamError
+    from pairkit.hw.units.fields import binary_field, ternary_field
+
+    with pytest.raises(HwParamError, match="bn254 is a prime-field set; this unit works over GF.2.m."):
+        binary_field("bn254")
+    with pytest.raises(HwParamError, match="bn254 is a prime-field set; this unit works over GF.3.m."):
+        ternary_field("bn254")
+    with pytest.raises(HwParamError, match="ss3-97 is a characteristic-three set"):
+        binary_field("ss3-97")
+    with pytest.raises(HwParamError, match="ss2-283 is a binary set"):
+        ternary_field("ss2-283")

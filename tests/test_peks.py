@@ -18,6 +18,7 @@ from pairkit.errors import (
     EncodingError,
     InsecureParameterError,
     InvalidArgumentError,
+    LimitExceededError,
     NotSupportedError,
     PairkitError,
 )
@@ -293,3 +294,14 @@ def test_cli_hostile_walk(tmp_path, monkeypatch, capsys):
         n += 1
         codes[code] = codes.get(code, 0) + 1
     assert n > 150 and codes.get(2, 0) > 80, codes
+
+
+@pytest.mark.parametrize(
+    "threads,etype",
+    [(1.5, ArgumentTypeError), (True, ArgumentTypeError), (-1, InvalidArgumentError), (10**6, LimitExceededError)],
+)
+def test_encrypt_many_threads_are_checked(threads, etype):
+    """``threads`` is a count in [0, MAX_THREADS]: a float, a bool, a negative or a huge count is a typed error
+    (1.5 and 10**6 were accepted, -1 was the executor's builtin ValueError)."""
+    with pytest.raises(etype, match="threads"):
+        peks.encrypt_many(PK, [b"w"], threads=threads)

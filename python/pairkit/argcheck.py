@@ -18,7 +18,8 @@ from pairkit.errors import ArgumentTypeError, FileAccessError, InvalidArgumentEr
 
 MAX_POINTS = 1 << 22
 MAX_SEED = (1 << 64) - 1
-MAX_SCALAR_BITS = 8192
+#: the native scalar decoder takes at most 512 bytes (curve/scalar.rs): the same limit, checked first
+MAX_SCALAR_BITS = 4096
 #: wall-clock limits of the hardware and exploration commands (--timeout, --time-limit): at most a week
 MAX_SECONDS = 7 * 24 * 3600
 

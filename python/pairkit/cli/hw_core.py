@@ -38,6 +38,9 @@ def _core(core, set_id, alg, units, unroll, scheduler, streams=False, retime=Fal
     if set_id is None or alg is None or units is None:
         raise CoreError("core: give a core name (pairkit hw core list) or --set, --alg and --units")
     sets.small_characteristic(set_id, "the pairing cores")
+    if buses is not None and not 1 <= buses <= 16:
+        # 0 is the configuration's "no read buses"; on the command line the option is a count of buses
+        raise CoreError(f"buses: --buses takes 1..16 read buses (leave it out for none), got {buses}")
     return CoreConfig(
         f"custom-{set_id}-{alg}",
         set_id,

@@ -96,6 +96,10 @@ def _encrypt_with(pk: bytes, hw: bytes, r: bytes | None = None) -> bytes:
     return a + _h2(api.pair(SET, api.point_mul(SET, pk, r), hw))
 
 
+#: the most worker threads :func:`encrypt_many` accepts (0: one per core)
+MAX_THREADS = 256
+
+
 def encrypt_many(
     pk,
     keywords: Sequence[bytes],
@@ -115,6 +119,7 @@ def encrypt_many(
     check_set(set_id, allow_insecure)
     pk = _pk(pk)
     kws = A.data_list("keywords", keywords)
+    threads = A.ranged("threads", threads, 0, MAX_THREADS)
     cache: dict[bytes, bytes] = {}
     g1 = api.generator(SET, 1)
     out: list[bytes] = []

@@ -175,14 +175,23 @@ def _parse_poly(s: str, param: str):
     return exps[0], exps[1:], (1 if sign == "+" else -1)
 
 
-def _catalogue(s: str, param: str, family: Family, wrong_family: str):
-    """The registered parameter set ``s`` of ``family`` (binary | char3), or HwParamError naming ``param``."""
+#: how a set of each family is named in a refusal
+_FAMILY_WORDS = {
+    Family.BINARY: "a binary set",
+    Family.CHAR3: "a characteristic-three set",
+    Family.PRIME: "a prime-field set",
+}
+
+
+def _catalogue(s: str, param: str, family: Family, works_over: str):
+    """The registered parameter set ``s`` of ``family`` (binary | char3), or HwParamError naming ``param``
+    and what ``s`` is (a binary, characteristic-three or prime-field set)."""
     try:
         ps = sets.get(s)
     except UnknownSetError:
         raise HwParamError(param, f"unknown parameter set or polynomial {s!r}") from None
     if ps.family != family:
-        raise HwParamError(param, f"{s} {wrong_family}")
+        raise HwParamError(param, f"{s} is {_FAMILY_WORDS[ps.family]}; this unit works over {works_over}")
     return ps
 
 
@@ -193,7 +202,7 @@ def binary_field(spec: str | BinField, param: str = "field") -> BinField:
     s = str(spec).strip()
     name = ""
     if not s.startswith("x"):
-        ps = _catalogue(s, param, Family.BINARY, "is a characteristic-three set; this unit works over GF(2^m)")
+        ps = _catalogue(s, param, Family.BINARY, "GF(2^m)")
         m, taps, name = ps.m, tuple(ps.taps), s
     else:
         m, taps, sign = _parse_poly(s, param)
@@ -221,7 +230,7 @@ def ternary_field(spec: str | TerField, param: str = "field") -> TerField:
     s = str(spec).strip()
     name = ""
     if not s.startswith("x"):
-        ps = _catalogue(s, param, Family.CHAR3, "is a binary set; this unit works over GF(3^m)")
+        ps = _catalogue(s, param, Family.CHAR3, "GF(3^m)")
         m, h, name = ps.m, ps.h, s
     else:
         m, taps, sign = _parse_poly(s, param)
