@@ -75,7 +75,7 @@ def test_gpu_prime_edge_sizes_stages_and_the_reduced_variant(set_id, n, max_chun
         assert (got == api.pair_batch(set_id, P, Q, alg=alg)).all(), alg
     if n:
         k = engine.PrimeGpuKernels(set_id, "optimal-ate")
-        ml = k.run(engine.decode.prime_rows(set_id, P, Q), "miller", max_chunk=max_chunk)
+        ml = k.run(engine.prime_batch(set_id, P, Q).rows, "miller", max_chunk=max_chunk)
         e = _native.Engine(set_id, "optimal-ate")
         assert [bytes(r) for r in ml[:5]] == [e.miller_loop(bytes(P[i]), bytes(Q[i])) for i in range(min(n, 5))]
         assert (k.run(ml, "final_exp", max_chunk=max_chunk) == api.pair_batch(set_id, P, Q)).all()
