@@ -338,3 +338,34 @@ def test_bls_batch_verify_on_the_gpu_engine_gives_the_cpu_verdicts(device):
         bls.ciphersuite("min-sig", "basic").batch_verify(pks, msgs, sigs, engine="gpu")
     with pytest.raises(InvalidArgumentError):
         s.batch_verify(pks, msgs, sigs, engine="tpu")
+
+
+@pytest.mark.parametrize("set_id", prime_source.PRIME_SETS)
+def test_host_and_device_rejections_are_ordered_like_the_cpu_engine(device, set_id):
+    """A coordinate >= p (the host's EncodingError) and a point off the curve (the device's
+    NotOnCurveError) in one batch: whichever index is lower is the error, P before Q at one index; and
+    bls12-381's compressed encodings (decompressed on the host) pair like the CPU engine."""
+    device()
+    n = 6
+    P, Q = batch(set_id, n, 91, 1), batch(set_id, n, 92, 2)
+    nb = P.shape[1] // 2
+    big = P.copy()
+    big[1, nb:] = 0xFF  # y >= p (bls12-381: no flag in y's bytes): EncodingError
+    big[4, -1] ^= 1  # off the curve, later
+    off_first = P.copy()
+    off_first[1, -1] ^= 1
+    off_first[4, nb:] = 0xFF
+    q_same = Q.copy()
+    q_same[1, -1] ^= 1  # Q[1] off the twist, P[1] has the host error: P first
+    for a, b in ((big, Q), (off_first, Q), (big, q_same)):
+        with pytest.raises(PairkitError) as cpu:
+            api.pair_batch(set_id, a, b)
+        for call in (api.pair_batch, api.multi_pair):
+            with pytest.raises(PairkitError) as gpu:
+                call(set_id, a, b, engine="gpu")
+            assert (type(gpu.value), gpu.value.index) == (type(cpu.value), cpu.value.index)
+    if set_id == "bls12-381":
+        Pc = np.array([np.frombuffer(api.point_mul(set_id, bytes(p), 1, compressed=True), np.uint8) for p in P])
+        Qc = np.array([np.frombuffer(api.point_mul(set_id, bytes(q), 1, 2, True), np.uint8) for q in Q])
+        assert Pc.shape == (n, 48) and Qc.shape == (n, 96)
+        assert (api.pair_batch(set_id, Pc, Qc, engine="gpu") == api.pair_batch(set_id, P, Q)).all()
