@@ -49,14 +49,14 @@ PRIME_TESTS="tests/test_gpu_engine_prime.py tests/test_gpu_kernels_prime.py test
 if [ "${BENCH:-1}" = 0 ]; then  # tests only (a second device call: CuPy's kernel cache keeps the modules)
   PART="skip-bench-$PART"
 fi
-if [ "$PART" = issue40 ]; then
-  # ss2-1223 only (issue 40, item 3): its comb variants, each checked equal to the CPU engine, and the bench
+if [ "$PART" = issue40 ] && [ "${ISSUE40_1223:-}" != none ]; then
+  # ss2-1223 only (ISSUE40_1223=none skips it, e.g. in a rerun of the prime part) (issue 40, item 3): its comb variants, each checked equal to the CPU engine, and the bench
   # of the fastest (gpu_variants.py --bench runs 1/8 of --bench-batch for ss2-1223)
   timeout "${ISSUE40_1223_TIMEOUT:-150}" "$PY" scripts/gpu_variants.py --set "ss2-1223:${ISSUE40_1223:-16384:shared-unrolled,shared}" \
     --blocks 64 --repeats 2 --out "$OUT/variants-1223.json" --bench "$OUT" --bench-batch "${BATCH}" 2>&1 \
     | tee "$OUT/variants-1223.log" || bench_rc=1
   ls "$OUT"/bench-ss2-1223.json >/dev/null 2>&1 || bench_rc=1
-elif [ "$PART" != prime ] && [ "${PART#skip-bench-}" = "$PART" ]; then
+elif [ "$PART" != prime ] && [ "$PART" != issue40 ] && [ "${PART#skip-bench-}" = "$PART" ]; then
   timeout "${VARIANTS_TIMEOUT:-330}" "$PY" scripts/gpu_variants.py --set ss2-283:131072 --set ss2-239:131072 \
     --set ss2-1223:4096:local,shared --blocks 32,64,128,256 --repeats 2 --out "$OUT/variants.json" \
     --bench "$OUT" --bench-batch "${BATCH}" 2>&1 | tee "$OUT/variants.log" || bench_rc=1
