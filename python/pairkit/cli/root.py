@@ -428,8 +428,10 @@ def _bench_gpu(
     from pairkit.reports import bench_gpu as G
 
     if folders:
-        cmd = "bash scripts/gpu_session.sh` (PART=issue40), rendered by `pairkit bench --engine gpu" + "".join(
-            f" --from {f}" for f in folders
+        cmd = (
+            "pairkit bench --engine gpu"
+            + "".join(f" --from {f}" for f in folders)
+            + "` (the device commands: each folder's command.txt, or scripts/gpu_session.sh PART=issue40)"
         )
         _gpu_report_out(G, G.load_dirs(folders), cmd, as_json, markdown)
         return

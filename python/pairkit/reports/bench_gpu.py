@@ -146,10 +146,14 @@ def markdown(report: dict, command: str) -> str:
         "  host checks: lengths, encodings, infinity, decompression on the CPU (`engine.prepare`);",
         "  CPU: `api.pair_batch` on every core of the GPU's host machine, same batch; docs/GPU.md has the ceilings;",
         "  comb, block: where the comb product's window table lives (kernels/gf2m.cuh) and threads per block.",
-        "",
-        "  bn254 / bls12-381 (issue 40): the encodings checked on the host (numpy; the Rust decoder for",
-        "  compressed points), curve and subgroup tests in pk_validate, the word layout on the host (layout: —),",
-        "  last column: where the F_p product lives (kernels/fp.cuh) and threads per block.",
+    ]
+    if any(prime_source.is_prime_set(r["set"]) for r in report["results"]):
+        L += [
+            "  bn254 / bls12-381 (issue 40): the encodings checked on the host (numpy; the Rust decoder for",
+            "  compressed points), curve and subgroup tests in pk_validate, the word layout on the host (layout: —),",
+            "  last column: where the F_p product lives (kernels/fp.cuh) and threads per block.",
+        ]
+    L += [
         "",
         TABLE_HEAD,
         TABLE_RULE,
