@@ -369,3 +369,24 @@ def test_host_and_device_rejections_are_ordered_like_the_cpu_engine(device, set_
         Qc = np.array([np.frombuffer(api.point_mul(set_id, bytes(q), 1, 2, True), np.uint8) for q in Q])
         assert Pc.shape == (n, 48) and Qc.shape == (n, 96)
         assert (api.pair_batch(set_id, Pc, Qc, engine="gpu") == api.pair_batch(set_id, P, Q)).all()
+
+
+def test_the_pair_batch_command_takes_the_prime_sets_on_the_gpu_engine(device):
+    """`pairkit pair-batch --set bn254 --engine gpu` (api.check_engine builds the prime kernels, not the
+    binary ones): the CPU engine's lines; a point off the curve names its input line."""
+    from typer.testing import CliRunner
+
+    from pairkit.cli.root import app
+
+    device()
+    P, Q = batch("bn254", 3, 95, 1), batch("bn254", 3, 96, 2)
+    lines = "".join(f"{bytes(p).hex()} {bytes(q).hex()}\n" for p, q in zip(P, Q))
+    res = CliRunner().invoke(app, ["pair-batch", "--set", "bn254", "--engine", "gpu"], input=lines)
+    assert res.exit_code == 0, res.output
+    want = [bytes(g).hex() for g in api.pair_batch("bn254", P, Q)]
+    assert [w for w in res.output.split() if len(w) == len(want[0])] == want  # (stderr's security note aside)
+    bad = P.copy()
+    bad[2, -1] ^= 1
+    lines = "".join(f"{bytes(p).hex()} {bytes(q).hex()}\n" for p, q in zip(bad, Q))
+    res = CliRunner().invoke(app, ["pair-batch", "--set", "bn254", "--engine", "gpu"], input=lines)
+    assert res.exit_code != 0 and "line 3" in str(res.output) + str(res.exception)

@@ -262,7 +262,11 @@ def check_engine(set_id: str, alg: str | None = None, engine: str = "cpu") -> No
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
     a = _engine(_sid(set_id), None if alg is None else A.text("the algorithm", alg)).alg  # set and algorithm known
     if engine == "gpu":  # the kernels of (set, alg) on the device: built once and cached for pair_batch
-        _gpu()[0].GpuKernels(set_id, a)
+        eng, prime = _gpu()
+        if prime.is_prime_set(set_id):
+            eng.PrimeGpuKernels(set_id, a)
+        else:
+            eng.GpuKernels(set_id, a)
 
 
 def random_points(

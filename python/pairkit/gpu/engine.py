@@ -333,14 +333,15 @@ class PrimeGpuKernels:
             args = (np.uint32(cnt), np.int32(canonical))
             with stream:
                 d_in[: words.size].set(words, stream=stream)
-                if check is not None:
+                if check is not None:  # its status words are read after the stage's launches (no wait between)
                     self.launch("validate", (d_in, d_out, d_vst, *args), cnt)
-                    vst = d_vst[:cnt].get(stream=stream)
                 if stage != "validate":
                     self.launch(stage, (d_in, d_out, d_st, *args), cnt)
                     d_res, k = (self.reduce("fp12_prod", d_out, cnt), 1) if product else (d_out, cnt)
                     h_out = d_res[: prime_source.GT_COORDS * self.nl * k].get(stream=stream)
                     st = d_st[:cnt].get(stream=stream)
+                if check is not None:
+                    vst = d_vst[:cnt].get(stream=stream)
             stream.synchronize()
             if check is not None:
                 err = check.first_error(start, vst)

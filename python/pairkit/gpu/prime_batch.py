@@ -27,6 +27,7 @@ from pairkit.gpu import decode, engine, prime_source
 
 BLS_SET = "bls12-381"
 check = prime_source.check  # GpuUnsupportedError unless the prime kernels serve (set, algorithm)
+is_prime_set = prime_source.is_prime_set
 
 
 def _gt_one(nl: int) -> np.ndarray:
