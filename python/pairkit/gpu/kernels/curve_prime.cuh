@@ -43,7 +43,7 @@ __device__ __forceinline__ bool pk_f_eq(const pk_fp2& a, const pk_fp2& b) { retu
 __constant__ pk_u32 pk_beta[PK_NL] = PK_BETA_WORDS;           // beta (bls12-381 sigma), Montgomery
 __constant__ pk_u32 pk_psi[4 * PK_NL] = PK_PSI_WORDS;         // cx, cy of psi, Montgomery
 __constant__ pk_u32 pk_u_abs[2] = PK_U_ABS_WORDS;              // |u| (64 bits)
-__constant__ pk_u32 pk_g2_k[PK_G2_K_NW] = PK_G2_K_WORDS;      // |k| of G2's test psi(Q) == [k] Q
+__constant__ signed char pk_g2_k_naf[PK_G2_K_LEN] = PK_G2_K_NAF;  // |k| of G2's test psi(Q) == [k] Q, signed digits
 
 template <typename F>
 struct pk_pt {
@@ -162,6 +162,22 @@ __device__ __noinline__ pk_pt<F> pk_pt_mul(const pk_pt<F>& p, const pk_u32* k, i
     return r;
 }
 
+// [k] P for a public k > 0 given by signed digits d[0 .. len) in {-1, 0, 1} (least significant first;
+// the top one is 1; prime_source takes the NAF where it has fewer non-zero digits: bn254's 6u^2, 40
+// against 70 one bits): a negative digit adds -P = (X : -Y : Z).
+template <typename F>
+__device__ __noinline__ pk_pt<F> pk_pt_mul_naf(const pk_pt<F>& p, const signed char* d, int len) {
+    pk_pt<F> neg = p;
+    neg.y = pk_f_neg(p.y);
+    pk_pt<F> r = p;
+#pragma unroll 1
+    for (int k = len - 2; k >= 0; --k) {
+        r = pk_pt_dbl(r);
+        if (d[k] != 0) r = pk_pt_add(r, d[k] > 0 ? p : neg);
+    }
+    return r;
+}
+
 // Whether the projective t equals the finite affine (x, y), or its negation when neg.
 template <typename F>
 __device__ __forceinline__ bool pk_pt_eq_affine(const pk_pt<F>& t, const F& x, const F& y, bool neg) {
@@ -188,7 +204,7 @@ __device__ __noinline__ pk_u32 pk_g1_check(const pk_fp& x, const pk_fp& y) {
 
 __device__ __noinline__ pk_u32 pk_g2_check(const pk_fp2& x, const pk_fp2& y) {
     if (!pk_on_curve(x, y)) return PK_VALID_NOT_ON_CURVE;
-    const pk_pt<pk_fp2> t = pk_pt_mul(pk_pt_affine(x, y), pk_g2_k, PK_G2_K_NW);
+    const pk_pt<pk_fp2> t = pk_pt_mul_naf(pk_pt_affine(x, y), pk_g2_k_naf, PK_G2_K_LEN);
     const pk_fp2 px = pk_fp2_mul(pk_fp2_conj(x), pk_fp2_load(pk_psi));
     const pk_fp2 py = pk_fp2_mul(pk_fp2_conj(y), pk_fp2_load(pk_psi + 2 * PK_NL));
     if (!pk_pt_eq_affine(t, px, py, PK_G2_K_NEG != 0)) return PK_VALID_NOT_IN_SUBGROUP;
