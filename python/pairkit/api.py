@@ -245,13 +245,6 @@ def _gpu():
     return engine, prime_batch
 
 
-def gpu_bls_batch_verify(pks: np.ndarray, hs: np.ndarray, sigs: np.ndarray, coeffs: list[int], neg_g1: bytes) -> bool:
-    """The min-pk BLS batch test on the GPU engine (gpu/prime_batch.py ``bls_batch_verify``): keys, the
-    messages' hashes to G2 (uncompressed) and signatures as uint8 arrays of one length each; for
-    protocols/bls.py's ``batch_verify(..., engine="gpu")``."""
-    return _gpu()[1].bls_batch_verify(pks, hs, sigs, coeffs, neg_g1)
-
-
 def check_engine(set_id: str, alg: str | None = None, engine: str = "cpu") -> None:
     """Whether ``engine`` can pair on (set_id, alg), checked once before a batch and without any input:
     InvalidArgumentError for an unknown engine; for "gpu", GpuUnsupportedError for a set or algorithm

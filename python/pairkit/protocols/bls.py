@@ -61,6 +61,7 @@ from pairkit.errors import (
     NotSupportedError,
     PairkitError,
 )
+from pairkit.gpu import prime_batch  # the gpu engine's batch test (CuPy itself is imported only when used)
 
 SET = "bls12-381"
 #: A public key that passed KeyValidate, held natively as its decoded point
@@ -467,7 +468,7 @@ class Ciphersuite:
         def rows(items: list[bytes]) -> np.ndarray:
             return np.frombuffer(b"".join(items), np.uint8).reshape(len(items), -1)
 
-        return api.gpu_bls_batch_verify(rows(pks), rows(hs), rows(sigs), cs, _consts().neg_gen[0])
+        return prime_batch.bls_batch_verify(rows(pks), rows(hs), rows(sigs), cs, _consts().neg_gen[0])
 
     def find_invalid(self, pks, messages, signatures, bits: int = MIN_BATCH_BITS) -> list[int]:
         """The indices of the triples that do not verify, located by bisection over batch_verify

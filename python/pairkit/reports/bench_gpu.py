@@ -21,6 +21,7 @@ import numpy as np
 from pairkit import api
 from pairkit.errors import PairkitError
 from pairkit.gpu import engine, layout, prime_source, source
+from pairkit.protocols import bls
 from pairkit.reports.bench import replace_section
 from pairkit.reports.steps import Progress, no_progress
 
@@ -275,8 +276,6 @@ def bench_bls(n: int, bad: int = 1000) -> dict:
     native batch), each verdict True; then the first ``bad`` triples with two signatures swapped,
     False on both. The signers' secret keys are small integers (1 + i mod 1009: signing cost does
     not matter here, verification does not depend on the keys). Also the host's hashing alone."""
-    from pairkit.protocols import bls
-
     s = bls.ciphersuite("min-pk", "basic")
     sks = [1 + i % 1009 for i in range(n)]
     pk_of = {k: s.sk_to_pk(k) for k in set(sks)}
