@@ -253,7 +253,10 @@ def test_the_session_s_python_parts_run_on_the_stand_in(device, tmp_path, monkey
     empty = tmp_path / "empty"
     empty.mkdir()
     res = CliRunner().invoke(app, ["bench", "--engine", "gpu", "--from", str(empty)])
-    assert res.exit_code != 0
+    assert res.exit_code != 0 and isinstance(res.exception, PairkitError)
+    (empty / "bench-bls.json").write_text("{not json")
+    res = CliRunner().invoke(app, ["bench", "--engine", "gpu", "--from", str(empty)])
+    assert isinstance(res.exception, PairkitError) and "not a device run's reports" in str(res.exception)
 
 
 # -- multi_pair and BLS batch verification on the device (gpu/prime_batch.py) ------------------------

@@ -379,6 +379,14 @@ def prime_markdown(results: list[dict], device: str, command: str) -> str:
 
 
 def load_dirs(paths: list[str]) -> dict:
+    """:func:`_load_dirs`, a report that cannot be read or lacks a field a PairkitError naming it."""
+    try:
+        return _load_dirs(paths)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise PairkitError(f"{', '.join(paths)}: not a device run's reports ({type(e).__name__}: {e})") from None
+
+
+def _load_dirs(paths: list[str]) -> dict:
     """Device runs' JSON reports (scripts/gpu_session.sh's $OUT: bench-ss2-*.json from
     gpu_variants.py --bench, bench-prime-<set>.json, bench-bls.json) as one report for
     :func:`markdown`; a later folder's row of a set replaces an earlier one's (so a kept run's rows
