@@ -75,7 +75,7 @@ def test_gpu_prime_edge_sizes_stages_and_the_reduced_variant(set_id, n, max_chun
         assert (got == api.pair_batch(set_id, P, Q, alg=alg)).all(), alg
     if n:
         k = engine.PrimeGpuKernels(set_id, "optimal-ate")
-        ml = k.run(engine.decode.prime_rows(set_id, P, Q), "miller", max_chunk=max_chunk)
+        ml = k.run(engine.prime_batch(set_id, P, Q).rows, "miller", max_chunk=max_chunk)
         e = _native.Engine(set_id, "optimal-ate")
         assert [bytes(r) for r in ml[:5]] == [e.miller_loop(bytes(P[i]), bytes(Q[i])) for i in range(min(n, 5))]
         assert (k.run(ml, "final_exp", max_chunk=max_chunk) == api.pair_batch(set_id, P, Q)).all()
@@ -98,3 +98,77 @@ def test_without_a_device_the_prime_path_says_how_to_install(set_id):
     P = np.zeros((1, 3), np.uint8)  # not even a point: the missing device is reported first
     with pytest.raises(GpuUnavailableError, match="pip install pairkit"):
         api.pair_batch(set_id, P, P, engine="gpu")
+
+
+SMALL_KERNEL = """
+extern "C" __global__ void pk_mul_only(const pk_u32* in, pk_u32* out, unsigned n) {
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    pk_fp a, b;
+    for (int j = 0; j < PK_NL; ++j) {
+        a.w[j] = in[(size_t)j * n + i];
+        b.w[j] = in[(size_t)(PK_NL + j) * n + i];
+    }
+    const pk_fp r = pk_fp_mul(a, b);
+    for (int j = 0; j < PK_NL; ++j) out[(size_t)j * n + i] = r.w[j];
+}
+"""
+
+
+def mul_only_registers(set_id, fp_mul):
+    """ptxas's registers for a kernel of one F_p product (fp.cuh alone, CUBIN for sm_90): seconds, where
+    the whole module takes minutes."""
+    import re
+
+    src = prime_source.prelude(set_id, "optimal-ate", fp_mul) + (prime_source.KERNEL_DIR / "fp.cuh").read_text()
+    cubin, log = nvrtc.compile_source(
+        src + SMALL_KERNEL, f"{set_id}-{fp_mul}.cu", cubin=True, options=nvrtc.OPTIONS + ("--ptxas-options=-v",)
+    )
+    assert cubin[:4] == b"\x7fELF", log
+    return {
+        name: int(r)
+        for name, r in re.findall(r"Function properties for (\w+).*?Used (\d+) registers", log, re.S)
+        + re.findall(r"Compiling entry function '(\w+)'.*?Used (\d+) registers", log, re.S)
+    }
+
+
+@pytest.mark.gpu
+@needs_nvrtc
+@pytest.mark.parametrize("set_id", prime_source.PRIME_SETS)
+def test_the_ptx_carry_chains_assemble_for_sm90(set_id):
+    """The "ptx" product's inline asm (mad.lo.cc, madc.hi.cc, addc; kernels/fp.cuh PK_FP_MUL_PTX) passes
+    ptxas for sm_90 (NVRTC to PTX alone would not read the asm); its values are checked host-executed
+    (the same instruction sequence, tests/test_gpu_kernels_prime.py) and, on a device, by the ptx
+    variant's bench equality. The kernel of one product gets registers from ptxas either way."""
+    regs = {v: mul_only_registers(set_id, v) for v in ("call", "ptx")}
+    assert regs["ptx"].get("pk_mul_only") and regs["call"].get("pk_mul_only"), regs
+
+
+@pytest.mark.gpu
+@needs_device
+@pytest.mark.parametrize("set_id", prime_source.PRIME_SETS)
+def test_gpu_the_ptx_product_equals_the_cpu_engine(set_id):
+    """The "ptx" F_p product on the device (the carry flag between asm statements is what only a device
+    shows): 4,096 pairings and the Miller stage equal the CPU engine's."""
+    n = 4096
+    P, Q = batch(set_id, n, 207, 1), batch(set_id, n, 208, 2)
+    k = engine.PrimeGpuKernels(set_id, "optimal-ate", fp_mul="ptx")
+    pb = engine.prime_batch(set_id, P, Q)
+    assert (k.run(pb.rows, "pair", check=pb) == api.pair_batch(set_id, P, Q)).all()
+
+
+@pytest.mark.gpu
+@needs_device
+@pytest.mark.parametrize("set_id", prime_source.PRIME_SETS)
+def test_gpu_multi_pair_and_validation_equal_the_cpu_engine(set_id):
+    """multi_pair of 10,000 pairs (several product-tree levels) and a batch with a point outside the
+    subgroup deep inside: the CPU engine's bytes and error."""
+    n = 10_000
+    P, Q = batch(set_id, n, 209, 1), batch(set_id, n, 210, 2)
+    want = api.multi_pair(set_id, list(map(bytes, P)), list(map(bytes, Q)))
+    assert api.multi_pair(set_id, P, Q, engine="gpu") == want
+    assert api.multi_pair(set_id, P[:1], Q[:1], engine="gpu") == api.pair(set_id, bytes(P[0]), bytes(Q[0]))
+    Q[7777, -1] ^= 1
+    with pytest.raises(NotOnCurveError) as e:
+        api.pair_batch(set_id, P, Q, engine="gpu")
+    assert e.value.index == 7777

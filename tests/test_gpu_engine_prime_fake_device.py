@@ -10,9 +10,18 @@ import numpy as np
 import pytest
 
 from pairkit import _native, api
-from pairkit.errors import EncodingError, GpuUnsupportedError, NotInSubgroupError, NotOnCurveError, PairkitError
-from pairkit.gpu import engine, prime_source
+from pairkit.errors import (
+    EncodingError,
+    GpuUnsupportedError,
+    InvalidArgumentError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    NotSupportedError,
+    PairkitError,
+)
+from pairkit.gpu import engine, prime_batch, prime_source
 from pairkit.gpu.host import PrimeHostKernels
+from pairkit.protocols import bls
 
 
 class FakeArray(np.ndarray):
@@ -49,9 +58,9 @@ def fake_cupy(free_bytes, launches):
 
             def launch(grid, block, args):
                 d_in, d_out, d_st, n, arg = args
-                assert grid[0] * block[0] >= int(n)
+                assert grid[0] * block[0] >= prime_source.out_count(stage, int(n), int(arg))
                 launches.append((stage, int(n)))
-                coords = prime_source.GT_COORDS if stage == "final_exp" else prime_source.IN_COORDS
+                coords = prime_source.KERNELS[stage][1]
                 out, st = k.launch_words(stage, np.asarray(d_in)[: coords * k.nl * int(n)], int(n), int(arg))
                 d_out[: out.size] = out
                 d_st[: int(n)] = st
@@ -105,19 +114,19 @@ def test_pair_batch_on_the_gpu_engine_equals_the_cpu_engine(device, set_id):
         for canonical in (False, True):
             got = api.pair_batch(set_id, P, Q, alg, canonical, engine="gpu")
             assert (got == api.pair_batch(set_id, P, Q, alg, canonical)).all(), (alg, canonical)
-    assert launches == [("pair", n)] * 4
+    assert launches == [("validate", n), ("pair", n)] * 4  # every input validated on the device
 
 
 def test_chunks_follow_max_chunk_and_the_free_memory(device):
     launches = device()
     P, Q = batch("bn254", 7, 73, 1), batch("bn254", 7, 74, 2)
     got = engine.pair_batch("bn254", P, Q, "optimal-ate", max_chunk=3)
-    assert launches == [("pair", 3), ("pair", 3), ("pair", 1)]
+    assert launches == [("validate", 3), ("pair", 3), ("validate", 3), ("pair", 3), ("validate", 1), ("pair", 1)]
     assert (got == api.pair_batch("bn254", P, Q)).all()
     k = engine.PrimeGpuKernels("bn254", "optimal-ate")
     launches = device(free_bytes=8 * k.per_instance_bytes())  # 4 instances at MEM_FRACTION 1/2
     assert (engine.pair_batch("bn254", P, Q, "optimal-ate") == got).all()
-    assert launches == [("pair", 4), ("pair", 3)]
+    assert launches == [("validate", 4), ("pair", 4), ("validate", 3), ("pair", 3)]
 
 
 def point_outside_g1(set_id):
@@ -199,6 +208,192 @@ def test_the_prime_bench_runs_end_to_end(device):
     assert r["equal_to_cpu"] and r["goal_per_s"] == 300_000 and r["registers"] == 255 and r["fp_mul"] == "inline"
     assert r["kernel_per_s"]["pair"] == pytest.approx(3 / 0.002)  # 2 ms per launch from the events
     assert set(r["pair_per_s_by_block"]) == {"32", "64"}
-    assert {s for s, _ in launches} == {"miller", "final_exp", "pair"}
+    assert {s for s, _ in launches} == {"miller", "final_exp", "pair", "validate", "fp12_prod"}
+    assert r["multi_pair"]["equal"] and r["kernel_per_s"]["validate"] == pytest.approx(3 / 0.002)
     md = bench.prime_markdown([r], "stand-in", "cmd")
-    assert "| bn254 | optimal-ate | 3 | yes |" in md and "| 300,000 | inline, " in md
+    assert "| bn254 | optimal-ate | 3 | yes |" in md and "| 300,000 | inline F_p product, 32 |" in md
+    assert "| multi_pair bn254 | 3 | yes |" in md
+
+
+def test_the_session_s_python_parts_run_on_the_stand_in(device, tmp_path, monkeypatch):
+    """What scripts/gpu_session.sh PART=issue40 runs in Python, on the stand-in: gpu_prime_bench.py with
+    --bls (bench-prime-<set>.json, bench-bls.json: verdicts equal, the bad batch rejected), then
+    `pairkit bench --engine gpu --from <kept run> --from $OUT` rendering BENCHMARKS.md's GPU section
+    with the kept binary rows, the prime rows and the products table."""
+    import runpy
+    import sys
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from pairkit.cli.root import app
+
+    device()
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "out"
+    argv = ["gpu_prime_bench.py", "--set", "bn254:2", "--set", "bls12-381:2", "--bls", "3", "--repeats", "1"]
+    monkeypatch.setattr(sys, "argv", argv + ["--blocks", "32", "--out", str(out)])
+    with pytest.raises(SystemExit) as rc:
+        runpy.run_path(str(root / "scripts" / "gpu_prime_bench.py"), run_name="__main__")
+    assert rc.value.code == 0
+    assert {p.name for p in out.iterdir()} == {"bench-prime-bn254.json", "bench-prime-bls12-381.json", "bench-bls.json"}
+    md = tmp_path / "BENCHMARKS.md"
+    md.write_text("# head\n\n<!-- gpu-engine:begin -->\nold\n<!-- gpu-engine:end -->\n\ntail\n")
+    kept = root / "docs" / "gpu-runs" / "2026-11-26-h100"
+    res = CliRunner().invoke(
+        app, ["bench", "--engine", "gpu", "--from", str(kept), "--from", str(out), "--markdown", str(md)]
+    )
+    assert res.exit_code == 0, res.output
+    text = md.read_text()
+    assert text.startswith("# head") and text.endswith("tail\n") and "\nold\n" not in text
+    for row in ("| ss2-283 | eta-t | 262,144 | yes |", "| ss2-1223 | eta-t |", "| bn254 | optimal-ate | 2 | yes |"):
+        assert row in text, row
+    assert "| bls12-381 | optimal-ate | 2 | yes |" in text and "| multi_pair bls12-381 | 2 | yes |" in text
+    assert "| BLS batch verification, min-pk (messages/s) | 3 | yes |" in text
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    res = CliRunner().invoke(app, ["bench", "--engine", "gpu", "--from", str(empty)])
+    assert res.exit_code != 0 and isinstance(res.exception, PairkitError)
+    (empty / "bench-bls.json").write_text("{not json")
+    res = CliRunner().invoke(app, ["bench", "--engine", "gpu", "--from", str(empty)])
+    assert isinstance(res.exception, PairkitError) and "not a device run's reports" in str(res.exception)
+
+
+# -- multi_pair and BLS batch verification on the device (gpu/prime_batch.py) ------------------------
+
+
+@pytest.mark.parametrize("set_id", prime_source.PRIME_SETS)
+def test_multi_pair_on_the_gpu_engine_equals_the_cpu_engine(device, set_id):
+    """Sizes 0 (the identity), 1, 2 and 5 (odd; chunks of 2 and a tree of fan-in 4 over their products),
+    both algorithms, canonical or not: the CPU engine's bytes."""
+    launches = device()
+    P, Q = batch(set_id, 5, 81, 1), batch(set_id, 5, 82, 2)
+    for n in (0, 1, 2, 5):
+        for alg in prime_source.PRIME_ALGS:
+            for canonical in (False, True):
+                want = api.multi_pair(set_id, list(map(bytes, P[:n])), list(map(bytes, Q[:n])), alg, canonical)
+                got = prime_batch.multi_pair(set_id, P[:n], Q[:n], alg, canonical, max_chunk=2)
+                assert got == want, (n, alg, canonical)
+    assert api.multi_pair(set_id, P[:3], Q[:3], engine="gpu") == api.multi_pair(
+        set_id, list(map(bytes, P[:3])), list(map(bytes, Q[:3]))
+    )
+    assert api.multi_pair(set_id, [], [], engine="gpu") == api.gt_one(set_id)
+    # n = 5 in chunks of 2: 3 chunks validated and Miller-looped, each chunk's values multiplied on the
+    # device, the 3 products multiplied by one more level, one final exponentiation
+    assert ("fp12_prod", 3) in launches and ("final_exp", 1) in launches
+
+
+@pytest.mark.parametrize("set_id", prime_source.PRIME_SETS)
+def test_multi_pair_errors_are_the_cpu_engine_s(device, set_id):
+    device()
+    n = 6
+    P, Q = batch(set_id, n, 83, 1), batch(set_id, n, 84, 2)
+    off = P.copy()
+    off[4, -1] ^= 1
+    bad_q = Q.copy()
+    bad_q[2, -1] ^= 1
+    cases = [(off, Q), (off, bad_q)]
+    if set_id == "bls12-381":
+        sub = P.copy()
+        sub[1] = np.frombuffer(point_outside_g1(set_id), np.uint8)
+        cases.append((sub, Q))
+    inf = P.copy()
+    inf[3] = 0  # bn254: the point at infinity; bls12-381: (0, 0), not on the curve
+    cases.append((inf, Q))
+    for a, b in cases:
+        with pytest.raises(PairkitError) as cpu:
+            api.multi_pair(set_id, list(map(bytes, a)), list(map(bytes, b)))
+        with pytest.raises(PairkitError) as gpu:
+            api.multi_pair(set_id, a, b, engine="gpu")
+        assert (type(gpu.value), gpu.value.index) == (type(cpu.value), cpu.value.index)
+    with pytest.raises(EncodingError):
+        api.multi_pair(set_id, [bytes(P[0])], [], engine="gpu")
+    if set_id == "bls12-381":  # one encoding length per argument on this engine (the CPU engine mixes them)
+        mixed = [bytes(P[0]), api.point_mul(set_id, bytes(P[1]), 1, compressed=True)]
+        with pytest.raises(InvalidArgumentError, match="same encoding length"):
+            api.multi_pair(set_id, mixed, list(map(bytes, Q[:2])), engine="gpu")
+    with pytest.raises(GpuUnsupportedError):
+        api.multi_pair(set_id, P, Q, alg="tate", engine="gpu")
+
+
+def bls_batch(n, seed):
+    s = bls.ciphersuite("min-pk", "basic")
+    sks = [s.keygen(bytes([seed, i]) * 16) for i in range(n)]
+    msgs = [b"message %d" % i for i in range(n)]
+    return s, [s.sk_to_pk(k) for k in sks], msgs, [s.sign(k, m) for k, m in zip(sks, msgs)]
+
+
+def test_bls_batch_verify_on_the_gpu_engine_gives_the_cpu_verdicts(device):
+    """min-pk: a valid batch (True), one with a signature of another message (False), one with the
+    identity signature (False: its triple does not verify), an undecodable signature (False); the
+    same coefficients on both engines; min-sig is refused."""
+    launches = device()
+    s, pks, msgs, sigs = bls_batch(3, 7)
+    coeffs = [3, 2**64 - 1, 12345]
+    cases = {"valid": sigs}
+    cases["wrong message"] = [sigs[0], sigs[2], sigs[2]]
+    cases["identity"] = [sigs[0], bytes([0xC0]) + bytes(95), sigs[2]]
+    cases["undecodable"] = [sigs[0], bytes([0x80]) + bytes(95), sigs[2]]
+    for name, sg in cases.items():
+        want = s._batch(pks, msgs, sg, 64, coeffs=coeffs)
+        assert s._batch_gpu(pks, msgs, sg, 64, coeffs=coeffs) == want, name
+        assert want == (name == "valid")
+    assert s.batch_verify(pks, msgs, sigs, engine="gpu") is True
+    assert s.batch_verify([], [], [], engine="gpu") is True
+    assert ("bls_scale", 3) in launches and ("g2_sum", 3) in launches
+    with pytest.raises(NotSupportedError):
+        bls.ciphersuite("min-sig", "basic").batch_verify(pks, msgs, sigs, engine="gpu")
+    with pytest.raises(InvalidArgumentError):
+        s.batch_verify(pks, msgs, sigs, engine="tpu")
+
+
+@pytest.mark.parametrize("set_id", prime_source.PRIME_SETS)
+def test_host_and_device_rejections_are_ordered_like_the_cpu_engine(device, set_id):
+    """A coordinate >= p (the host's EncodingError) and a point off the curve (the device's
+    NotOnCurveError) in one batch: whichever index is lower is the error, P before Q at one index; and
+    bls12-381's compressed encodings (decompressed on the host) pair like the CPU engine."""
+    device()
+    n = 6
+    P, Q = batch(set_id, n, 91, 1), batch(set_id, n, 92, 2)
+    nb = P.shape[1] // 2
+    big = P.copy()
+    big[1, nb:] = 0xFF  # y >= p (bls12-381: no flag in y's bytes): EncodingError
+    big[4, -1] ^= 1  # off the curve, later
+    off_first = P.copy()
+    off_first[1, -1] ^= 1
+    off_first[4, nb:] = 0xFF
+    q_same = Q.copy()
+    q_same[1, -1] ^= 1  # Q[1] off the twist, P[1] has the host error: P first
+    for a, b in ((big, Q), (off_first, Q), (big, q_same)):
+        with pytest.raises(PairkitError) as cpu:
+            api.pair_batch(set_id, a, b)
+        for call in (api.pair_batch, api.multi_pair):
+            with pytest.raises(PairkitError) as gpu:
+                call(set_id, a, b, engine="gpu")
+            assert (type(gpu.value), gpu.value.index) == (type(cpu.value), cpu.value.index)
+    if set_id == "bls12-381":
+        Pc = np.array([np.frombuffer(api.point_mul(set_id, bytes(p), 1, compressed=True), np.uint8) for p in P])
+        Qc = np.array([np.frombuffer(api.point_mul(set_id, bytes(q), 1, 2, True), np.uint8) for q in Q])
+        assert Pc.shape == (n, 48) and Qc.shape == (n, 96)
+        assert (api.pair_batch(set_id, Pc, Qc, engine="gpu") == api.pair_batch(set_id, P, Q)).all()
+
+
+def test_the_pair_batch_command_takes_the_prime_sets_on_the_gpu_engine(device):
+    """`pairkit pair-batch --set bn254 --engine gpu` (api.check_engine builds the prime kernels, not the
+    binary ones): the CPU engine's lines; a point off the curve names its input line."""
+    from typer.testing import CliRunner
+
+    from pairkit.cli.root import app
+
+    device()
+    P, Q = batch("bn254", 3, 95, 1), batch("bn254", 3, 96, 2)
+    lines = "".join(f"{bytes(p).hex()} {bytes(q).hex()}\n" for p, q in zip(P, Q))
+    res = CliRunner().invoke(app, ["pair-batch", "--set", "bn254", "--engine", "gpu"], input=lines)
+    assert res.exit_code == 0, res.output
+    want = [bytes(g).hex() for g in api.pair_batch("bn254", P, Q)]
+    assert [w for w in res.output.split() if len(w) == len(want[0])] == want  # (stderr's security note aside)
+    bad = P.copy()
+    bad[2, -1] ^= 1
+    lines = "".join(f"{bytes(p).hex()} {bytes(q).hex()}\n" for p, q in zip(bad, Q))
+    res = CliRunner().invoke(app, ["pair-batch", "--set", "bn254", "--engine", "gpu"], input=lines)
+    assert res.exit_code != 0 and "line 3" in str(res.output) + str(res.exception)

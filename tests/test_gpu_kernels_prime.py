@@ -47,17 +47,19 @@ def gt_columns(set_id, gts):
     return [list(c) for c in zip(*(api.split_gt(set_id, g) for g in gts))]
 
 
+@pytest.mark.parametrize("fp_mul", ["call", "ptx"])
 @pytest.mark.parametrize("set_id", SETS)
-def test_fp_ops_equal_the_cpu_engine(kernels, set_id):
+def test_fp_ops_equal_the_cpu_engine(kernels, set_id, fp_mul):
     """add, mul, sqr, inv against the Rust core's F_p (`field_op`), sub and neg against integers, on
-    random values and the edges 0, 1, p - 1 in every combination."""
+    random values and the edges 0, 1, p - 1 in every combination; for the portable product and the
+    PTX carry chains (kernels/fp.cuh PK_FP_MUL_PTX, its instruction sequence emulated on the host)."""
     p = spec_params.SETS[set_id].p
     nb = (p.bit_length() + 7) // 8
     rng = random.Random(5)
     edges = [0, 1, p - 1, 2, p - 2, (p - 1) // 2, 2**32 - 1, 2**32]
     a = [x for x in edges for _ in edges] + [rng.randrange(p) for _ in range(40)]
     b = [y for _ in edges for y in edges] + [rng.randrange(p) for _ in range(40)]
-    k = kernels(set_id)
+    k = kernels(set_id, fp_mul=fp_mul)
 
     def native(op, x, y):
         try:

@@ -120,9 +120,28 @@ def final_exponentiation(set_id: str, f: bytes, alg: str | None = None) -> bytes
 
 
 def multi_pair(
-    set_id: str, P: Sequence[bytes], Q: Sequence[bytes], alg: str | None = None, canonical: bool = False
+    set_id: str,
+    P: Sequence[bytes] | np.ndarray,
+    Q: Sequence[bytes] | np.ndarray,
+    alg: str | None = None,
+    canonical: bool = False,
+    engine: str = "cpu",
 ) -> bytes:
-    """prod_i e(P[i], Q[i]) with one shared Miller loop and one final exponentiation."""
+    """prod_i e(P[i], Q[i]) with one shared Miller loop and one final exponentiation. ``engine="gpu"``
+    (bn254, bls12-381; gpu/prime_batch.py): one Miller loop per pair on the device, their product by a
+    tree of launches, one final exponentiation; the same bytes and errors, for batches of one encoding
+    length per argument (as pair_batch's; uint8 arrays accepted)."""
+    if engine not in ENGINES:
+        raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
+    if engine == "gpu":
+        canonical = A.flag("canonical", canonical)
+        a = _alg(set_id, alg)
+        prime = _gpu()[1]
+        prime.check(set_id, a)
+        if not isinstance(P, np.ndarray) and not isinstance(Q, np.ndarray) and len(P) != len(Q):
+            raise EncodingError(f"batch inputs have different lengths: {len(P)} vs {len(Q)}")
+        Pm, Qm = point_batches(set_id, P, Q)
+        return prime.multi_pair(set_id, Pm, Qm, a, canonical)
     e = _bind(set_id, alg)
     ps, qs, c = A.data_list("P", P), A.data_list("Q", Q), A.flag("canonical", canonical)
     return e().multi_pair(ps, qs, c)
@@ -215,15 +234,16 @@ def pair_batch(
     canonical = A.flag("canonical", canonical)
     Pm, Qm = point_batches(set_id, P, Q)
     if engine == "gpu":  # CUDA kernels for the registry's gpu sets (python/pairkit/gpu, docs/GPU.md)
-        return _gpu_engine().pair_batch(set_id, Pm, Qm, _alg(set_id, alg), canonical)
+        return _gpu()[0].pair_batch(set_id, Pm, Qm, _alg(set_id, alg), canonical)
     return _bind(set_id, alg)().pair_batch(Pm, Qm, canonical)
 
 
-def _gpu_engine():
-    """pairkit.gpu.engine, imported on first use (the CPU paths never load the GPU engine)."""
-    from pairkit.gpu import engine
+def _gpu():
+    """pairkit.gpu.engine and pairkit.gpu.prime_batch, imported on first use (the CPU paths never load
+    the GPU engine)."""
+    from pairkit.gpu import engine, prime_batch
 
-    return engine
+    return engine, prime_batch
 
 
 def check_engine(set_id: str, alg: str | None = None, engine: str = "cpu") -> None:
@@ -236,7 +256,11 @@ def check_engine(set_id: str, alg: str | None = None, engine: str = "cpu") -> No
         raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
     a = _engine(_sid(set_id), None if alg is None else A.text("the algorithm", alg)).alg  # set and algorithm known
     if engine == "gpu":  # the kernels of (set, alg) on the device: built once and cached for pair_batch
-        _gpu_engine().GpuKernels(set_id, a)
+        eng, prime = _gpu()
+        if prime.is_prime_set(set_id):
+            eng.PrimeGpuKernels(set_id, a)
+        else:
+            eng.GpuKernels(set_id, a)
 
 
 #: points per native call of random_points: the seeded stream is drawn in blocks of this many (block 0

@@ -277,6 +277,13 @@ def bench(
         help=f"cpu | gpu (the CUDA kernels: {_GPU_SETS}; --markdown then replaces only the file's GPU section)",
     ),
     batch: int = typer.Option(1 << 20, "--batch", min=1, help="gpu: pairings per batch (ss2-1223: 1/8 of it)"),
+    gpu_from: Optional[List[str]] = typer.Option(
+        None,
+        "--from",
+        help="--engine gpu: render the GPU section from device runs' JSON reports in this folder "
+        "(scripts/gpu_session.sh's $OUT; repeatable, a later folder's row of a set wins) instead of "
+        "measuring; no device needed",
+    ),
     backends: bool = typer.Option(
         False,
         "--backends",
@@ -328,9 +335,11 @@ def bench(
         with _bar("bench --goals", show_progress, quiet) as b:
             _bench_goals(quick, as_json, markdown, validation, peers_criterion, b)
         return
+    if gpu_from and engine != "gpu":
+        raise InvalidArgumentError("--from renders the GPU section: it needs --engine gpu")
     if engine == "gpu":
         with _bar("bench --engine gpu", show_progress, quiet) as b:
-            _bench_gpu(set_ids, quick, as_json, markdown, batch, b)
+            _bench_gpu(set_ids, quick, as_json, markdown, batch, b, gpu_from)
         return
     if protocols:
         from pairkit.reports import bench_protocols as BP
@@ -409,23 +418,8 @@ def _bench_goals(
     print(json.dumps(rep, indent=1) if as_json else BG.markdown(rep, cmd))
 
 
-def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], batch: int, progress: Any) -> None:
-    from pairkit import api
-    from pairkit.gpu import source
-    from pairkit.reports import bench_gpu as G
-
-    chosen = set_ids or G.DEFAULT_SETS
-    for s in chosen:
-        source.check(s, api.default_algorithm(s))
-    n = min(batch, 1 << 14) if quick else batch
-    report = G.run(chosen, n, 2 if quick else 5, progress=progress)
-    cmd = (
-        "pairkit bench --engine gpu"
-        + "".join(f" --set {s}" for s in set_ids or [])
-        + (" --quick" if quick else "")
-        + f" --batch {batch}"
-        + (f" --markdown {markdown}" if markdown else "")
-    )
+def _gpu_report_out(G: Any, report: dict, cmd: str, as_json: bool, markdown: Optional[str]) -> None:
+    """The GPU report as JSON, markdown on stdout, or the GPU section of --markdown's file (G: reports.bench_gpu)."""
     if markdown:
         try:
             G.write_section(markdown, G.markdown(report, cmd))
@@ -435,6 +429,45 @@ def _bench_gpu(set_ids, quick: bool, as_json: bool, markdown: Optional[str], bat
         print(json.dumps(report, indent=1))
     elif not markdown:
         print(G.markdown(report, cmd))
+
+
+def _bench_gpu(
+    set_ids, quick: bool, as_json: bool, markdown: Optional[str], batch: int, progress: Any, folders: Optional[list]
+) -> None:
+    """`pairkit bench --engine gpu`: measured on the device, or rendered from a device run's reports
+    (``folders``, --from: scripts/gpu_session.sh's $OUT)."""
+    from pairkit import api
+    from pairkit.gpu import prime_source, source
+    from pairkit.reports import bench_gpu as G
+
+    if folders:
+        cmd = (
+            "pairkit bench --engine gpu"
+            + "".join(f" --from {f}" for f in folders)
+            + "` (the device commands: each folder's command.txt, or scripts/gpu_session.sh PART=issue40)"
+        )
+        _gpu_report_out(G, G.load_dirs(folders), cmd, as_json, markdown)
+        return
+    chosen = set_ids or G.DEFAULT_SETS
+    for s in chosen:
+        a = api.default_algorithm(s)
+        if prime_source.is_prime_set(s):
+            prime_source.check(s, a)
+        else:
+            source.check(s, a)
+    n = min(batch, 1 << 14) if quick else batch
+    report = G.run([s for s in chosen if not prime_source.is_prime_set(s)], n, 2 if quick else 5, progress=progress)
+    report["results"] += [
+        G.bench_prime_set(s, min(n, 1 << 15), 2 if quick else 5) for s in chosen if prime_source.is_prime_set(s)
+    ]
+    cmd = (
+        "pairkit bench --engine gpu"
+        + "".join(f" --set {s}" for s in set_ids or [])
+        + (" --quick" if quick else "")
+        + f" --batch {batch}"
+        + (f" --markdown {markdown}" if markdown else "")
+    )
+    _gpu_report_out(G, report, cmd, as_json, markdown)
 
 
 @app.command("pair-batch")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 import numpy as np
@@ -20,6 +20,7 @@ import numpy as np
 from pairkit import _native
 from pairkit.errors import NotInSubgroupError, NotOnCurveError, PairkitError, PointAtInfinityError
 from pairkit.gpu import source
+from pairkit.spec.prime import params as spec_params
 
 # Compressed points per decompression task (decode_point releases the GIL; every core is used).
 CHUNK = 4096
@@ -135,6 +136,9 @@ class Batch:
         nb = self.xy_p.shape[1] // 2
         return [self.xy_p[:, :nb], self.xy_p[:, nb:], self.xy_q[:, :nb], self.xy_q[:, nb:]]
 
+    def _host_error(self, name: str, i: int) -> PairkitError:
+        return host_error(self.set_id, name, i, (self.P if name == "P" else self.Q)[i])
+
     def first_host_bad(self) -> int | None:
         """The lowest index the host checks rejected (in P or Q), or None."""
         bad = self.bad_p | self.bad_q
@@ -153,7 +157,7 @@ class Batch:
         j = int(np.argmax(badp | badq))
         i, name, host, code = (start + j, *(("P", hp[j], dp[j]) if badp[j] else ("Q", hq[j], dq[j])))
         if host:
-            return host_error(self.set_id, name, i, (self.P if name == "P" else self.Q)[i])
+            return self._host_error(name, i)
         if int(code) not in STATUS_ERRORS:
             return _named(PairkitError(f"unknown validation status {int(code)}"), name, i)
         cls, msg = STATUS_ERRORS[int(code)]
@@ -161,44 +165,111 @@ class Batch:
 
 
 # -- the prime sets (bn254, bls12-381) ---------------------------------------------------------------
-# No device validation kernel exists for them yet (docs/GPU.md): every point goes through the Rust
-# decoder with the full checks (encoding, on the curve, in the subgroup, finite), on every core, in
-# tasks of PRIME_CHUNK pairs (~57 us of CPU per bn254 pair, ~76 us per bls12-381 pair, measured on
-# the 2-core development machine: 32,768 pairs make 64 tasks, enough for a 16-core host).
+# The same split as above. The host checks the encodings: uncompressed points (bn254's EIP-196 /
+# EIP-197, bls12-381's ZCash uncompressed form with no flag set) with numpy -- length, flags,
+# every coordinate < p, bn254's all-zero point at infinity -- and every other row (compressed
+# points, flags, anything the numpy check does not accept) with the Rust decoder without the
+# subgroup test (``decode_point(..., check_subgroup=False)``, which decompresses; tasks of
+# PRIME_CHUNK rows on every core). The curve equation and the subgroup tests run on the device
+# (kernels/curve_prime.cuh, ``pk_validate``).
 PRIME_CHUNK = 512
+# An uncompressed G2 point's coordinates in the encoding (EIP-197 and ZCash both put the imaginary
+# part first) -> the kernels' order x.c0, x.c1, y.c0, y.c1.
+G2_ORDER = (1, 0, 3, 2)
 
 
-def _prime_chunk(set_id: str, P: np.ndarray, Q: np.ndarray, idx: np.ndarray, rows: np.ndarray, errors: dict):
-    nb = _native.sizes(set_id)[0]
+def _p_bytes(set_id: str, nb: int) -> np.ndarray:
+    return np.frombuffer(spec_params.SETS[set_id].p.to_bytes(nb, "big"), np.uint8)
+
+
+def below(coords: np.ndarray, bound: np.ndarray) -> np.ndarray:
+    """(n, k, nb) big-endian numbers < the nb-byte bound, per (row, coordinate): the first byte that
+    differs decides."""
+    diff = coords != bound
+    first = np.argmax(diff, axis=2)
+    lead = np.take_along_axis(coords, first[:, :, None], axis=2)[:, :, 0]
+    return diff.any(axis=2) & (lead < bound[first])
+
+
+def _prime_slow(set_id: str, pts: np.ndarray, idx: np.ndarray, group: int, rows: np.ndarray, bad: np.ndarray):
     for i in idx:
-        for name, pts, group, col in (("P", P, 1, 0), ("Q", Q, 2, 2 * nb)):
-            try:
-                xy = _native.decode_point(set_id, pts[i].tobytes(), True, group)
-            except PairkitError as e:
-                errors[int(i)] = _named(e, name, int(i))
-                break
-            if xy is None:
-                errors[int(i)] = _named(PointAtInfinityError(INFINITY_MESSAGE), name, int(i))
-                break
-            b = np.frombuffer(xy[0] + xy[1], np.uint8)
-            rows[i, col : col + b.size] = b
-        else:
+        try:
+            xy = _native.decode_point(set_id, pts[i].tobytes(), False, group)
+        except PairkitError:
+            bad[i] = True
             continue
-        return  # the chunk's lowest bad index is found; later ones cannot be the batch's first
+        if xy is None:  # the point at infinity
+            bad[i] = True
+            continue
+        b = np.frombuffer(xy[0] + xy[1], np.uint8)
+        rows[i, : b.size] = b
 
 
-def prime_rows(set_id: str, P: np.ndarray, Q: np.ndarray) -> np.ndarray:
-    """Every P (in G1) and Q (in G2) validated by the Rust decoder, as (n, 6 nb) uint8 rows
-    x(P) || y(P) || x(Q).c0 || x(Q).c1 || y(Q).c0 || y(Q).c1 (big-endian, nb bytes each: the prime
-    kernels' input coordinates, kernels/batch_prime.cu). Raises the CPU engine's error of the lowest
-    bad index, P before Q at the same index, named "P[i]: ..." / "Q[i]: ..." with ``.index`` set."""
-    n, nb = P.shape[0], _native.sizes(set_id)[0]
-    rows = np.zeros((n, 6 * nb), np.uint8)
-    errors: dict[int, PairkitError] = {}
-    parts = [np.arange(s, min(n, s + PRIME_CHUNK)) for s in range(0, n, PRIME_CHUNK)]
+def prime_parse(set_id: str, pts: np.ndarray, group: int) -> tuple[np.ndarray, np.ndarray]:
+    """(n, point length) uint8 points of G1 (group 1) or G2 (group 2) -> rows, bad: rows the (n,
+    2 group nb) uint8 coordinates in the kernels' order (x, y; G2: x.c0, x.c1, y.c0, y.c1; each nb bytes
+    big-endian, nb = 32 or 48), bad the rows the host checks reject (encoding, infinity; a rejected
+    row is zero). No curve equation or subgroup test for uncompressed points."""
+    n, length = pts.shape
+    nb, k = _native.sizes(set_id)[0], 2 * group
+    rows = np.zeros((n, k * nb), np.uint8)
+    bad = np.zeros(n, dtype=bool)
+    slow: np.ndarray = np.ones(n, dtype=bool)
+    if length == k * nb and n:
+        c = pts.reshape(n, k, nb)
+        ok = below(c, _p_bytes(set_id, nb)).all(axis=1)
+        if set_id == "bls12-381":
+            ok &= pts[:, 0] >> 5 == 0  # no compression, infinity or sign flag
+        else:
+            ok &= pts.any(axis=1)  # all zero is the point at infinity
+        order = G2_ORDER if group == 2 else (0, 1)
+        rows[ok] = c[ok][:, list(order), :].reshape(-1, k * nb)
+        slow = np.logical_not(ok)
+    todo = np.flatnonzero(slow)
+    parts = [todo[s : s + PRIME_CHUNK] for s in range(0, todo.size, PRIME_CHUNK)]
     with ThreadPoolExecutor(max_workers=max(1, min(len(parts), os.cpu_count() or 1))) as ex:
-        for f in [ex.submit(_prime_chunk, set_id, P, Q, p, rows, errors) for p in parts]:
+        for f in [ex.submit(_prime_slow, set_id, pts, part, group, rows, bad) for part in parts]:
             f.result()
-    if errors:
-        raise errors[min(errors)]
-    return rows
+    return rows, bad
+
+
+def prime_host_error(set_id: str, name: str, i: int, data: bytes, group: int) -> PairkitError:
+    """The CPU engine's error for a point the host checks rejected: the Rust decoder's own (class and
+    message), named "name[i]: ..."; PointAtInfinityError for the point at infinity."""
+    try:
+        xy = _native.decode_point(set_id, bytes(data), True, group)
+    except PairkitError as e:
+        return _named(e, name, i)
+    if xy is None:
+        return _named(PointAtInfinityError(INFINITY_MESSAGE), name, i)
+    return _named(
+        PairkitError(f"the host checks rejected a point the Rust decoder accepts ({bytes(data).hex()})"), name, i
+    )
+
+
+@dataclass
+class PrimeBatch(Batch):
+    """A bn254 / bls12-381 pair_batch (P in G1, Q in G2) after the host checks: ``rows`` the kernels'
+    6 input coordinates per pair; ``first_error`` turns pk_validate's status words into the CPU
+    engine's error (as Batch: the lowest bad index, P before Q)."""
+
+    rows: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.uint8))
+
+    @classmethod
+    def parse(cls, set_id: str, P: np.ndarray, Q: np.ndarray) -> "PrimeBatch":
+        rp, bp = prime_parse(set_id, P, 1)
+        rq, bq = prime_parse(set_id, Q, 2)
+        return cls(set_id, P, Q, rp, rq, bp, bq, np.hstack([rp, rq]))
+
+    def _host_error(self, name: str, i: int) -> PairkitError:
+        pts, group = (self.P, 1) if name == "P" else (self.Q, 2)
+        return prime_host_error(self.set_id, name, i, pts[i].tobytes(), group)
+
+
+def prime_point_is_identity(set_id: str, data: bytes, group: int) -> bool | None:
+    """True for a valid encoding of the point at infinity, False for a valid finite point, None for
+    an encoding the Rust decoder rejects (subgroup test included)."""
+    try:
+        return _native.decode_point(set_id, bytes(data), True, group) is None
+    except PairkitError:
+        return None

@@ -36,8 +36,8 @@ STAGES = ("miller", "final_exp", "pair", "validate")
 LAYOUT_KERNELS = ("rows_to_words", "words_to_rows")  # kernels/layout.cuh
 NVRTC_OPTIONS = ("--std=c++17",)
 ZERO_MILLER = "division by zero (inverse of 0) in the final exponentiation"  # the status-1 error
-PRIME_STAGES = ("miller", "final_exp", "pair", "fp_op")  # kernels/batch_prime.cu
 PRIME_BLOCK = 64  # not measured yet: pk_pair takes 255 registers (NVRTC 12.9, sm_90; docs/GPU.md)
+PRODUCT_FAN = 4  # factors per thread and level of the product / sum trees (not measured yet)
 
 
 def cupy_module():
@@ -237,10 +237,12 @@ def _pinned(cp, count: int, dtype=np.uint32) -> np.ndarray:
 
 class PrimeGpuKernels:
     """The compiled prime kernels (kernels/batch_prime.cu: bn254, bls12-381) of one (set, algorithm) on
-    the current CUDA device. Simpler than GpuKernels, and not yet measured on a device: the word
-    layout is made on the host (layout.pack / unpack with m = the bits of p), and each chunk runs on
-    one stream (copy in, ``pk_<stage>``, copy out); no shared memory. ``fp_mul``: where the F_p
-    product lives (prime_source.FP_MUL_VARIANTS), the same bytes either way."""
+    the current CUDA device, not yet measured on a device: the word layout is made on the host
+    (layout.pack / unpack with m = the bits of p), each chunk runs on one stream (copy in,
+    ``pk_validate`` when the batch is checked, ``pk_<stage>``, copy out); no shared memory.
+    ``fp_mul``: where the F_p product lives (prime_source.FP_MUL_VARIANTS), the same bytes either way.
+    The product trees of multi_pair and BLS batch verification (``product``, ``g2_sum``) run on
+    device arrays (:mod:`.prime_batch`)."""
 
     _cache: dict = {}
 
@@ -254,53 +256,107 @@ class PrimeGpuKernels:
         key = (set_id, alg, fp_mul, dev)
         if key not in PrimeGpuKernels._cache:
             mod = self.cp.RawModule(code=prime_source.device_source(set_id, alg, fp_mul), options=NVRTC_OPTIONS)
-            PrimeGpuKernels._cache[key] = {s: mod.get_function(f"pk_{s}") for s in PRIME_STAGES}
+            PrimeGpuKernels._cache[key] = {s: mod.get_function(f"pk_{s}") for s in prime_source.KERNELS}
         self.fn = PrimeGpuKernels._cache[key]
         self.block = PRIME_BLOCK if block is None else block
 
     def launch(self, stage: str, args: tuple, n: int) -> None:
-        """One launch of ``pk_<stage>`` over n instances on the current stream: args = (in, out,
-        status, n, canonical or the F_p op)."""
-        self.fn[stage](((n + self.block - 1) // self.block,), (self.block,), args)
+        """One launch of ``pk_<stage>`` on the current stream: args = (in, out, status, n, canonical,
+        the F_p op or the fan-in); the grid covers the instances the stage writes."""
+        m = prime_source.out_count(stage, n, int(args[4]))
+        self.fn[stage](((max(1, m) + self.block - 1) // self.block,), (self.block,), args)
 
     def per_instance_bytes(self) -> int:
-        """Device bytes per instance: 6 (or 12) input and 12 output coordinates of nl words, a status word."""
-        return 4 * self.nl * (prime_source.GT_COORDS * 2) + 4
+        """Device bytes per instance: 6 (or 12) input and 12 output coordinates of nl words, two status words."""
+        return 4 * self.nl * (prime_source.GT_COORDS * 2) + 8
 
-    def run(self, rows: np.ndarray, stage: str = "pair", canonical: bool = False, max_chunk: int = MAX_CHUNK):
-        """(n, k nb) uint8 rows of big-endian coordinates (k = 6 for "miller" / "pair": P and Q as
-        decode.prime_rows gives them; 12 for "final_exp": a Miller value) -> (n, 12 nb) uint8 GT
-        encodings, the CPU engine's; a zero Miller value raises "batch item i: division by zero"."""
+    def words(self, rows: np.ndarray) -> np.ndarray:
+        """(n, k nb) big-endian rows -> the kernels' word-major words."""
+        nb = 4 * self.nl
+        return layout.pack([rows[:, c * nb : (c + 1) * nb] for c in range(rows.shape[1] // nb)], self.bits)
+
+    def rows(self, words: np.ndarray, n: int, coords: int) -> np.ndarray:
+        return layout.unpack(words, self.bits, n, coords)
+
+    def apply(self, stage: str, d_in, n: int, arg: int = 0):
+        """One launch of ``stage`` over n instances of the device words d_in: (device output words,
+        device status words)."""
+        cp, coords_out = self.cp, prime_source.KERNELS[stage][2]
+        m = prime_source.out_count(stage, n, arg)
+        d_out = cp.empty(max(1, coords_out * self.nl * m), dtype=cp.uint32)
+        d_st = cp.empty(max(1, n), dtype=cp.uint32)
+        self.launch(stage, (d_in, d_out, d_st, np.uint32(n), np.int32(arg)), n)
+        return d_out, d_st
+
+    def reduce(self, stage: str, d_vals, n: int, fan: int = PRODUCT_FAN):
+        """The product (``fp12_prod``) or sum (``g2_sum``) of n device values by a tree of launches,
+        fan-in ``fan`` per level: the device words of the one result (n >= 1)."""
+        while n > 1:
+            d_vals, _ = self.apply(stage, d_vals, n, fan)
+            n = prime_source.out_count(stage, n, fan)
+        return d_vals
+
+    def run(
+        self,
+        rows: np.ndarray,
+        stage: str = "pair",
+        canonical: bool = False,
+        max_chunk: int = MAX_CHUNK,
+        check: decode.PrimeBatch | None = None,
+        product: bool = False,
+    ) -> np.ndarray:
+        """(n, k nb) uint8 rows of big-endian coordinates (k = 6 for "miller" / "pair" / "validate": P
+        and Q as decode.PrimeBatch gives them; 12 for "final_exp": a Miller value) -> (n, 12 nb) uint8
+        GT encodings, the CPU engine's; a zero Miller value raises "batch item i: division by zero".
+        With ``check`` (the host-checked batch of the rows) every chunk is validated by pk_validate
+        first, and the lowest bad element raises its typed error; "validate" runs that alone (no
+        output). ``product`` (stage "miller"): each chunk's Miller values are multiplied on the device
+        (pk_fp12_prod) and only the chunks' products come back, (chunks, 12 nb)."""
         cp, n = self.cp, rows.shape[0]
         nb = 4 * self.nl
-        k_in = rows.shape[1] // nb if rows.ndim == 2 else 0
-        want = prime_source.GT_COORDS if stage == "final_exp" else prime_source.IN_COORDS
-        if stage not in PRIME_STAGES[:3] or k_in != want or rows.shape[1] != want * nb:
+        want = prime_source.KERNELS[stage][1] if stage in prime_source.KERNELS else 0
+        if stage not in ("miller", "final_exp", "pair", "validate") or rows.ndim != 2 or rows.shape[1] != want * nb:
             raise PairkitError(f"{stage}: expected rows of {want * nb} bytes, got shape {rows.shape}")
         out = np.empty((n, prime_source.GT_COORDS * nb), dtype=np.uint8)
         if n == 0:
-            return out
+            return out[:0] if product else out
         free, _ = cp.cuda.runtime.memGetInfo()
         size = max(1, min(n, max_chunk, int(free * MEM_FRACTION) // self.per_instance_bytes()))
         d_in = cp.empty(want * self.nl * size, dtype=cp.uint32)
         d_out = cp.empty(prime_source.GT_COORDS * self.nl * size, dtype=cp.uint32)
-        d_st = cp.empty(size, dtype=cp.uint32)
+        d_st, d_vst = cp.empty(size, dtype=cp.uint32), cp.empty(size, dtype=cp.uint32)
         stream = cp.cuda.Stream(non_blocking=True)
+        prods = []
         for start in range(0, n, size):
             cnt = min(size, n - start)
-            chunk = rows[start : start + cnt]
-            words = layout.pack([chunk[:, c * nb : (c + 1) * nb] for c in range(want)], self.bits)
+            words = self.words(rows[start : start + cnt])
+            args = (np.uint32(cnt), np.int32(canonical))
             with stream:
                 d_in[: words.size].set(words, stream=stream)
-                self.launch(stage, (d_in, d_out, d_st, np.uint32(cnt), np.int32(canonical)), cnt)
-                h_out = d_out[: prime_source.GT_COORDS * self.nl * cnt].get(stream=stream)
-                st = d_st[:cnt].get(stream=stream)
+                if check is not None:  # its status words are read after the stage's launches (no wait between)
+                    self.launch("validate", (d_in, d_out, d_vst, *args), cnt)
+                if stage != "validate":
+                    self.launch(stage, (d_in, d_out, d_st, *args), cnt)
+                    d_res, k = (self.reduce("fp12_prod", d_out, cnt), 1) if product else (d_out, cnt)
+                    h_out = d_res[: prime_source.GT_COORDS * self.nl * k].get(stream=stream)
+                    st = d_st[:cnt].get(stream=stream)
+                if check is not None:
+                    vst = d_vst[:cnt].get(stream=stream)
             stream.synchronize()
+            if check is not None:
+                err = check.first_error(start, vst)
+                if err is not None:
+                    raise err
+            if stage == "validate":
+                continue
             if st.any():
                 i = int(np.argmax(st != 0))
                 raise PairkitError(f"batch item {start + i}: {ZERO_MILLER}")
-            out[start : start + cnt] = layout.unpack(h_out, self.bits, cnt, prime_source.GT_COORDS)
-        return out
+            if product:
+                prods.append(self.rows(h_out, 1, prime_source.GT_COORDS))
+            else:
+                out[start : start + cnt] = self.rows(h_out, cnt, prime_source.GT_COORDS)
+        return np.vstack(prods) if product else out
 
 
 def prepare(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str) -> decode.Batch:
@@ -311,15 +367,25 @@ def prepare(set_id: str, P: np.ndarray, Q: np.ndarray, alg: str) -> decode.Batch
     return decode.Batch.parse(set_id, P, Q)
 
 
+def prime_batch(set_id: str, P: np.ndarray, Q: np.ndarray) -> decode.PrimeBatch:
+    """The host checks of a bn254 / bls12-381 batch (P in G1, Q in G2; no device needed)."""
+    if P.shape[0] != Q.shape[0]:
+        raise PairkitError(f"batch sizes differ: {P.shape[0]} points P vs {Q.shape[0]} points Q")
+    return decode.PrimeBatch.parse(set_id, P, Q)
+
+
 def pair_batch(
     set_id: str, P: np.ndarray, Q: np.ndarray, alg: str, canonical: bool = False, max_chunk: int = MAX_CHUNK
 ) -> np.ndarray:
     """The gpu engine's ``pair_batch``: same inputs, outputs and errors as the CPU engine's."""
-    if prime_source.is_prime_set(set_id):  # bn254, bls12-381: validated on the host (decode.prime_rows)
+    if prime_source.is_prime_set(set_id):  # bn254, bls12-381: encodings on the host, curve / subgroup on the device
         prime = PrimeGpuKernels(set_id, alg)  # GpuUnavailableError before the host checks
-        if P.shape[0] != Q.shape[0]:
-            raise PairkitError(f"batch sizes differ: {P.shape[0]} points P vs {Q.shape[0]} points Q")
-        return prime.run(decode.prime_rows(set_id, P, Q), "pair", canonical, max_chunk)
+        pb = prime_batch(set_id, P, Q)
+        cut = pb.first_host_bad()
+        if cut is None:
+            return prime.run(pb.rows, "pair", canonical, max_chunk, check=pb)
+        prime.run(pb.rows[: cut + 1], "validate", max_chunk=max_chunk, check=pb)
+        raise cast(PairkitError, pb.first_error(cut, np.zeros(1, dtype=np.uint32)))  # not reached: the run raises
     source.check(set_id, alg)
     kernels = GpuKernels(set_id, alg)  # GpuUnavailableError before the host checks
     batch = prepare(set_id, P, Q, alg)

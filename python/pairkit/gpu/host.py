@@ -168,27 +168,30 @@ class PrimeHostKernels:
         self.lib.pk_host_counts.argtypes = [ctypes.POINTER(ctypes.c_ulonglong)]
 
     def launch_words(self, stage: str, words: np.ndarray, n: int, arg: int = 0) -> tuple[np.ndarray, np.ndarray]:
-        """Run one entry point ("miller", "final_exp", "pair" with arg = canonical; "fp_op" with arg =
-        prime_source.FP_OPS[op]) over n instances of word-major input words: (output words, status)."""
-        coords_out = 1 if stage == "fp_op" else prime_source.GT_COORDS
+        """Run one entry point (prime_source.KERNELS: "miller", "final_exp", "pair" with arg = canonical;
+        "fp_op" with arg = prime_source.FP_OPS[op]; "validate"; the tree levels "fp12_prod" and
+        "g2_sum" with arg = the fan-in; "bls_scale") over n instances of word-major input words:
+        (output words, status per input instance)."""
+        code, _, coords_out, _ = prime_source.KERNELS[stage]
+        m = prime_source.out_count(stage, n, arg)
         inp = np.ascontiguousarray(words, dtype=np.uint32)
-        out = np.zeros(coords_out * self.nl * n, dtype=np.uint32)
-        status = np.full(n, 0xFFFFFFFF, dtype=np.uint32)
+        out = np.zeros(max(1, coords_out * self.nl * m), dtype=np.uint32)
+        status = np.full(max(1, n), 0xFFFFFFFF, dtype=np.uint32)
         p = ctypes.POINTER(ctypes.c_uint32)
-        code = 4 if stage == "fp_op" else STAGES[stage]
         rc = self.lib.pk_host_launch(
             code, inp.ctypes.data_as(p), out.ctypes.data_as(p), status.ctypes.data_as(p), n, arg, self.block
         )
         if rc != 0:
             raise PairkitError(f"pk_host_launch({stage}) returned {rc}")
-        return out, status
+        return out[: coords_out * self.nl * m], status[:n]
 
     def launch(self, stage: str, values: list[list[int]], arg: int = 0) -> tuple[list[list[int]], np.ndarray]:
         """launch_words on coordinates given as integers (one list of n per coordinate): (output
-        coordinates per instance, status)."""
+        coordinates per output instance, status)."""
         n = len(values[0])
         out, status = self.launch_words(stage, prime_words(values, self.nl), n, arg)
-        return prime_ints(out, 1 if stage == "fp_op" else prime_source.GT_COORDS, self.nl, n), status
+        coords_out = prime_source.KERNELS[stage][2]
+        return prime_ints(out, coords_out, self.nl, prime_source.out_count(stage, n, arg)), status
 
     def counts(self) -> dict[str, int]:
         """F_p operations since the last call (and reset them): mul counts every Montgomery product,

@@ -42,9 +42,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import cast
+
+import numpy as np
 
 from pairkit import api, sets
 from pairkit import argcheck as A
@@ -57,6 +61,7 @@ from pairkit.errors import (
     NotSupportedError,
     PairkitError,
 )
+from pairkit.gpu import prime_batch  # the gpu engine's batch test (CuPy itself is imported only when used)
 
 SET = "bls12-381"
 #: A public key that passed KeyValidate, held natively as its decoded point
@@ -80,6 +85,8 @@ MAX_BATCH = A.MAX_POINTS - 1
 #: between calls; the extra pair and final exponentiation per chunk did not show: 8,192 triples
 #: took 4.63-4.73 s in chunks of 1,024 against 4.70-4.86 s in one call (2026-11-28, 2 cores)
 BATCH_CHUNK = 1024
+#: threads hashing the messages of a gpu batch (api.hash_to_point releases the GIL)
+HASH_THREADS = os.cpu_count() or 1
 
 
 def _h2c_suite(group: int) -> str:
@@ -419,18 +426,49 @@ class Ciphersuite:
 
     # ---- batch verification -------------------------------------------------------------------
 
-    def batch_verify(self, pks, messages, signatures, bits: int = MIN_BATCH_BITS) -> bool:
+    def batch_verify(self, pks, messages, signatures, bits: int = MIN_BATCH_BITS, engine: str = "cpu") -> bool:
         """Whether every (pks[i], messages[i], signatures[i]) verifies, by one multi-pairing of
         n + 1 pairs per chunk of ``BATCH_CHUNK`` triples (True only if every chunk passes):
         prod e(c_i pk_i, H(m_i)) * e(-g1, sum c_i sig_i) = 1 (min-pk; min-sig puts
         c_i on H(m_i) in G1), the c_i uniform non-zero ``bits``-bit integers from ``secrets``.
         A batch with an invalid triple passes with probability at most 2^-(bits-1). Returns False
-        for any undecodable key or signature; an empty batch is True (nothing to reject)."""
+        for any undecodable key or signature; an empty batch is True (nothing to reject).
+        ``engine="gpu"`` (min-pk only; NotSupportedError for min-sig): the hashes on the host, then
+        one batch test of the whole batch on the device (``_batch_gpu``)."""
         pks, msgs, sigs = self.batch_triples(pks, messages, signatures)
         bits = A.integer("bits", bits)
         if not MIN_BATCH_BITS <= bits <= 256:
             raise InvalidArgumentError(f"bits must be in [{MIN_BATCH_BITS}, 256], got {bits}")
+        if A.text("the engine", engine) not in api.ENGINES:
+            raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(api.ENGINES)}")
+        if engine == "gpu":
+            return self._batch_gpu(pks, msgs, sigs, bits)
         return self._batch(pks, msgs, sigs, bits)
+
+    def _batch_gpu(
+        self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int, coeffs: list[int] | None = None
+    ) -> bool:
+        """The batch test of ``_batch`` (min-pk) with the device doing the rest (gpu/prime_batch.py
+        ``bls_batch_verify``: validation of every key and signature, [c_i] pk_i, sum [c_i] sig_i, the
+        n + 1 Miller loops, their product and one final exponentiation); the messages' hashes to G2
+        stay on the host (the Rust core, GIL released, HASH_THREADS threads)."""
+        if self.pk_group != 1:
+            raise NotSupportedError("batch_verify on the gpu engine is implemented for min-pk only")
+        if not pks:
+            return True
+        if any(len(pk) != self.pk_len for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
+            return False
+        if coeffs is not None and len(coeffs) != len(pks):
+            raise InvalidArgumentError(f"batch: {len(pks)} triples and {len(coeffs)} coefficients")
+        cs = self._coefficients(len(pks), bits) if coeffs is None else coeffs
+        signed = [self._msg(pk, m) for pk, m in zip(pks, msgs)]
+        with ThreadPoolExecutor(max_workers=HASH_THREADS) as ex:
+            hs = list(ex.map(lambda m: api.hash_to_point(SET, m, self.dst, group=2), signed, chunksize=256))
+
+        def rows(items: list[bytes]) -> np.ndarray:
+            return np.frombuffer(b"".join(items), np.uint8).reshape(len(items), -1)
+
+        return prime_batch.bls_batch_verify(rows(pks), rows(hs), rows(sigs), cs, _consts().neg_gen[0])
 
     def find_invalid(self, pks, messages, signatures, bits: int = MIN_BATCH_BITS) -> list[int]:
         """The indices of the triples that do not verify, located by bisection over batch_verify

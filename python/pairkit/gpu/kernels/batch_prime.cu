@@ -10,6 +10,17 @@
 //   output of the three:           12 coordinates in Fp12::coeffs order (g0.c0, g0.c1, g1.c0,
 //                                  ..., h2.c1), the CPU engine's GT encoding word for word
 //   status[i]:                     0 = ok, 1 = zero Miller value (the Rust core's DivisionByZero)
+//   pk_validate:                   in = the 6 coordinates of pk_pair; no output; status[i] = P's code
+//                                  | Q's code << 8 (curve_prime.cuh: 0 ok, 2 not on the curve, 3 not in
+//                                  the subgroup)
+//   pk_fp12_prod:                  in = n F_{p^12} elements (12 coordinates); out = ceil(n / arg)
+//                                  elements, out[i] = in[arg i] ... in[arg i + arg - 1] (the tree level
+//                                  of a product of Miller values; arg >= 1 is the fan-in)
+//   pk_g2_sum:                     in = n projective G2 points (X, Y, Z: 6 coordinates); out =
+//                                  ceil(n / arg) projective sums, as pk_fp12_prod
+//   pk_bls_scale:                  in = 7 coordinates pk (G1, x y), sig (G2, 4), c (an integer < 2^256,
+//                                  raw); out = 8 coordinates: [c] pk affine (x, y), [c] sig projective
+//                                  (X, Y, Z); status 1 when [c] pk = O (then x = y = 0)
 //   pk_fp_op:                      in = 2 coordinates a, b; out = 1 coordinate op(a, b) with
 //                                  op = the last argument (PK_FPOP_*): the F_p layer on its own,
 //                                  for the host-executed tests and a device micro-benchmark
@@ -98,6 +109,76 @@ extern "C" __global__ void pk_pair(const pk_u32* __restrict__ in, pk_u32* __rest
     bool ok = true;
     const pk_fp12 v = pk_ate_final_exp(pk_load_miller(in, n, i), &ok);
     pk_finish(out, status, n, i, v, ok, canonical);
+}
+
+// The device half of input validation (curve_prime.cuh): on the curve, then in the subgroup.
+extern "C" __global__ void pk_validate(const pk_u32* __restrict__ in, pk_u32* __restrict__ out,
+                                       pk_u32* __restrict__ status, unsigned n, int arg) {
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const pk_u32 cp = pk_g1_check(pk_load_fp(in, n, i, 0), pk_load_fp(in, n, i, 1));
+    const pk_u32 cq = pk_g2_check(pk_load_fp2(in, n, i, 2), pk_load_fp2(in, n, i, 4));
+    status[i] = cp | (cq << 8);
+}
+
+// One level of a product tree over F_{p^12} (multi_pair: the Miller values' product; the order of
+// the factors does not change the reduced value).
+extern "C" __global__ void pk_fp12_prod(const pk_u32* __restrict__ in, pk_u32* __restrict__ out,
+                                        pk_u32* __restrict__ status, unsigned n, int arg) {
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned fan = arg < 1 ? 1u : (unsigned)arg, m = (n + fan - 1u) / fan;
+    if (i >= m) return;
+    pk_fp12 acc = pk_load_fp12(in, n, fan * i);
+#pragma unroll 1
+    for (unsigned j = fan * i + 1u; j < n && j < fan * (i + 1u); ++j) acc = pk_fp12_mul(acc, pk_load_fp12(in, n, j));
+    pk_store_fp12(out, m, i, acc);
+    status[i] = 0u;
+}
+
+__device__ __forceinline__ pk_pt<pk_fp2> pk_load_g2proj(const pk_u32* __restrict__ a, unsigned n, unsigned i, int c) {
+    pk_pt<pk_fp2> r;
+    r.x = pk_load_fp2(a, n, i, c);
+    r.y = pk_load_fp2(a, n, i, c + 2);
+    r.z = pk_load_fp2(a, n, i, c + 4);
+    return r;
+}
+
+__device__ __forceinline__ void pk_store_g2proj(pk_u32* __restrict__ a, unsigned n, unsigned i, int c,
+                                                const pk_pt<pk_fp2>& v) {
+    pk_store_fp2(a, n, i, c, v.x);
+    pk_store_fp2(a, n, i, c + 2, v.y);
+    pk_store_fp2(a, n, i, c + 4, v.z);
+}
+
+// One level of a sum tree over projective G2 points (BLS batch verification's sum c_i sig_i).
+extern "C" __global__ void pk_g2_sum(const pk_u32* __restrict__ in, pk_u32* __restrict__ out,
+                                     pk_u32* __restrict__ status, unsigned n, int arg) {
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned fan = arg < 1 ? 1u : (unsigned)arg, m = (n + fan - 1u) / fan;
+    if (i >= m) return;
+    pk_pt<pk_fp2> acc = pk_load_g2proj(in, n, fan * i, 0);
+#pragma unroll 1
+    for (unsigned j = fan * i + 1u; j < n && j < fan * (i + 1u); ++j) acc = pk_pt_add(acc, pk_load_g2proj(in, n, j, 0));
+    pk_store_g2proj(out, m, i, 0, acc);
+    status[i] = 0u;
+}
+
+// BLS batch verification's scalar multiplications (min-pk): [c] pk in G1 (affine, for the Miller
+// loop) and [c] sig in G2 (projective, for pk_g2_sum), c the triple's random coefficient.
+extern "C" __global__ void pk_bls_scale(const pk_u32* __restrict__ in, pk_u32* __restrict__ out,
+                                        pk_u32* __restrict__ status, unsigned n, int arg) {
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    pk_u32 c[PK_NL];
+#pragma unroll
+    for (int j = 0; j < PK_NL; ++j) c[j] = in[(size_t)(6 * PK_NL + j) * n + i];
+    const pk_pt<pk_fp> t = pk_pt_mul(pk_pt_affine(pk_load_fp(in, n, i, 0), pk_load_fp(in, n, i, 1)), c, PK_NL);
+    const pk_fp zi = pk_fp_inv(t.z);  // 0 for O: then x = y = 0 and the status says so
+    pk_store_fp(out, n, i, 0, pk_fp_mul(t.x, zi));
+    pk_store_fp(out, n, i, 1, pk_fp_mul(t.y, zi));
+    const pk_pt<pk_fp2> s = pk_pt_mul(pk_pt_affine(pk_load_fp2(in, n, i, 2), pk_load_fp2(in, n, i, 4)), c, PK_NL);
+    pk_store_g2proj(out, n, i, 2, s);
+    status[i] = pk_fp_is_zero(t.z) ? 1u : 0u;
 }
 
 // One F_p operation per instance (see the header); status 0, or 1 for an unknown op.

@@ -11,9 +11,11 @@
 // parameters), never typed in.
 //
 // Carry chains: portable C++ with 64-bit products (`pk_u64`), which NVRTC lowers to IMAD.WIDE /
-// IADD3 with carries and g++ to mul/adc on the host build. A PTX path (mad.lo.cc / madc.hi.cc
-// inline asm under __CUDA_ARCH__) is NOT written: it could not be executed here (no GPU), so it
-// is left for a device session to write and measure against this one (docs/GPU.md).
+// IADD3 with carries and g++ to mul/adc on the host build; or, with PK_FP_MUL_PTX (the "ptx"
+// product variant), the product as 32-bit PTX carry chains (mad.lo.cc / madc.hi.cc / addc, below):
+// inline asm under __CUDA_ARCH__, and on the host the same instruction sequence over an emulated
+// carry flag, so the host-executed tests check the sequence itself; only the one-instruction
+// wrappers differ (docs/GPU.md).
 
 typedef unsigned int pk_u32;
 typedef unsigned long long pk_u64;
@@ -128,6 +130,86 @@ __device__ __forceinline__ pk_fp pk_fp_neg(const pk_fp& a) { return pk_fp_sub(pk
 // product; far smaller code and faster compiles: docs/GPU.md). The same value either way; which
 // runs faster is a device measurement. The operands are taken by value so that a call can pass
 // them in registers (a reference would force them into local memory).
+// ---- 32-bit carry-chain primitives (PTX ISA: mad.cc, madc, addc; the carry flag CC.CF) ----------
+// Each is one instruction in its own asm volatile statement, kept in program order; the carry flag
+// lives between them (the practice of PTX carry-chain code; the PTX ISA does not promise CC.CF across
+// asm statements, which the device tests of the ptx variant check, tests/test_gpu_engine_prime.py).
+#if PK_FP_MUL_PTX
+#ifdef __CUDA_ARCH__
+#define PK_PTX3(op, d, a, b, c) asm volatile(op " %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c))
+#define PK_PTX2(op, d, a, b) asm volatile(op " %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b))
+__device__ __forceinline__ void pk_cc_clear() {}
+#define PK_MAD_LO_CC(d, a, b, c) PK_PTX3("mad.lo.cc.u32", d, a, b, c)
+#define PK_MADC_LO_CC(d, a, b, c) PK_PTX3("madc.lo.cc.u32", d, a, b, c)
+#define PK_MAD_HI_CC(d, a, b, c) PK_PTX3("mad.hi.cc.u32", d, a, b, c)
+#define PK_MADC_HI_CC(d, a, b, c) PK_PTX3("madc.hi.cc.u32", d, a, b, c)
+#define PK_MADC_HI(d, a, b, c) PK_PTX3("madc.hi.u32", d, a, b, c)
+#define PK_ADDC(d, a, b) PK_PTX2("addc.u32", d, a, b)
+#else
+// Host build: the flag as a variable, each macro the instruction's definition (PTX ISA, "Extended-
+// Precision Integer Arithmetic Instructions"): d = (lo or hi of a b) + c [+ CF], CF = the carry out.
+static pk_u32 pk_cf;
+__device__ __forceinline__ void pk_cc_clear() { pk_cf = 0u; }
+__device__ __forceinline__ pk_u32 pk_cc_op(pk_u32 x, pk_u32 c, bool cin, bool cout) {
+    const pk_u64 s = (pk_u64)x + c + (cin ? pk_cf : 0u);
+    if (cout) pk_cf = (pk_u32)(s >> 32);
+    return (pk_u32)s;
+}
+#define PK_LO(a, b) ((pk_u32)((pk_u64)(a) * (b)))
+#define PK_HI(a, b) ((pk_u32)(((pk_u64)(a) * (b)) >> 32))
+#define PK_MAD_LO_CC(d, a, b, c) (d = pk_cc_op(PK_LO(a, b), c, false, true))
+#define PK_MADC_LO_CC(d, a, b, c) (d = pk_cc_op(PK_LO(a, b), c, true, true))
+#define PK_MAD_HI_CC(d, a, b, c) (d = pk_cc_op(PK_HI(a, b), c, false, true))
+#define PK_MADC_HI_CC(d, a, b, c) (d = pk_cc_op(PK_HI(a, b), c, true, true))
+#define PK_MADC_HI(d, a, b, c) (d = pk_cc_op(PK_HI(a, b), c, true, false))
+#define PK_ADDC(d, a, b) (d = pk_cc_op(a, b, true, false))
+#endif
+
+// t[0 .. PK_NL] += x y (x a word): the low halves in one chain, then the high halves one word up
+// in a second. t < 2^(32 PK_NL) before (t[PK_NL] = 0), so neither chain carries past t[PK_NL].
+__device__ __forceinline__ void pk_mac_row(pk_u32* t, const pk_u32* x, pk_u32 y) {
+    PK_MAD_LO_CC(t[0], x[0], y, t[0]);
+#pragma unroll
+    for (int j = 1; j < PK_NL; ++j) PK_MADC_LO_CC(t[j], x[j], y, t[j]);
+    PK_ADDC(t[PK_NL], t[PK_NL], 0u);
+    PK_MAD_HI_CC(t[1], x[0], y, t[1]);
+#pragma unroll
+    for (int j = 1; j < PK_NL - 1; ++j) PK_MADC_HI_CC(t[j + 1], x[j], y, t[j + 1]);
+    PK_MADC_HI(t[PK_NL], x[PK_NL - 1], y, t[PK_NL]);
+}
+
+// The Montgomery product by CIOS (Koc, Acar, Kaliski 1996) on PK_NL + 1 words: per word b_i of b,
+// t += a b_i, m = t_0 (-p^{-1}), t += m p (t_0 becomes 0), t /= 2^32. With a, b < p and t < 2p at
+// a row's start, t + a b_i + m p < 2^32 2p <= 2^(32 (PK_NL + 1)) (p has a spare top bit), so no
+// chain carries past t[PK_NL], t < 2p again after the shift and t[PK_NL] = 0 at every row's start.
+__device__ __forceinline__ pk_fp pk_fp_mul_ptx(const pk_fp& a, const pk_fp& b) {
+    pk_u32 t[PK_NL + 1];
+#pragma unroll
+    for (int j = 0; j <= PK_NL; ++j) t[j] = 0u;
+    pk_cc_clear();
+#pragma unroll
+    for (int i = 0; i < PK_NL; ++i) {
+        pk_mac_row(t, a.w, b.w[i]);
+        const pk_u32 m = t[0] * (pk_u32)PK_PINV;
+        PK_MAD_LO_CC(t[0], m, pk_p[0], t[0]);
+#pragma unroll
+        for (int j = 1; j < PK_NL; ++j) PK_MADC_LO_CC(t[j], m, pk_p[j], t[j]);
+        PK_ADDC(t[PK_NL], t[PK_NL], 0u);
+        PK_MAD_HI_CC(t[1], m, pk_p[0], t[1]);
+#pragma unroll
+        for (int j = 1; j < PK_NL - 1; ++j) PK_MADC_HI_CC(t[j + 1], m, pk_p[j], t[j + 1]);
+        PK_MADC_HI(t[PK_NL], m, pk_p[PK_NL - 1], t[PK_NL]);
+#pragma unroll
+        for (int j = 0; j < PK_NL; ++j) t[j] = t[j + 1];
+        t[PK_NL] = 0u;
+    }
+    pk_fp r;
+#pragma unroll
+    for (int j = 0; j < PK_NL; ++j) r.w[j] = t[j];
+    return pk_fp_reduce_once(r);
+}
+#endif
+
 #if PK_FP_MUL_CALL
 #define PK_FP_MUL_ATTR __noinline__
 #else
@@ -135,6 +217,9 @@ __device__ __forceinline__ pk_fp pk_fp_neg(const pk_fp& a) { return pk_fp_sub(pk
 #endif
 __device__ PK_FP_MUL_ATTR pk_fp pk_fp_mul(const pk_fp a, const pk_fp b) {
     PK_COUNT(0);
+#if PK_FP_MUL_PTX
+    return pk_fp_mul_ptx(a, b);
+#else
     pk_u32 t[PK_NL];
 #pragma unroll
     for (int j = 0; j < PK_NL; ++j) t[j] = 0u;
@@ -159,6 +244,7 @@ __device__ PK_FP_MUL_ATTR pk_fp pk_fp_mul(const pk_fp a, const pk_fp b) {
 #pragma unroll
     for (int j = 0; j < PK_NL; ++j) r.w[j] = t[j];
     return pk_fp_reduce_once(r);
+#endif
 }
 
 // a^2 as the product a a (counted as a product and a squaring: the counts' "mul" includes it).
