@@ -89,6 +89,7 @@ def test_axi_top_with_cocotb(gen_dir, tmp_path, monkeypatch):
     }
     assert rm["info"] == mc.m | words << 16 | len(mc.outputs) << 24 | 2 << 28
     (tmp_path / "vectors.json").write_text(json.dumps(cfg))
+    shutil.copy(gen_dir / f"{CORE}.mem", tmp_path / f"{CORE}.mem")  # the micro-code ($readmemh, run directory)
     results = tmp_path / "results.json"
     runner = runner_mod.get_runner("verilator")
     build = tmp_path / "build"
@@ -130,7 +131,7 @@ def test_plain_verilog_testbench_checks_every_loop_boundary(gen_dir):
     bad = gen_dir / "bad"
     bad.mkdir()
     (bad / "tb_states.hex").write_text("\n".join(hexes))
-    for f in ("tb_inputs.hex", "tb_gt.hex"):
+    for f in ("tb_inputs.hex", "tb_gt.hex", f"{CORE}.mem"):
         shutil.copy(gen_dir / f, bad / f)
     r = subprocess.run([str(gen_dir / "obj_tb" / "Vtb_states")], cwd=bad, capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "FAIL pairing 0, Miller iteration" in r.stdout and "PASS" not in r.stdout, r.stdout
