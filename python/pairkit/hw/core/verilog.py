@@ -5,7 +5,7 @@ names, the micro-code in a ``.mem`` file.
 one Verilog text and the micro-code's ``.mem`` file:
 
 * every distinct unit (its generator and parameters) is converted once, as its own module named after
-  them (:func:`module_name`, e.g. ``gf2_mul_msd_D16_m239``), and each unit instance of the core is an
+  them (:func:`module_name`, e.g. ``gf2_mul_msd_D16_m239_structure1``), and each unit instance of the core is an
   ``Instance`` of it (:class:`Ship` is what :class:`PairingCore` asks for them);
 * the glue keeps its named submodules (``hier``: ``controller``, ``register_file``, ``<unit>_operands``,
   ``read_buses``, ``host_read``), their dotted Amaranth names flattened to Verilog identifiers;
@@ -49,15 +49,12 @@ def _ident(s: str) -> str:
 
 
 def module_name(unit) -> str:
-    """The module of a unit kind: its generator and parameters, e.g. ``gf2_mul_msd_D16_m239``
-    (``field``, the set, shortened to its degree: the units of one core share it)."""
+    """The module of a unit kind: its generator and parameters, e.g. ``gf2_mul_msd_D16_m239_structure1``
+    (``field``, the set, written as the field's degree m: the units of one core share their set)."""
     parts = [unit.unit_name]
+    m = unit.in_specs[0].m if unit.in_specs else 0
     for k, v in sorted(unit.params.items()):
-        if k == "field":
-            m = re.search(r"(\d+)$", str(v))
-            parts.append(f"m{m.group(1)}" if m else _ident(str(v)))
-        else:
-            parts.append(f"{k}{v}")
+        parts.append((f"m{m}" if m else str(v)) if k == "field" else f"{k}{v}")
     return _ident("_".join(parts))
 
 
