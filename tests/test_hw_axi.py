@@ -16,7 +16,7 @@ import warnings
 import pytest
 from amaranth.hdl import Fragment
 
-from pairkit.hw.core import bus, flow, interp
+from pairkit.hw.core import bus, flow, interp, verilog
 from pairkit.hw.core.export import generate
 from pairkit.hw.core.sim import element_of, words_of
 
@@ -142,6 +142,11 @@ def test_gen_bus_files(gen_dir):
     constraints with the target clock."""
     v = (gen_dir / "top_axi.v").read_text()
     assert "module top_axi(" in v and "| 0x2000 | GT[0..3] | R |" in v
+    # the core inside as gen writes it (pairkit.hw.core.verilog): named modules, each once, the .mem
+    mods = verilog.modules(v)
+    assert len(mods) == len(set(mods)) and {"core", "core_controller", "core_register_file"} <= set(mods)
+    assert f'"{CORE}.mem"' in v and (gen_dir / f"{CORE}.mem").exists()
+    assert verilog.anonymous_fraction(v) <= 0.20
     for port in ("s_axi_awready", "s_axi_wstrb", "s_axi_bresp", "s_axi_rresp", "aresetn", "irq"):
         assert port in v
     md = (gen_dir / "regmap.md").read_text()

@@ -11,8 +11,9 @@ one Verilog text and the micro-code's ``.mem`` file:
   ``read_buses``, ``host_read``), their dotted Amaranth names flattened to Verilog identifiers;
 * the control ROM is a module written here (:func:`rom_verilog`): a synchronous read of a word array that
   ``$readmemh`` fills from ``<core>.mem``, one word per step, so the Verilog does not carry the micro-code;
-* Yosys runs ``proc; opt_clean`` and then ``autoname``, which names what ``proc`` and Amaranth left
-  anonymous after the signals they drive or read (the generator's names: ``r3_next``, ``mul0_sel1``, ...).
+* Yosys runs ``proc; opt_expr; opt_merge; opt_clean`` (``opt_merge``: one cell where Amaranth wrote the
+  same expression many times, e.g. a unit's enable per bit) and then ``autoname``, which names what
+  ``proc`` and Amaranth left anonymous after the signals they drive or read (``r3_next_pmux_Y``, ...).
 
 :func:`net_names` / :func:`anonymous_fraction` count the declared nets and the anonymous ones (Yosys's
 ``_NNN_`` and ``$``-names), the readability measure of issue 35 item 4.
@@ -31,7 +32,7 @@ from pairkit.hw.errors import HwToolError
 from pairkit.hw.flow.toolchain import wrap_verilog, yosys
 
 #: the Yosys script between reading the RTLIL and writing the Verilog
-SCRIPT = "proc\nopt_clean\nautoname\nopt_clean\n"
+SCRIPT = "proc\nopt_expr\nopt_merge\nopt_clean\nautoname\nopt_clean\n"
 #: the longest net name kept whole (:func:`tidy_names`)
 MAX_NAME = 40
 #: a plain identifier (not the digits of a based literal such as ``8'hff``)
@@ -188,7 +189,7 @@ def tidy_names(text: str, limit: int = MAX_NAME) -> str:
     components and a number; each new name unique in the text. A name that starts with ``$`` (a signal the
     generator did not name) stays as it is: anonymous."""
     taken = set(_NAME.findall(text))
-    new: dict[str, str] = {}
+    new: dict[str, str] = {m: m for m in _MODULE.findall(text)}  # module names: the generator's, kept
 
     def fresh(old: str) -> str:
         if old not in new:
