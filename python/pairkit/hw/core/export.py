@@ -1,6 +1,8 @@
 """``pairkit hw core gen``: everything a hardware engineer needs to take a core elsewhere.
 
-Files: ``<core>.v`` (the design, one module per unit, a header comment with the interface protocol),
+Files: ``<core>.v`` (the design: one module per unit kind, instantiated per unit, the glue in named modules,
+the generator's names, :mod:`.verilog`; a header comment with the interface protocol), ``<core>.mem`` (the
+micro-code, read by the ROM module with ``$readmemh`` from the simulator's working directory),
 ``bench.cpp`` + ``vectors.txt`` + ``expected.txt`` + ``run.sh`` (a Verilator testbench that runs the
 pairings and diffs the results and cycle counts with the interpreter's), ``rom.txt`` (the control
 ROM, one line per step), ``core.json`` (the manifest: configuration, cycles, registers, control-word
