@@ -16,7 +16,7 @@ import warnings
 import pytest
 from amaranth.hdl import Fragment
 
-from pairkit.hw.core import bus, flow, interp
+from pairkit.hw.core import bus, flow, interp, verilog
 from pairkit.hw.core.export import generate
 from pairkit.hw.core.sim import element_of, words_of
 
@@ -89,6 +89,7 @@ def test_axi_top_with_cocotb(gen_dir, tmp_path, monkeypatch):
     }
     assert rm["info"] == mc.m | words << 16 | len(mc.outputs) << 24 | 2 << 28
     (tmp_path / "vectors.json").write_text(json.dumps(cfg))
+    shutil.copy(gen_dir / f"{CORE}.mem", tmp_path / f"{CORE}.mem")  # the micro-code ($readmemh, run directory)
     results = tmp_path / "results.json"
     runner = runner_mod.get_runner("verilator")
     build = tmp_path / "build"
@@ -130,7 +131,7 @@ def test_plain_verilog_testbench_checks_every_loop_boundary(gen_dir):
     bad = gen_dir / "bad"
     bad.mkdir()
     (bad / "tb_states.hex").write_text("\n".join(hexes))
-    for f in ("tb_inputs.hex", "tb_gt.hex"):
+    for f in ("tb_inputs.hex", "tb_gt.hex", f"{CORE}.mem"):
         shutil.copy(gen_dir / f, bad / f)
     r = subprocess.run([str(gen_dir / "obj_tb" / "Vtb_states")], cwd=bad, capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "FAIL pairing 0, Miller iteration" in r.stdout and "PASS" not in r.stdout, r.stdout
@@ -141,6 +142,11 @@ def test_gen_bus_files(gen_dir):
     constraints with the target clock."""
     v = (gen_dir / "top_axi.v").read_text()
     assert "module top_axi(" in v and "| 0x2000 | GT[0..3] | R |" in v
+    # the core inside as gen writes it (pairkit.hw.core.verilog): named modules, each once, the .mem
+    mods = verilog.modules(v)
+    assert len(mods) == len(set(mods)) and {"core", "core_controller", "core_register_file"} <= set(mods)
+    assert f'"{CORE}.mem"' in v and (gen_dir / f"{CORE}.mem").exists()
+    assert verilog.anonymous_fraction(v) <= 0.20
     for port in ("s_axi_awready", "s_axi_wstrb", "s_axi_bresp", "s_axi_rresp", "aresetn", "irq"):
         assert port in v
     md = (gen_dir / "regmap.md").read_text()

@@ -22,6 +22,8 @@ The flow, bottom up:
   verilator_bench.py  the same checks in Verilator (paper-size cores), plus the probes inside passes
   flow.py          compile, build, simulate and check against the spec and the Rust core (``simulate``)
   export.py        ``pairkit hw core gen``: the Verilog, a Verilator testbench, vectors, the control ROM, a manifest
+  verilog.py       gen's Verilog: one module per unit kind (instantiated), named glue modules and nets, the
+                   micro-code in a ``.mem`` file ($readmemh); the anonymous-net count
   bus.py, tb_verilog.py  gen's AXI4-Lite top (register map, constraints) and its plain-Verilog testbench
   breakdown.py     ``--breakdown``: LUT4 per unit / operand muxes / register file / controller
   blocksynth.py    LUT6 (or ``--ge`` gate equivalents) of the 1223-bit cores as a sum of blocks

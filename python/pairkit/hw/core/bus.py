@@ -13,7 +13,8 @@ the AXI4-Lite slave ``s_axi_*`` (AW: ``awaddr[13:0] awprot awvalid awready``; W:
 wstrb[3:0] wvalid wready``; B: ``bresp[1:0] bvalid bready``; AR: ``araddr[13:0] arprot arvalid
 arready``; R: ``rdata[31:0] rresp[1:0] rvalid rready``). One write and one read are in flight at a
 time: ``awready`` and ``wready`` fall once their beat is held and rise again after the B beat;
-``arready`` is low while an R beat waits. ``bresp``/``rresp`` and ``rdata`` are registers (no
+``arready`` is low while a read is answered (the R beat comes two cycles after the AR beat: the core's GT
+read port is a register) and while an R beat waits. ``bresp``/``rresp`` and ``rdata`` are registers (no
 combinational path from the core to the bus outputs). Responses: ``OKAY`` (0b00) or ``SLVERR``
 (0b10); every ``SLVERR`` also sets the sticky ``STATUS.ERROR`` bit.
 
@@ -274,11 +275,16 @@ class AxiLiteTop(Elaboratable):
                 m.d.comb += err.eq(1)
 
     def _read_channel(self, m, core, error, gt_valid, cycles, slverr):
-        """One AR beat at a time; rdata and rresp are registered from the decoded address."""
-        m.d.comb += self.arready.eq(~self.rvalid)
+        """One AR beat at a time, answered two cycles later: the accepting edge registers the address
+        (and the core's GT read port the word ``araddr`` names, :mod:`.rtl`'s read port being a register),
+        the next edge registers rdata and rresp from the decoded held address."""
+        ar_full, ar_addr = Signal(name="ar_full"), Signal(ADDR_BITS, name="ar_addr")
+        m.d.comb += [self.arready.eq(~self.rvalid & ~ar_full), core.rd_addr.eq(self.araddr[2:12])]
         with m.If(self.rvalid & self.rready):
             m.d.sync += self.rvalid.eq(0)
-        region, k = self.araddr[12:], self.araddr[2:12]
+        with m.If(self.arvalid & ~self.rvalid & ~ar_full):
+            m.d.sync += [ar_full.eq(1), ar_addr.eq(self.araddr)]
+        region, k = ar_addr[12:], ar_addr[2:12]
         data, err = Signal(32, name="read_data"), Signal(name="read_error")
         with m.If(region == 0):
             with m.Switch(k):
@@ -299,11 +305,16 @@ class AxiLiteTop(Elaboratable):
                 with m.Default():
                     m.d.comb += err.eq(1)
         with m.Elif((region == GT_BASE // REGION) & (k < self.n_out) & gt_valid):
-            m.d.comb += [core.rd_addr.eq(k), data.eq(core.rd_data)]
+            m.d.comb += data.eq(core.rd_data)
         with m.Else():  # IN (write-only), GT while not valid, unmapped
             m.d.comb += err.eq(1)
-        with m.If(self.arvalid & ~self.rvalid):
-            m.d.sync += [self.rvalid.eq(1), self.rdata.eq(Mux(err, 0, data)), self.rresp.eq(Mux(err, SLVERR, OKAY))]
+        with m.If(ar_full):
+            m.d.sync += [
+                ar_full.eq(0),
+                self.rvalid.eq(1),
+                self.rdata.eq(Mux(err, 0, data)),
+                self.rresp.eq(Mux(err, SLVERR, OKAY)),
+            ]
             m.d.comb += slverr.eq(err)
 
 

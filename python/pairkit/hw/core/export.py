@@ -1,6 +1,8 @@
 """``pairkit hw core gen``: everything a hardware engineer needs to take a core elsewhere.
 
-Files: ``<core>.v`` (the design, one module per unit, a header comment with the interface protocol),
+Files: ``<core>.v`` (the design: one module per unit kind, instantiated per unit, the glue in named modules,
+the generator's names, :mod:`.verilog`; a header comment with the interface protocol), ``<core>.mem`` (the
+micro-code, read by the ROM module with ``$readmemh`` from the simulator's working directory),
 ``bench.cpp`` + ``vectors.txt`` + ``expected.txt`` + ``run.sh`` (a Verilator testbench that runs the
 pairings and diffs the results and cycle counts with the interpreter's), ``rom.txt`` (the control
 ROM, one line per step), ``core.json`` (the manifest: configuration, cycles, registers, control-word
@@ -18,18 +20,16 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 
 from pairkit.hw.core import bus as bus_mod
 from pairkit.hw.core import depth as depth_mod
-from pairkit.hw.core import flow, interp, rtl
+from pairkit.hw.core import flow, interp, rtl, verilog
 from pairkit.hw.core import pipeline as pipe
 from pairkit.hw.core.plots import gantt
 from pairkit.hw.core.sim import words_of
 from pairkit.hw.core.tb_verilog import tb_files
 from pairkit.hw.core.verilator_bench import bench_cpp
 from pairkit.hw.errors import HwToolError
-from pairkit.hw.flow.toolchain import to_verilog, wrap_verilog
 
 RUN_SH = """#!/bin/sh
 # Build the Verilator model of {name} and run the {n} test pairings; prints PASS or the differences.
@@ -68,7 +68,7 @@ def generate(
     cfg, mc = c.cfg, c.mc
     target_mhz = bus_mod.DEFAULT_MHZ if cfg.target_mhz is None else cfg.target_mhz
     name = cfg.name
-    core = c.make_rtl(debug=True)
+    core = c.make_rtl(debug=True, hier=True)
     try:
         os.makedirs(out, exist_ok=True)
         probe = os.path.join(out, ".pairkit-write-test")
@@ -76,10 +76,8 @@ def generate(
         os.remove(probe)
     except OSError as e:
         raise HwToolError(f"cannot write to {out!r}: {e.strerror}") from None
-    with tempfile.TemporaryDirectory() as td:
-        v = wrap_verilog(to_verilog(core, td))
+    v, files = verilog.write(core, core, name)
     _check_line_lengths(v)
-    files = {}
     files[f"{name}.v"] = rtl.header(core, cfg) + "\n" + v
     files["bench.cpp"] = bench_cpp(core)
     pairs = flow.random_pairs(c.spec, n, seed)
@@ -188,9 +186,8 @@ def readme(man: dict) -> str:
 def _bus_files(c, bus: str, mhz: float) -> dict:
     """``top_axi.v``, the register map and the constraints of compiled core ``c`` behind ``bus``."""
     ident = bus_mod.core_id(c.mc, c.set_id, c.alg)
-    top = bus_mod.AxiLiteTop(c.make_rtl(debug=False), ident)
-    with tempfile.TemporaryDirectory() as td:
-        v = wrap_verilog(to_verilog(top, td, name="top_axi"))
+    top = bus_mod.AxiLiteTop(c.make_rtl(debug=False, hier=True), ident)
+    v, mem = verilog.write(top, top.core, c.name, "top_axi")
     _check_line_lengths(v)
     words, n_out = top.core.words, len(c.mc.outputs)
     doc = bus_mod.regmap_markdown(c.name, words, n_out, ident, c.mc.cycles(), mhz)
@@ -215,6 +212,7 @@ def _bus_files(c, bus: str, mhz: float) -> dict:
     }
     return {
         "top_axi.v": head + "\n" + v,
+        **mem,
         "regmap.md": doc,
         "regmap.json": json.dumps(rm, indent=1) + "\n",
         f"{c.name}.lpf": bus_mod.lpf(c.name, mhz),

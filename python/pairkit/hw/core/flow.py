@@ -47,8 +47,8 @@ class CompiledCore:
     def alg(self) -> str:
         return self.cfg.alg
 
-    def make_rtl(self, debug: bool = False) -> rtl.PairingCore:
-        return rtl.PairingCore(self.mc, self.set_id, self.unit_params, debug=debug)
+    def make_rtl(self, debug: bool = False, hier: bool = False) -> rtl.PairingCore:
+        return rtl.PairingCore(self.mc, self.set_id, self.unit_params, debug=debug, hier=hier)
 
 
 def _compile(cfg: CoreConfig) -> CompiledCore:

@@ -11,8 +11,9 @@ header comment, :func:`header`):
 * ``start`` (one cycle, idle core): run the pairing. ``busy`` is high while it runs; ``done`` rises
   after the last control word and stays high until the next ``start``. Latency: exactly
   :meth:`Microcode.cycles` cycles from the start edge to ``done``.
-* ``rd_addr``, ``rd_data[31:0]``: combinational read of word j of GT coordinate i at ``i * WORDS + j``
-  (the spec's coordinate order), valid while ``done``.
+* ``rd_addr``, ``rd_data[31:0]``: registered read of word j of GT coordinate i at ``i * WORDS + j``
+  (the spec's coordinate order): ``rd_data`` holds the word one clock edge after ``rd_addr`` names it;
+  valid while ``done``.
 * ``rst``: synchronous reset to idle (registers keep their contents).
 * debug (simulation builds only, ``debug=True``): ``dbg_pc``, ``dbg_sel``/``dbg_data`` (any register
   in full), used by the testbenches to compare the accumulator with the spec at every loop boundary.
@@ -23,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from amaranth.hdl import Const, Elaboratable, Module, Signal
+from amaranth.hdl import Cat, Const, Elaboratable, Module, Signal
 from amaranth.lib.memory import Memory
 
 from pairkit.hw.core.config import COMPOUND, arity, generator
@@ -125,6 +126,7 @@ class PairingCore(Elaboratable):
         self.mc = mc
         self.debug = debug
         self.hier = hier  # the glue in named submodules (per-part area, :mod:`.breakdown`)
+        self.ship = None  # gen's Verilog (:mod:`.verilog`): the units and the ROM as instances of modules
         self.layout = Layout(mc)
         self.units = {}
         for op, (name, count, _) in sorted(mc.units.items()):
@@ -175,7 +177,7 @@ class PairingCore(Elaboratable):
         """The control ROM and tables, the read buses, the units and their operand multiplexers, the
         register file, the host's read port, the controller (this elaboration's signals on ``self._e``)."""
         m = Module()
-        self._e = e = SimpleNamespace(m=m, bus_sig={}, unit_out={})
+        self._e = e = SimpleNamespace(m=m, bus_sig={}, unit_out={}, fld={})
         e.ctl = self._part("controller")
         self._control_rom()
         self._tables()
@@ -202,6 +204,9 @@ class PairingCore(Elaboratable):
         return sub
 
     def _fld(self, name):
+        """Control field ``name`` of the current word (with ``ship``, a signal of its own: ``cw_<name>``)."""
+        if name in self._e.fld:
+            return self._e.fld[name]
         f = self.layout.fields[name]
         return self._e.cw[f.lo : f.lo + f.width]
 
@@ -234,13 +239,18 @@ class PairingCore(Elaboratable):
         it holds word t."""
         e, L = self._e, self.layout
         ctl = e.ctl
-        words = L.encode(self.mc)
-        rom = Memory(shape=L.width, depth=len(words), init=words)
-        ctl.submodules.control_rom = rom
-        rp = rom.read_port()
-        cw = Signal(L.width, name="control_word")
         pc_next = Signal(self.pc.shape(), name="pc_next")
-        ctl.d.comb += [rp.addr.eq(pc_next), cw.eq(rp.data)]
+        if self.ship is not None:  # gen's Verilog: a ROM module reading the words from a .mem file, its
+            e.fld = {n: Signal(f.width, name=f"cw_{n}") for n, f in L.fields.items()}  # a port per field
+            cw = Cat(*e.fld.values())
+            ctl.submodules.control_rom = self.ship.rom(pc_next, e.fld)
+        else:
+            cw = Signal(L.width, name="control_word")
+            words = L.encode(self.mc)
+            rom = Memory(shape=L.width, depth=len(words), init=words)
+            ctl.submodules.control_rom = rom
+            rp = rom.read_port()
+            ctl.d.comb += [rp.addr.eq(pc_next), cw.eq(rp.data)]
         ctl.d.sync += self.pc.eq(pc_next)
         e.cw, e.pc_next = cw, pc_next
 
@@ -281,7 +291,7 @@ class PairingCore(Elaboratable):
         m, L, mc, fld = self._e.m, self.layout, self.mc, self._fld
         pl = mc.info.get("pipeline") or {}
         for (op, i), u in self.units.items():
-            m.submodules[f"{op}{i}"] = u
+            m.submodules[f"{op}{i}"] = u if self.ship is None else self.ship.unit(op, i, u)
             if pl.get("output_regs"):
                 for name, sig in u.outputs.items():
                     q = Signal(sig.shape(), name=f"{op}{i}_{name}_q")
@@ -398,6 +408,7 @@ class PairingCore(Elaboratable):
                             rf.d.sync += self.regs[r][32 * j : hi].eq(self.host_wdata[: hi - 32 * j])
 
     def _host_read(self):
+        """The GT read port, registered: ``rd_data`` holds the word ``rd_addr`` named a cycle before."""
         hr = self._part("host_read")
         with hr.Switch(self.rd_addr):
             for k, (src, _) in enumerate(self.mc.outputs):
@@ -405,7 +416,7 @@ class PairingCore(Elaboratable):
                 for j in range(self.words):
                     hi = min(self.W, 32 * j + 32)
                     with hr.Case(k * self.words + j):
-                        hr.d.comb += self.rd_data.eq(v[32 * j : hi])
+                        hr.d.sync += self.rd_data.eq(v[32 * j : hi])
 
     def _controller(self):
         """Program counter, loop counter."""
@@ -441,7 +452,7 @@ Protocol (clock clk, synchronous reset rst to idle):
   2. pulse start for one cycle; busy is high while the pairing runs.
   3. done rises exactly {mc.cycles()} cycles after the start edge and stays high until the next start.
   4. read the result: rd_addr = i * {core.words} + j gives word j of GT coordinate i (i = 0..{len(mc.outputs) - 1}, the spec's order)
-     on rd_data, combinationally.
+     on rd_data one clock edge later (the read port is a register).
 Latency {mc.cycles()} cycles: prologue {mc.block_cycles()["prologue"]}, loop {mc.loop_end - mc.loop_start} x {mc.loop_count}, epilogue {mc.block_cycles()["epilogue"]}.""".split(
             "\n"
         )

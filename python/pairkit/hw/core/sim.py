@@ -94,6 +94,7 @@ def run_amaranth(core, spec, alg: str, pairs: list) -> list:
                 ws = []
                 for j in range(core.words):
                     ctx.set(core.rd_addr, i * core.words + j)
+                    await ctx.tick()  # the read port is a register
                     ws.append(ctx.get(core.rd_data))
                 out.append(element_of(core.spec, ws))
             results.append(CoreRun(tuple(out), n, checked))

@@ -83,7 +83,7 @@ module tb_states;
         $display("FAIL pairing %0d: %0d loop boundaries seen, expected %0d", p, passes, NBND); errors = errors + 1;
       end
       for (a = 0; a < NOUT * WORDS; a = a + 1) begin
-        rd_addr = a; #1;
+        rd_addr = a; tick;  // the read port is a register: the word a clock edge later
         if (rd_data !== gt[NOUT * WORDS * p + a]) begin
           $display("FAIL pairing %0d: GT word %0d is %h, expected %h", p, a, rd_data, gt[NOUT * WORDS * p + a]);
           errors = errors + 1;

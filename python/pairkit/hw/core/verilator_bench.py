@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < N_OUT; i++) {
       line += ' ';
       for (int j = WORDS - 1; j >= 0; j--) {
-        top->rd_addr = i * WORDS + j; top->eval();
+        top->rd_addr = i * WORDS + j; tick();  // the read port is a register
         snprintf(buf, sizeof buf, "%08x", (uint32_t)top->rd_data); line += buf;
       }
     }
