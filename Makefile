@@ -9,7 +9,7 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools pnr-tools ctgrind peers lint fmt fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
+.PHONY: demo test test-fast build venv tools pnr-tools ctgrind peers lint fmt fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report hw-core-all params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
 
 demo: build  ## install, build, then pair and check every parameter set
 	$(VENV)/bin/pairkit list
@@ -88,6 +88,9 @@ peers: venv  ## the benchmark-only peer libraries (pyproject extra "peers"; neve
 
 bench: build peers  ## regenerate BENCHMARKS.md (pairkit beside the papers and the peer libraries)
 	$(VENV)/bin/pairkit bench --peers --markdown BENCHMARKS.md
+
+hw-core-all: build tools  ## every named core, paper-size ones included: interpreted, its design built for gen (Amaranth) and the sampled gen through Yosys (CI runs the toys and a sample; about an hour here)
+	PAIRKIT_ALL_CORES=1 $(PY) -m pytest -q tests/test_hw_core.py tests/test_hw_core_verilog.py
 
 hw-report: build tools  ## regenerate HARDWARE.md: the seeds' units (simulate, synthesize, place and route) and the pairing cores (long; cached in hw-report-cache/)
 	$(VENV)/bin/python -m pairkit.cli proc report --pnr -d 2

@@ -187,3 +187,23 @@ def test_batch_error_names_the_index():
     P[2] = b"\xff" * len(P[2])
     with pytest.raises(PointAtInfinityError, match="2"):
         api.pair_batch(sid, P, Q)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda n: n.bench_pair("bls12-381", "optimal-ate", 10**18),
+        lambda n: n.bench_field("bls12-381", "mul", 10**18),
+        lambda n: n.bench_pair_prepared("bls12-381", 10**18),
+        lambda n: n.bench_multi_pair("bls12-381", 2, 10**18),
+        lambda n: n.bench_multi_pair("bls12-381", 10**18, 1),
+    ],
+)
+def test_bench_counts_are_limited(call):
+    """A huge count to the native benches is a typed LimitExceededError before anything is allocated (it
+    aborted the interpreter with a capacity overflow, issue 37 item 8)."""
+    from pairkit import _native
+    from pairkit.errors import LimitExceededError
+
+    with pytest.raises(LimitExceededError):
+        call(_native)

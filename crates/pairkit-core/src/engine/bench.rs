@@ -100,18 +100,41 @@ pub fn bench_multi_pair<F: Bench>(f: &F, n: usize, iters: usize) -> Result<Vec<f
     }))
 }
 
-/// The object-safe timings (`Engine::timings`) of every family, from its [`Bench`] inputs.
+/// The most timed entries one `bench_*` call returns (each lasts about 50 µs, so the largest
+/// call runs about a minute): larger counts are refused before anything is allocated (a huge
+/// count aborted the interpreter with a capacity overflow).
+pub const MAX_BENCH_ITERS: usize = 1 << 20;
+
+/// `iters` at most [`MAX_BENCH_ITERS`].
+pub fn check_iters(iters: usize) -> Result<()> {
+    if iters > MAX_BENCH_ITERS {
+        return Err(Error::LimitExceeded {
+            what: "the number of timed runs",
+            limit: MAX_BENCH_ITERS,
+            got: iters,
+        });
+    }
+    Ok(())
+}
+
+/// The object-safe timings (`Engine::timings`) of every family, from its [`Bench`] inputs;
+/// every count is checked first.
 impl<F: Bench> Timings for F {
     fn bench_pair(&self, alg: &str, iters: usize) -> Result<Vec<f64>> {
+        check_iters(iters)?;
         bench_pair(self, alg, iters)
     }
     fn bench_field(&self, op: &str, iters: usize) -> Result<Vec<f64>> {
+        check_iters(iters)?;
         bench_field(self, op, iters)
     }
     fn bench_pair_prepared(&self, iters: usize) -> Result<Vec<f64>> {
+        check_iters(iters)?;
         Bench::time_prepared(self, iters)
     }
     fn bench_multi_pair(&self, n: usize, iters: usize) -> Result<Vec<f64>> {
+        check_iters(iters)?;
+        super::api::check_count(n)?;
         bench_multi_pair(self, n, iters)
     }
 }
