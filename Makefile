@@ -9,30 +9,45 @@ CARGO_JOBS ?= 2
 # 16 codegen units, fast to build; the shipped module (`make build`) and `cargo bench` keep `release`.
 CARGO_TEST_PROFILE ?= ci
 
-.PHONY: demo test test-fast build venv tools pnr-tools ctgrind peers lint fmt fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report hw-core-all params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
+.PHONY: demo test test-fast build native venv venv-demo tools pnr-tools ctgrind peers lint fmt fmt-check ruff mypy stubtest clippy rust-test py-test bench bench-rust hw-report hw-core-all params vectors asm clean fuzz interop-vectors bench-peers-native mcl-lib mcl-interop
 
-demo: build  ## install, build, then pair and check every parameter set
+demo: native  ## install the demo's extras only, build, then pair and check every parameter set (README: measured cost)
+	@echo "== 3/3 pairkit demo: one random pairing per parameter set, checked against the spec, PARI/GP or py_ecc and bilinearity (about a minute)"
 	$(VENV)/bin/pairkit list
 	$(VENV)/bin/pairkit demo
 
 test: build lint stubtest rust-test ctgrind py-test  ## every test (Rust lints and tests, then Python); no GPU needed
 
-# the pinned versions: pyproject.toml's extras (scripts/pins.py prints them; tests/test_pins.py)
-DEV_EXTRAS := dev test dse hw ray
+# the pinned versions: pyproject.toml's extras (scripts/pins.py prints them; tests/test_pins.py). `make demo`
+# installs DEMO_EXTRAS only (maturin, the run-time dependencies, the oracles); `make venv` (make test) all of
+# DEV_EXTRAS. pip prints one line per package it fetches (no -q), cargo one per crate it compiles.
+DEMO_EXTRAS := build oracle
+DEV_EXTRAS := $(DEMO_EXTRAS) dev test dse hw ray
 
-$(VENV)/.stamp: pyproject.toml scripts/pins.py
+$(VENV)/.stamp-demo: pyproject.toml scripts/pins.py
 	@command -v cargo >/dev/null || { echo "cargo (Rust stable) is required: https://rustup.rs"; exit 1; }
 	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python >= 3.11 is required (the pinned numpy, ray and cypari2 wheels need it): python3 is $$(python3 -V 2>&1)"; exit 1; }
+	@echo "== 1/3 the venv $(VENV) and the demo's pinned packages (extras: $(DEMO_EXTRAS))"
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+	python3 scripts/pins.py $(DEMO_EXTRAS) > $(VENV)/requirements-demo.txt
+	$(PY) -m pip install --progress-bar off --only-binary cypari2 -r $(VENV)/requirements-demo.txt
+	touch $@
+
+$(VENV)/.stamp: $(VENV)/.stamp-demo
 	python3 scripts/pins.py $(DEV_EXTRAS) > $(VENV)/requirements.txt
 	$(PY) -m pip install -q --only-binary cypari2 -r $(VENV)/requirements.txt
 	touch $@
 
+venv-demo: $(VENV)/.stamp-demo
+
 venv: $(VENV)/.stamp
 
-build: venv  ## the Rust core as the native module pairkit._native (release)
+native: venv-demo  ## the Rust core as the native module pairkit._native (release), into the venv
+	@echo "== 2/3 the release build of the Rust core (cargo prints each crate; the last, pairkit-core, takes most of the time)"
 	CARGO_BUILD_JOBS=$(CARGO_JOBS) $(VENV)/bin/maturin develop --release
+
+build: venv native  ## every pinned package (make venv), then the native module
 
 lint: fmt-check ruff mypy clippy  ## every static gate: rustfmt, ruff (with complexity <= 15), mypy (untyped bodies too), clippy (the first three: .pre-commit-config.yaml)
 

@@ -17,8 +17,22 @@ import pins  # noqa: E402
 
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 EXTRAS: dict[str, list[str]] = PROJECT["optional-dependencies"]
-# what `make venv` installs (the Makefile's DEV_EXTRAS)
-VENV_EXTRAS = re.search(r"^DEV_EXTRAS\s*:=\s*(.+)$", (ROOT / "Makefile").read_text(), re.M).group(1).split()
+MAKEFILE = (ROOT / "Makefile").read_text()
+
+
+def _make_list(var: str) -> list[str]:
+    """A Makefile variable's words (``NAME := ...``), its ``$(OTHER)`` references expanded."""
+    words = re.search(rf"^{var}\s*:=\s*(.+)$", MAKEFILE, re.M).group(1).split()
+    out: list[str] = []
+    for w in words:
+        ref = re.fullmatch(r"\$\((\w+)\)", w)
+        out.extend(_make_list(ref.group(1)) if ref else [w])
+    return out
+
+
+# what `make venv` installs (the Makefile's DEV_EXTRAS) and what `make demo` installs (DEMO_EXTRAS)
+VENV_EXTRAS = _make_list("DEV_EXTRAS")
+DEMO_EXTRAS = _make_list("DEMO_EXTRAS")
 
 
 def _exact(req: str) -> tuple[str, str]:
@@ -58,6 +72,29 @@ def test_the_run_time_dependencies_have_a_pinned_version_within_their_range():
         name = canonicalize_name(r.name)
         assert name in venv, f"{r.name}: a run-time dependency without a pin in the extras {VENV_EXTRAS}"
         assert r.specifier.contains(pinned[name]), f"{r.name}=={pinned[name]} is outside {r.specifier}"
+
+
+def test_make_demo_installs_a_subset_holding_the_run_time_pins_and_the_oracles():
+    """`make demo` installs only the demo's extras: within what `make venv` installs, none of the heavy ones
+    (the hardware kit, DSE, Ray, GPU, the tests' tools), and every run-time dependency pinned among them."""
+    assert DEMO_EXTRAS and set(DEMO_EXTRAS) <= set(VENV_EXTRAS)
+    assert not set(DEMO_EXTRAS) & {"hw", "dse", "ray", "gpu", "gpu-cuda13", "peers", "test", "dev"}
+    demo = {canonicalize_name(Requirement(r).name) for e in DEMO_EXTRAS for r in EXTRAS[e]}
+    for req in PROJECT["dependencies"]:
+        assert canonicalize_name(Requirement(req).name) in demo, f"{req}: not pinned in {DEMO_EXTRAS}"
+    assert {"maturin", "cypari2", "py-ecc"} <= demo  # the build tool and the demo's two oracles
+
+
+def test_the_missing_extra_table_names_each_module_in_its_extra():
+    """pairkit.extras.EXTRA_OF (the MissingExtraError messages: pip install 'pairkit[EXTRA]') agrees with
+    pyproject.toml: each distribution it names is pinned in the extra it names."""
+    sys.path.insert(0, str(ROOT / "python"))
+    from pairkit.extras import EXTRA_OF
+
+    for module, (extra, dist) in EXTRA_OF.items():
+        assert extra in EXTRAS, f"{module}: no extra {extra!r} in pyproject.toml"
+        names = {canonicalize_name(Requirement(r).name) for r in EXTRAS[extra]}
+        assert canonicalize_name(dist) in names, f"{module}: {dist} is not in the extra {extra} ({sorted(names)})"
 
 
 def test_make_venv_installs_the_extras_scripts_pins_prints():

@@ -7,6 +7,7 @@
   argcheck.py    argument checks of api.py and the CLI: types without coercion, ranges, limits (MAX_POINTS)
   sets.py        the one registry of parameter sets: Family, BinarySet / Char3Set / PrimeSet, get, label
   api.py         the fast path over ``_native``: bytes / numpy in and out, cached native Engine handles
+  extras.py      the optional extras (oracle, dse, hw, ray, gpu): which module each brings, MissingExtraError
   checkout.py    the checkout the report commands work in (HARDWARE.md, hw/reports/), or a typed refusal
   distributed.py pair_batch, BLS batch verification and PEKS search in chunks on a Ray cluster
   oracle.py      PARI/GP (cypari2): the reduced Tate pairing of the small-characteristic and typea sets

@@ -414,6 +414,8 @@ def bench_multi_pair(set_id: str, n: int, iters: int = 50) -> list[float]:
 #: pairkit.protocols.bls implements the standard around them and checks their arguments first.
 #: ``BlsPublicKey`` is a bls12-381 public key that passed KeyValidate, held natively as its point.
 BlsPublicKey = _native.BlsPublicKey
+#: ``BlsSignature`` is a bls12-381 signature that decoded to a point of the order-r subgroup, held natively.
+BlsSignature = _native.BlsSignature
 bls_verify = _native.bls_verify
 bls_aggregate_verify = _native.bls_aggregate_verify
 bls_fast_aggregate_verify = _native.bls_fast_aggregate_verify

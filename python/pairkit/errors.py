@@ -85,6 +85,16 @@ class KeyPathError(InvalidArgumentError):
     part and why (pairkit.protocols.bls_eip2333)."""
 
 
+class MissingExtraError(PairkitError, ImportError):
+    """A command needs an optional dependency that is not installed: the message names the package and the
+    ``pip install 'pairkit[EXTRA]'`` that brings it (pairkit.extras); ``extra`` is that extra's name. Also an
+    ImportError, so code that probes for the dependency (``except ImportError``) keeps working."""
+
+    def __init__(self, msg: str, extra: str):
+        super().__init__(msg)
+        self.extra = extra
+
+
 class NotSupportedError(PairkitError):
     """An operation the chosen set does not offer (e.g. the spec's operation trace of a
     large-characteristic set)."""

@@ -24,6 +24,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import cast
 
+from pairkit.extras import require
+
 _GP = r"""
 pk_setup(m, fpol) = {
   my(R, K, th, y, xk, M, rows, B);
@@ -110,8 +112,7 @@ pk3_tate(S, m, b, r, px, py, qx, qy) = {
 
 @lru_cache(maxsize=1)
 def pari():
-    import cypari2
-
+    cypari2 = require("cypari2", "the PARI/GP oracle")
     p = cypari2.Pari()
     p.default("debugmem", 0)  # no "increasing stack size" chatter
     p.default("parisizemax", 4 << 30)  # grows on demand; m >= 283 needs hundreds of MB

@@ -15,18 +15,16 @@ of a unitary element is its conjugate: the w-odd half negated.
 
 from __future__ import annotations
 
+from pairkit.extras import require
+
 _XI0 = {"bn254": 9, "bls12-381": 1}
 
 
 def _mod(set_id: str):
     if set_id == "bn254":
-        from py_ecc import optimized_bn128
-
-        return optimized_bn128
+        return require("py_ecc.optimized_bn128", "the py_ecc oracle")
     if set_id == "bls12-381":
-        from py_ecc import optimized_bls12_381
-
-        return optimized_bls12_381
+        return require("py_ecc.optimized_bls12_381", "the py_ecc oracle")
     raise ValueError(f"py_ecc has no {set_id}")
 
 

@@ -432,6 +432,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(protocols::bls_batch_verify, m)?)?;
     m.add_function(wrap_pyfunction!(protocols::bls_sum_points, m)?)?;
     m.add_class::<protocols::BlsPublicKey>()?;
+    m.add_class::<protocols::BlsSignature>()?;
     m.add_function(wrap_pyfunction!(protocols::bls_verify, m)?)?;
     m.add_function(wrap_pyfunction!(protocols::bls_aggregate_verify, m)?)?;
     m.add_function(wrap_pyfunction!(protocols::bls_fast_aggregate_verify, m)?)?;

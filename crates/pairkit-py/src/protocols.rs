@@ -1,6 +1,8 @@
 //! Bindings of the Rust core's protocol kernels (`pairkit_core::protocols`).
 use pairkit_core::protocols::bls_batch;
-use pairkit_core::protocols::bls_verify::{self as core_verify, PublicKey, Variant};
+use pairkit_core::protocols::bls_verify::{
+    self as core_verify, PublicKey, SigInput, Signature, Variant,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -107,6 +109,91 @@ impl BlsPublicKey {
     }
 }
 
+/// A BLS signature on bls12-381 that decoded to a point of the order-r subgroup
+/// (`protocols::bls_verify::Signature`; the identity allowed): the point, held natively. The
+/// verifiers given one use it as it is, without decoding or checking it again.
+#[pyclass(frozen, eq, name = "BlsSignature", module = "pairkit._native")]
+#[derive(PartialEq)]
+pub(crate) struct BlsSignature {
+    s: Signature,
+}
+
+#[pymethods]
+impl BlsSignature {
+    /// The decoding of `data` (ZCash encoding, compressed or not) in G2 (`min_pk`: the min-pk
+    /// variant's signatures) or G1, with the subgroup check: the decoder's errors,
+    /// NotInSubgroupError.
+    #[new]
+    #[pyo3(signature = (data, min_pk=true))]
+    fn new(py: Python<'_>, data: &[u8], min_pk: bool) -> PyResult<Self> {
+        let s = Signature::from_bytes(variant(min_pk), data).py(py)?;
+        Ok(BlsSignature { s })
+    }
+
+    /// True for a signature in G2 (the min-pk variant), False for G1 (min-sig).
+    #[getter]
+    fn min_pk(&self) -> bool {
+        self.s.variant() == Variant::MinPk
+    }
+
+    /// The ZCash encoding, compressed (96 / 48 bytes) unless asked otherwise.
+    #[pyo3(signature = (compressed=true))]
+    fn to_bytes<'py>(&self, py: Python<'py>, compressed: bool) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.s.to_bytes(compressed))
+    }
+
+    fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        self.to_bytes(py, true)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut h = DefaultHasher::new();
+        self.s.to_bytes(true).hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        let b = self.s.to_bytes(true);
+        let hex: String = b[..8].iter().map(|x| format!("{x:02x}")).collect();
+        let v = if self.min_pk() { "min-pk" } else { "min-sig" };
+        format!("BlsSignature({v}, {hex}...)")
+    }
+}
+
+/// A verifier's signature argument from Python: a validated BlsSignature or bytes.
+#[derive(FromPyObject)]
+pub(crate) enum SigArg<'py> {
+    /// Validated when it was made: used as it is.
+    Valid(Bound<'py, BlsSignature>),
+    /// Bytes: decoded and subgroup-checked by the call.
+    Bytes(Vec<u8>),
+}
+
+/// The owned form of a [`SigArg`], to take into a call without the GIL.
+enum SigOwned {
+    Valid(Signature),
+    Bytes(Vec<u8>),
+}
+
+impl SigArg<'_> {
+    fn owned(self) -> SigOwned {
+        match self {
+            SigArg::Valid(b) => SigOwned::Valid(b.get().s),
+            SigArg::Bytes(v) => SigOwned::Bytes(v),
+        }
+    }
+}
+
+impl SigOwned {
+    fn input(&self) -> SigInput<'_> {
+        match self {
+            SigOwned::Valid(s) => SigInput::Valid(s),
+            SigOwned::Bytes(b) => SigInput::Bytes(b),
+        }
+    }
+}
+
 fn keys(pks: &[Bound<'_, BlsPublicKey>]) -> Vec<PublicKey> {
     pks.iter().map(|k| k.get().k).collect()
 }
@@ -130,33 +217,33 @@ pub(crate) fn bls_verify(
 }
 
 /// CoreAggregateVerify over validated keys (`protocols::bls_verify::aggregate_verify`), one
-/// message each, as signed.
+/// message each, as signed; the signature as bytes or a BlsSignature (not checked again).
 #[pyfunction]
 pub(crate) fn bls_aggregate_verify(
     py: Python<'_>,
     min_pk: bool,
     pks: Vec<Bound<'_, BlsPublicKey>>,
     msgs: Vec<Vec<u8>>,
-    sig: &[u8],
+    sig: SigArg<'_>,
     dst: &[u8],
 ) -> PyResult<bool> {
-    let (v, ks, m) = (variant(min_pk), keys(&pks), refs(&msgs));
-    py.detach(|| core_verify::aggregate_verify(v, &ks, &m, sig, dst))
+    let (v, ks, m, s) = (variant(min_pk), keys(&pks), refs(&msgs), sig.owned());
+    py.detach(|| core_verify::aggregate_verify(v, &ks, &m, s.input(), dst))
         .py(py)
 }
 
 /// FastAggregateVerify over validated keys (`protocols::bls_verify::fast_aggregate_verify`):
-/// the keys summed natively, then one Verify.
+/// the keys summed natively, then one Verify; the signature as bytes or a BlsSignature.
 #[pyfunction]
 pub(crate) fn bls_fast_aggregate_verify(
     py: Python<'_>,
     min_pk: bool,
     pks: Vec<Bound<'_, BlsPublicKey>>,
     msg: &[u8],
-    sig: &[u8],
+    sig: SigArg<'_>,
     dst: &[u8],
 ) -> PyResult<bool> {
-    let (v, ks) = (variant(min_pk), keys(&pks));
-    py.detach(|| core_verify::fast_aggregate_verify(v, &ks, msg, sig, dst))
+    let (v, ks, s) = (variant(min_pk), keys(&pks), sig.owned());
+    py.detach(|| core_verify::fast_aggregate_verify(v, &ks, msg, s.input(), dst))
         .py(py)
 }

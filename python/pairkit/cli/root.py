@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import pairkit
-from pairkit import argcheck, sets
+from pairkit import argcheck, extras, sets
 from pairkit.cli.batch import parse_hex as _hex
 from pairkit.cli.files import check_writable as _check_writable
 from pairkit.cli.files import input_stream
@@ -753,6 +753,11 @@ def main() -> None:
         raise
     except PairkitError as e:
         _fail(type(e).__name__, str(e))
+    except ModuleNotFoundError as e:  # an optional dependency imported at a module's top: name its extra
+        missing = extras.missing(e)
+        if missing is None:
+            raise
+        _fail(type(missing).__name__, str(missing))
     except typer.TyperException as e:  # typer's click: unknown command or option, missing or malformed value
         ctx = getattr(e, "ctx", None)
         if type(e).__name__ == "NoArgsIsHelpError":  # `pairkit`, `pairkit hw` alone: the help, then the line

@@ -28,6 +28,7 @@ from pairkit.dse import analysis
 from pairkit.dse.errors import DSEError
 from pairkit.dse.listsched import Schedule, assign_instances, list_schedule
 from pairkit.dse.problem import Problem
+from pairkit.extras import require
 
 
 def solve(
@@ -44,10 +45,7 @@ def solve(
     ``info``: status (OPTIMAL / FEASIBLE), proven (bool), bound (lower bound on T), hint_T (the list
     schedule it started from), wall time. The caller computes the gap of its own list schedule.
     """
-    try:
-        from ortools.sat.python import cp_model
-    except ImportError as e:  # pragma: no cover - ortools is pinned in pyproject.toml (extra dse)
-        raise DSEError(f"--exact needs OR-Tools (pip install ortools): {e}") from None
+    cp_model = require("ortools.sat.python.cp_model", "the exact schedule (--exact: OR-Tools' CP-SAT)")
     vec = P.counts_vector(counts)
     if P.heterogeneous:
         raise DSEError(

@@ -68,6 +68,11 @@ SET = "bls12-381"
 #: (``api.BlsPublicKey``; make one with :meth:`Ciphersuite.public_key`). The verifiers accept
 #: it wherever they accept key bytes and then skip the decoding and the subgroup check.
 PublicKey = api.BlsPublicKey
+#: A signature that decoded to a point of the order-r subgroup, held natively (``api.BlsSignature``; make one
+#: with :meth:`Ciphersuite.signature`). The verifiers accept it wherever they accept signature bytes and then
+#: skip its decoding and subgroup check: a signature verified many times (against many keys, or again) is
+#: validated once.
+Signature = api.BlsSignature
 #: the order r of G1, G2 and GT
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 #: compressed encoding lengths of G1 / G2 points
@@ -238,6 +243,41 @@ class Ciphersuite:
             raise EncodingError(f"a compressed {self.variant} public key is {self.pk_len} bytes, got {len(data)}")
         return PublicKey(data, self.pk_group == 1)
 
+    def signature(self, data) -> Signature:
+        """The signature's decoding with the subgroup check (the draft's signature_subgroup_check), done once
+        and kept as a :data:`Signature`: verifying with it skips both. The identity is a subgroup point and is
+        accepted (the verifiers decide on it as from bytes). Errors: ArgumentTypeError for a non-bytes
+        argument, EncodingError (a length other than the compressed one, flags, coordinate >= p),
+        NotOnCurveError, NotInSubgroupError."""
+        data = A.data("the signature", data)
+        if len(data) != self.sig_len:
+            raise EncodingError(f"a compressed {self.variant} signature is {self.sig_len} bytes, got {len(data)}")
+        return api.BlsSignature(data, self.pk_group == 1)
+
+    def _sig(self, signature) -> bytes | Signature:
+        """A signature argument: a Signature of this variant (kept), or checked bytes."""
+        if isinstance(signature, Signature):
+            if signature.min_pk != (self.pk_group == 1):
+                raise InvalidArgumentError(
+                    f"a {'min-pk' if signature.min_pk else 'min-sig'} signature given to a {self.variant} ciphersuite"
+                )
+            return signature
+        return A.data("the signature", signature)
+
+    def _sig_len_ok(self, sig: bytes | Signature) -> bool:
+        """A Signature was made from a compressed encoding of this variant; bytes must have its length."""
+        return isinstance(sig, Signature) or len(sig) == self.sig_len
+
+    def _validated_keys(self, kb: list[bytes]) -> list[PublicKey] | None:
+        """KeyValidate of compressed key bytes, as PublicKey objects (to pass with a Signature to the native
+        verifiers, which take validated keys then); None when one fails (the verdict is False)."""
+        if any(len(k) != self.pk_len for k in kb):
+            return None
+        try:
+            return [PublicKey(k, self.pk_group == 1) for k in kb]
+        except PairkitError:
+            return None
+
     def _key(self, pk) -> bytes | PublicKey:
         """A key argument: a PublicKey of this variant, or checked bytes."""
         if isinstance(pk, PublicKey):
@@ -245,11 +285,12 @@ class Ciphersuite:
             return pk
         return A.data("the public key", pk)
 
-    def _verify_one(self, key: bytes | PublicKey, msg: bytes, sig: bytes, dst: bytes) -> bool:
+    def _verify_one(self, key: bytes | PublicKey, msg: bytes, sig: bytes | Signature, dst: bytes) -> bool:
         """_core_verify of ``msg`` (the aug prefix added here) after the length checks of the
         compressed encodings (uncompressed keys and signatures are not the draft's octets); a
-        :data:`PublicKey` was made from a compressed key of this variant, so it is not encoded again."""
-        if (not isinstance(key, PublicKey) and len(key) != self.pk_len) or len(sig) != self.sig_len:
+        :data:`PublicKey` or :data:`Signature` was made from a compressed encoding of this variant, so it is
+        not encoded again."""
+        if (not isinstance(key, PublicKey) and len(key) != self.pk_len) or not self._sig_len_ok(sig):
             return False
         return self._core_verify(key, msg, sig, dst)
 
@@ -316,15 +357,18 @@ class Ciphersuite:
         k = _sk_bytes(sk)
         return api.point_mul(SET, self._hash(msg, dst), k, group=self.sig_group, compressed=True)
 
-    def _core_verify(self, pk: bytes | PublicKey, msg: bytes, sig: bytes, dst: bytes) -> bool:
+    def _core_verify(self, pk: bytes | PublicKey, msg: bytes, sig: bytes | Signature, dst: bytes) -> bool:
         """CoreVerify in one native call (crates/pairkit-core src/protocols/bls_verify.rs):
         KeyValidate of the key (skipped for a PublicKey), the signature's decoding and subgroup
-        check, the hash, one two-pair multi-Miller loop and one final exponentiation. False for
-        a malformed key or signature and for the identity signature, which no valid key
-        verifies (e(PK, H(m)) != 1 for PK and H(m) of order r)."""
+        check (skipped for a Signature), the hash, one two-pair multi-Miller loop and one final
+        exponentiation. False for a malformed key or signature and for the identity signature, which
+        no valid key verifies (e(PK, H(m)) != 1 for PK and H(m) of order r)."""
+        if isinstance(sig, Signature) and not isinstance(pk, PublicKey):
+            keys = self._validated_keys([pk])
+            return keys is not None and api.bls_aggregate_verify(self.pk_group == 1, keys, [msg], sig, dst)
         if isinstance(pk, PublicKey):
             return api.bls_aggregate_verify(self.pk_group == 1, [pk], [msg], sig, dst)
-        return api.bls_verify(self.pk_group == 1, pk, msg, sig, dst)
+        return api.bls_verify(self.pk_group == 1, pk, msg, cast(bytes, sig), dst)  # bytes: the branches above
 
     def _core_aggregate_verify(self, pks: list[bytes], msgs: list[bytes], sig: bytes, dst: bytes) -> bool:
         if not pks:
@@ -348,10 +392,10 @@ class Ciphersuite:
 
     def verify(self, pk, message, signature) -> bool:
         """Verify: True only for a valid signature of ``message`` under a valid key (key bytes
-        or a :data:`PublicKey`)."""
+        or a :data:`PublicKey`; signature bytes or a :data:`Signature`)."""
         key = self._key(pk)
         msg = A.data("the message", message)
-        sig = A.data("the signature", signature)
+        sig = self._sig(signature)
         if self.scheme == "aug":
             msg = (key.to_bytes() if isinstance(key, PublicKey) else key) + msg
         return self._verify_one(key, msg, sig, self.dst)
@@ -366,21 +410,28 @@ class Ciphersuite:
     def aggregate_verify(self, pks, messages, signature) -> bool:
         """AggregateVerify over n (pk_i, message_i): basic requires distinct messages (False
         otherwise), aug prefixes each message with its key, pop signs the messages as they are.
-        The keys: all bytes, or all :data:`PublicKey` objects (then not decoded again)."""
+        The keys: all bytes, or all :data:`PublicKey` objects (then not decoded again); the signature:
+        bytes or a :data:`Signature` (then not decoded or subgroup-checked again)."""
         keys = self._key_list(pks)
         msgs = A.data_list("messages", messages)
-        sig = A.data("the signature", signature)
+        sig = self._sig(signature)
         if len(keys) != len(msgs):
             raise InvalidArgumentError(f"AggregateVerify: {len(keys)} public keys but {len(msgs)} messages")
         if self.scheme == "basic" and len(set(msgs)) != len(msgs):
             return False
+        if isinstance(sig, Signature) and keys and not isinstance(keys[0], PublicKey):
+            validated = self._validated_keys(keys)
+            if validated is None:
+                return False
+            keys = validated
         if keys and isinstance(keys[0], PublicKey):
             signed = [self._msg(k.to_bytes(), m) for k, m in zip(keys, msgs)] if self.scheme == "aug" else msgs
-            return len(sig) == self.sig_len and api.bls_aggregate_verify(
-                self.pk_group == 1, keys, signed, sig, self.dst
-            )
+            return self._sig_len_ok(sig) and api.bls_aggregate_verify(self.pk_group == 1, keys, signed, sig, self.dst)
         kb = cast(list[bytes], keys)
-        return self._core_aggregate_verify(kb, [self._msg(pk, m) for pk, m in zip(kb, msgs)], sig, self.dst)
+        sb = cast(bytes, sig)  # a Signature went the native way above (or keys is empty)
+        if isinstance(sig, Signature):
+            return False  # no keys: INVALID (draft: n >= 1)
+        return self._core_aggregate_verify(kb, [self._msg(pk, m) for pk, m in zip(kb, msgs)], sb, self.dst)
 
     # ---- proof of possession (draft-05 section 3.3) -------------------------------------------
 
@@ -394,25 +445,32 @@ class Ciphersuite:
         return self._core_sign(sk, self.sk_to_pk(sk), cast(bytes, self.pop_dst))  # set: the pop scheme
 
     def pop_verify(self, pk, proof) -> bool:
+        """PopVerify: the proof (bytes or a :data:`Signature`) of the key (bytes or a :data:`PublicKey`)."""
         self._need_pop("PopVerify")
         key = self._key(pk)
         kb = key.to_bytes() if isinstance(key, PublicKey) else key
-        return self._verify_one(key, kb, A.data("the proof", proof), cast(bytes, self.pop_dst))  # the pop scheme
+        pf = proof if isinstance(proof, Signature) else A.data("the proof", proof)
+        return self._verify_one(key, kb, self._sig(pf), cast(bytes, self.pop_dst))  # the pop scheme
 
     def fast_aggregate_verify(self, pks, message, signature) -> bool:
         """FastAggregateVerify: n >= 1 keys (each with a verified proof of possession) signed the
         same message; one pairing product of two pairs over the sum of the keys. The keys: all
         bytes (each decoded and subgroup-checked, on every core), or all :data:`PublicKey`
         objects (validated once, when made: the call only adds the points, natively, and runs
-        one Verify)."""
+        one Verify). The signature: bytes or a :data:`Signature` (not checked again)."""
         self._need_pop("FastAggregateVerify")
         keys = self._key_list(pks)
         msg = A.data("the message", message)
-        sig = A.data("the signature", signature)
+        sig = self._sig(signature)
+        if isinstance(sig, Signature) and keys and not isinstance(keys[0], PublicKey):
+            validated = self._validated_keys(keys)
+            if validated is None:
+                return False
+            keys = validated
         if keys and isinstance(keys[0], PublicKey):
-            return len(sig) == self.sig_len and api.bls_fast_aggregate_verify(
-                self.pk_group == 1, keys, msg, sig, self.dst
-            )
+            return self._sig_len_ok(sig) and api.bls_fast_aggregate_verify(self.pk_group == 1, keys, msg, sig, self.dst)
+        if isinstance(sig, Signature):
+            return False  # no keys
         kb = cast(list[bytes], keys)
         if not kb or any(len(pk) != self.pk_len or pk[0] & 0x40 for pk in kb):
             return False  # no keys, or one that is the identity (KeyValidate fails) or malformed

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 from pairkit.dse.costs import UNIT_ORDER
+from pairkit.extras import require
 
 _KIND_COLOURS = {
     "add": "#4C72B0",
@@ -23,12 +24,8 @@ _KIND_COLOURS = {
 
 
 def _plt():
-    import matplotlib
-
-    matplotlib.use("Agg", force=True)
-    import matplotlib.pyplot as plt
-
-    return plt
+    require("matplotlib", "the DSE plots").use("Agg", force=True)
+    return require("matplotlib.pyplot", "the DSE plots")
 
 
 def _save(fig, path: str) -> list:

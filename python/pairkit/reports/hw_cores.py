@@ -16,6 +16,7 @@ import math
 import os
 import tempfile
 
+from pairkit.extras import require
 from pairkit.hw.core import blocksynth, flow, instances
 from pairkit.hw.core.breakdown import table
 from pairkit.hw.errors import HwToolError
@@ -312,10 +313,8 @@ def pareto_plot(res: dict, field: str, path: str) -> list:
     if not pts:
         return []
     front = sorted(pareto(pts))
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    require("matplotlib", "the Pareto plot").use("Agg")
+    plt = require("matplotlib.pyplot", "the Pareto plot")
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
     ax.scatter([p[0] for p in pts], [p[1] for p in pts], color="tab:blue", label="measured cores")

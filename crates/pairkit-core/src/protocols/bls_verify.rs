@@ -10,7 +10,10 @@
 //! exponentiation. [`PublicKey`] is a key that passed KeyValidate (Sec. 2.5: decodes, is not the
 //! identity, lies in the order-r subgroup); only [`PublicKey::from_bytes`] makes one, so the
 //! verifiers that take keys do not decode or check them again: FastAggregateVerify over such
-//! keys is one sum of points and one Verify. Public data only, variable time.
+//! keys is one sum of points and one Verify. [`Signature`] is the same for a signature (decodes,
+//! lies in the subgroup; the identity allowed, Sec. 2.9 step 2): a verifier given one
+//! ([`SigInput::Valid`]) neither decodes nor subgroup-checks it again. Public data only, variable
+//! time.
 use rayon::prelude::*;
 
 use crate::curve::prime::bls12_381::{Bls12381G1, Bls12381G2, G1, G2};
@@ -47,6 +50,8 @@ pub trait KeyGroup: PrimeGroup {
     fn orient(a: &Affine<Self::F>, b: &Affine<<Self::Sig as PrimeGroup>::F>) -> (G1, G2);
     /// The point of a validated key of this group; None for a key of the other group.
     fn key_point(k: &PublicKey) -> Option<Affine<Self::F>>;
+    /// The point of a validated signature of the signature group; None for one of the other group.
+    fn sig_point(s: &Signature) -> Option<Affine<<Self::Sig as PrimeGroup>::F>>;
 }
 
 impl KeyGroup for Bls12381G1 {
@@ -60,6 +65,12 @@ impl KeyGroup for Bls12381G1 {
             PublicKey::G2(_) => None,
         }
     }
+    fn sig_point(s: &Signature) -> Option<G2> {
+        match s {
+            Signature::G2(q) => Some(*q),
+            Signature::G1(_) => None,
+        }
+    }
 }
 
 impl KeyGroup for Bls12381G2 {
@@ -71,6 +82,12 @@ impl KeyGroup for Bls12381G2 {
         match k {
             PublicKey::G2(q) => Some(*q),
             PublicKey::G1(_) => None,
+        }
+    }
+    fn sig_point(s: &Signature) -> Option<G1> {
+        match s {
+            Signature::G1(p) => Some(*p),
+            Signature::G2(_) => None,
         }
     }
 }
@@ -121,6 +138,87 @@ impl PublicKey {
             PublicKey::G1(p) => Bls12381G1::to_bytes(p, compressed),
             PublicKey::G2(q) => Bls12381G2::to_bytes(q, compressed),
         }
+    }
+}
+
+/// A signature that decoded to a point of the order-r subgroup of G2 (min-pk) or G1 (min-sig):
+/// the draft's signature_subgroup_check done once (Sec. 2.9 step 2; the identity is such a point
+/// and is kept, the verifiers decide on it as they do from bytes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Signature {
+    /// A min-sig signature.
+    G1(G1),
+    /// A min-pk signature.
+    G2(G2),
+}
+
+impl Signature {
+    /// The decoding of `data` (compressed or uncompressed ZCash encoding) in the signature group
+    /// of `variant`, with the subgroup check: the decoder's errors and `NotInSubgroup`.
+    pub fn from_bytes(variant: Variant, data: &[u8]) -> Result<Signature> {
+        Ok(match variant {
+            Variant::MinPk => Signature::G2(Bls12381G2::from_bytes(data, true)?),
+            Variant::MinSig => Signature::G1(Bls12381G1::from_bytes(data, true)?),
+        })
+    }
+
+    /// The variant whose signatures live in this signature's group.
+    pub fn variant(&self) -> Variant {
+        match self {
+            Signature::G2(_) => Variant::MinPk,
+            Signature::G1(_) => Variant::MinSig,
+        }
+    }
+
+    /// The ZCash encoding (96 / 48 bytes compressed, twice that uncompressed).
+    pub fn to_bytes(&self, compressed: bool) -> Vec<u8> {
+        match self {
+            Signature::G1(p) => Bls12381G1::to_bytes(p, compressed),
+            Signature::G2(q) => Bls12381G2::to_bytes(q, compressed),
+        }
+    }
+}
+
+/// A verifier's signature argument: bytes, decoded and subgroup-checked by the call (a bad
+/// encoding is the verdict false), or a [`Signature`] validated when it was made (used as it is;
+/// one of the other variant is `InvalidArgument`).
+#[derive(Clone, Copy, Debug)]
+pub enum SigInput<'a> {
+    /// A signature's encoding.
+    Bytes(&'a [u8]),
+    /// A validated signature.
+    Valid(&'a Signature),
+}
+
+impl<'a> From<&'a [u8]> for SigInput<'a> {
+    fn from(b: &'a [u8]) -> Self {
+        SigInput::Bytes(b)
+    }
+}
+
+impl<'a> From<&'a Vec<u8>> for SigInput<'a> {
+    fn from(b: &'a Vec<u8>) -> Self {
+        SigInput::Bytes(b)
+    }
+}
+
+impl<'a> From<&'a Signature> for SigInput<'a> {
+    fn from(s: &'a Signature) -> Self {
+        SigInput::Valid(s)
+    }
+}
+
+/// The signature's point in K's signature group: Ok(None) for bytes that do not decode to a
+/// subgroup point (the verdict false), `InvalidArgument` for a [`Signature`] of the other variant.
+fn sig_point<K: KeyGroup>(sig: SigInput<'_>) -> Result<Option<Affine<<K::Sig as PrimeGroup>::F>>> {
+    match sig {
+        SigInput::Bytes(b) => Ok(K::Sig::from_bytes(b, true).ok()),
+        SigInput::Valid(s) => K::sig_point(s).map(Some).ok_or_else(|| {
+            Error::InvalidArgument(
+                "a signature of the other variant (min-pk signatures are in G2, min-sig in G1)"
+                    .into(),
+            )
+        }),
     }
 }
 
@@ -186,17 +284,17 @@ fn product_is_one<K: KeyGroup>(
 fn core_aggregate<K: KeyGroup>(
     keys: &[Affine<K::F>],
     msgs: &[&[u8]],
-    sig: &[u8],
+    sig: SigInput<'_>,
     dst: &[u8],
 ) -> Result<bool> {
     check_dst(dst)?;
+    let s = match sig_point::<K>(sig)? {
+        Some(s) => s,
+        None => return Ok(false),
+    };
     if keys.is_empty() || keys.len() != msgs.len() {
         return Ok(false);
     }
-    let s = match K::Sig::from_bytes(sig, true) {
-        Ok(s) => s,
-        Err(_) => return Ok(false),
-    };
     let hash = |m: &&[u8]| K::Sig::hash_to_curve(m, dst);
     let hs: Vec<_> = if msgs.len() > 1 {
         msgs.par_iter().map(hash).collect::<Result<_>>()?
@@ -210,7 +308,7 @@ fn core_aggregate<K: KeyGroup>(
 /// decoding, the hash, then [`product_is_one`].
 fn verify_in<K: KeyGroup>(pk: &[u8], msg: &[u8], sig: &[u8], dst: &[u8]) -> Result<bool> {
     match K::from_bytes(pk, true) {
-        Ok(k) if !k.infinity => core_aggregate::<K>(&[k], &[msg], sig, dst),
+        Ok(k) if !k.infinity => core_aggregate::<K>(&[k], &[msg], SigInput::Bytes(sig), dst),
         _ => Ok(false),
     }
 }
@@ -238,16 +336,18 @@ pub fn verify(variant: Variant, pk: &[u8], msg: &[u8], sig: &[u8], dst: &[u8]) -
 }
 
 /// CoreAggregateVerify (Sec. 2.9) over validated keys, one message each (the scheme's rules on
-/// the messages, e.g. basic's distinctness, are the caller's). False for no keys, a count of
-/// messages other than the keys', or a bad signature; `InvalidArgument` for a key of the other
-/// variant, `InvalidEncoding` for an empty DST.
-pub fn aggregate_verify(
+/// the messages, e.g. basic's distinctness, are the caller's); the signature as bytes or a
+/// validated [`Signature`]. False for no keys, a count of messages other than the keys', or a
+/// bad signature; `InvalidArgument` for a key or signature of the other variant,
+/// `InvalidEncoding` for an empty DST.
+pub fn aggregate_verify<'s>(
     variant: Variant,
     pks: &[PublicKey],
     msgs: &[&[u8]],
-    sig: &[u8],
+    sig: impl Into<SigInput<'s>>,
     dst: &[u8],
 ) -> Result<bool> {
+    let sig = sig.into();
     match variant {
         Variant::MinPk => core_aggregate::<Bls12381G1>(&points::<Bls12381G1>(pks)?, msgs, sig, dst),
         Variant::MinSig => {
@@ -259,13 +359,14 @@ pub fn aggregate_verify(
 /// FastAggregateVerify (Sec. 3.3.4) over validated keys: the keys summed, then CoreVerify of
 /// the sum; false for no keys and for keys summing to the identity (KeyValidate of the
 /// aggregate fails). Errors as [`aggregate_verify`].
-pub fn fast_aggregate_verify(
+pub fn fast_aggregate_verify<'s>(
     variant: Variant,
     pks: &[PublicKey],
     msg: &[u8],
-    sig: &[u8],
+    sig: impl Into<SigInput<'s>>,
     dst: &[u8],
 ) -> Result<bool> {
+    let sig = sig.into();
     check_dst(dst)?;
     if pks.is_empty() {
         return Ok(false);
@@ -277,7 +378,12 @@ pub fn fast_aggregate_verify(
 }
 
 /// FastAggregateVerify with keys in K: the sum of the keys, then CoreVerify of a finite sum.
-fn fast_in<K: KeyGroup>(pks: &[PublicKey], msg: &[u8], sig: &[u8], dst: &[u8]) -> Result<bool> {
+fn fast_in<K: KeyGroup>(
+    pks: &[PublicKey],
+    msg: &[u8],
+    sig: SigInput<'_>,
+    dst: &[u8],
+) -> Result<bool> {
     let s = sum_keys::<K>(&points::<K>(pks)?);
     Ok(!s.infinity && core_aggregate::<K>(&[s], &[msg], sig, dst)?)
 }
@@ -325,6 +431,36 @@ mod tests {
         // a key of the other group is an error, not a verdict
         let g2key = PublicKey::G2(Bls12381G2::generator());
         assert!(aggregate_verify(Variant::MinPk, &[g2key], &[msg], &s1, DST).is_err());
+    }
+
+    /// A validated Signature gives the verdicts of its bytes, in both variants; one of the other
+    /// variant is an error, not a verdict; the identity signature is kept (a subgroup point).
+    #[test]
+    fn validated_signature_is_used_as_is() {
+        let msg: &[u8] = b"m";
+        let h = Bls12381G2::hash_to_curve(msg, DST).unwrap();
+        let pk = Bls12381G1::mul(&Bls12381G1::generator(), &sk(5));
+        let key = PublicKey::from_bytes(Variant::MinPk, &Bls12381G1::to_bytes(&pk, true)).unwrap();
+        let sig = Bls12381G2::to_bytes(&Bls12381G2::mul(&h, &sk(5)), true);
+        let s = Signature::from_bytes(Variant::MinPk, &sig).unwrap();
+        assert_eq!(s.variant(), Variant::MinPk);
+        assert_eq!(s.to_bytes(true), sig);
+        assert!(aggregate_verify(Variant::MinPk, &[key], &[msg], &s, DST).unwrap());
+        assert!(!aggregate_verify(Variant::MinPk, &[key], &[b"n"], &s, DST).unwrap());
+        assert!(fast_aggregate_verify(Variant::MinPk, &[key], msg, &s, DST).unwrap());
+        assert!(aggregate_verify(Variant::MinSig, &[key], &[msg], &s, DST).is_err());
+        let inf = Bls12381G2::to_bytes(&Affine::identity(), true);
+        let si = Signature::from_bytes(Variant::MinPk, &inf).unwrap();
+        assert!(!aggregate_verify(Variant::MinPk, &[key], &[msg], &si, DST).unwrap());
+        assert!(Signature::from_bytes(Variant::MinPk, &sig[1..]).is_err());
+        // min-sig
+        let h1 = Bls12381G1::hash_to_curve(msg, DST_SIG).unwrap();
+        let pk2 = Bls12381G2::to_bytes(&Bls12381G2::mul(&Bls12381G2::generator(), &sk(9)), true);
+        let key2 = PublicKey::from_bytes(Variant::MinSig, &pk2).unwrap();
+        let sig1 = Bls12381G1::to_bytes(&Bls12381G1::mul(&h1, &sk(9)), true);
+        let s1 = Signature::from_bytes(Variant::MinSig, &sig1).unwrap();
+        assert!(aggregate_verify(Variant::MinSig, &[key2], &[msg], &s1, DST_SIG).unwrap());
+        assert!(aggregate_verify(Variant::MinSig, &[key2], &[msg], &sig1, DST_SIG).unwrap());
     }
 
     #[test]

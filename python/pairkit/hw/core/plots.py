@@ -3,12 +3,12 @@ from its start to the store of its result (matplotlib, Agg)."""
 
 from __future__ import annotations
 
+from pairkit.extras import require
+
 
 def gantt(mc, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    require("matplotlib", "the Gantt chart").use("Agg")
+    plt = require("matplotlib.pyplot", "the Gantt chart")
 
     a, b = (mc.loop_start, mc.loop_end) if mc.loop_end > mc.loop_start else (0, min(mc.n_steps, 200))
     rows = sorted({s.unit for st in mc.steps[a:b] for s in st.starts})

