@@ -21,9 +21,10 @@ def units(cfg) -> list:
         (
             "assumption",
             f"the units as section 5.1 states them: one multiplier, {n.get('gf2_add', 0)} adder on its output, "
-            "the BAU's two squarers in series as one two-squarer chain (X^4 per cycle) and one squarer reading "
-            f"the ISU (its 'input and squaring unit'), {n.get('gf2_sqrt', 0)} single square roots (section "
-            "4.2: four sequences of 611 in parallel in the ISU; the paper gives no unit count)",
+            f"the BAU's two squarers in series as one two-squarer chain (X^4 in {cfg.cycles('sqrn')} cycle(s)) and "
+            f"one squarer reading the ISU (its 'input and squaring unit'), {n.get('gf2_sqrt', 0)} single square "
+            f"roots of {cfg.cycles('sqrt')} cycle(s) (section 4.2: four sequences of 611 in parallel in the ISU; the "
+            "paper gives no unit count)",
         )
     ]
 

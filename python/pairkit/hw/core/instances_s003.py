@@ -11,7 +11,8 @@ products with a common input, section 6) cycles per product in steady state (Tab
 
 Here: the same units (the multiplier unlatched, so 9 / 6 cycles, as the paper counts; one adder taking the
 product from the multiplier's output port as the BAU accumulates on it; one squarer and one two-squarer
-chain for the BAU's pair in series; four single square roots) and the three banks as a fixed bank map
+chain for the BAU's pair in series; four single square roots; the squarers and square roots unlatched, one
+cycle each) and the three banks as a fixed bank map
 (:mod:`.bankmap`): the multiplier's first operand and the adder's first read the BAU, their second the
 DHU, the squarer and the square roots the ISU, the two-squarer chain the BAU; the multiplier and the adder
 write the BAU and the DHU, the squarer the ISU, BAU and DHU, the chain the BAU, the square roots the ISU
