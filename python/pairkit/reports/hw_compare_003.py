@@ -66,8 +66,8 @@ def cause(r: dict, missed: bool) -> str:
         return ""
     rb = (r.get("interconnect") or {}).get("read_banks") or {}
     return (
-        "; cause: the generator's list schedule (not the paper's hand schedule) with "
-        f"{rb.get('moves', '?')} moves across the banks, each given a step"
+        "; cause: the generator's list schedule on the paper's single adder (not the paper's hand schedule); the "
+        f"{rb.get('moves', '?')} moves across the banks each have a step of it (docs/CORE.md: 2 cycles of the loop)"
     )
 
 
