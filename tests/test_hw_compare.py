@@ -140,6 +140,31 @@ def test_seed003_miller_loops_chains_and_the_two_dmoci_rows(rows):
     assert text["paper"]["cycles"] is None and text["verdict"]["cycles"] == "no paper figure"
 
 
+def test_seed003_paper_organisation_rows(rows):
+    """The -paper cores (seed 003's BAU/ISU/DHU as a fixed bank map, the paper's units): cycles compare (same
+    units, the assumptions listed but not deciding) and miss by the stated amount, with the Miller loop's miss and
+    its cause; the row is not like for like (registers in larger banks, a sum of blocks against ISE)."""
+    for core, ml in (
+        ("s003-eta-t-tmvp2-paper", 38562),
+        ("s003-eta-t-tmvp3-paper", 25710),
+        ("s003-eta-t-dmoci-paper", 22040),
+    ):
+        r = by(rows, core)
+        assert not r["like_for_like"]
+        ds = r["differences"]
+        assert any(d.startswith("assumption: the units as section 5.1 states them") for d in ds), ds
+        assert any(d.startswith("interconnect: BAU/ISU/DHU as a fixed bank map") and "moves" in d for d in ds)
+        assert any(d.startswith("storage") and "against the paper's 18 (5/5/8)" in d for d in ds)
+        assert any(d.startswith("basis") for d in ds)
+        assert not any(d.startswith("units") for d in ds)
+        assert any(
+            d.startswith("cycles: the Miller loop misses") and f"the paper's {ml:,}" in d and "cause:" in d for d in ds
+        )
+        assert r["verdict"]["cycles"].startswith("missed (+")
+        assert r["verdict"]["lut"].startswith(("higher, not like for like", "lower, not like for like"))
+        assert r["ours"]["cycles_checked"] == "interp" and r["ours"]["lut_kind"] == "LUT6"
+
+
 def test_seed004_shared_datapath_and_block_ram(rows):
     for core in ("s004-alg10-m5x9", "s004-alg10-m4x9", "s004-alg9-m5x9"):
         r = by(rows, core)

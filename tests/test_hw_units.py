@@ -43,6 +43,8 @@ SMALL_EXTRA = [
     ("gf2_dmoci", {"field": "ss2-11", "outer": "3", "inner": "2"}),
     ("gf2_mul_tmvp", {"field": "ss2-17", "outer": "2,2", "inner": "3", "latch": 0}),  # operands held, not latched
     ("gf2_dmoci", {"field": "ss2-11", "outer": "2,2", "inner": "2", "latch": 0}),
+    ("gf2_sqr", {"field": "ss2-17", "k": 2, "latch": 0}),  # seed 003's two squarers in series, one cycle
+    ("gf2_sqrt", {"field": "ss2-17", "latch": 0}),
     ("tmvp_core", {"n": 17, "inner": "2,3"}),
     ("tmvp_core", {"n": 8, "inner": ""}),
     ("gf3_add", {"field": "ss3-13"}),

@@ -37,6 +37,7 @@ from pairkit.hw.core import instances
 from pairkit.hw.core.breakdown import parts
 from pairkit.hw.core.errors import CoreError
 from pairkit.hw.proc.rtl.layout import PAPER_DEPTH, PAPER_DEPTH_CONFIG, PAPER_DEPTH_NAME
+from pairkit.reports import hw_compare_003 as c003
 from pairkit.reports.hw_cores_interconnect import before_binding, check_003, lut6_of, where_16
 from pairkit.reports.hw_papers import FF_LUT, SEED001_T2, SEED004, SEED004_FMAX
 from pairkit.reports.proc import PAPER as PROC_PAPER
@@ -563,20 +564,23 @@ def _seed003(cfg, r, extra) -> tuple:
         diffs.append(
             Difference("units", f"multiplier {cfg.cycles(mul.op)} cycles against the paper's {extra['mul_cycles']}")
         )
-    chains = [
-        f"{u.count} × {u.unit} (k = {dict(u.params).get('k')})"
-        for u in cfg.units
-        if u.unit in ("gf2_sqr_chain", "gf2_sqrt_chain")
-    ]
-    adders = sum(u.count for u in _unit(cfg, "gf2_add"))
-    diffs.append(
-        Difference(
-            "units",
-            f"{', '.join(chains)} the paper does not have, {adders} adders, "
-            f"{sum(u.count for u in _unit(cfg, 'gf2_sqrt'))} square roots; the paper's BAU: one "
-            "multiplier, one adder, two squarers in series, its ISU the square roots one per cycle",
+    if cfg.bank_map is not None:  # seed 003's BAU/ISU/DHU organisation (hw_compare_003.py)
+        diffs += [Difference(c, t) for c, t in (*c003.units(cfg), *c003.interconnect(cfg, r))]
+    else:
+        chains = [
+            f"{u.count} × {u.unit} (k = {dict(u.params).get('k')})"
+            for u in cfg.units
+            if u.unit in ("gf2_sqr_chain", "gf2_sqrt_chain")
+        ]
+        adders = sum(u.count for u in _unit(cfg, "gf2_add"))
+        diffs.append(
+            Difference(
+                "units",
+                f"{', '.join(chains)} the paper does not have, {adders} adders, "
+                f"{sum(u.count for u in _unit(cfg, 'gf2_sqrt'))} square roots; the paper's BAU: one "
+                "multiplier, one adder, two squarers in series, its ISU the square roots one per cycle",
+            )
         )
-    )
     diffs.append(
         Difference(
             "schedule",
@@ -624,16 +628,20 @@ def _seed003(cfg, r, extra) -> tuple:
                 "is met only through the shorter final exponentiation the chains give"
                 if ml > pml and r["cycles"] <= extra["cycles"]
                 else "follows the loop"
-            ),
+            )
+            + (c003.cause(r, ml > pml) if cfg.bank_map is not None else ""),
         )
     )
-    diffs.append(
-        Difference(
-            "storage",
-            f"{r['registers']} registers of 1,223 bits in one register file against the "
-            "paper's 18 in its BAU/ISU/DHU banks",
+    if cfg.bank_map is not None:
+        diffs += [Difference(c, t) for c, t in c003.storage(cfg, r)]
+    else:
+        diffs.append(
+            Difference(
+                "storage",
+                f"{r['registers']} registers of 1,223 bits in one register file against the "
+                "paper's 18 in its BAU/ISU/DHU banks",
+            )
         )
-    )
     diffs += _storage_bram(b.get("bram"), " (and the controller's counters)")
     if lut is not None:
         diffs.append(

@@ -428,6 +428,7 @@ def _interconnect(mc) -> dict:
             "copies": rb["copies"],
             "moves": rb["moves"],
             "dual_writes": rb["dual_writes"],
+            **({"banks": rb["banks"], "sizes": rb["sizes"]} if "banks" in rb else {}),  # a fixed bank map
         }
     return out
 

@@ -73,6 +73,13 @@ def where_16(r: dict, missed: bool) -> str:
                 f"several buses) and the unit ports select among the buses, forwarded outputs and constants "
                 f"({ic['ports']} inputs)"
             )
+        elif (ic.get("read_banks") or {}).get("banks"):  # a fixed bank map (seed 003's BAU/ISU/DHU)
+            rb = ic["read_banks"]
+            how = (
+                f"fixed banks {'/'.join(rb['banks'])} of {'/'.join(map(str, rb['registers']))} registers (each "
+                f"multiplier port {span} of them), {rb['moves']} moves across banks on the register write "
+                f"multiplexers ({ic.get('registers', '?')} register-write inputs for {r['registers']} registers)"
+            )
         elif ic.get("read_banks"):
             rb = ic["read_banks"]
             nb = [n for n in rb["registers"] if n]
@@ -156,6 +163,29 @@ def _read_banked_rows(res: dict) -> list:
             f"writes of a unit output, {rb['moves']} moves), operand inputs {ic0['ports']} -> {ic1['ports']} (each "
             f"multiplier port {_span(ic0['multiplier_port_registers'])} -> {_span(ic1['multiplier_port_registers'])} "
             f"registers), register-write inputs {ic0['registers']} -> {ic1['registers']}"
+        )
+        rows.append(t + _lut6_change(r0, r1, ("operand multiplexers", "register file and write multiplexers")))
+    return rows
+
+
+def _paper_org_rows(res: dict) -> list:
+    """The ``-paper`` cores (seed 003's organisation, a fixed bank map) against the ``-u8`` cores of the same
+    multiplier: cycles, registers, operand and register-write inputs, LUT6 and the two multiplexer blocks."""
+    rows = []
+    for n in sorted(k for k in res if k.startswith("s003-") and k.endswith("-paper")):
+        b = n[: -len("-paper")] + "-u8"
+        r0, r1 = res.get(b), res[n]
+        ic0, ic1 = (r0 or {}).get("interconnect"), r1.get("interconnect")
+        if not (r0 and ic0 and ic1 and (ic1.get("read_banks") or {}).get("banks")):
+            continue
+        rb = ic1["read_banks"]
+        t = (
+            f"`{n}`: Miller loop {r1['miller_cycles']:,} cycles ({r1['miller_cycles'] - r0['miller_cycles']:+,} "
+            f"against `{b}`), total {r1['cycles']:,}, registers {r0['registers']} -> {r1['registers']} in "
+            f"{'/'.join(rb['banks'])} banks of {'/'.join(map(str, rb['registers']))} ({rb['moves']} moves, "
+            f"{rb['dual_writes']} second writes), operand inputs {ic0['ports']} -> {ic1['ports']} (each multiplier "
+            f"port {_span(ic0['multiplier_port_registers'])} -> {_span(ic1['multiplier_port_registers'])} registers), "
+            f"register-write inputs {ic0['registers']} -> {ic1['registers']}"
         )
         rows.append(t + _lut6_change(r0, r1, ("operand multiplexers", "register file and write multiplexers")))
     return rows
@@ -254,6 +284,14 @@ def interconnect_16(res: dict) -> str:
             "reading only the registers of its group's bank, and a value two groups read copied into both banks "
             "(a second write of the unit output in the step it is made, or a register move before the first "
             "read: no cycle added): " + "; ".join(rbanked) + ". "
+        )
+    porg = _paper_org_rows(res)
+    if porg:
+        out += (
+            "The `-paper` cores (`CoreConfig.bank_map`, bankmap.py) are seed 003's organisation: fixed BAU/ISU/DHU "
+            "banks, each unit port reading one bank and each unit output writing its wired banks, a value moved "
+            "across banks in a step the schedule leaves it, on the paper's units (one adder, two squarers in "
+            "series, single square roots): " + "; ".join(porg) + ". "
         )
     return out
 

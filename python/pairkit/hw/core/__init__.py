@@ -11,9 +11,12 @@ The flow, bottom up:
   config.py        a core's configuration: the pairing, the unit mix from the kit's units, latencies, scheduler
   pipeline.py      a target clock's pipeline stages (operand regs, split muxes, output regs): the timing model
   instances.py     the named cores (``pairkit hw core list``): the seeds' accelerators and the toy cores
+  instances_s003.py  seed 003's BAU/ISU/DHU organisation: the ``-paper`` cores (a fixed bank map) and their toy
   binding.py       ``binding="mux"``: units and operand order chosen to minimise multiplexer inputs
   buses.py         ``buses=B``: at most B registers read per step (a scheduling constraint), ports on buses
   readbanks.py     ``read_banks=K``: operand ports in K groups, each reading its bank; values copied across
+  bankmap.py       ``bank_map``: fixed banks (each unit port reads one, each output writes its wired ones), moves
+                   across banks scheduled with their cycles, bank sizes checked (seed 003's BAU/ISU/DHU)
   microcode.py     the micro-code: one control word per step (starts, holds, writes, table writes)
   codegen.py       schedule each block with pairkit.dse, allocate registers (homes, deferred write-back), emit
   interp.py        the schedule interpreter: control words on concrete values, every value against the spec

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pairkit.dse import exact, listsched
 from pairkit.dse import problem as dproblem
 from pairkit.dse.ddg import DDG, Input, Node
-from pairkit.hw.core import binding, buses, readbanks
+from pairkit.hw.core import bankmap, binding, buses, readbanks
 from pairkit.hw.core.blocks import Blocks, find_blocks
-from pairkit.hw.core.config import CoreConfig
+from pairkit.hw.core.config import UNIT_OPS, CoreConfig
 from pairkit.hw.core.errors import CoreError
 from pairkit.hw.core.microcode import Hold, Microcode, Start, Step, TableWrite, Write
 from pairkit.hw.core.program import Program, base_kind, lower, out_port, retime
@@ -49,6 +49,9 @@ def _schedule(cfg: CoreConfig, name: str, nodes: list, inputs: list, exact_ok: b
     ddg = DDG(name, "iteration", [Node(f"n{nd[0]}", nd[1], tuple(nd[2])) for nd in nodes], inputs, [])
     P = dproblem.build(ddg, cfg.cost_model())
     P.inst_lat = cfg.inst_lat(P.types)  # heterogeneous instances: each its own latency (config.py)
+    if cfg.bank_map is not None:  # a copy across fixed banks takes a step (bankmap.py)
+        extra = bankmap.move_latency(cfg.bank_map, nodes, P.names, P.ops, cfg.forward)
+        P.lat = [a + b for a, b in zip(P.lat, extra)]
     counts = P.counts_vector(cfg.counts())
     big = P.n > 400
     priority = "static" if big and cfg.priority == "mobility" else cfg.priority
@@ -696,7 +699,11 @@ class _Emitter:
         self.phys = phys = list(range(len(A.vregs)))
         own = self._build_steps()  # every virtual register its own
         banked = None
-        if cfg.read_banks:  # ports in groups, registers in banks, copies across (readbanks.py)
+        if cfg.bank_map is not None:  # fixed banks: ports and outputs wired to banks (bankmap.py)
+            own, rgroup, banked, col, n_regs, reg_bank = _fixed_banks(cfg, own, A, in_first, Ls, Le, win)
+            phys[:] = col
+            steps = readbanks.rename(own, phys)
+        elif cfg.read_banks:  # ports in groups, registers in banks, copies across (readbanks.py)
             own, rgroup, banked, col, n_regs, reg_bank = _read_banks(cfg, own, A, in_first, Ls, Le, win)
             phys[:] = col
             steps = readbanks.rename(own, phys)  # the copies are in ``own`` only; no operand swaps (two banks)
@@ -764,7 +771,12 @@ class _Emitter:
         cfg, epi, lat, lp, phys, pos_vreg = self.cfg, self.epi, self.lat, self.lp, self.phys, self.pos_vreg
         pro, prog, reg_bank, rgroup, steps, win = self.pro, self.prog, self.reg_bank, self.rgroup, self.steps, self.win
         _expand_holds(steps, win)
-        if banked:
+        if banked and cfg.bank_map is not None:
+            bad = bankmap.check(steps, reg_bank, rgroup, cfg.bank_map)
+            if bad:
+                raise CoreError(f"internal: {cfg.name}: bank map: {bad}")
+            banked["bank_of"] = reg_bank
+        elif banked:
             bad = readbanks.check(steps, reg_bank, rgroup)
             if bad:
                 raise CoreError(f"internal: {cfg.name}: read banks: {bad}")
@@ -928,6 +940,29 @@ def _read_banks(cfg, own: list, A: _Alloc, in_first: list, Ls: int, Le: int, win
     A.vregs[:] = vr
     stats.update(excess=best[0], layouts_tried=tried)
     return st, g2, stats, col, n, {r: b for r, b in enumerate(rb) if b is not None}
+
+
+def _fixed_banks(cfg, own: list, A: _Alloc, in_first: list, Ls: int, Le: int, win: dict) -> tuple:
+    """A fixed bank map (:mod:`.bankmap`): the ports' banks and the outputs' wiring are the map's; the
+    values placed and copied (:func:`.readbanks.split`), each bank coloured, its size checked.
+    Returns as :func:`_read_banks`."""
+    bm = cfg.bank_map
+    arity = {op: len(UNIT_OPS[cfg.choice(op).unit][1]) for op in cfg.counts()}
+    group = bm.groups(cfg.counts(), arity)
+    vr = [list(x) for x in A.vregs]
+    st, vbank, g2, stats = readbanks.split(own, vr, len(bm.banks), Ls, Le, win, cfg.name, group, bm.wiring)
+    B = _Alloc()
+    B.vregs = vr
+    rd, wr = _affinity(st)
+    col, n = B.colour(in_first, rd, wr, 0, vbank)
+    reg_bank = [bm.spare_bank() if b is None else b for b in B.reg_bank]
+    fit = bankmap.fit(cfg.name, bm, reg_bank)
+    stats["banks"] = list(fit)
+    stats["registers"] = [u for u, _ in fit.values()]
+    stats["sizes"] = [n for _, n in fit.values()]
+    stats["excess"] = readbanks.excess(readbanks.rename(st, col))
+    A.vregs[:] = vr
+    return st, g2, stats, col, n, dict(enumerate(reg_bank))
 
 
 def _mux_inputs(steps: list) -> int:

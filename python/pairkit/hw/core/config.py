@@ -26,6 +26,7 @@ from pairkit import sets
 from pairkit.dse.costs import CostModel, Unit
 from pairkit.dse.listsched import BINDS
 from pairkit.hw.core import pipeline as pipe
+from pairkit.hw.core.bankmap import BankMap
 from pairkit.hw.core.errors import CoreError, CoreMixError
 from pairkit.hw.core.program import CHAIN_OF  # noqa: F401  (re-exported: the single operation each chain kind repeats)
 from pairkit.hw.units import catalogue as hwunit
@@ -143,6 +144,9 @@ class CoreConfig:
     # to an instance (dse.listsched._bind): "finish" (the one that finishes it first) or "slack" (a slower
     # free one when the operation's slack covers it)
     unit_bind: str = "finish"
+    # fixed register banks (bankmap.BankMap, seed 003's BAU/ISU/DHU): the bank each unit port reads, the
+    # banks each unit output writes, the bank sizes; copies across banks scheduled (their cycles counted)
+    bank_map: BankMap | None = None
 
     def __post_init__(self):
         self._check_options()
@@ -249,11 +253,28 @@ class CoreConfig:
                 f"no buses and no write banks, got {self.read_banks!r} (binding {self.binding!r}, "
                 f"buses {self.buses!r}, write_banks {self.write_banks!r})"
             )
+        if self.bank_map is not None:
+            self._check_bank_map()
         if self.buses and self.scheduler != "list":
             raise CoreError(
                 f"buses: only with the list scheduler (the bus constraint is the list scheduler's; "
                 f"scheduler {self.scheduler!r})"
             )
+
+    def _check_bank_map(self):
+        """A fixed bank map excludes the other interconnect options and heterogeneous units."""
+        if not isinstance(self.bank_map, BankMap):
+            raise CoreError(f"bank_map: a bankmap.BankMap or None, got {type(self.bank_map).__name__}")
+        if self.binding != "first-fit" or self.buses or self.write_banks or self.read_banks:
+            raise CoreError(
+                f"{self.name}: bank_map: only with binding='first-fit' and no buses, write or read banks "
+                f"(binding {self.binding!r}, buses {self.buses}, write_banks {self.write_banks}, "
+                f"read_banks {self.read_banks})"
+            )
+        ops = [u.op for u in self.units]
+        if len(set(ops)) < len(ops):
+            raise CoreMixError("bank_map", f"{self.name}: a bank map with several entries of one unit kind")
+        self.bank_map.validate(self.name, {u.op: len(UNIT_OPS[u.unit][1]) for u in self.units})
 
     @property
     def p(self) -> int:

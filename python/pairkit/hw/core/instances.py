@@ -1,5 +1,4 @@
-"""The named cores (``pairkit hw core list``): the seeds' accelerators and the toy cores the tests
-simulate whole in Amaranth.
+"""The named cores (``pairkit hw core list``): the seeds' accelerators, the toy cores (Amaranth; and instances_s003).
 
 seed 001 (Bertoni et al., ss3-97 Duursma--Lee, Tables 2--4): the units of Table 2 (m = 97, D = 4:
 multiplier 27 clk, adder, cube and cube root 3 clk, I/O cycles included) in the paper's exact mixes
@@ -14,6 +13,7 @@ from __future__ import annotations
 
 from pairkit.hw.core.config import CoreConfig, UnitChoice
 from pairkit.hw.core.errors import CoreError
+from pairkit.hw.core.instances_s003 import ALL as _ALL_003  # seed 003's BAU/ISU/DHU organisation
 
 
 def _bin(
@@ -1086,7 +1086,7 @@ _ALL = [
 
 
 def all_configs() -> list:
-    return [f() for f in _ALL]
+    return [f() for f in (*_ALL, *_ALL_003)]
 
 
 def get(name: str) -> CoreConfig:

@@ -93,11 +93,23 @@ SWEEPS = 3
 
 
 def split(
-    steps: list, vregs: list, K: int, Ls: int, Le: int, win: dict, name: str = "core", group: dict | None = None
+    steps: list,
+    vregs: list,
+    K: int,
+    Ls: int,
+    Le: int,
+    win: dict,
+    name: str = "core",
+    group: dict | None = None,
+    wiring=None,
 ) -> tuple:
     """Bank the reads of the micro-code ``steps`` (built with every virtual register its own, holds not
     expanded; ``vregs``: their interval lists, extended here with the copies). Returns (new steps,
-    bank per virtual register (None: no port reads it), port -> group, statistics)."""
+    bank per virtual register (None: no port reads it), port -> group, statistics).
+
+    ``wiring`` (a fixed bank map, :mod:`.bankmap`): a function from a write's source to the banks it
+    may write (None: any); a value's home bank is then one its writers all reach, and a copy is a
+    second write of the source only into a bank the source is wired to, otherwise a move."""
     reads = port_reads(steps, win)
     group = group_ports(reads, K) if group is None else group
     n0 = len(vregs)
@@ -114,8 +126,10 @@ def split(
         h = bank[v]
         if h is None or (c, -f, -g) > (count[(v, h)][0], -count[(v, h)][1], -h):
             bank[v] = g
+    if wiring is not None:
+        _homes(bank, writes, count, wiring, name)
 
-    cp = _Copies(writes, Ls, Le, name)
+    cp = _Copies(writes, Ls, Le, name, wiring)
     copies: dict = {}  # (v, group, reaching key) -> [reads]
     for r in reads:
         t0, _, port, v, _ = r
@@ -130,7 +144,7 @@ def split(
     stats = cp.stats
     for (v, g, key), rs in sorted(copies.items(), key=lambda kv: (kv[0][0], kv[0][1], min(r[0] for r in kv[1]))):
         c = len(vregs)
-        ivs = cp.make(c, v, key, min(r[0] for r in rs), max(r[1] for r in rs))
+        ivs = cp.make(c, v, key, min(r[0] for r in rs), max(r[1] for r in rs), g)
         vregs.append([iv for iv in ivs if iv[1] > iv[0]])
         bank.append(g)
         stats["copies"] += 1
@@ -151,13 +165,43 @@ def split(
     return new, bank, group, stats
 
 
+def _homes(bank: list, writes: dict, count: dict, wiring, name: str) -> None:
+    """A fixed bank map: each value's home is a bank every source writing it is wired to (the one its
+    ports read most among them; the first wired one when no port reads it). A host input (no write: the
+    host writes any bank, before the first step) lives in the bank that reads it first, so the copies
+    for the others can be moved in before they read it."""
+    for v in range(len(bank)):
+        if v not in writes:
+            gs = [(f, -c, g) for (u, g), (c, f) in count.items() if u == v]
+            if gs:
+                bank[v] = min(gs)[2]
+            continue
+        allowed = None
+        for w in writes.get(v, {}).values():
+            al = wiring(w.src)
+            if al is not None:
+                allowed = list(al) if allowed is None else [b for b in allowed if b in al]
+        if allowed is None:
+            continue
+        if not allowed:
+            srcs = sorted({str(w.src[1]) for w in writes[v].values()})
+            raise CoreError(
+                f"{name}: bank map: value v{v} is written by {', '.join(srcs)}, whose outputs share no bank "
+                "(wire them to a common bank)"
+            )
+        if bank[v] not in allowed:
+            bank[v] = max(allowed, key=lambda g: (count.get((v, g), (0, 0))[0], -allowed.index(g)))
+
+
 class _Copies:
     """The copies :func:`split` makes for the reads of another group than a register's bank: where
     each copy is written (a move from the register, or a second write of the value's source) and the
-    intervals it lives in; ``extra``: step -> the copies' writes, ``stats``: their counts."""
+    intervals it lives in; ``extra``: step -> the copies' writes, ``stats``: their counts. With a
+    fixed ``wiring`` (:mod:`.bankmap`): a second write only where the source is wired to the copy's
+    bank, else a move, and a typed error where no step is left for the move."""
 
-    def __init__(self, writes: dict, Ls: int, Le: int, name: str):
-        self.writes, self.Ls, self.Le, self.name = writes, Ls, Le, name
+    def __init__(self, writes: dict, Ls: int, Le: int, name: str, wiring=None):
+        self.writes, self.Ls, self.Le, self.name, self.wiring = writes, Ls, Le, name, wiring
         self.extra: dict = {}  # step -> copy writes (after the originals: probes find the original first)
         self.stats: dict = {"copies": 0, "moves": 0, "dual_writes": 0}
 
@@ -178,6 +222,20 @@ class _Copies:
             return ("wrap", body[-1], pre) if body else ("inv", pre)
         return ("one", max((w for w in ws if w < t), default=-1))
 
+    def dual_ok(self, v, w, g) -> bool:
+        """Whether the source of v's write at step w may also write bank g (fixed wiring)."""
+        if w < 0:
+            return False
+        al = self.wiring(self.writes[v][w].src)
+        return al is None or g in al
+
+    def no_step(self, v, w, first, g):
+        raise CoreError(
+            f"{self.name}: bank map: value v{v} (written at step {w}) is read at step {first} from bank {g}, "
+            f"which its source is not wired to, and no step is left between for the copy (a move): wire the "
+            "source to that bank or give the copy a cycle"
+        )
+
     def dual(self, c, v, w):
         if w < 0:
             raise CoreError(
@@ -188,13 +246,18 @@ class _Copies:
         self.extra.setdefault(w, []).append(Write(c, o.src, o.value))
         self.stats["dual_writes"] += 1
 
-    def move(self, c, v, m, w):  # the value the definition at step w wrote (checked by the interpreter)
-        self.extra.setdefault(m, []).append(Write(c, ("reg", v), self.writes[v][w].value if w >= 0 else -1))
+    def move(self, c, v, m, w, carried=False):
+        """A move at step m of the value the definition at step w wrote (checked by the interpreter; not
+        a carried value, which the previous pass wrote under the same id)."""
+        tag = self.writes[v][w].value if w >= 0 and not carried else -1
+        self.extra.setdefault(m, []).append(Write(c, ("reg", v), tag))
         self.stats["moves"] += 1
 
-    def make(self, c, v, key, first, last) -> list:
-        """Copy c of vreg v for the reads from step first to last that see definition(s) ``key``: its
-        writes, and the intervals it lives in."""
+    def make(self, c, v, key, first, last, g=None) -> list:
+        """Copy c of vreg v (into bank g) for the reads from step first to last that see definition(s)
+        ``key``: its writes, and the intervals it lives in."""
+        if self.wiring is not None:
+            return self.make_wired(c, v, key, first, last, g)
         Ls, Le = self.Ls, self.Le
         ivs: list = []
         if key[0] == "one":
@@ -233,6 +296,59 @@ class _Copies:
             else:
                 self.dual(c, v, p)
                 ivs.append((p + 1, Ls))
+        return ivs
+
+    def make_wired(self, c, v, key, first, last, g) -> list:
+        """:meth:`make` with a fixed wiring: a second write of the source where it is wired to bank g,
+        else a move from the home register in a step between the write and the first read (one the
+        schedule left: :func:`.bankmap.move_latency`)."""
+        Ls, Le = self.Ls, self.Le
+        w = key[1]
+        if key[0] == "one":
+            if self.dual_ok(v, w, g):
+                self.dual(c, v, w)
+                lo = w + 1
+                if self.in_loop(w) and not self.in_loop(last) and w == Le - 1:
+                    lo = w  # rewritten every iteration in the body's last step
+                return [(lo, last + 1)]
+            m = first - 1
+            if m < max(w + 1, 0):
+                self.no_step(v, w, first, g)
+            self.move(c, v, m, w)
+            if not self.in_loop(first) and self.in_loop(m):  # the body's last step: it recurs, so the
+                return [(Ls, Ls + 1), (m + 1, last + 1)]  # copy register is written at the back edge too
+            return [(m + 1, last + 1)]
+        if key[0] == "inv":  # a loop read of a value the body never writes (written at w < Ls)
+            if first - 1 >= Ls:
+                self.move(c, v, first - 1, w)
+                return [(first, last + 1)]
+            if Ls - 1 >= max(w + 1, 0):
+                self.move(c, v, Ls - 1, w)
+                return [(Ls, Le)]
+            if self.dual_ok(v, w, g):
+                self.dual(c, v, w)
+                return [(w + 1, Le)]
+            self.no_step(v, w, first, g)
+        _, b, p = key  # carried: the body's write b, the one before the loop p
+        if first - 1 >= Ls:  # one move in the body before the first read: it sees p, then b
+            self.move(c, v, first - 1, b, carried=True)
+            return [(first, last + 1)]
+        ivs: list = []
+        if self.dual_ok(v, b, g):
+            self.dual(c, v, b)
+            ivs += [(b + 1, Le), (Ls, last + 1)] + ([(Le, Le + 1)] if b == Le - 1 else [])
+        elif b + 1 < Le:
+            self.move(c, v, b + 1, b)
+            ivs += [(b + 2, Le), (Ls, last + 1)]
+        else:
+            self.no_step(v, b, first, g)
+        if Ls - 1 >= max(p + 1, 0):
+            self.move(c, v, Ls - 1, p)
+        elif self.dual_ok(v, p, g):
+            self.dual(c, v, p)
+            ivs.append((p + 1, Ls))
+        else:
+            self.no_step(v, p, Ls, g)
         return ivs
 
 

@@ -200,10 +200,13 @@ class MsdShared(BinaryUnit):
 class _LinearMap(BinaryUnit):
     """A registered GF(2)-linear map: the operand register is loaded on the start edge and the XOR
     network of ``rows`` (derived from the polynomial, :mod:`pairkit.hw.units.linmap`), applied ``stages``
-    times in series, is registered on the next edge (cycles = 2)."""
+    times in series, is registered on the next edge (cycles = 2). ``latch = 0``: no operand register, the
+    network on the input port registered on the start edge itself (cycles = 1: seed 003 section 5.1's
+    "two squarings in a single clock cycle")."""
 
     rows: list
     stages = 1
+    latch = 1
 
     def _setup(self, rows, in_name="a", in_width=None):
         self.rows = rows
@@ -215,13 +218,21 @@ class _LinearMap(BinaryUnit):
 
     @property
     def cycles(self):
-        return 2
+        return 2 if self.latch else 1
 
     def metrics(self):
         return {"xor": xor_count(self.rows) * self.stages, "xor_depth": xor_depth(self.rows) * self.stages}
 
     def elaborate(self, platform):
         m = Module()
+        if not self.latch:  # one edge: the network on the port straight into the result register
+            x = self.x
+            for j in range(self.stages):
+                x = wire(m, emit_rows(self.rows, x), f"map{j + 1}")
+            m.d.comb += self.done.eq(1)
+            with m.If(self.start):
+                m.d.sync += self.c.eq(x)
+            return m
         a = Signal(len(self.x), name="x_reg")
         busy = one_shot(m, self.start, self.done)
         x = a
@@ -234,20 +245,31 @@ class _LinearMap(BinaryUnit):
         return m
 
 
+_LATCH = Param(
+    "latch",
+    int,
+    1,
+    "1: operand latched on the start edge, the result registered on the next (cycles = 2); 0: the network on "
+    "the input port registered on the start edge itself (cycles = 1)",
+    (0, 1),
+)
+
+
 @register(
     "gf2_sqr",
     summary="squarer a^(2^k) as an XOR network derived from the polynomial (k in series)",
     seed="seed 000 section 5.1.1; seed 003 section 2 (738 XORs for x^1223+x^255+1); seed 004 Table 3",
     family="gf2",
-    params=[FIELD, Param("k", int, 1, "squarers in series (a^(2^k) per cycle)")],
+    params=[FIELD, Param("k", int, 1, "squarers in series (a^(2^k) per cycle)"), _LATCH],
     small=SMALL,
 )
 class Squarer(_LinearMap):
-    def __init__(self, field="ss2-283", k=1):
-        super().__init__(field, k=k)
+    def __init__(self, field="ss2-283", k=1, latch=1):
+        super().__init__(field, k=k, latch=latch)
         if not 1 <= k <= 64:
             raise HwParamError("k", f"{k} squarers in series: need 1 <= k <= 64")
         self.k = self.stages = k
+        self.latch = latch
         self._setup(sqr_map(self.m, self.field.taps))
 
     def spec_model(self, ops):
@@ -272,15 +294,17 @@ class Squarer(_LinearMap):
             ("seed003", "matrix"),
         ),
         Param("k", int, 1, "square roots in series (a^(2^-k) per cycle; seed 003's chains)"),
+        _LATCH,
     ],
     small=SMALL,
 )
 class SquareRoot(_LinearMap):
-    def __init__(self, field="ss2-1223", method="seed003", k=1):
-        super().__init__(field, method=method, k=k)
+    def __init__(self, field="ss2-1223", method="seed003", k=1, latch=1):
+        super().__init__(field, method=method, k=k, latch=latch)
         if not 1 <= k <= 64:
             raise HwParamError("k", f"{k} square roots in series: need 1 <= k <= 64")
         self.k = self.stages = k
+        self.latch = latch
         self._setup(sqrt_map(self.m, self.field.taps, method))
 
     def spec_model(self, ops):
