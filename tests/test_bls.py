@@ -434,8 +434,17 @@ def test_batch_verify(suite):
     inf = G2_INF if suite.sig_len == 96 else G1_INF
     assert not suite.batch_verify(pks, msgs, sigs[:-1] + [inf])
     assert not suite.batch_verify(pks, msgs, sigs[:-1] + [sigs[-1][:-1]])
-    assert suite.batch_verify([], [], [])
+    assert not suite.batch_verify([], [], [])  # no signature: invalid, as AggregateVerify of n = 0 (issue 37)
+    assert suite.find_invalid([], [], []) == []
     assert suite.batch_verify(pks, msgs, sigs, bits=128)
+    # the key and signature objects every other verifier takes (they were refused: "must be bytes-like")
+    keys = [suite.public_key(k) for k in pks]
+    sobj = [suite.signature(x) for x in sigs]
+    assert suite.batch_verify(keys, msgs, sobj) and suite.batch_verify(keys, msgs, sigs)
+    assert not suite.batch_verify(keys, msgs, sw) and suite.find_invalid(keys, msgs, [sobj[1], sobj[0], *sobj[2:]]) == [
+        0,
+        1,
+    ]
     with pytest.raises(InvalidArgumentError):
         suite.batch_verify(pks, msgs[:-1], sigs)
     with pytest.raises(InvalidArgumentError):

@@ -389,7 +389,7 @@ BATCH_COMMANDS = {
     "bls batch-verify": (
         ["bls", "batch-verify", "--locate"],
         [f"{_PK9} 6d {_SIG9}", f"{_PK9} 6e {_SIG9}"],
-        (0, None),  # n = 0: nothing to reject
+        (3, None),  # n = 0: invalid, as batch_verify of no triple (it said 'valid', exit 0)
     ),
     "peks encrypt": (["peks", "encrypt", "--pk", _PEKS_PK.hex()], ["a", "\u00e9t\u00e9"], (2, "InvalidArgumentError")),
     "peks test": (

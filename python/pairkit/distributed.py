@@ -273,12 +273,15 @@ def bls_batch_verify(
 ) -> bool:
     """``Ciphersuite.batch_verify`` on the cluster: each chunk is one random-linear-combination
     batch (its own random coefficients, drawn on its worker), True only if every chunk is. A batch
-    with an invalid triple passes with probability at most 2^-(bits-1), as locally."""
+    with an invalid triple passes with probability at most 2^-(bits-1), as locally; an empty batch is
+    False."""
     suite = bls.ciphersuite(variant, scheme)
     pks, msgs, sigs = suite.batch_triples(pks, messages, signatures)
     b = bls.MIN_BATCH_BITS if bits is None else A.integer("bits", bits)
     if not bls.MIN_BATCH_BITS <= b <= 256:
         raise InvalidArgumentError(f"bits must be in [{bls.MIN_BATCH_BITS}, 256], got {b}")
+    if not pks:
+        return False  # no signature: invalid, as Ciphersuite.batch_verify of an empty batch
     chunks = _plan(len(pks), chunk)
     verdicts = _run(
         "bls_batch_verify",

@@ -221,9 +221,10 @@ def batch_verify_cmd(
     as_json: bool = _JSON,
 ):
     """Verify many independent (pk, msg, sig) triples with one multi-pairing per 1,024 (random linear
-    combinations). Exit 0 if all are valid, 3 otherwise. The input streams: it is verified as it is read,
-    in chunks of up to 1,024 triples (a chunk ends early when the input pauses), a line is at most
-    1,048,576 bytes (LimitExceededError naming it), and with --locate the bad triples are printed as they are found."""
+    combinations). Exit 0 if all are valid, 3 otherwise (an empty input is invalid). The input streams: it
+    is verified as it is read, in chunks of up to 1,024 triples (a chunk ends early when the input pauses),
+    a line is at most 1,048,576 bytes (LimitExceededError naming it), and with --locate the bad triples are
+    printed as they are found."""
     s = _suite(variant, scheme)
     source = infile or "stdin"
     n, ok = 0, True
@@ -249,6 +250,7 @@ def batch_verify_cmd(
     finally:
         if bad and not as_json:
             print()  # ends the line of the bad triples, also before a bad line's error
+    ok = ok and n > 0  # an empty input is invalid, as batch_verify of no triple is (issue 37 item 8)
     extra: dict = {"n": n, "variant": s.variant, "scheme": s.scheme}
     if not ok and locate:
         extra["invalid"] = bad

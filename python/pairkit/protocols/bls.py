@@ -490,7 +490,8 @@ class Ciphersuite:
         prod e(c_i pk_i, H(m_i)) * e(-g1, sum c_i sig_i) = 1 (min-pk; min-sig puts
         c_i on H(m_i) in G1), the c_i uniform non-zero ``bits``-bit integers from ``secrets``.
         A batch with an invalid triple passes with probability at most 2^-(bits-1). Returns False
-        for any undecodable key or signature; an empty batch is True (nothing to reject).
+        for any undecodable key or signature, and for an empty batch (as AggregateVerify of n = 0: a
+        verdict of True must rest on at least one signature).
         ``engine="gpu"`` (min-pk only; NotSupportedError for min-sig): the hashes on the host, then
         one batch test of the whole batch on the device (``_batch_gpu``)."""
         pks, msgs, sigs = self.batch_triples(pks, messages, signatures)
@@ -499,6 +500,8 @@ class Ciphersuite:
             raise InvalidArgumentError(f"bits must be in [{MIN_BATCH_BITS}, 256], got {bits}")
         if A.text("the engine", engine) not in api.ENGINES:
             raise InvalidArgumentError(f"unknown engine {engine!r}; known: {', '.join(api.ENGINES)}")
+        if not pks:
+            return False
         if engine == "gpu":
             return self._batch_gpu(pks, msgs, sigs, bits)
         return self._batch(pks, msgs, sigs, bits)
@@ -551,11 +554,12 @@ class Ciphersuite:
         return bad
 
     def batch_triples(self, pks, messages, signatures):
-        """The batch's public keys, messages and signatures checked (bytes-like each, equal counts, at most
-        MAX_BATCH) as three lists."""
-        pks = A.data_list("public keys", pks)
+        """The batch's public keys, messages and signatures checked (bytes-like each, or PublicKey / Signature
+        objects of this variant, taken as their compressed bytes; equal counts, at most MAX_BATCH) as three
+        lists of bytes."""
+        pks = A.data_list("public keys", self._as_bytes(pks, PublicKey, self._own_key))
         msgs = A.data_list("messages", messages)
-        sigs = A.data_list("signatures", signatures)
+        sigs = A.data_list("signatures", self._as_bytes(signatures, Signature, self._sig))
         if not len(pks) == len(msgs) == len(sigs):
             raise InvalidArgumentError(
                 f"batch: {len(pks)} public keys, {len(msgs)} messages and "
@@ -564,6 +568,20 @@ class Ciphersuite:
         if len(pks) > MAX_BATCH:
             raise LimitExceededError(f"a batch of {len(pks):,} exceeds the limit of {MAX_BATCH:,}")
         return pks, msgs, sigs
+
+    @staticmethod
+    def _as_bytes(xs, cls, own):
+        """``xs`` with every ``cls`` object (variant checked by ``own``) replaced by its compressed bytes: the
+        batch test hashes, scales and sums encodings (docs/PROTOCOLS.md: every verifier takes the objects)."""
+        if not isinstance(xs, (list, tuple)):
+            return xs
+        out = []
+        for x in xs:
+            if isinstance(x, cls):
+                own(x)
+                x = x.to_bytes()
+            out.append(x)
+        return out
 
     @staticmethod
     def _coefficients(n: int, bits: int) -> list[int]:
