@@ -17,14 +17,16 @@ from pairkit.reports import hw_compare as C
 from pairkit.reports import hw_compare_004 as c004
 
 PAPER_CORES = ("s004-alg10-m5-paper", "s004-alg10-m4-paper")
+FWD_CORES = ("s004-alg10-m5-paper-fwd", "s004-alg10-m4-paper-fwd")
 TOY = "toy-ss2-13-alg10-paper"
+TOYS = (TOY, "toy-ss2-13-alg10-paper-fwd")
 CACHE = Path(__file__).resolve().parents[1] / "hw-report-cache"
 
 
 def test_the_paper_cores_have_the_papers_mix_and_lut_storage():
     names = {c.name for c in instances.all_configs()}
-    assert set(PAPER_CORES) | {TOY} <= names
-    for n, K in zip(PAPER_CORES, (4, 3)):
+    assert set(PAPER_CORES) | set(FWD_CORES) | set(TOYS) <= names
+    for n, K in [*zip(PAPER_CORES, (4, 3)), *zip(FWD_CORES, (4, 3))]:
         cfg = instances.get(n)
         assert cfg.storage == "lut" and cfg.streams and cfg.alg == "tate-alg10" and cfg.set_id == "ss2-283b1"
         counts = cfg.counts()
@@ -33,9 +35,12 @@ def test_the_paper_cores_have_the_papers_mix_and_lut_storage():
         }
         assert dict(cfg.choice("mul").params) == {"W": 32, "K": K}
         assert dict(cfg.choice("inv").params)["q"] == 1  # Alg. 7: one squarer
-    toy = instances.get(TOY)
-    assert [u.unit for u in toy.units] == [u.unit for u in instances.get(PAPER_CORES[0]).units]
-    assert toy.storage == "lut"
+    for toy, big in zip(TOYS, (PAPER_CORES[0], FWD_CORES[0])):
+        t, b = instances.get(toy), instances.get(big)
+        assert [(u.unit, dict(u.params).get("latch")) for u in t.units] == [
+            (u.unit, dict(u.params).get("latch")) for u in b.units
+        ]
+        assert t.storage == "lut" and t.forward == b.forward
 
 
 def test_storage_option_is_checked():
@@ -48,21 +53,25 @@ def test_storage_option_is_checked():
 
 
 def test_paper_cores_compile():
-    for n in (*PAPER_CORES, TOY):
+    for n in (*PAPER_CORES, *FWD_CORES, *TOYS):
         cfg, mc = flow.compiled(n)
         assert mc.cycles() == mc.info["miller_cycles"] + mc.info["final_exp_cycles"]
         assert mc.tables  # Alg. 10's tables of square roots
     assert flow.compiled(PAPER_CORES[0])[1].cycles() < flow.compiled("s004-alg10-m5x9")[1].cycles()
+    for slow, fast in zip(PAPER_CORES, FWD_CORES):  # the unlatched, forwarded adders shorten every pass
+        assert flow.compiled(fast)[1].info["T_iter"] < flow.compiled(slow)[1].info["T_iter"]
 
 
-def test_toy_interpreter_bit_exact():
-    r = flow.simulate(TOY, n=2, seed=7, engine="interp")
+@pytest.mark.parametrize("name", TOYS)
+def test_toy_interpreter_bit_exact(name):
+    r = flow.simulate(name, n=2, seed=7, engine="interp")
     assert r["ok"] and r["interp_states_checked"] == r["looped_iterations"] + 1
 
 
 @pytest.mark.slow
-def test_toy_bit_exact_in_verilator():
-    r = flow.simulate(TOY, n=2, seed=7, engine="verilator")
+@pytest.mark.parametrize("name", TOYS)
+def test_toy_bit_exact_in_verilator(name):
+    r = flow.simulate(name, n=2, seed=7, engine="verilator")
     assert r["ok"] and r["rtl_cycles"] == r["cycles"] and r["rtl_states_checked"] == r["looped_iterations"] + 1
 
 
@@ -87,7 +96,9 @@ def test_mix_differences_name_each_departure_from_the_paper():
     text = " | ".join(t for _, t in d)
     assert set(_cats(d)) == {"units"}
     assert "share one register file" in text  # no F_{2^4m} Karatsuba unit: pooled multipliers
-    assert "2 sqrt unit(s)" in text and "3 add unit(s)" in text
+    assert "2 sqrt unit(s)" in text and "3 add unit(s) against" in text
+    fwd = " ".join(t for _, t in c004.mix_differences(instances.get(FWD_CORES[0]), "M5"))
+    assert "3 add unit(s) (unlatched, results forwarded: still a step each)" in fwd
     assert "MSD" in text and "37 cycles against the 55" in text
     assert "GF(2^m) multipliers against" not in text and "multipliers [(" not in text  # count and kind match
     # each change to the mix adds its own difference
@@ -116,6 +127,8 @@ def _fake_report(tmp_path, name: str, xilinx: dict) -> Path:
         (d / sub).mkdir(parents=True)
         for f in (CACHE / sub).glob("*.json"):
             shutil.copy(f, d / sub)
+    for f in c004.UNIT_CACHE.values():  # the multipliers' own synthesis (compare's LUT6 note)
+        shutil.copy(CACHE / f, d)
     cfg, mc = flow.compiled(name)
     r = {
         "core": name,
@@ -149,6 +162,9 @@ def test_compare_row_of_the_paper_core_is_not_like_for_like_and_says_why(tmp_pat
     assert row["verdict"]["lut"] == "higher, not like for like (+33.8%)"
     assert any(n.startswith("LUT6 95,000 = 92,600 logic") for n in row["notes"])
     assert any(n.startswith("cycles ") and "(-1.0%)" in n for n in row["notes"])
+    one = json.loads((CACHE / "s004-m5.json").read_text())["xilinx"]["lut"]
+    (lut,) = [n for n in row["notes"] if n.startswith("LUT6 95,000 against 71,014 (+33.8%)")]
+    assert f"24 multipliers × {one:,}" in lut and "the rest (" in lut and f"{95000 - 24 * one - 2400:,}" in lut
     # the same core measured with block RAM: the storage and the basis differences appear
     d2 = _fake_report(tmp_path / "b", PAPER_CORES[0], {"lut": 80000, "ff": 20000, "bram": 19})
     (row2,) = C.rows(str(d2), [PAPER_CORES[0]])

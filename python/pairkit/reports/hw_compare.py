@@ -728,7 +728,11 @@ def _seed004(cfg, r, extra) -> tuple:
         diffs.append(Difference("cycles", "our cycles include the prologue that fills the tables"))
     if nod:
         diffs.append(nod)
-    notes = [n for n in (c004.storage_note(x), c004.cycles_note(r, extra["cycles"]) if paper_mix else None) if n]
+    notes = [n for n in (c004.storage_note(x),) if n]
+    if paper_mix:
+        notes.append(c004.cycles_note(r, extra["cycles"]))
+        lut = c004.lut_note(cfg, x, cfg.paper["area_lut6"], extra["cache_dir"])
+        notes += [lut] if lut else []
     if not paper_mix:
         notes.append(
             "beyond the paper's architecture: a shared datapath of our own mix, its memories in block RAM "
@@ -779,7 +783,7 @@ def _core_rows(cfg, cache_dir: str) -> list:
     key = (p.get("seed"), p.get("loop_cycles", p.get("cycles")))
     if key not in PAPER_ROWS:
         return []
-    extra = dict(PAPER_ROWS[key], cycles=key[1])
+    extra = dict(PAPER_ROWS[key], cycles=key[1], cache_dir=cache_dir)
     seed, build = _SEEDS[p["seed"][:8]]
     path = os.path.join(cache_dir, "cores", f"{cfg.name}.json")
     r = _load(path)

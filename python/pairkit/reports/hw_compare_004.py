@@ -6,6 +6,9 @@ and Tables 3-4). Each function returns ``(category, text)`` pairs; :mod:`.hw_com
 
 from __future__ import annotations
 
+import json
+import os
+
 from pairkit.hw.core.instances_s004 import PAPER_GROUPS, PAPER_MIX
 from pairkit.reports.hw_papers import SEED004
 
@@ -47,7 +50,10 @@ def mix_differences(cfg, M: str) -> list[tuple[str, str]]:
     counts = cfg.counts()
     for op in ("sqr", "inv", "sqrt", "add"):
         if counts.get(op, 0) != PAPER_MIX[op]:
-            out.append(("units", f"{counts.get(op, 0)} {op} unit(s) against the paper's {_PAPER_DOES[op]}"))
+            how = ""
+            if op == "add" and any(dict(u.params).get("latch") == 0 for u in cfg.units if u.op == "add"):
+                how = " (unlatched" + (", results forwarded" if cfg.forward else "") + ": still a step each)"
+            out.append(("units", f"{counts.get(op, 0)} {op} unit(s){how} against the paper's {_PAPER_DOES[op]}"))
     for u in cfg.units:
         if u.unit == "gf2_inv":
             p = dict(u.params)
@@ -109,4 +115,35 @@ def cycles_note(r: dict, paper_cycles: int) -> str:
         f"(prologue filling the tables, then {r['T_iter']:g} a pass) + final exponentiation "
         f"{r['final_exp_cycles']:,}; per pass our XORs take adder steps (the paper's are combinational inside "
         "its FSM states) while our multiplier is the faster one (units note)"
+    )
+
+
+#: the multiplier's own synthesis in the units' cache (``pairkit hw report``), by chunks K (M4 is M3's unit)
+UNIT_CACHE = {4: "s004-m5.json", 3: "s004-m3.json"}
+
+
+def lut_note(cfg, x: dict, paper_lut: int, cache_dir: str) -> str | None:
+    """Where the LUT6 of a paper-mix core go, as far as measured: its multipliers at their own synthesis's
+    LUT6 (the units' cache) against the paper's Table 2 figure, the distributed RAM, the rest."""
+    muls = [u for u in cfg.units if u.unit == "gf2_mul_chunked"]
+    if not x.get("lut") or not muls:
+        return None
+    K = dict(muls[0].params).get("K")
+    path = os.path.join(cache_dir, UNIT_CACHE.get(K, ""))
+    if K not in UNIT_CACHE or not os.path.exists(path):
+        return None
+    with open(path) as fh:
+        unit = json.load(fh)
+    one = (unit.get("xilinx") or {}).get("lut")
+    if not one or unit.get("params", {}).get("K") != K:
+        return None
+    n = sum(u.count for u in muls)
+    paper_one = SEED004["M5" if K == 4 else "M3/M4"][0]
+    d = (x["lut"] - paper_lut) / paper_lut
+    rest = x["lut"] - n * one - x.get("lutram", 0)
+    return (
+        f"LUT6 {x['lut']:,} against {paper_lut:,} ({d:+.1%}): {n} multipliers × {one:,} (the unit's own "
+        f"synthesis, hw-report-cache/{UNIT_CACHE[K]}; the paper's {paper_one:,} each, Table 2) = {n * one:,}, "
+        f"tables {x.get('lutram', 0):,}, the rest (operand and write multiplexers, the control ROM as logic, "
+        f"inverter, squarers, adders, square roots) {rest:,}"
     )

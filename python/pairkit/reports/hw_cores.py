@@ -177,8 +177,8 @@ def measure(
                 "checked": flow.vector_check(name, vec, eng),
             }
             save()
-    lut_storage = synth and _lut_storage(cfg, mc, res)  # compared in LUT6 only: no synth_ecp5
-    if synth and "ecp5" not in res and not interp_only and not big and not lut_storage:
+    # memories in LUTs (CoreConfig.storage): compared in LUT6 only, no synth_ecp5
+    if synth and "ecp5" not in res and not interp_only and not big and cfg.storage == "bram":
         core = flow.make_rtl(cfg, mc)
         res["ecp5"] = _unless_tool_error(lambda: _synth_ecp5(core, timeout))
         res["register_bits"] = core.W
@@ -215,9 +215,7 @@ def measure(
 
         blocks("ge_blocks", CMOS_FAMILY)
     if synth and "area_lut6" in cfg.paper and "xilinx" not in res and not interp_only and not by_blocks:
-        res["xilinx"] = _unless_tool_error(
-            lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout, cfg.paper.get("family", "xc7"), cfg.storage)
-        )
+        _xilinx_into(res, cfg, mc, timeout)
         save()
     if synth and "area_lut4" in cfg.paper and "xc2vp" not in res and not interp_only:
         res["xc2vp"] = _unless_tool_error(lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout, "xc2vp"))
@@ -248,15 +246,15 @@ def measure(
     return res
 
 
-def _lut_storage(cfg, mc, res: dict) -> bool:
-    """A core with its memories in LUTs (``CoreConfig.storage``): record its register and control-word widths
-    (``synth_ecp5``, skipped for it, records them otherwise); True for such a core."""
-    if cfg.storage == "bram":
-        return False
-    if "register_bits" not in res:
-        core = flow.make_rtl(cfg, mc)
+def _xilinx_into(res: dict, cfg, mc, timeout) -> None:
+    """``res["xilinx"]``: the core's flat ``synth_xilinx`` in the paper's family, its memories placed as
+    ``cfg.storage`` says; with LUT storage also the widths ``synth_ecp5`` records otherwise (not run then)."""
+    core = flow.make_rtl(cfg, mc)
+    res["xilinx"] = _unless_tool_error(
+        lambda: _synth_xilinx(core, timeout, cfg.paper.get("family", "xc7"), cfg.storage)
+    )
+    if cfg.storage != "bram":
         res["register_bits"], res["control_word_bits"], res["storage"] = core.W, core.layout.width, cfg.storage
-    return True
 
 
 def _simulated(name: str, interp_only: bool, big: bool) -> dict:

@@ -52,10 +52,13 @@ _PAPER_M4 = {
 }
 
 
-def _paper(name: str, K: int, paper: dict, what: str) -> CoreConfig:
+def _paper(name: str, K: int, paper: dict, what: str, fwd: bool = False) -> CoreConfig:
+    """``fwd``: the paper's XORs, combinational inside its FSM states (section 5, Fig. 6), approximated by
+    unlatched adders (``latch=0``) whose readers take results from the unit's output in the step they appear
+    (``forward``), as seed 003's cores read their multiplier's output."""
     units = [
         UnitChoice("gf2_mul_chunked", PAPER_MIX["mul"], (("W", 32), ("K", K))),
-        UnitChoice("gf2_add", 3, ()),
+        UnitChoice("gf2_add", 3, (("latch", 0),) if fwd else ()),
         UnitChoice("gf2_sqr", PAPER_MIX["sqr"], ()),
         UnitChoice("gf2_sqrt", 2, (("method", "matrix"),)),
         UnitChoice("gf2_inv", PAPER_MIX["inv"], (("D", 32), ("q", 1))),
@@ -72,34 +75,50 @@ def _paper(name: str, K: int, paper: dict, what: str) -> CoreConfig:
             "RAM and the control ROM in LUT logic, all counted as LUT6 (section 5: 'storing them into LUTs'). "
             "Not the paper's wiring: the 24 multipliers share one register file, 3 adder units do the XORs, "
             "2 square-root units fill the tables"
+            + (
+                "; unlatched adders read from their outputs (forwarding) for the paper's combinational XORs"
+                if fwd
+                else ""
+            )
         ),
         paper=paper,
         streams=True,
         storage="lut",
+        forward=fwd,
     )
 
 
-ALL = [
-    lambda: _paper("s004-alg10-m5-paper", 4, _PAPER_M5, "M5 multipliers (K = 4)"),
-    lambda: _paper("s004-alg10-m4-paper", 3, _PAPER_M4, "M4 multipliers (K = 3)"),
-    lambda: CoreConfig(
-        "toy-ss2-13-alg10-paper",
+def _toy(name: str, fwd: bool) -> CoreConfig:
+    """The ss2-13 analogue of ``_paper`` (the same unit kinds and organisation; 6 multipliers instead of 24,
+    W = 4): small enough for the tests' Verilator runs."""
+    return CoreConfig(
+        name,
         "ss2-13",
         "tate-alg10",
         [
             UnitChoice("gf2_mul_chunked", 6, (("W", 4), ("K", 4))),
-            UnitChoice("gf2_add", 2, ()),
+            UnitChoice("gf2_add", 2, (("latch", 0),) if fwd else ()),
             UnitChoice("gf2_sqr", 2, ()),
             UnitChoice("gf2_sqrt", 2, (("method", "matrix"),)),
             UnitChoice("gf2_inv", 1, (("D", 4), ("q", 1))),
         ],
         "list",
         summary=(
-            "toy: ss2-13 analogue of s004-alg10-m5-paper (same unit organisation: chunked M5-style multipliers "
-            "pooled, a GF(2^m) inverter of one multiplier and one squarer, 2 squarers, 2 square roots filling "
-            "the tables; storage in LUTs), 6 multipliers instead of 24"
+            f"toy: ss2-13 analogue of s004-alg10-m5-paper{'-fwd' if fwd else ''} (the same unit organisation: "
+            "chunked multipliers pooled, a GF(2^m) inverter of one multiplier and one squarer, 2 squarers, "
+            "2 square roots filling the tables; storage in LUTs), 6 multipliers instead of 24"
         ),
         streams=True,
         storage="lut",
-    ),
+        forward=fwd,
+    )
+
+
+ALL = [
+    lambda: _paper("s004-alg10-m5-paper", 4, _PAPER_M5, "M5 multipliers (K = 4)"),
+    lambda: _paper("s004-alg10-m4-paper", 3, _PAPER_M4, "M4 multipliers (K = 3)"),
+    lambda: _paper("s004-alg10-m5-paper-fwd", 4, _PAPER_M5, "M5 multipliers (K = 4)", fwd=True),
+    lambda: _paper("s004-alg10-m4-paper-fwd", 3, _PAPER_M4, "M4 multipliers (K = 3)", fwd=True),
+    lambda: _toy("toy-ss2-13-alg10-paper", fwd=False),
+    lambda: _toy("toy-ss2-13-alg10-paper-fwd", fwd=True),
 ]
