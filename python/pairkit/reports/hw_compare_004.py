@@ -128,9 +128,8 @@ def lut_note(cfg, x: dict, paper_lut: int, cache_dir: str) -> str | None:
     muls = [u for u in cfg.units if u.unit == "gf2_mul_chunked"]
     if not x.get("lut") or not muls:
         return None
-    K = dict(muls[0].params).get("K")
-    path = os.path.join(cache_dir, UNIT_CACHE.get(K, ""))
-    if K not in UNIT_CACHE or not os.path.exists(path):
+    K = int(dict(muls[0].params).get("K") or 0)
+    if K not in UNIT_CACHE or not os.path.exists(path := os.path.join(cache_dir, UNIT_CACHE[K])):
         return None
     with open(path) as fh:
         unit = json.load(fh)
