@@ -60,6 +60,10 @@ def test_paper_cores_compile():
     assert flow.compiled(PAPER_CORES[0])[1].cycles() < flow.compiled("s004-alg10-m5x9")[1].cycles()
     for slow, fast in zip(PAPER_CORES, FWD_CORES):  # the unlatched, forwarded adders shorten every pass
         assert flow.compiled(fast)[1].info["T_iter"] < flow.compiled(slow)[1].info["T_iter"]
+        # beyond the paper: retimed, not compared with a paper row
+        rt = instances.get(fast + "-rt")
+        assert rt.retime and not rt.paper
+        assert flow.compiled(rt)[1].info["T_iter"] < flow.compiled(fast)[1].info["T_iter"]
 
 
 @pytest.mark.parametrize("name", TOYS)

@@ -52,10 +52,12 @@ _PAPER_M4 = {
 }
 
 
-def _paper(name: str, K: int, paper: dict, what: str, fwd: bool = False) -> CoreConfig:
+def _paper(name: str, K: int, paper: dict | None, what: str, fwd: bool = False, rt: bool = False) -> CoreConfig:
     """``fwd``: the paper's XORs, combinational inside its FSM states (section 5, Fig. 6), approximated by
     unlatched adders (``latch=0``) whose readers take results from the unit's output in the step they appear
-    (``forward``), as seed 003's cores read their multiplier's output."""
+    (``forward``), as seed 003's cores read their multiplier's output. ``rt``: beyond the paper, iteration
+    i + 1's m1, z and w (they do not read the accumulator) run during iteration i (``retime``; the paper's
+    FSM runs them in series, section 5); no paper row (``paper=None``)."""
     units = [
         UnitChoice("gf2_mul_chunked", PAPER_MIX["mul"], (("W", 32), ("K", K))),
         UnitChoice("gf2_add", 3, (("latch", 0),) if fwd else ()),
@@ -80,8 +82,10 @@ def _paper(name: str, K: int, paper: dict, what: str, fwd: bool = False) -> Core
                 if fwd
                 else ""
             )
+            + ("; beyond the paper: the next iteration's m1, z, w retimed into this one" if rt else "")
         ),
-        paper=paper,
+        paper=paper or {},
+        retime=rt,
         streams=True,
         storage="lut",
         forward=fwd,
@@ -119,6 +123,8 @@ ALL = [
     lambda: _paper("s004-alg10-m4-paper", 3, _PAPER_M4, "M4 multipliers (K = 3)"),
     lambda: _paper("s004-alg10-m5-paper-fwd", 4, _PAPER_M5, "M5 multipliers (K = 4)", fwd=True),
     lambda: _paper("s004-alg10-m4-paper-fwd", 3, _PAPER_M4, "M4 multipliers (K = 3)", fwd=True),
+    lambda: _paper("s004-alg10-m5-paper-fwd-rt", 4, None, "M5 multipliers (K = 4)", fwd=True, rt=True),
+    lambda: _paper("s004-alg10-m4-paper-fwd-rt", 3, None, "M4 multipliers (K = 3)", fwd=True, rt=True),
     lambda: _toy("toy-ss2-13-alg10-paper", fwd=False),
     lambda: _toy("toy-ss2-13-alg10-paper-fwd", fwd=True),
 ]
