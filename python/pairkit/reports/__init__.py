@@ -9,7 +9,7 @@ the library packages never import it; the command lines in :mod:`pairkit.cli` ca
   hw_units*.py   HARDWARE.md's units sections (``pairkit hw report``); hw_papers.py their published figures
   hw_cores*.py   HARDWARE.md's pairing cores section (``pairkit hw core report``)
   hw_compare.py  the papers' figures beside ours (``pairkit hw core compare``); hw_compare_md.py its tables
-               in HARDWARE.md
+               in HARDWARE.md; hw_compare_004.py seed 004's like-for-like check (unit mix, storage, basis)
   hw_timing.py   the cycles-versus-target-clock table of docs/CORE.md (``pairkit hw core report --target-mhz``)
   proc*.py       HARDWARE.md's seed 002 sections (``pairkit proc report``)
   hardware.py    HARDWARE.md assembled from the sections above (``pairkit hw report``)
