@@ -144,5 +144,6 @@ def lut_note(cfg, x: dict, paper_lut: int, cache_dir: str) -> str | None:
         f"LUT6 {x['lut']:,} against {paper_lut:,} ({d:+.1%}): {n} multipliers × {one:,} (the unit's own "
         f"synthesis, hw-report-cache/{UNIT_CACHE[K]}; the paper's {paper_one:,} each, Table 2) = {n * one:,}, "
         f"tables {x.get('lutram', 0):,}, the rest (operand and write multiplexers, the control ROM as logic, "
-        f"inverter, squarers, adders, square roots) {rest:,}"
+        f"inverter, squarers, adders, square roots) {rest:,} (approximate: the flattened core maps the "
+        "multipliers anew)"
     )
