@@ -10,6 +10,7 @@ the library packages never import it; the command lines in :mod:`pairkit.cli` ca
   hw_cores*.py   HARDWARE.md's pairing cores section (``pairkit hw core report``)
   hw_compare.py  the papers' figures beside ours (``pairkit hw core compare``); hw_compare_md.py its tables
                in HARDWARE.md; hw_compare_003.py the differences of seed 003's bank-map cores
+               in HARDWARE.md; hw_compare_004.py seed 004's like-for-like check (unit mix, storage, basis)
   hw_timing.py   the cycles-versus-target-clock table of docs/CORE.md (``pairkit hw core report --target-mhz``)
   proc*.py       HARDWARE.md's seed 002 sections (``pairkit proc report``)
   hardware.py    HARDWARE.md assembled from the sections above (``pairkit hw report``)

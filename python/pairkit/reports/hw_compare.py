@@ -38,6 +38,7 @@ from pairkit.hw.core.breakdown import parts
 from pairkit.hw.core.errors import CoreError
 from pairkit.hw.proc.rtl.layout import PAPER_DEPTH, PAPER_DEPTH_CONFIG, PAPER_DEPTH_NAME
 from pairkit.reports import hw_compare_003 as c003
+from pairkit.reports import hw_compare_004 as c004
 from pairkit.reports.hw_cores_interconnect import before_binding, check_003, lut6_of, where_16
 from pairkit.reports.hw_papers import FF_LUT, SEED001_T2, SEED004, SEED004_FMAX
 from pairkit.reports.proc import PAPER as PROC_PAPER
@@ -670,29 +671,40 @@ def _seed004(cfg, r, extra) -> tuple:
         diffs[-1] = Difference(
             "algorithm", "Alg. 9 (square roots in the loop) against the paper's Alg. 10 (square roots precomputed)"
         )
-    K = dict(_unit(cfg, "gf2_mul_chunked")[0].params).get("K")
-    name = {4: "M5", 3: "M4"}.get(int(K or 0), f"K = {K}")
-    n = sum(u.count for u in _unit(cfg, "gf2_mul_chunked"))
-    rest = ", ".join(f"{u.count} {u.unit}" for u in cfg.units if u.unit != "gf2_mul_chunked")
     diffs.append(
         Difference(
-            "units",
-            f"{n} {name} multipliers shared by every operation (one datapath; {rest}) "
-            f"against the paper's system (section 5): an F_{{2^4m}} multiplier of 9 {extra['M']}, an "
-            "F_{2^4m} inverter with its own GF(2^m) inverter, an exponentiator, 6 more "
-            f"{extra['M']} and 2 squarers",
+            "algorithm",
+            "the final exponentiation's F_{2^4m} inverse is the spec's norm method (seed 003 Alg. 3: 10M + 3S + 1I), "
+            "the paper's Alg. 8 three F_{2^4m} products, the Frobenius and a GF(2^m) inverse",
         )
     )
-    paper_cyc = SEED004["M5" if extra["M"] == "M5" else "M3/M4"][2]
-    mc = cfg.cycles("mul")
-    if paper_cyc and mc != paper_cyc:
+    paper_mix = c004.is_paper_mix(cfg)
+    K = dict(_unit(cfg, "gf2_mul_chunked")[0].params).get("K")
+    name = {4: "M5", 3: "M4"}.get(int(K or 0), f"K = {K}")
+    if paper_mix:
+        diffs += [Difference(c, t) for c, t in c004.mix_differences(cfg, extra["M"])]
+    else:
+        n = sum(u.count for u in _unit(cfg, "gf2_mul_chunked"))
+        rest = ", ".join(f"{u.count} {u.unit}" for u in cfg.units if u.unit != "gf2_mul_chunked")
         diffs.append(
             Difference(
                 "units",
-                f"our {name} multiplier takes {mc} cycles against the {paper_cyc} "
-                "hw_papers.SEED004 derives from the paper's text (its FSM's states per word)",
+                f"{n} {name} multipliers shared by every operation (one datapath; {rest}) "
+                f"against the paper's system (section 5): an F_{{2^4m}} multiplier of 9 {extra['M']}, an "
+                "F_{2^4m} inverter with its own GF(2^m) inverter, an exponentiator, 6 more "
+                f"{extra['M']} and 2 squarers",
             )
         )
+        paper_cyc = SEED004["M5" if extra["M"] == "M5" else "M3/M4"][2]
+        mc = cfg.cycles("mul")
+        if paper_cyc and mc != paper_cyc:
+            diffs.append(
+                Difference(
+                    "units",
+                    f"our {name} multiplier takes {mc} cycles against the {paper_cyc} "
+                    "hw_papers.SEED004 derives from the paper's text (its FSM's states per word)",
+                )
+            )
     diffs.append(
         Difference("schedule", f"list-scheduled micro-code, {cfg.unroll} iteration(s) per pass; the paper's FSMs")
     )
@@ -709,7 +721,9 @@ def _seed004(cfg, r, extra) -> tuple:
         x.get("bram"),
         f"7 series (Yosys synth_xilinx -family {fam}, post-synthesis)" if x.get("lut") else None,
     )
-    if x.get("bram"):
+    if paper_mix:
+        diffs += [Difference(c, t) for c, t in c004.storage_differences(cfg, x)]
+    elif x.get("bram"):
         what = "square-root tables and micro-code ROM sit" if cfg.streams else "micro-code ROM sits"
         diffs.append(
             Difference(
@@ -723,7 +737,17 @@ def _seed004(cfg, r, extra) -> tuple:
         diffs.append(Difference("cycles", "our cycles include the prologue that fills the tables"))
     if nod:
         diffs.append(nod)
-    return ours, diffs, []
+    notes = [n for n in (c004.storage_note(x),) if n]
+    if paper_mix:
+        notes.append(c004.cycles_note(r, extra["cycles"]))
+        lut = c004.lut_note(cfg, x, cfg.paper["area_lut6"], extra["cache_dir"])
+        notes += [lut] if lut else []
+    if not paper_mix:
+        notes.append(
+            "beyond the paper's architecture: a shared datapath of our own mix, its memories in block RAM "
+            "(the paper's own unit mix: the s004-*-paper rows)"
+        )
+    return ours, diffs, notes
 
 
 _SEEDS = {
@@ -768,7 +792,7 @@ def _core_rows(cfg, cache_dir: str) -> list:
     key = (p.get("seed"), p.get("loop_cycles", p.get("cycles")))
     if key not in PAPER_ROWS:
         return []
-    extra = dict(PAPER_ROWS[key], cycles=key[1])
+    extra = dict(PAPER_ROWS[key], cycles=key[1], cache_dir=cache_dir)
     seed, build = _SEEDS[p["seed"][:8]]
     path = os.path.join(cache_dir, "cores", f"{cfg.name}.json")
     r = _load(path)

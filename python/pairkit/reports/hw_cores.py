@@ -19,8 +19,9 @@ import tempfile
 from pairkit.extras import require
 from pairkit.hw.core import blocksynth, flow, instances
 from pairkit.hw.core.breakdown import table
+from pairkit.hw.core.rtl import storage_script
 from pairkit.hw.errors import HwToolError
-from pairkit.hw.flow.synth import XILINX_LUTS, pnr_ecp5, synth_design
+from pairkit.hw.flow.synth import XILINX_LUTRAM, XILINX_LUTS, pnr_ecp5, synth_design
 from pairkit.reports.hw_compare import PAPER_ROWS
 from pairkit.reports.hw_compare import rows as compare_rows
 from pairkit.reports.hw_compare_md import render_markdown, row_line
@@ -74,13 +75,17 @@ def _pnr(core, timeout, router: str = "router1") -> dict:
 XC2VP_OPT = " -nowidelut"
 
 
-def _synth_xilinx(core, timeout, family: str = "xc7") -> dict:
+def _synth_xilinx(core, timeout, family: str = "xc7", storage: str = "bram") -> dict:
     """Yosys ``synth_xilinx``: LUT6 for 7 series (seed 004's Virtex-7), LUT4 for ``xc2vp`` (seed 000's
-    Virtex-II Pro XC2VP100)."""
+    Virtex-II Pro XC2VP100). ``storage="lut"`` (``CoreConfig.storage``): the tables in distributed RAM and the
+    control ROM as LUT logic (:func:`rtl.storage_script`), ``lut`` then counts the distributed RAM's LUT6
+    sites too (``lutram``; Vivado's "LUT as Memory"), as the paper's LUT figures do."""
     opt = XC2VP_OPT if family == "xc2vp" else ""  # xc6v (seed 003's Virtex-6) maps LUT6 as xc7 does
-    cells, secs, depth = _yosys_cells(core, f"synth_xilinx -family {family} -flatten{opt} -top top", timeout)
+    pre = storage_script(storage)
+    cells, secs, depth = _yosys_cells(core, f"{pre}synth_xilinx -family {family} -flatten{opt} -top top", timeout)
+    lutram = sum(n * cells.get(k, 0) for k, n in XILINX_LUTRAM.items())
     out = {
-        "lut": sum(cells.get(k, 0) for k in XILINX_LUTS),
+        "lut": sum(cells.get(k, 0) for k in XILINX_LUTS) + lutram,
         "ff": sum(v for k, v in cells.items() if k.startswith("FD")),
         "bram": sum(v for k, v in cells.items() if k.startswith("RAMB")),
         "depth": depth,
@@ -88,6 +93,8 @@ def _synth_xilinx(core, timeout, family: str = "xc7") -> dict:
     }
     if opt:
         out["flow"] = opt.strip()
+    if storage != "bram":
+        out.update(storage=storage, lutram=lutram, lut_logic=out["lut"] - lutram)
     if family not in ("xc7", "xc2vp"):
         out["family"] = family
     return out
@@ -171,7 +178,8 @@ def measure(
                 "checked": flow.vector_check(name, vec, eng),
             }
             save()
-    if synth and "ecp5" not in res and not interp_only and not big:
+    # memories in LUTs (CoreConfig.storage): compared in LUT6 only, no synth_ecp5
+    if synth and "ecp5" not in res and not interp_only and not big and cfg.storage == "bram":
         core = flow.make_rtl(cfg, mc)
         res["ecp5"] = _unless_tool_error(lambda: _synth_ecp5(core, timeout))
         res["register_bits"] = core.W
@@ -208,9 +216,7 @@ def measure(
 
         blocks("ge_blocks", CMOS_FAMILY)
     if synth and "area_lut6" in cfg.paper and "xilinx" not in res and not interp_only and not by_blocks:
-        res["xilinx"] = _unless_tool_error(
-            lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout, cfg.paper.get("family", "xc7"))
-        )
+        _xilinx_into(res, cfg, mc, timeout)
         save()
     if synth and "area_lut4" in cfg.paper and "xc2vp" not in res and not interp_only:
         res["xc2vp"] = _unless_tool_error(lambda: _synth_xilinx(flow.make_rtl(cfg, mc), timeout, "xc2vp"))
@@ -239,6 +245,17 @@ def measure(
         save()
     save()
     return res
+
+
+def _xilinx_into(res: dict, cfg, mc, timeout) -> None:
+    """``res["xilinx"]``: the core's flat ``synth_xilinx`` in the paper's family, its memories placed as
+    ``cfg.storage`` says; with LUT storage also the widths ``synth_ecp5`` records otherwise (not run then)."""
+    core = flow.make_rtl(cfg, mc)
+    res["xilinx"] = _unless_tool_error(
+        lambda: _synth_xilinx(core, timeout, cfg.paper.get("family", "xc7"), cfg.storage)
+    )
+    if cfg.storage != "bram":
+        res["register_bits"], res["control_word_bits"], res["storage"] = core.W, core.layout.width, cfg.storage
 
 
 def _simulated(name: str, interp_only: bool, big: bool) -> dict:

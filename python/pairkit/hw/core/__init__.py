@@ -12,6 +12,7 @@ The flow, bottom up:
   pipeline.py      a target clock's pipeline stages (operand regs, split muxes, output regs): the timing model
   instances.py     the named cores (``pairkit hw core list``): the seeds' accelerators and the toy cores
   instances_s003.py  seed 003's BAU/ISU/DHU organisation: the ``-paper`` cores (a fixed bank map) and their toy
+  instances_s004.py  seed 004's own unit mix (section 5, Tables 3-4) with its memories in LUTs (``storage``)
   binding.py       ``binding="mux"``: units and operand order chosen to minimise multiplexer inputs
   buses.py         ``buses=B``: at most B registers read per step (a scheduling constraint), ports on buses
   readbanks.py     ``read_banks=K``: operand ports in K groups, each reading its bank; values copied across

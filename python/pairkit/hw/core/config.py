@@ -89,6 +89,10 @@ SCHEDULERS = ("list", "exact")
 #: register binding: first-fit with interconnect affinity (codegen._Alloc), or that followed by the
 #: multiplexer-minimising local search of :mod:`.binding`
 BINDINGS = ("first-fit", "mux")
+#: where the control ROM and the tables go in synthesis (rtl.storage_script): "bram" (Yosys's choice: block
+#: RAM for the large ones) or "lut" (seed 004 section 5's "storing them into LUTs": the tables in
+#: distributed RAM, the control ROM as LUT logic, as a designer's FSM would be; both counted as LUTs)
+STORAGES = ("bram", "lut")
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,8 @@ class CoreConfig:
     # fixed register banks (bankmap.BankMap, seed 003's BAU/ISU/DHU): the bank each unit port reads, the
     # banks each unit output writes, the bank sizes; copies across banks scheduled (their cycles counted)
     bank_map: BankMap | None = None
+    # the control ROM and tables in synthesis (STORAGES): "bram" or "lut" (distributed RAM and LUT logic)
+    storage: str = "bram"
 
     def __post_init__(self):
         self._check_options()
@@ -219,6 +225,8 @@ class CoreConfig:
             raise CoreError(
                 f"sink: a tuple of operation kinds ({', '.join(sorted(ops))}) or ('*',) for all, got {self.sink!r}"
             )
+        if self.storage not in STORAGES:
+            raise CoreError(f"storage: {self.storage!r} is not one of {', '.join(STORAGES)}")
         if self.unit_bind not in BINDS:
             raise CoreError(f"unit_bind: {self.unit_bind!r} is not one of {', '.join(BINDS)}")
         if self.target_mhz is not None and len({u.op for u in self.units}) < len(self.units):

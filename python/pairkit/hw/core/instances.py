@@ -14,6 +14,7 @@ from __future__ import annotations
 from pairkit.hw.core.config import CoreConfig, UnitChoice
 from pairkit.hw.core.errors import CoreError
 from pairkit.hw.core.instances_s003 import ALL as _ALL_003  # seed 003's BAU/ISU/DHU organisation
+from pairkit.hw.core.instances_s004 import ALL as _S004  # seed 004's own unit mix (issue 36)
 
 
 def _bin(
@@ -1083,6 +1084,7 @@ _ALL = [
         streams=True,
     ),
 ]
+_ALL += _S004
 
 
 def all_configs() -> list:

@@ -438,6 +438,19 @@ class PairingCore(Elaboratable):
             ctl.d.sync += [self.busy.eq(1), self.done.eq(0), cnt.eq(mc.loop_count - 1)]
 
 
+def storage_script(storage: str) -> str:
+    """Yosys commands (before ``synth_*``) that place the memories as ``CoreConfig.storage`` says: "bram" none
+    (the tool's choice: block RAM for the large ones); "lut" (seed 004 section 5: the tables "into LUTs", its
+    control FSMs) the tables ``table*`` in distributed RAM and the control ROM as LUT logic."""
+    if storage == "bram":
+        return ""
+    return (
+        "hierarchy -top top\n"
+        'setattr -set rom_style "logic" top/m:control_rom\n'
+        'setattr -set ram_style "distributed" top/m:table*\n'
+    )
+
+
 def header(core: PairingCore, cfg) -> str:
     """The comment block at the top of the generated Verilog: the interface protocol."""
     mc = core.mc

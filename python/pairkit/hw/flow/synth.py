@@ -18,6 +18,19 @@ from pairkit.hw.errors import HwToolError
 from pairkit.hw.flow.toolchain import nextpnr_ecp5, run, to_rtlil, yosys
 
 XILINX_LUTS = ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")
+#: 7-series distributed RAM cells and the LUT6 sites each occupies (UG474: a SLICEM LUT is 64 x 1 or 32 x 2
+#: bits; Vivado counts them as "LUT as Memory" among the slice LUTs)
+XILINX_LUTRAM = {
+    "RAM32X1S": 1,
+    "RAM64X1S": 1,
+    "RAM32X1D": 2,
+    "RAM64X1D": 2,
+    "RAM128X1S": 2,
+    "RAM128X1D": 4,
+    "RAM256X1S": 4,
+    "RAM32M": 4,
+    "RAM64M": 4,
+}
 XILINX_FF = ("FDRE", "FDSE", "FDCE", "FDPE", "FDRE_1", "FDSE_1")
 ECP5_FF = ("TRELLIS_FF",)
 
