@@ -202,3 +202,36 @@ def test_one_toy_block_is_placed_and_routed(toy):
     assert r["fmax_mhz"] > 0 and r["lut"] > 0
     assert r["ff"] >= sum(p.width for p in B.ports(mods["top.add0"]) if p.name != "\\clk")
     assert "nextpnr" in r["tool"]
+
+
+def test_run_times_each_distinct_block_once_and_retries_only_when_asked(toy, tmp_path, monkeypatch):
+    """blocktime.run with the P&R replaced: every block of the core once (the smallest first), the cache file
+    written, a cached block not run again, a cached failure run again only with ``retry``."""
+    calls = []
+
+    def fake(text, module, timeout, router="router2", freq=B.PNR_FREQ):
+        calls.append(module)
+        if module == "top.controller" and calls.count(module) == 1:
+            return {"lut": 1, "ff": 1, "bram": 1, "status": f"not converged after {timeout:g} s"}
+        return {"lut": len(text) // 100, "ff": 1, "bram": 0, "fmax_mhz": 100.0 + len(calls), "tool": "nextpnr x"}
+
+    monkeypatch.setattr(B, "time_block", fake)
+    monkeypatch.setattr(B, "core_blocks", lambda name, target_mhz=B.TARGET_MHZ: toy)
+    path = str(tmp_path / B.CACHE_FILE)
+    doc = B.run([TOY], path, timeout=5)
+    c, blocks, mods = toy
+    keys = {B.block_key(B.block_text(mods, b.module)) for b in blocks}
+    assert len(calls) == len(keys) and set(doc["blocks"]) == keys
+    sizes = [len(B.block_text(mods, m)) for m in calls]
+    assert sizes == sorted(sizes)
+    e = B.load(path)["cores"][TOY]
+    assert e["fmax_mhz"] is None and e["status"] == "controller and micro-code ROM: not converged after 5 s"
+    assert e["base_cycles"] == B.flow.compile_core(TOY).mc.cycles() and e["cycles"] == c.mc.cycles()
+    assert [b["label"] for b in e["blocks"]] == [b.label for b in blocks]
+    B.run([TOY], path, timeout=5)
+    assert len(calls) == len(keys)  # all cached: nothing run
+    B.run([TOY], path, timeout=5, retry=True)
+    assert calls[len(keys) :] == ["top.controller"]
+    e = B.load(path)["cores"][TOY]
+    first = [b.label for b in blocks if b.module == calls[0]][0]  # the smallest block, run first: 101 MHz
+    assert e["fmax_mhz"] == 101.0 and e["critical"] == first

@@ -380,6 +380,7 @@ def blocks_timing(
     max_chars: Optional[int] = typer.Option(
         None, help="skip the blocks whose RTLIL is larger than this (they read 'not run'; a later run times them)"
     ),
+    retry: bool = typer.Option(False, "--retry-failed", help="run again the cached blocks that gave no figure"),
     quiet: bool = QUIET,
 ):
     """Fmax of cores too large to place and route whole, block by block with every block boundary registered
@@ -398,7 +399,7 @@ def blocks_timing(
     argcheck.output_dir(reports_dir, "--reports-dir")
     path = os.path.join(reports_dir, blocktime.CACHE_FILE)
     log = None if quiet else (lambda s: print(s, file=sys.stderr, flush=True))
-    doc = blocktime.run(cores, path, timeout, target_mhz, router, log, max_chars)
+    doc = blocktime.run(cores, path, timeout, target_mhz, router, log, max_chars, retry)
     for c in cores:
         e = doc["cores"][c]
         how = f"{e['fmax_mhz']} MHz, critical: {e['critical']}" if e["fmax_mhz"] else f"no figure: {e['status']}"

@@ -24,6 +24,8 @@ control word's fan-out to every block, the register file's fan-out to every oper
 outputs to the write multiplexers), which on a whole-core placement are long; and the top level's own
 logic (the table RAMs and their write multiplexers of cores with tables, the unit output registers).
 Which boundaries are real registers in the generated core and which are only assumed: :func:`boundaries`.
+A block input the core ties to a constant (seed 000's C·A unit's ``e = 1``) is a free, registered input here:
+no constant crosses a block boundary, so the block is timed with at least the logic it has in the core.
 """
 
 from __future__ import annotations
@@ -283,8 +285,8 @@ def entry(name: str, c, blocks: list[Block], mods: dict, cache: dict, target_mhz
     rows = []
     for b in blocks:
         key = block_key(block_text(mods, b.module))
-        res = cache.get(key, {"status": "not run"})
-        rows.append({"label": b.label, "module": b.module, "count": b.count, "note": b.note, "key": key, **res})
+        res = {k: v for k, v in cache.get(key, {"status": "not run"}).items() if k not in ("label", "first_core")}
+        rows.append({**res, "label": b.label, "module": b.module, "count": b.count, "note": b.note, "key": key})
     tools = sorted({r["tool"] for r in rows if r.get("tool")})
     return {
         "core": name,
@@ -311,40 +313,39 @@ def run(
     router: str = "router2",
     log=None,
     max_chars: int | None = None,
+    retry: bool = False,
 ) -> dict:
     """Time cores ``names`` block by block into the cache file ``cache_path`` (:func:`load`; written after every
-    block, so an interrupted run keeps what it measured). The distinct blocks of all the cores run one at a
-    time, the smallest (RTLIL size) first; a block already cached is not run again. ``max_chars``: skip the
-    blocks whose RTLIL is larger (they read "not run"). Returns the cache document."""
+    block, so an interrupted run keeps what it measured), one block at a time: core by core in the order given
+    (so the first cores are complete before the later ones start), each core's blocks the smallest (RTLIL size)
+    first; a block already cached (by any core) is not run again. ``max_chars``: skip the blocks whose RTLIL is
+    larger (they read "not run"). ``retry``: run again the cached blocks without a figure (not converged, not
+    finished, too large). Returns the cache document."""
     doc = load(cache_path)
-    cores = {}
     for name in names:
-        cores[name] = core_blocks(name, target_mhz)
+        c, blocks, mods = core_blocks(name, target_mhz)
         if log:
-            log(f"{name}: {len(cores[name][1])} blocks")
-    todo: dict = {}
-    for name, (_c, blocks, mods) in cores.items():
-        for b in blocks:
+            log(f"{name}: {len(blocks)} blocks")
+        todo = sorted(((len(block_text(mods, b.module)), b) for b in blocks), key=lambda x: x[0])
+        for size, b in todo:
             text = block_text(mods, b.module)
-            todo.setdefault(block_key(text), (len(text), text, b, name))
-    for key, (size, text, b, name) in sorted(todo.items(), key=lambda kv: kv[1][0]):
-        if key in doc["blocks"] or (max_chars is not None and size > max_chars):
-            continue
-        t = time.time()
-        res = time_block(text, b.module, timeout, router)
-        doc["blocks"][key] = dict(res, label=b.label, first_core=name)
-        for n, (c, blocks, mods) in cores.items():
-            doc["cores"][n] = entry(n, c, blocks, mods, doc["blocks"], target_mhz)
+            key = block_key(text)
+            done = key in doc["blocks"] and not (retry and not doc["blocks"][key].get("fmax_mhz"))
+            if done or (max_chars is not None and size > max_chars):
+                continue
+            t = time.time()
+            res = time_block(text, b.module, timeout, router)
+            doc["blocks"][key] = dict(res, label=b.label, first_core=name)
+            doc["cores"][name] = entry(name, c, blocks, mods, doc["blocks"], target_mhz)
+            save(cache_path, doc)
+            if log:
+                log(
+                    f"{name}: {b.label} ({size:,} chars RTLIL): "
+                    + (f"{res['fmax_mhz']} MHz, " if res.get("fmax_mhz") else f"{res.get('status')}, ")
+                    + f"{res.get('lut', '?')} LUT4 ({time.time() - t:.0f} s)"
+                )
+        doc["cores"][name] = entry(name, c, blocks, mods, doc["blocks"], target_mhz)
         save(cache_path, doc)
-        if log:
-            log(
-                f"{name}: {b.label} ({size:,} chars RTLIL): "
-                + (f"{res['fmax_mhz']} MHz, " if res.get("fmax_mhz") else f"{res.get('status')}, ")
-                + f"{res.get('lut', '?')} LUT4 ({time.time() - t:.0f} s)"
-            )
-    for n, (c, blocks, mods) in cores.items():
-        doc["cores"][n] = entry(n, c, blocks, mods, doc["blocks"], target_mhz)
-    save(cache_path, doc)
     return doc
 
 
