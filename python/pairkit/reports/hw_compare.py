@@ -335,16 +335,14 @@ def _clock(r: dict, cycles) -> tuple:
         timed = _timed_cycles(r, bt, cycles)
         miller = timed != bt["cycles"]
         return mhz, blocks_source(bt), round(timed / mhz, 2), Difference("timing", blocks_text(bt, miller))
-    why = p.get("reason") or p.get("status") or "never run (pairkit hw core report --pnr)"
-    if bt:
-        why += f"; per-block timing: {bt.get('status')}"
+    why = "place and route " + (p.get("reason") or p.get("status") or "never run (pairkit hw core report --pnr)")
+    if bt:  # the per-block figure first: it is what was tried last
+        why = f"per-block timing: {bt.get('status')}; whole-core {why}"
     return (
         None,
         None,
         None,
-        Difference(
-            "clock", f"no measured clock, so no latency: place and route {why if len(why) <= 160 else why[:159] + '…'}"
-        ),
+        Difference("clock", f"no measured clock, so no latency: {why if len(why) <= 176 else why[:175] + '…'}"),
     )
 
 

@@ -262,10 +262,12 @@ def summarize(blocks: list[dict]) -> dict:
     none (a block not timed, not converged or too large)."""
     bad = [b for b in blocks if not b.get("fmax_mhz")]
     if bad:
+        failed = [f"{b['label']}: {b['status']}" for b in bad if b.get("status", "not run") != "not run"]
+        idle = len(bad) - len(failed)
         return {
             "fmax_mhz": None,
             "critical": None,
-            "status": "; ".join(f"{b['label']}: {b.get('status', 'not run')}" for b in bad),
+            "status": "; ".join(failed + ([f"{idle} of {len(blocks)} blocks not run"] if idle else [])),
         }
     crit = min(blocks, key=lambda b: b["fmax_mhz"])
     return {"fmax_mhz": crit["fmax_mhz"], "critical": crit["label"], "status": "ok"}
