@@ -10,8 +10,9 @@ from typing import Optional
 
 import typer
 
-from pairkit import argcheck, sets
+from pairkit import argcheck, checkout, sets
 from pairkit.cli.progress import PROGRESS, QUIET, bar
+from pairkit.errors import InvalidArgumentError
 
 _CUSTOM = (
     "Without CORE: a core of your own, --set, --alg and --units "
@@ -296,14 +297,12 @@ def report(
 ):
     """Measure the cores (cycles by simulation, area by synthesis; cached) and update HARDWARE.md's
     Pairing cores section; with --target-mhz, the cycles-versus-clock table instead."""
-    from pairkit import checkout
     from pairkit.reports.hardware import run_cores_report as run_report
 
     _check(timeout=timeout)
     if target_mhz:
         _timing_report(cores, target_mhz, out, timeout, synth, pnr)
         return
-    from pairkit.errors import InvalidArgumentError
     from pairkit.hw.flow.synth import PNR_ROUTERS
 
     if router not in PNR_ROUTERS:
@@ -370,3 +369,42 @@ def compare(
         print(json.dumps({"rows": rs}, indent=1, ensure_ascii=False))
         return
     print(render_text(rs), end="")
+
+
+@app.command("blocks-timing")
+def blocks_timing(
+    cores: list[str] = typer.Option(..., "--core", help="the cores to time (repeatable; names of hw core list)"),
+    reports_dir: Optional[str] = typer.Option(
+        None, help="the per-core cache folder (default: the checkout's hw-report-cache/cores)"
+    ),
+    timeout: float = typer.Option(1800, help="seconds per tool run (synthesis, place and route) of one block"),
+    target_mhz: float = typer.Option(150.0, "--target-mhz", help="the target clock the timed core is built for"),
+    router: str = typer.Option("router2", help="nextpnr's router: router1 or router2"),
+    max_chars: Optional[int] = typer.Option(
+        None, help="skip the blocks whose RTLIL is larger than this (they read 'not run'; a later run times them)"
+    ),
+    retry: bool = typer.Option(False, "--retry-failed", help="run again the cached blocks that gave no figure"),
+    quiet: bool = QUIET,
+):
+    """Fmax of cores too large to place and route whole, block by block with every block boundary registered
+    (synth_ecp5 + nextpnr-ecp5 on an LFE5U-85F per block; long: minutes per block, not in CI). Writes
+    _blocks-timing.json in the cache folder, which `hw core compare` and HARDWARE.md read."""
+    from pairkit.hw.core import blocktime, instances
+    from pairkit.hw.flow.synth import PNR_ROUTERS
+
+    _check(timeout=timeout)
+    if router not in PNR_ROUTERS:
+        raise InvalidArgumentError(f"--router must be one of {', '.join(PNR_ROUTERS)}, got {router!r}")
+    for c in cores:
+        instances.get(c)  # an unknown name: CoreError naming the known cores, before anything runs
+    _, reports_dir = checkout.enter("pairkit hw core blocks-timing", None, reports_dir)
+    reports_dir = reports_dir or os.path.join("hw-report-cache", "cores")
+    argcheck.output_dir(reports_dir, "--reports-dir")
+    path = os.path.join(reports_dir, blocktime.CACHE_FILE)
+    log = None if quiet else (lambda s: print(s, file=sys.stderr, flush=True))
+    doc = blocktime.run(cores, path, timeout, target_mhz, router, log, max_chars, retry)
+    for c in cores:
+        e = doc["cores"][c]
+        how = f"{e['fmax_mhz']} MHz, critical: {e['critical']}" if e["fmax_mhz"] else f"no figure: {e['status']}"
+        print(f"{c}: {how}")
+    print(f"wrote {path}; re-render HARDWARE.md with: pairkit hw report --cached")

@@ -45,6 +45,8 @@ from pairkit.reports.proc import PAPER as PROC_PAPER
 from pairkit.reports.proc_array_md import PAPER_CYCLES as PROC_PAPER_CYCLES
 
 DEFAULT_DIR = "hw-report-cache"
+#: the per-block timing of the cores (pairkit.hw.core.blocktime.CACHE_FILE, in cores/)
+TIMING_FILE = "_blocks-timing.json"
 
 
 def default_dir() -> str:
@@ -59,6 +61,8 @@ def default_dir() -> str:
 DECIDING = ("algorithm", "field", "units", "storage", "basis")
 #: the categories that decide whether the cycles compare
 CYCLES_DECIDING = ("algorithm", "field", "units")
+#: what a latency verdict on a per-block clock says (:func:`verdict`)
+TIMING_VERDICT = "per-block timing on ECP5, device differs"
 #: the longest Markdown table cell of HARDWARE.md (hw_compare_md renders the rows there)
 MAX_CELL = 400
 
@@ -252,7 +256,9 @@ _FIGURE = {"cycles": "cycles", "lut": "lut", "latency": "latency_us"}
 
 def verdict(row: Row, what: str) -> str:
     """``met (-0.3%)``, ``missed (+1.8%)``, ``lower, not like for like (-5.0%)``, ``higher, not like for like
-    (+2.0%)``, ``not measured`` or ``no paper figure``."""
+    (+2.0%)``, ``not measured`` or ``no paper figure``. A latency on a per-block clock (a ``timing`` difference,
+    :mod:`pairkit.hw.core.blocktime`) is met or missed when the cycles compare, and says how it was measured:
+    ``missed (+35.0%; per-block timing on ECP5, device differs)``."""
     p = row.paper.get(_FIGURE[what])
     o = None if row.ours is None else row.ours.get(_FIGURE[what])
     if p is None:
@@ -260,6 +266,11 @@ def verdict(row: Row, what: str) -> str:
     if o is None:
         return "not measured"
     d = f"({(o - p) / p:+.1%})"
+    if what == "latency" and any(x.category == "timing" for x in row.differences):
+        # a per-block clock on an ECP5 against a Virtex's (issue 35 item 3: "the stated per-block method")
+        if row.comparable("cycles"):
+            return f"{'met' if o <= p else 'missed'} {d[:-1]}; {TIMING_VERDICT})"
+        return f"{'lower' if o <= p else 'higher'}, not like for like {d}"
     if row.comparable(what):
         return f"{'met' if o <= p else 'missed'} {d}"
     return f"{'lower' if o <= p else 'higher'}, not like for like {d}"
@@ -308,7 +319,10 @@ def _check(r: dict) -> str | None:
 
 
 def _clock(r: dict, cycles) -> tuple:
-    """(MHz, its source, latency µs, a Difference when there is no clock) from the cached place and route."""
+    """(MHz, its source, latency µs, a Difference: why there is no clock, or how the per-block clock was measured)
+    from the cached place and route: the whole core's (``pnr``), else the per-block timing
+    (:mod:`pairkit.hw.core.blocktime`, ``_blocks_timing``: the core built for its target clock, every block
+    boundary registered; the latency counts that core's cycles)."""
     p = r.get("pnr") or {}
     if p.get("fmax_mhz") and cycles:
         mhz = p["fmax_mhz"]
@@ -318,14 +332,54 @@ def _clock(r: dict, cycles) -> tuple:
             round(cycles / mhz, 2),
             None,
         )
-    why = p.get("reason") or p.get("status") or "never run (pairkit hw core report --pnr)"
+    bt = r.get("_blocks_timing") or {}
+    if bt.get("fmax_mhz") and cycles:
+        mhz = bt["fmax_mhz"]
+        timed = _timed_cycles(r, bt, cycles)
+        miller = timed != bt["cycles"]
+        return mhz, blocks_source(bt), round(timed / mhz, 2), Difference("timing", blocks_text(bt, miller))
+    why = "place and route " + (p.get("reason") or p.get("status") or "never run (pairkit hw core report --pnr)")
+    if bt:  # the per-block figure first: it is what was tried last
+        why = f"per-block timing: {bt.get('status')}; whole-core {why}"
     return (
         None,
         None,
         None,
-        Difference(
-            "clock", f"no measured clock, so no latency: place and route {why if len(why) <= 160 else why[:159] + '…'}"
-        ),
+        Difference("clock", f"no measured clock, so no latency: {why if len(why) <= 176 else why[:175] + '…'}"),
+    )
+
+
+def _timed_cycles(r: dict, bt: dict, cycles: int) -> int:
+    """The cycles of the core timed block by block that stand for ``cycles`` of the row: its Miller loop when the
+    row counts the loop (seed 001), else its whole pairing."""
+    miller = cycles == r.get("miller_cycles") and cycles != r.get("cycles")
+    return bt["miller_cycles"] if miller else bt["cycles"]
+
+
+def _version(tool: str | None) -> str:
+    """``nextpnr-0.11.1-native`` out of nextpnr's ``--version`` line (the line itself when it has no version)."""
+    t = tool or "version unknown"
+    return t.rsplit("(Version ", 1)[-1].rstrip(")") if "(Version " in t else t
+
+
+def blocks_source(bt: dict) -> str:
+    """ours.mhz_source of a per-block clock."""
+    return f"{bt['method']}, {bt['device']}, nextpnr-ecp5 {_version(bt.get('tool'))}"
+
+
+def blocks_text(bt: dict, miller: bool = False) -> str:
+    """The difference that names the per-block method: what was timed, what it omits, which boundaries the
+    generated core registers and which are assumed."""
+    stages = bt.get("pipeline") or {}
+    on = [k.replace("_regs", "") for k in ("operand_regs", "mux_regs", "output_regs") if stages.get(k)]
+    cyc = bt["miller_cycles"] if miller else bt["cycles"]
+    assumed = [b.removeprefix("assumed: ") for b in bt.get("boundaries", []) if b.startswith("assumed: ")]
+    return (
+        f"clock from {bt['method']} (not a whole-core place and route): each of {len(bt['blocks'])} distinct blocks "
+        f"alone, registers on every input and output, nextpnr-ecp5 on an {bt['device']}; the minimum, "
+        f"{bt['fmax_mhz']:g} MHz, is the {bt['critical']}; the core timed is built for a {bt['target_mhz']:g} MHz "
+        f"target ({', '.join(on) or 'no'} registers), so the latency counts its {cyc:,} "
+        f"{'Miller-loop ' if miller else ''}cycles; omits {bt['omits']}; assumed registered: {'; '.join(assumed)}"
     )
 
 
@@ -343,6 +397,15 @@ def _ours(r: dict, cycles, lut, lut_kind, ff, bram, device) -> tuple:
         "latency_us": lat,
         "device": device,
     }
+    bt = r.get("_blocks_timing") or {}
+    if mhz and nodiff is not None and nodiff.category == "timing":
+        ours["latency_cycles"] = _timed_cycles(r, bt, cycles)
+    if bt and not (r.get("pnr") or {}).get("fmax_mhz"):
+        ours["per_block"] = [
+            {k: b.get(k) for k in ("label", "count", "lut", "ff", "bram", "fmax_mhz", "status")} for b in bt["blocks"]
+        ]
+    if lat is not None and lut is not None:
+        ours["area_latency"] = round(lut * lat)  # LUT × µs
     return ours, nodiff
 
 
@@ -769,12 +832,15 @@ def _paper_dict(p: dict, extra: dict) -> dict:
             "bram": None,
             "mhz": None,
             "latency_us": None,
+            "area_latency": None,
             "device": extra["device"],
         }
     lut6 = "area_lut6" in p
     ff = p.get("ff", extra.get("ff"))
     mhz = SEED004_FMAX[extra["M"]] if "M" in extra else extra.get("mhz")
+    lut, lat = p["area_lut6"] if lut6 else p["area_lut4"], extra.get("latency_us")
     return {
+        "area_latency": round(lut * lat) if lut is not None and lat is not None else None,
         "table": p["seed"],
         "cycles": p["cycles"],
         "lut": p["area_lut6"] if lut6 else p["area_lut4"],
@@ -787,7 +853,30 @@ def _paper_dict(p: dict, extra: dict) -> dict:
     }
 
 
-def _core_rows(cfg, cache_dir: str) -> list:
+def _with_timing(r: dict | None, name: str, timing: dict) -> dict | None:
+    """The cached report ``r`` with core ``name``'s per-block timing (``_blocks_timing``) when the timing file
+    has it for the core as cached (its core without a target has the report's cycles; else stale, left out)."""
+    bt = (timing.get("cores") or {}).get(name)
+    if r is None or not bt:
+        return r
+    if bt.get("base_cycles") != r.get("cycles"):
+        bt = dict(bt, fmax_mhz=None, status=f"stale: timed for a core of {bt.get('base_cycles')} cycles")
+    return dict(r, _blocks_timing=bt)
+
+
+def _device_differs(diffs: list, paper_device: str) -> None:
+    """Name the device in the per-block timing's difference (the papers' are Xilinx devices, or none)."""
+    for i, d in enumerate(diffs):
+        if d.category == "timing":
+            what = (
+                "the paper gives no device (an estimate)"
+                if paper_device.startswith("none")
+                else f"device differs: ECP5 LFE5U-85F against the paper's {paper_device}"
+            )
+            diffs[i] = Difference("timing", f"{d.text}; {what}")
+
+
+def _core_rows(cfg, cache_dir: str, timing: dict | None = None) -> list:
     p = cfg.paper
     key = (p.get("seed"), p.get("loop_cycles", p.get("cycles")))
     if key not in PAPER_ROWS:
@@ -802,7 +891,8 @@ def _core_rows(cfg, cache_dir: str) -> list:
     elif _stale(cfg, r):
         missing = _missing(cfg.name, f"{path}: {_stale(cfg, r)}", f"pairkit hw core report --core {cfg.name}")
         r = None
-    ours, diffs, notes = build(cfg, r, extra)
+    ours, diffs, notes = build(cfg, _with_timing(r, cfg.name, timing or {}), extra)
+    _device_differs(diffs, extra["device"])
     rows = [Row(cfg.name, seed, _paper_dict(p, extra), ours, diffs, notes, missing)]
     if key == ("seed 003 Table 7 (Virtex-6)", 23772):  # the same processor in the text: a second paper row
         text = dict(
@@ -921,6 +1011,7 @@ def _proc_row(name: str, r: dict | None, path: str, v: dict = _PROC_V6) -> Row:
         "bram": PROC_PAPER["bram18"],
         "mhz": v["mhz"],
         "latency_us": v["latency_us"],
+        "area_latency": round(v["lut"] * v["latency_us"]),
         "device": v["device"],
     }
     missing = None
@@ -953,6 +1044,8 @@ def _proc_row(name: str, r: dict | None, path: str, v: dict = _PROC_V6) -> Row:
         "latency_us": lat,
         "device": "Virtex-6 (Yosys synth_xilinx -family xc6v, post-synthesis)" if x.get("lut") else None,
     }
+    if lat is not None and x.get("lut") is not None:
+        ours["area_latency"] = round(x["lut"] * lat)  # LUT × µs
     if mhz:
         diffs.append(
             Difference(
@@ -999,8 +1092,9 @@ def rows(cache_dir: str | None = None, cores: list | None = None) -> list[dict]:
         raise FileAccessError(f"reports dir: {cache_dir} is not a directory (it holds cores/ and proc/)")
     cache_dir = default_dir() if cache_dir is None else cache_dir
     built: list[Row] = []
+    timing = _load(os.path.join(cache_dir, "cores", TIMING_FILE)) or {}
     for cfg in instances.all_configs():
-        built += _core_rows(cfg, cache_dir)
+        built += _core_rows(cfg, cache_dir, timing)
     built += _proc_rows(cache_dir)
     if cores is not None:
         known = {r.core for r in built}

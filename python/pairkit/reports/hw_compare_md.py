@@ -130,8 +130,51 @@ def render_markdown(rs: list[dict], level: int = 2) -> list[str]:
         "met or missed only where the figure compares (cycles: algorithm, field and units match; LUT: like for "
         "like; latency: the cycles compare and both clocks are measured on the same device), otherwise lower or "
         "higher, *not like for like*. Ours — where the cache holds no figure; a latency only from a measured "
-        "clock (place and route).",
+        "clock (place and route: the whole core's, or the per-block method of the last section, whose latency "
+        "verdicts say so and name the device).",
     ]
     for seed in sorted({r["seed"] for r in rs}):
         L += seed_section(rs, seed, level + 1)
-    return L + [""]
+    return L + blocks_section(rs, level + 1) + [""]
+
+
+def blocks_section(rs: list[dict], level: int = 3) -> list[str]:
+    """Per core timed block by block (ours.per_block, :mod:`pairkit.hw.core.blocktime`): its blocks' LUT4, FF and
+    Fmax, the critical block marked; nothing when no row has such a clock."""
+    seen: dict = {}
+    for r in rs:
+        o = r["ours"] or {}
+        if o.get("per_block") and r["core"] not in seen:
+            seen[r["core"]] = o
+    if not seen:
+        return []
+    L = [
+        "",
+        "#" * level + " Per-block timing (cores too large to place and route whole)",
+        "",
+        "Each distinct block of the core built for its target clock (operand, split-multiplexer and output "
+        "registers), alone, with a register on every input and output: `synth_ecp5`, then nextpnr-ecp5 on an "
+        "LFE5U-85F out of context; Fmax from nextpnr's timing report. The core's clock is the minimum over its "
+        "blocks. **Not a whole-core place and route**: the wires between blocks (the control word's and the "
+        "register file's fan-out) are not in it; the notes of each row say which boundaries the generated core "
+        "registers and which are assumed. Regenerate: `pairkit hw core blocks-timing --core NAME` (long; not in CI).",
+    ]
+    for core, o in seen.items():
+        head = (
+            f"{_n(o['mhz'])} MHz ({o['mhz_source']}), {_n(o.get('latency_cycles'))} cycles, {_n(o['latency_us'])} µs."
+            if o.get("mhz")
+            else "no clock: "
+            + "; ".join(f"{b['label']}: {b.get('status')}" for b in o["per_block"] if not b["fmax_mhz"])
+        )
+        L += [
+            "",
+            f"`{core}`: {head}",
+            "",
+            "| block | instances | LUT4 | FF (with the wrapper's) | Fmax MHz |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        low = min((b["fmax_mhz"] for b in o["per_block"] if b["fmax_mhz"]), default=None)
+        for b in o["per_block"]:
+            f = _n(b["fmax_mhz"] or b.get("status")) + (" (critical)" if o.get("mhz") and b["fmax_mhz"] == low else "")
+            L.append(row_line([b["label"], _n(b["count"]), _n(b.get("lut")), _n(b.get("ff")), f]))
+    return L
