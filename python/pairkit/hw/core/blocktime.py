@@ -197,7 +197,8 @@ def boundaries(mc) -> list[str]:
     (real if pl.get("output_regs") else assumed).append(
         "unit outputs -> write multiplexers, operand-multiplexer forwarding, host read port (output registers)"
     )
-    assumed.append("host ports (host_we/addr/wdata, start, rd_addr in; rd_data out, combinational in the core)")
+    real.append("host read port -> rd_data (the read port is registered)")
+    assumed.append("host ports in (host_we/addr/wdata, start, rd_addr: driven by the host or the bus top)")
     if mc.n_buses:
         assumed.append("read buses -> operand multiplexers (combinational in the core)")
     return [f"real: {x}" for x in real] + [f"assumed: {x}" for x in assumed]
