@@ -183,7 +183,7 @@ def test_cli_sim_rtl():
         (["proc", "sim-rtl", "--set", "ss2-239"], "NotSupportedError"),
         (["proc", "sim-rtl", "--set", "nope"], "UnknownSetError"),
         (["proc", "report", "-P", "0"], "InvalidArgumentError"),
-        (["proc", "sim-rtl", "-d", "5"], "InvalidArgumentError"),
+        (["proc", "sim-rtl", "-d", "7"], "InvalidArgumentError"),
         (["proc", "verilog", "-o", "/nonexistent/dir/x.v"], "FileAccessError"),
     ],
 )
