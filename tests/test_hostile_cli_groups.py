@@ -106,6 +106,7 @@ BASELINE = {
         "--router": "router2",
     },
     "hw core compare": {"--core": ["s001-dl-9mul-list"], "--json": True},
+    "hw core blocks-timing": {"--core": ["toy-ss2-13-eta2"], "--reports-dir": "OUT_DIR", "--timeout": "60"},
     "dse ddg": {"--set": "ss2-7"},
     "dse analyze": {"--set": "ss2-7", "--digit": "2"},
     "dse schedule": {
@@ -148,6 +149,7 @@ KINDS = {
     ("hw core report", "--out"): "output",
     ("hw core report", "--reports-dir"): "outdir",
     ("hw core compare", "--reports-dir"): "outdir",
+    ("hw core blocks-timing", "--reports-dir"): "outdir",
     ("dse schedule", "--gantt"): "output",
     ("dse explore", "--out"): "outdir",
     ("proc asm", "file"): "input",
