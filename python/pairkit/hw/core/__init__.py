@@ -31,6 +31,8 @@ The flow, bottom up:
   bus.py, tb_verilog.py  gen's AXI4-Lite top (register map, constraints) and its plain-Verilog testbench
   breakdown.py     ``--breakdown``: LUT4 per unit / operand muxes / register file / controller
   blocksynth.py    LUT6 (or ``--ge`` gate equivalents) of the 1223-bit cores as a sum of blocks
+  blocktime.py     per-block Fmax (``hw core blocks-timing``): each distinct block wrapped in registers, synth_ecp5
+                   + nextpnr-ecp5 on an LFE5U-85F, the minimum over blocks, cached per block by its RTLIL's hash
   plots.py         a Gantt chart of one loop iteration's micro-code
   depth.py         the logic depth per pipeline stage after synth_ecp5 (``gen --depth``, ``report --target-mhz``)
 
