@@ -25,7 +25,7 @@ import time
 from typing import BinaryIO, Callable, TextIO, cast
 
 from pairkit import api
-from pairkit.cli.lines import JsonArray, Lines, at_line
+from pairkit.cli.lines import JsonArray, Lines, at_line, decode
 from pairkit.errors import (
     BatchError,
     EncodingError,
@@ -59,13 +59,9 @@ def _pq(name: str, n: int, raw) -> tuple | None:
     if isinstance(raw, PairkitError):
         return n, None, raw
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        return (
-            n,
-            None,
-            at_line(EncodingError, name, n, f"not UTF-8 text (byte {raw[e.start]:#04x} at column {e.start + 1})"),
-        )
+        text = decode(name, n, raw)
+    except EncodingError as e:
+        return n, None, e
     fields = text.split()
     if not fields:
         return None

@@ -14,7 +14,7 @@ from typing import List, Optional
 import typer
 
 from pairkit.cli.files import input_stream
-from pairkit.cli.lines import Lines
+from pairkit.cli.lines import Lines, text_line
 from pairkit.errors import EncodingError, InvalidArgumentError
 from pairkit.protocols import bls_eip2333
 from pairkit.protocols.bls import BATCH_CHUNK
@@ -191,15 +191,8 @@ MAX_LINE = 1 << 20
 def _triple(source: str, no: int, raw) -> tuple | None:
     """(pk, msg, sig) of a line 'PK MSG SIG' (hex; '-' for an empty message), None for a blank line or a
     comment; the line's typed error otherwise (over-long, not UTF-8, not three hex fields)."""
-    if isinstance(raw, Exception):
-        raise raw
-    try:
-        line = raw.decode("utf-8").strip()
-    except UnicodeDecodeError as e:
-        raise EncodingError(
-            f"{source} line {no}: not UTF-8 text (byte {raw[e.start]:#04x} at column {e.start + 1})"
-        ) from None
-    if not line or line.startswith("#"):
+    line = text_line(source, no, raw)
+    if line is None:
         return None
     parts = line.split()
     if len(parts) != 3:

@@ -23,7 +23,7 @@ import stat
 import time
 from typing import BinaryIO, Callable, Iterator, TextIO
 
-from pairkit.errors import FileAccessError, LimitExceededError, PairkitError
+from pairkit.errors import EncodingError, FileAccessError, LimitExceededError, PairkitError
 
 BLOCK = 1 << 16  # bytes per read
 HOLD = 0.1  # seconds a parsed line may wait for more input before its chunk is handled
@@ -35,6 +35,26 @@ def at_line(etype: type, name: str, line: int, detail: str) -> PairkitError:
     e = etype(f"{name} line {line}: {detail}")
     e.line, e.detail = line, detail
     return e
+
+
+def decode(name: str, line: int, raw: bytes) -> str:
+    """Line ``line`` of input ``name`` as text; an EncodingError naming the line and the first byte that is
+    not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise at_line(
+            EncodingError, name, line, f"not UTF-8 text (byte {raw[e.start]:#04x} at column {e.start + 1})"
+        ) from None
+
+
+def text_line(name: str, line: int, raw) -> str | None:
+    """A line from :meth:`Lines.chunks` as stripped text; None for a blank line or a ``#`` comment. The
+    reader's error for the line (``raw`` an exception: over-long, unreadable) and decode's are raised."""
+    if isinstance(raw, Exception):
+        raise raw
+    text = decode(name, line, raw).strip()
+    return None if not text or text.startswith("#") else text
 
 
 def _pollable(stream: BinaryIO) -> int | None:

@@ -19,9 +19,9 @@ import typer
 from pairkit import argcheck as A
 from pairkit.cli.files import input_stream
 from pairkit.cli.ibe import hex_arg
-from pairkit.cli.lines import JsonArray, Lines
+from pairkit.cli.lines import JsonArray, Lines, text_line
 from pairkit.cli.progress import PROGRESS, QUIET, Bar, bar
-from pairkit.errors import EncodingError, InvalidArgumentError, PairkitError
+from pairkit.errors import InvalidArgumentError, PairkitError
 
 app = typer.Typer(
     add_completion=False,
@@ -48,15 +48,7 @@ STREAM_CHUNK = 1024
 
 def _text(source: str, no: int, raw) -> str | None:
     """A line of --input, stripped; None for a blank line or a # comment; its typed error otherwise."""
-    if isinstance(raw, Exception):
-        raise raw
-    try:
-        text = raw.decode("utf-8").strip()
-    except UnicodeDecodeError as e:
-        raise EncodingError(
-            f"--input {source} line {no}: not UTF-8 text (byte {raw[e.start]:#04x} at column {e.start + 1})"
-        ) from None
-    return None if not text or text.startswith("#") else text
+    return text_line(f"--input {source}", no, raw)
 
 
 def _stream(infile: Optional[str], what: str, parse: Callable, handle: Callable[[list], None]) -> None:

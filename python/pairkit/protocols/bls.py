@@ -506,6 +506,19 @@ class Ciphersuite:
             return self._batch_gpu(pks, msgs, sigs, bits)
         return self._batch(pks, msgs, sigs, bits)
 
+    def _shape_verdict(self, pks: list[bytes], sigs: list[bytes], coeffs: list[int] | None) -> bool | None:
+        """What the batch's shape already decides, before any arithmetic (both engines): True for no triple (a
+        sub-batch of find_invalid's bisection; batch_verify refuses the empty batch itself), False for a key or
+        signature of another length than this variant's, None to run the test. A coefficient list of another
+        count than the triples is an InvalidArgumentError."""
+        if not pks:
+            return True
+        if any(len(pk) != self.pk_len for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
+            return False
+        if coeffs is not None and len(coeffs) != len(pks):
+            raise InvalidArgumentError(f"batch: {len(pks)} triples and {len(coeffs)} coefficients")
+        return None
+
     def _batch_gpu(
         self, pks: list[bytes], msgs: list[bytes], sigs: list[bytes], bits: int, coeffs: list[int] | None = None
     ) -> bool:
@@ -515,12 +528,9 @@ class Ciphersuite:
         stay on the host (the Rust core, GIL released, HASH_THREADS threads)."""
         if self.pk_group != 1:
             raise NotSupportedError("batch_verify on the gpu engine is implemented for min-pk only")
-        if not pks:
-            return True
-        if any(len(pk) != self.pk_len for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
-            return False
-        if coeffs is not None and len(coeffs) != len(pks):
-            raise InvalidArgumentError(f"batch: {len(pks)} triples and {len(coeffs)} coefficients")
+        decided = self._shape_verdict(pks, sigs, coeffs)
+        if decided is not None:
+            return decided
         cs = self._coefficients(len(pks), bits) if coeffs is None else coeffs
         signed = [self._msg(pk, m) for pk, m in zip(pks, msgs)]
         with ThreadPoolExecutor(max_workers=HASH_THREADS) as ex:
@@ -611,12 +621,9 @@ class Ciphersuite:
         ``secrets``, or its slice of ``coeffs``), and the verdict is their AND: a valid batch gives
         True, and an invalid triple makes its chunk pass with probability at most 2^-(bits-1), the
         bound of one batch."""
-        if not pks:
-            return True
-        if any(len(pk) != self.pk_len for pk in pks) or any(len(sg) != self.sig_len for sg in sigs):
-            return False
-        if coeffs is not None and len(coeffs) != len(pks):
-            raise InvalidArgumentError(f"batch: {len(pks)} triples and {len(coeffs)} coefficients")
+        decided = self._shape_verdict(pks, sigs, coeffs)
+        if decided is not None:
+            return decided
         size = BATCH_CHUNK if chunk is None else chunk
         for lo in range(0, len(pks), size):
             hi = min(len(pks), lo + size)
